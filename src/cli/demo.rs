@@ -1,0 +1,25 @@
+//! `boardbase demo`: every implemented puzzle's published sample, solved.
+
+use std::io::Write;
+
+use boardbase::flip::Board;
+
+use super::{Failure, Output};
+
+/// Flip Game samples: POJ 1753's and Timus 1060's.
+const FLIP_SAMPLES: [&str; 2] = ["bwwb/bbwb/bwwb/bwww", "bwbw/wwww/bbwb/bwwb"];
+
+/// Runs `boardbase demo`.
+pub fn run(out: &mut Output) -> Result<(), Failure> {
+    writeln!(out, "== Flip Game (POJ 1753): fewest rounds to a uniform board ==")?;
+    writeln!(out, "   (published samples: POJ 1753 answers 4, Timus 1060 answers Impossible)\n")?;
+    for (i, text) in FLIP_SAMPLES.iter().enumerate() {
+        let board: Board = text.parse().map_err(|e| unreachable_sample(text, e))?;
+        super::flip::write_pretty(out, i as u64 + 1, board)?;
+    }
+    Ok(())
+}
+
+fn unreachable_sample(text: &str, e: boardbase::error::ParseError) -> Failure {
+    Failure::Output(std::io::Error::other(format!("built-in sample {text:?} does not parse: {e}")))
+}

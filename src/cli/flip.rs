@@ -1,0 +1,153 @@
+//! `boardbase flip`: Flip Game (POJ 1753).
+
+use std::io::Write;
+
+use boardbase::error::{Found, ParseError};
+use boardbase::flip::{self, Board, Colour, Presses, Route};
+use clap::Args;
+use serde::Serialize;
+
+use super::{Failure, Format, InputArgs, Output, Source, write_json_line};
+
+/// Arguments of `boardbase flip`.
+#[derive(Debug, Args)]
+pub struct FlipArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Solve this one board instead of reading input, rows separated by `/`
+    /// (e.g. `bwwb/bbwb/bwwb/bwww`).
+    #[arg(long, value_name = "ROWS", conflicts_with = "file", value_parser = parse_board)]
+    board: Option<Board>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+fn parse_board(text: &str) -> Result<Board, String> {
+    text.parse().map_err(|e: ParseError| format!("column {}: expected {}, found {}", e.column, e.expected, e.found))
+}
+
+/// Runs `boardbase flip`.
+pub fn run(args: &FlipArgs, out: &mut Output) -> Result<(), Failure> {
+    if let Some(board) = args.board {
+        write_answer(out, args.format, 1, board)?;
+        return Ok(());
+    }
+    let mut source = Source::open(&args.input)?;
+    let mut case = 0u64;
+    loop {
+        match source.scanner.read_grid(&boardbase::flip::ALPHABET) {
+            Ok(Some(bits)) => {
+                case += 1;
+                write_answer(out, args.format, case, Board::from_bits(bits))?;
+                out.end_case()?;
+            }
+            Ok(None) if case > 0 => return Ok(()),
+            Ok(None) => {
+                let e = source.scanner.error_here("a board (4 rows of 4 'b'/'w')", Found::EndOfInput);
+                return Err(source.fail(e));
+            }
+            Err(e) => return Err(source.fail(e)),
+        }
+    }
+}
+
+/// Writes the answer for one board in `format`.
+pub fn write_answer(out: &mut Output, format: Format, case: u64, board: Board) -> Result<(), Failure> {
+    match format {
+        Format::Judge => match flip::rounds(board) {
+            Some(r) => out.write_all(&[b'0' + r, b'\n'])?,
+            None => out.write_all(b"Impossible\n")?,
+        },
+        Format::Pretty => write_pretty(out, case, board)?,
+        Format::Json => write_json_line(out, &JsonAnswer::new(case, board))?,
+    }
+    Ok(())
+}
+
+/// Draws the board beside the cells to press, with the rounds and colour.
+pub fn write_pretty(out: &mut Output, case: u64, board: Board) -> Result<(), Failure> {
+    let Some(s) = flip::solve(board) else {
+        writeln!(out, "Board {case}: Impossible (neither all white nor all black can be reached)")?;
+        for row in board.to_string().lines() {
+            writeln!(out, "  {row}")?;
+        }
+        writeln!(out)?;
+        return Ok(());
+    };
+    match s.rounds {
+        0 => writeln!(out, "Board {case}: 0 rounds, already all {}", s.colour)?,
+        1 => writeln!(out, "Board {case}: 1 round to all {}", s.colour)?,
+        r => writeln!(out, "Board {case}: {r} rounds to all {}", s.colour)?,
+    }
+    writeln!(out, "  board  press  after")?;
+    let after = board.apply(s.presses);
+    let (b, p, a) = (board.to_string(), s.presses.to_string(), after.to_string());
+    for ((b, p), a) in b.lines().zip(p.lines()).zip(a.lines()) {
+        writeln!(out, "  {b}   {p}   {a}")?;
+    }
+    let sets = match s.optimal_sets {
+        1 => "1 optimal press set".to_owned(),
+        n => format!("{n} optimal press sets"),
+    };
+    writeln!(
+        out,
+        "  {sets}; to all white: {} rounds, to all black: {} rounds",
+        s.to_white.rounds, s.to_black.rounds
+    )?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// One line of `--format json`.
+#[derive(Serialize)]
+struct JsonAnswer {
+    case: u64,
+    /// Rows separated by `/`.
+    board: String,
+    /// The judge's answer: the rounds or `Impossible`.
+    answer: String,
+    solvable: bool,
+    rounds: Option<u8>,
+    colour: Option<Colour>,
+    /// Cells to press as 0-based `[row, col]`.
+    presses: Option<Vec<[usize; 2]>>,
+    optimal_sets: u8,
+    to_white: Option<JsonRoute>,
+    to_black: Option<JsonRoute>,
+}
+
+#[derive(Serialize)]
+struct JsonRoute {
+    rounds: u8,
+    presses: Vec<[usize; 2]>,
+    optimal_sets: u8,
+}
+
+fn cells(p: Presses) -> Vec<[usize; 2]> {
+    p.cells().map(|(r, c)| [r, c]).collect()
+}
+
+impl JsonRoute {
+    fn new(r: Route) -> JsonRoute {
+        JsonRoute { rounds: r.rounds, presses: cells(r.presses), optimal_sets: r.optimal_sets }
+    }
+}
+
+impl JsonAnswer {
+    fn new(case: u64, board: Board) -> JsonAnswer {
+        let s = flip::solve(board);
+        JsonAnswer {
+            case,
+            board: format!("{board:#}"),
+            answer: s.map_or_else(|| "Impossible".to_owned(), |s| s.rounds.to_string()),
+            solvable: s.is_some(),
+            rounds: s.map(|s| s.rounds),
+            colour: s.map(|s| s.colour),
+            presses: s.map(|s| cells(s.presses)),
+            optimal_sets: s.map_or(0, |s| s.optimal_sets),
+            to_white: s.map(|s| JsonRoute::new(s.to_white)),
+            to_black: s.map(|s| JsonRoute::new(s.to_black)),
+        }
+    }
+}

@@ -1,0 +1,193 @@
+//! Argument parsing, input and output plumbing shared by every subcommand.
+
+mod demo;
+mod flip;
+
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Read, StdoutLock, Write};
+use std::path::PathBuf;
+
+use boardbase::input::{InputError, Scanner};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// boardbase: instant answers for small grid puzzles, from tables built at
+/// compile time.
+///
+/// Every solver reads the judge's input format (from FILE, or standard input
+/// when FILE is absent or `-`) and streams one answer per case. On bad input
+/// the answers for earlier cases are printed, then the error with its line
+/// and column, and the exit status is 1. Usage errors exit with status 2.
+#[derive(Debug, Parser)]
+#[command(name = "boardbase", version, about, long_about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Flip Game (POJ 1753): fewest rounds to make a 4×4 board one colour.
+    ///
+    /// Input: one or more boards of 4 lines of 4 `b`/`w`, blank lines
+    /// between boards optional. Output (judge format): per board the number
+    /// of rounds or `Impossible`.
+    #[command(visible_alias = "poj1753")]
+    Flip(flip::FlipArgs),
+    /// Solve each puzzle's published sample and show it in pretty form.
+    Demo,
+}
+
+/// How answers are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Exactly the judge's output.
+    #[default]
+    Judge,
+    /// The board drawn with its answer, for people.
+    Pretty,
+    /// One JSON object per case and line (JSON Lines).
+    Json,
+}
+
+/// Where a subcommand's cases come from.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Input file; standard input when absent or `-`.
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+}
+
+/// Why a run failed.
+#[derive(Debug, thiserror::Error)]
+pub enum Failure {
+    /// Bad or unreadable input, after the earlier answers were written.
+    #[error("{}", input_message(name, error))]
+    Input {
+        /// File name, `<stdin>` or the option the text came from.
+        name: String,
+        /// What went wrong where.
+        error: InputError,
+    },
+    /// The input file could not be opened.
+    #[error("{path}: {error}")]
+    Open {
+        /// The path given.
+        path: String,
+        /// Why it could not be opened.
+        error: io::Error,
+    },
+    /// Writing the answers failed.
+    #[error("cannot write output: {0}")]
+    Output(io::Error),
+    /// The reader of the output went away (e.g. `| head`): stop quietly.
+    #[error("broken pipe")]
+    BrokenPipe,
+}
+
+impl From<io::Error> for Failure {
+    fn from(error: io::Error) -> Self {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            Failure::BrokenPipe
+        } else {
+            Failure::Output(error)
+        }
+    }
+}
+
+/// `name:line:column: expected ..., found ...` for syntax errors,
+/// `name: read error: ...` for I/O errors.
+fn input_message(name: &str, error: &InputError) -> String {
+    match error {
+        InputError::Parse(e) => format!("{name}:{e}"),
+        InputError::Io(e) => format!("{name}: read error: {e}"),
+    }
+}
+
+/// Runs the parsed command line.
+pub fn run(cli: Cli) -> Result<(), Failure> {
+    let mut out = Output::stdout();
+    let result = match cli.command {
+        Command::Flip(args) => flip::run(&args, &mut out),
+        Command::Demo => demo::run(&mut out),
+    };
+    // Answers written before an error still reach the reader.
+    let flushed = out.flush();
+    result.and(flushed.map_err(Failure::from))
+}
+
+/// Buffered standard output that flushes after every case when a person is
+/// watching (a terminal on either end), and only when full otherwise.
+pub struct Output {
+    w: BufWriter<StdoutLock<'static>>,
+    eager: bool,
+}
+
+impl Output {
+    fn stdout() -> Output {
+        let stdout = io::stdout();
+        let eager = stdout.is_terminal() || io::stdin().is_terminal();
+        Output { w: BufWriter::with_capacity(64 * 1024, stdout.lock()), eager }
+    }
+
+    /// Marks the end of one case's answer.
+    pub fn end_case(&mut self) -> io::Result<()> {
+        if self.eager { self.w.flush() } else { Ok(()) }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.w.flush()
+    }
+}
+
+impl Write for Output {
+    #[inline]
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.w.write(buf)
+    }
+
+    #[inline]
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.w.write_all(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.w.flush()
+    }
+}
+
+/// An opened input with the name errors give it.
+pub struct Source {
+    /// `<stdin>` or the path as given.
+    pub name: String,
+    /// The scanner over it.
+    pub scanner: Scanner<Box<dyn Read>>,
+}
+
+impl Source {
+    /// Opens FILE, or standard input when it is absent or `-`.
+    pub fn open(args: &InputArgs) -> Result<Source, Failure> {
+        let (name, reader): (String, Box<dyn Read>) = match &args.file {
+            Some(path) if path.as_os_str() != "-" => {
+                let name = path.display().to_string();
+                match File::open(path) {
+                    Ok(f) => (name, Box::new(f)),
+                    Err(error) => return Err(Failure::Open { path: name, error }),
+                }
+            }
+            _ => ("<stdin>".to_owned(), Box::new(io::stdin().lock())),
+        };
+        Ok(Source { name, scanner: Scanner::new(reader) })
+    }
+
+    /// Wraps an error met while reading this source.
+    pub fn fail(&self, error: InputError) -> Failure {
+        Failure::Input { name: self.name.clone(), error }
+    }
+}
+
+/// Writes `value` as one line of JSON.
+pub fn write_json_line(out: &mut Output, value: &impl serde::Serialize) -> Result<(), Failure> {
+    serde_json::to_writer(&mut *out, value).map_err(|e| Failure::from(io::Error::from(e)))?;
+    out.write_all(b"\n")?;
+    Ok(())
+}

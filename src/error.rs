@@ -1,0 +1,91 @@
+//! Typed parse errors shared by every puzzle's parser.
+//!
+//! Every error carries the 1-based line and column (in bytes) where the
+//! problem was found, what the parser expected there and what it found, so a
+//! front end can print `source:line:column: expected ..., found ...`.
+
+use core::fmt;
+
+/// What a parser found where it expected something else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// A character (printed quoted, with escapes for control characters).
+    Char(char),
+    /// A byte that does not start a valid UTF-8 character.
+    Byte(u8),
+    /// The end of the line.
+    EndOfLine,
+    /// A line holding nothing but blanks.
+    BlankLine,
+    /// The end of the input.
+    EndOfInput,
+    /// A number too large for the field being read.
+    NumberTooLarge,
+    /// A shorter or longer group of characters than the field takes.
+    Word {
+        /// Length of the group in characters.
+        len: usize,
+    },
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Found::Char(c) => write!(f, "{c:?}"),
+            Found::Byte(b) => write!(f, "byte 0x{b:02x}"),
+            Found::EndOfLine => f.write_str("end of line"),
+            Found::BlankLine => f.write_str("a blank line"),
+            Found::EndOfInput => f.write_str("end of input"),
+            Found::NumberTooLarge => f.write_str("a number too large"),
+            Found::Word { len } => write!(f, "{len} characters"),
+        }
+    }
+}
+
+/// A syntax error at a known position of the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{column}: expected {expected}, found {found}")]
+pub struct ParseError {
+    /// 1-based line number.
+    pub line: u64,
+    /// 1-based column, counted in bytes.
+    pub column: u64,
+    /// What the parser expected, in words (e.g. `"'b' or 'w'"`).
+    pub expected: &'static str,
+    /// What it found instead.
+    pub found: Found,
+}
+
+impl Found {
+    /// Describes the first character of `bytes` (which must not be empty).
+    pub fn first_of(bytes: &[u8]) -> Found {
+        let Some(&first) = bytes.first() else {
+            return Found::EndOfInput;
+        };
+        let width = match first {
+            0x00..=0x7F => 1,
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => return Found::Byte(first),
+        };
+        match bytes.get(..width).map(core::str::from_utf8) {
+            Some(Ok(s)) => s.chars().next().map_or(Found::Byte(first), Found::Char),
+            _ => Found::Byte(first),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn found_describes_utf8_and_raw_bytes() {
+        assert_eq!(Found::first_of(b"x"), Found::Char('x'));
+        assert_eq!(Found::first_of("é!".as_bytes()), Found::Char('é'));
+        assert_eq!(Found::first_of(&[0xFF, b'a']), Found::Byte(0xFF));
+        assert_eq!(Found::first_of(&[0xC3]), Found::Byte(0xC3));
+        assert_eq!(Found::first_of(b""), Found::EndOfInput);
+    }
+}

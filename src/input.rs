@@ -1,0 +1,421 @@
+//! Streaming input: a fixed-size refilled buffer with line and column tracking.
+//!
+//! [`Scanner`] reads any [`Read`] through one buffer of [`BUFFER_SIZE`] bytes
+//! that is refilled in place, so memory stays flat however large the input
+//! is, and nothing is copied into a growing `Vec`. The grid readers have a
+//! fast path for the canonical layout (a whole `XXXX\n` row decoded with four
+//! table lookups) and fall back to a general path that accepts CRLF, blanks
+//! around a row and blank lines, and that reports errors with their line and
+//! column.
+
+use std::io::{self, Read};
+
+use crate::error::{Found, ParseError};
+use crate::grid::Alphabet;
+
+/// Size of the refilled read buffer (256 KiB).
+pub const BUFFER_SIZE: usize = 256 * 1024;
+
+/// The longest run of bytes the parsers ever need to see at once; the buffer
+/// always keeps at least this much look-ahead available before the end of
+/// the input.
+const LOOKAHEAD: usize = 64;
+
+/// An error while reading input: bad syntax (with its position) or I/O.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    /// The input is not well formed.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// The input could not be read.
+    #[error("read error: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// A streaming reader over a fixed, refilled buffer that knows the line and
+/// column of every byte it hands out.
+pub struct Scanner<R> {
+    src: R,
+    buf: Box<[u8]>,
+    pos: usize,
+    end: usize,
+    eof: bool,
+    /// Absolute offset of `buf[0]` in the input.
+    base: u64,
+    /// 1-based line number of the byte at `pos`.
+    line: u64,
+    /// Absolute offset of the first byte of the current line.
+    line_start: u64,
+}
+
+impl<R: Read> Scanner<R> {
+    /// A scanner over `src` with a [`BUFFER_SIZE`] buffer.
+    pub fn new(src: R) -> Self {
+        Self::with_capacity(src, BUFFER_SIZE)
+    }
+
+    /// A scanner with a buffer of `capacity` bytes (at least 2 × the
+    /// internal look-ahead; smaller values are raised). Mostly for tests that
+    /// want refills to fall in awkward places.
+    pub fn with_capacity(src: R, capacity: usize) -> Self {
+        Scanner {
+            src,
+            buf: vec![0; capacity.max(2 * LOOKAHEAD)].into_boxed_slice(),
+            pos: 0,
+            end: 0,
+            eof: false,
+            base: 0,
+            line: 1,
+            line_start: 0,
+        }
+    }
+
+    /// 1-based line and column of the next unread byte.
+    pub fn position(&self) -> (u64, u64) {
+        (self.line, self.base + self.pos as u64 - self.line_start + 1)
+    }
+
+    /// A parse error at the next unread byte.
+    pub fn error_here(&self, expected: &'static str, found: Found) -> InputError {
+        let (line, column) = self.position();
+        InputError::Parse(ParseError { line, column, expected, found })
+    }
+
+    /// A parse error describing what is at the next unread byte. The outer
+    /// `Result` carries an I/O error met while looking.
+    pub fn unexpected(&mut self, expected: &'static str) -> Result<InputError, InputError> {
+        let found = self.found_here()?;
+        Ok(self.error_here(expected, found))
+    }
+
+    /// Describes what is at the next unread byte, for an error message.
+    pub fn found_here(&mut self) -> Result<Found, InputError> {
+        self.fill(4)?;
+        let rest = &self.buf[self.pos..self.end];
+        Ok(match rest.first() {
+            None => Found::EndOfInput,
+            Some(b'\n') => Found::EndOfLine,
+            Some(b'\r') if rest.get(1) == Some(&b'\n') => Found::EndOfLine,
+            Some(_) => Found::first_of(rest),
+        })
+    }
+
+    /// Makes at least `want` bytes (at most [`LOOKAHEAD`]) available after
+    /// `pos`, unless the input ends first. Moves the unread tail to the
+    /// front of the buffer and refills the rest.
+    #[cold]
+    fn refill(&mut self, want: usize) -> io::Result<()> {
+        debug_assert!(want <= LOOKAHEAD);
+        if self.pos > 0 {
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.base += self.pos as u64;
+            self.end -= self.pos;
+            self.pos = 0;
+        }
+        while self.end < want && !self.eof {
+            match self.src.read(&mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.end += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+
+    /// Ensures `want` bytes are buffered after `pos` when the input has them.
+    #[inline]
+    fn fill(&mut self, want: usize) -> io::Result<()> {
+        if self.end - self.pos < want && !self.eof {
+            self.refill(want)?;
+        }
+        Ok(())
+    }
+
+    /// The next unread byte, or `None` at the end of the input.
+    #[inline]
+    pub fn peek(&mut self) -> io::Result<Option<u8>> {
+        self.fill(1)?;
+        Ok(self.buf[self.pos..self.end].first().copied())
+    }
+
+    /// Consumes one byte (which must have been peeked), tracking lines.
+    #[inline]
+    fn bump(&mut self) {
+        let b = self.buf[self.pos];
+        self.pos += 1;
+        if b == b'\n' {
+            self.newline();
+        }
+    }
+
+    /// Records that the byte just consumed ended a line.
+    #[inline]
+    fn newline(&mut self) {
+        self.line += 1;
+        self.line_start = self.base + self.pos as u64;
+    }
+
+    /// Skips spaces, tabs and carriage returns without leaving the line.
+    fn skip_inline_blanks(&mut self) -> io::Result<()> {
+        while let Some(b' ' | b'\t' | b'\r') = self.peek()? {
+            self.pos += 1;
+        }
+        Ok(())
+    }
+
+    /// Skips any whitespace, newlines included.
+    pub fn skip_whitespace(&mut self) -> io::Result<()> {
+        while let Some(b' ' | b'\t' | b'\r' | b'\n' | b'\x0B' | b'\x0C') = self.peek()? {
+            self.bump();
+        }
+        Ok(())
+    }
+
+    /// Skips blank lines (lines holding only spaces, tabs or `\r`) and the
+    /// blanks that start the next line. Returns `false` when the input ends
+    /// first.
+    pub fn skip_blank_lines(&mut self) -> io::Result<bool> {
+        loop {
+            self.skip_inline_blanks()?;
+            match self.peek()? {
+                None => return Ok(false),
+                Some(b'\n') => self.bump(),
+                Some(_) => return Ok(true),
+            }
+        }
+    }
+
+    /// Consumes the rest of the line, which must hold only blanks, and its
+    /// newline (or the end of the input).
+    pub fn end_of_line(&mut self, expected: &'static str) -> Result<(), InputError> {
+        self.skip_inline_blanks()?;
+        match self.peek()? {
+            None => Ok(()),
+            Some(b'\n') => {
+                self.bump();
+                Ok(())
+            }
+            Some(_) => Err(self.unexpected(expected)?),
+        }
+    }
+
+    /// Reads a 4×4 grid of `alphabet` cells as a board in the shared layout
+    /// (bit `4 * row + col`). Blank lines before the grid are skipped; a
+    /// blank line inside it is an error. Returns `Ok(None)` when the input
+    /// ends before the grid starts.
+    pub fn read_grid(&mut self, alphabet: &Alphabet) -> Result<Option<u16>, InputError> {
+        if !self.skip_blank_lines()? {
+            return Ok(None);
+        }
+        let mut board = 0u16;
+        for row in 0..4 {
+            board |= u16::from(self.read_row(alphabet, row)?) << (4 * row);
+        }
+        Ok(Some(board))
+    }
+
+    /// Reads one row of four cells and its line end.
+    #[inline]
+    fn read_row(&mut self, alphabet: &Alphabet, row: usize) -> Result<u8, InputError> {
+        self.fill(5)?;
+        if let Some(&[a, b, c, d, b'\n']) = self.buf[self.pos..self.end].get(..5) {
+            if let Some(bits) = alphabet.decode4([a, b, c, d]) {
+                self.pos += 5;
+                self.newline();
+                return Ok(bits);
+            }
+        }
+        self.read_row_slow(alphabet, row)
+    }
+
+    /// The general path of [`Scanner::read_row`]: blanks around the row,
+    /// CRLF, a missing final newline, and precise errors.
+    #[cold]
+    fn read_row_slow(&mut self, alphabet: &Alphabet, row: usize) -> Result<u8, InputError> {
+        const ROW: [&str; 4] = [
+            "the first row of a board",
+            "the second row of a board",
+            "the third row of a board",
+            "the fourth row of a board",
+        ];
+        self.skip_inline_blanks()?;
+        match self.peek()? {
+            None => return Err(self.error_here(ROW[row], Found::EndOfInput)),
+            Some(b'\n') => return Err(self.error_here(ROW[row], Found::BlankLine)),
+            Some(_) => {}
+        }
+        let mut bits = 0u8;
+        for col in 0..4 {
+            let bit = match self.peek()? {
+                Some(b) => alphabet.decode(b),
+                None => None,
+            };
+            match bit {
+                Some(bit) => {
+                    bits |= bit << col;
+                    self.pos += 1;
+                }
+                None => return Err(self.unexpected(alphabet.expected())?),
+            }
+        }
+        self.end_of_line("the end of the row after 4 cells")?;
+        Ok(bits)
+    }
+
+    /// Reads a non-negative decimal integer no larger than `max`, after any
+    /// blank lines and blanks. `what` names it in errors.
+    pub fn read_unsigned(&mut self, what: &'static str, max: u64) -> Result<u64, InputError> {
+        self.skip_whitespace()?;
+        let (line, column) = self.position();
+        let mut value: u64 = 0;
+        let mut digits = 0;
+        while let Some(b @ b'0'..=b'9') = self.peek()? {
+            value = value
+                .checked_mul(10)
+                .and_then(|v| v.checked_add(u64::from(b - b'0')))
+                .filter(|&v| v <= max)
+                .ok_or(ParseError { line, column, expected: what, found: Found::NumberTooLarge })?;
+            self.pos += 1;
+            digits += 1;
+        }
+        if digits == 0 {
+            return Err(self.unexpected(what)?);
+        }
+        match self.peek()? {
+            None | Some(b' ' | b'\t' | b'\r' | b'\n' | b'\x0B' | b'\x0C') => Ok(value),
+            Some(_) => Err(self.unexpected(what)?),
+        }
+    }
+
+    /// Reads a word of exactly `N` bytes that ends at whitespace or the end
+    /// of the input, after any whitespace. Returns the bytes and the 1-based
+    /// line and column of the first one; `Ok(None)` at the end of the input.
+    pub fn read_word<const N: usize>(
+        &mut self,
+        what: &'static str,
+    ) -> Result<Option<([u8; N], (u64, u64))>, InputError> {
+        const { assert!(N < LOOKAHEAD) };
+        self.skip_whitespace()?;
+        let at = self.position();
+        self.fill(N + 1)?;
+        let rest = &self.buf[self.pos..self.end];
+        if rest.is_empty() {
+            return Ok(None);
+        }
+        let len = rest
+            .iter()
+            .position(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'\x0B' | b'\x0C'))
+            .unwrap_or(rest.len());
+        if len != N {
+            let found = if len > N && rest[..=N].iter().all(u8::is_ascii_graphic) {
+                Found::Word { len: self.word_len()? }
+            } else if len < N && rest[..len].iter().all(u8::is_ascii_graphic) {
+                Found::Word { len }
+            } else {
+                Found::first_of(rest)
+            };
+            let (line, column) = at;
+            return Err(ParseError { line, column, expected: what, found }.into());
+        }
+        let mut word = [0u8; N];
+        word.copy_from_slice(&rest[..N]);
+        self.pos += N;
+        Ok(Some((word, at)))
+    }
+
+    /// Length of the word at `pos` (without consuming it), counting at most
+    /// [`LOOKAHEAD`] bytes.
+    fn word_len(&mut self) -> io::Result<usize> {
+        self.fill(LOOKAHEAD)?;
+        let rest = &self.buf[self.pos..self.end];
+        Ok(rest.iter().take_while(|b| !b.is_ascii_whitespace()).count())
+    }
+
+    /// Whether only whitespace remains in the input.
+    pub fn at_end(&mut self) -> io::Result<bool> {
+        self.skip_whitespace()?;
+        Ok(self.peek()?.is_none())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BW: Alphabet = Alphabet::new(b'w', b'b', "'b' or 'w'");
+
+    fn grids(input: &str, capacity: usize) -> Result<Vec<u16>, InputError> {
+        let mut s = Scanner::with_capacity(input.as_bytes(), capacity);
+        let mut out = Vec::new();
+        while let Some(g) = s.read_grid(&BW)? {
+            out.push(g);
+        }
+        Ok(out)
+    }
+
+    fn parse_err(r: Result<Vec<u16>, InputError>) -> ParseError {
+        match r {
+            Err(InputError::Parse(e)) => e,
+            other => panic!("expected a parse error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn canonical_and_tolerant_layouts_agree() {
+        let canonical = "bwwb\nbbwb\nbwwb\nbwww\nwwww\nwwww\nwwww\nwwwb\n";
+        let tolerant = "\r\n  bwwb \r\nbbwb\t\r\n bwwb\nbwww\n\n\n  \nwwww\nwwww\nwwww\nwwwb";
+        let expected = vec![0b0001_1001_1011_1001, 0b1000_0000_0000_0000];
+        for cap in [1, 7, 13, 200, BUFFER_SIZE] {
+            assert_eq!(grids(canonical, cap).unwrap(), expected, "capacity {cap}");
+            assert_eq!(grids(tolerant, cap).unwrap(), expected, "capacity {cap}");
+        }
+    }
+
+    #[test]
+    fn errors_point_at_line_and_column() {
+        let e = parse_err(grids("bwwb\nbbwb\nbwxb\nbwww\n", 8));
+        assert_eq!((e.line, e.column, e.found), (3, 3, Found::Char('x')));
+        assert_eq!(e.expected, "'b' or 'w'");
+
+        let e = parse_err(grids("bwwb\nbbwb\n\nbwww\nbwww\n", 8));
+        assert_eq!((e.line, e.column, e.found), (3, 1, Found::BlankLine));
+
+        let e = parse_err(grids("bwwb\nbbwbw\n", 8));
+        assert_eq!((e.line, e.column, e.found), (2, 5, Found::Char('w')));
+
+        let e = parse_err(grids("bwwb\nbbw\n", 8));
+        assert_eq!((e.line, e.column, e.found), (2, 4, Found::EndOfLine));
+
+        let e = parse_err(grids("bwwb\nbbwb\n", 8));
+        assert_eq!((e.line, e.column, e.found), (3, 1, Found::EndOfInput));
+
+        let e = parse_err(grids("wwww\nwwww\nwwww\nwwww\n  bwé\n", 8));
+        assert_eq!((e.line, e.column, e.found), (5, 5, Found::Char('é')));
+    }
+
+    #[test]
+    fn unsigned_numbers() {
+        let mut s = Scanner::new(&b"  \n 42 \n18446744073709551616\n-1\n7x"[..]);
+        assert_eq!(s.read_unsigned("a count", u64::MAX).unwrap(), 42);
+        match s.read_unsigned("a count", u64::MAX) {
+            Err(InputError::Parse(e)) => {
+                assert_eq!((e.line, e.column, e.found), (3, 1, Found::NumberTooLarge))
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn words() {
+        let mut s = Scanner::with_capacity(&b"RRFF\n  CCCC FFF\nRRRRR"[..], 8);
+        assert_eq!(s.read_word::<4>("a tile").unwrap().unwrap(), (*b"RRFF", (1, 1)));
+        assert_eq!(s.read_word::<4>("a tile").unwrap().unwrap(), (*b"CCCC", (2, 3)));
+        match s.read_word::<4>("a tile") {
+            Err(InputError::Parse(e)) => {
+                assert_eq!((e.line, e.column, e.found), (2, 8, Found::Word { len: 3 }))
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

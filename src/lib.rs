@@ -1,0 +1,26 @@
+//! boardbase: a tablebase and solver for small grid puzzles.
+//!
+//! - [`flip`]: Flip Game (POJ 1753), fewest rounds to a uniform 4×4 board.
+//!
+//! The 4×4 puzzles are answered from dense tables that `build.rs` computes
+//! once with the exhaustive solvers of the `boardbase-tables` crate and
+//! embeds as `static` arrays: a query is one or two array reads, and nothing
+//! is decoded or computed at start-up. A 4×4 board is a `u16` with cell
+//! (`row`, `col`) at bit `4 * row + col`, row 0 being the first input line.
+//!
+//! # Features
+//!
+//! - `std` (default): the streaming [`input`] scanner and the serde output
+//!   types. Without it the crate is `no_std` and needs no allocator; the
+//!   board types, their parsers and every table query still work.
+//! - `cli` (default): what the `boardbase` binary needs.
+#![cfg_attr(not(feature = "std"), no_std)]
+#![warn(missing_docs)]
+
+pub mod error;
+pub mod flip;
+pub mod grid;
+#[cfg(feature = "std")]
+pub mod input;
+
+pub use boardbase_tables as tables;

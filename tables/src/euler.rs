@@ -1,0 +1,342 @@
+//! Game of Euler (UVA 10536): the 48 move masks and the build-time
+//! retrograde solver.
+//!
+//! A position is the set of *covered* cells as a `u16` in the board layout
+//! (a set bit is covered; `0` is the empty board, [`FULL`] the finished
+//! one). A move covers a set of uncovered cells, so it is a mask `m` with
+//! `m & covered == 0`, and playing it gives `covered | m`.
+//!
+//! # Moves
+//!
+//! [`MOVES`] holds the 48 distinct move masks, in this fixed order (which is
+//! also the tie-break order of [`solve`]):
+//!
+//! * indices 0–15: the single cells, in cell order (`MOVES[i] == 1 << i`).
+//!   A 1-long slide from a side is the same mask as a single cell, so it is
+//!   not listed again;
+//! * indices 16–47: the slides, four per line. Lines come rows 0–3 first,
+//!   then columns 0–3; within a line the entry side comes first from the
+//!   low end (left for rows, top for columns), then from the high end (right,
+//!   bottom); within a side the 2-long slide precedes the 3-long one. A slide
+//!   covers the border cell where it enters and the next cells inwards.
+//!   So `MOVES[16 + 4 * line + 2 * side + (len - 2)]`, with `line` 0–3 for
+//!   rows and 4–7 for columns and `side` 0 for the low end.
+//!
+//! # Rules and values
+//!
+//! Misère play: whoever covers the last uncovered cell loses. The full board
+//! is therefore *won* by the player to move (the opponent just covered the
+//! last cell), with 0 plies left and no move. For an open position the
+//! player to move wins iff some legal move leads to a losing position.
+//!
+//! With perfect play the winner hurries and the loser resists: a winning
+//! position lasts one more ply than its *shortest* losing successor, a losing
+//! one one more ply than its *longest* successor (all of which are winning).
+//! The stored best move is the one achieving that, the first such in
+//! [`MOVES`] order on ties. Since the full board is a win in 0 plies,
+//! a position is winning exactly when its ply count is even.
+//!
+//! # Retrograde order
+//!
+//! Every move sets at least one bit that was clear, so `covered | m` is
+//! numerically greater than `covered`. [`solve`] walks the masks from
+//! `0xFFFF` down to `0`, and every successor is solved before the position
+//! that reaches it: one pass suffices.
+
+use crate::board::{FULL, SIDE, STATES, bit};
+
+/// Number of distinct moves.
+pub const MOVE_COUNT: usize = 48;
+
+/// The cell covered by the `k`-th square (from the entry border) of a slide
+/// along `line` (0–3: rows, 4–7: columns) entering from `side` (0: left or
+/// top, 1: right or bottom).
+const fn slide_cell(line: usize, side: usize, k: usize) -> u16 {
+    let along = if side == 0 { k } else { SIDE - 1 - k };
+    if line < SIDE {
+        bit(line, along)
+    } else {
+        bit(along, line - SIDE)
+    }
+}
+
+/// Every move mask, in the order documented in the [module docs](self):
+/// 16 single cells in cell order, then 32 slides (rows then columns; low
+/// entry side then high; 2-long then 3-long).
+pub const MOVES: [u16; MOVE_COUNT] = {
+    let mut moves = [0u16; MOVE_COUNT];
+    let mut i = 0;
+    while i < SIDE * SIDE {
+        moves[i] = 1 << i;
+        i += 1;
+    }
+    let mut line = 0;
+    while line < 2 * SIDE {
+        let mut side = 0;
+        while side < 2 {
+            let mut len = 2;
+            while len <= 3 {
+                let mut m = 0u16;
+                let mut k = 0;
+                while k < len {
+                    m |= slide_cell(line, side, k);
+                    k += 1;
+                }
+                moves[i] = m;
+                i += 1;
+                len += 1;
+            }
+            side += 1;
+        }
+        line += 1;
+    }
+    assert!(i == MOVE_COUNT);
+    moves
+};
+
+/// Whether `mv` is one of the 48 move masks in [`MOVES`].
+pub const fn is_move(mv: u16) -> bool {
+    let mut i = 0;
+    while i < MOVE_COUNT {
+        if MOVES[i] == mv {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// Whether `mv` is a move (one of [`MOVES`]) that covers only uncovered
+/// cells of `covered`.
+///
+/// ```
+/// use boardbase_tables::euler::is_legal;
+/// assert!(is_legal(0, 0b0111)); // 3-long slide along row 0 from the left
+/// assert!(!is_legal(0b0010, 0b0111)); // it would pass over a covered cell
+/// assert!(!is_legal(0, 0b0101)); // not a move at all
+/// ```
+pub const fn is_legal(covered: u16, mv: u16) -> bool {
+    mv & covered == 0 && is_move(mv)
+}
+
+/// The legal moves from `covered`, in [`MOVES`] order. Empty only for the
+/// full board.
+pub fn legal_moves(covered: u16) -> impl Iterator<Item = u16> {
+    MOVES.iter().copied().filter(move |&m| m & covered == 0)
+}
+
+/// The solved game: for each of the 65,536 coverage masks, its value for the
+/// player to move under perfect play.
+pub struct EulerTables {
+    /// `1` if the player to move wins, `0` if they lose.
+    pub winning: [u8; STATES],
+    /// Plies left with perfect play (the winner hurries, the loser resists).
+    pub plies: [u8; STATES],
+    /// Mask of the best move (see [`solve`]); `0` for the full board.
+    pub best_move: [u16; STATES],
+}
+
+impl EulerTables {
+    /// All-zero tables (256 KiB: put it on the heap).
+    pub const fn new() -> Self {
+        EulerTables {
+            winning: [0; STATES],
+            plies: [0; STATES],
+            best_move: [0; STATES],
+        }
+    }
+}
+
+impl Default for EulerTables {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Fills `out` by retrograde analysis, from `0xFFFF` down to `0`.
+///
+/// The full board is a win in 0 plies with best move `0`. An open position
+/// is winning iff a legal move leads to a losing one; its best move is then
+/// the one to the losing successor with the fewest plies, otherwise the one
+/// to the successor with the most plies. Ties go to the first move in
+/// [`MOVES`] order. Plies are one more than those of the best successor.
+///
+/// # Panics
+///
+/// Panics if a structural invariant fails: an open position without a legal
+/// move, a best move that is not legal or does not flip the outcome, plies
+/// that disagree with the best successor, exceed the number of open cells,
+/// or whose parity disagrees with the outcome.
+pub fn solve(out: &mut EulerTables) {
+    out.winning[FULL as usize] = 1;
+    out.plies[FULL as usize] = 0;
+    out.best_move[FULL as usize] = 0;
+
+    for p in (0..FULL).rev() {
+        // Fastest losing successor (for a win) and longest successor (for a loss).
+        let mut win: Option<(u16, u8)> = None;
+        let mut resist: Option<(u16, u8)> = None;
+        for m in legal_moves(p) {
+            let q = (p | m) as usize;
+            debug_assert!(q > p as usize, "successors are solved first");
+            let d = out.plies[q];
+            if out.winning[q] == 0 && win.is_none_or(|(_, best)| d < best) {
+                win = Some((m, d));
+            }
+            if resist.is_none_or(|(_, best)| d > best) {
+                resist = Some((m, d));
+            }
+        }
+        let (m, d) = match win {
+            Some(w) => w,
+            None => resist.expect("every open position has a legal move"),
+        };
+        let i = p as usize;
+        out.winning[i] = u8::from(win.is_some());
+        out.plies[i] = d + 1;
+        out.best_move[i] = m;
+
+        let q = (p | m) as usize;
+        assert!(is_legal(p, m), "best move is legal");
+        assert_ne!(
+            out.winning[i], out.winning[q],
+            "best move flips the outcome"
+        );
+        assert_eq!(out.plies[i], out.plies[q] + 1, "plies follow the best move");
+        assert!(
+            u32::from(out.plies[i]) <= (!p).count_ones(),
+            "each move covers a cell"
+        );
+        assert_eq!(
+            out.plies[i] % 2 == 0,
+            out.winning[i] == 1,
+            "wins are even plies"
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+
+    use super::*;
+    use crate::board::Symmetry;
+    use std::boxed::Box;
+    use std::sync::OnceLock;
+
+    /// The solved tables, built once on a thread with a roomy stack so that a
+    /// debug build constructing the 256 KiB value before boxing it is safe.
+    fn tables() -> &'static EulerTables {
+        static TABLES: OnceLock<Box<EulerTables>> = OnceLock::new();
+        TABLES.get_or_init(|| {
+            std::thread::Builder::new()
+                .stack_size(16 << 20)
+                .spawn(|| {
+                    let mut t = Box::new(EulerTables::new());
+                    solve(&mut t);
+                    t
+                })
+                .expect("spawn solver thread")
+                .join()
+                .expect("solver thread")
+        })
+    }
+
+    /// Parses four lines of `X` (covered) and `.` (uncovered).
+    fn parse(rows: [&str; 4]) -> u16 {
+        let mut b = 0;
+        for (r, line) in rows.iter().enumerate() {
+            assert_eq!(line.len(), 4);
+            for (c, ch) in line.bytes().enumerate() {
+                match ch {
+                    b'X' => b |= bit(r, c),
+                    b'.' => {}
+                    _ => panic!("bad cell {ch}"),
+                }
+            }
+        }
+        b
+    }
+
+    #[test]
+    fn there_are_48_distinct_moves_in_the_documented_order() {
+        for (i, &a) in MOVES.iter().enumerate() {
+            for &b in &MOVES[..i] {
+                assert_ne!(a, b, "duplicate move {a:#06x}");
+            }
+        }
+        let sizes: [u32; MOVE_COUNT] = core::array::from_fn(|i| MOVES[i].count_ones());
+        assert!(sizes[..16].iter().all(|&s| s == 1));
+        assert!(sizes[16..].iter().step_by(2).all(|&s| s == 2));
+        assert!(sizes[17..].iter().step_by(2).all(|&s| s == 3));
+        assert_eq!(MOVES[16..20], [0x0003, 0x0007, 0x000C, 0x000E]); // row 0
+        assert_eq!(MOVES[32..36], [0x0011, 0x0111, 0x1100, 0x1110]); // column 0
+        assert_eq!(MOVES[47], bit(1, 3) | bit(2, 3) | bit(3, 3)); // column 3 from below
+        assert!(is_move(0x0007) && !is_move(0x000F) && !is_move(0x0005) && !is_move(0));
+    }
+
+    #[test]
+    fn the_move_set_is_closed_under_symmetry() {
+        for s in Symmetry::ALL {
+            for m in MOVES {
+                assert!(is_move(s.apply(m)), "{s:?} of {m:#06x}");
+            }
+        }
+    }
+
+    #[test]
+    fn legal_moves_filters_covered_cells() {
+        assert_eq!(legal_moves(0).count(), MOVE_COUNT);
+        assert_eq!(legal_moves(FULL).count(), 0);
+        let one_open = FULL & !bit(2, 1);
+        assert!(legal_moves(one_open).eq([bit(2, 1)]));
+        for p in [0u16, 0x1234, 0xF0F0, 0x8001] {
+            assert!(legal_moves(p).all(|m| is_legal(p, m)));
+        }
+    }
+
+    #[test]
+    fn counts_and_the_empty_board() {
+        let t = tables();
+        let losing = (0..FULL as usize).filter(|&p| t.winning[p] == 0).count();
+        assert_eq!(losing, 13_802);
+        assert_eq!((t.winning[FULL as usize], t.plies[FULL as usize]), (1, 0));
+        assert_eq!(t.best_move[FULL as usize], 0);
+        assert_eq!((t.winning[0], t.plies[0]), (0, 13));
+    }
+
+    #[test]
+    fn judge_samples() {
+        let t = tables();
+        let samples = [
+            (["XXX.", "XXX.", ".XXX", ".XXX"], 0),
+            (["XXXX", "...X", "XX.X", "XX.X"], 1),
+            (["....", "....", "....", "...."], 0),
+        ];
+        for (rows, want) in samples {
+            assert_eq!(t.winning[parse(rows) as usize], want, "{rows:?}");
+        }
+    }
+
+    #[test]
+    fn values_are_invariant_under_symmetry() {
+        let t = tables();
+        for p in 0..STATES {
+            let m = t.best_move[p];
+            let q = p | m as usize;
+            for s in Symmetry::ALL {
+                let sp = s.apply(p as u16) as usize;
+                assert_eq!(t.winning[sp], t.winning[p]);
+                assert_eq!(t.plies[sp], t.plies[p]);
+                if p == FULL as usize {
+                    continue;
+                }
+                let sm = s.apply(m);
+                let sq = s.apply(q as u16) as usize;
+                assert!(is_legal(sp as u16, sm));
+                assert_eq!(sp | sm as usize, sq);
+                assert_eq!((t.winning[sq], t.plies[sq]), (t.winning[q], t.plies[q]));
+            }
+        }
+    }
+}

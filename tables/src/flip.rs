@@ -1,0 +1,200 @@
+//! Flip Game (POJ 1753): press masks and the build-time breadth-first solver.
+//!
+//! Pressing cell (`row`, `col`) flips it and its orthogonal neighbours, which
+//! is an XOR of the board with [`PRESS`]`[4 * row + col]`. Presses commute and
+//! pressing a cell twice undoes it, so an answer is a *set* of cells (a `u16`
+//! in the board layout) and the number of rounds is its size.
+//!
+//! In a board a set bit is a black piece; all-white is `0` and all-black is
+//! `0xFFFF`.
+
+use crate::board::{CELLS, SIDE, STATES, bit};
+
+/// The cells flipped by pressing each cell, indexed by `4 * row + col`.
+pub const PRESS: [u16; CELLS] = {
+    let mut masks = [0u16; CELLS];
+    let mut row = 0;
+    while row < SIDE {
+        let mut col = 0;
+        while col < SIDE {
+            let mut m = bit(row, col);
+            if row > 0 {
+                m |= bit(row - 1, col);
+            }
+            if row + 1 < SIDE {
+                m |= bit(row + 1, col);
+            }
+            if col > 0 {
+                m |= bit(row, col - 1);
+            }
+            if col + 1 < SIDE {
+                m |= bit(row, col + 1);
+            }
+            masks[row * SIDE + col] = m;
+            col += 1;
+        }
+        row += 1;
+    }
+    masks
+};
+
+/// Table value of a board from which a target colour cannot be reached.
+pub const UNREACHABLE: u8 = u8::MAX;
+
+/// The two target colours, in table order: index 0 reaches all-white (`0`),
+/// index 1 reaches all-black (`0xFFFF`).
+pub const TARGETS: [u16; 2] = [0x0000, 0xFFFF];
+
+/// The cells flipped by pressing every cell of `presses` once.
+#[inline]
+pub const fn effect(presses: u16) -> u16 {
+    let mut out = 0u16;
+    let mut i = 0;
+    while i < CELLS {
+        if presses & (1 << i) != 0 {
+            out ^= PRESS[i];
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The solved tables: for each target colour (see [`TARGETS`]) and each of
+/// the 65,536 boards, the fewest rounds, one optimal press set and the number
+/// of distinct optimal press sets.
+pub struct FlipTables {
+    /// Fewest rounds to reach the target, or [`UNREACHABLE`].
+    pub rounds: [[u8; STATES]; 2],
+    /// One optimal set of cells to press (`0` when unreachable or already there).
+    pub presses: [[u16; STATES]; 2],
+    /// Number of distinct press sets of the optimal size (`0` when unreachable).
+    pub optimal_sets: [[u8; STATES]; 2],
+}
+
+/// Scratch space for [`solve`]: the BFS queue and the shortest-path counts.
+pub struct Scratch {
+    queue: [u16; STATES],
+    paths: [u32; STATES],
+}
+
+impl Scratch {
+    /// Zeroed scratch space (about 384 KiB: put it on the heap).
+    pub const fn new() -> Self {
+        Scratch { queue: [0; STATES], paths: [0; STATES] }
+    }
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl FlipTables {
+    /// Tables with every board unreachable (about 640 KiB: put it on the heap).
+    pub const fn new() -> Self {
+        FlipTables {
+            rounds: [[UNREACHABLE; STATES]; 2],
+            presses: [[0; STATES]; 2],
+            optimal_sets: [[0; STATES]; 2],
+        }
+    }
+}
+
+impl Default for FlipTables {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+const fn factorial(n: u32) -> u32 {
+    let mut f = 1;
+    let mut i = 2;
+    while i <= n {
+        f *= i;
+        i += 1;
+    }
+    f
+}
+
+/// Fills `out` by breadth-first search over XOR press masks from each target.
+///
+/// A shortest path never presses a cell twice (that would cancel out), so a
+/// path of length `d` is an ordering of a press set of size `d`: the number
+/// of optimal sets is the number of shortest paths divided by `d!`.
+///
+/// # Panics
+///
+/// Panics if a structural invariant fails: anything other than 4,096 boards
+/// reaching a target, a press set whose size or effect disagrees with its
+/// distance, or a path count that is not a multiple of `d!`.
+pub fn solve(out: &mut FlipTables, scratch: &mut Scratch) {
+    for (t, &target) in TARGETS.iter().enumerate() {
+        let rounds = &mut out.rounds[t];
+        let presses = &mut out.presses[t];
+        let paths = &mut scratch.paths;
+        let queue = &mut scratch.queue;
+        rounds.fill(UNREACHABLE);
+        presses.fill(0);
+        paths.fill(0);
+
+        rounds[target as usize] = 0;
+        paths[target as usize] = 1;
+        queue[0] = target;
+        let (mut head, mut tail) = (0usize, 1usize);
+        while head < tail {
+            let cur = queue[head] as usize;
+            head += 1;
+            let d = rounds[cur];
+            for (i, &mask) in PRESS.iter().enumerate() {
+                let next = cur ^ mask as usize;
+                if rounds[next] == UNREACHABLE {
+                    rounds[next] = d + 1;
+                    presses[next] = presses[cur] ^ (1 << i);
+                    paths[next] = paths[cur];
+                    queue[tail] = next as u16;
+                    tail += 1;
+                } else if rounds[next] == d + 1 {
+                    paths[next] += paths[cur];
+                }
+            }
+        }
+        assert_eq!(tail, 4096, "the press masks have rank 12");
+
+        for board in 0..STATES {
+            let d = rounds[board];
+            if d == UNREACHABLE {
+                assert_eq!(paths[board], 0);
+                out.optimal_sets[t][board] = 0;
+                continue;
+            }
+            let p = presses[board];
+            assert_eq!(p.count_ones(), u32::from(d), "press set size is the distance");
+            assert_eq!(board as u16 ^ effect(p), target, "press set reaches the target");
+            let f = factorial(u32::from(d));
+            assert_eq!(paths[board] % f, 0, "shortest paths are orderings of sets");
+            let sets = paths[board] / f;
+            assert!((1..=16).contains(&sets), "at most the 16 sets of a coset");
+            out.optimal_sets[t][board] = sets as u8;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn press_masks_flip_three_four_or_five_cells() {
+        assert_eq!(PRESS[0], 0b0000_0000_0001_0011);
+        assert_eq!(PRESS[5], 0b0000_0010_0111_0010);
+        let sizes: [u32; CELLS] = core::array::from_fn(|i| PRESS[i].count_ones());
+        assert_eq!(sizes, [3, 4, 4, 3, 4, 5, 5, 4, 4, 5, 5, 4, 3, 4, 4, 3]);
+    }
+
+    #[test]
+    fn the_known_flip_all_set_flips_every_cell() {
+        let set = bit(0, 1) | bit(1, 3) | bit(2, 0) | bit(3, 2);
+        assert_eq!(effect(set), 0xFFFF);
+    }
+}
