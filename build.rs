@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::{env, fs};
 
 use boardbase_tables::board::STATES;
-use boardbase_tables::flip;
+use boardbase_tables::{euler, flip};
 
 fn main() {
     // The solvers are a build-dependency: cargo rebuilds and reruns this
@@ -22,6 +22,7 @@ fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     let out_dir = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     write_flip(&out_dir);
+    write_euler(&out_dir);
 }
 
 /// Writes `source` to `OUT_DIR/name` behind the `@generated` header.
@@ -37,23 +38,51 @@ fn write_generated(out_dir: &Path, name: &str, what: &str, source: &str) {
 }
 
 /// Appends `pub static NAME: [[T; STATES]; K] = [...];` with doc comment `doc`.
-fn emit_table<T: std::fmt::Display>(out: &mut String, doc: &str, name: &str, ty: &str, rows: &[&[T]]) {
+fn emit_table<T: std::fmt::Display>(
+    out: &mut String,
+    doc: &str,
+    name: &str,
+    ty: &str,
+    rows: &[&[T]],
+) {
     for line in doc.lines() {
         writeln!(out, "/// {line}").unwrap();
     }
-    writeln!(out, "pub static {name}: [[{ty}; {STATES}]; {}] = [", rows.len()).unwrap();
+    writeln!(
+        out,
+        "pub static {name}: [[{ty}; {STATES}]; {}] = [",
+        rows.len()
+    )
+    .unwrap();
     for row in rows {
-        assert_eq!(row.len(), STATES);
-        out.push('[');
-        for (i, v) in row.iter().enumerate() {
-            if i % 32 == 0 {
-                out.push('\n');
-            }
-            write!(out, "{v},").unwrap();
-        }
-        out.push_str("\n],\n");
+        push_row(out, row);
+        out.push_str(",\n");
     }
     out.push_str("];\n\n");
+}
+
+/// Appends `pub static NAME: [T; STATES] = [...];` (one flat table) with doc
+/// comment `doc`.
+fn emit_array<T: std::fmt::Display>(out: &mut String, doc: &str, name: &str, ty: &str, row: &[T]) {
+    for line in doc.lines() {
+        writeln!(out, "/// {line}").unwrap();
+    }
+    writeln!(out, "pub static {name}: [{ty}; {STATES}] =").unwrap();
+    push_row(out, row);
+    out.push_str(";\n\n");
+}
+
+/// Appends the array literal `[v,v,...\n]`, 32 values a line.
+fn push_row<T: std::fmt::Display>(out: &mut String, row: &[T]) {
+    assert_eq!(row.len(), STATES);
+    out.push('[');
+    for (i, v) in row.iter().enumerate() {
+        if i % 32 == 0 {
+            out.push('\n');
+        }
+        write!(out, "{v},").unwrap();
+    }
+    out.push_str("\n]");
 }
 
 fn write_flip(out_dir: &Path) {
@@ -66,14 +95,18 @@ fn write_flip(out_dir: &Path) {
                       board in the shared layout (bit `4 * row + col` set = black).";
     emit_table(
         &mut src,
-        &format!("Fewest rounds to reach each colour, or 255 when it cannot be reached.\n{per_colour}"),
+        &format!(
+            "Fewest rounds to reach each colour, or 255 when it cannot be reached.\n{per_colour}"
+        ),
         "ROUNDS",
         "u8",
         &[&tables.rounds[0], &tables.rounds[1]],
     );
     emit_table(
         &mut src,
-        &format!("One optimal set of cells to press (bit `4 * row + col`), 0 when none.\n{per_colour}"),
+        &format!(
+            "One optimal set of cells to press (bit `4 * row + col`), 0 when none.\n{per_colour}"
+        ),
         "PRESSES",
         "u16",
         &[&tables.presses[0], &tables.presses[1]],
@@ -85,11 +118,71 @@ fn write_flip(out_dir: &Path) {
         "u8",
         &[&tables.optimal_sets[0], &tables.optimal_sets[1]],
     );
+    // The judge's answer alone, two boards per byte (32 KiB, which stays in
+    // L1 cache where the 128 KiB of `ROUNDS` does not): low nibble for even
+    // boards, high nibble for odd ones, 15 when neither colour is reachable.
+    let packed: Vec<u8> = (0..STATES / 2)
+        .map(|i| {
+            let nibble = |b: usize| match tables.rounds[0][b].min(tables.rounds[1][b]) {
+                flip::UNREACHABLE => 0xF,
+                r => {
+                    assert!(r < 0xF);
+                    r
+                }
+            };
+            nibble(2 * i) | nibble(2 * i + 1) << 4
+        })
+        .collect();
+    writeln!(
+        src,
+        "/// Fewest rounds to the closer colour, two boards per byte: board `b` is\n\
+         /// `PACKED_ROUNDS[b / 2] >> (4 * (b % 2)) & 0xF`, 15 when impossible.\n\
+         pub static PACKED_ROUNDS: [u8; {}] = {:?};\n",
+        STATES / 2,
+        packed
+    )
+    .unwrap();
     write_generated(
         out_dir,
         "flip_tables.rs",
         "breadth-first search over XOR press masks from each uniform board\n\
          // (boardbase_tables::flip::solve), for all 65,536 Flip Game boards.",
+        &src,
+    );
+}
+
+fn write_euler(out_dir: &Path) {
+    let mut tables = Box::<euler::EulerTables>::default();
+    euler::solve(&mut tables);
+
+    let mut src = String::with_capacity(1 << 20);
+    let index = "Index `[position]`: bit `4 * row + col` set = that square is covered.";
+    emit_array(
+        &mut src,
+        &format!("1 if the player to move wins (the full board is won), 0 if not.\n{index}"),
+        "WINNING",
+        "u8",
+        &tables.winning,
+    );
+    emit_array(
+        &mut src,
+        &format!("Plies left with perfect play (winner hurries, loser resists).\n{index}"),
+        "PLIES",
+        "u8",
+        &tables.plies,
+    );
+    emit_array(
+        &mut src,
+        &format!("Mask of one best move (the squares it covers), 0 if full.\n{index}"),
+        "BEST_MOVE",
+        "u16",
+        &tables.best_move,
+    );
+    write_generated(
+        out_dir,
+        "euler_tables.rs",
+        "retrograde analysis from the full board down to the empty one\n\
+         // (boardbase_tables::euler::solve), for all 65,536 Game of Euler positions.",
         &src,
     );
 }

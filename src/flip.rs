@@ -141,7 +141,11 @@ impl Board {
     /// Panics if `row` or `col` is 4 or more.
     pub const fn colour(self, row: usize, col: usize) -> Colour {
         assert!(row < SIDE && col < SIDE, "Flip boards are 4×4");
-        if layout::get(self.0, row, col) { Colour::Black } else { Colour::White }
+        if layout::get(self.0, row, col) {
+            Colour::Black
+        } else {
+            Colour::White
+        }
     }
 
     /// The board after one round pressing (`row`, `col`).
@@ -245,7 +249,9 @@ impl Presses {
 
     /// The pressed cells as 0-based (`row`, `col`), in reading order.
     pub fn cells(self) -> impl Iterator<Item = (usize, usize)> {
-        (0..layout::CELLS).filter(move |i| self.0 & (1 << i) != 0).map(|i| (i / SIDE, i % SIDE))
+        (0..layout::CELLS)
+            .filter(move |i| self.0 & (1 << i) != 0)
+            .map(|i| (i / SIDE, i % SIDE))
     }
 }
 
@@ -287,7 +293,8 @@ pub struct Solution {
 }
 
 /// Fewest rounds to a uniform board, or `None` when neither colour can be
-/// reached: the judge's answer, from two table reads.
+/// reached: the judge's answer, from one read of the 32 KiB
+/// [`raw::PACKED_ROUNDS`] table.
 ///
 /// ```
 /// use boardbase::flip::{rounds, Board};
@@ -299,8 +306,8 @@ pub struct Solution {
 #[inline]
 pub fn rounds(board: Board) -> Option<u8> {
     let b = board.0 as usize;
-    let r = raw::ROUNDS[0][b].min(raw::ROUNDS[1][b]);
-    if r == UNREACHABLE { None } else { Some(r) }
+    let r = (raw::PACKED_ROUNDS[b / 2] >> (4 * (b % 2))) & 0xF;
+    if r == 0xF { None } else { Some(r) }
 }
 
 /// The optimal way from `board` to `colour`, or `None` when it cannot be
@@ -322,7 +329,11 @@ pub fn route(board: Board, colour: Colour) -> Option<Route> {
 pub fn solve(board: Board) -> Option<Solution> {
     let to_white = route(board, Colour::White)?;
     let to_black = route(board, Colour::Black)?;
-    let best = if to_black.rounds < to_white.rounds { to_black } else { to_white };
+    let best = if to_black.rounds < to_white.rounds {
+        to_black
+    } else {
+        to_white
+    };
     let optimal_sets = if to_white.rounds == to_black.rounds {
         to_white.optimal_sets + to_black.optimal_sets
     } else {

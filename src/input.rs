@@ -78,7 +78,12 @@ impl<R: Read> Scanner<R> {
     /// A parse error at the next unread byte.
     pub fn error_here(&self, expected: &'static str, found: Found) -> InputError {
         let (line, column) = self.position();
-        InputError::Parse(ParseError { line, column, expected, found })
+        InputError::Parse(ParseError {
+            line,
+            column,
+            expected,
+            found,
+        })
     }
 
     /// A parse error describing what is at the next unread byte. The outer
@@ -204,7 +209,28 @@ impl<R: Read> Scanner<R> {
     /// (bit `4 * row + col`). Blank lines before the grid are skipped; a
     /// blank line inside it is an error. Returns `Ok(None)` when the input
     /// ends before the grid starts.
+    #[inline]
     pub fn read_grid(&mut self, alphabet: &Alphabet) -> Result<Option<u16>, InputError> {
+        // Fast path: the canonical layout, four `XXXX\n` rows in a row,
+        // right here or after one empty line (the judges' case separator).
+        self.fill(21)?;
+        let rest = &self.buf[self.pos..self.end];
+        let empty_line = usize::from(rest.first() == Some(&b'\n'));
+        if let Some(c) = rest[empty_line..].first_chunk::<20>() {
+            if let Some(board) = alphabet.decode_canonical(c) {
+                self.pos += empty_line + 20;
+                self.line += empty_line as u64 + 4;
+                self.line_start = self.base + self.pos as u64;
+                return Ok(Some(board));
+            }
+        }
+        self.read_grid_slow(alphabet)
+    }
+
+    /// The general path of [`Scanner::read_grid`].
+    #[cold]
+    #[inline(never)]
+    fn read_grid_slow(&mut self, alphabet: &Alphabet) -> Result<Option<u16>, InputError> {
         if !self.skip_blank_lines()? {
             return Ok(None);
         }
@@ -275,7 +301,12 @@ impl<R: Read> Scanner<R> {
                 .checked_mul(10)
                 .and_then(|v| v.checked_add(u64::from(b - b'0')))
                 .filter(|&v| v <= max)
-                .ok_or(ParseError { line, column, expected: what, found: Found::NumberTooLarge })?;
+                .ok_or(ParseError {
+                    line,
+                    column,
+                    expected: what,
+                    found: Found::NumberTooLarge,
+                })?;
             self.pos += 1;
             digits += 1;
         }
@@ -309,14 +340,22 @@ impl<R: Read> Scanner<R> {
             .unwrap_or(rest.len());
         if len != N {
             let found = if len > N && rest[..=N].iter().all(u8::is_ascii_graphic) {
-                Found::Word { len: self.word_len()? }
+                Found::Word {
+                    len: self.word_len()?,
+                }
             } else if len < N && rest[..len].iter().all(u8::is_ascii_graphic) {
                 Found::Word { len }
             } else {
                 Found::first_of(rest)
             };
             let (line, column) = at;
-            return Err(ParseError { line, column, expected: what, found }.into());
+            return Err(ParseError {
+                line,
+                column,
+                expected: what,
+                found,
+            }
+            .into());
         }
         let mut word = [0u8; N];
         word.copy_from_slice(&rest[..N]);
@@ -409,8 +448,14 @@ mod tests {
     #[test]
     fn words() {
         let mut s = Scanner::with_capacity(&b"RRFF\n  CCCC FFF\nRRRRR"[..], 8);
-        assert_eq!(s.read_word::<4>("a tile").unwrap().unwrap(), (*b"RRFF", (1, 1)));
-        assert_eq!(s.read_word::<4>("a tile").unwrap().unwrap(), (*b"CCCC", (2, 3)));
+        assert_eq!(
+            s.read_word::<4>("a tile").unwrap().unwrap(),
+            (*b"RRFF", (1, 1))
+        );
+        assert_eq!(
+            s.read_word::<4>("a tile").unwrap().unwrap(),
+            (*b"CCCC", (2, 3))
+        );
         match s.read_word::<4>("a tile") {
             Err(InputError::Parse(e)) => {
                 assert_eq!((e.line, e.column, e.found), (2, 8, Found::Word { len: 3 }))

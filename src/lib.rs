@@ -1,6 +1,9 @@
 //! boardbase: a tablebase and solver for small grid puzzles.
 //!
 //! - [`flip`]: Flip Game (POJ 1753), fewest rounds to a uniform 4×4 board.
+//! - [`euler`]: Game of Euler (UVA 10536), who wins a misère pin-placing game.
+//! - `carcassonne`: Carcassonne (HDU 4064), counting the tile rotations that
+//!   match every shared edge (needs the `std` feature).
 //!
 //! The 4×4 puzzles are answered from dense tables that `build.rs` computes
 //! once with the exhaustive solvers of the `boardbase-tables` crate and
@@ -17,10 +20,18 @@
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "std")]
+pub mod carcassonne;
 pub mod error;
+pub mod euler;
 pub mod flip;
 pub mod grid;
 #[cfg(feature = "std")]
 pub mod input;
 
 pub use boardbase_tables as tables;
+
+/// The README's Rust examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

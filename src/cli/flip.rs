@@ -24,7 +24,12 @@ pub struct FlipArgs {
 }
 
 fn parse_board(text: &str) -> Result<Board, String> {
-    text.parse().map_err(|e: ParseError| format!("column {}: expected {}, found {}", e.column, e.expected, e.found))
+    text.parse().map_err(|e: ParseError| {
+        format!(
+            "column {}: expected {}, found {}",
+            e.column, e.expected, e.found
+        )
+    })
 }
 
 /// Runs `boardbase flip`.
@@ -44,7 +49,9 @@ pub fn run(args: &FlipArgs, out: &mut Output) -> Result<(), Failure> {
             }
             Ok(None) if case > 0 => return Ok(()),
             Ok(None) => {
-                let e = source.scanner.error_here("a board (4 rows of 4 'b'/'w')", Found::EndOfInput);
+                let e = source
+                    .scanner
+                    .error_here("a board (4 rows of 4 'b'/'w')", Found::EndOfInput);
                 return Err(source.fail(e));
             }
             Err(e) => return Err(source.fail(e)),
@@ -53,22 +60,37 @@ pub fn run(args: &FlipArgs, out: &mut Output) -> Result<(), Failure> {
 }
 
 /// Writes the answer for one board in `format`.
-pub fn write_answer(out: &mut Output, format: Format, case: u64, board: Board) -> Result<(), Failure> {
+#[inline]
+pub fn write_answer(
+    out: &mut Output,
+    format: Format,
+    case: u64,
+    board: Board,
+) -> Result<(), Failure> {
     match format {
         Format::Judge => match flip::rounds(board) {
             Some(r) => out.write_all(&[b'0' + r, b'\n'])?,
             None => out.write_all(b"Impossible\n")?,
         },
         Format::Pretty => write_pretty(out, case, board)?,
-        Format::Json => write_json_line(out, &JsonAnswer::new(case, board))?,
+        Format::Json => write_json(out, case, board)?,
     }
     Ok(())
 }
 
+#[inline(never)]
+fn write_json(out: &mut Output, case: u64, board: Board) -> Result<(), Failure> {
+    write_json_line(out, &JsonAnswer::new(case, board))
+}
+
 /// Draws the board beside the cells to press, with the rounds and colour.
+#[inline(never)]
 pub fn write_pretty(out: &mut Output, case: u64, board: Board) -> Result<(), Failure> {
     let Some(s) = flip::solve(board) else {
-        writeln!(out, "Board {case}: Impossible (neither all white nor all black can be reached)")?;
+        writeln!(
+            out,
+            "Board {case}: Impossible (neither all white nor all black can be reached)"
+        )?;
         for row in board.to_string().lines() {
             writeln!(out, "  {row}")?;
         }
@@ -130,7 +152,11 @@ fn cells(p: Presses) -> Vec<[usize; 2]> {
 
 impl JsonRoute {
     fn new(r: Route) -> JsonRoute {
-        JsonRoute { rounds: r.rounds, presses: cells(r.presses), optimal_sets: r.optimal_sets }
+        JsonRoute {
+            rounds: r.rounds,
+            presses: cells(r.presses),
+            optimal_sets: r.optimal_sets,
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! Argument parsing, input and output plumbing shared by every subcommand.
 
 mod demo;
+mod euler;
 mod flip;
 
 use std::fs::File;
@@ -33,6 +34,16 @@ enum Command {
     /// of rounds or `Impossible`.
     #[command(visible_alias = "poj1753")]
     Flip(flip::FlipArgs),
+    /// Game of Euler (UVA 10536): who wins from a 4×4 board of pins.
+    ///
+    /// Input: a case count, then that many boards of 4 lines of 4 `X`
+    /// (covered) / `.` (uncovered), blank lines between boards optional;
+    /// after the last board only whitespace may follow. Output (judge
+    /// format): per board `WINNING` or `LOSING` for the player to move; a
+    /// fully covered board is `WINNING` (the opponent covered the last
+    /// square).
+    #[command(visible_alias = "uva10536")]
+    Euler(euler::EulerArgs),
     /// Solve each puzzle's published sample and show it in pretty form.
     Demo,
 }
@@ -108,6 +119,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     let mut out = Output::stdout();
     let result = match cli.command {
         Command::Flip(args) => flip::run(&args, &mut out),
+        Command::Euler(args) => euler::run(&args, &mut out),
         Command::Demo => demo::run(&mut out),
     };
     // Answers written before an error still reach the reader.
@@ -126,7 +138,15 @@ impl Output {
     fn stdout() -> Output {
         let stdout = io::stdout();
         let eager = stdout.is_terminal() || io::stdin().is_terminal();
-        Output { w: BufWriter::with_capacity(64 * 1024, stdout.lock()), eager }
+        Output {
+            w: BufWriter::with_capacity(64 * 1024, stdout.lock()),
+            eager,
+        }
+    }
+
+    /// Whether every case's answer is flushed at once (a person is watching).
+    pub fn is_eager(&self) -> bool {
+        self.eager
     }
 
     /// Marks the end of one case's answer.
@@ -176,12 +196,18 @@ impl Source {
             }
             _ => ("<stdin>".to_owned(), Box::new(io::stdin().lock())),
         };
-        Ok(Source { name, scanner: Scanner::new(reader) })
+        Ok(Source {
+            name,
+            scanner: Scanner::new(reader),
+        })
     }
 
     /// Wraps an error met while reading this source.
     pub fn fail(&self, error: InputError) -> Failure {
-        Failure::Input { name: self.name.clone(), error }
+        Failure::Input {
+            name: self.name.clone(),
+            error,
+        }
     }
 }
 

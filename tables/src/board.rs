@@ -128,7 +128,12 @@ mod tests {
     #[test]
     fn rows_round_trip() {
         for b in 0..=u16::MAX {
-            let rows = [row_bits(b, 0), row_bits(b, 1), row_bits(b, 2), row_bits(b, 3)];
+            let rows = [
+                row_bits(b, 0),
+                row_bits(b, 1),
+                row_bits(b, 2),
+                row_bits(b, 3),
+            ];
             assert_eq!(from_rows(rows), b);
         }
     }
@@ -143,7 +148,10 @@ mod tests {
             assert_eq!(seen, FULL, "{s:?} is not a permutation");
         }
         let b = 0b0000_0000_0001_0011; // cells (0,0), (0,1), (1,0)
-        assert_eq!(Symmetry::Rotate90.apply(b), bit(0, 3) | bit(1, 3) | bit(0, 2));
+        assert_eq!(
+            Symmetry::Rotate90.apply(b),
+            bit(0, 3) | bit(1, 3) | bit(0, 2)
+        );
         assert_eq!(Symmetry::Transpose.apply(bit(0, 1)), bit(1, 0));
         for b in [0x1234u16, 0xBEEF, 0x8001] {
             let r = Symmetry::Rotate90;

@@ -80,7 +80,10 @@ pub struct Scratch {
 impl Scratch {
     /// Zeroed scratch space (about 384 KiB: put it on the heap).
     pub const fn new() -> Self {
-        Scratch { queue: [0; STATES], paths: [0; STATES] }
+        Scratch {
+            queue: [0; STATES],
+            paths: [0; STATES],
+        }
     }
 }
 
@@ -169,8 +172,16 @@ pub fn solve(out: &mut FlipTables, scratch: &mut Scratch) {
                 continue;
             }
             let p = presses[board];
-            assert_eq!(p.count_ones(), u32::from(d), "press set size is the distance");
-            assert_eq!(board as u16 ^ effect(p), target, "press set reaches the target");
+            assert_eq!(
+                p.count_ones(),
+                u32::from(d),
+                "press set size is the distance"
+            );
+            assert_eq!(
+                board as u16 ^ effect(p),
+                target,
+                "press set reaches the target"
+            );
             let f = factorial(u32::from(d));
             assert_eq!(paths[board] % f, 0, "shortest paths are orderings of sets");
             let sets = paths[board] / f;

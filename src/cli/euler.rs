@@ -1,0 +1,217 @@
+//! `boardbase euler`: Game of Euler (UVA 10536).
+
+use std::io::Write;
+
+use boardbase::error::Found;
+use boardbase::euler::{self, ALPHABET, Move, Outcome, Position};
+use boardbase::input::InputError;
+use clap::Args;
+use serde::Serialize;
+
+use super::{Failure, Format, InputArgs, Output, Source, write_json_line};
+
+/// Arguments of `boardbase euler`.
+#[derive(Debug, Args)]
+pub struct EulerArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// What the error says is missing when the case count promises more boards
+/// than the input holds.
+const ANOTHER_BOARD: &str = "another board (the case count asks for more)";
+
+/// Runs `boardbase euler`: reads the case count, then exactly that many
+/// boards, answering each as soon as it is read; after them only whitespace
+/// may follow.
+pub fn run(args: &EulerArgs, out: &mut Output) -> Result<(), Failure> {
+    let mut source = Source::open(&args.input)?;
+    let count = read_count(&mut source).map_err(|e| source.fail(e))?;
+    match args.format {
+        Format::Judge => judge(&mut source, count, out)?,
+        Format::Pretty => each_case(&mut source, count, out, write_pretty)?,
+        Format::Json => each_case(&mut source, count, out, |out, case, position| {
+            write_json_line(out, &JsonAnswer::new(case, position))
+        })?,
+    }
+    let trailing = match source.scanner.at_end() {
+        Ok(true) => return Ok(()),
+        Ok(false) => source
+            .scanner
+            .unexpected("the end of the input after the last case")
+            .unwrap_or_else(|e| e),
+        Err(e) => e.into(),
+    };
+    Err(source.fail(trailing))
+}
+
+/// Reads `count` boards and writes each answer with `write` as soon as its
+/// board is read.
+fn each_case(
+    source: &mut Source,
+    count: u64,
+    out: &mut Output,
+    mut write: impl FnMut(&mut Output, u64, Position) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    for case in 1..=count {
+        let position = next_board(source)?;
+        write(out, case, position)?;
+        out.end_case()?;
+    }
+    Ok(())
+}
+
+/// The hot path: one table read per case. Answers are gathered in a small
+/// batch 8 bytes at a time (`LOSING\n` padded), the end advancing by the
+/// answer's length, so no branch depends on the unpredictable outcome.
+fn judge(source: &mut Source, count: u64, out: &mut Output) -> Result<(), Failure> {
+    const ANSWERS: [&[u8; 8]; 2] = [b"LOSING\n\0", b"WINNING\n"];
+    let mut batch = [0u8; 4096];
+    let mut len = 0;
+    let eager = out.is_eager();
+    for _ in 0..count {
+        let position = match next_board(source) {
+            Ok(position) => position,
+            Err(e) => {
+                out.write_all(&batch[..len])?;
+                return Err(e);
+            }
+        };
+        let win = usize::from(euler::outcome(position).is_win());
+        batch[len..len + 8].copy_from_slice(ANSWERS[win]);
+        len += 7 + win;
+        if eager || len > batch.len() - 8 {
+            out.write_all(&batch[..len])?;
+            out.end_case()?;
+            len = 0;
+        }
+    }
+    out.write_all(&batch[..len])?;
+    Ok(())
+}
+
+/// Reads the case count, alone on its line.
+fn read_count(source: &mut Source) -> Result<u64, InputError> {
+    let count = source.scanner.read_unsigned("a case count", u64::MAX)?;
+    source
+        .scanner
+        .end_of_line("the end of the line after the case count")?;
+    Ok(count)
+}
+
+/// Reads the next board; running out of input is an error, as the case
+/// count promised one more.
+#[inline]
+fn next_board(source: &mut Source) -> Result<Position, Failure> {
+    match source.scanner.read_grid(&ALPHABET) {
+        Ok(Some(bits)) => Ok(Position::from_bits(bits)),
+        Ok(None) => Err(source.fail(source.scanner.error_here(ANOTHER_BOARD, Found::EndOfInput))),
+        Err(e) => Err(source.fail(e)),
+    }
+}
+
+/// `1 move` or `N moves`.
+fn moves(n: usize) -> String {
+    if n == 1 {
+        "1 move".to_owned()
+    } else {
+        format!("{n} moves")
+    }
+}
+
+/// `(r,c) (r,c) ...`, 0-based.
+fn squares(mv: Move) -> String {
+    let cells: Vec<String> = mv.cells().map(|(r, c)| format!("({r},{c})")).collect();
+    cells.join(" ")
+}
+
+/// Draws the position beside the same position with the best move marked
+/// `o`, with the answer and how many moves remain with perfect play.
+pub fn write_pretty(out: &mut Output, case: u64, position: Position) -> Result<(), Failure> {
+    let entry = euler::probe(position);
+    let answer = entry.outcome.answer();
+    let Some(best) = entry.best_move else {
+        writeln!(
+            out,
+            "Board {case}: {answer}, game over (the opponent covered the last square)"
+        )?;
+        for row in position.to_string().lines() {
+            writeln!(out, "  {row}")?;
+        }
+        writeln!(out)?;
+        return Ok(());
+    };
+    let left = moves(entry.moves_left.into());
+    writeln!(out, "Board {case}: {answer}, {left} left with perfect play")?;
+    writeln!(out, "  board  best move")?;
+    let (b, m) = (position.to_string(), position.marked(best).to_string());
+    for (b, m) in b.lines().zip(m.lines()) {
+        writeln!(out, "  {b}   {m}")?;
+    }
+    let legal = euler::legal_moves(position).count();
+    let covers = squares(best);
+    match euler::winning_moves(position).count() {
+        0 => writeln!(
+            out,
+            "  best move covers {covers}, resisting longest; none of {legal} legal moves wins"
+        )?,
+        1 => writeln!(
+            out,
+            "  best move covers {covers}; 1 of {legal} legal moves wins"
+        )?,
+        n => writeln!(
+            out,
+            "  best move covers {covers}; {n} of {legal} legal moves win"
+        )?,
+    }
+    writeln!(out)?;
+    Ok(())
+}
+
+/// One line of `--format json`.
+#[derive(Serialize)]
+struct JsonAnswer {
+    case: u64,
+    /// Rows separated by `/`.
+    board: String,
+    /// The judge's answer: `WINNING` or `LOSING`.
+    answer: &'static str,
+    outcome: Outcome,
+    /// Moves (plies) left with perfect play.
+    moves_left: u8,
+    /// `null` for the full board.
+    best_move: Option<JsonMove>,
+    /// How many legal moves win.
+    winning_moves: usize,
+    legal_moves: usize,
+}
+
+#[derive(Serialize)]
+struct JsonMove {
+    /// The covered squares, bit `4 * row + col`.
+    mask: u16,
+    /// The covered squares as 0-based `[row, col]`.
+    cells: Vec<[usize; 2]>,
+}
+
+impl JsonAnswer {
+    fn new(case: u64, position: Position) -> JsonAnswer {
+        let entry = euler::probe(position);
+        JsonAnswer {
+            case,
+            board: format!("{position:#}"),
+            answer: entry.outcome.answer(),
+            outcome: entry.outcome,
+            moves_left: entry.moves_left,
+            best_move: entry.best_move.map(|mv| JsonMove {
+                mask: mv.bits(),
+                cells: mv.cells().map(|(r, c)| [r, c]).collect(),
+            }),
+            winning_moves: euler::winning_moves(position).count(),
+            legal_moves: euler::legal_moves(position).count(),
+        }
+    }
+}

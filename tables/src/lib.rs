@@ -1,0 +1,30 @@
+//! Bit-level board helpers and exhaustive solvers for boardbase.
+//!
+//! This crate is `#![no_std]` and has no dependencies. boardbase's `build.rs`
+//! runs the solvers in it to generate the embedded tables, and the boardbase
+//! library uses the very same helpers at run time, so the generator and the
+//! lookup can never disagree about the bit layout.
+//!
+//! # Bit layout
+//!
+//! A 4×4 board is a `u16`: cell (`row`, `col`) is bit `4 * row + col`, where
+//! row 0 is the first line of the textual board and column 0 its first
+//! character.
+//!
+//! ```text
+//!         col 0  col 1  col 2  col 3
+//! row 0   bit 0  bit 1  bit 2  bit 3     <- first input line
+//! row 1   bit 4  bit 5  bit 6  bit 7
+//! row 2   bit 8  bit 9  bit 10 bit 11
+//! row 3   bit 12 bit 13 bit 14 bit 15    <- last input line
+//! ```
+//!
+//! A row of four cells is therefore one nibble: `(board >> (4 * row)) & 0xF`,
+//! with column `c` at bit `c` of the nibble.
+#![no_std]
+#![warn(missing_docs)]
+
+pub mod board;
+pub mod carcassonne;
+pub mod euler;
+pub mod flip;

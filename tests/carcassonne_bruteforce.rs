@@ -1,0 +1,553 @@
+//! Carcassonne counter checked against an independent brute force over all
+//! 4^(N·M) rotation choices, symmetry invariances, the judge samples and
+//! the size limits.
+//!
+//! Everything the checks rely on (tile rotation, transposition, edge
+//! matching, the PRNG) is written here from scratch on plain letter arrays,
+//! sharing no code with the library.
+#![cfg(feature = "std")]
+
+use boardbase::carcassonne::{
+    Board, BoardError, Budget, CountError, MODULUS, Tile, TileParseError, count, count_exact,
+    count_exact_with_budget, count_with_budget, witness, witness_with_budget,
+};
+use num_bigint::BigUint;
+
+/// A tile as its letters, clockwise from the top: top, right, bottom, left.
+type Edges = [u8; 4];
+
+/// A board as the test sees it: rows, cols, row-major letter tiles.
+#[derive(Clone, Debug)]
+struct Plain {
+    rows: usize,
+    cols: usize,
+    tiles: Vec<Edges>,
+}
+
+const TOP: usize = 0;
+const RIGHT: usize = 1;
+const BOTTOM: usize = 2;
+const LEFT: usize = 3;
+
+/// One quarter turn clockwise: the top edge moves to the right, so the new
+/// top is the old left.
+fn turn_cw(e: Edges) -> Edges {
+    [e[LEFT], e[TOP], e[RIGHT], e[BOTTOM]]
+}
+
+fn turn(e: Edges, k: u8) -> Edges {
+    (0..k % 4).fold(e, |e, _| turn_cw(e))
+}
+
+/// SplitMix64.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+impl Plain {
+    fn at(&self, r: usize, c: usize) -> Edges {
+        self.tiles[r * self.cols + c]
+    }
+
+    fn board(&self) -> Board {
+        let tiles = self
+            .tiles
+            .iter()
+            .map(|e| Tile::try_from(&e[..]).expect("valid letters"))
+            .collect();
+        Board::new(self.rows, self.cols, tiles).expect("valid board")
+    }
+
+    /// Whether turning tile `i` by `turns[i]` quarter turns clockwise makes
+    /// every shared edge match.
+    fn valid(&self, turns: &[u8]) -> bool {
+        assert_eq!(turns.len(), self.tiles.len());
+        let placed: Vec<Edges> = self
+            .tiles
+            .iter()
+            .zip(turns)
+            .map(|(&e, &k)| turn(e, k))
+            .collect();
+        let at = |r: usize, c: usize| placed[r * self.cols + c];
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                if c + 1 < self.cols && at(r, c)[RIGHT] != at(r, c + 1)[LEFT] {
+                    return false;
+                }
+                if r + 1 < self.rows && at(r, c)[BOTTOM] != at(r + 1, c)[TOP] {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// All 4^(rows·cols) rotation choices, counted one by one.
+    fn brute_force(&self) -> u64 {
+        let n = self.tiles.len();
+        assert!(n <= 10, "brute force is for small boards");
+        // turned[i][k]: tile i turned k quarter turns clockwise.
+        let turned: Vec<[Edges; 4]> = self
+            .tiles
+            .iter()
+            .map(|&e| std::array::from_fn(|k| turn(e, k as u8)))
+            .collect();
+        let cols = self.cols;
+        let mut turns = vec![0usize; n];
+        let mut total = 0;
+        loop {
+            let at = |i: usize| turned[i][turns[i]];
+            let ok = (0..n).all(|i| {
+                (i % cols + 1 == cols || at(i)[RIGHT] == at(i + 1)[LEFT])
+                    && (i + cols >= n || at(i)[BOTTOM] == at(i + cols)[TOP])
+            });
+            total += u64::from(ok);
+            // Odometer over base-4 digits.
+            let mut i = 0;
+            loop {
+                if i == n {
+                    return total;
+                }
+                turns[i] += 1;
+                if turns[i] < 4 {
+                    break;
+                }
+                turns[i] = 0;
+                i += 1;
+            }
+        }
+    }
+
+    /// Mirrored in the main diagonal: cell (r, c) goes to (c, r), and a
+    /// tile's top and left swap, right and bottom swap.
+    fn transposed(&self) -> Plain {
+        let mut tiles = Vec::with_capacity(self.tiles.len());
+        for c in 0..self.cols {
+            for r in 0..self.rows {
+                let e = self.at(r, c);
+                tiles.push([e[LEFT], e[BOTTOM], e[RIGHT], e[TOP]]);
+            }
+        }
+        Plain {
+            rows: self.cols,
+            cols: self.rows,
+            tiles,
+        }
+    }
+
+    /// The whole board turned a quarter turn clockwise: cell (r, c) goes to
+    /// (c, rows - 1 - r) and every tile turns with it.
+    fn turned(&self) -> Plain {
+        let (rows, cols) = (self.cols, self.rows);
+        let mut tiles = vec![[0u8; 4]; rows * cols];
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                tiles[c * cols + (self.rows - 1 - r)] = turn_cw(self.at(r, c));
+            }
+        }
+        Plain { rows, cols, tiles }
+    }
+}
+
+/// A board of uniformly random tiles over `alphabet`.
+fn random_board(rng: &mut Rng, rows: usize, cols: usize, alphabet: &[u8]) -> Plain {
+    let tiles = (0..rows * cols)
+        .map(|_| std::array::from_fn(|_| alphabet[rng.below(alphabet.len())]))
+        .collect();
+    Plain { rows, cols, tiles }
+}
+
+/// A board with a planted valid placement: random colours on every edge of
+/// the grid (shared edges agree by construction), then every tile shown
+/// turned by a random amount, so turning it back is a valid placement.
+fn planted_board(rng: &mut Rng, rows: usize, cols: usize, alphabet: &[u8]) -> Plain {
+    let mut pick = || alphabet[rng.below(alphabet.len())];
+    // horizontal[r][c]: the edge above row r at column c (r in 0..=rows).
+    let horizontal: Vec<Vec<u8>> = (0..=rows)
+        .map(|_| (0..cols).map(|_| pick()).collect())
+        .collect();
+    // vertical[r][c]: the edge left of column c in row r (c in 0..=cols).
+    let vertical: Vec<Vec<u8>> = (0..rows)
+        .map(|_| (0..=cols).map(|_| pick()).collect())
+        .collect();
+    let mut tiles = Vec::with_capacity(rows * cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            let e = [
+                horizontal[r][c],
+                vertical[r][c + 1],
+                horizontal[r + 1][c],
+                vertical[r][c],
+            ];
+            tiles.push(turn(e, rng.below(4) as u8));
+        }
+    }
+    Plain { rows, cols, tiles }
+}
+
+/// Tiles that are rotations of `RRFF` (two adjacent Roads, two adjacent
+/// Fields), each shown in a random rotation.
+fn two_pair_board(rng: &mut Rng, rows: usize, cols: usize) -> Plain {
+    let tiles = (0..rows * cols)
+        .map(|_| turn(*b"RRFF", rng.below(4) as u8))
+        .collect();
+    Plain { rows, cols, tiles }
+}
+
+fn parse_rows(rows: usize, cols: usize, text: &str) -> Plain {
+    let tiles: Vec<Edges> = text
+        .split_whitespace()
+        .map(|w| w.as_bytes().try_into().expect("4 letters"))
+        .collect();
+    assert_eq!(tiles.len(), rows * cols);
+    Plain { rows, cols, tiles }
+}
+
+fn modp(n: &BigUint) -> u64 {
+    (n % BigUint::from(MODULUS))
+        .try_into()
+        .expect("below the modulus")
+}
+
+/// Every answer of the library on `plain`, checked for consistency; returns
+/// the exact count.
+fn check_all(plain: &Plain) -> BigUint {
+    let board = plain.board();
+    let exact = count_exact(&board).expect("within budget");
+    let m = count(&board).expect("within budget");
+    assert_eq!(
+        m,
+        modp(&exact),
+        "count is the exact count mod p on {plain:?}"
+    );
+    let w = witness(&board).expect("within budget");
+    match w {
+        None => assert_eq!(
+            exact,
+            BigUint::ZERO,
+            "no witness but placements exist: {plain:?}"
+        ),
+        Some(turns) => {
+            assert_ne!(
+                exact,
+                BigUint::ZERO,
+                "witness on an unsolvable board: {plain:?}"
+            );
+            assert!(turns.iter().all(|&k| k < 4));
+            assert!(
+                plain.valid(&turns),
+                "invalid witness {turns:?} for {plain:?}"
+            );
+        }
+    }
+    exact
+}
+
+fn small_shapes() -> Vec<(usize, usize)> {
+    let mut shapes = Vec::new();
+    for rows in 1..=8 {
+        for cols in 1..=8 {
+            if rows * cols <= 8 {
+                shapes.push((rows, cols));
+            }
+        }
+    }
+    shapes
+}
+
+#[test]
+fn matches_brute_force_on_every_small_shape() {
+    let mut rng = Rng(0x00C0_FFEE);
+    let alphabets: [&[u8]; 5] = [b"C", b"RF", b"CF", b"CRF", b"CRF"];
+    let mut nonzero = 0;
+    let mut boards = 0;
+    for (rows, cols) in small_shapes() {
+        // Fewer boards where 4^(rows·cols) is large, to keep debug builds fast.
+        let per = if rows * cols >= 8 { 3 } else { 6 };
+        for alphabet in alphabets {
+            for i in 0..2 * per {
+                let plain = if i % 2 == 0 {
+                    random_board(&mut rng, rows, cols, alphabet)
+                } else {
+                    planted_board(&mut rng, rows, cols, alphabet)
+                };
+                let expected = plain.brute_force();
+                if i % 2 == 1 {
+                    assert!(expected >= 1, "planted boards have a placement");
+                }
+                assert_eq!(check_all(&plain), BigUint::from(expected), "{plain:?}");
+                nonzero += usize::from(expected > 0);
+                boards += 1;
+            }
+        }
+    }
+    assert!(nonzero * 2 > boards, "most boards should be solvable");
+}
+
+#[test]
+fn invariant_under_transposing_and_turning_the_board() {
+    let mut rng = Rng(42);
+    let mut shapes = small_shapes();
+    shapes.extend([(3, 5), (5, 3), (4, 6), (7, 2), (6, 6), (2, 11)]);
+    for (rows, cols) in shapes {
+        for alphabet in [&b"CR"[..], b"CRF"] {
+            for planted in [false, true] {
+                let plain = if planted {
+                    planted_board(&mut rng, rows, cols, alphabet)
+                } else {
+                    random_board(&mut rng, rows, cols, alphabet)
+                };
+                let exact = check_all(&plain);
+                assert_eq!(
+                    check_all(&plain.transposed()),
+                    exact,
+                    "transposed {plain:?}"
+                );
+                let mut turned = plain.clone();
+                for quarter in 1..4 {
+                    turned = turned.turned();
+                    assert_eq!(check_all(&turned), exact, "turned {quarter}× {plain:?}");
+                }
+                assert_eq!(
+                    turned.turned().tiles,
+                    plain.tiles,
+                    "4 turns are the identity"
+                );
+                assert_eq!(count(&plain.board().transposed()), count(&plain.board()));
+            }
+        }
+    }
+}
+
+#[test]
+fn judge_samples() {
+    let cases = [
+        (1, 1, "RRRR", 4u64),
+        (1, 2, "RRRF FCCC", 1),
+        (
+            8,
+            8,
+            "FCFF RRFC FRCR FRFR RCCR FFCC RRFF CRFR
+             FRRC FRFR CCCR FCFC CRRC CRRR FRCR FRFR
+             RRCR FRRR CCCR FFFC RRFF RFCR CCFF FCCC
+             CFCF RRFF CRFR FFRR FRRF CCRR FFFC CRRF
+             CFRR FFFF FFFF RRFF RRRR RCRR FFCC RFRF
+             RRCF FRFR FRRR FRFR RCCR RCCC CFFC RFRF
+             CFCF FRFF RRFF FFFF CFFF CFFF FRFF RFRR
+             CCRR FCFC FCCC FCCC FFCC FCCF FFCC RFRF",
+            1_048_576,
+        ),
+    ];
+    for (rows, cols, text, answer) in cases {
+        let plain = parse_rows(rows, cols, text);
+        assert_eq!(count(&plain.board()), Ok(answer));
+        assert_eq!(check_all(&plain), BigUint::from(answer));
+    }
+}
+
+#[test]
+fn identical_rotations_all_count() {
+    let mut rng = Rng(7);
+    for code in [b"CCCC", b"CFCF", b"RRFF", b"CRFF", b"RFRF"] {
+        let plain = Plain {
+            rows: 1,
+            cols: 1,
+            tiles: vec![*code],
+        };
+        assert_eq!(count(&plain.board()), Ok(4), "{code:?}");
+    }
+    // A uniform board: every choice is valid.
+    for (rows, cols) in [(1, 3), (2, 2), (3, 4)] {
+        let plain = Plain {
+            rows,
+            cols,
+            tiles: vec![*b"FFFF"; rows * cols],
+        };
+        assert_eq!(
+            check_all(&plain),
+            BigUint::from(4u8).pow((rows * cols) as u32)
+        );
+    }
+    // CFCF shows C or F on top: half the turns fit a fixed neighbour.
+    let plain = planted_board(&mut rng, 1, 2, b"CF");
+    assert_eq!(check_all(&plain), BigUint::from(plain.brute_force()));
+}
+
+#[test]
+fn exact_counts_beyond_64_bits() {
+    // 16×16 blank board: 4^256 placements.
+    let plain = Plain {
+        rows: 16,
+        cols: 16,
+        tiles: vec![*b"CCCC"; 256],
+    };
+    let board = plain.board();
+    let exact = count_exact(&board).unwrap();
+    assert_eq!(exact, BigUint::from(2u8).pow(512));
+    assert_eq!(count(&board).unwrap(), modp(&exact));
+    let w = witness(&board).unwrap().unwrap();
+    assert!(plain.valid(&w));
+}
+
+#[test]
+fn two_pair_tiles() {
+    // Every rotation of RRFF is fixed by its top and left edges; the top
+    // row and left column have 2 free choices each and the corner 4, so
+    // there are 2^(rows + cols) placements whatever rotations are shown.
+    let mut rng = Rng(99);
+    for (rows, cols) in [(1, 1), (2, 3), (4, 4), (12, 12), (5, 13)] {
+        let plain = two_pair_board(&mut rng, rows, cols);
+        let board = plain.board();
+        let expected = 1u64 << (rows + cols);
+        assert_eq!(count(&board), Ok(expected % MODULUS), "{rows}×{cols}");
+        assert_eq!(count_exact(&board), Ok(BigUint::from(expected)));
+        let w = witness(&board).unwrap().expect("solvable");
+        assert!(plain.valid(&w));
+        if rows * cols <= 8 {
+            assert_eq!(plain.brute_force(), expected);
+        }
+    }
+}
+
+#[test]
+fn large_boards() {
+    let mut rng = Rng(2024);
+    for (rows, cols) in [(16, 16), (40, 14), (14, 40), (1, 200), (100, 1)] {
+        for alphabet in [&b"RF"[..], b"CRF"] {
+            let plain = planted_board(&mut rng, rows, cols, alphabet);
+            let exact = check_all(&plain);
+            assert!(exact > BigUint::ZERO, "planted {rows}×{cols}");
+            let plain = random_board(&mut rng, rows, cols, alphabet);
+            check_all(&plain);
+        }
+    }
+}
+
+#[test]
+fn budgets_are_typed_errors() {
+    let mut rng = Rng(5);
+    let plain = two_pair_board(&mut rng, 12, 12);
+    let board = plain.board();
+    let small = Budget {
+        profiles: 1000,
+        witness_profiles: usize::MAX,
+    };
+    let err = count_with_budget(&board, small).unwrap_err();
+    match err {
+        CountError::ProfileBudget {
+            profiles,
+            budget,
+            placed,
+            cells,
+        } => {
+            assert_eq!(budget, 1000);
+            assert!(profiles > 1000);
+            assert!(placed <= cells && cells == 144);
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    assert!(!err.to_string().is_empty());
+    assert!(matches!(
+        count_exact_with_budget(&board, small),
+        Err(CountError::ProfileBudget { .. })
+    ));
+    let tight = Budget {
+        profiles: 1 << 20,
+        witness_profiles: 100_000,
+    };
+    assert_eq!(
+        witness_with_budget(&board, tight),
+        Err(CountError::WitnessBudget { budget: 100_000 })
+    );
+    assert!(
+        witness_with_budget(&board, Budget::default())
+            .unwrap()
+            .is_some()
+    );
+}
+
+#[test]
+fn bad_sizes_are_rejected() {
+    let t: Tile = "CRFF".parse().unwrap();
+    assert_eq!(
+        Board::new(0, 3, vec![]),
+        Err(BoardError::EmptySide { rows: 0, cols: 3 })
+    );
+    assert_eq!(
+        Board::new(2, 0, vec![]),
+        Err(BoardError::EmptySide { rows: 2, cols: 0 })
+    );
+    assert_eq!(
+        Board::new(17, 17, vec![t; 289]),
+        Err(BoardError::TooWide {
+            rows: 17,
+            cols: 17,
+            max: 16
+        })
+    );
+    assert!(matches!(
+        Board::new(17, 1000, vec![t; 17_000]),
+        Err(BoardError::TooWide { .. })
+    ));
+    assert_eq!(
+        Board::new(2, 2, vec![t; 3]),
+        Err(BoardError::TileCount {
+            rows: 2,
+            cols: 2,
+            tiles: 3
+        })
+    );
+    assert!(matches!(
+        Board::new(usize::MAX, 2, vec![t; 3]),
+        Err(BoardError::TileCount { .. })
+    ));
+    assert!(Board::new(16, 17, vec![t; 272]).is_ok());
+    assert!(Board::new(1, 5000, vec![t; 5000]).is_ok());
+}
+
+#[test]
+fn tile_codes() {
+    let t: Tile = "CRFF".parse().unwrap();
+    assert_eq!(t.to_string(), "CRFF");
+    assert_eq!(t.rotated(1).to_string(), "FCRF");
+    assert_eq!(t.rotated(2).to_string(), "FFCR");
+    assert_eq!(t.rotated(3).to_string(), "RFFC");
+    assert_eq!(t.rotated(4), t);
+    for (code, k) in [(*b"CRFF", 1u8), (*b"RRFC", 3), (*b"CCFR", 2)] {
+        let tile = Tile::try_from(&code[..]).unwrap();
+        assert_eq!(
+            tile.rotated(u32::from(k)).to_string().as_bytes(),
+            turn(code, k)
+        );
+    }
+    assert_eq!(
+        "CRF".parse::<Tile>(),
+        Err(TileParseError::Length { len: 3 })
+    );
+    assert_eq!(
+        "CRFFF".parse::<Tile>(),
+        Err(TileParseError::Length { len: 5 })
+    );
+    assert_eq!(
+        "CRxF".parse::<Tile>(),
+        Err(TileParseError::Letter {
+            position: 2,
+            byte: b'x'
+        })
+    );
+    assert!("crff".parse::<Tile>().is_err());
+    let e = "CéF".parse::<Tile>().unwrap_err();
+    assert!(e.to_string().contains("0x"), "{e}");
+}

@@ -1,0 +1,221 @@
+//! Every Flip Game table entry against an independent oracle.
+//!
+//! The build script solves boards by breadth-first search from each uniform
+//! board. This oracle never searches: it enumerates all 65,536 press sets,
+//! computes each one's effect on a 4×4 grid of booleans, and keeps, for each
+//! board and target colour, the smallest set that makes the board uniform and
+//! how many sets share that size.
+
+use boardbase::flip::{self, Board, Colour, Presses, raw};
+
+const IMPOSSIBLE: u8 = u8::MAX;
+
+/// What pressing every cell of `set` does, computed on a grid of booleans.
+fn effect(set: u32) -> u16 {
+    let mut grid = [[false; 4]; 4];
+    for r in 0..4i32 {
+        for c in 0..4i32 {
+            if set >> (r * 4 + c) & 1 == 0 {
+                continue;
+            }
+            for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let (rr, cc) = (r + dr, c + dc);
+                if (0..4).contains(&rr) && (0..4).contains(&cc) {
+                    let cell = &mut grid[rr as usize][cc as usize];
+                    *cell = !*cell;
+                }
+            }
+        }
+    }
+    let mut bits = 0u16;
+    for (r, row) in grid.iter().enumerate() {
+        for (c, &flipped) in row.iter().enumerate() {
+            if flipped {
+                bits |= 1 << (r * 4 + c);
+            }
+        }
+    }
+    bits
+}
+
+/// `[colour][board]` → (fewest rounds or IMPOSSIBLE, number of optimal sets).
+struct Oracle {
+    best: Vec<[(u8, u8); 2]>,
+}
+
+fn oracle() -> Oracle {
+    let mut best = vec![[(IMPOSSIBLE, 0u8); 2]; 1 << 16];
+    for set in 0..1u32 << 16 {
+        let e = effect(set);
+        let size = set.count_ones() as u8;
+        // board ^ effect == target  <=>  board == effect ^ target
+        for (colour, target) in [(0, 0u16), (1, 0xFFFF)] {
+            let slot = &mut best[usize::from(e ^ target)][colour];
+            if size < slot.0 {
+                *slot = (size, 1);
+            } else if size == slot.0 {
+                slot.1 += 1;
+            }
+        }
+    }
+    Oracle { best }
+}
+
+#[test]
+fn every_board_matches_the_oracle() {
+    let oracle = oracle();
+    for bits in 0..=u16::MAX {
+        let b = usize::from(bits);
+        let board = Board::from_bits(bits);
+        for (c, colour) in Colour::ALL.into_iter().enumerate() {
+            let (rounds, sets) = oracle.best[b][c];
+            assert_eq!(raw::ROUNDS[c][b], rounds, "rounds of {board:#} to {colour}");
+            assert_eq!(
+                raw::OPTIMAL_SETS[c][b],
+                sets,
+                "optimal sets of {board:#} to {colour}"
+            );
+            match flip::route(board, colour) {
+                None => assert_eq!(rounds, IMPOSSIBLE),
+                Some(route) => {
+                    assert_eq!(route.rounds, rounds);
+                    assert_eq!(route.optimal_sets, sets);
+                    assert_eq!(route.presses.len(), rounds, "press set size is the rounds");
+                    assert_eq!(
+                        bits ^ effect(u32::from(route.presses.bits())),
+                        colour.uniform_board().bits()
+                    );
+                }
+            }
+        }
+        let [(w, ws), (k, ks)] = oracle.best[b];
+        let closer = w.min(k);
+        assert_eq!(
+            flip::rounds(board),
+            (closer != IMPOSSIBLE).then_some(closer),
+            "{board:#}"
+        );
+        match flip::solve(board) {
+            None => assert_eq!(closer, IMPOSSIBLE),
+            Some(s) => {
+                assert_eq!(s.rounds, closer);
+                let expected_sets = if w == k {
+                    ws + ks
+                } else if w < k {
+                    ws
+                } else {
+                    ks
+                };
+                assert_eq!(s.optimal_sets, expected_sets);
+                assert_eq!(board.apply(s.presses).uniform(), Some(s.colour));
+                assert_eq!(s.presses.len(), s.rounds);
+                assert_eq!(s.colour, if k < w { Colour::Black } else { Colour::White });
+            }
+        }
+    }
+}
+
+#[test]
+fn known_facts() {
+    let mut histogram = [0u32; 8];
+    let mut impossible = 0;
+    let mut worst_fixed = 0;
+    for bits in 0..=u16::MAX {
+        let board = Board::from_bits(bits);
+        match flip::rounds(board) {
+            Some(r) => histogram[usize::from(r)] += 1,
+            None => impossible += 1,
+        }
+        for colour in Colour::ALL {
+            if let Some(route) = flip::route(board, colour) {
+                worst_fixed = worst_fixed.max(route.rounds);
+            }
+        }
+    }
+    assert_eq!(histogram, [2, 32, 228, 880, 1562, 1136, 256, 0]);
+    assert_eq!(histogram.iter().sum::<u32>(), 4096);
+    assert_eq!(impossible, 61_440);
+    assert_eq!(worst_fixed, 7);
+}
+
+#[test]
+fn published_samples() {
+    let poj: Board = "bwwb\nbbwb\nbwwb\nbwww\n".parse().unwrap();
+    assert_eq!(flip::rounds(poj), Some(4));
+    let timus: Board = "bwbw/wwww/bbwb/bwwb".parse().unwrap();
+    assert_eq!(flip::rounds(timus), None);
+    assert_eq!(flip::solve(timus), None);
+}
+
+#[test]
+fn the_spec_example_round() {
+    // Choosing row 3, column 1 (1-based) flips it and its neighbours.
+    let before: Board = "bwbw/wwww/bbwb/bwwb".parse().unwrap();
+    let after: Board = "bwbw/bwww/wwwb/wwwb".parse().unwrap();
+    assert_eq!(before.press(2, 0), after);
+    assert_eq!(before.apply(Presses::from_bits(1 << 8)), after);
+}
+
+/// The eight symmetries of the square, written here on coordinates.
+fn transform(bits: u16, s: usize) -> u16 {
+    let mut out = 0;
+    for r in 0..4 {
+        for c in 0..4 {
+            if bits >> (r * 4 + c) & 1 == 1 {
+                let (r2, c2) = match s {
+                    0 => (r, c),
+                    1 => (c, 3 - r),
+                    2 => (3 - r, 3 - c),
+                    3 => (3 - c, r),
+                    4 => (r, 3 - c),
+                    5 => (3 - r, c),
+                    6 => (c, r),
+                    _ => (3 - c, 3 - r),
+                };
+                out |= 1 << (r2 * 4 + c2);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn tables_are_invariant_under_the_symmetries_of_the_square() {
+    for bits in 0..=u16::MAX {
+        for s in 0..8 {
+            let t = transform(bits, s);
+            for c in 0..2 {
+                assert_eq!(
+                    raw::ROUNDS[c][usize::from(bits)],
+                    raw::ROUNDS[c][usize::from(t)]
+                );
+                assert_eq!(
+                    raw::OPTIMAL_SETS[c][usize::from(bits)],
+                    raw::OPTIMAL_SETS[c][usize::from(t)]
+                );
+            }
+            // The transformed press set solves the transformed board.
+            if let Some(s1) = flip::solve(Board::from_bits(bits)) {
+                let moved = Presses::from_bits(transform(s1.presses.bits(), s));
+                assert_eq!(Board::from_bits(t).apply(moved).uniform(), Some(s1.colour));
+            }
+        }
+    }
+}
+
+#[test]
+fn table_sizes_are_pinned() {
+    assert_eq!(size_of_val(&raw::ROUNDS), 2 * 65_536);
+    assert_eq!(size_of_val(&raw::PRESSES), 2 * 2 * 65_536);
+    assert_eq!(size_of_val(&raw::OPTIMAL_SETS), 2 * 65_536);
+    assert_eq!(size_of_val(&raw::PACKED_ROUNDS), 32_768);
+}
+
+#[test]
+fn board_text_round_trips() {
+    for bits in (0..=u16::MAX).step_by(97) {
+        let board = Board::from_bits(bits);
+        assert_eq!(board.to_string().parse::<Board>(), Ok(board));
+        assert_eq!(format!("{board:#}").parse::<Board>(), Ok(board));
+    }
+}
