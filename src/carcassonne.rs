@@ -8,41 +8,50 @@
 //!
 //! # Algorithm
 //!
-//! A profile DP places the tiles one cell at a time, row by row, keeping for
-//! every reachable *profile* (the colours of the open frontier edges: the
-//! bottom edge of each column plus the right edge of the last placed tile,
-//! packed 2 bits a colour by [`boardbase_tables::carcassonne`]) a weight.
+//! A profile DP places the tiles one cell at a time, row by row, keeping a
+//! weight for every reachable *profile*: the colours of the open frontier
+//! edges, i.e. the bottom edge of each column plus the right edge of the
+//! last placed tile, packed 2 bits a colour by the helpers of
+//! [`boardbase_tables::carcassonne`].
 //!
 //! - The profile runs along the narrower side: a board wider than tall is
 //!   transposed first, each tile reflected with
-//!   [`Tile::reflect_transpose`](boardbase_tables::carcassonne::Tile::reflect_transpose)
-//!   so its edges stay in clockwise order. Width `w ≤ 16` means `w + 1` slots
-//!   in 34 bits.
-//! - Only reachable profiles are stored, as a sorted array. The frontier is
-//!   kept cyclic so that placing a tile touches only the two lowest slots
-//!   (top/left in, right/bottom out); the next cell's slots are brought down
-//!   by a one-slot rotation, under which the sorted array splits into at most
-//!   four sorted runs, so each cell is one linear merge pass over the runs
-//!   with no hashing, no sorting and no scan of the `3^(w+1)` possible
-//!   profiles.
+//!   [`reflect_transpose`](boardbase_tables::carcassonne::Tile::reflect_transpose)
+//!   so its edges stay in clockwise order. Width `w ≤ 16` means `w + 1`
+//!   slots, 34 bits.
+//! - The frontier is kept *cyclic* (see [`boardbase_tables::carcassonne`]):
+//!   placing a tile reads and writes only slots 0 and 1 (left/top in,
+//!   bottom/right out), and a one-slot rotation brings the next cell's edges
+//!   down to slots 0 and 1, across row ends too.
+//! - Only reachable profiles are stored, in *groups*: the profiles sharing
+//!   slots `2..=w` (the group key) are one record of 16 weights indexed by
+//!   slots 0 and 1, zero meaning unreachable. Groups are kept sorted by key
+//!   in four buckets by the key's top slot. Placing a tile and rotating maps
+//!   the up to four groups whose keys differ only in their lowest slot onto
+//!   up to four new groups, one per bucket, emitted already in sorted order:
+//!   each cell is one linear pass, with no hashing, no sorting, no merging
+//!   and no scan of the `3^(w+1)` possible profiles.
 //! - Identical rotations of a tile collapse into one transition with a
 //!   multiplicity (`CCCC`: one transition ×4; `CFCF`: two ×2).
-//! - One generic DP serves every answer, over a weight type: counts modulo
-//!   [`MODULUS`] ([`count`]), exact big-integer counts ([`count_exact`]) and
-//!   bare reachability, whose stored layers let [`witness`] walk back one
-//!   valid placement.
+//! - One generic DP serves every answer, over a weight semiring: counts
+//!   modulo [`MODULUS`] ([`count`]), exact big-integer counts
+//!   ([`count_exact`]) and bare reachability, whose stored layers let
+//!   [`witness`] walk back one valid placement.
 //!
 //! # Budgets
 //!
-//! A profile is 8 bytes plus its weight (4 bytes modulo `p`), and two layers
-//! are live at once, so [`PROFILE_BUDGET`] (`2^22` profiles per cell) caps a
-//! count near 100 MiB. Boards of random or planted tiles stay far below it
-//! (tens to a few thousand profiles for 12×12), and so do boards of two-pair
-//! tiles such as `RRFF` (exactly `2^(w+1)`, 8,192 for width 12, 131,072 for
-//! width 16); only adversarial boards of width ≥ 14 can reach it. Past it
-//! the functions return [`CountError::ProfileBudget`] instead of allocating
-//! more. [`witness`] keeps every layer's profiles (8 bytes each), capped by
-//! [`WITNESS_BUDGET`] in total.
+//! Memory is bounded by the number of stored groups, checked as they are
+//! produced: past the cap the functions return
+//! [`CountError::ProfileBudget`] or [`CountError::WitnessBudget`] instead of
+//! allocating more. [`GROUP_BUDGET`] (`2^20` groups, up to `2^24`
+//! profiles) caps one layer of counts modulo `p` at 72 MiB (8-byte key +
+//! 16 × 4-byte weights per group; two layers are live at once). Boards of
+//! random or planted tiles stay far below it (at most a few thousand groups
+//! for 12×12), and so do boards of two-pair tiles such as `RRFF`, which
+//! keep all `2^(w+1)` two-colour profiles reachable (2,048 groups for width
+//! 12, 32,768 for width 16); only adversarial boards of width 14 or more can
+//! reach it. [`witness`] keeps every layer (10 bytes a group: key and a
+//! 16-bit reachability mask), at most [`WITNESS_BUDGET`] groups in total.
 
 use std::fmt;
 use std::str::FromStr;
@@ -58,14 +67,15 @@ pub const MODULUS: u64 = 1_000_000_007;
 /// The largest narrower side a board may have.
 pub const MAX_NARROW_SIDE: usize = packed::MAX_WIDTH;
 
-/// The default cap on the reachable profiles after any one cell (`2^22`).
+/// The default cap on the profile groups reachable after any one cell
+/// (`2^20`; a group holds up to 16 profiles, see the module documentation).
 ///
-/// Counting modulo `p` stores 12 bytes per profile in each of two layers, so
-/// the cap bounds the count's memory near 100 MiB.
-pub const PROFILE_BUDGET: usize = 1 << 22;
+/// Counting modulo `p` stores 72 bytes per group, so one layer stays under
+/// 72 MiB.
+pub const GROUP_BUDGET: usize = 1 << 20;
 
-/// The default cap on the profiles [`witness`] stores over all cells
-/// (`2^24`, 8 bytes each: 128 MiB).
+/// The default cap on the profile groups [`witness`] stores over all cells
+/// (`2^24`, 10 bytes each: 160 MiB).
 pub const WITNESS_BUDGET: usize = 1 << 24;
 
 /// A square tile: four edge colours clockwise from the top.
@@ -288,43 +298,45 @@ impl Board {
 /// Why a count could not be completed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CountError {
-    /// More profiles became reachable after one cell than the budget allows.
+    /// More profile groups became reachable after one cell than the budget
+    /// allows.
     #[error(
-        "{profiles} frontier profiles reachable after {placed} of {cells} tiles, \
-         over the budget of {budget}"
+        "over {budget} groups of frontier profiles reachable after {placed} of {cells} tiles \
+         (the narrower side is too wide for these tiles)"
     )]
     ProfileBudget {
-        /// Reachable profiles seen so far at that cell (at least `budget + 1`).
-        profiles: usize,
-        /// The budget ([`PROFILE_BUDGET`] unless set otherwise).
+        /// Groups produced when the count stopped (`budget + 1`).
+        groups: usize,
+        /// The budget ([`GROUP_BUDGET`] unless set otherwise).
         budget: usize,
         /// Tiles placed when it was exceeded, in the DP's cell order.
         placed: usize,
         /// Tiles on the board.
         cells: usize,
     },
-    /// [`witness`] would store more profiles over all cells than its budget.
-    #[error("finding a witness would store over {budget} frontier profiles")]
+    /// [`witness`] would store more profile groups over all cells than its
+    /// budget.
+    #[error("finding a witness would store over {budget} groups of frontier profiles")]
     WitnessBudget {
         /// The budget ([`WITNESS_BUDGET`] unless set otherwise).
         budget: usize,
     },
 }
 
-/// Memory caps for the DP, in profiles.
+/// Memory caps for the DP, in profile groups (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// Cap on the reachable profiles after any one cell.
-    pub profiles: usize,
-    /// Cap on the profiles [`witness`] stores over all cells.
-    pub witness_profiles: usize,
+    /// Cap on the groups reachable after any one cell.
+    pub groups: usize,
+    /// Cap on the groups [`witness`] stores over all cells.
+    pub witness_groups: usize,
 }
 
 impl Budget {
-    /// [`PROFILE_BUDGET`] and [`WITNESS_BUDGET`].
+    /// [`GROUP_BUDGET`] and [`WITNESS_BUDGET`].
     pub const DEFAULT: Budget = Budget {
-        profiles: PROFILE_BUDGET,
-        witness_profiles: WITNESS_BUDGET,
+        groups: GROUP_BUDGET,
+        witness_groups: WITNESS_BUDGET,
     };
 }
 
@@ -347,14 +359,11 @@ pub fn count(board: &Board) -> Result<u64, CountError> {
 
 /// [`count`] with explicit memory caps.
 pub fn count_with_budget(board: &Board, budget: Budget) -> Result<u64, CountError> {
-    let last = run::<ModP>(board, budget.profiles, |_| Ok(()))?;
-    Ok(last
-        .vals
-        .iter()
-        .fold(0, |s, &v| (s + u64::from(v)) % MODULUS))
+    let last = run::<ModP>(board, budget.groups, |_| Ok(()))?;
+    Ok(last.weights().fold(0, |s, &v| (s + u64::from(v)) % MODULUS))
 }
 
-/// [`count`] of every board, in parallel (one board per task).
+/// [`count`] of every board, in parallel (one board per task), in order.
 pub fn count_all(boards: &[Board]) -> Vec<Result<u64, CountError>> {
     use rayon::prelude::*;
     boards.par_iter().map(count).collect()
@@ -367,8 +376,8 @@ pub fn count_exact(board: &Board) -> Result<BigUint, CountError> {
 
 /// [`count_exact`] with explicit memory caps.
 pub fn count_exact_with_budget(board: &Board, budget: Budget) -> Result<BigUint, CountError> {
-    let last = run::<Exact>(board, budget.profiles, |_| Ok(()))?;
-    Ok(last.vals.iter().sum())
+    let last = run::<Exact>(board, budget.groups, |_| Ok(()))?;
+    Ok(last.weights().sum())
 }
 
 /// One valid placement of `board`, or `None` when there is none.
@@ -377,6 +386,14 @@ pub fn count_exact_with_budget(board: &Board, budget: Budget) -> Result<BigUint,
 /// (0..=3, see [`Tile::rotated`]) each tile is turned. It is found from
 /// reachability alone, so it exists exactly when [`count_exact`] is not 0
 /// (even when [`count`] is 0 modulo `p`).
+///
+/// ```
+/// use boardbase::carcassonne::{witness, Board};
+/// let tiles = ["RRRF", "FCCC"].map(|s| s.parse().unwrap()).to_vec();
+/// // The only placement: RFRR (right edge F) next to CCCF (left edge F).
+/// let turns = witness(&Board::new(1, 2, tiles).unwrap()).unwrap();
+/// assert_eq!(turns, Some(vec![2, 3]));
+/// ```
 pub fn witness(board: &Board) -> Result<Option<Vec<u8>>, CountError> {
     witness_with_budget(board, Budget::DEFAULT)
 }
@@ -384,47 +401,43 @@ pub fn witness(board: &Board) -> Result<Option<Vec<u8>>, CountError> {
 /// [`witness`] with explicit memory caps.
 pub fn witness_with_budget(board: &Board, budget: Budget) -> Result<Option<Vec<u8>>, CountError> {
     let shape = Shape::of(board);
-    let mut layers: Vec<Vec<u64>> = Vec::new();
+    // layers[c]: the groups before cell c, keys sorted, reachability masks.
+    let mut layers: Vec<(Vec<u64>, Vec<u16>)> = Vec::new();
     let mut stored = 0usize;
-    let last = run::<Reach>(board, budget.profiles, |layer| {
-        stored = stored.saturating_add(layer.keys.len());
-        if stored > budget.witness_profiles {
+    let last = run::<Reach>(board, budget.groups, |layer| {
+        stored = stored.saturating_add(layer.groups());
+        if stored > budget.witness_groups {
             return Err(CountError::WitnessBudget {
-                budget: budget.witness_profiles,
+                budget: budget.witness_groups,
             });
         }
-        layers.push(layer.keys.clone());
+        layers.push(layer.masks().unzip());
         Ok(())
     })?;
-    let Some(&end) = last.keys.first() else {
+    let Some((mut key, mut nibble)) = last
+        .masks()
+        .find_map(|(k, m)| (m != 0).then(|| (k, m.trailing_zeros() as usize)))
+    else {
         return Ok(None);
     };
-    // `layers[c]` holds the profiles before cell `c` (sorted), and `end` is
-    // a profile after the last cell. Walk back, picking at each cell a
-    // rotation whose output is the current profile and whose input is
-    // reachable.
+    // Walk back from a reachable profile after the last cell, choosing at
+    // each cell a transition whose output is the current profile and whose
+    // input profile was reachable.
     let mut turns = vec![0u8; shape.cells];
-    let mut state = end;
     for cell in (0..shape.cells).rev() {
         let (r, c) = (cell / shape.width, cell % shape.width);
-        let group = state >> 4;
-        let out = (state & 15) as u8;
-        let prev = &layers[cell];
+        let (keys, masks) = &layers[cell];
         let found = shape.transitions(board, r, c).into_iter().find_map(|t| {
-            if t.output != out {
-                return None;
-            }
-            let pred = (u64::from(t.input & 3) << (2 * shape.width))
-                | (group << 2)
-                | u64::from(t.input >> 2);
-            prev.binary_search(&pred).ok().map(|_| (pred, t.turns))
+            let (prev_key, prev_nibble) = shape.preimage(&t, key, nibble)?;
+            let i = keys.binary_search(&prev_key).ok()?;
+            (masks[i] >> prev_nibble & 1 == 1).then_some((prev_key, prev_nibble, t.turns))
         });
-        let (pred, k) = found.expect("every stored profile has a reachable predecessor");
-        state = pred;
+        let (k, n, t) = found.expect("a reachable profile has a reachable predecessor");
+        (key, nibble) = (k, n);
         let (orow, ocol) = shape.original(r, c);
-        let k = if shape.transposed { (4 - k) % 4 } else { k };
-        turns[orow * board.cols + ocol] = k;
+        turns[orow * board.cols + ocol] = if shape.transposed { (4 - t) % 4 } else { t };
     }
+    debug_assert_eq!((key, nibble), (0, 0), "the walk ends at the empty frontier");
     Ok(Some(turns))
 }
 
@@ -435,56 +448,52 @@ pub struct ProfileStats {
     pub width: usize,
     /// Whether the board was transposed to run along its narrower side.
     pub transposed: bool,
-    /// Cells placed before the DP ended (all of them unless no profile
-    /// survived).
+    /// Cells placed before the DP ended: all of them, unless no profile
+    /// survived one.
     pub cells: usize,
     /// The most profiles reachable after any one cell.
     pub max: usize,
-    /// The mean number of profiles reachable after a cell.
+    /// The mean number of profiles reachable after a cell placed.
     pub mean: f64,
-    /// Profiles summed over all cells (the DP's work).
-    pub total: usize,
+    /// The most profile groups stored after any one cell.
+    pub max_groups: usize,
 }
 
 /// Statistics of the reachable profiles per cell.
 pub fn profile_stats(board: &Board) -> Result<ProfileStats, CountError> {
     let shape = Shape::of(board);
-    let (mut cells, mut max, mut total) = (0usize, 0usize, 0usize);
+    let mut sizes: Vec<(usize, usize)> = Vec::new();
+    let mut record = |layer: &Layer<()>| sizes.push((layer.profiles(), layer.groups()));
     let mut first = true;
-    run::<Reach>(board, PROFILE_BUDGET, |layer| {
-        // The first layer is the single empty profile before any tile.
+    let last = run::<Reach>(board, GROUP_BUDGET, |layer| {
+        // Skip the empty frontier before the first cell.
         if !std::mem::take(&mut first) {
-            cells += 1;
-            max = max.max(layer.keys.len());
-            total += layer.keys.len();
+            record(layer);
         }
         Ok(())
-    })
-    .map(|last| {
-        if !last.keys.is_empty() {
-            cells += 1;
-            max = max.max(last.keys.len());
-            total += last.keys.len();
-        }
     })?;
+    record(&last);
+    let placed: Vec<_> = sizes.iter().take_while(|&&(p, _)| p > 0).collect();
+    let total: usize = placed.iter().map(|&&(p, _)| p).sum();
     Ok(ProfileStats {
         width: shape.width,
         transposed: shape.transposed,
-        cells,
-        max,
-        mean: if cells == 0 {
+        cells: placed.len(),
+        max: placed.iter().map(|&&(p, _)| p).max().unwrap_or(0),
+        mean: if placed.is_empty() {
             0.0
         } else {
-            total as f64 / cells as f64
+            total as f64 / placed.len() as f64
         },
-        total,
+        max_groups: placed.iter().map(|&&(_, g)| g).max().unwrap_or(0),
     })
 }
 
 // ---------------------------------------------------------------------------
 // The DP.
 
-/// How the DP walks a board: along the narrower side, `width` columns.
+/// How the DP walks a board: row by row along the narrower side, `width`
+/// cells a row.
 #[derive(Clone, Copy)]
 struct Shape {
     width: usize,
@@ -492,13 +501,14 @@ struct Shape {
     transposed: bool,
 }
 
-/// One collapsed transition of a cell: from the input nibble (top in slot
-/// 0, left in slot 1) to the output nibble (right in slot 0, bottom in slot
-/// 1), `multiplicity` of the 4 turns, the fewest being `turns`.
+/// One collapsed transition of a cell. `input` is the nibble it reads (left
+/// edge in slot 0, top edge in slot 1); `dest` is where it writes in the
+/// 4 × 16 accumulator of a super-group: `16 * bucket + nibble`, to which the
+/// source group's lowest key slot is added in slot 1 (see [`step`]).
 #[derive(Clone, Copy, Debug)]
 struct Transition {
     input: u8,
-    output: u8,
+    dest: u8,
     multiplicity: u8,
     turns: u8,
 }
@@ -518,6 +528,12 @@ impl Shape {
         }
     }
 
+    /// Bit position of the top slot of a group key (slots `2..=width` of a
+    /// profile, so `width - 1` slots).
+    fn top_shift(self) -> u32 {
+        2 * self.width.saturating_sub(2) as u32
+    }
+
     /// The original cell of DP cell (`r`, `c`).
     fn original(self, r: usize, c: usize) -> (usize, usize) {
         if self.transposed { (c, r) } else { (r, c) }
@@ -534,12 +550,18 @@ impl Shape {
 
     /// The collapsed transitions of DP cell (`r`, `c`): one per distinct
     /// rotation, edges on the border replaced by [`NONE`].
+    ///
+    /// A placement turns the profile's slots 0 and 1 (left, top) into
+    /// (bottom, right); the rotation to the next cell then moves the bottom
+    /// to the top slot of the group key (the bucket) and the right edge to
+    /// slot 0, slot 1 taking the group key's lowest slot. With width 1 the
+    /// group key is empty and the bottom edge lands in slot 1 instead.
     fn transitions(self, board: &Board, r: usize, c: usize) -> Transitions {
         let tile = self.tile(board, r, c);
         let mut out = Transitions {
             items: [Transition {
                 input: 0,
-                output: 0,
+                dest: 0,
                 multiplicity: 0,
                 turns: 0,
             }; 4],
@@ -554,10 +576,17 @@ impl Shape {
             } else {
                 NONE
             };
-            let (input, output) = packed::placement_nibbles(top, right, t.code(Side::Bottom), left);
+            let bottom = t.code(Side::Bottom);
+            let (input, output) = packed::placement_nibbles(top, right, bottom, left);
+            let (bottom, right) = (output & 3, output >> 2);
+            let dest = if self.width == 1 {
+                bottom << 2
+            } else {
+                16 * bottom + right
+            };
             out.items[out.len] = Transition {
                 input,
-                output,
+                dest,
                 multiplicity: rot.multiplicity,
                 turns: rot.turns,
             };
@@ -565,11 +594,32 @@ impl Shape {
         }
         out
     }
+
+    /// The profile (group key, nibble) before a cell from which transition
+    /// `t` leads to profile (`key`, `nibble`) after it, if any.
+    fn preimage(self, t: &Transition, key: u64, nibble: usize) -> Option<(u64, usize)> {
+        let dest = usize::from(t.dest);
+        if self.width == 1 {
+            return (dest == nibble).then_some((0, usize::from(t.input)));
+        }
+        let bucket = (key >> self.top_shift()) & 3;
+        if dest >> 4 != bucket as usize || dest & 3 != nibble & 3 {
+            return None;
+        }
+        let low = key & packed::profile_mask(self.width - 2);
+        Some((low << 2 | (nibble >> 2) as u64, usize::from(t.input)))
+    }
 }
 
 struct Transitions {
     items: [Transition; 4],
     len: usize,
+}
+
+impl Transitions {
+    fn as_slice(&self) -> &[Transition] {
+        &self.items[..self.len]
+    }
 }
 
 impl IntoIterator for Transitions {
@@ -581,51 +631,47 @@ impl IntoIterator for Transitions {
     }
 }
 
-/// The weight the DP carries per profile: a commutative semiring restricted
-/// to what the DP needs (sums of weights times small multiplicities).
+/// The weight the DP carries per reachable profile: a commutative semiring
+/// restricted to what the DP needs. Which profiles are reachable is kept
+/// apart, as a mask per group.
 trait Weight {
-    /// The weight stored per profile.
-    type Val;
-    /// The accumulator of one output profile.
-    type Acc;
+    /// The weight of one profile.
+    type Val: Clone;
+    /// The zero.
+    fn zero() -> Self::Val;
     /// The weight of the empty board.
     fn one() -> Self::Val;
-    /// A fresh accumulator (the zero).
-    fn zero() -> Self::Acc;
-    /// `acc = v * mult` (the first contribution).
-    fn set(acc: &mut Self::Acc, v: &Self::Val, mult: u8);
-    /// `acc += v * mult`.
-    fn add(acc: &mut Self::Acc, v: &Self::Val, mult: u8);
-    /// The stored weight of an accumulator, leaving it reusable.
-    fn finish(acc: &mut Self::Acc) -> Self::Val;
+    /// `acc += v * mult`, `mult` being 1, 2 or 4.
+    fn mul_add(acc: &mut Self::Val, v: &Self::Val, mult: u8);
 }
 
-/// Counts modulo [`MODULUS`]: 32-bit weights, 64-bit accumulators (at most
-/// 4 contributions of `4 * p` each, far below `2^64`).
+/// Counts modulo [`MODULUS`], in 32 bits.
 struct ModP;
 
 impl Weight for ModP {
     type Val = u32;
-    type Acc = u64;
+    #[inline(always)]
+    fn zero() -> u32 {
+        0
+    }
     #[inline(always)]
     fn one() -> u32 {
         1
     }
     #[inline(always)]
-    fn zero() -> u64 {
-        0
-    }
-    #[inline(always)]
-    fn set(acc: &mut u64, v: &u32, mult: u8) {
-        *acc = u64::from(*v) * u64::from(mult);
-    }
-    #[inline(always)]
-    fn add(acc: &mut u64, v: &u32, mult: u8) {
-        *acc += u64::from(*v) * u64::from(mult);
-    }
-    #[inline(always)]
-    fn finish(acc: &mut u64) -> u32 {
-        (*acc % MODULUS) as u32
+    fn mul_add(acc: &mut u32, v: &u32, mult: u8) {
+        // Every value stays below p < 2^30, so doubling and adding fit in
+        // 32 bits and one conditional subtraction reduces each.
+        const P: u32 = MODULUS as u32;
+        let reduce = |x: u32| if x >= P { x - P } else { x };
+        let mut x = *v;
+        if mult >= 2 {
+            x = reduce(x << 1);
+        }
+        if mult >= 4 {
+            x = reduce(x << 1);
+        }
+        *acc = reduce(*acc + x);
     }
 }
 
@@ -634,67 +680,93 @@ struct Exact;
 
 impl Weight for Exact {
     type Val = BigUint;
-    type Acc = BigUint;
-    fn one() -> BigUint {
-        BigUint::from(1u8)
-    }
     fn zero() -> BigUint {
         BigUint::ZERO
     }
-    fn set(acc: &mut BigUint, v: &BigUint, mult: u8) {
-        acc.clone_from(v);
-        if mult != 1 {
-            *acc *= u32::from(mult);
-        }
+    fn one() -> BigUint {
+        BigUint::from(1u8)
     }
-    fn add(acc: &mut BigUint, v: &BigUint, mult: u8) {
+    fn mul_add(acc: &mut BigUint, v: &BigUint, mult: u8) {
+        if *v == BigUint::ZERO {
+            return;
+        }
         if mult == 1 {
             *acc += v;
         } else {
             *acc += v * u32::from(mult);
         }
     }
-    fn finish(acc: &mut BigUint) -> BigUint {
-        std::mem::take(acc)
-    }
 }
 
-/// Reachability: no weight at all, a profile is stored or not.
+/// Reachability alone: no weight, the group masks say it all.
 struct Reach;
 
 impl Weight for Reach {
     type Val = ();
-    type Acc = ();
-    fn one() {}
+    #[inline(always)]
     fn zero() {}
-    fn set(_: &mut (), _: &(), _: u8) {}
-    fn add(_: &mut (), _: &(), _: u8) {}
-    fn finish(_: &mut ()) {}
+    #[inline(always)]
+    fn one() {}
+    #[inline(always)]
+    fn mul_add(_: &mut (), _: &(), _: u8) {}
 }
 
-/// The reachable profiles between two cells, sorted by key, with weights.
+/// The reachable profiles between two cells, in groups.
 ///
-/// A key is the cyclic profile of `width + 1` slots (see
-/// [`boardbase_tables::carcassonne`]): before a cell is placed, slot 0 holds
-/// its top edge and slot 1 its left edge; after it is placed (before the
-/// rotation to the next cell) slot 0 holds its right edge and slot 1 its
-/// bottom edge.
+/// A group key holds slots `2..=width` of its profiles (slot `i` at bits
+/// `2 * (i - 2)`); the group's mask has bit `n` set when the profile whose
+/// slots 0 and 1 are the nibble `n = slot0 | slot1 << 2` is reachable, and
+/// its record holds those profiles' weights (zero elsewhere). `keys[b]`,
+/// `masks[b]` and `recs[b]` hold the groups whose top key slot is `b`,
+/// sorted by key, so the four buckets in order are sorted by key.
 struct Layer<V> {
-    keys: Vec<u64>,
-    vals: Vec<V>,
+    keys: [Vec<u64>; 4],
+    masks: [Vec<u16>; 4],
+    recs: [Vec<[V; 16]>; 4],
 }
 
 impl<V> Layer<V> {
     fn new() -> Layer<V> {
         Layer {
-            keys: Vec::new(),
-            vals: Vec::new(),
+            keys: Default::default(),
+            masks: Default::default(),
+            recs: Default::default(),
         }
     }
 
     fn clear(&mut self) {
-        self.keys.clear();
-        self.vals.clear();
+        self.keys.iter_mut().for_each(Vec::clear);
+        self.masks.iter_mut().for_each(Vec::clear);
+        self.recs.iter_mut().for_each(Vec::clear);
+    }
+
+    fn groups(&self) -> usize {
+        self.keys.iter().map(Vec::len).sum()
+    }
+
+    fn profiles(&self) -> usize {
+        self.masks
+            .iter()
+            .flatten()
+            .map(|m| m.count_ones() as usize)
+            .sum()
+    }
+
+    /// Every group's key and mask, in key order.
+    fn masks(&self) -> impl Iterator<Item = (u64, u16)> {
+        self.keys
+            .iter()
+            .zip(&self.masks)
+            .flat_map(|(k, m)| k.iter().copied().zip(m.iter().copied()))
+    }
+
+    /// Every reachable profile's weight.
+    fn weights(&self) -> impl Iterator<Item = &V> {
+        self.masks
+            .iter()
+            .zip(&self.recs)
+            .flat_map(|(m, r)| m.iter().zip(r))
+            .flat_map(|(&m, rec)| (0..16).filter(move |&n| m >> n & 1 == 1).map(|n| &rec[n]))
     }
 }
 
@@ -708,125 +780,143 @@ fn run<W: Weight>(
     let shape = Shape::of(board);
     let mut cur = Layer::new();
     let mut next = Layer::new();
-    cur.keys.push(0);
-    cur.vals.push(W::one());
-    let mut acc: [W::Acc; 16] = std::array::from_fn(|_| W::zero());
+    let mut first: [W::Val; 16] = std::array::from_fn(|_| W::zero());
+    first[0] = W::one();
+    cur.keys[0].push(0);
+    cur.masks[0].push(1);
+    cur.recs[0].push(first);
+    let mut acc: [[W::Val; 64]; 2] = std::array::from_fn(|_| std::array::from_fn(|_| W::zero()));
     for cell in 0..shape.cells {
         visit(&cur)?;
         let (r, c) = (cell / shape.width, cell % shape.width);
         let transitions = shape.transitions(board, r, c);
-        let trans = &transitions.items[..transitions.len];
         next.clear();
-        if !step::<W>(&cur, &mut next, shape.width, trans, &mut acc, budget) {
+        // Monomorphised by the number of distinct rotations (1, 2 or 4), so
+        // the transition loop unrolls with a constant multiplicity (4, 2, 1).
+        let trans = transitions.as_slice();
+        let within = match *trans {
+            [a] => step::<W, 1>(&cur, &mut next, shape, &[a], &mut acc, budget),
+            [a, b] => step::<W, 2>(&cur, &mut next, shape, &[a, b], &mut acc, budget),
+            [a, b, c, d] => step::<W, 4>(&cur, &mut next, shape, &[a, b, c, d], &mut acc, budget),
+            _ => unreachable!("a tile has 1, 2 or 4 distinct rotations"),
+        };
+        if !within {
             return Err(CountError::ProfileBudget {
-                profiles: next.keys.len(),
+                groups: next.groups(),
                 budget,
                 placed: cell + 1,
                 cells: shape.cells,
             });
         }
         std::mem::swap(&mut cur, &mut next);
-        if cur.keys.is_empty() {
+        if cur.groups() == 0 {
             break;
         }
     }
     Ok(cur)
 }
 
-/// Places one cell: reads `prev` (sorted, in the previous cell's output
-/// layout) and appends to `next` (sorted, this cell's output layout).
-/// Returns `false` as soon as `next` holds more than `budget` profiles.
+/// Places one cell: reads `prev` (the groups before the cell) and fills
+/// `next` (the groups after it, rotated for the next cell). Returns `false`
+/// as soon as `next` holds more than `budget` groups.
 ///
-/// Rotating every key of `prev` by one slot ([`packed::rotate_slots`]) gives
-/// this cell's input layout. The rotation moves the top slot (`width`) to
-/// slot 0, so `prev` splits into at most 4 runs by that slot, each still
-/// sorted after the rotation. A *group* is the set of input profiles equal
-/// outside slots 0 and 1: they share the output's upper slots, so the
-/// output is produced in sorted order by merging the runs group by group,
-/// applying the ≤ 4 transitions within each group and emitting its ≤ 16
-/// output nibbles in increasing order.
+/// A group with key `g` feeds, through each transition, the new group with
+/// key `g >> 2` plus the tile's bottom edge as top slot (the bucket), at
+/// nibble `right | (g & 3) << 2`. So the groups sharing `g >> 2` (a
+/// *super-group*: consecutive, as the buckets are sorted) together fill one
+/// record per bucket, accumulated in `acc` (64 weights: `16 * bucket +
+/// nibble`) with the masks in one `u64` of the same layout, and emitted when
+/// the super-group is done, in increasing key order within each bucket.
+///
+/// Two accumulators alternate and each is emitted one super-group late, so
+/// that its stores have landed before they are read back.
 #[inline(never)]
-fn step<W: Weight>(
+fn step<W: Weight, const N: usize>(
     prev: &Layer<W::Val>,
     next: &mut Layer<W::Val>,
-    width: usize,
-    trans: &[Transition],
-    acc: &mut [W::Acc; 16],
+    shape: Shape,
+    trans: &[Transition; N],
+    acc: &mut [[W::Val; 64]; 2],
     budget: usize,
 ) -> bool {
-    let keys = &prev.keys[..];
-    let vals = &prev.vals[..];
-    let top_shift = 2 * width as u32;
-    // Group id of a previous key: its slots 1..width (exclusive of the top
-    // slot), i.e. the rotated key's slots 2..=width.
-    let group_mask = packed::profile_mask(width - 1);
-    // Run boundaries by the top slot.
-    let mut pos = [0usize; 4];
-    let mut end = [0usize; 4];
-    let mut start = 0;
-    for a in 0..4u64 {
-        let stop = start + keys[start..].partition_point(|&k| k >> top_shift <= a);
-        pos[a as usize] = start;
-        end[a as usize] = stop;
-        start = stop;
+    let top_shift = shape.top_shift();
+    let mut written = 0u8;
+    for t in trans {
+        written |= 1 << (t.dest >> 4);
     }
-    debug_assert_eq!(start, keys.len());
-    let mut active_runs = [0usize; 4];
-    let mut runs = 0;
-    for a in 0..4 {
-        if pos[a] < end[a] {
-            active_runs[runs] = a;
-            runs += 1;
-        }
-    }
-    let active = &active_runs[..runs];
-    let mut index = [0usize; 16];
-    loop {
-        // The smallest group id among the runs' heads.
-        let mut group = u64::MAX;
-        for &a in active {
-            if pos[a] < end[a] {
-                group = group.min((keys[pos[a]] >> 2) & group_mask);
-            }
-        }
-        if group == u64::MAX {
-            break;
-        }
-        // Gather the group: input nibble = old top slot in slot 0, old slot
-        // 0 in slot 1.
-        let mut present = 0u16;
-        for &a in active {
-            let mut p = pos[a];
-            while p < end[a] && (keys[p] >> 2) & group_mask == group {
-                let nibble = a | ((keys[p] & 3) << 2) as usize;
-                index[nibble] = p;
-                present |= 1 << nibble;
-                p += 1;
-            }
-            pos[a] = p;
-        }
-        let mut produced = 0u16;
-        for t in trans {
-            if present & (1 << t.input) != 0 {
-                let v = &vals[index[t.input as usize]];
-                let o = t.output as usize;
-                if produced & (1 << o) != 0 {
-                    W::add(&mut acc[o], v, t.multiplicity);
-                } else {
-                    W::set(&mut acc[o], v, t.multiplicity);
-                    produced |= 1 << o;
+    // Per accumulator: its super-group key (u64::MAX: none) and its masks.
+    let mut sup = [u64::MAX; 2];
+    let mut out = [0u64; 2];
+    let mut cur = 0;
+    let mut groups = 0usize;
+    for b in 0..4 {
+        let (keys, masks, recs) = (&prev.keys[b], &prev.masks[b], &prev.recs[b]);
+        for ((&key, &mask), rec) in keys.iter().zip(masks).zip(recs) {
+            if key >> 2 != sup[cur] {
+                if sup[cur] != u64::MAX {
+                    cur ^= 1;
+                    if sup[cur] != u64::MAX {
+                        groups +=
+                            emit::<W>(&mut acc[cur], out[cur], written, sup[cur], top_shift, next);
+                        if groups > budget {
+                            return false;
+                        }
+                    }
                 }
+                sup[cur] = key >> 2;
+                out[cur] = 0;
             }
-        }
-        while produced != 0 {
-            let o = produced.trailing_zeros() as usize;
-            produced &= produced - 1;
-            next.keys.push((group << 4) | o as u64);
-            next.vals.push(W::finish(&mut acc[o]));
-        }
-        if next.keys.len() > budget {
-            return false;
+            let low = ((key & 3) << 2) as usize;
+            let a = &mut acc[cur];
+            let mut o = out[cur];
+            for t in trans {
+                let pos = usize::from(t.dest) + low;
+                W::mul_add(
+                    &mut a[pos],
+                    &rec[usize::from(t.input)],
+                    const { 4 / N as u8 },
+                );
+                o |= u64::from(mask >> t.input & 1) << pos;
+            }
+            out[cur] = o;
         }
     }
-    true
+    for _ in 0..2 {
+        cur ^= 1;
+        if sup[cur] != u64::MAX {
+            groups += emit::<W>(&mut acc[cur], out[cur], written, sup[cur], top_shift, next);
+        }
+    }
+    groups <= budget
+}
+
+/// Emits the records of `acc` with a non-empty mask in `out` (one per
+/// bucket in `written`) as the groups with key `sup` plus the bucket as top
+/// slot, and zeroes them. Returns the number of groups emitted.
+#[inline(always)]
+fn emit<W: Weight>(
+    acc: &mut [W::Val; 64],
+    out: u64,
+    written: u8,
+    sup: u64,
+    top_shift: u32,
+    next: &mut Layer<W::Val>,
+) -> usize {
+    let mut emitted = 0;
+    let mut buckets = written;
+    while buckets != 0 {
+        let b = buckets.trailing_zeros() as usize;
+        buckets &= buckets - 1;
+        let mask = (out >> (16 * b)) as u16;
+        if mask == 0 {
+            continue;
+        }
+        let slot = &mut acc[16 * b..16 * b + 16];
+        let rec: [W::Val; 16] = std::array::from_fn(|i| std::mem::replace(&mut slot[i], W::zero()));
+        next.keys[b].push(sup | (b as u64) << top_shift);
+        next.masks[b].push(mask);
+        next.recs[b].push(rec);
+        emitted += 1;
+    }
+    emitted
 }

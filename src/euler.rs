@@ -43,7 +43,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use boardbase_tables::board::{self as layout, CELLS, SIDE};
+use boardbase_tables::board::{self as layout, SIDE};
 use boardbase_tables::euler::{MOVE_COUNT, MOVES};
 
 use crate::error::ParseError;
@@ -272,9 +272,7 @@ impl Move {
 
     /// The covered squares as 0-based (`row`, `col`), in reading order.
     pub fn cells(self) -> impl Iterator<Item = (usize, usize)> {
-        (0..CELLS)
-            .filter(move |i| self.0 & (1 << i) != 0)
-            .map(|i| (i / SIDE, i % SIDE))
+        boardbase_tables::board::cells(self.0)
     }
 }
 

@@ -249,9 +249,7 @@ impl Presses {
 
     /// The pressed cells as 0-based (`row`, `col`), in reading order.
     pub fn cells(self) -> impl Iterator<Item = (usize, usize)> {
-        (0..layout::CELLS)
-            .filter(move |i| self.0 & (1 << i) != 0)
-            .map(|i| (i / SIDE, i % SIDE))
+        boardbase_tables::board::cells(self.0)
     }
 }
 

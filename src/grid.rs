@@ -266,7 +266,6 @@ mod tests {
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
                 let at = (seed % 20) as usize;
-                let was = bytes[at];
                 for b in 0..=255u8 {
                     bytes[at] = b;
                     let valid = if is_cell(at) {
@@ -280,7 +279,6 @@ mod tests {
                         "byte {b:#x} at {at}"
                     );
                 }
-                bytes[at] = was;
             }
         }
     }

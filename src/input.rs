@@ -32,6 +32,18 @@ pub enum InputError {
     Io(#[from] io::Error),
 }
 
+/// A whitespace-delimited word read by [`Scanner::read_word`], with the
+/// position of its first byte.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Word<const N: usize> {
+    /// The bytes of the word.
+    pub bytes: [u8; N],
+    /// 1-based line of the first byte.
+    pub line: u64,
+    /// 1-based column of the first byte.
+    pub column: u64,
+}
+
 /// A streaming reader over a fixed, refilled buffer that knows the line and
 /// column of every byte it hands out.
 pub struct Scanner<R> {
@@ -320,12 +332,12 @@ impl<R: Read> Scanner<R> {
     }
 
     /// Reads a word of exactly `N` bytes that ends at whitespace or the end
-    /// of the input, after any whitespace. Returns the bytes and the 1-based
-    /// line and column of the first one; `Ok(None)` at the end of the input.
+    /// of the input, after any whitespace. `Ok(None)` at the end of the
+    /// input.
     pub fn read_word<const N: usize>(
         &mut self,
         what: &'static str,
-    ) -> Result<Option<([u8; N], (u64, u64))>, InputError> {
+    ) -> Result<Option<Word<N>>, InputError> {
         const { assert!(N < LOOKAHEAD) };
         self.skip_whitespace()?;
         let at = self.position();
@@ -357,10 +369,15 @@ impl<R: Read> Scanner<R> {
             }
             .into());
         }
-        let mut word = [0u8; N];
-        word.copy_from_slice(&rest[..N]);
+        let mut bytes = [0u8; N];
+        bytes.copy_from_slice(&rest[..N]);
         self.pos += N;
-        Ok(Some((word, at)))
+        let (line, column) = at;
+        Ok(Some(Word {
+            bytes,
+            line,
+            column,
+        }))
     }
 
     /// Length of the word at `pos` (without consuming it), counting at most
@@ -448,14 +465,10 @@ mod tests {
     #[test]
     fn words() {
         let mut s = Scanner::with_capacity(&b"RRFF\n  CCCC FFF\nRRRRR"[..], 8);
-        assert_eq!(
-            s.read_word::<4>("a tile").unwrap().unwrap(),
-            (*b"RRFF", (1, 1))
-        );
-        assert_eq!(
-            s.read_word::<4>("a tile").unwrap().unwrap(),
-            (*b"CCCC", (2, 3))
-        );
+        let w = s.read_word::<4>("a tile").unwrap().unwrap();
+        assert_eq!((w.bytes, w.line, w.column), (*b"RRFF", 1, 1));
+        let w = s.read_word::<4>("a tile").unwrap().unwrap();
+        assert_eq!((w.bytes, w.line, w.column), (*b"CCCC", 2, 3));
         match s.read_word::<4>("a tile") {
             Err(InputError::Parse(e)) => {
                 assert_eq!((e.line, e.column, e.found), (2, 8, Found::Word { len: 3 }))

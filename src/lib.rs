@@ -4,6 +4,8 @@
 //! - [`euler`]: Game of Euler (UVA 10536), who wins a misère pin-placing game.
 //! - `carcassonne`: Carcassonne (HDU 4064), counting the tile rotations that
 //!   match every shared edge (needs the `std` feature).
+//! - `export`: the 4×4 tables as versioned files any language can read
+//!   (`boardbase export`; needs the `std` feature).
 //!
 //! The 4×4 puzzles are answered from dense tables that `build.rs` computes
 //! once with the exhaustive solvers of the `boardbase-tables` crate and
@@ -24,6 +26,8 @@
 pub mod carcassonne;
 pub mod error;
 pub mod euler;
+#[cfg(feature = "std")]
+pub mod export;
 pub mod flip;
 pub mod grid;
 #[cfg(feature = "std")]

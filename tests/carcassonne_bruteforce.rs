@@ -441,19 +441,19 @@ fn budgets_are_typed_errors() {
     let plain = two_pair_board(&mut rng, 12, 12);
     let board = plain.board();
     let small = Budget {
-        profiles: 1000,
-        witness_profiles: usize::MAX,
+        groups: 1000,
+        witness_groups: usize::MAX,
     };
     let err = count_with_budget(&board, small).unwrap_err();
     match err {
         CountError::ProfileBudget {
-            profiles,
+            groups,
             budget,
             placed,
             cells,
         } => {
             assert_eq!(budget, 1000);
-            assert!(profiles > 1000);
+            assert!(groups > 1000);
             assert!(placed <= cells && cells == 144);
         }
         other => panic!("unexpected {other:?}"),
@@ -464,8 +464,8 @@ fn budgets_are_typed_errors() {
         Err(CountError::ProfileBudget { .. })
     ));
     let tight = Budget {
-        profiles: 1 << 20,
-        witness_profiles: 100_000,
+        groups: 1 << 20,
+        witness_groups: 100_000,
     };
     assert_eq!(
         witness_with_budget(&board, tight),

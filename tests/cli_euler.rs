@@ -1,9 +1,9 @@
 //! `boardbase euler` end to end: the built binary on judge input, tolerant
 //! layouts, the pretty and JSON formats, and bad input.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+mod common;
+
+use common::{Run, TempFile, ok, run};
 
 const SAMPLE: &str = "3
 
@@ -25,44 +25,8 @@ XX.X
 
 const SAMPLE_ANSWERS: &str = "LOSING\nWINNING\nLOSING\n";
 
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: i32,
-}
-
-/// Runs the binary with `args`, feeding `stdin`.
-fn run(args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardbase"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run boardbase");
-    let mut input = child.stdin.take().unwrap();
-    let text = stdin.to_owned();
-    // Write from another thread so a large input cannot deadlock on a full pipe.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(text.as_bytes());
-    });
-    let output = child.wait_with_output().expect("wait for boardbase");
-    writer.join().unwrap();
-    Run {
-        stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8 stderr"),
-        code: output.status.code().expect("exit code"),
-    }
-}
-
 fn euler(stdin: &str) -> Run {
     run(&["euler"], stdin)
-}
-
-/// Asserts a clean run answering `answers`.
-fn assert_answers(r: &Run, answers: &str) {
-    assert_eq!((r.stderr.as_str(), r.code), ("", 0), "stdout: {}", r.stdout);
-    assert_eq!(r.stdout, answers);
 }
 
 /// Asserts that the answers so far were printed, then `error` alone on
@@ -73,44 +37,38 @@ fn assert_fails(r: &Run, answers: &str, error: &str) {
     assert_eq!(r.code, 1);
 }
 
-fn temp_file(name: &str, contents: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    std::fs::write(&path, contents).unwrap();
-    path
-}
-
 #[test]
 fn judge_sample() {
-    assert_answers(&euler(SAMPLE), SAMPLE_ANSWERS);
-    assert_answers(&run(&["uva10536"], SAMPLE), SAMPLE_ANSWERS);
-    assert_answers(&run(&["euler", "-"], SAMPLE), SAMPLE_ANSWERS);
-    assert_answers(
-        &run(&["euler", "--format", "judge"], SAMPLE),
-        SAMPLE_ANSWERS,
-    );
+    assert_eq!(ok(&["euler"], SAMPLE), SAMPLE_ANSWERS);
+    assert_eq!(ok(&["uva10536"], SAMPLE), SAMPLE_ANSWERS);
+    assert_eq!(ok(&["euler", "-"], SAMPLE), SAMPLE_ANSWERS);
+    assert_eq!(ok(&["euler", "--format", "judge"], SAMPLE), SAMPLE_ANSWERS);
 }
 
 #[test]
 fn tolerant_layouts() {
     let packed = "3\nXXX.\nXXX.\n.XXX\n.XXX\nXXXX\n...X\nXX.X\nXX.X\n....\n....\n....\n....\n";
-    assert_answers(&euler(packed), SAMPLE_ANSWERS);
-    assert_answers(&euler(&SAMPLE.replace('\n', "\r\n")), SAMPLE_ANSWERS);
+    assert_eq!(ok(&["euler"], packed), SAMPLE_ANSWERS);
+    assert_eq!(ok(&["euler"], SAMPLE.replace('\n', "\r\n")), SAMPLE_ANSWERS);
     let untidy = "  3  \n\n \t\nXXX. \nXXX.\t\n  .XXX\n.XXX\n\n\nXXXX\n...X\nXX.X\nXX.X\n  \n\
                   ....\n....\n....\n....\n\n\n  \n";
-    assert_answers(&euler(untidy), SAMPLE_ANSWERS);
+    assert_eq!(ok(&["euler"], untidy), SAMPLE_ANSWERS);
     // No final newline.
-    assert_answers(&euler(SAMPLE.trim_end()), SAMPLE_ANSWERS);
+    assert_eq!(ok(&["euler"], SAMPLE.trim_end()), SAMPLE_ANSWERS);
 }
 
 #[test]
 fn full_board_and_zero_cases() {
-    assert_answers(&euler("1\n\nXXXX\nXXXX\nXXXX\nXXXX\n"), "WINNING\n");
-    assert_answers(
-        &euler("2\nXXXX\nXXXX\nXXXX\nXXX.\nXXXX\nXXXX\nXXXX\nXX..\n"),
-        "LOSING\nWINNING\n",
+    assert_eq!(ok(&["euler"], "1\n\nXXXX\nXXXX\nXXXX\nXXXX\n"), "WINNING\n");
+    assert_eq!(
+        ok(
+            &["euler"],
+            "2\nXXXX\nXXXX\nXXXX\nXXX.\nXXXX\nXXXX\nXXXX\nXX..\n"
+        ),
+        "LOSING\nWINNING\n"
     );
-    assert_answers(&euler("0\n"), "");
-    assert_answers(&euler("0\n\n  \n"), "");
+    assert_eq!(ok(&["euler"], "0\n"), "");
+    assert_eq!(ok(&["euler"], "0\n\n  \n"), "");
 }
 
 #[test]
@@ -122,15 +80,13 @@ fn many_cases_stream() {
         input.push('\n');
         input.push_str(boards[i % 2]);
     }
-    let r = euler(&input);
-    assert_eq!((r.stderr.as_str(), r.code), ("", 0));
-    assert_eq!(r.stdout, "LOSING\nWINNING\n".repeat(n / 2));
+    let stdout = ok(&["euler"], &input);
+    assert_eq!(stdout, "LOSING\nWINNING\n".repeat(n / 2));
 }
 
 #[test]
 fn pretty_format() {
-    let r = run(&["euler", "--format", "pretty"], SAMPLE);
-    assert_eq!((r.stderr.as_str(), r.code), ("", 0));
+    let stdout = ok(&["euler", "--format", "pretty"], SAMPLE);
     let expected_second = "\
 Board 2: WINNING, 4 moves left with perfect play
   board  best move
@@ -138,38 +94,32 @@ Board 2: WINNING, 4 moves left with perfect play
   ...X   ..oX
   XX.X   XX.X
   XX.X   XX.X
-  best move covers (1,2); 1 of 9 legal moves wins
+  best move covers (1,2); winning moves: 1 of 9 legal
 ";
-    assert!(r.stdout.contains(expected_second), "{}", r.stdout);
+    assert!(stdout.contains(expected_second), "{stdout}");
+    assert!(stdout.starts_with("Board 1: LOSING, 3 moves left with perfect play\n"));
+    assert!(stdout.contains("Board 3: LOSING, 13 moves left with perfect play\n"));
     assert!(
-        r.stdout
-            .starts_with("Board 1: LOSING, 3 moves left with perfect play\n"),
-        "{}",
-        r.stdout
+        stdout.contains(
+            "  best move covers (0,1), resisting longest; winning moves: 0 of 48 legal\n"
+        )
     );
-    assert!(
-        r.stdout
-            .contains("Board 3: LOSING, 13 moves left with perfect play\n")
-    );
-    assert!(r.stdout.contains("none of 48 legal moves wins"));
-    assert_eq!(r.stdout.matches("Board ").count(), 3);
+    assert_eq!(stdout.matches("Board ").count(), 3);
 
-    let r = run(
+    let full = ok(
         &["euler", "--format", "pretty"],
         "1\nXXXX\nXXXX\nXXXX\nXXXX\n",
     );
     assert_eq!(
-        r.stdout,
+        full,
         "Board 1: WINNING, game over (the opponent covered the last square)\n  XXXX\n  XXXX\n  XXXX\n  XXXX\n\n"
     );
 }
 
 #[test]
 fn json_format() {
-    let r = run(&["euler", "--format", "json"], SAMPLE);
-    assert_eq!((r.stderr.as_str(), r.code), ("", 0));
-    let lines: Vec<serde_json::Value> = r
-        .stdout
+    let stdout = ok(&["euler", "--format", "json"], SAMPLE);
+    let lines: Vec<serde_json::Value> = stdout
         .lines()
         .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
         .collect();
@@ -204,11 +154,11 @@ fn json_format() {
         assert_eq!(mask, from_cells);
     }
 
-    let r = run(
+    let full = ok(
         &["euler", "--format", "json"],
         "1\nXXXX\nXXXX\nXXXX\nXXXX\n",
     );
-    let v: serde_json::Value = serde_json::from_str(r.stdout.trim_end()).unwrap();
+    let v: serde_json::Value = serde_json::from_str(full.trim_end()).unwrap();
     assert_eq!(v["answer"], "WINNING");
     assert_eq!(v["moves_left"], 0);
     assert!(v["best_move"].is_null());
@@ -328,15 +278,14 @@ fn trailing_boards_after_the_count_are_an_error() {
 
 #[test]
 fn file_argument() {
-    let path = temp_file("euler-sample.txt", SAMPLE);
-    let r = run(&["euler", path.to_str().unwrap()], "");
-    assert_answers(&r, SAMPLE_ANSWERS);
+    let file = TempFile::new("euler-sample.txt", SAMPLE);
+    assert_eq!(ok(&["euler", file.path()], ""), SAMPLE_ANSWERS);
 
-    let path = temp_file("euler-bad.txt", "2\n....\n....\n....\n....\n");
-    let r = run(&["euler", path.to_str().unwrap()], "");
+    let file = TempFile::new("euler-bad.txt", "2\n....\n....\n....\n....\n");
+    let r = run(&["euler", file.path()], "");
     let error = format!(
         "{}:6:1: expected another board (the case count asks for more), found end of input",
-        path.display()
+        file.path()
     );
     assert_fails(&r, "LOSING\n", &error);
 
@@ -367,17 +316,14 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn help_and_demo() {
-    let r = run(&["--help"], "");
-    assert_eq!(r.code, 0);
+    let help = ok(&["--help"], "");
     assert!(
-        r.stdout.contains("euler") && r.stdout.contains("uva10536"),
-        "{}",
-        r.stdout
+        help.contains("euler") && help.contains("uva10536"),
+        "{help}"
     );
 
-    let r = run(&["demo"], "");
-    assert_eq!((r.stderr.as_str(), r.code), ("", 0));
-    let euler = &r.stdout[r.stdout.find("Game of Euler").expect("an Euler section")..];
+    let stdout = ok(&["demo"], "");
+    let euler = &stdout[stdout.find("Game of Euler").expect("an Euler section")..];
     assert!(euler.contains("Board 1: LOSING, 3 moves left"));
     assert!(euler.contains("Board 2: WINNING, 4 moves left"));
     assert!(euler.contains("Board 3: LOSING, 13 moves left"));

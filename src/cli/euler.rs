@@ -113,15 +113,6 @@ fn next_board(source: &mut Source) -> Result<Position, Failure> {
     }
 }
 
-/// `1 move` or `N moves`.
-fn moves(n: usize) -> String {
-    if n == 1 {
-        "1 move".to_owned()
-    } else {
-        format!("{n} moves")
-    }
-}
-
 /// `(r,c) (r,c) ...`, 0-based.
 fn squares(mv: Move) -> String {
     let cells: Vec<String> = mv.cells().map(|(r, c)| format!("({r},{c})")).collect();
@@ -144,8 +135,12 @@ pub fn write_pretty(out: &mut Output, case: u64, position: Position) -> Result<(
         writeln!(out)?;
         return Ok(());
     };
-    let left = moves(entry.moves_left.into());
-    writeln!(out, "Board {case}: {answer}, {left} left with perfect play")?;
+    let left = entry.moves_left;
+    let moves = if left == 1 { "move" } else { "moves" };
+    writeln!(
+        out,
+        "Board {case}: {answer}, {left} {moves} left with perfect play"
+    )?;
     writeln!(out, "  board  best move")?;
     let (b, m) = (position.to_string(), position.marked(best).to_string());
     for (b, m) in b.lines().zip(m.lines()) {
@@ -153,20 +148,16 @@ pub fn write_pretty(out: &mut Output, case: u64, position: Position) -> Result<(
     }
     let legal = euler::legal_moves(position).count();
     let covers = squares(best);
-    match euler::winning_moves(position).count() {
-        0 => writeln!(
-            out,
-            "  best move covers {covers}, resisting longest; none of {legal} legal moves wins"
-        )?,
-        1 => writeln!(
-            out,
-            "  best move covers {covers}; 1 of {legal} legal moves wins"
-        )?,
-        n => writeln!(
-            out,
-            "  best move covers {covers}; {n} of {legal} legal moves win"
-        )?,
-    }
+    let winning = euler::winning_moves(position).count();
+    let how = if winning == 0 {
+        ", resisting longest"
+    } else {
+        ""
+    };
+    writeln!(
+        out,
+        "  best move covers {covers}{how}; winning moves: {winning} of {legal} legal"
+    )?;
     writeln!(out)?;
     Ok(())
 }

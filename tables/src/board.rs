@@ -51,6 +51,18 @@ pub const fn from_rows(rows: [u8; SIDE]) -> u16 {
         | (rows[3] as u16 & 0xF) << 12
 }
 
+/// The set cells of `mask` as 0-based (`row`, `col`), in reading order.
+///
+/// ```
+/// let cells: Vec<_> = boardbase_tables::board::cells(0b1000_0000_0010_0001).collect();
+/// assert_eq!(cells, [(0, 0), (1, 1), (3, 3)]);
+/// ```
+pub fn cells(mask: u16) -> impl Iterator<Item = (usize, usize)> {
+    (0..CELLS)
+        .filter(move |&i| mask & (1 << i) != 0)
+        .map(|i| (i / SIDE, i % SIDE))
+}
+
 /// One of the eight symmetries of the square (the dihedral group D4),
 /// acting on cell coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -36,14 +36,17 @@
 //! `width + 1` slots of 2 bits in a `u64` (slot `i` at bits `2i..2i+2`).
 //! [`slot`], [`with_slot`] and [`rotate_slots`] are the packing helpers.
 //!
-//! The counting DP keeps the frontier *cyclic*: walking along the frontier
-//! from the cell about to be placed, slot 0 is the edge above that cell,
-//! slot 1 the edge to its left, and slots `2..=width` the remaining edges
-//! further back. Placing a tile reads and rewrites only slots 0 and 1 (its
-//! top/left in, its right/bottom out, see [`placement_nibbles`]); a
-//! [`rotate_slots`] by one slot then brings the next cell's edges to slots 0
-//! and 1, across row ends too (the right edge of the last cell of a row
-//! becomes the unconstrained left edge of the next row's first cell).
+//! The counting DP keeps the frontier *cyclic*. Its `width + 1` edges, read
+//! left to right, are the bottom edges of the cells already placed in the
+//! current row, the left edge of the cell about to be placed, then the
+//! bottom edges of the rest of the row above. Slot 0 is that left edge, slot
+//! 1 the top edge of the cell, and slots `2..=width` follow the frontier to
+//! the right and wrap round to its left end. Placing a tile reads and
+//! rewrites only slots 0 and 1 (left and top in, bottom and right out, see
+//! [`placement_nibbles`]); [`rotate_slots`] by one slot then brings the next
+//! cell's left and top edges to slots 0 and 1, across row ends too (the
+//! right edge of a row's last cell becomes the left edge of the next row's
+//! first cell: the border, [`NONE`]).
 
 /// The maximum narrower board side the profile layout supports.
 pub const MAX_WIDTH: usize = 16;
@@ -345,24 +348,25 @@ pub const fn profile_mask(slots: usize) -> u64 {
     }
 }
 
-/// Rotates a `slots`-slot profile by one slot towards the high end: slot
-/// `i` moves to slot `i + 1` and the highest slot (`slots - 1`) wraps round
-/// to slot 0. This advances the cyclic frontier by one cell (see the module
-/// documentation).
+/// Rotates a `slots`-slot profile by one slot towards the low end: slot
+/// `i + 1` moves to slot `i` and slot 0 wraps round to the highest slot
+/// (`slots - 1`). After a placement this advances the cyclic frontier to
+/// the next cell (see the module documentation).
 #[inline]
 pub const fn rotate_slots(profile: u64, slots: usize) -> u64 {
     let top = SLOT_BITS as usize * (slots - 1);
-    ((profile << SLOT_BITS) | (profile >> top)) & profile_mask(slots)
+    ((profile >> SLOT_BITS) | ((profile & 3) << top)) & profile_mask(slots)
 }
 
 /// The low nibbles a placement reads and writes in a cyclic profile (see
-/// the module documentation), as `(input, output)`: the input is `top` in
-/// slot 0 and `left` in slot 1; the output is `right` in slot 0 and `bottom`
-/// in slot 1. The caller passes [`NONE`] for a `top` or `left` on the board
-/// border (not checked) and for a `right` on the right border (not kept).
+/// the module documentation), as `(input, output)`: the input is `left` in
+/// slot 0 and `top` in slot 1; the output is `bottom` in slot 0 and `right`
+/// in slot 1, which [`rotate_slots`] then moves to the top slot and slot 0.
+/// The caller passes [`NONE`] for a `top` or `left` on the board border (not
+/// checked) and for a `right` on the right border (not kept).
 #[inline]
 pub const fn placement_nibbles(top: u8, right: u8, bottom: u8, left: u8) -> (u8, u8) {
-    (top | left << 2, right | bottom << 2)
+    (left | top << 2, bottom | right << 2)
 }
 
 #[cfg(test)]
@@ -509,7 +513,7 @@ mod tests {
             }
             let r = rotate_slots(p, slots);
             for i in 0..slots {
-                assert_eq!(slot(r, (i + 1) % slots), slot(p, i));
+                assert_eq!(slot(r, i), slot(p, (i + 1) % slots));
             }
             let mut q = p;
             for _ in 0..slots {
@@ -521,8 +525,9 @@ mod tests {
 
     #[test]
     fn placement_nibbles_layout() {
+        // top C, right R, bottom F, left R.
         let (i, o) = placement_nibbles(1, 2, 3, 2);
-        assert_eq!((slot(i as u64, 0), slot(i as u64, 1)), (1, 2));
-        assert_eq!((slot(o as u64, 0), slot(o as u64, 1)), (2, 3));
+        assert_eq!((slot(i as u64, 0), slot(i as u64, 1)), (2, 1));
+        assert_eq!((slot(o as u64, 0), slot(o as u64, 1)), (3, 2));
     }
 }
