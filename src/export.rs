@@ -194,7 +194,10 @@ pub enum TableFileError {
         max: usize,
     },
     /// The first 8 bytes are not [`MAGIC`]: not a boardbase table file.
-    #[error("bad magic: not a boardbase table file (expected \"BRDBASE\\0\", found {found:02x?})")]
+    #[error(
+        "bad magic: not a boardbase table file (expected \"BRDBASE\\x00\", found \"{}\")",
+        found.escape_ascii()
+    )]
     BadMagic {
         /// The first 8 bytes.
         found: [u8; 8],

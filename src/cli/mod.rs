@@ -2,6 +2,7 @@
 
 mod demo;
 mod euler;
+mod export;
 mod flip;
 
 use std::fs::File;
@@ -46,6 +47,18 @@ enum Command {
     Euler(euler::EulerArgs),
     /// Solve each puzzle's published sample and show it in pretty form.
     Demo,
+    /// Write the 4×4 tables as files for other languages: `flip-4x4.bin`
+    /// and `euler-4x4.bin` in DIR.
+    ///
+    /// Layout (version 1): a bincode body (legacy config: fixed-width
+    /// little-endian integers, u64 lengths) holding magic `BRDBASE\0`,
+    /// version, puzzle, rows, cols and named columns of one little-endian
+    /// entry per board, then the body's CRC-32 (as zlib) little-endian.
+    Export(export::ExportArgs),
+    /// Check a table file written by `export`: magic, version, CRC, shape
+    /// and every entry against the built-in tables. Exit status 0 when it
+    /// is intact, 1 with the reason otherwise.
+    Verify(export::VerifyArgs),
 }
 
 /// How answers are written.
@@ -87,6 +100,22 @@ pub enum Failure {
         /// Why it could not be opened.
         error: io::Error,
     },
+    /// A table file is damaged or not a table file.
+    #[error("{path}: {error}")]
+    Table {
+        /// The path given.
+        path: String,
+        /// What is wrong with it.
+        error: boardbase::export::TableFileError,
+    },
+    /// A file or directory could not be written.
+    #[error("cannot write {path}: {error}")]
+    Write {
+        /// The path.
+        path: String,
+        /// Why it could not be written.
+        error: io::Error,
+    },
     /// Writing the answers failed.
     #[error("cannot write output: {0}")]
     Output(io::Error),
@@ -121,6 +150,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Flip(args) => flip::run(&args, &mut out),
         Command::Euler(args) => euler::run(&args, &mut out),
         Command::Demo => demo::run(&mut out),
+        Command::Export(args) => export::export(&args, &mut out),
+        Command::Verify(args) => export::verify(&args, &mut out),
     };
     // Answers written before an error still reach the reader.
     let flushed = out.flush();

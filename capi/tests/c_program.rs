@@ -1,0 +1,218 @@
+//! The C interface from C and C++: builds `libboardbase.a`, compiles
+//! `tests/check.c` against `include/boardbase.h` with the system C compiler,
+//! runs it and compares every answer with the Rust API; then compiles and
+//! runs `tests/check.cpp` with the C++ compiler, and the README's C example.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use boardbase::carcassonne::{self, Board, Tile};
+use boardbase::euler::{self, Position};
+use boardbase::flip;
+
+/// The workspace root (the parent of this package).
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("capi/ has a parent")
+        .to_path_buf()
+}
+
+/// Builds the static library for this test's profile (a no-op when it is
+/// fresh) and returns its path.
+fn static_library() -> PathBuf {
+    // The test runs from target/<profile>/deps/.
+    let exe = std::env::current_exe().expect("the test knows its path");
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>/deps/<test>");
+    let profile = profile_dir
+        .file_name()
+        .and_then(|n| n.to_str())
+        .expect("a UTF-8 profile directory");
+    let mut cargo = Command::new(env!("CARGO"));
+    cargo
+        .current_dir(root())
+        .args(["build", "--quiet", "-p", "boardbase-capi", "--lib"])
+        .env("CARGO_TARGET_DIR", profile_dir.parent().expect("target/"));
+    match profile {
+        "debug" => {}
+        "release" => {
+            cargo.arg("--release");
+        }
+        other => {
+            cargo.args(["--profile", other]);
+        }
+    }
+    let status = cargo.status().expect("cargo runs");
+    assert!(status.success(), "cargo build -p boardbase-capi failed");
+    let lib = profile_dir.join("libboardbase.a");
+    assert!(lib.is_file(), "{} was not built", lib.display());
+    lib
+}
+
+/// Compiles `source` with `compiler` against the header and the static
+/// library, or `None` when the compiler is not installed.
+fn compile(compiler: &str, source: &str, out_name: &str, lib: &Path) -> Option<PathBuf> {
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(out_name);
+    let result = Command::new(compiler)
+        .arg("-Wall")
+        .arg("-Werror")
+        .arg("-I")
+        .arg(root().join("include"))
+        .arg(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests")
+                .join(source),
+        ) // `join` keeps an absolute `source`
+        .arg(lib)
+        .args(["-lpthread", "-ldl", "-lm", "-o"])
+        .arg(&out)
+        .output();
+    let output = match result {
+        Ok(output) => output,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(e) => panic!("cannot run {compiler}: {e}"),
+    };
+    assert!(
+        output.status.success(),
+        "{compiler} failed on {source}:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    Some(out)
+}
+
+/// Runs a compiled program and returns its standard output.
+fn run(program: &Path) -> String {
+    let output = Command::new(program).output().expect("the program runs");
+    assert!(
+        output.status.success(),
+        "{} failed: {}\n{}",
+        program.display(),
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).expect("UTF-8 output")
+}
+
+/// The Carcassonne count of a board given as in the C interface.
+fn rust_count(rows: usize, cols: usize, tiles: &str) -> i64 {
+    let tiles: Vec<Tile> = tiles
+        .as_bytes()
+        .chunks(4)
+        .map(|c| Tile::try_from(c).expect("a valid tile"))
+        .collect();
+    let board = Board::new(rows, cols, tiles).expect("a valid board");
+    carcassonne::count(&board).expect("within budget") as i64
+}
+
+const SAMPLE_8X8: &str = "FCFFRRFCFRCRFRFRRCCRFFCCRRFFCRFR\
+                          FRRCFRFRCCCRFCFCCRRCCRRRFRCRFRFR\
+                          RRCRFRRRCCCRFFFCRRFFRFCRCCFFFCCC\
+                          CFCFRRFFCRFRFFRRFRRFCCRRFFFCCRRF\
+                          CFRRFFFFFFFFRRFFRRRRRCRRFFCCRFRF\
+                          RRCFFRFRFRRRFRFRRCCRRCCCCFFCRFRF\
+                          CFCFFRFFRRFFFFFFCFFFCFFFFRFFRFRR\
+                          CCRRFCFCFCCCFCCCFFCCFCCFFFCCRFRF";
+
+#[test]
+fn c_program_agrees_with_the_rust_api() {
+    let lib = static_library();
+    let program = compile("cc", "check.c", "boardbase-check-c", &lib)
+        .expect("a C compiler `cc` is needed for this test");
+    let stdout = run(&program);
+    let mut lines = stdout.lines();
+
+    for bits in 0..=u16::MAX {
+        let line = lines.next().expect("a line per 16-bit value");
+        let fields: Vec<u32> = line
+            .split(' ')
+            .map(|f| f.parse().expect("a number"))
+            .collect();
+        let board = flip::Board::from_bits(bits);
+        let solution = flip::solve(board);
+        let position = Position::from_bits(bits);
+        let entry = euler::probe(position);
+        let expected = [
+            u32::from(flip::rounds(board).unwrap_or(255)),
+            u32::from(solution.map_or(0, |s| s.presses.bits())),
+            u32::from(entry.outcome.is_win()),
+            u32::from(entry.moves_left),
+            u32::from(entry.best_move.map_or(0, |m| m.bits())),
+        ];
+        assert_eq!(fields, expected, "value {bits:#06x}");
+        // The press set really solves the board in that many rounds.
+        if let Some(s) = solution {
+            assert_eq!(fields[0], u32::from(s.presses.len()));
+            let presses = flip::Presses::from_bits(fields[1] as u16);
+            assert!(board.apply(presses).uniform().is_some());
+        }
+    }
+
+    let samples = [
+        ("sample-1x1", rust_count(1, 1, "RRRR")),
+        ("sample-1x2", rust_count(1, 2, "RRRFFCCC")),
+        ("sample-8x8", rust_count(8, 8, SAMPLE_8X8)),
+    ];
+    // The published answers.
+    assert_eq!(samples.map(|(_, n)| n), [4, 1, 1_048_576]);
+    let bad = [
+        "null",
+        "too-short",
+        "too-long",
+        "separators",
+        "bad-letter",
+        "lowercase",
+        "non-utf8",
+        "zero-rows",
+        "zero-cols",
+        "overflow",
+        "huge",
+        "too-wide",
+    ];
+    let expected: Vec<String> = samples
+        .iter()
+        .map(|(label, n)| format!("carcassonne {label} {n}"))
+        .chain(bad.iter().map(|label| format!("carcassonne {label} -1")))
+        .chain(["end".to_owned()])
+        .collect();
+    assert_eq!(lines.collect::<Vec<_>>(), expected);
+}
+
+#[test]
+fn header_compiles_as_cpp() {
+    let lib = static_library();
+    let Some(program) = compile("c++", "check.cpp", "boardbase-check-cpp", &lib) else {
+        eprintln!("skipped: no C++ compiler `c++` on this machine");
+        return;
+    };
+    assert_eq!(run(&program), "4 1 0\n");
+}
+
+/// The first fenced block of `lang` after `heading` in `text`.
+fn fenced_block<'a>(text: &'a str, heading: &str, lang: &str) -> &'a str {
+    let section = &text[text.find(heading).expect("the heading")..];
+    let open = format!("```{lang}\n");
+    let start = section.find(&open).expect("the block") + open.len();
+    let len = section[start..].find("```").expect("the block ends");
+    &section[start..start + len]
+}
+
+#[test]
+fn readme_c_example_prints_what_the_readme_says() {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let code = fenced_block(&readme, "### C and C++", "c");
+    let shown = fenced_block(&readme, "### C and C++", "text");
+    let source = Path::new(env!("CARGO_TARGET_TMPDIR")).join("boardbase-readme-example.c");
+    std::fs::write(&source, code).expect("example written");
+    let lib = static_library();
+    let program = compile(
+        "cc",
+        source.to_str().expect("UTF-8"),
+        "boardbase-readme-example",
+        &lib,
+    )
+    .expect("a C compiler `cc` is needed for this test");
+    assert_eq!(run(&program), shown);
+}

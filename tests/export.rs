@@ -1,0 +1,468 @@
+//! Table files: round trips, every class of damage mapped to its error, and
+//! `boardbase export` / `boardbase verify` from the command line.
+
+mod common;
+
+use std::path::PathBuf;
+
+use boardbase::export::{Column, MAGIC, MAX_FILE_LEN, TableFile, TableFileError, VERSION};
+use common::{TempFile, run};
+
+/// Replaces the CRC-32 trailer of `bytes` with the CRC of its body.
+fn reseal(mut bytes: Vec<u8>) -> Vec<u8> {
+    let body = bytes.len() - 4;
+    let crc = crc32(&bytes[..body]);
+    bytes[body..].copy_from_slice(&crc.to_le_bytes());
+    bytes
+}
+
+/// CRC-32 (IEEE, reflected, as zlib), bit by bit: independent of the
+/// library's implementation.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// `file` modified by `edit`, encoded with a correct CRC, read back.
+fn read_edited(edit: impl FnOnce(&mut TableFile)) -> Result<TableFile, TableFileError> {
+    let mut file = TableFile::flip();
+    edit(&mut file);
+    TableFile::read(&file.to_bytes())
+}
+
+/// A fresh directory under the target directory, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        TempDir(path)
+    }
+
+    fn join(&self, name: &str) -> String {
+        self.0.join(name).to_str().expect("UTF-8 path").to_owned()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn files_round_trip_and_verify() {
+    for file in TableFile::all() {
+        let bytes = file.to_bytes();
+        assert!(bytes.len() < MAX_FILE_LEN);
+        let back = TableFile::read(&bytes).expect("an intact file reads");
+        assert_eq!(back, file);
+        back.verify_contents()
+            .expect("the contents are the tables'");
+        // The documented trailer: the CRC-32 of the body, little-endian.
+        let body = bytes.len() - 4;
+        assert_eq!(bytes[body..], crc32(&bytes[..body]).to_le_bytes());
+    }
+    assert_eq!(TableFile::flip().file_name(), "flip-4x4.bin");
+    assert_eq!(TableFile::euler().file_name(), "euler-4x4.bin");
+}
+
+#[test]
+fn columns_hold_the_documented_values() {
+    let flip = TableFile::flip();
+    let names: Vec<_> = flip.columns.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["rounds", "presses", "optimal_sets"]);
+    let sample = 0b0001_1001_1011_1001; // bwwb/bbwb/bwwb/bwww
+    assert_eq!(flip.column("rounds").unwrap().get(sample), Some(4));
+    assert_eq!(flip.column("rounds").unwrap().get(1), Some(255));
+    assert_eq!(flip.column("presses").unwrap().get(1), Some(0));
+    assert_eq!(flip.column("presses").unwrap().get(65_536), None);
+
+    let euler = TableFile::euler();
+    let names: Vec<_> = euler.columns.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["winning", "plies", "best_move"]);
+    let full = usize::from(u16::MAX);
+    assert_eq!(euler.column("winning").unwrap().get(full), Some(1));
+    assert_eq!(euler.column("plies").unwrap().get(full), Some(0));
+    assert_eq!(euler.column("best_move").unwrap().get(full), Some(0));
+    assert_eq!(euler.column("winning").unwrap().get(0), Some(0));
+    assert_eq!(euler.column("plies").unwrap().get(0), Some(13));
+}
+
+#[test]
+fn one_changed_byte_is_a_crc_error() {
+    let mut bytes = TableFile::flip().to_bytes();
+    let at = bytes.len() / 2;
+    bytes[at] ^= 0x01;
+    assert!(matches!(
+        TableFile::read(&bytes),
+        Err(TableFileError::Crc { stored, computed }) if stored != computed
+    ));
+    // So is a changed CRC.
+    let mut bytes = TableFile::euler().to_bytes();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x80;
+    assert!(matches!(
+        TableFile::read(&bytes),
+        Err(TableFileError::Crc { .. })
+    ));
+}
+
+#[test]
+fn truncated_files_are_refused() {
+    let bytes = TableFile::flip().to_bytes();
+    assert!(matches!(
+        TableFile::read(&bytes[..10]),
+        Err(TableFileError::TooShort { len: 10, .. })
+    ));
+    assert!(matches!(
+        TableFile::read(&[]),
+        Err(TableFileError::TooShort { len: 0, .. })
+    ));
+    // Cut anywhere: the last 4 bytes are no longer the body's CRC.
+    assert!(matches!(
+        TableFile::read(&bytes[..bytes.len() - 100]),
+        Err(TableFileError::Crc { .. })
+    ));
+    // Cut, with a CRC that matches what is left: the body ends early.
+    let cut = reseal(bytes[..bytes.len() - 100].to_vec());
+    assert!(matches!(
+        TableFile::read(&cut),
+        Err(TableFileError::Decode(_))
+    ));
+}
+
+#[test]
+fn extra_and_oversized_files_are_refused() {
+    let mut bytes = TableFile::flip().to_bytes();
+    bytes.splice(bytes.len() - 4..bytes.len() - 4, [0u8; 3]);
+    assert_eq!(
+        TableFile::read(&reseal(bytes)),
+        Err(TableFileError::Trailing(3))
+    );
+    let mut huge = TableFile::flip().to_bytes();
+    huge.resize(MAX_FILE_LEN + 1, 0);
+    assert!(matches!(
+        TableFile::read(&huge),
+        Err(TableFileError::TooLarge { .. })
+    ));
+}
+
+#[test]
+fn hostile_lengths_do_not_allocate() {
+    // Offsets in a flip file: magic 8, version 4, puzzle length 8 + 4,
+    // rows, cols, then the column count (u64) at 26, the first column's
+    // name length at 34.
+    for (at, value) in [
+        (12, 1u64 << 62),
+        (26, u64::MAX),
+        (26, 1 << 40),
+        (34, 1 << 50),
+    ] {
+        let mut bytes = TableFile::flip().to_bytes();
+        bytes[at..at + 8].copy_from_slice(&value.to_le_bytes());
+        assert!(
+            matches!(
+                TableFile::read(&reseal(bytes)),
+                Err(TableFileError::Decode(_))
+            ),
+            "length {value} at {at}"
+        );
+    }
+    // The first column's data length (after name "rounds" and the width).
+    let mut bytes = TableFile::flip().to_bytes();
+    let at = 34 + 8 + 6 + 1;
+    assert_eq!(bytes[at..at + 8], 65_536u64.to_le_bytes());
+    bytes[at..at + 8].copy_from_slice(&(1u64 << 61).to_le_bytes());
+    assert!(matches!(
+        TableFile::read(&reseal(bytes)),
+        Err(TableFileError::Decode(_))
+    ));
+}
+
+#[test]
+fn header_errors_are_named() {
+    // Byte-level, with the CRC fixed.
+    let mut bytes = TableFile::flip().to_bytes();
+    bytes[0] = b'X';
+    assert_eq!(
+        TableFile::read(&reseal(bytes)),
+        Err(TableFileError::BadMagic {
+            found: *b"XRDBASE\0"
+        })
+    );
+    let mut bytes = TableFile::euler().to_bytes();
+    bytes[8..12].copy_from_slice(&7u32.to_le_bytes());
+    assert_eq!(
+        TableFile::read(&reseal(bytes)),
+        Err(TableFileError::Version(7))
+    );
+    // The magic and the version are checked before the CRC: a foreign file
+    // is named as such.
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    png.resize(64, 0);
+    assert!(matches!(
+        TableFile::read(&png),
+        Err(TableFileError::BadMagic { .. })
+    ));
+    assert_eq!(
+        read_edited(|f| f.magic = *b"BRDBASE1"),
+        Err(TableFileError::BadMagic {
+            found: *b"BRDBASE1"
+        })
+    );
+    assert_eq!(
+        read_edited(|f| f.version = VERSION + 1),
+        Err(TableFileError::Version(VERSION + 1))
+    );
+}
+
+#[test]
+fn structure_errors_are_named() {
+    assert_eq!(
+        read_edited(|f| f.puzzle = "chess".into()),
+        Err(TableFileError::UnknownPuzzle("chess".into()))
+    );
+    assert_eq!(
+        read_edited(|f| f.rows = 3),
+        Err(TableFileError::Shape {
+            puzzle: "flip".into(),
+            rows: 3,
+            cols: 4
+        })
+    );
+    assert_eq!(
+        read_edited(|f| {
+            f.columns.remove(1);
+        }),
+        Err(TableFileError::MissingColumn("presses".into()))
+    );
+    assert_eq!(
+        read_edited(|f| {
+            let copy = f.columns[0].clone();
+            f.columns.push(copy);
+        }),
+        Err(TableFileError::DuplicateColumn("rounds".into()))
+    );
+    assert_eq!(
+        read_edited(|f| f.columns[1].width = 1),
+        Err(TableFileError::ColumnWidth {
+            column: "presses".into(),
+            width: 1,
+            expected: 2
+        })
+    );
+    assert_eq!(
+        read_edited(|f| {
+            f.columns[0].data.pop();
+        }),
+        Err(TableFileError::ColumnLength {
+            column: "rounds".into(),
+            len: 65_535,
+            expected: 65_536
+        })
+    );
+    // An extra column is allowed (readers skip what they do not know), but
+    // it must still hold one entry per board.
+    let file = read_edited(|f| {
+        f.columns.push(Column {
+            name: "notes".into(),
+            width: 1,
+            data: vec![0; 65_536],
+        })
+    })
+    .expect("an extra column is fine");
+    file.verify_contents()
+        .expect("unknown columns are not compared");
+    assert!(matches!(
+        read_edited(|f| f.columns.push(Column {
+            name: "notes".into(),
+            width: 0,
+            data: vec![],
+        })),
+        Err(TableFileError::ColumnWidth { .. })
+    ));
+    assert!(matches!(
+        read_edited(|f| f.columns.push(Column {
+            name: "notes".into(),
+            width: 1,
+            data: vec![0; 10],
+        })),
+        Err(TableFileError::ColumnLength { .. })
+    ));
+}
+
+#[test]
+fn changed_contents_are_found() {
+    for (column, index) in [("rounds", 0), ("presses", 12_345), ("optimal_sets", 65_535)] {
+        let mut file = TableFile::flip();
+        let c = file.columns.iter_mut().find(|c| c.name == column).unwrap();
+        let at = index * usize::from(c.width);
+        c.data[at] ^= 0x04;
+        let read = TableFile::read(&file.to_bytes()).expect("the structure is intact");
+        assert!(
+            matches!(
+                read.verify_contents(),
+                Err(TableFileError::Contents { column: ref c, index: i, .. })
+                    if c == column && i == index
+            ),
+            "{column} {index}"
+        );
+    }
+    let mut file = TableFile::euler();
+    file.columns[2].data[2 * 40_000 + 1] ^= 0x10;
+    assert!(matches!(
+        file.verify_contents(),
+        Err(TableFileError::Contents { ref column, index: 40_000, .. }) if column == "best_move"
+    ));
+}
+
+#[test]
+fn magic_and_version_constants_match_the_layout() {
+    assert_eq!(&MAGIC, b"BRDBASE\0");
+    assert_eq!(VERSION, 1);
+}
+
+#[test]
+fn cli_export_writes_both_files_and_verify_accepts_them() {
+    let dir = TempDir::new("export-ok");
+    let nested = dir.join("a/b");
+    let r = run(&["export", "--dir", &nested], "");
+    assert_eq!(r.code, 0, "stderr: {}", r.stderr);
+    assert_eq!(r.stderr, "");
+    let flip = format!("{nested}/flip-4x4.bin");
+    let euler = format!("{nested}/euler-4x4.bin");
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", r.stdout);
+    assert!(lines[0].starts_with(&format!(
+        "wrote {flip} (flip 4x4, columns rounds, presses, optimal_sets, "
+    )));
+    assert!(lines[1].starts_with(&format!(
+        "wrote {euler} (euler 4x4, columns winning, plies, best_move, "
+    )));
+    assert_eq!(std::fs::read(&flip).unwrap(), TableFile::flip().to_bytes());
+    assert_eq!(
+        std::fs::read(&euler).unwrap(),
+        TableFile::euler().to_bytes()
+    );
+
+    let r = run(&["verify", &flip], "");
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    assert_eq!(
+        r.stdout,
+        format!("{flip}: ok (flip 4x4, columns rounds, presses, optimal_sets)\n")
+    );
+    let r = run(&["verify", &euler], "");
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    assert_eq!(
+        r.stdout,
+        format!("{euler}: ok (euler 4x4, columns winning, plies, best_move)\n")
+    );
+
+    // Exporting again replaces the files.
+    assert_eq!(run(&["export", "--dir", &nested], "").code, 0);
+}
+
+#[test]
+fn cli_verify_names_what_is_wrong() {
+    let good = TableFile::flip().to_bytes();
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "crc",
+            {
+                let mut b = good.clone();
+                b[1000] ^= 1;
+                b
+            },
+            ": CRC mismatch: stored 0x",
+        ),
+        (
+            "magic",
+            {
+                let mut b = good.clone();
+                b[..4].copy_from_slice(b"GIF8");
+                reseal(b)
+            },
+            ": bad magic: not a boardbase table file (expected \"BRDBASE\\x00\", found \"GIF8ASE\\x00\")",
+        ),
+        (
+            "version",
+            {
+                let mut b = good.clone();
+                b[8] = 2;
+                reseal(b)
+            },
+            ": unsupported version 2 (this library reads version 1)",
+        ),
+        (
+            "shape",
+            {
+                let mut f = TableFile::flip();
+                f.cols = 5;
+                f.to_bytes()
+            },
+            ": bad shape 4x5 for flip (expected 4x4)",
+        ),
+        (
+            "contents",
+            {
+                let mut f = TableFile::flip();
+                f.columns[0].data[0] = 1;
+                f.to_bytes()
+            },
+            ": contents differ from the tables: column \"rounds\", entry 0 (board 0x0000) is 1, expected 0",
+        ),
+        ("short", good[..8].to_vec(), ": file too short: 8 bytes"),
+    ];
+    for (name, bytes, message) in cases {
+        let file = TempFile::new(&format!("verify-{name}.bin"), bytes);
+        let r = run(&["verify", file.path()], "");
+        assert_eq!(r.code, 1, "{name}: {}", r.stderr);
+        assert_eq!(r.stdout, "", "{name}");
+        let expected = format!("error: {}{message}", file.path());
+        assert!(
+            r.stderr.starts_with(&expected) && r.stderr.ends_with('\n'),
+            "{name}: {:?} does not start with {expected:?}",
+            r.stderr
+        );
+    }
+
+    let missing = TempDir::new("verify-missing");
+    let path = missing.join("nothing.bin");
+    let r = run(&["verify", &path], "");
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.starts_with(&format!("error: {path}: ")),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn cli_usage_and_write_errors() {
+    assert_eq!(run(&["verify"], "").code, 2);
+    assert_eq!(run(&["export"], "").code, 2);
+    assert_eq!(run(&["verify", "a", "b"], "").code, 2);
+    // DIR is an existing file: it cannot be a directory.
+    let file = TempFile::new("export-not-a-dir", "x");
+    let r = run(&["export", "--dir", file.path()], "");
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .starts_with(&format!("error: cannot write {}: ", file.path())),
+        "{}",
+        r.stderr
+    );
+}
