@@ -24,13 +24,14 @@
 //!   bottom/right out), and a one-slot rotation brings the next cell's edges
 //!   down to slots 0 and 1, across row ends too.
 //! - Only reachable profiles are stored, in *groups*: the profiles sharing
-//!   slots `2..=w` (the group key) are one record of 16 weights indexed by
-//!   slots 0 and 1, zero meaning unreachable. Groups are kept sorted by key
-//!   in four buckets by the key's top slot. Placing a tile and rotating maps
-//!   the up to four groups whose keys differ only in their lowest slot onto
-//!   up to four new groups, one per bucket, emitted already in sorted order:
-//!   each cell is one linear pass, with no hashing, no sorting, no merging
-//!   and no scan of the `3^(w+1)` possible profiles.
+//!   slots `2..=w` (the group key) form one record of 16 weights indexed by
+//!   slots 0 and 1, with a 16-bit mask of the reachable ones. Groups are
+//!   kept sorted by key, in four buckets by the key's top slot. Placing a
+//!   tile and rotating maps the (up to four, consecutive) groups whose keys
+//!   differ only in their lowest slot onto up to four new groups, one per
+//!   bucket, each emitted in sorted order: a cell is one linear pass, with no
+//!   hashing, no sorting, no merging and no scan of the `3^(w+1)` possible
+//!   profiles.
 //! - Identical rotations of a tile collapse into one transition with a
 //!   multiplicity (`CCCC`: one transition ×4; `CFCF`: two ×2).
 //! - One generic DP serves every answer, over a weight semiring: counts
@@ -43,15 +44,19 @@
 //! Memory is bounded by the number of stored groups, checked as they are
 //! produced: past the cap the functions return
 //! [`CountError::ProfileBudget`] or [`CountError::WitnessBudget`] instead of
-//! allocating more. [`GROUP_BUDGET`] (`2^20` groups, up to `2^24`
-//! profiles) caps one layer of counts modulo `p` at 72 MiB (8-byte key +
-//! 16 × 4-byte weights per group; two layers are live at once). Boards of
-//! random or planted tiles stay far below it (at most a few thousand groups
-//! for 12×12), and so do boards of two-pair tiles such as `RRFF`, which
-//! keep all `2^(w+1)` two-colour profiles reachable (2,048 groups for width
-//! 12, 32,768 for width 16); only adversarial boards of width 14 or more can
-//! reach it. [`witness`] keeps every layer (10 bytes a group: key and a
-//! 16-bit reachability mask), at most [`WITNESS_BUDGET`] groups in total.
+//! allocating more. Nothing is allocated in proportion to the board before
+//! the DP runs.
+//!
+//! [`GROUP_BUDGET`] (`2^20` groups, up to `2^24` profiles) caps one layer of
+//! counts modulo `p` at 80 MiB (80 bytes a group: key, mask and 16 × 4-byte
+//! weights; two layers are live at once); exact counts take 400 bytes a
+//! group plus the digits. A width-`w` board has at most `3^(w-1)` groups,
+//! so only widths of 14 or more can reach the cap, and only with
+//! adversarial tiles: random or planted 12×12 boards stay at a few hundred
+//! groups, and boards of two-pair tiles such as `RRFF`, which keep all
+//! `2^(w+1)` two-colour profiles reachable, need 2,048 groups for width 12
+//! and 32,768 for width 16. [`witness`] also keeps every layer's keys and
+//! masks (10 bytes a group), at most [`WITNESS_BUDGET`] groups in all.
 
 use std::fmt;
 use std::str::FromStr;
@@ -70,8 +75,8 @@ pub const MAX_NARROW_SIDE: usize = packed::MAX_WIDTH;
 /// The default cap on the profile groups reachable after any one cell
 /// (`2^20`; a group holds up to 16 profiles, see the module documentation).
 ///
-/// Counting modulo `p` stores 72 bytes per group, so one layer stays under
-/// 72 MiB.
+/// Counting modulo `p` stores 80 bytes a group, so one layer stays within
+/// 80 MiB.
 pub const GROUP_BUDGET: usize = 1 << 20;
 
 /// The default cap on the profile groups [`witness`] stores over all cells
@@ -305,7 +310,7 @@ pub enum CountError {
          (the narrower side is too wide for these tiles)"
     )]
     ProfileBudget {
-        /// Groups produced when the count stopped (`budget + 1`).
+        /// Groups produced when the count stopped (more than `budget`).
         groups: usize,
         /// The budget ([`GROUP_BUDGET`] unless set otherwise).
         budget: usize,
@@ -411,7 +416,13 @@ pub fn witness_with_budget(board: &Board, budget: Budget) -> Result<Option<Vec<u
                 budget: budget.witness_groups,
             });
         }
-        layers.push(layer.masks().unzip());
+        let mut keys = Vec::with_capacity(layer.groups());
+        let mut masks = Vec::with_capacity(layer.groups());
+        for (k, m) in layer.masks() {
+            keys.push(k);
+            masks.push(m);
+        }
+        layers.push((keys, masks));
         Ok(())
     })?;
     let Some((mut key, mut nibble)) = last
@@ -501,10 +512,12 @@ struct Shape {
     transposed: bool,
 }
 
-/// One collapsed transition of a cell. `input` is the nibble it reads (left
-/// edge in slot 0, top edge in slot 1); `dest` is where it writes in the
-/// 4 × 16 accumulator of a super-group: `16 * bucket + nibble`, to which the
-/// source group's lowest key slot is added in slot 1 (see [`step`]).
+/// One collapsed transition of a cell: a distinct rotation standing for
+/// `multiplicity` of the 4 turns, the fewest being `turns`. `input` is the
+/// nibble it reads (left edge in slot 0, top edge in slot 1); `dest` is
+/// where it writes in the accumulator of a super-group, `16 * bucket +
+/// nibble`, to which the source group's lowest key slot is added in slot 1
+/// (see [`step`]).
 #[derive(Clone, Copy, Debug)]
 struct Transition {
     input: u8,
@@ -632,8 +645,11 @@ impl IntoIterator for Transitions {
 }
 
 /// The weight the DP carries per reachable profile: a commutative semiring
-/// restricted to what the DP needs. Which profiles are reachable is kept
-/// apart, as a mask per group.
+/// restricted to what the DP needs.
+///
+/// Which profiles are reachable is kept apart, as a mask per group, and the
+/// weight of an unreachable profile is unspecified: the DP passes `hit`
+/// (whether `v` is reachable) and treats `v` as zero when it is not.
 trait Weight {
     /// The weight of one profile.
     type Val: Clone;
@@ -641,12 +657,38 @@ trait Weight {
     fn zero() -> Self::Val;
     /// The weight of the empty board.
     fn one() -> Self::Val;
-    /// `acc += v * mult`, `mult` being 1, 2 or 4.
-    fn mul_add(acc: &mut Self::Val, v: &Self::Val, mult: u8);
+    /// `acc += v * mult` if `hit`, `mult` being 1, 2 or 4.
+    fn mul_add(acc: &mut Self::Val, v: &Self::Val, mult: u8, hit: bool);
+    /// `acc = v * mult` if `hit`, else `acc = 0`, `mult` being 1, 2 or 4.
+    fn mul_set(acc: &mut Self::Val, v: &Self::Val, mult: u8, hit: bool);
 }
 
 /// Counts modulo [`MODULUS`], in 32 bits.
 struct ModP;
+
+impl ModP {
+    /// `v * mult` modulo p if `hit`, else 0, for `v < p`.
+    #[inline(always)]
+    fn times(v: u32, mult: u8, hit: bool) -> u32 {
+        // Every value stays below p < 2^30, so doubling fits in 32 bits and
+        // one conditional subtraction reduces it.
+        let mut x = v & u32::from(hit).wrapping_neg();
+        if mult >= 2 {
+            x = Self::reduce(x << 1);
+        }
+        if mult >= 4 {
+            x = Self::reduce(x << 1);
+        }
+        x
+    }
+
+    /// `x mod p` for `x < 2p`.
+    #[inline(always)]
+    fn reduce(x: u32) -> u32 {
+        const P: u32 = MODULUS as u32;
+        if x >= P { x - P } else { x }
+    }
+}
 
 impl Weight for ModP {
     type Val = u32;
@@ -659,19 +701,12 @@ impl Weight for ModP {
         1
     }
     #[inline(always)]
-    fn mul_add(acc: &mut u32, v: &u32, mult: u8) {
-        // Every value stays below p < 2^30, so doubling and adding fit in
-        // 32 bits and one conditional subtraction reduces each.
-        const P: u32 = MODULUS as u32;
-        let reduce = |x: u32| if x >= P { x - P } else { x };
-        let mut x = *v;
-        if mult >= 2 {
-            x = reduce(x << 1);
-        }
-        if mult >= 4 {
-            x = reduce(x << 1);
-        }
-        *acc = reduce(*acc + x);
+    fn mul_add(acc: &mut u32, v: &u32, mult: u8, hit: bool) {
+        *acc = ModP::reduce(*acc + ModP::times(*v, mult, hit));
+    }
+    #[inline(always)]
+    fn mul_set(acc: &mut u32, v: &u32, mult: u8, hit: bool) {
+        *acc = ModP::times(*v, mult, hit);
     }
 }
 
@@ -686,15 +721,14 @@ impl Weight for Exact {
     fn one() -> BigUint {
         BigUint::from(1u8)
     }
-    fn mul_add(acc: &mut BigUint, v: &BigUint, mult: u8) {
-        if *v == BigUint::ZERO {
-            return;
-        }
-        if mult == 1 {
-            *acc += v;
-        } else {
+    fn mul_add(acc: &mut BigUint, v: &BigUint, mult: u8, hit: bool) {
+        if hit {
             *acc += v * u32::from(mult);
         }
+    }
+    fn mul_set(acc: &mut BigUint, v: &BigUint, mult: u8, hit: bool) {
+        *acc = BigUint::ZERO;
+        Exact::mul_add(acc, v, mult, hit);
     }
 }
 
@@ -708,65 +742,63 @@ impl Weight for Reach {
     #[inline(always)]
     fn one() {}
     #[inline(always)]
-    fn mul_add(_: &mut (), _: &(), _: u8) {}
+    fn mul_add(_: &mut (), _: &(), _: u8, _: bool) {}
+    #[inline(always)]
+    fn mul_set(_: &mut (), _: &(), _: u8, _: bool) {}
 }
 
-/// The reachable profiles between two cells, in groups.
-///
-/// A group key holds slots `2..=width` of its profiles (slot `i` at bits
-/// `2 * (i - 2)`); the group's mask has bit `n` set when the profile whose
-/// slots 0 and 1 are the nibble `n = slot0 | slot1 << 2` is reachable, and
-/// its record holds those profiles' weights (zero elsewhere). `keys[b]`,
-/// `masks[b]` and `recs[b]` hold the groups whose top key slot is `b`,
-/// sorted by key, so the four buckets in order are sorted by key.
+/// The reachable profiles sharing slots `2..=width`.
+#[derive(Clone)]
+struct Group<V> {
+    /// Slots `2..=width` of the profiles, slot `i` at bits `2 * (i - 2)`.
+    key: u64,
+    /// Bit `n` set when the profile whose slots 0 and 1 are the nibble
+    /// `n = slot0 | slot1 << 2` is reachable.
+    mask: u16,
+    /// The weights of the 16 profiles; unspecified where the mask is clear.
+    rec: [V; 16],
+}
+
+/// The reachable profiles between two cells, in groups: `buckets[b]` holds
+/// the groups whose key has `b` in its top slot, sorted by key, so the
+/// buckets in order are sorted by key.
 struct Layer<V> {
-    keys: [Vec<u64>; 4],
-    masks: [Vec<u16>; 4],
-    recs: [Vec<[V; 16]>; 4],
+    buckets: [Vec<Group<V>>; 4],
 }
 
 impl<V> Layer<V> {
     fn new() -> Layer<V> {
         Layer {
-            keys: Default::default(),
-            masks: Default::default(),
-            recs: Default::default(),
+            buckets: Default::default(),
         }
     }
 
     fn clear(&mut self) {
-        self.keys.iter_mut().for_each(Vec::clear);
-        self.masks.iter_mut().for_each(Vec::clear);
-        self.recs.iter_mut().for_each(Vec::clear);
+        self.buckets.iter_mut().for_each(Vec::clear);
     }
 
     fn groups(&self) -> usize {
-        self.keys.iter().map(Vec::len).sum()
+        self.buckets.iter().map(Vec::len).sum()
+    }
+
+    /// Every group, in key order.
+    fn iter(&self) -> impl Iterator<Item = &Group<V>> {
+        self.buckets.iter().flatten()
     }
 
     fn profiles(&self) -> usize {
-        self.masks
-            .iter()
-            .flatten()
-            .map(|m| m.count_ones() as usize)
-            .sum()
+        self.iter().map(|g| g.mask.count_ones() as usize).sum()
     }
 
     /// Every group's key and mask, in key order.
     fn masks(&self) -> impl Iterator<Item = (u64, u16)> {
-        self.keys
-            .iter()
-            .zip(&self.masks)
-            .flat_map(|(k, m)| k.iter().copied().zip(m.iter().copied()))
+        self.iter().map(|g| (g.key, g.mask))
     }
 
     /// Every reachable profile's weight.
     fn weights(&self) -> impl Iterator<Item = &V> {
-        self.masks
-            .iter()
-            .zip(&self.recs)
-            .flat_map(|(m, r)| m.iter().zip(r))
-            .flat_map(|(&m, rec)| (0..16).filter(move |&n| m >> n & 1 == 1).map(|n| &rec[n]))
+        self.iter()
+            .flat_map(|g| (0..16).filter(|&n| g.mask >> n & 1 == 1).map(|n| &g.rec[n]))
     }
 }
 
@@ -780,11 +812,13 @@ fn run<W: Weight>(
     let shape = Shape::of(board);
     let mut cur = Layer::new();
     let mut next = Layer::new();
-    let mut first: [W::Val; 16] = std::array::from_fn(|_| W::zero());
-    first[0] = W::one();
-    cur.keys[0].push(0);
-    cur.masks[0].push(1);
-    cur.recs[0].push(first);
+    let mut rec: [W::Val; 16] = std::array::from_fn(|_| W::zero());
+    rec[0] = W::one();
+    cur.buckets[0].push(Group {
+        key: 0,
+        mask: 1,
+        rec,
+    });
     let mut acc: [[W::Val; 64]; 2] = std::array::from_fn(|_| std::array::from_fn(|_| W::zero()));
     for cell in 0..shape.cells {
         visit(&cur)?;
@@ -793,11 +827,22 @@ fn run<W: Weight>(
         next.clear();
         // Monomorphised by the number of distinct rotations (1, 2 or 4), so
         // the transition loop unrolls with a constant multiplicity (4, 2, 1).
-        let trans = transitions.as_slice();
-        let within = match *trans {
-            [a] => step::<W, 1>(&cur, &mut next, shape, &[a], &mut acc, budget),
-            [a, b] => step::<W, 2>(&cur, &mut next, shape, &[a, b], &mut acc, budget),
-            [a, b, c, d] => step::<W, 4>(&cur, &mut next, shape, &[a, b, c, d], &mut acc, budget),
+        let t = transitions.as_slice();
+        let distinct = (0..t.len()).all(|i| (0..i).all(|j| t[i].dest != t[j].dest));
+        let within = match (t, distinct) {
+            (&[a], _) => step::<W, 1, true>(&cur, &mut next, shape, &[a], &mut acc, budget),
+            (&[a, b], true) => {
+                step::<W, 2, true>(&cur, &mut next, shape, &[a, b], &mut acc, budget)
+            }
+            (&[a, b], false) => {
+                step::<W, 2, false>(&cur, &mut next, shape, &[a, b], &mut acc, budget)
+            }
+            (&[a, b, c, d], true) => {
+                step::<W, 4, true>(&cur, &mut next, shape, &[a, b, c, d], &mut acc, budget)
+            }
+            (&[a, b, c, d], false) => {
+                step::<W, 4, false>(&cur, &mut next, shape, &[a, b, c, d], &mut acc, budget)
+            }
             _ => unreachable!("a tile has 1, 2 or 4 distinct rotations"),
         };
         if !within {
@@ -831,7 +876,7 @@ fn run<W: Weight>(
 /// Two accumulators alternate and each is emitted one super-group late, so
 /// that its stores have landed before they are read back.
 #[inline(never)]
-fn step<W: Weight, const N: usize>(
+fn step<W: Weight, const N: usize, const DISTINCT: bool>(
     prev: &Layer<W::Val>,
     next: &mut Layer<W::Val>,
     shape: Shape,
@@ -840,51 +885,68 @@ fn step<W: Weight, const N: usize>(
     budget: usize,
 ) -> bool {
     let top_shift = shape.top_shift();
-    let mut written = 0u8;
-    for t in trans {
-        written |= 1 << (t.dest >> 4);
+    // Each of the N distinct rotations stands for 4 / N of the 4 turns.
+    let mult = const { 4 / N as u8 };
+    debug_assert!(trans.iter().all(|t| t.multiplicity == mult));
+    let input: [usize; N] = std::array::from_fn(|i| usize::from(trans[i].input));
+    let dest: [usize; N] = std::array::from_fn(|i| usize::from(trans[i].dest));
+    let input_bit: [u16; N] = std::array::from_fn(|i| 1 << trans[i].input);
+    let dest_bit: [u64; N] = std::array::from_fn(|i| 1 << trans[i].dest);
+    let written = trans.iter().fold(0u8, |w, t| w | 1 << (t.dest >> 4));
+    if !DISTINCT {
+        // Adding needs zeroed accumulators (emit re-zeroes them).
+        acc.iter_mut().flatten().for_each(|v| *v = W::zero());
     }
     // Per accumulator: its super-group key (u64::MAX: none) and its masks.
     let mut sup = [u64::MAX; 2];
     let mut out = [0u64; 2];
     let mut cur = 0;
     let mut groups = 0usize;
-    for b in 0..4 {
-        let (keys, masks, recs) = (&prev.keys[b], &prev.masks[b], &prev.recs[b]);
-        for ((&key, &mask), rec) in keys.iter().zip(masks).zip(recs) {
-            if key >> 2 != sup[cur] {
+    for group in prev.iter() {
+        let key = group.key;
+        if key >> 2 != sup[cur] {
+            if sup[cur] != u64::MAX {
+                cur ^= 1;
                 if sup[cur] != u64::MAX {
-                    cur ^= 1;
-                    if sup[cur] != u64::MAX {
-                        groups +=
-                            emit::<W>(&mut acc[cur], out[cur], written, sup[cur], top_shift, next);
-                        if groups > budget {
-                            return false;
-                        }
+                    groups += emit::<W, DISTINCT>(
+                        &mut acc[cur],
+                        out[cur],
+                        written,
+                        sup[cur],
+                        top_shift,
+                        next,
+                    );
+                    if groups > budget {
+                        return false;
                     }
                 }
-                sup[cur] = key >> 2;
-                out[cur] = 0;
             }
-            let low = ((key & 3) << 2) as usize;
-            let a = &mut acc[cur];
-            let mut o = out[cur];
-            for t in trans {
-                let pos = usize::from(t.dest) + low;
-                W::mul_add(
-                    &mut a[pos],
-                    &rec[usize::from(t.input)],
-                    const { 4 / N as u8 },
-                );
-                o |= u64::from(mask >> t.input & 1) << pos;
-            }
-            out[cur] = o;
+            sup[cur] = key >> 2;
+            out[cur] = 0;
         }
+        let low = ((key & 3) << 2) as usize;
+        let a = &mut acc[cur];
+        // The output mask before the shift by `low`: each transition whose
+        // input is reachable makes its destination reachable.
+        let mut reached = 0u64;
+        for i in 0..N {
+            let pos = (dest[i] + low) & 63;
+            let v = &group.rec[input[i] & 15];
+            let hit = group.mask & input_bit[i] != 0;
+            if DISTINCT {
+                W::mul_set(&mut a[pos], v, mult, hit);
+            } else {
+                W::mul_add(&mut a[pos], v, mult, hit);
+            }
+            reached |= dest_bit[i] & u64::from(hit).wrapping_neg();
+        }
+        out[cur] |= reached << low;
     }
     for _ in 0..2 {
         cur ^= 1;
         if sup[cur] != u64::MAX {
-            groups += emit::<W>(&mut acc[cur], out[cur], written, sup[cur], top_shift, next);
+            groups +=
+                emit::<W, DISTINCT>(&mut acc[cur], out[cur], written, sup[cur], top_shift, next);
         }
     }
     groups <= budget
@@ -892,9 +954,10 @@ fn step<W: Weight, const N: usize>(
 
 /// Emits the records of `acc` with a non-empty mask in `out` (one per
 /// bucket in `written`) as the groups with key `sup` plus the bucket as top
-/// slot, and zeroes them. Returns the number of groups emitted.
+/// slot, zeroing them for the next super-group unless the transitions
+/// assign (`DISTINCT`). Returns the number of groups emitted.
 #[inline(always)]
-fn emit<W: Weight>(
+fn emit<W: Weight, const DISTINCT: bool>(
     acc: &mut [W::Val; 64],
     out: u64,
     written: u8,
@@ -905,18 +968,91 @@ fn emit<W: Weight>(
     let mut emitted = 0;
     let mut buckets = written;
     while buckets != 0 {
-        let b = buckets.trailing_zeros() as usize;
+        let b = (buckets.trailing_zeros() & 3) as usize;
         buckets &= buckets - 1;
         let mask = (out >> (16 * b)) as u16;
         if mask == 0 {
             continue;
         }
         let slot = &mut acc[16 * b..16 * b + 16];
-        let rec: [W::Val; 16] = std::array::from_fn(|i| std::mem::replace(&mut slot[i], W::zero()));
-        next.keys[b].push(sup | (b as u64) << top_shift);
-        next.masks[b].push(mask);
-        next.recs[b].push(rec);
+        next.buckets[b].push(Group {
+            key: sup | (b as u64) << top_shift,
+            mask,
+            // Transitions to distinct destinations assign, so the slot
+            // needs no zeroing; its unreachable entries are left as they
+            // are (unspecified, never read unmasked).
+            rec: if DISTINCT {
+                std::array::from_fn(|i| slot[i].clone())
+            } else {
+                std::array::from_fn(|i| std::mem::replace(&mut slot[i], W::zero()))
+            },
+        });
         emitted += 1;
     }
     emitted
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use boardbase_tables::carcassonne::{rotate_slots, with_slot};
+
+    /// The group/nibble arithmetic of `step` and `preimage` is the packed
+    /// profile's placement followed by `rotate_slots`.
+    #[test]
+    fn step_layout_is_a_slot_rotation() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for width in 1..=packed::MAX_WIDTH {
+            let shape = Shape {
+                width,
+                cells: width,
+                transposed: false,
+            };
+            let slots = width + 1;
+            for _ in 0..2000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let profile = x & packed::profile_mask(slots);
+                let (key, nibble) = (profile >> 4, (profile & 15) as usize);
+                let bottom = (x >> 40) as u8 & 3;
+                let right = if width == 1 {
+                    NONE
+                } else {
+                    (x >> 42) as u8 & 3
+                };
+                let placed = with_slot(with_slot(profile, 0, bottom), 1, right);
+                let rotated = rotate_slots(placed, slots);
+                // What step computes.
+                let dest = if width == 1 {
+                    usize::from(bottom) << 2
+                } else {
+                    16 * usize::from(bottom) + usize::from(right)
+                };
+                let low = if width == 1 {
+                    0
+                } else {
+                    ((key & 3) << 2) as usize
+                };
+                let new_key = (key >> 2) | ((dest >> 4) as u64) << shape.top_shift();
+                let new_nibble = (dest & 15) + low;
+                assert_eq!(new_key, rotated >> 4, "width {width}, profile {profile:#x}");
+                assert_eq!(new_nibble as u64, rotated & 15);
+                // And preimage inverts it.
+                let t = Transition {
+                    input: nibble as u8,
+                    dest: dest as u8,
+                    multiplicity: 1,
+                    turns: 0,
+                };
+                assert_eq!(shape.preimage(&t, new_key, new_nibble), Some((key, nibble)));
+            }
+        }
+    }
+
+    #[test]
+    fn group_sizes() {
+        assert_eq!(std::mem::size_of::<Group<u32>>(), 80);
+        assert_eq!(std::mem::size_of::<Group<()>>(), 16);
+    }
 }

@@ -8,8 +8,8 @@
 #![cfg(feature = "std")]
 
 use boardbase::carcassonne::{
-    Board, BoardError, Budget, CountError, MODULUS, Tile, TileParseError, count, count_exact,
-    count_exact_with_budget, count_with_budget, witness, witness_with_budget,
+    Board, BoardError, Budget, CountError, MODULUS, Tile, TileParseError, count, count_all,
+    count_exact, count_exact_with_budget, count_with_budget, witness, witness_with_budget,
 };
 use num_bigint::BigUint;
 
@@ -350,11 +350,15 @@ fn judge_samples() {
             1_048_576,
         ),
     ];
+    let mut boards = Vec::new();
     for (rows, cols, text, answer) in cases {
         let plain = parse_rows(rows, cols, text);
         assert_eq!(count(&plain.board()), Ok(answer));
         assert_eq!(check_all(&plain), BigUint::from(answer));
+        boards.push(plain.board());
     }
+    let answers: Vec<_> = cases.iter().map(|c| Ok(c.3)).collect();
+    assert_eq!(count_all(&boards), answers);
 }
 
 #[test]
