@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::{env, fs};
 
 use boardbase_tables::board::STATES;
-use boardbase_tables::{euler, flip};
+use boardbase_tables::{carcassonne, euler, flip};
 
 fn main() {
     // The solvers are a build-dependency: cargo rebuilds and reruns this
@@ -23,6 +23,7 @@ fn main() {
     let out_dir = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     write_flip(&out_dir);
     write_euler(&out_dir);
+    write_carcassonne_tiles(&out_dir);
 }
 
 /// Writes `source` to `OUT_DIR/name` behind the `@generated` header.
@@ -183,6 +184,52 @@ fn write_euler(out_dir: &Path) {
         "euler_tables.rs",
         "retrograde analysis from the full board down to the empty one\n\
          // (boardbase_tables::euler::solve), for all 65,536 Game of Euler positions.",
+        &src,
+    );
+}
+
+/// The 81 Carcassonne tile codes as a perfect-hash map from the 4 letters to
+/// the tile and its distinct rotations with their multiplicities, so parsing
+/// a tile is one lookup.
+fn write_carcassonne_tiles(out_dir: &Path) {
+    let letters = [b'C', b'R', b'F'];
+    let mut map = phf_codegen::Map::new();
+    map.phf_path("phf");
+    let mut codes = 0;
+    for code in (0..81u32).map(|i| [0, 1, 2, 3].map(|k| letters[(i / 3u32.pow(k) % 3) as usize])) {
+        let tile = carcassonne::Tile::from_letters(&code).expect("C, R and F are colours");
+        let rotations = tile.rotations();
+        let mut value = format!(
+            "TileCode {{ tile: Tile(packed_tile({})), rotations: &[",
+            tile.bits()
+        );
+        for r in rotations.as_slice() {
+            write!(
+                value,
+                "packed::Rotation {{ tile: packed_tile({}), turns: {}, multiplicity: {} }}, ",
+                r.tile.bits(),
+                r.turns,
+                r.multiplicity
+            )
+            .unwrap();
+        }
+        value.push_str("] }");
+        map.entry(code, value);
+        codes += 1;
+    }
+    assert_eq!(codes, 81);
+    let src = format!(
+        "/// Every tile code (4 letters of `C`, `R`, `F`, clockwise from the top) with\n\
+         /// its tile and its distinct rotations, each with how many of the 4\n\
+         /// quarter turns give it.\n\
+         pub static TILE_CODES: phf::Map<[u8; 4], TileCode> = {};\n",
+        map.build()
+    );
+    write_generated(
+        out_dir,
+        "carcassonne_tiles.rs",
+        "phf_codegen map of the 81 tile codes, rotations from\n\
+         // boardbase_tables::carcassonne::Tile::rotations.",
         &src,
     );
 }

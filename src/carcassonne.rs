@@ -59,9 +59,13 @@
 //! masks (10 bytes a group), at most [`WITNESS_BUDGET`] groups in all.
 
 use std::fmt;
+use std::io::Read;
 use std::str::FromStr;
 
 use boardbase_tables::carcassonne::{self as packed, NONE, Side};
+
+use crate::error::{Found, ParseError};
+use crate::input::{InputError, Scanner};
 use num_bigint::BigUint;
 
 pub use boardbase_tables::carcassonne::Colour;
@@ -157,19 +161,62 @@ fn show_byte(byte: u8) -> String {
     }
 }
 
+/// A tile code's entry in [`TILE_CODES`]: the tile and its distinct
+/// rotations.
+#[derive(Clone, Copy, Debug)]
+pub struct TileCode {
+    /// The tile as written.
+    pub tile: Tile,
+    /// Its distinct rotations, each with the quarter turns that first give
+    /// it and how many of the 4 turns give it (multiplicities add up to 4).
+    pub rotations: &'static [packed::Rotation],
+}
+
+/// The packed tile of generated, known-valid bits.
+const fn packed_tile(bits: u8) -> packed::Tile {
+    match packed::Tile::from_bits(bits) {
+        Some(tile) => tile,
+        None => panic!("the generated tile codes hold valid tiles"),
+    }
+}
+
+include!(concat!(env!("OUT_DIR"), "/carcassonne_tiles.rs"));
+
+impl TileCode {
+    /// Looks up a 4-letter code: one probe of the perfect-hash map.
+    ///
+    /// ```
+    /// use boardbase::carcassonne::TileCode;
+    /// let code = TileCode::lookup(b"CFCF").unwrap();
+    /// // Two distinct rotations, each reached by 2 of the 4 turns.
+    /// assert_eq!(code.rotations.iter().map(|r| r.multiplicity).collect::<Vec<_>>(), [2, 2]);
+    /// assert!(TileCode::lookup(b"CFXF").is_none());
+    /// ```
+    #[inline]
+    pub fn lookup(code: &[u8; 4]) -> Option<&'static TileCode> {
+        TILE_CODES.get(code)
+    }
+}
+
 impl TryFrom<&[u8]> for Tile {
     type Error = TileParseError;
 
     fn try_from(code: &[u8]) -> Result<Tile, TileParseError> {
-        if code.len() != 4 {
+        let Ok(letters) = <&[u8; 4]>::try_from(code) else {
             return Err(TileParseError::Length { len: code.len() });
+        };
+        match TileCode::lookup(letters) {
+            Some(entry) => Ok(entry.tile),
+            None => {
+                // Not one of the 81 codes: name the first bad letter.
+                let (position, &byte) = letters
+                    .iter()
+                    .enumerate()
+                    .find(|(_, b)| Colour::from_letter(**b).is_none())
+                    .unwrap_or((0, &letters[0]));
+                Err(TileParseError::Letter { position, byte })
+            }
         }
-        let mut edges = [Colour::City; 4];
-        for (position, (&byte, edge)) in code.iter().zip(&mut edges).enumerate() {
-            *edge = Colour::from_letter(byte).ok_or(TileParseError::Letter { position, byte })?;
-        }
-        let [t, r, b, l] = edges;
-        Ok(Tile::new(t, r, b, l))
     }
 }
 
@@ -1055,4 +1102,106 @@ mod tests {
         assert_eq!(std::mem::size_of::<Group<u32>>(), 80);
         assert_eq!(std::mem::size_of::<Group<()>>(), 16);
     }
+}
+
+/// Most tiles one board of the judge's input may declare (`2^20`, e.g.
+/// 65,536 rows of 16): a larger `N × M` is refused before any tile is read.
+pub const MAX_TILES: u64 = 1 << 20;
+
+/// One case of the judge's input, with where it starts.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// The board.
+    pub board: Board,
+    /// 1-based line of the case's `N`.
+    pub line: u64,
+}
+
+/// Reads the judge's case count `T`.
+pub fn read_case_count<R: Read>(scanner: &mut Scanner<R>) -> Result<u64, InputError> {
+    scanner.read_unsigned("a case count", u64::MAX)
+}
+
+/// Reads one case of the judge's input: `N M`, then `N × M` four-letter tile
+/// codes in row-major order, all separated by any whitespace.
+///
+/// The sizes are checked before any tile is read (each at least 1, the
+/// narrower at most [`MAX_NARROW_SIDE`], at most [`MAX_TILES`] tiles), and
+/// the tiles are stored only as they arrive, so a declared size never
+/// decides an allocation. Each code is one lookup in [`TILE_CODES`]; an
+/// unknown one is an error at its first bad letter.
+///
+/// ```
+/// use boardbase::carcassonne::{count, read_case};
+/// use boardbase::input::Scanner;
+///
+/// let mut input = Scanner::new("1 2\nRRRF FCCC\n".as_bytes());
+/// let case = read_case(&mut input)?;
+/// assert_eq!((case.board.rows(), case.board.cols(), case.line), (1, 2, 1));
+/// assert_eq!(count(&case.board)?, 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_case<R: Read>(scanner: &mut Scanner<R>) -> Result<Case, InputError> {
+    const SIZES: &str = "N and M with the narrower side at most 16";
+    let size = |scanner: &mut Scanner<R>, what: &'static str| {
+        scanner.skip_whitespace()?;
+        let (line, column) = scanner.position();
+        let n = scanner.read_unsigned(what, u64::MAX)?;
+        if n == 0 {
+            return Err(ParseError {
+                line,
+                column,
+                expected: what,
+                found: Found::Number(0),
+            }
+            .into());
+        }
+        Ok::<_, InputError>((n, line, column))
+    };
+    let (rows, line, _) = size(scanner, "a number of rows N of at least 1")?;
+    let (cols, m_line, m_column) = size(scanner, "a number of columns M of at least 1")?;
+    let at_m = |expected, found| ParseError {
+        line: m_line,
+        column: m_column,
+        expected,
+        found,
+    };
+    let narrow = rows.min(cols);
+    if narrow > MAX_NARROW_SIDE as u64 {
+        return Err(at_m(SIZES, Found::Number(narrow)).into());
+    }
+    let cells = rows.checked_mul(cols).filter(|&c| c <= MAX_TILES);
+    let Some(cells) = cells else {
+        let found = rows
+            .checked_mul(cols)
+            .map_or(Found::NumberTooLarge, Found::Number);
+        return Err(at_m("at most 1048576 tiles (N × M)", found).into());
+    };
+    let mut tiles = Vec::with_capacity(cells.min(1024) as usize);
+    for _ in 0..cells {
+        let Some(word) = scanner.read_word::<4>("a tile code (4 of 'C', 'R', 'F')")? else {
+            return Err(scanner.error_here("another tile (N × M in all)", Found::EndOfInput));
+        };
+        match TileCode::lookup(&word.bytes) {
+            Some(code) => tiles.push(code.tile),
+            None => {
+                let bad = word
+                    .bytes
+                    .iter()
+                    .position(|&b| Colour::from_letter(b).is_none())
+                    .unwrap_or(0);
+                return Err(ParseError {
+                    line: word.line,
+                    column: word.column + bad as u64,
+                    expected: "a tile edge 'C', 'R' or 'F'",
+                    found: Found::first_of(&word.bytes[bad..]),
+                }
+                .into());
+            }
+        }
+    }
+    // The checks above make every size valid; report rather than panic anyway.
+    let board = Board::new(rows as usize, cols as usize, tiles)
+        .map_err(|_| InputError::from(at_m(SIZES, Found::Number(narrow))))?;
+    Ok(Case { board, line })
 }

@@ -21,6 +21,8 @@ pub enum Found {
     EndOfInput,
     /// A number too large for the field being read.
     NumberTooLarge,
+    /// A number outside the range the field allows.
+    Number(u64),
     /// A shorter or longer group of characters than the field takes.
     Word {
         /// Length of the group in characters.
@@ -37,6 +39,7 @@ impl fmt::Display for Found {
             Found::BlankLine => f.write_str("a blank line"),
             Found::EndOfInput => f.write_str("end of input"),
             Found::NumberTooLarge => f.write_str("a number too large"),
+            Found::Number(n) => write!(f, "{n}"),
             Found::Word { len } => write!(f, "{len} characters"),
         }
     }

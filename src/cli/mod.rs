@@ -1,5 +1,6 @@
 //! Argument parsing, input and output plumbing shared by every subcommand.
 
+mod carcassonne;
 mod demo;
 mod euler;
 mod export;
@@ -45,6 +46,17 @@ enum Command {
     /// square).
     #[command(visible_alias = "uva10536")]
     Euler(euler::EulerArgs),
+    /// Carcassonne (HDU 4064): count the tile rotations that match every
+    /// shared edge, modulo 1,000,000,007.
+    ///
+    /// Input: a case count T, then per case `N M` and N×M four-letter tile
+    /// codes (edges clockwise from the top, each `C`, `R` or `F`), all
+    /// separated by any whitespace; the narrower side may be at most 16.
+    /// After the last case only whitespace may follow. Output (judge
+    /// format): `Case k: count` per case. Cases are counted in parallel;
+    /// answers keep the input order.
+    #[command(visible_alias = "hdu4064")]
+    Carcassonne(carcassonne::CarcassonneArgs),
     /// Solve each puzzle's published sample and show it in pretty form.
     Demo,
     /// Write the 4×4 tables as files for other languages: `flip-4x4.bin`
@@ -116,6 +128,18 @@ pub enum Failure {
         /// Why it could not be written.
         error: io::Error,
     },
+    /// A Carcassonne case could not be counted within the memory budget.
+    #[error("{name}:{line}: case {case}: {error}")]
+    Count {
+        /// File name or `<stdin>`.
+        name: String,
+        /// Line where the case starts.
+        line: u64,
+        /// The case number, from 1.
+        case: u64,
+        /// Why it could not be counted.
+        error: boardbase::carcassonne::CountError,
+    },
     /// Writing the answers failed.
     #[error("cannot write output: {0}")]
     Output(io::Error),
@@ -149,6 +173,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     let result = match cli.command {
         Command::Flip(args) => flip::run(&args, &mut out),
         Command::Euler(args) => euler::run(&args, &mut out),
+        Command::Carcassonne(args) => carcassonne::run(&args, &mut out),
         Command::Demo => demo::run(&mut out),
         Command::Export(args) => export::export(&args, &mut out),
         Command::Verify(args) => export::verify(&args, &mut out),
