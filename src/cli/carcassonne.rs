@@ -113,6 +113,41 @@ fn answer_batch(
     Ok(())
 }
 
+/// HDU 4064's sample input: answers 4, 1 and 1048576.
+const SAMPLE: &str = "3
+1 1
+RRRR
+1 2
+RRRF FCCC
+8 8
+FCFF RRFC FRCR FRFR RCCR FFCC RRFF CRFR
+FRRC FRFR CCCR FCFC CRRC CRRR FRCR FRFR
+RRCR FRRR CCCR FFFC RRFF RFCR CCFF FCCC
+CFCF RRFF CRFR FFRR FRRF CCRR FFFC CRRF
+CFRR FFFF FFFF RRFF RRRR RCRR FFCC RFRF
+RRCF FRFR FRRR FRFR RCCR RCCC CFFC RFRF
+CFCF FRFF RRFF FFFF CFFF CFFF FRFF RFRR
+CCRR FCFC FCCC FCCC FFCC FCCF FFCC RFRF
+";
+
+/// Writes the judge's sample in pretty form, for `boardbase demo`.
+pub fn demo(out: &mut Output) -> Result<(), Failure> {
+    let broken = |e: &dyn std::fmt::Display| {
+        Failure::Output(std::io::Error::other(format!(
+            "the built-in sample is broken: {e}"
+        )))
+    };
+    let mut scanner = boardbase::input::Scanner::new(SAMPLE.as_bytes());
+    let total = carcassonne::read_case_count(&mut scanner).map_err(|e| broken(&e))?;
+    for k in 1..=total {
+        let case = carcassonne::read_case(&mut scanner).map_err(|e| broken(&e))?;
+        let answer = solve(&case.board, false, true).map_err(|e| broken(&e))?;
+        let shown = answer.count.to_string();
+        write_pretty(out, k, &case.board, &answer, &shown)?;
+    }
+    Ok(())
+}
+
 fn solve(board: &Board, exact: bool, witness: bool) -> Result<Answer, CountError> {
     Ok(Answer {
         count: carcassonne::count(board)?,

@@ -43,6 +43,15 @@ pub fn run(out: &mut Output) -> Result<(), Failure> {
         let position: Position = text.parse().map_err(|e| unreachable_sample(text, e))?;
         super::euler::write_pretty(out, i as u64 + 1, position)?;
     }
+    writeln!(
+        out,
+        "== Carcassonne (HDU 4064): tile rotations that match every shared edge =="
+    )?;
+    writeln!(
+        out,
+        "   (published sample: HDU 4064 answers 4, 1, 1048576)\n"
+    )?;
+    super::carcassonne::demo(out)?;
     Ok(())
 }
 
