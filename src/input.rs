@@ -117,9 +117,15 @@ impl<R: Read> Scanner<R> {
         })
     }
 
-    /// Makes at least `want` bytes (at most [`LOOKAHEAD`]) available after
-    /// `pos`, unless the input ends first. Moves the unread tail to the
-    /// front of the buffer and refills the rest.
+    /// Makes `want` bytes (at most [`LOOKAHEAD`]) available after `pos`,
+    /// unless the input ends or a line ends first. Moves the unread tail to
+    /// the front of the buffer and refills the rest.
+    ///
+    /// Stopping at a line end matters for interactive use: a board typed at
+    /// a terminal is answered as soon as its last line is entered, without
+    /// waiting for look-ahead bytes the user has not typed yet. Callers
+    /// therefore treat `want` as a wish: fewer bytes may be buffered when
+    /// the unread ones already hold a `\n`.
     #[cold]
     fn refill(&mut self, want: usize) -> io::Result<()> {
         debug_assert!(want <= LOOKAHEAD);
@@ -129,7 +135,12 @@ impl<R: Read> Scanner<R> {
             self.end -= self.pos;
             self.pos = 0;
         }
+        let mut scanned = 0;
         while self.end < want && !self.eof {
+            if self.buf[scanned..self.end].contains(&b'\n') {
+                break;
+            }
+            scanned = self.end;
             match self.src.read(&mut self.buf[self.end..]) {
                 Ok(0) => self.eof = true,
                 Ok(n) => self.end += n,
@@ -140,7 +151,8 @@ impl<R: Read> Scanner<R> {
         Ok(())
     }
 
-    /// Ensures `want` bytes are buffered after `pos` when the input has them.
+    /// Buffers `want` bytes after `pos` when the input has them, unless a
+    /// line end is already buffered (see [`Scanner::refill`]).
     #[inline]
     fn fill(&mut self, want: usize) -> io::Result<()> {
         if self.end - self.pos < want && !self.eof {
@@ -448,6 +460,45 @@ mod tests {
 
         let e = parse_err(grids("wwww\nwwww\nwwww\nwwww\n  bwé\n", 8));
         assert_eq!((e.line, e.column, e.found), (5, 5, Found::Char('é')));
+    }
+
+    /// Hands out one line per `read`, like a terminal, and fails if asked
+    /// for more than it was given: a test of not blocking on look-ahead.
+    struct Terminal(Vec<&'static [u8]>);
+
+    impl Read for Terminal {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let line = self
+                .0
+                .pop()
+                .ok_or_else(|| io::Error::other("read past what was typed"))?;
+            buf[..line.len()].copy_from_slice(line);
+            Ok(line.len())
+        }
+    }
+
+    #[test]
+    fn a_typed_board_is_answered_without_reading_ahead() {
+        let lines = vec![
+            &b"bwwb\n"[..],
+            b"bwwb\n",
+            b"bbwb\n",
+            b"bwwb\n",
+            b"\n",
+            b"wwww\n",
+        ];
+        let mut s = Scanner::new(Terminal(lines.into_iter().rev().collect()));
+        assert_eq!(s.read_grid(&BW).unwrap(), Some(0b1001_1011_1001_1001));
+        let mut s = Scanner::new(Terminal(vec![&b"7\n"[..]]));
+        assert_eq!(s.read_unsigned("a count", u64::MAX).unwrap(), 7);
+        s.end_of_line("the end of the line").unwrap();
+        let mut s = Scanner::new(Terminal(vec![&b"bwxb\n"[..]]));
+        match s.read_grid(&BW) {
+            Err(InputError::Parse(e)) => {
+                assert_eq!((e.line, e.column, e.found), (1, 3, Found::Char('x')))
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -48,7 +48,7 @@ struct Answer {
 /// counting each batch of cases in parallel and writing the answers in input
 /// order; after the last case only whitespace may follow.
 pub fn run(args: &CarcassonneArgs, out: &mut Output) -> Result<(), Failure> {
-    let mut source = Source::open(&args.input)?;
+    let mut source = Source::open(&args.input, out)?;
     let total = carcassonne::read_case_count(&mut source.scanner).map_err(|e| source.fail(e))?;
     let batch_cases = if out.is_eager() { 1 } else { BATCH_CASES };
     let mut batch: Vec<Case> = Vec::new();

@@ -28,7 +28,7 @@ const ANOTHER_BOARD: &str = "another board (the case count asks for more)";
 /// boards, answering each as soon as it is read; after them only whitespace
 /// may follow.
 pub fn run(args: &EulerArgs, out: &mut Output) -> Result<(), Failure> {
-    let mut source = Source::open(&args.input)?;
+    let mut source = Source::open(&args.input, out)?;
     let count = read_count(&mut source).map_err(|e| source.fail(e))?;
     match args.format {
         Format::Judge => judge(&mut source, count, out)?,

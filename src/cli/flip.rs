@@ -38,7 +38,7 @@ pub fn run(args: &FlipArgs, out: &mut Output) -> Result<(), Failure> {
         write_answer(out, args.format, 1, board)?;
         return Ok(());
     }
-    let mut source = Source::open(&args.input)?;
+    let mut source = Source::open(&args.input, out)?;
     let mut case = 0u64;
     loop {
         match source.scanner.read_grid(&boardbase::flip::ALPHABET) {

@@ -184,7 +184,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
 }
 
 /// Buffered standard output that flushes after every case when a person is
-/// watching (a terminal on either end), and only when full otherwise.
+/// watching (output to a terminal, or cases typed at one: see
+/// [`Source::open`]), and only when full otherwise.
 pub struct Output {
     w: BufWriter<StdoutLock<'static>>,
     eager: bool,
@@ -193,7 +194,7 @@ pub struct Output {
 impl Output {
     fn stdout() -> Output {
         let stdout = io::stdout();
-        let eager = stdout.is_terminal() || io::stdin().is_terminal();
+        let eager = stdout.is_terminal();
         Output {
             w: BufWriter::with_capacity(64 * 1024, stdout.lock()),
             eager,
@@ -240,8 +241,9 @@ pub struct Source {
 }
 
 impl Source {
-    /// Opens FILE, or standard input when it is absent or `-`.
-    pub fn open(args: &InputArgs) -> Result<Source, Failure> {
+    /// Opens FILE, or standard input when it is absent or `-`. When the
+    /// cases are typed at a terminal, `out` flushes after every answer.
+    pub fn open(args: &InputArgs, out: &mut Output) -> Result<Source, Failure> {
         let (name, reader): (String, Box<dyn Read>) = match &args.file {
             Some(path) if path.as_os_str() != "-" => {
                 let name = path.display().to_string();
@@ -250,7 +252,11 @@ impl Source {
                     Err(error) => return Err(Failure::Open { path: name, error }),
                 }
             }
-            _ => ("<stdin>".to_owned(), Box::new(io::stdin().lock())),
+            _ => {
+                let stdin = io::stdin();
+                out.eager |= stdin.is_terminal();
+                ("<stdin>".to_owned(), Box::new(stdin.lock()))
+            }
         };
         Ok(Source {
             name,
