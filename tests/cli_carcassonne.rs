@@ -179,6 +179,24 @@ fn many_cases_keep_their_order() {
 }
 
 #[test]
+fn errors_after_many_batches_come_after_every_earlier_answer() {
+    // 150 good cases span three batches counted while the next is read; the
+    // bad 151st must come after all 150 answers, and a count that passes the
+    // budget likewise stops the run after the answers before it.
+    let mut input = String::from("200\n");
+    let mut expected = String::new();
+    for k in 1..=150 {
+        input.push_str("1 1\nCCCC\n");
+        expected.push_str(&format!("Case {k}: 4\n"));
+    }
+    input.push_str("1 1\nCCCX\n");
+    let r = run(&["carcassonne"], &input);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, expected);
+    assert_eq!(r.stderr, "error: <stdin>:303:4: expected a tile edge 'C', 'R' or 'F', found 'X'\n");
+}
+
+#[test]
 fn wide_boards_are_transposed_and_limits_hold() {
     // 14 × 40 and 16 × 16 of one tile: every placement of CCCC works.
     let big = |r: usize, c: usize| format!("1\n{r} {c}\n{}\n", vec!["CCCC"; r * c].join(" "));

@@ -47,32 +47,33 @@ struct Answer {
 /// Runs `boardbase carcassonne`: reads the case count, then that many cases,
 /// counting each batch of cases in parallel and writing the answers in input
 /// order; after the last case only whitespace may follow.
+///
+/// Reading and counting overlap: while a worker thread counts one batch (on
+/// rayon's pool), this thread reads the next, so a large input keeps both
+/// cores busy. At most two batches are in flight. When a person is typing
+/// the cases or watching the answers, each case is counted and answered as
+/// soon as it is read instead.
 pub fn run(args: &CarcassonneArgs, out: &mut Output) -> Result<(), Failure> {
     let mut source = Source::open(&args.input, out)?;
     let total = carcassonne::read_case_count(&mut source.scanner).map_err(|e| source.fail(e))?;
-    let batch_cases = if out.is_eager() { 1 } else { BATCH_CASES };
-    let mut batch: Vec<Case> = Vec::new();
-    let mut batch_tiles = 0;
-    let mut first_case = 1u64;
-    for _ in 0..total {
-        let case = match carcassonne::read_case(&mut source.scanner) {
-            Ok(case) => case,
-            Err(e) => {
-                // The answers for every case before the bad one come first.
-                answer_batch(args, out, &source, first_case, &batch)?;
+    let mut cases = Cases {
+        remaining: total,
+        next: 1,
+    };
+    if out.is_eager() {
+        loop {
+            let batch = cases.read(&mut source, 1);
+            answer(args, out, &source, &batch, count_batch(args, &batch.cases))?;
+            if let Some(e) = batch.error {
                 return Err(source.fail(e));
             }
-        };
-        batch_tiles += case.board.tiles().len();
-        batch.push(case);
-        if batch.len() >= batch_cases || batch_tiles >= BATCH_TILES {
-            answer_batch(args, out, &source, first_case, &batch)?;
-            first_case += batch.len() as u64;
-            batch.clear();
-            batch_tiles = 0;
+            if cases.remaining == 0 {
+                break;
+            }
         }
+    } else {
+        pipelined(args, out, &mut source, &mut cases)?;
     }
-    answer_batch(args, out, &source, first_case, &batch)?;
     match source.scanner.at_end() {
         Ok(true) => Ok(()),
         Ok(false) => {
@@ -85,22 +86,120 @@ pub fn run(args: &CarcassonneArgs, out: &mut Output) -> Result<(), Failure> {
     }
 }
 
-/// Counts `batch` in parallel and writes the answers in order; cases are
-/// numbered from `first`. A case whose count fails stops the run after the
-/// answers before it.
-fn answer_batch(
+/// The cases still to read.
+struct Cases {
+    remaining: u64,
+    /// Number of the next case, from 1.
+    next: u64,
+}
+
+/// Cases read together, numbered from `first`, and the error that stopped
+/// reading, if any.
+struct Batch {
+    first: u64,
+    cases: Vec<Case>,
+    error: Option<boardbase::input::InputError>,
+}
+
+impl Cases {
+    /// Reads up to `max` cases (fewer once [`BATCH_TILES`] tiles are held).
+    fn read(&mut self, source: &mut Source, max: usize) -> Batch {
+        let mut batch = Batch {
+            first: self.next,
+            cases: Vec::new(),
+            error: None,
+        };
+        let mut tiles = 0;
+        while self.remaining > 0 && batch.cases.len() < max && tiles < BATCH_TILES {
+            match carcassonne::read_case(&mut source.scanner) {
+                Ok(case) => {
+                    tiles += case.board.tiles().len();
+                    batch.cases.push(case);
+                    self.remaining -= 1;
+                    self.next += 1;
+                }
+                Err(e) => {
+                    batch.error = Some(e);
+                    break;
+                }
+            }
+        }
+        batch
+    }
+}
+
+/// The answers of one batch, in order.
+type Answers = Vec<Result<Answer, CountError>>;
+
+fn count_batch(args: &CarcassonneArgs, cases: &[Case]) -> Answers {
+    let want_witness = args.witness || args.format == Format::Pretty;
+    cases
+        .par_iter()
+        .map(|case| solve(&case.board, args.exact, want_witness))
+        .collect()
+}
+
+/// Reads batch `k + 1` while a worker counts batch `k`, then writes batch
+/// `k`'s answers: every answer before a bad case is written before its error.
+fn pipelined(
+    args: &CarcassonneArgs,
+    out: &mut Output,
+    source: &mut Source,
+    cases: &mut Cases,
+) -> Result<(), Failure> {
+    use std::sync::mpsc::sync_channel;
+    std::thread::scope(|scope| {
+        let (to_worker, work) = sync_channel::<Batch>(1);
+        let (to_main, done) = sync_channel::<(Batch, Answers)>(1);
+        scope.spawn(move || {
+            for batch in work {
+                let answers = count_batch(args, &batch.cases);
+                if to_main.send((batch, answers)).is_err() {
+                    break; // the main thread stopped early
+                }
+            }
+        });
+        // `to_worker` and `done` are dropped when this returns, early or
+        // not, which ends the worker before the scope joins it.
+        let mut in_flight = 0;
+        loop {
+            let batch = cases.read(source, BATCH_CASES);
+            let last = batch.error.is_some() || cases.remaining == 0;
+            if to_worker.send(batch).is_err() {
+                break;
+            }
+            in_flight += 1;
+            // Keep one batch counting while the next is read.
+            while in_flight > 1 || (last && in_flight > 0) {
+                let Ok((batch, answers)) = done.recv() else {
+                    break;
+                };
+                in_flight -= 1;
+                answer(args, out, source, &batch, answers)?;
+                if let Some(e) = batch.error {
+                    return Err(source.fail(e));
+                }
+            }
+            if last {
+                return Ok(());
+            }
+        }
+        Err(Failure::Output(std::io::Error::other(
+            "the counting thread stopped",
+        )))
+    })
+}
+
+/// Writes a batch's answers in order; a case whose count failed stops the
+/// run after the answers before it.
+fn answer(
     args: &CarcassonneArgs,
     out: &mut Output,
     source: &Source,
-    first: u64,
-    batch: &[Case],
+    batch: &Batch,
+    answers: Answers,
 ) -> Result<(), Failure> {
-    let want_witness = args.witness || args.format == Format::Pretty;
-    let answers: Vec<Result<Answer, CountError>> = batch
-        .par_iter()
-        .map(|case| solve(&case.board, args.exact, want_witness))
-        .collect();
-    for ((k, case), answer) in (first..).zip(batch).zip(answers) {
+    for ((k, case), answer) in (batch.first..).zip(&batch.cases).zip(answers) {
         let answer = answer.map_err(|error| Failure::Count {
             name: source.name.clone(),
             line: case.line,
