@@ -80,7 +80,7 @@ impl Alphabet {
     /// with a few word-wide operations: `None` when a cell is outside the
     /// alphabet or a line end is not exactly `\n` (then the caller takes
     /// the general path, which also finds the error).
-    #[inline]
+    #[inline(always)]
     pub fn decode_canonical(&self, bytes: &[u8; 20]) -> Option<u16> {
         let word = |i: usize| {
             let mut w = [0u8; 8];

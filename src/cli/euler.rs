@@ -8,7 +8,7 @@ use boardbase::input::InputError;
 use clap::Args;
 use serde::Serialize;
 
-use super::{Failure, Format, InputArgs, Output, Source, write_json_line};
+use super::{Failure, Format, InputArgs, JudgeLines, Output, Source, write_json_line};
 
 /// Arguments of `boardbase euler`.
 #[derive(Debug, Args)]
@@ -64,32 +64,22 @@ fn each_case(
     Ok(())
 }
 
-/// The hot path: one table read per case. Answers are gathered in a small
-/// batch 8 bytes at a time (`LOSING\n` padded), the end advancing by the
-/// answer's length, so no branch depends on the unpredictable outcome.
+/// The hot path: one table read per case, answers gathered branch-free.
 fn judge(source: &mut Source, count: u64, out: &mut Output) -> Result<(), Failure> {
     const ANSWERS: [&[u8; 8]; 2] = [b"LOSING\n\0", b"WINNING\n"];
-    let mut batch = [0u8; 4096];
-    let mut len = 0;
-    let eager = out.is_eager();
+    let mut lines = JudgeLines::new();
     for _ in 0..count {
         let position = match next_board(source) {
             Ok(position) => position,
             Err(e) => {
-                out.write_all(&batch[..len])?;
+                lines.flush(out)?;
                 return Err(e);
             }
         };
         let win = usize::from(euler::outcome(position).is_win());
-        batch[len..len + 8].copy_from_slice(ANSWERS[win]);
-        len += 7 + win;
-        if eager || len > batch.len() - 8 {
-            out.write_all(&batch[..len])?;
-            out.end_case()?;
-            len = 0;
-        }
+        lines.push(out, ANSWERS[win], 7 + win)?;
     }
-    out.write_all(&batch[..len])?;
+    lines.flush(out)?;
     Ok(())
 }
 

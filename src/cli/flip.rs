@@ -7,7 +7,7 @@ use boardbase::flip::{self, Board, Colour, Presses, Route};
 use clap::Args;
 use serde::Serialize;
 
-use super::{Failure, Format, InputArgs, Output, Source, write_json_line};
+use super::{Failure, Format, InputArgs, JudgeLines, Output, Source, write_json_line};
 
 /// Arguments of `boardbase flip`.
 #[derive(Debug, Args)]
@@ -39,9 +39,12 @@ pub fn run(args: &FlipArgs, out: &mut Output) -> Result<(), Failure> {
         return Ok(());
     }
     let mut source = Source::open(&args.input, out)?;
+    if args.format == Format::Judge {
+        return judge(&mut source, out);
+    }
     let mut case = 0u64;
     loop {
-        match source.scanner.read_grid(&boardbase::flip::ALPHABET) {
+        match source.scanner.read_grid(&flip::ALPHABET) {
             Ok(Some(bits)) => {
                 case += 1;
                 write_answer(out, args.format, case, Board::from_bits(bits))?;
@@ -49,15 +52,64 @@ pub fn run(args: &FlipArgs, out: &mut Output) -> Result<(), Failure> {
             }
             Ok(None) if case > 0 => return Ok(()),
             Ok(None) => {
-                let e = source
-                    .scanner
-                    .error_here("a board (4 rows of 4 'b'/'w')", Found::EndOfInput);
+                let e = source.scanner.error_here(NO_BOARD, Found::EndOfInput);
                 return Err(source.fail(e));
             }
             Err(e) => return Err(source.fail(e)),
         }
     }
 }
+
+/// The judge's answer lines indexed by [`flip::rounds`] (15 when
+/// impossible), padded to 16 bytes, with their lengths.
+const JUDGE: ([[u8; 16]; 16], [usize; 16]) = {
+    let mut lines = [[0u8; 16]; 16];
+    let mut lens = [0usize; 16];
+    let mut r = 0;
+    while r < 15 {
+        lines[r][0] = b'0' + r as u8;
+        lines[r][1] = b'\n';
+        lens[r] = 2;
+        r += 1;
+    }
+    let impossible = b"Impossible\n";
+    let mut i = 0;
+    while i < impossible.len() {
+        lines[15][i] = impossible[i];
+        i += 1;
+    }
+    lens[15] = impossible.len();
+    (lines, lens)
+};
+
+/// The hot path: the judge's answer per board, gathered branch-free.
+fn judge(source: &mut Source, out: &mut Output) -> Result<(), Failure> {
+    let mut lines = JudgeLines::new();
+    let mut any = false;
+    loop {
+        match source.scanner.read_grid(&flip::ALPHABET) {
+            Ok(Some(bits)) => {
+                any = true;
+                let r = usize::from(flip::rounds(Board::from_bits(bits)).unwrap_or(15));
+                lines.push(out, &JUDGE.0[r], JUDGE.1[r])?;
+            }
+            Ok(None) if any => break,
+            Ok(None) => {
+                let e = source.scanner.error_here(NO_BOARD, Found::EndOfInput);
+                return Err(source.fail(e));
+            }
+            Err(e) => {
+                lines.flush(out)?;
+                return Err(source.fail(e));
+            }
+        }
+    }
+    lines.flush(out)?;
+    Ok(())
+}
+
+/// What an input without a single board lacks.
+const NO_BOARD: &str = "a board (4 rows of 4 'b'/'w')";
 
 /// Writes the answer for one board in `format`.
 #[inline]
