@@ -233,7 +233,7 @@ impl<R: Read> Scanner<R> {
     /// (bit `4 * row + col`). Blank lines before the grid are skipped; a
     /// blank line inside it is an error. Returns `Ok(None)` when the input
     /// ends before the grid starts.
-    #[inline]
+    #[inline(always)]
     pub fn read_grid(&mut self, alphabet: &Alphabet) -> Result<Option<u16>, InputError> {
         // Fast path: the canonical layout, four `XXXX\n` rows in a row,
         // right here or after one empty line (the judges' case separator).
@@ -392,12 +392,24 @@ impl<R: Read> Scanner<R> {
         }))
     }
 
-    /// Length of the word at `pos` (without consuming it), counting at most
-    /// [`LOOKAHEAD`] bytes.
+    /// Length in characters of the word at `pos` (without consuming it),
+    /// ending at the whitespace [`Scanner::read_word`] stops at. Only the
+    /// next [`LOOKAHEAD`] bytes are looked at, whatever else the buffer
+    /// holds, so the answer depends on the input alone: a longer word
+    /// reports the characters of its first [`LOOKAHEAD`] bytes. A byte that
+    /// is not part of valid UTF-8 counts as one character.
     fn word_len(&mut self) -> io::Result<usize> {
         self.fill(LOOKAHEAD)?;
         let rest = &self.buf[self.pos..self.end];
-        Ok(rest.iter().take_while(|b| !b.is_ascii_whitespace()).count())
+        let window = &rest[..rest.len().min(LOOKAHEAD)];
+        let len = window
+            .iter()
+            .position(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'\x0B' | b'\x0C'))
+            .unwrap_or(window.len());
+        Ok(window[..len]
+            .utf8_chunks()
+            .map(|c| c.valid().chars().count() + c.invalid().len())
+            .sum())
     }
 
     /// Whether only whitespace remains in the input.
