@@ -193,7 +193,10 @@ fn errors_after_many_batches_come_after_every_earlier_answer() {
     let r = run(&["carcassonne"], &input);
     assert_eq!(r.code, 1);
     assert_eq!(r.stdout, expected);
-    assert_eq!(r.stderr, "error: <stdin>:303:4: expected a tile edge 'C', 'R' or 'F', found 'X'\n");
+    assert_eq!(
+        r.stderr,
+        "error: <stdin>:303:4: expected a tile edge 'C', 'R' or 'F', found 'X'\n"
+    );
 }
 
 #[test]
