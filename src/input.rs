@@ -417,6 +417,17 @@ impl<R: Read> Scanner<R> {
         self.skip_whitespace()?;
         Ok(self.peek()?.is_none())
     }
+
+    /// Checks that only whitespace follows the last case of a judge input
+    /// whose case count said how many there are: an error at the first
+    /// other byte otherwise.
+    pub fn expect_end(&mut self) -> Result<(), InputError> {
+        if self.at_end()? {
+            Ok(())
+        } else {
+            Err(self.unexpected("the end of the input after the last case")?)
+        }
+    }
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ use boardbase::carcassonne::{
     read_case_count,
 };
 use boardbase::error::ParseError;
-use boardbase::input::{InputError, Scanner};
+use boardbase::input::Scanner;
 
 use crate::text::{check_error, offset_of, parse_error, scanners};
 
@@ -39,15 +39,7 @@ pub fn cli_loop(scanner: &mut Scanner<impl Read>) -> Outcome {
             Err(e) => return (Some(total), cases, Some(parse_error(e))),
         }
     }
-    let trailing = match scanner.at_end() {
-        Ok(true) => None,
-        Ok(false) => Some(
-            scanner
-                .unexpected("the end of the input after the last case")
-                .unwrap_or_else(|e| e),
-        ),
-        Err(e) => Some(InputError::from(e)),
-    };
+    let trailing = scanner.expect_end().err();
     (Some(total), cases, trailing.map(parse_error))
 }
 

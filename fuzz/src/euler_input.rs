@@ -15,7 +15,7 @@ use std::io::Read;
 
 use boardbase::error::{Found, ParseError};
 use boardbase::euler::{ALPHABET, Position};
-use boardbase::input::{InputError, Scanner};
+use boardbase::input::Scanner;
 
 use crate::text::{check_error, parse_error, scanners};
 
@@ -49,15 +49,7 @@ pub fn cli_loop(scanner: &mut Scanner<impl Read>) -> Outcome {
             Err(e) => return (Some(count), boards, Some(parse_error(e))),
         }
     }
-    let trailing = match scanner.at_end() {
-        Ok(true) => None,
-        Ok(false) => Some(
-            scanner
-                .unexpected("the end of the input after the last case")
-                .unwrap_or_else(|e| e),
-        ),
-        Err(e) => Some(InputError::from(e)),
-    };
+    let trailing = scanner.expect_end().err();
     (Some(count), boards, trailing.map(parse_error))
 }
 

@@ -74,16 +74,7 @@ pub fn run(args: &CarcassonneArgs, out: &mut Output) -> Result<(), Failure> {
     } else {
         pipelined(args, out, &mut source, &mut cases)?;
     }
-    match source.scanner.at_end() {
-        Ok(true) => Ok(()),
-        Ok(false) => {
-            let e = source
-                .scanner
-                .unexpected("the end of the input after the last case");
-            Err(source.fail(e.unwrap_or_else(|e| e)))
-        }
-        Err(e) => Err(source.fail(e.into())),
-    }
+    source.scanner.expect_end().map_err(|e| source.fail(e))
 }
 
 /// The cases still to read.

@@ -37,15 +37,7 @@ pub fn run(args: &EulerArgs, out: &mut Output) -> Result<(), Failure> {
             write_json_line(out, &JsonAnswer::new(case, position))
         })?,
     }
-    let trailing = match source.scanner.at_end() {
-        Ok(true) => return Ok(()),
-        Ok(false) => source
-            .scanner
-            .unexpected("the end of the input after the last case")
-            .unwrap_or_else(|e| e),
-        Err(e) => e.into(),
-    };
-    Err(source.fail(trailing))
+    source.scanner.expect_end().map_err(|e| source.fail(e))
 }
 
 /// Reads `count` boards and writes each answer with `write` as soon as its
