@@ -44,6 +44,7 @@
 //! that reaches it: one pass suffices.
 
 use crate::board::{FULL, SIDE, STATES, bit};
+use crate::shape::Shape;
 
 /// Number of distinct moves.
 pub const MOVE_COUNT: usize = 48;
@@ -93,6 +94,114 @@ pub const MOVES: [u16; MOVE_COUNT] = {
     assert!(i == MOVE_COUNT);
     moves
 };
+
+/// Capacity of a [`MoveList`]: the most moves of any shape of at most 64
+/// cells (3×21 has 63 singles and 96 slides).
+pub const MAX_MOVES: usize = 160;
+
+/// The distinct moves of one board shape, as masks in the shape's layout
+/// (bit `cols * row + col`), in the order of [`moves`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveList {
+    masks: [u64; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    /// The move masks, in order.
+    #[inline]
+    pub fn as_slice(&self) -> &[u64] {
+        &self.masks[..self.len]
+    }
+
+    /// Number of distinct moves.
+    #[inline]
+    #[allow(clippy::len_without_is_empty)] // every shape has at least one move
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The index of `mask` in the list, if it is a move.
+    pub fn index_of(&self, mask: u64) -> Option<usize> {
+        self.as_slice().iter().position(|&m| m == mask)
+    }
+}
+
+/// Every distinct move of a `shape` board, in the generalisation of the
+/// [`MOVES`] order (for 4×4 the lists are equal):
+///
+/// * the single cells, in cell order (`moves[i] == 1 << i`);
+/// * then the slides, line by line: rows 0 to `rows - 1`, then columns 0 to
+///   `cols - 1`; within a line, entering from the low end (left, top), then
+///   from the high end (right, bottom); within a side the 2-long pin, then
+///   the 3-long one. A pin longer than its line cannot be placed, and a
+///   slide whose squares equal an earlier move's (a 2-long pin in a line of
+///   2 from either end, a 3-long one in a line of 3) is not listed again.
+///
+/// # Panics
+///
+/// Panics if the shape has more than 64 cells.
+///
+/// ```
+/// use boardbase_tables::euler::{moves, MOVES};
+/// use boardbase_tables::shape::Shape;
+///
+/// let four: Vec<u64> = MOVES.iter().map(|&m| u64::from(m)).collect();
+/// assert_eq!(moves(Shape::SQUARE4).as_slice(), &four[..]);
+/// // 1×2: the two squares, and the 2-long pin (the same from either end).
+/// assert_eq!(moves(Shape::new(1, 2).unwrap()).as_slice(), &[0b01, 0b10, 0b11]);
+/// ```
+pub const fn moves(shape: Shape) -> MoveList {
+    assert!(shape.fits_u64(), "Euler boards have at most 64 cells");
+    let (rows, cols) = (shape.rows(), shape.cols());
+    let mut list = MoveList {
+        masks: [0; MAX_MOVES],
+        len: 0,
+    };
+    let mut i = 0;
+    while i < shape.cells() {
+        list.masks[list.len] = 1 << i;
+        list.len += 1;
+        i += 1;
+    }
+    let mut line = 0;
+    while line < rows + cols {
+        let length = if line < rows { cols } else { rows };
+        let mut side = 0;
+        while side < 2 {
+            let mut len = 2;
+            while len <= 3 && len <= length {
+                let mut m = 0u64;
+                let mut k = 0;
+                while k < len {
+                    let along = if side == 0 { k } else { length - 1 - k };
+                    m |= if line < rows {
+                        shape.bit(line, along)
+                    } else {
+                        shape.bit(along, line - rows)
+                    };
+                    k += 1;
+                }
+                let mut seen = false;
+                let mut j = 0;
+                while j < list.len {
+                    if list.masks[j] == m {
+                        seen = true;
+                    }
+                    j += 1;
+                }
+                if !seen {
+                    list.masks[list.len] = m;
+                    list.len += 1;
+                }
+                len += 1;
+            }
+            side += 1;
+        }
+        line += 1;
+    }
+    list
+}
 
 /// Whether `mv` is one of the 48 move masks in [`MOVES`].
 pub const fn is_move(mv: u16) -> bool {
@@ -273,6 +382,49 @@ mod tests {
         assert_eq!(MOVES[32..36], [0x0011, 0x0111, 0x1100, 0x1110]); // column 0
         assert_eq!(MOVES[47], bit(1, 3) | bit(2, 3) | bit(3, 3)); // column 3 from below
         assert!(is_move(0x0007) && !is_move(0x000F) && !is_move(0x0005) && !is_move(0));
+    }
+
+    #[test]
+    fn move_lists_of_every_shape() {
+        let four: std::vec::Vec<u64> = MOVES.iter().map(|&m| u64::from(m)).collect();
+        assert_eq!(moves(Shape::SQUARE4).as_slice(), &four[..]);
+        // 1×1: one square. 1×3: 3 squares, 2-long from each end, one 3-long.
+        assert_eq!(moves(Shape::new(1, 1).unwrap()).as_slice(), &[1]);
+        assert_eq!(
+            moves(Shape::new(1, 3).unwrap()).as_slice(),
+            &[0b001, 0b010, 0b100, 0b011, 0b111, 0b110]
+        );
+        for rows in 1..=8 {
+            for cols in 1..=8 {
+                let s = Shape::new(rows, cols).unwrap();
+                let list = moves(s);
+                let m = list.as_slice();
+                let slides = |n: usize| match n {
+                    1 => 0,
+                    2 => 1,
+                    3 => 3,
+                    _ => 4,
+                };
+                assert_eq!(
+                    m.len(),
+                    rows * cols + rows * slides(cols) + cols * slides(rows)
+                );
+                for (i, &a) in m.iter().enumerate() {
+                    assert!(a != 0 && a & !s.full() == 0);
+                    assert!(!m[..i].contains(&a), "{rows}x{cols}: duplicate {a:#x}");
+                    // Transposing and mirroring map moves to moves.
+                    assert!(
+                        moves(s.transpose())
+                            .index_of(s.transpose_board(a))
+                            .is_some()
+                    );
+                    assert!(list.index_of(s.mirror_cols(a)).is_some());
+                    assert!(list.index_of(s.mirror_rows(a)).is_some());
+                }
+            }
+        }
+        assert!(moves(Shape::new(3, 21).unwrap()).len() <= MAX_MOVES);
+        assert_eq!(moves(Shape::new(3, 21).unwrap()).len(), 63 + 3 * 4 + 21 * 3);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! `0xFFFF`.
 
 use crate::board::{CELLS, SIDE, STATES, bit};
+use crate::shape::Shape;
 
 /// The cells flipped by pressing each cell, indexed by `4 * row + col`.
 pub const PRESS: [u16; CELLS] = {
@@ -37,6 +38,52 @@ pub const PRESS: [u16; CELLS] = {
     }
     masks
 };
+
+/// The cells flipped by pressing each cell of a `shape` board, indexed by
+/// the cell's bit `cols * row + col` (entries past `shape.cells()` are 0).
+/// For 4×4 these are the [`PRESS`] masks.
+///
+/// # Panics
+///
+/// Panics if the shape has more than 64 cells.
+///
+/// ```
+/// use boardbase_tables::flip::press_masks;
+/// use boardbase_tables::shape::Shape;
+///
+/// let s = Shape::new(2, 3).unwrap();
+/// let p = press_masks(s);
+/// assert_eq!(p[0], 0b001_011); // (0,0): itself, (0,1) and (1,0)
+/// assert_eq!(p[4], 0b111_010); // (1,1): itself, (1,0), (1,2) and (0,1)
+/// ```
+pub const fn press_masks(shape: Shape) -> [u64; 64] {
+    assert!(shape.fits_u64(), "at most 64 cells");
+    let mut masks = [0u64; 64];
+    let (rows, cols) = (shape.rows(), shape.cols());
+    let mut row = 0;
+    while row < rows {
+        let mut col = 0;
+        while col < cols {
+            let mut m = shape.bit(row, col);
+            if row > 0 {
+                m |= shape.bit(row - 1, col);
+            }
+            if row + 1 < rows {
+                m |= shape.bit(row + 1, col);
+            }
+            if col > 0 {
+                m |= shape.bit(row, col - 1);
+            }
+            if col + 1 < cols {
+                m |= shape.bit(row, col + 1);
+            }
+            masks[shape.index(row, col)] = m;
+            col += 1;
+        }
+        row += 1;
+    }
+    masks
+}
 
 /// Table value of a board from which a target colour cannot be reached.
 pub const UNREACHABLE: u8 = u8::MAX;
@@ -201,6 +248,20 @@ mod tests {
         assert_eq!(PRESS[5], 0b0000_0010_0111_0010);
         let sizes: [u32; CELLS] = core::array::from_fn(|i| PRESS[i].count_ones());
         assert_eq!(sizes, [3, 4, 4, 3, 4, 5, 5, 4, 4, 5, 5, 4, 3, 4, 4, 3]);
+    }
+
+    #[test]
+    fn generic_press_masks_match_the_4x4_ones() {
+        let p = press_masks(Shape::SQUARE4);
+        for i in 0..CELLS {
+            assert_eq!(p[i], u64::from(PRESS[i]));
+        }
+        assert!(p[CELLS..].iter().all(|&m| m == 0));
+        assert_eq!(press_masks(Shape::new(1, 1).unwrap())[0], 1);
+        let s = Shape::new(8, 8).unwrap();
+        let p = press_masks(s);
+        assert_eq!(p[s.index(3, 3)].count_ones(), 5);
+        assert_eq!(p[s.index(7, 7)], s.bit(7, 7) | s.bit(6, 7) | s.bit(7, 6));
     }
 
     #[test]

@@ -21,6 +21,9 @@
 //!
 //! A row of four cells is therefore one nibble: `(board >> (4 * row)) & 0xF`,
 //! with column `c` at bit `c` of the nibble.
+//!
+//! Boards of other sizes follow the same rule, cell (`row`, `col`) at bit
+//! `cols * row + col` of a `u64`: see [`shape`].
 #![no_std]
 #![warn(missing_docs)]
 
@@ -28,3 +31,4 @@ pub mod board;
 pub mod carcassonne;
 pub mod euler;
 pub mod flip;
+pub mod shape;
