@@ -104,7 +104,7 @@ impl Puzzle for FlipCheck {
                 } else {
                     &TOO_FEW_ROUNDS
                 },
-                format!("{w} answered {n}"),
+                format!("expected {w}, answered {n}"),
             ),
             (None, Some(w)) if got == b"Impossible" => Fault::new(
                 &POSSIBLE_ANSWERED_IMPOSSIBLE,

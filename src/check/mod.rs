@@ -594,20 +594,19 @@ fn end_fault(end: End) -> Option<Fault> {
     }
 }
 
-/// Why there is no answer, for the report.
-fn missing(end: End, answered: usize, partial: &[Token<'_>]) -> String {
-    let why = match end {
-        End::Exited(0) => format!("the program exited after {answered} complete answers"),
-        End::Exited(code) => {
-            format!("the program exited with status {code} after {answered} complete answers")
-        }
-        End::Signaled(s) => format!(
-            "the program was killed by {} after {answered} complete answers",
-            process::signal_name(s).0
-        ),
-        End::TimedOut => format!("killed at the time limit after {answered} complete answers"),
-        End::OutputLimit => format!("killed at the output limit after {answered} complete answers"),
+/// Why there is no answer, for the report (`single`: the run's only case).
+fn missing(end: End, single: bool, answered: usize, partial: &[Token<'_>]) -> String {
+    let mut why = match end {
+        End::Exited(0) => "the program exited".to_owned(),
+        End::Exited(code) => format!("the program exited with status {code}"),
+        End::Signaled(s) => format!("the program was killed by {}", process::signal_name(s).0),
+        End::TimedOut => "killed at the time limit".to_owned(),
+        End::OutputLimit => "killed at the output limit".to_owned(),
     };
+    if !single {
+        let s = if answered == 1 { "" } else { "s" };
+        why += &format!(" after {answered} complete answer{s}");
+    }
     if partial.is_empty() {
         format!("nothing ({why})")
     } else {
@@ -628,7 +627,9 @@ fn judge_run<P: Puzzle + ?Sized>(
     outcome: &Outcome,
 ) -> Judged {
     let per = puzzle.tokens_per_answer().max(1);
-    let toks = tokens(&outcome.stdout, outcome.end == End::OutputLimit);
+    // After a kill or a crash, a last token without whitespace after it may
+    // have been cut: it is no answer.
+    let toks = tokens(&outcome.stdout, outcome.end.is_abnormal());
     let answered = (toks.len() / per).min(cases.len());
     let ended = end_fault(outcome.end);
     let single = cases.len() == 1;
@@ -651,7 +652,12 @@ fn judge_run<P: Puzzle + ?Sized>(
                 fault: fault.clone(),
                 received: match answer {
                     Some(a) => joined(a),
-                    None => missing(outcome.end, answered, toks.get(pos * per..).unwrap_or(&[])),
+                    None => missing(
+                        outcome.end,
+                        single,
+                        answered,
+                        toks.get(pos * per..).unwrap_or(&[]),
+                    ),
                 },
                 line: answer.map(|a| a[0].line),
             }),
@@ -674,7 +680,12 @@ fn judge_run<P: Puzzle + ?Sized>(
                 fault: ended
                     .clone()
                     .unwrap_or_else(|| Fault::new(&kinds::MISSING_ANSWER, "")),
-                received: missing(outcome.end, answered, toks.get(pos * per..).unwrap_or(&[])),
+                received: missing(
+                    outcome.end,
+                    single,
+                    answered,
+                    toks.get(pos * per..).unwrap_or(&[]),
+                ),
                 line: None,
             }),
         };

@@ -1,0 +1,217 @@
+//! `boardbase gen`: judge inputs with known answers.
+
+use std::fs::{self, File};
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use boardbase::generate::{GenError, Generator, Spec, carcassonne, euler, flip};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::{Failure, Output, PuzzleName};
+
+/// Arguments of `boardbase gen`.
+#[derive(Debug, Args)]
+pub struct GenArgs {
+    /// The puzzle whose judge input to write.
+    #[arg(value_enum)]
+    puzzle: PuzzleName,
+    /// How many cases.
+    #[arg(long, value_name = "N")]
+    cases: u64,
+    /// Seed: the same arguments give the same bytes, always.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Which cases: flip `random` (all 65,536 boards), `solvable` or
+    /// `impossible`; euler `random` (the 65,535 open positions), `winning`
+    /// or `losing`; carcassonne `random`, `planted` (a placement exists),
+    /// `two-pair` (every profile stays alive) or `uniform` (one tile
+    /// everywhere) [default: random].
+    #[arg(long, value_name = "F")]
+    family: Option<String>,
+    /// Board size N×M (carcassonne; default 12x12). Flip and Euler are 4x4
+    /// for now.
+    #[arg(long, value_name = "RxC", value_parser = parse_size)]
+    size: Option<(usize, usize)>,
+    /// Flip: only boards whose fewest rounds are K (0 to 6).
+    #[arg(long, value_name = "K")]
+    rounds: Option<u8>,
+    /// Euler: only positions lasting K moves with perfect play.
+    #[arg(long, value_name = "K")]
+    moves_left: Option<u8>,
+    /// Also write the judge's expected output to FILE.
+    #[arg(long, value_name = "FILE")]
+    answers: Option<PathBuf>,
+}
+
+fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("'{text}' is not a size like 12x12");
+    let (r, c) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    Ok((
+        r.trim().parse().map_err(|_| bad())?,
+        c.trim().parse().map_err(|_| bad())?,
+    ))
+}
+
+/// The spec the arguments ask for, or why they do not make one.
+fn spec(args: &GenArgs) -> Result<Spec, String> {
+    let name = args.puzzle.name();
+    if args.rounds.is_some() && args.puzzle != PuzzleName::Flip {
+        return Err(format!("--rounds is for flip, not {name}"));
+    }
+    if args.moves_left.is_some() && args.puzzle != PuzzleName::Euler {
+        return Err(format!("--moves-left is for euler, not {name}"));
+    }
+    let family = args.family.as_deref().unwrap_or("random");
+    match args.puzzle {
+        PuzzleName::Flip | PuzzleName::Euler => {
+            if let Some((r, c)) = args.size
+                && (r, c) != (4, 4)
+            {
+                return Err(format!(
+                    "--size {r}x{c}: {name} boards are 4x4 for now (other sizes come with the any-shape solvers)"
+                ));
+            }
+            if args.puzzle == PuzzleName::Flip {
+                Ok(Spec::Flip(flip::Filter {
+                    family: family.parse()?,
+                    rounds: args.rounds,
+                }))
+            } else {
+                Ok(Spec::Euler(euler::Filter {
+                    family: family.parse()?,
+                    moves_left: args.moves_left,
+                }))
+            }
+        }
+        PuzzleName::Carcassonne => {
+            let (rows, cols) = args.size.unwrap_or((12, 12));
+            Ok(Spec::Carcassonne(carcassonne::Spec {
+                family: family.parse()?,
+                rows,
+                cols,
+            }))
+        }
+    }
+}
+
+/// Where the answers go: a temporary file beside FILE, renamed to it once
+/// complete, removed if anything fails.
+struct AnswerFile {
+    path: PathBuf,
+    temp: PathBuf,
+    w: BufWriter<File>,
+    committed: bool,
+}
+
+impl AnswerFile {
+    fn create(path: &Path) -> Result<AnswerFile, Failure> {
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(format!(".tmp-{}", std::process::id()));
+        let temp = path.with_file_name(name);
+        let file = File::create(&temp).map_err(|error| Failure::Write {
+            path: temp.display().to_string(),
+            error,
+        })?;
+        Ok(AnswerFile {
+            path: path.to_owned(),
+            temp,
+            w: BufWriter::with_capacity(64 * 1024, file),
+            committed: false,
+        })
+    }
+
+    fn commit(mut self) -> Result<(), Failure> {
+        let path = self.path.display().to_string();
+        self.w.flush().map_err(|error| Failure::Write {
+            path: path.clone(),
+            error,
+        })?;
+        self.w
+            .get_ref()
+            .sync_all()
+            .map_err(|error| Failure::Write {
+                path: path.clone(),
+                error,
+            })?;
+        fs::rename(&self.temp, &self.path).map_err(|error| Failure::Write { path, error })?;
+        self.committed = true;
+        Ok(())
+    }
+}
+
+impl Drop for AnswerFile {
+    fn drop(&mut self) {
+        if !self.committed {
+            // Incomplete: leave nothing half-written behind.
+            let _ = fs::remove_file(&self.temp);
+        }
+    }
+}
+
+/// Runs `boardbase gen`.
+pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
+    let spec = spec(args).map_err(Failure::Usage)?;
+    let generator = Generator::new(&spec).map_err(|e| match e {
+        GenError::Empty { .. } | GenError::Size(_) => Failure::Usage(e.to_string()),
+        e => Failure::Generate(e),
+    })?;
+    judge_limits_note(args, &spec);
+    let mut answers = args
+        .answers
+        .as_deref()
+        .map(AnswerFile::create)
+        .transpose()?;
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(args.cases);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:30} {pos}/{len} cases [{elapsed}, about {eta} left]")
+        {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let answer_writer = answers.as_mut().map(|a| &mut a.w);
+    let result = generator.write(args.cases, args.seed, out, answer_writer, &mut |done| {
+        bar.set_position(done);
+    });
+    bar.finish_and_clear();
+    match result {
+        Ok(()) => {}
+        Err(GenError::Io(e)) => {
+            // Either stream: a broken stdout pipe ends quietly (the answers
+            // file is then removed, being incomplete); others are reported.
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                return Err(Failure::BrokenPipe);
+            }
+            return Err(Failure::Output(e));
+        }
+        Err(e) => return Err(Failure::Generate(e)),
+    }
+    out.flush()?;
+    if let Some(a) = answers {
+        a.commit()?;
+    }
+    Ok(())
+}
+
+/// Says on stderr when the input goes past the judge's own limits (it is
+/// still written as asked: `boardbase` reads any count).
+fn judge_limits_note(args: &GenArgs, spec: &Spec) {
+    let note = match spec {
+        Spec::Euler(_) if args.cases >= 100_000 => Some(format!(
+            "{} cases: UVA 10536 promises fewer than 100,000",
+            args.cases
+        )),
+        Spec::Carcassonne(c) if args.cases > 50 || c.rows > 12 || c.cols > 12 => Some(format!(
+            "{} cases of {}x{}: HDU 4064 allows T ≤ 50 and N, M ≤ 12",
+            args.cases, c.rows, c.cols
+        )),
+        _ => None,
+    };
+    if let Some(note) = note {
+        eprintln!("note: {note}; writing it anyway");
+    }
+}
