@@ -4,10 +4,13 @@
 use std::io::Write;
 use std::time::Duration;
 
+use std::sync::OnceLock;
+
 use num_bigint::BigUint;
+use rayon::prelude::*;
 
 use super::{Arrangement, CaseView, Fault, Judgement, Kind, Puzzle, Token, Verdict, kinds};
-use crate::carcassonne::{self, Board, MODULUS};
+use crate::carcassonne::{self, Board, CountError, MODULUS};
 use crate::generate::carcassonne::{Family, write_board};
 use crate::generate::{GenError, Rng};
 
@@ -77,22 +80,25 @@ impl SizeClass {
     }
 }
 
-/// One generated case with its answer.
-#[derive(Clone, Debug)]
+/// One generated case; its count is worked out when a plan needs it.
+#[derive(Debug)]
 struct Case {
+    /// Its number among all the generated boards.
+    key: usize,
     family: Family,
     class: SizeClass,
     board: Board,
-    count: u64,
+    count: OnceLock<Result<u64, CountError>>,
 }
 
 /// Boards of every [`Family`] in every [`SizeClass`], `per_group` of each,
 /// drawn from `Rng::new(seed)` family by family (random, planted, two-pair,
 /// uniform), class by class (small, mixed, 12×12): per board its sides
 /// (see [`SizeClass`]) then its tiles (see [`crate::generate::carcassonne`]).
-/// Expected counts come from [`carcassonne::count`]. A run holds boards of
-/// one family and class, up to 50.
-#[derive(Clone, Debug)]
+/// Board `k` of that order is the same whichever family is kept. Expected
+/// counts come from [`carcassonne::count`], for the planned boards only. A
+/// run holds boards of one family and class, up to 50.
+#[derive(Debug)]
 pub struct CarcassonneCheck {
     cases: Vec<Case>,
 }
@@ -104,33 +110,40 @@ impl CarcassonneCheck {
     /// Boards a family and class by default: 600 boards in all, 12 runs.
     pub const PER_GROUP: usize = 50;
 
-    /// Generates the boards and counts them (in parallel).
-    pub fn new(seed: u64, per_group: usize) -> Result<CarcassonneCheck, GenError> {
+    /// Generates the boards, keeping those of `family` (all when `None`).
+    pub fn new(
+        seed: u64,
+        per_group: usize,
+        family: Option<Family>,
+    ) -> Result<CarcassonneCheck, GenError> {
         let mut rng = Rng::new(seed);
-        let mut drawn = Vec::new();
-        for (_, family) in Family::ALL {
+        let mut cases = Vec::new();
+        let mut key = 0;
+        for (_, f) in Family::ALL {
             for class in SizeClass::ALL {
                 for _ in 0..per_group {
                     let (rows, cols) = class.draw(&mut rng);
-                    drawn.push((family, class, family.board(&mut rng, rows, cols)?));
+                    let board = f.board(&mut rng, rows, cols)?;
+                    if family.is_none_or(|x| x == f) {
+                        cases.push(Case {
+                            key,
+                            family: f,
+                            class,
+                            board,
+                            count: OnceLock::new(),
+                        });
+                    }
+                    key += 1;
                 }
             }
         }
-        let boards: Vec<Board> = drawn.iter().map(|(_, _, b)| b.clone()).collect();
-        let counts = carcassonne::count_all(&boards);
-        let mut cases = Vec::with_capacity(drawn.len());
-        for (i, ((family, class, board), count)) in drawn.into_iter().zip(counts).enumerate() {
-            cases.push(Case {
-                family,
-                class,
-                board,
-                count: count.map_err(|error| GenError::Count {
-                    case: i as u64 + 1,
-                    error,
-                })?,
-            });
-        }
         Ok(CarcassonneCheck { cases })
+    }
+
+    /// The count of `case`, worked out now if [`Puzzle::prepare`] did not.
+    fn count(&self, case: usize) -> Result<u64, CountError> {
+        let c = &self.cases[case];
+        *c.count.get_or_init(|| carcassonne::count(&c.board))
     }
 
     fn detail(&self, case: usize) -> String {
@@ -178,6 +191,13 @@ impl Puzzle for CarcassonneCheck {
         (c.family as usize) * SizeClass::ALL.len() + c.class as usize
     }
 
+    fn prepare(&self, cases: &[usize]) -> Result<(), String> {
+        cases
+            .par_iter()
+            .try_for_each(|&case| self.count(case).map(drop))
+            .map_err(|e| format!("cannot count a board: {e}"))
+    }
+
     fn write_input(&self, cases: &[usize], out: &mut Vec<u8>) {
         // Writing to a Vec cannot fail.
         let _ = writeln!(out, "{}", cases.len());
@@ -191,7 +211,10 @@ impl Puzzle for CarcassonneCheck {
     }
 
     fn expected(&self, case: usize, number: usize) -> String {
-        format!("Case {number}: {}", self.cases[case].count)
+        match self.count(case) {
+            Ok(count) => format!("Case {number}: {count}"),
+            Err(e) => format!("Case {number}: (cannot be counted: {e})"),
+        }
     }
 
     fn judge_answer(&self, case: usize, number: usize, answer: &[Token<'_>]) -> Judgement {
@@ -219,7 +242,10 @@ impl Puzzle for CarcassonneCheck {
             };
             return Judgement::Rejected(Fault::new(&WRONG_CASE_LABEL, detail));
         }
-        let want = self.cases[case].count;
+        // `prepare` has counted every planned board (or the check stopped).
+        let Ok(want) = self.count(case) else {
+            return Judgement::Accepted;
+        };
         if count == want.to_string().as_bytes() {
             return Judgement::Accepted;
         }
@@ -265,6 +291,7 @@ impl Puzzle for CarcassonneCheck {
         let mut text = Vec::new();
         let _ = write_board(&mut text, &c.board);
         CaseView {
+            key: c.key as u64,
             title: format!("{} board", self.detail(case)),
             board: String::from_utf8_lossy(&text)
                 .lines()

@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use super::{Arrangement, CaseView, Fault, Judgement, Kind, Puzzle, Token, Verdict, kinds};
 use crate::euler::{self, Outcome, Position};
-use crate::generate::euler::write_position;
+use crate::generate::GenError;
+use crate::generate::euler::{Filter, Pool, write_position};
 
 /// A losing position answered `WINNING`.
 pub static LOSING_CALLED_WINNING: Kind = Kind {
@@ -21,11 +22,37 @@ pub static WINNING_CALLED_LOSING: Kind = Kind {
     verdict: Verdict::WrongAnswer,
 };
 
-/// Case `i` is the position whose bits are `i` (cell (r, c) at bit
-/// `4r + c`, set = covered), `i < 65,535`: every position with an open
-/// square. Cases are shuffled within the run, as a judge's input would be.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct EulerCheck;
+/// The cases are the open positions a [`Filter`] accepts, in ascending
+/// order of their bits (cell (r, c) at bit `4r + c`, set = covered): by
+/// default all 65,535, so case `i` is position `i`. They are shuffled
+/// within the run, as a judge's input would be.
+#[derive(Clone, Debug)]
+pub struct EulerCheck {
+    pool: Pool,
+}
+
+impl EulerCheck {
+    /// The positions `filter` accepts; an error when there are none.
+    pub fn new(filter: Filter) -> Result<EulerCheck, GenError> {
+        Ok(EulerCheck {
+            pool: Pool::new(filter)?,
+        })
+    }
+
+    fn position(&self, case: usize) -> Position {
+        Position::from_bits(self.pool.as_slice()[case])
+    }
+}
+
+impl Default for EulerCheck {
+    /// All 65,535 open positions.
+    fn default() -> EulerCheck {
+        EulerCheck {
+            pool: Pool::new(Filter::default())
+                .unwrap_or_else(|_| unreachable!("every open position passes")),
+        }
+    }
+}
 
 /// The judge's bound on the case count: `N < 100,000`.
 pub const MAX_CASES: usize = 99_999;
@@ -44,7 +71,7 @@ impl Puzzle for EulerCheck {
     }
 
     fn case_count(&self) -> usize {
-        (1 << 16) - 1
+        self.pool.len()
     }
 
     fn noun(&self) -> (&'static str, &'static str) {
@@ -64,7 +91,7 @@ impl Puzzle for EulerCheck {
         let _ = writeln!(out, "{}", cases.len());
         for &case in cases {
             out.push(b'\n');
-            let _ = write_position(out, position(case));
+            let _ = write_position(out, self.position(case));
         }
     }
 
@@ -73,11 +100,11 @@ impl Puzzle for EulerCheck {
     }
 
     fn expected(&self, case: usize, _number: usize) -> String {
-        euler::outcome(position(case)).answer().to_owned()
+        euler::outcome(self.position(case)).answer().to_owned()
     }
 
     fn judge_answer(&self, case: usize, _number: usize, answer: &[Token<'_>]) -> Judgement {
-        let entry = euler::probe(position(case));
+        let entry = euler::probe(self.position(case));
         let want = entry.outcome.answer().as_bytes();
         let got = answer[0].text;
         if got == want {
@@ -108,9 +135,10 @@ impl Puzzle for EulerCheck {
     }
 
     fn describe(&self, case: usize) -> CaseView {
-        let p = position(case);
+        let p = self.position(case);
         let e = euler::probe(p);
         CaseView {
+            key: u64::from(p.bits()),
             title: format!(
                 "position {p:#} ({}, {} move{} left with perfect play)",
                 e.outcome.answer(),
@@ -120,8 +148,4 @@ impl Puzzle for EulerCheck {
             board: p.to_string().lines().map(str::to_owned).collect(),
         }
     }
-}
-
-fn position(case: usize) -> Position {
-    Position::from_bits(case as u16)
 }

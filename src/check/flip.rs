@@ -6,7 +6,8 @@ use super::{
     Arrangement, CaseView, Fault, Judgement, Kind, Puzzle, Token, Verdict, kinds, parse_int,
 };
 use crate::flip::{self, Board};
-use crate::generate::flip::{answer, write_board};
+use crate::generate::GenError;
+use crate::generate::flip::{Filter, Pool, answer, write_board};
 
 /// An impossible board answered with a number.
 pub static IMPOSSIBLE_ANSWERED_NUMBER: Kind = Kind {
@@ -33,10 +34,36 @@ pub static TOO_FEW_ROUNDS: Kind = Kind {
     verdict: Verdict::WrongAnswer,
 };
 
-/// POJ 1753 sends one board a run: case `i` is the board whose bits are `i`
-/// (cell (r, c) at bit `4r + c`, set = black), so there are 65,536 cases.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct FlipCheck;
+/// POJ 1753 sends one board a run. The cases are the boards a
+/// [`Filter`] accepts, in ascending order of their bits (cell (r, c) at bit
+/// `4r + c`, set = black): by default all 65,536, so case `i` is board `i`.
+#[derive(Clone, Debug)]
+pub struct FlipCheck {
+    pool: Pool,
+}
+
+impl FlipCheck {
+    /// The boards `filter` accepts; an error when there are none.
+    pub fn new(filter: Filter) -> Result<FlipCheck, GenError> {
+        Ok(FlipCheck {
+            pool: Pool::new(filter)?,
+        })
+    }
+
+    fn board(&self, case: usize) -> Board {
+        Board::from_bits(self.pool.as_slice()[case])
+    }
+}
+
+impl Default for FlipCheck {
+    /// All 65,536 boards.
+    fn default() -> FlipCheck {
+        FlipCheck {
+            pool: Pool::new(Filter::default())
+                .unwrap_or_else(|_| unreachable!("every board passes")),
+        }
+    }
+}
 
 impl Puzzle for FlipCheck {
     fn name(&self) -> &'static str {
@@ -52,7 +79,7 @@ impl Puzzle for FlipCheck {
     }
 
     fn case_count(&self) -> usize {
-        1 << 16
+        self.pool.len()
     }
 
     fn noun(&self) -> (&'static str, &'static str) {
@@ -70,7 +97,7 @@ impl Puzzle for FlipCheck {
     fn write_input(&self, cases: &[usize], out: &mut Vec<u8>) {
         for &case in cases {
             // Writing to a Vec cannot fail.
-            let _ = write_board(out, board(case));
+            let _ = write_board(out, self.board(case));
         }
     }
 
@@ -79,11 +106,11 @@ impl Puzzle for FlipCheck {
     }
 
     fn expected(&self, case: usize, _number: usize) -> String {
-        answer(board(case))
+        answer(self.board(case))
     }
 
     fn judge_answer(&self, case: usize, _number: usize, answer: &[Token<'_>]) -> Judgement {
-        let want = flip::rounds(board(case));
+        let want = flip::rounds(self.board(case));
         let got = answer[0].text;
         let right = match want {
             Some(r) => got == r.to_string().as_bytes(),
@@ -120,14 +147,11 @@ impl Puzzle for FlipCheck {
     }
 
     fn describe(&self, case: usize) -> CaseView {
-        let board = board(case);
+        let board = self.board(case);
         CaseView {
+            key: u64::from(board.bits()),
             title: format!("board {board:#}"),
             board: board.to_string().lines().map(str::to_owned).collect(),
         }
     }
-}
-
-fn board(case: usize) -> Board {
-    Board::from_bits(case as u16)
 }

@@ -264,6 +264,9 @@ pub(crate) fn parse_int(text: &[u8]) -> Option<i64> {
 /// A case shown in a report: a title and the board's lines.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CaseView {
+    /// The board's bits (Flip, Euler: cell (r, c) at bit `4r + c`) or the
+    /// generated board's number (Carcassonne).
+    pub key: u64,
     /// E.g. `bwwb/bbwb/bwwb/bwww` or `planted 12×12 board`.
     pub title: String,
     /// The board as the judge's input shows it.
@@ -303,6 +306,11 @@ pub trait Puzzle: Sync {
     /// The group of a case, for [`Arrangement::Grouped`].
     fn group(&self, _case: usize) -> usize {
         0
+    }
+    /// Works out what the right answers to `cases` need, before the first
+    /// run (Carcassonne counts its boards here, in parallel).
+    fn prepare(&self, _cases: &[usize]) -> Result<(), String> {
+        Ok(())
     }
     /// Appends the judge's input holding `cases`, in order, to `out`.
     fn write_input(&self, cases: &[usize], out: &mut Vec<u8>);
@@ -717,17 +725,32 @@ fn output_cap<P: Puzzle + ?Sized>(puzzle: &P, cases: &[usize]) -> usize {
     (64 << 10) + 4 * expected
 }
 
+/// Why a check could not be done.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    /// The program could not be started, or a system call failed.
+    #[error(transparent)]
+    Run(#[from] RunError),
+    /// The right answers could not be worked out.
+    #[error("{0}")]
+    Prepare(String),
+}
+
 /// Runs `options.program` on every run of `plan`, `options.jobs` at a
-/// time, and reports. `progress` is called after every run. Only a program
-/// that cannot be started (or a failing system call) is an error; the
-/// first one stops the check.
+/// time, and reports. [`Puzzle::prepare`] is called first, with every case
+/// of the plan; `progress` is called after every run. Only a program that
+/// cannot be started (or a failing system call) is an error; the first one
+/// stops the check.
 pub fn check<P: Puzzle + ?Sized>(
     puzzle: &P,
     plan: &Plan,
     seed: u64,
     options: &Options,
     progress: &mut dyn FnMut(&Progress),
-) -> Result<Report, RunError> {
+) -> Result<Report, CheckError> {
+    let all: Vec<usize> = plan.runs.iter().flatten().copied().collect();
+    puzzle.prepare(&all).map_err(CheckError::Prepare)?;
+    drop(all);
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -778,7 +801,7 @@ pub fn check<P: Puzzle + ?Sized>(
         }
     });
     if let Some(e) = first_error {
-        return Err(e);
+        return Err(e.into());
     }
     Ok(builder.finish(puzzle, plan, seed, options, started.elapsed()))
 }

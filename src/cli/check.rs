@@ -5,12 +5,14 @@ use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
 use boardbase::check::{
-    self, CarcassonneCheck, EulerCheck, FlipCheck, Options, Program, Puzzle, Report, RunError,
+    self, CarcassonneCheck, CheckError, EulerCheck, FlipCheck, Options, Program, Puzzle, Report,
     Verdict,
 };
+use boardbase::generate::GenError;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
+use super::generate::FilterArgs;
 use super::{Failure, Output, PuzzleName, write_json_line};
 
 /// Report formats.
@@ -29,6 +31,8 @@ pub struct CheckArgs {
     /// The puzzle the program solves.
     #[arg(value_enum)]
     puzzle: PuzzleName,
+    #[command(flatten)]
+    filter: FilterArgs,
     /// Check a random sample of N cases instead of every one.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     sample: Option<u64>,
@@ -66,12 +70,21 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 
 /// Runs `boardbase check`.
 pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
+    let usage = |e: String| Failure::Usage(e);
+    let cases = |e: GenError| Failure::Usage(format!("nothing to check: {e}"));
     match args.puzzle {
-        PuzzleName::Flip => run_puzzle(args, &FlipCheck, out),
-        PuzzleName::Euler => run_puzzle(args, &EulerCheck, out),
+        PuzzleName::Flip => {
+            let puzzle = FlipCheck::new(args.filter.flip().map_err(usage)?).map_err(cases)?;
+            run_puzzle(args, &puzzle, out)
+        }
+        PuzzleName::Euler => {
+            let puzzle = EulerCheck::new(args.filter.euler().map_err(usage)?).map_err(cases)?;
+            run_puzzle(args, &puzzle, out)
+        }
         PuzzleName::Carcassonne => {
-            let puzzle = CarcassonneCheck::new(args.seed, CarcassonneCheck::PER_GROUP)
-                .map_err(|e| Failure::Usage(format!("cannot generate the boards: {e}")))?;
+            let family = args.filter.carcassonne().map_err(usage)?;
+            let puzzle = CarcassonneCheck::new(args.seed, CarcassonneCheck::PER_GROUP, family)
+                .map_err(cases)?;
             run_puzzle(args, &puzzle, out)
         }
     }
@@ -124,7 +137,7 @@ fn run_puzzle<P: Puzzle>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resu
     bar.finish_and_clear();
     // A program that cannot be started is a usage error (exit status 2),
     // and so is a failing system call: the check could not be done.
-    let report = result.map_err(|e: RunError| Failure::Usage(e.to_string()))?;
+    let report = result.map_err(|e: CheckError| Failure::Usage(e.to_string()))?;
     match args.format {
         ReportFormat::Json => write_json_line(out, &report)?,
         ReportFormat::Text => write_text(out, &report, puzzle.noun())?,

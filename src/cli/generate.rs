@@ -10,6 +10,63 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{Failure, Output, PuzzleName};
 
+/// Which cases, by answer or family: shared by `gen` and `check`.
+#[derive(Debug, Args)]
+pub struct FilterArgs {
+    /// Which cases: flip `random` (all 65,536 boards), `solvable` or
+    /// `impossible`; euler `random` (the 65,535 open positions), `winning`
+    /// or `losing`; carcassonne `random`, `planted` (a placement exists),
+    /// `two-pair` (every profile stays alive) or `uniform` (one tile
+    /// everywhere) [default: random, or every family for check
+    /// carcassonne].
+    #[arg(long, value_name = "F")]
+    family: Option<String>,
+    /// Flip: only boards whose fewest rounds are K (0 to 6).
+    #[arg(long, value_name = "K")]
+    rounds: Option<u8>,
+    /// Euler: only positions lasting K moves with perfect play.
+    #[arg(long, value_name = "K")]
+    moves_left: Option<u8>,
+}
+
+impl FilterArgs {
+    /// Refuses the options that are not for `puzzle`.
+    fn applies_to(&self, puzzle: PuzzleName) -> Result<(), String> {
+        let name = puzzle.name();
+        if self.rounds.is_some() && puzzle != PuzzleName::Flip {
+            return Err(format!("--rounds is for flip, not {name}"));
+        }
+        if self.moves_left.is_some() && puzzle != PuzzleName::Euler {
+            return Err(format!("--moves-left is for euler, not {name}"));
+        }
+        Ok(())
+    }
+
+    /// The Flip filter asked for.
+    pub fn flip(&self) -> Result<flip::Filter, String> {
+        self.applies_to(PuzzleName::Flip)?;
+        Ok(flip::Filter {
+            family: self.family.as_deref().unwrap_or("random").parse()?,
+            rounds: self.rounds,
+        })
+    }
+
+    /// The Euler filter asked for.
+    pub fn euler(&self) -> Result<euler::Filter, String> {
+        self.applies_to(PuzzleName::Euler)?;
+        Ok(euler::Filter {
+            family: self.family.as_deref().unwrap_or("random").parse()?,
+            moves_left: self.moves_left,
+        })
+    }
+
+    /// The Carcassonne family asked for, if any.
+    pub fn carcassonne(&self) -> Result<Option<carcassonne::Family>, String> {
+        self.applies_to(PuzzleName::Carcassonne)?;
+        self.family.as_deref().map(str::parse).transpose()
+    }
+}
+
 /// Arguments of `boardbase gen`.
 #[derive(Debug, Args)]
 pub struct GenArgs {
@@ -22,23 +79,12 @@ pub struct GenArgs {
     /// Seed: the same arguments give the same bytes, always.
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
-    /// Which cases: flip `random` (all 65,536 boards), `solvable` or
-    /// `impossible`; euler `random` (the 65,535 open positions), `winning`
-    /// or `losing`; carcassonne `random`, `planted` (a placement exists),
-    /// `two-pair` (every profile stays alive) or `uniform` (one tile
-    /// everywhere) [default: random].
-    #[arg(long, value_name = "F")]
-    family: Option<String>,
+    #[command(flatten)]
+    filter: FilterArgs,
     /// Board size N×M (carcassonne; default 12x12). Flip and Euler are 4x4
     /// for now.
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     size: Option<(usize, usize)>,
-    /// Flip: only boards whose fewest rounds are K (0 to 6).
-    #[arg(long, value_name = "K")]
-    rounds: Option<u8>,
-    /// Euler: only positions lasting K moves with perfect play.
-    #[arg(long, value_name = "K")]
-    moves_left: Option<u8>,
     /// Also write the judge's expected output to FILE.
     #[arg(long, value_name = "FILE")]
     answers: Option<PathBuf>,
@@ -56,43 +102,26 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
 /// The spec the arguments ask for, or why they do not make one.
 fn spec(args: &GenArgs) -> Result<Spec, String> {
     let name = args.puzzle.name();
-    if args.rounds.is_some() && args.puzzle != PuzzleName::Flip {
-        return Err(format!("--rounds is for flip, not {name}"));
+    if args.puzzle != PuzzleName::Carcassonne
+        && let Some((r, c)) = args.size
+        && (r, c) != (4, 4)
+    {
+        return Err(format!(
+            "--size {r}x{c}: {name} boards are 4x4 for now (other sizes come with the any-shape solvers)"
+        ));
     }
-    if args.moves_left.is_some() && args.puzzle != PuzzleName::Euler {
-        return Err(format!("--moves-left is for euler, not {name}"));
-    }
-    let family = args.family.as_deref().unwrap_or("random");
-    match args.puzzle {
-        PuzzleName::Flip | PuzzleName::Euler => {
-            if let Some((r, c)) = args.size
-                && (r, c) != (4, 4)
-            {
-                return Err(format!(
-                    "--size {r}x{c}: {name} boards are 4x4 for now (other sizes come with the any-shape solvers)"
-                ));
-            }
-            if args.puzzle == PuzzleName::Flip {
-                Ok(Spec::Flip(flip::Filter {
-                    family: family.parse()?,
-                    rounds: args.rounds,
-                }))
-            } else {
-                Ok(Spec::Euler(euler::Filter {
-                    family: family.parse()?,
-                    moves_left: args.moves_left,
-                }))
-            }
-        }
+    Ok(match args.puzzle {
+        PuzzleName::Flip => Spec::Flip(args.filter.flip()?),
+        PuzzleName::Euler => Spec::Euler(args.filter.euler()?),
         PuzzleName::Carcassonne => {
             let (rows, cols) = args.size.unwrap_or((12, 12));
-            Ok(Spec::Carcassonne(carcassonne::Spec {
-                family: family.parse()?,
+            Spec::Carcassonne(carcassonne::Spec {
+                family: args.filter.carcassonne()?.unwrap_or_default(),
                 rows,
                 cols,
-            }))
+            })
         }
-    }
+    })
 }
 
 /// Where the answers go: a temporary file beside FILE, renamed to it once

@@ -123,6 +123,11 @@ impl Pool {
         self.positions.len()
     }
 
+    /// The eligible bits, ascending.
+    pub fn as_slice(&self) -> &[u16] {
+        &self.positions
+    }
+
     /// Whether none is (never true for a constructed pool).
     pub fn is_empty(&self) -> bool {
         self.positions.is_empty()

@@ -118,6 +118,11 @@ impl Pool {
         self.boards.len()
     }
 
+    /// The eligible bits, ascending.
+    pub fn as_slice(&self) -> &[u16] {
+        &self.boards
+    }
+
     /// Whether none is (never true for a constructed pool).
     pub fn is_empty(&self) -> bool {
         self.boards.is_empty()

@@ -1,0 +1,182 @@
+//! Small programs for the `check` tests: C sources compiled with the
+//! system's `cc`, and shell scripts, in a scratch directory under the
+//! target directory.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A scratch directory for this test binary.
+pub fn scratch() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("check-programs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir
+}
+
+/// Compiles `source` (C) to an executable named `name`.
+pub fn c_program(name: &str, source: &str) -> PathBuf {
+    let dir = scratch();
+    let src = dir.join(format!("{name}.c"));
+    let exe = dir.join(name);
+    std::fs::write(&src, source).expect("source written");
+    let out = Command::new("cc")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .output()
+        .expect("cc runs (the tests need a C compiler)");
+    assert!(
+        out.status.success(),
+        "cc failed on {name}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    exe
+}
+
+/// Writes an executable shell script named `name`.
+pub fn script(name: &str, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = scratch().join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("script written");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    path
+}
+
+/// A Flip (POJ 1753) solution in C: tries all 65,536 press sets.
+/// `MODE` changes it: 0 right; 1 prints `0` for impossible boards; 2 aborts
+/// on boards whose first piece is black; 3 prints `Impossible.` for
+/// impossible boards. With an argument, it appends `BOARD ANSWER` to that
+/// file (the board as 16 letters), so a test knows what it was asked.
+pub fn flip_solution(mode: u32) -> PathBuf {
+    let source = r#"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int main(int argc, char **argv) {
+    char rows[4][8], text[17] = {0};
+    int board = 0;
+    for (int r = 0; r < 4; r++) {
+        if (scanf("%7s", rows[r]) != 1) return 1;
+        for (int c = 0; c < 4; c++) {
+            text[4 * r + c] = rows[r][c];
+            if (rows[r][c] == 'b') board |= 1 << (4 * r + c);
+        }
+    }
+    if (MODE == 2 && text[0] == 'b') abort();
+    int best = 99;
+    for (int p = 0; p < 65536; p++) {
+        int n = __builtin_popcount(p);
+        if (n >= best) continue;
+        int b = board;
+        for (int i = 0; i < 16; i++) if (p >> i & 1) {
+            int r = i / 4, c = i % 4;
+            b ^= 1 << i;
+            if (r > 0) b ^= 1 << (i - 4);
+            if (r < 3) b ^= 1 << (i + 4);
+            if (c > 0) b ^= 1 << (i - 1);
+            if (c < 3) b ^= 1 << (i + 1);
+        }
+        if (b == 0 || b == 0xFFFF) best = n;
+    }
+    char answer[16];
+    if (best < 99) sprintf(answer, "%d", best);
+    else strcpy(answer, MODE == 1 ? "0" : MODE == 3 ? "Impossible." : "Impossible");
+    printf("%s\n", answer);
+    if (argc > 1) {
+        FILE *log = fopen(argv[1], "a");
+        if (!log) return 2;
+        fprintf(log, "%s %s\n", text, answer);
+        fclose(log);
+    }
+    return 0;
+}
+"#;
+    c_program(
+        &format!("flip-{mode}"),
+        &format!("#define MODE {mode}\n{source}"),
+    )
+}
+
+/// A Game of Euler (UVA 10536) solution in C: memoized search over the
+/// covered masks. `LONGEST` is the longest pin it knows (3 is right; 2
+/// forgets the 3-long pins). `STOP`: after that many answers it flushes
+/// and aborts (0: never). `LOWER`: that answer is printed in lower case
+/// (0: none). `EXTRA`: prints one more line at the end.
+pub fn euler_solution(name: &str, longest: u32, stop: u32, lower: u32, extra: bool) -> PathBuf {
+    let source = r#"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+static int moves[64], nmoves;
+static signed char memo[65536];
+static void add(int m) {
+    for (int i = 0; i < nmoves; i++) if (moves[i] == m) return;
+    moves[nmoves++] = m;
+}
+static int win(int p) {
+    if (p == 0xFFFF) return 1;
+    if (memo[p] >= 0) return memo[p];
+    int w = 0;
+    for (int i = 0; i < nmoves && !w; i++)
+        if (!(p & moves[i]) && !win(p | moves[i])) w = 1;
+    return memo[p] = w;
+}
+int main(void) {
+    for (int i = 0; i < 16; i++) add(1 << i);
+    for (int k = 0; k < 4; k++)
+        for (int len = 2; len <= LONGEST; len++) {
+            int a = 0, b = 0, c = 0, d = 0;
+            for (int j = 0; j < len; j++) {
+                a |= 1 << (4 * k + j); b |= 1 << (4 * k + 3 - j);
+                c |= 1 << (4 * j + k); d |= 1 << (4 * (3 - j) + k);
+            }
+            add(a); add(b); add(c); add(d);
+        }
+    memset(memo, -1, sizeof memo);
+    int n, k = 0;
+    if (scanf("%d", &n) != 1) return 1;
+    char row[8];
+    while (n--) {
+        int p = 0;
+        for (int r = 0; r < 4; r++) {
+            if (scanf("%7s", row) != 1) return 1;
+            for (int c = 0; c < 4; c++) if (row[c] == 'X') p |= 1 << (4 * r + c);
+        }
+        k++;
+        if (k == LOWER) puts(win(p) ? "Winning" : "Losing");
+        else puts(win(p) ? "WINNING" : "LOSING");
+        if (k == STOP) { fflush(stdout); abort(); }
+    }
+    if (EXTRA) puts("WINNING");
+    return 0;
+}
+"#;
+    c_program(
+        name,
+        &format!(
+            "#define LONGEST {longest}\n#define STOP {stop}\n#define LOWER {lower}\n#define EXTRA {}\n{source}",
+            u32::from(extra)
+        ),
+    )
+}
+
+/// A Carcassonne (HDU 4064) "solution" in C that reads every case and
+/// answers `LABEL k: 0` (LABEL `Case` or e.g. `Case #`).
+pub fn carcassonne_zero(name: &str, label: &str) -> PathBuf {
+    let source = r#"
+#include <stdio.h>
+int main(void) {
+    int t, n, m;
+    char tile[8];
+    if (scanf("%d", &t) != 1) return 1;
+    for (int k = 1; k <= t; k++) {
+        if (scanf("%d %d", &n, &m) != 2) return 1;
+        for (int i = 0; i < n * m; i++) if (scanf("%7s", tile) != 1) return 1;
+        printf(LABEL "%d: 0\n", k);
+    }
+    return 0;
+}
+"#;
+    c_program(name, &format!("#define LABEL \"{label}\"\n{source}"))
+}
