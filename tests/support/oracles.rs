@@ -107,23 +107,32 @@ fn turned(code: [u8; 4], k: usize) -> [u8; 4] {
 
 /// The number of ways to turn the tiles of a `rows × cols` board (codes
 /// top, right, bottom, left) so every shared edge matches: all `4^tiles`
-/// choices tried.
+/// choices tried, as a base-4 counter over the tiles' turns.
 pub fn carcassonne_count(rows: usize, cols: usize, tiles: &[[u8; 4]]) -> u64 {
     let n = rows * cols;
     assert!(n <= 10, "brute force only for small boards");
+    let turns: Vec<[[u8; 4]; 4]> = tiles
+        .iter()
+        .map(|&t| [0, 1, 2, 3].map(|k| turned(t, k)))
+        .collect();
+    let mut t = [[0u8; 4]; 10];
     let mut count = 0;
     for choice in 0u64..1 << (2 * n) {
-        let t: Vec<[u8; 4]> = (0..n)
-            .map(|i| turned(tiles[i], (choice >> (2 * i) & 3) as usize))
-            .collect();
-        let ok = (0..rows).all(|r| {
-            (0..cols).all(|c| {
+        for (i, slot) in t.iter_mut().enumerate().take(n) {
+            *slot = turns[i][(choice >> (2 * i) & 3) as usize];
+        }
+        let mut ok = true;
+        'cells: for r in 0..rows {
+            for c in 0..cols {
                 let here = t[r * cols + c];
-                let right = c + 1 == cols || here[1] == t[r * cols + c + 1][3];
-                let down = r + 1 == rows || here[2] == t[(r + 1) * cols + c][0];
-                right && down
-            })
-        });
+                if (c + 1 < cols && here[1] != t[r * cols + c + 1][3])
+                    || (r + 1 < rows && here[2] != t[(r + 1) * cols + c][0])
+                {
+                    ok = false;
+                    break 'cells;
+                }
+            }
+        }
         count += u64::from(ok);
     }
     count
