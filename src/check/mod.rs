@@ -553,9 +553,18 @@ pub struct Report {
     pub failures: Vec<Failure>,
     /// The first runs not accepted (in plan order).
     pub failing_runs: Vec<RunFailure>,
-    /// The longest run that was not killed: run number and seconds.
-    pub slowest_run: Option<(usize, f64)>,
+    /// The longest run that was not killed.
+    pub slowest_run: Option<SlowRun>,
     /// Seconds the whole check took.
+    pub seconds: f64,
+}
+
+/// The longest run that was not killed.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SlowRun {
+    /// The run, from 1.
+    pub run: usize,
+    /// Seconds from its start to its exit.
     pub seconds: f64,
 }
 
@@ -979,7 +988,10 @@ impl Builder {
             groups,
             failures,
             failing_runs: self.failing_runs.into_values().collect(),
-            slowest_run: self.slowest.map(|(run, t)| (run + 1, t.as_secs_f64())),
+            slowest_run: self.slowest.map(|(run, t)| SlowRun {
+                run: run + 1,
+                seconds: t.as_secs_f64(),
+            }),
             seconds: elapsed.as_secs_f64(),
         }
     }
