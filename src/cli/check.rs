@@ -192,8 +192,8 @@ fn write_text(out: &mut Output, r: &Report, noun: (&str, &str)) -> Result<(), Fa
         r.puzzle, r.judge
     )?;
     writeln!(out, "program: {}", r.program.join(" "))?;
-    let slowest = r.slowest_run.map_or(String::new(), |(run, s)| {
-        format!(", slowest run {} (run {run})", seconds(s))
+    let slowest = r.slowest_run.map_or(String::new(), |s| {
+        format!(", slowest run {} (run {})", seconds(s.seconds), s.run)
     });
     writeln!(
         out,
