@@ -750,6 +750,32 @@ pub enum CheckError {
 /// of the plan; `progress` is called after every run. Only a program that
 /// cannot be started (or a failing system call) is an error; the first one
 /// stops the check.
+///
+/// ```
+/// use std::time::Duration;
+/// use boardbase::check::{self, FlipCheck, Options, Program, Verdict};
+///
+/// // A "solution" that answers Impossible to every board: right on 15 of 16.
+/// let puzzle = FlipCheck::default();
+/// let plan = check::plan(&puzzle, Some(64), 1); // 64 boards, one a run
+/// let options = Options {
+///     program: Program { path: "sh".into(), args: vec!["-c".into(), "echo Impossible".into()] },
+///     time_limit: Duration::from_secs(10),
+///     jobs: 2,
+///     keep: 1,
+/// };
+/// let report = check::check(&puzzle, &plan, 1, &options, &mut |_| {})?;
+/// assert!(!report.accepted());
+/// let (right, wrong) = (report.case_verdicts.accepted, report.case_verdicts.wrong_answer);
+/// assert_eq!(right + wrong, 64);
+/// assert_eq!(report.groups[0].id, "possible_answered_impossible");
+/// // The first failure, drawn: the board and what was expected.
+/// let f = &report.failures[0];
+/// assert_eq!((f.verdict, f.received.as_str()), (Verdict::WrongAnswer, "Impossible"));
+/// assert_eq!(f.view.board.len(), 4); // e.g. ["wwbb", "wwbb", "wwww", "bwww"]
+/// assert_ne!(f.expected, "Impossible");
+/// # Ok::<(), boardbase::check::CheckError>(())
+/// ```
 pub fn check<P: Puzzle + ?Sized>(
     puzzle: &P,
     plan: &Plan,

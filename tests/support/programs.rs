@@ -17,12 +17,13 @@ pub fn scratch() -> PathBuf {
 /// Compiles `source` (C) to an executable named `name`.
 pub fn c_program(name: &str, source: &str) -> PathBuf {
     let dir = scratch();
-    let src = dir.join(format!("{name}.c"));
+    let src = temporary(&dir.join(format!("{name}.c")));
     let exe = dir.join(name);
+    let built = temporary(&exe);
     std::fs::write(&src, source).expect("source written");
     let out = Command::new("cc")
-        .args(["-O2", "-o"])
-        .arg(&exe)
+        .args(["-O2", "-x", "c", "-o"])
+        .arg(&built)
         .arg(&src)
         .output()
         .expect("cc runs (the tests need a C compiler)");
@@ -31,6 +32,8 @@ pub fn c_program(name: &str, source: &str) -> PathBuf {
         "cc failed on {name}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
+    let _ = std::fs::remove_file(&src);
+    std::fs::rename(&built, &exe).expect("program renamed into place");
     exe
 }
 
@@ -38,8 +41,10 @@ pub fn c_program(name: &str, source: &str) -> PathBuf {
 pub fn script(name: &str, body: &str) -> PathBuf {
     use std::os::unix::fs::PermissionsExt;
     let path = scratch().join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).expect("script written");
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    let temp = temporary(&path);
+    std::fs::write(&temp, format!("#!/bin/sh\n{body}\n")).expect("script written");
+    std::fs::set_permissions(&temp, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    std::fs::rename(&temp, &path).expect("script renamed into place");
     path
 }
 
