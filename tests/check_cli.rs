@@ -231,6 +231,17 @@ fn flip_malformed_answers_are_output_format() {
 }
 
 #[test]
+fn flip_flood_is_an_output_limit() {
+    // Prints forever: killed at the output cap (64 KiB and a bit), not
+    // read into memory without end.
+    let flood = programs::script("flip-flood", "yes 4");
+    let (code, r) = check(&["flip", "--sample", "3"], &[path(&flood)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "output_limit"), 3);
+    assert_eq!(groups(&r)["output_limit"], 3);
+}
+
+#[test]
 fn flip_slow_program_is_killed_at_the_limit() {
     let slow = programs::script("flip-slow", "sleep 30");
     let started = Instant::now();

@@ -8,6 +8,7 @@ mod common;
 #[path = "support/programs.rs"]
 mod programs;
 
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use boardbase::check::process::{End, Limits, Program, run};
@@ -139,6 +140,54 @@ fn no_zombie_and_no_process_left() {
     assert_eq!(r.code, 1, "{}", r.stdout);
     let report: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON report");
     assert_eq!(report["case_verdicts"]["time_limit"], 6);
+    assert!(none_left(&marker), "left {:?}", with_marker(&marker));
+    assert_eq!(children(), []);
+
+    // Answers, then leaves a child holding the pipe: accepted at once.
+    let program = programs::flip_solution(0);
+    let script = programs::script(
+        "answer-and-leave-a-child",
+        &format!("{sleep} & exec {}", program.to_str().unwrap()),
+    );
+    let started = Instant::now();
+    let r = common::run(
+        &[
+            "check",
+            "flip",
+            "--sample",
+            "4",
+            "--",
+            script.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert!(none_left(&marker), "left {:?}", with_marker(&marker));
+
+    // Interrupted (Ctrl-C): the programs running are killed too, though
+    // their process groups do not get the terminal's signal.
+    let script = programs::script("hang", &format!("{sleep} & {sleep} & wait"));
+    let checker = Command::new(env!("CARGO_BIN_EXE_boardbase"))
+        .args(["check", "flip", "--timeout", "100", "--jobs", "2", "--"])
+        .arg(&script)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("boardbase starts");
+    let started = Instant::now();
+    while with_marker(&marker).len() < 4 && started.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(with_marker(&marker).len(), 4, "two runs of two sleeps");
+    let sent = Command::new("kill")
+        .args(["-INT", &checker.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let out = checker.wait_with_output().expect("boardbase exits");
+    assert_eq!(out.status.code(), Some(130));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("interrupted"));
     assert!(none_left(&marker), "left {:?}", with_marker(&marker));
     assert_eq!(children(), []);
 }

@@ -25,6 +25,7 @@ use std::io;
 use std::os::fd::OwnedFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, MutexGuard, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
@@ -111,6 +112,35 @@ const TICK: Duration = Duration::from_millis(1);
 /// Bytes read from a pipe at a time.
 const CHUNK: usize = 64 * 1024;
 
+/// Whether [`kill_running`] was called. Starting a program holds it for
+/// reading (starts run side by side); `kill_running` takes it for writing,
+/// so it waits for the starts under way, which have registered their
+/// groups by then, and no program starts after it.
+static STOPPED: RwLock<bool> = RwLock::new(false);
+
+/// The process groups of the programs started and not yet reaped.
+static GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+fn groups() -> MutexGuard<'static, Vec<i32>> {
+    // The list stays consistent even if a holder panicked.
+    GROUPS.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Kills the process group of every program [`run`] has started and not
+/// yet reaped, and stops [`run`] from starting any more (it then returns
+/// [`RunError::Start`]): for a front end's signal handler (Ctrl-C) before
+/// it exits, since the programs' own process groups do not get the
+/// terminal's signals.
+pub fn kill_running() {
+    let mut stopped = STOPPED.write().unwrap_or_else(PoisonError::into_inner);
+    *stopped = true;
+    for &pgid in groups().iter() {
+        if let Some(pid) = Pid::from_raw(pgid) {
+            let _ = kill_process_group(pid, Signal::KILL);
+        }
+    }
+}
+
 /// The started program: killed (its whole group) and reaped on drop, so no
 /// early return or panic leaves it behind.
 struct Running {
@@ -120,14 +150,38 @@ struct Running {
 }
 
 impl Running {
+    /// Starts `command` and registers its group for [`kill_running`].
+    fn start(command: &mut Command) -> io::Result<Running> {
+        let stopped = STOPPED.read().unwrap_or_else(PoisonError::into_inner);
+        if *stopped {
+            return Err(io::Error::other("interrupted"));
+        }
+        let child = command.spawn()?;
+        let pid = Pid::from_child(&child);
+        groups().push(pid.as_raw_pid());
+        drop(stopped);
+        Ok(Running {
+            child,
+            pid,
+            reaped: false,
+        })
+    }
+
     fn kill_group(&self) {
         // ESRCH (nothing left in the group) is the common, harmless case.
         let _ = kill_process_group(self.pid, Signal::KILL);
     }
 
-    /// Kills the group and reaps the leader.
+    /// Kills the group and reaps the leader. The group leaves the registry
+    /// and is killed under its lock, before the leader is reaped, so
+    /// [`kill_running`] never signals a group id that may have been reused.
     fn finish(&mut self) -> io::Result<std::process::ExitStatus> {
-        self.kill_group();
+        {
+            let mut groups = groups();
+            let raw = self.pid.as_raw_pid();
+            groups.retain(|&p| p != raw);
+            self.kill_group();
+        }
         let status = self.child.wait()?;
         self.reaped = true;
         Ok(status)
@@ -137,8 +191,7 @@ impl Running {
 impl Drop for Running {
     fn drop(&mut self) {
         if !self.reaped {
-            self.kill_group();
-            let _ = self.child.wait();
+            let _ = self.finish();
         }
     }
 }
@@ -202,23 +255,18 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome, 
         error,
     };
     let start = Instant::now();
-    let child = Command::new(&program.path)
+    let mut command = Command::new(&program.path);
+    command
         .args(&program.args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()
-        .map_err(|error| RunError::Start {
-            program: name(),
-            error,
-        })?;
-    let pid = Pid::from_child(&child);
-    let mut running = Running {
-        child,
-        pid,
-        reaped: false,
-    };
+        .process_group(0);
+    let mut running = Running::start(&mut command).map_err(|error| RunError::Start {
+        program: name(),
+        error,
+    })?;
+    let pid = running.pid;
     let pipes = (
         running.child.stdin.take(),
         running.child.stdout.take(),

@@ -68,8 +68,26 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
+/// On Ctrl-C (or SIGTERM, SIGHUP): kill the programs still running (they
+/// are in process groups of their own, which the terminal's signal does not
+/// reach) and exit with 128 + the signal.
+fn kill_programs_on_signals() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            check::process::kill_running();
+            eprintln!("\ninterrupted: the programs still running were killed");
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
 /// Runs `boardbase check`.
 pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
+    kill_programs_on_signals();
     let usage = |e: String| Failure::Usage(e);
     let cases = |e: GenError| Failure::Usage(format!("nothing to check: {e}"));
     match args.puzzle {

@@ -6,12 +6,19 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// A scratch directory for this test binary.
+/// The scratch directory of the test programs (reused between runs: each
+/// file is written under a temporary name and renamed into place).
 pub fn scratch() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("check-programs-{}", std::process::id()));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("check-programs");
     std::fs::create_dir_all(&dir).expect("scratch directory");
     dir
+}
+
+/// A name for a file being written, unique to this process.
+fn temporary(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".tmp-{}", std::process::id()));
+    path.with_file_name(name)
 }
 
 /// Compiles `source` (C) to an executable named `name`.
