@@ -481,7 +481,8 @@ pub struct Failure {
     pub run: usize,
     /// Its place in the run, from 1.
     pub number: usize,
-    /// The case number.
+    /// Its index among the puzzle's cases (see [`CaseView::key`] for the
+    /// board).
     pub case: usize,
     /// The case drawn.
     pub view: CaseView,

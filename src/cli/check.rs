@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use boardbase::check::{
     self, CarcassonneCheck, CheckError, EulerCheck, FlipCheck, Options, Program, Puzzle, Report,
-    Verdict,
+    RunError, Verdict,
 };
 use boardbase::generate::GenError;
 use clap::{Args, ValueEnum};
@@ -155,7 +155,19 @@ fn run_puzzle<P: Puzzle>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resu
     bar.finish_and_clear();
     // A program that cannot be started is a usage error (exit status 2),
     // and so is a failing system call: the check could not be done.
-    let report = result.map_err(|e: CheckError| Failure::Usage(e.to_string()))?;
+    let report = result.map_err(|e: CheckError| {
+        let mut message = e.to_string();
+        let bare = !path.to_string_lossy().contains('/');
+        if let CheckError::Run(RunError::Start { error, .. }) = &e
+            && error.kind() == std::io::ErrorKind::NotFound
+            && bare
+            && std::path::Path::new(path).exists()
+        {
+            // A program without a slash is looked up on PATH, not here.
+            message += &format!(" (did you mean ./{}?)", path.to_string_lossy());
+        }
+        Failure::Usage(message)
+    })?;
     match args.format {
         ReportFormat::Json => write_json_line(out, &report)?,
         ReportFormat::Text => write_text(out, &report, puzzle.noun())?,
