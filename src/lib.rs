@@ -6,6 +6,8 @@
 //!   match every shared edge (needs the `std` feature).
 //! - `export`: the 4×4 tables as versioned files any language can read
 //!   (`boardbase export`; needs the `std` feature).
+//! - `report`: the JSON answers of every puzzle, as the CLI prints them with
+//!   `--format json` and the server returns them (needs the `std` feature).
 //!
 //! The 4×4 puzzles are answered from dense tables that `build.rs` computes
 //! once with the exhaustive solvers of the `boardbase-tables` crate and
@@ -32,6 +34,8 @@ pub mod flip;
 pub mod grid;
 #[cfg(feature = "std")]
 pub mod input;
+#[cfg(feature = "std")]
+pub mod report;
 
 pub use boardbase_tables as tables;
 
