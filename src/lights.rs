@@ -699,8 +699,12 @@ pub enum Search {
     Auto,
     /// Gray code over the `2^k` press sets.
     Gray,
-    /// Walsh–Hadamard transform.
-    Walsh,
+    /// Walsh–Hadamard transform in blocks of 2^`block_bits` (at most
+    /// [`BLOCK_BITS`]) coordinates.
+    Walsh {
+        /// Coordinates transformed together.
+        block_bits: usize,
+    },
 }
 
 /// The outcome of the search over one colour's `2^k` press sets.
@@ -956,9 +960,11 @@ impl Solver {
         }
         let best = match search {
             Search::Gray => self.search_gray(&x0),
-            Search::Walsh if k > 0 => self.search_walsh(&x0),
+            Search::Walsh { block_bits } if k > 0 => {
+                self.search_walsh(&x0, block_bits.clamp(1, BLOCK_BITS))
+            }
             _ if self.gray_is_cheaper() => self.search_gray(&x0),
-            _ => self.search_walsh(&x0),
+            _ => self.search_walsh(&x0, BLOCK_BITS),
         };
         let mut presses = x0;
         let rows = self.shape.rows();
@@ -1089,12 +1095,12 @@ impl Solver {
     }
 
     /// Every press set's size by Walsh–Hadamard transform, in blocks of at
-    /// most 2^[`BLOCK_BITS`] coordinates: the high coordinates pick the
+    /// most 2^`block_bits` coordinates: the high coordinates pick the
     /// block, the low ones are transformed. Blocks run on rayon's threads;
     /// the result does not depend on their order.
-    fn search_walsh(&self, x0: &Grid) -> Best {
+    fn search_walsh(&self, x0: &Grid, block_bits: usize) -> Best {
         let k = self.nullity();
-        let low = k.min(BLOCK_BITS);
+        let low = k.min(block_bits);
         let blocks = 1u64 << (k - low);
         if blocks == 1 {
             return self.walsh_block(x0, low, 0);
@@ -1294,7 +1300,7 @@ mod tests {
 
     #[test]
     fn gray_and_walsh_agree() {
-        for (r, c) in [(4, 4), (5, 5), (9, 9), (11, 11), (16, 16), (2, 5), (19, 19)] {
+        for (r, c) in [(4, 4), (5, 5), (9, 9), (11, 11), (16, 16), (2, 5), (17, 17)] {
             let s = Solver::new(shape(r, c));
             let mut x = 0x9E37_79B9_7F4A_7C15u64;
             for _ in 0..6 {
@@ -1312,8 +1318,10 @@ mod tests {
                 assert!(s.route(&b, Colour::White).unwrap().is_some());
                 for colour in Colour::ALL {
                     let g = s.route_by(&b, colour, 64, Search::Gray).unwrap();
-                    let w = s.route_by(&b, colour, 64, Search::Walsh).unwrap();
-                    assert_eq!(g, w, "{r}x{c} {b:?} {colour}");
+                    for block_bits in [20, 3, 1] {
+                        let w = s.route_by(&b, colour, 64, Search::Walsh { block_bits });
+                        assert_eq!(w.unwrap(), g, "{r}x{c} {b:?} {colour} {block_bits}");
+                    }
                 }
             }
         }

@@ -260,10 +260,6 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-fn plural_big(n: u128, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
 /// Pretty form of a Fliptile case: the tiles, the flips and the result.
 fn write_fliptile_pretty(
     out: &mut Output,
@@ -290,12 +286,19 @@ fn write_fliptile_pretty(
                     ("after", &after, '1', '0'),
                 ],
             )?;
-            writeln!(out, "  {}", optimal_sets(&a, "flip"))?;
-            writeln!(
-                out,
-                "  nullity {k}: {} in all make these tiles white",
-                plural_big(1u128 << k, "flip set", "flip sets")
-            )?;
+            if k == 0 {
+                writeln!(
+                    out,
+                    "  the only flip set that makes these tiles white (nullity 0)"
+                )?;
+            } else {
+                writeln!(out, "  {}", optimal_sets(&a, "flip"))?;
+                writeln!(
+                    out,
+                    "  nullity {k}: {} flip sets in all make these tiles white",
+                    1u128 << k
+                )?;
+            }
         }
         None => {
             writeln!(
