@@ -9,10 +9,16 @@
 // the first row decides the rest, so it decides the order.
 //
 // Reads cases back to back until the end of the input (the judge sends
-// one). Build: c++ -O2 -o fliptile_judge benches/fliptile_judge.cpp
+// one), from standard input or the file named by the first argument (so
+// that hyperfine can run it without a shell). Build:
+// c++ -O2 -o fliptile_judge benches/fliptile_judge.cpp
 #include <cstdio>
 
-int main() {
+int main(int argc, char **argv) {
+    if (argc > 1 && !std::freopen(argv[1], "r", stdin)) {
+        std::perror(argv[1]);
+        return 1;
+    }
     int m, n;
     while (std::scanf("%d %d", &m, &n) == 2) {
         unsigned tiles[16] = {0};

@@ -658,16 +658,19 @@ pub enum LightsError {
 ///
 /// let solver = Solver::cached(Shape::new(5, 5).unwrap());
 /// assert_eq!((solver.nullity(), solver.rank()), (2, 3));
-/// // One lit corner of a 5×5 Lights Out:
-/// //   # . . . .
-/// //   . . . . .
-/// //   . . . . .
-/// //   . . . . .
-/// //   . . . . .
-/// let board: Grid = "10000/00000/00000/00000/00000".parse()?;
+/// // A 5×5 Lights Out with every light on: 15 presses, in 4 ways.
+/// let board: Grid = "11111/11111/11111/11111/11111".parse()?;
 /// let a = solver.solve(&board, Goal::White)?.expect("solvable");
-/// assert_eq!((a.rounds, a.optimal_sets), (7, 1));
+/// assert_eq!((a.rounds, a.optimal_sets), (15, 4));
+/// // The least of the four in reading order:
+/// assert_eq!(
+///     a.presses.show('x', '.').to_string(),
+///     "...xx\nxx.xx\nxxx..\n.xxx.\nx.xx."
+/// );
 /// assert!(board.apply(&a.presses).is_empty());
+/// // One lit corner cannot be put out on 5×5.
+/// let corner: Grid = "10000/00000/00000/00000/00000".parse()?;
+/// assert_eq!(solver.solve(&corner, Goal::White)?, None);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Solver {
@@ -857,17 +860,23 @@ impl Solver {
     /// order (each has a first pressed cell in row 0 that no other presses).
     ///
     /// ```
-    /// use boardbase::lights::Solver;
+    /// use boardbase::lights::{Grid, Solver};
     /// use boardbase::tables::shape::Shape;
     ///
     /// let solver = Solver::cached(Shape::new(4, 4).unwrap());
-    /// let quiet: Vec<String> = solver.quiet_patterns().map(|p| format!("{p:#}")).collect();
-    /// // Pressing x..x/x..x/x..x/x..x-like patterns changes nothing:
+    /// let quiet: Vec<_> = solver.quiet_patterns().collect();
     /// assert_eq!(quiet.len(), 4);
-    /// for p in solver.quiet_patterns() {
-    ///     let board = p.clone(); // any board at all
-    ///     assert_eq!(board.apply(&p), board);
+    /// // The first: pressing these 8 cells of a 4×4 board changes nothing.
+    /// //   x . . .
+    /// //   x x . .
+    /// //   x . x .
+    /// //   . x x x
+    /// assert_eq!(quiet[0].show('x', '.').to_string(), "x...\nxx..\nx.x.\n.xxx");
+    /// let board: Grid = "bwwb/bbwb/bwwb/bwww".parse()?;
+    /// for p in &quiet {
+    ///     assert_eq!(board.apply(p), board);
     /// }
+    /// # Ok::<(), boardbase::error::ParseError>(())
     /// ```
     pub fn quiet_patterns(&self) -> impl Iterator<Item = Grid> + '_ {
         let rows = self.shape.rows();

@@ -274,8 +274,8 @@ fn write_fliptile_pretty(
         Some(a) => {
             writeln!(
                 out,
-                "Case {case}: {size} tiles, {} make every tile white",
-                plural(a.rounds, "flip", "flips")
+                "Case {case}: {size} tiles, {} every tile white",
+                plural(a.rounds, "flip makes", "flips make")
             )?;
             let after = board.apply(&a.presses);
             write_side_by_side(
@@ -326,8 +326,8 @@ fn write_lightsout_pretty(
 ) -> Result<(), Failure> {
     writeln!(
         out,
-        "PUZZLE #{puzzle}: {} turn every light off",
-        plural(answer.rounds, "press", "presses")
+        "PUZZLE #{puzzle}: {} every light off",
+        plural(answer.rounds, "press turns", "presses turn")
     )?;
     let after = board.apply(&answer.presses);
     write_side_by_side(
