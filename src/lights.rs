@@ -88,12 +88,15 @@
 use core::fmt;
 use core::str::FromStr;
 use std::cell::RefCell;
+use std::io::Read;
 use std::sync::OnceLock;
 
 use boardbase_tables::shape::{MAX_SIDE, Shape};
 
 use crate::error::{Found, ParseError};
 pub use crate::flip::Colour;
+use crate::grid::Alphabet;
+use crate::input::{InputError, Scanner};
 
 /// The largest nullity whose `2^k` press sets [`Solver::solve`] searches
 /// (at most about 30 ms a colour on one core): every answer for a shape of
@@ -1336,6 +1339,129 @@ fn chase_residual(d: &[u64], mask: u64, first: u64) -> u64 {
         cur = next;
     }
     cur
+}
+
+/// The cells of both judges' boards: `0` white (off), `1` black (on).
+pub const CELLS: Alphabet = Alphabet::new(b'0', b'1', "'0' or '1'");
+
+/// One case of POJ 3279's input, with the line where its `M N` stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FliptileCase {
+    /// The tiles, set = black (`1`).
+    pub board: Grid,
+    /// 1-based line of `M N`.
+    pub line: u64,
+}
+
+/// What an input without a single Fliptile case lacks (for the error).
+pub const NO_FLIPTILE_CASE: &str = "a case: the numbers of rows M and columns N";
+
+/// Reads one case of POJ 3279 ("Fliptile"): `M N` on one line (each 1 to
+/// 64; blank lines before it are skipped), then M rows of N cells `0`/`1`,
+/// one row a line, cells separated by blanks (blank lines before the first
+/// row are skipped; see [`Scanner::read_spaced_row`]). `Ok(None)` when only
+/// whitespace is left. The sizes are checked before any row is read, and the
+/// board is a fixed-size [`Grid`]: nothing is allocated.
+///
+/// ```
+/// use boardbase::input::Scanner;
+/// use boardbase::lights::{self, Goal};
+///
+/// let mut input = Scanner::new("2 3\n1 1 0\n1 0 0\n".as_bytes());
+/// let case = lights::read_fliptile_case(&mut input)?.expect("one case");
+/// assert_eq!((case.board.to_string(), case.line), ("bbw\nbww".to_owned(), 1));
+/// let a = lights::solve(&case.board, Goal::White)?.expect("solvable");
+/// assert_eq!(a.presses.show('1', '0').to_string(), "100\n000");
+/// assert!(lights::read_fliptile_case(&mut input)?.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_fliptile_case<R: Read>(
+    scanner: &mut Scanner<R>,
+) -> Result<Option<FliptileCase>, InputError> {
+    if !scanner.skip_blank_lines()? {
+        return Ok(None);
+    }
+    let line = scanner.position().0;
+    let rows = read_side(scanner, "a number of rows M from 1 to 64", false)?;
+    let cols = read_side(scanner, "a number of columns N from 1 to 64", true)?;
+    scanner.end_of_line("the end of the line after M and N")?;
+    let shape = Shape::new(rows, cols).expect("sides checked");
+    let mut board = Grid::new(shape);
+    scanner.skip_blank_lines()?;
+    for row in board.rows[..rows].iter_mut() {
+        *row = scanner.read_spaced_row(&CELLS, cols, "a row of N cells, '0' or '1'")?;
+    }
+    Ok(Some(FliptileCase { board, line }))
+}
+
+/// Reads M or N: from 1 to 64, N on the line of M.
+fn read_side<R: Read>(
+    scanner: &mut Scanner<R>,
+    what: &'static str,
+    on_line: bool,
+) -> Result<usize, InputError> {
+    if on_line {
+        scanner.skip_inline_blanks()?;
+    } else {
+        scanner.skip_whitespace()?;
+    }
+    let (line, column) = scanner.position();
+    let n = scanner.read_unsigned_on_line(what, u64::MAX)?;
+    if (1..=MAX_SIDE as u64).contains(&n) {
+        return Ok(n as usize);
+    }
+    Err(ParseError {
+        line,
+        column,
+        expected: what,
+        found: Found::Number(n),
+    }
+    .into())
+}
+
+/// The 5×6 board of Extended Lights Out (POJ 1222, UVA 1560): nullity 0,
+/// so every board has exactly one solution.
+pub const LIGHTS_OUT: Shape = match Shape::new(5, 6) {
+    Some(s) => s,
+    None => panic!("5×6 is a shape"),
+};
+
+/// Reads the puzzle count of Extended Lights Out, alone on its line.
+pub fn read_lights_out_count<R: Read>(scanner: &mut Scanner<R>) -> Result<u64, InputError> {
+    let count = scanner.read_unsigned("a puzzle count", u64::MAX)?;
+    scanner.end_of_line("the end of the line after the puzzle count")?;
+    Ok(count)
+}
+
+/// Reads one puzzle of Extended Lights Out: 5 rows of six lights `0`/`1`
+/// separated by blanks, blank lines before it skipped. Running out of input
+/// is an error: the count promised one more.
+///
+/// ```
+/// use boardbase::input::Scanner;
+/// use boardbase::lights::{self, Goal};
+///
+/// let text = "1\n0 1 1 0 1 0\n1 0 0 1 1 1\n0 0 1 0 0 1\n1 0 0 1 0 1\n0 1 1 1 0 0\n";
+/// let mut input = Scanner::new(text.as_bytes());
+/// assert_eq!(lights::read_lights_out_count(&mut input)?, 1);
+/// let board = lights::read_lights_out_puzzle(&mut input)?;
+/// let a = lights::solve(&board, Goal::White)?.expect("5×6 is always solvable");
+/// assert_eq!(a.presses.show('1', '0').to_string().lines().next(), Some("101001"));
+/// assert!(a.is_unique());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_lights_out_puzzle<R: Read>(scanner: &mut Scanner<R>) -> Result<Grid, InputError> {
+    if !scanner.skip_blank_lines()? {
+        return Err(scanner.error_here(
+            "another puzzle (the puzzle count asks for more)",
+            Found::EndOfInput,
+        ));
+    }
+    let mut board = Grid::new(LIGHTS_OUT);
+    for row in board.rows[..5].iter_mut() {
+        *row = scanner.read_spaced_row(&CELLS, 6, "a row of six lights, '0' or '1'")?;
+    }
+    Ok(board)
 }
 
 /// [`Solver::solve`] with the process-wide solver of the board's shape

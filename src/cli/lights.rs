@@ -3,18 +3,14 @@
 
 use std::io::Write;
 
-use boardbase::error::{Found, ParseError};
-use boardbase::grid::Alphabet;
-use boardbase::input::{InputError, Scanner};
-use boardbase::lights::{Answer, Colour, Grid, MAX_NULLITY, Solver};
-use boardbase::tables::shape::{MAX_SIDE, Shape};
+use boardbase::error::Found;
+use boardbase::input::Scanner;
+use boardbase::lights::{self, Answer, Colour, FliptileCase, Grid, MAX_NULLITY, Solver};
+use boardbase::tables::shape::MAX_SIDE;
 use clap::Args;
 use serde::Serialize;
 
 use super::{Failure, Format, InputArgs, Output, Source, write_json_line};
-
-/// The cells of both judges' boards: `0` white (off), `1` black (on).
-const CELLS: Alphabet = Alphabet::new(b'0', b'1', "'0' or '1'");
 
 /// Arguments of `boardbase fliptile`.
 #[derive(Debug, Args)]
@@ -43,20 +39,14 @@ pub struct LightsoutArgs {
     format: Format,
 }
 
-/// One Fliptile case and the line where its `M N` stands.
-struct Case {
-    board: Grid,
-    line: u64,
-}
-
 /// Runs `boardbase fliptile`: cases back to back until the end of the
 /// input, each answered as soon as it is read.
 pub fn fliptile(args: &FliptileArgs, out: &mut Output) -> Result<(), Failure> {
     let mut source = Source::open(&args.input, out)?;
     let mut case = 0u64;
     loop {
-        match read_fliptile_case(&mut source.scanner) {
-            Ok(Some(Case { board, line })) => {
+        match lights::read_fliptile_case(&mut source.scanner) {
+            Ok(Some(FliptileCase { board, line })) => {
                 case += 1;
                 let solver = Solver::cached(board.shape());
                 let answer = solver
@@ -79,7 +69,9 @@ pub fn fliptile(args: &FliptileArgs, out: &mut Output) -> Result<(), Failure> {
             }
             Ok(None) if case > 0 => return Ok(()),
             Ok(None) => {
-                let e = source.scanner.error_here(SIZES, Found::EndOfInput);
+                let e = source
+                    .scanner
+                    .error_here(lights::NO_FLIPTILE_CASE, Found::EndOfInput);
                 return Err(source.fail(e));
             }
             Err(e) => return Err(source.fail(e)),
@@ -87,72 +79,15 @@ pub fn fliptile(args: &FliptileArgs, out: &mut Output) -> Result<(), Failure> {
     }
 }
 
-/// What an input without a single case lacks.
-const SIZES: &str = "a case: the numbers of rows M and columns N";
-
-/// Reads one Fliptile case: `M N` on one line (blank lines before it are
-/// skipped), then M rows of N cells separated by blanks, one row a line
-/// (blank lines before the first row are skipped). `Ok(None)` when only
-/// whitespace is left.
-fn read_fliptile_case<R: std::io::Read>(
-    scanner: &mut Scanner<R>,
-) -> Result<Option<Case>, InputError> {
-    if !scanner.skip_blank_lines()? {
-        return Ok(None);
-    }
-    let line = scanner.position().0;
-    let rows = read_side(scanner, "a number of rows M from 1 to 64", false)?;
-    let cols = read_side(scanner, "a number of columns N from 1 to 64", true)?;
-    scanner.end_of_line("the end of the line after M and N")?;
-    let shape = Shape::new(rows, cols).expect("sides checked");
-    let mut bits = [0u64; MAX_SIDE];
-    scanner.skip_blank_lines()?;
-    for row in bits.iter_mut().take(rows) {
-        *row = scanner.read_spaced_row(&CELLS, cols, "a row of N cells, '0' or '1'")?;
-    }
-    let board = Grid::from_rows(shape, &bits[..rows]).expect("rows of N cells");
-    Ok(Some(Case { board, line }))
-}
-
-/// Reads M or N: from 1 to 64, N on the line of M.
-fn read_side<R: std::io::Read>(
-    scanner: &mut Scanner<R>,
-    what: &'static str,
-    on_line: bool,
-) -> Result<usize, InputError> {
-    if on_line {
-        scanner.skip_inline_blanks()?;
-    } else {
-        scanner.skip_whitespace()?;
-    }
-    let (line, column) = scanner.position();
-    let n = scanner.read_unsigned_on_line(what, u64::MAX)?;
-    if (1..=MAX_SIDE as u64).contains(&n) {
-        return Ok(n as usize);
-    }
-    Err(ParseError {
-        line,
-        column,
-        expected: what,
-        found: Found::Number(n),
-    }
-    .into())
-}
-
-/// The 5×6 board of Extended Lights Out.
-const LIGHTS_OUT: Shape = match Shape::new(5, 6) {
-    Some(s) => s,
-    None => panic!("5×6 is a shape"),
-};
-
 /// Runs `boardbase lightsout`: a puzzle count, then that many 5×6 puzzles;
 /// after them only whitespace may follow.
 pub fn lightsout(args: &LightsoutArgs, out: &mut Output) -> Result<(), Failure> {
     let mut source = Source::open(&args.input, out)?;
-    let solver = Solver::cached(LIGHTS_OUT);
-    let count = read_count(&mut source.scanner).map_err(|e| source.fail(e))?;
+    let solver = Solver::cached(lights::LIGHTS_OUT);
+    let count = lights::read_lights_out_count(&mut source.scanner).map_err(|e| source.fail(e))?;
     for puzzle in 1..=count {
-        let board = read_puzzle(&mut source.scanner).map_err(|e| source.fail(e))?;
+        let board =
+            lights::read_lights_out_puzzle(&mut source.scanner).map_err(|e| source.fail(e))?;
         // 5×6 has nullity 0: every board has exactly one solution.
         let answer = solver
             .route(&board, Colour::White)
@@ -173,27 +108,6 @@ pub fn lightsout(args: &LightsoutArgs, out: &mut Output) -> Result<(), Failure> 
         out.end_case()?;
     }
     source.scanner.expect_end().map_err(|e| source.fail(e))
-}
-
-fn read_count<R: std::io::Read>(scanner: &mut Scanner<R>) -> Result<u64, InputError> {
-    let count = scanner.read_unsigned("a puzzle count", u64::MAX)?;
-    scanner.end_of_line("the end of the line after the puzzle count")?;
-    Ok(count)
-}
-
-/// Reads one puzzle: 5 rows of six lights, blank lines before it skipped.
-fn read_puzzle<R: std::io::Read>(scanner: &mut Scanner<R>) -> Result<Grid, InputError> {
-    if !scanner.skip_blank_lines()? {
-        return Err(scanner.error_here(
-            "another puzzle (the puzzle count asks for more)",
-            Found::EndOfInput,
-        ));
-    }
-    let mut rows = [0u64; 5];
-    for row in &mut rows {
-        *row = scanner.read_spaced_row(&CELLS, 6, "a row of six lights, '0' or '1'")?;
-    }
-    Ok(Grid::from_rows(LIGHTS_OUT, &rows).expect("5 rows of 6"))
 }
 
 /// Writes the press set as the judges print it: rows of `0`/`1` separated
@@ -416,7 +330,7 @@ pub fn demo(out: &mut Output) -> Result<(), Failure> {
         "   (published sample: flip (1,0), (1,3), (2,0), (2,3), the lesser of 2 optimal sets)\n"
     )?;
     let mut scanner = Scanner::new(FLIPTILE_SAMPLE.as_bytes());
-    let case = read_fliptile_case(&mut scanner)
+    let case = lights::read_fliptile_case(&mut scanner)
         .map_err(|e| broken(&e))?
         .ok_or_else(|| broken(&"no case"))?;
     let solver = Solver::cached(case.board.shape());
@@ -433,10 +347,10 @@ pub fn demo(out: &mut Output) -> Result<(), Failure> {
         "   (published sample: two puzzles, each with exactly one solution)\n"
     )?;
     let mut scanner = Scanner::new(LIGHTS_OUT_SAMPLE.as_bytes());
-    let count = read_count(&mut scanner).map_err(|e| broken(&e))?;
+    let count = lights::read_lights_out_count(&mut scanner).map_err(|e| broken(&e))?;
     for puzzle in 1..=count {
-        let board = read_puzzle(&mut scanner).map_err(|e| broken(&e))?;
-        let answer = Solver::cached(LIGHTS_OUT)
+        let board = lights::read_lights_out_puzzle(&mut scanner).map_err(|e| broken(&e))?;
+        let answer = Solver::cached(lights::LIGHTS_OUT)
             .route(&board, Colour::White)
             .map_err(|e| broken(&e))?
             .ok_or_else(|| broken(&"unsolvable"))?;
