@@ -41,7 +41,7 @@
 //! their transposes. For them `solve` returns
 //! [`LightsError::NullityTooLarge`], never a press set it has not proven
 //! minimal; [`Solver::solve_within`] searches them anyway when the caller
-//! accepts the cost (`k · 2^k` additions: about half a second for 64×64),
+//! accepts the cost (`k · 2^k` additions: under a second for 64×64),
 //! and [`Solver::any_solution`] gives a press set that reaches the goal at
 //! once, without any claim of minimality.
 //!
@@ -902,9 +902,9 @@ impl Solver {
     /// [`solve`](Self::solve) for shapes of nullity up to `max_nullity`:
     /// the search looks at `2^nullity` press sets a colour, about
     /// `nullity · 2^nullity` 16-bit additions, in blocks of 2^20 shared
-    /// among rayon's threads. Measured on one core: nullity 20 (32×32) 3 ms,
-    /// 24 (62×62) 30 ms; so 28 (64×64) about half a second, 32 (39×39)
-    /// about 8 s, 40 (61×61) hours.
+    /// among rayon's threads. Measured on 2 shared cores (see the README):
+    /// nullity 20 (32×32) 2.7 ms, 24 (62×62) 51 ms, 28 (64×64) 0.77 s; so
+    /// 32 (39×39) about 15 s and 40 (61×61) about an hour.
     pub fn solve_within(
         &self,
         board: &Grid,

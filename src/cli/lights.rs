@@ -23,7 +23,7 @@ pub struct FliptileArgs {
     /// Search the flip sets of boards whose nullity is up to K. The search
     /// looks at 2^nullity flip sets: up to the default 24, a board takes
     /// at most tens of milliseconds; 64×64 (nullity 28) about a second,
-    /// 39×39 (32) several seconds. A board over the limit is an error.
+    /// 39×39 (32) about 15 seconds. A board over the limit is an error.
     #[arg(long, value_name = "K", default_value_t = MAX_NULLITY as u8,
           value_parser = clap::value_parser!(u8).range(0..=64))]
     max_nullity: u8,
