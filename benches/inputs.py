@@ -3,7 +3,7 @@
 
     python3 benches/inputs.py SUBCOMMAND CASES OUTPUT [--family F] [--seed N]
 
-SUBCOMMAND is flip, euler or carcassonne; OUTPUT is a path or - for
+SUBCOMMAND is flip, euler, carcassonne or fliptile; OUTPUT is a path or - for
 standard output. The same arguments always give the same bytes.
 
 - flip: CASES random boards, 4 lines of 4 b/w each, no blank lines
@@ -16,6 +16,9 @@ standard output. The same arguments always give the same bytes.
   codes), planted (random colours on every grid edge, each tile shown in a
   random rotation, so a valid placement exists) or two-pair (rotations of
   RRFF).
+- fliptile: CASES cases back to back, each "N N" and N lines of N random
+  0/1 separated by single spaces; N is --size (default 15, POJ 3279's
+  largest: 456 bytes a case).
 
 Standard library only.
 """
@@ -122,13 +125,24 @@ def write_carcassonne(out, rng, cases, family):
         done += n
 
 
+def write_fliptile(out, rng, cases, size):
+    header = b"%d %d\n" % (size, size)
+    rows = [
+        b" ".join(b"1" if bits >> c & 1 else b"0" for c in range(size)) + b"\n"
+        for bits in range(1 << size)
+    ]
+    for _ in range(cases):
+        out.write(header + b"".join(rows[rng.getrandbits(size)] for _ in range(size)))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("subcommand", choices=["flip", "euler", "carcassonne"])
+    parser.add_argument("subcommand", choices=["flip", "euler", "carcassonne", "fliptile"])
     parser.add_argument("cases", type=int)
     parser.add_argument("output")
     parser.add_argument("--family", choices=sorted(FAMILIES), default="random")
     parser.add_argument("--seed", type=int, default=4064)
+    parser.add_argument("--size", type=int, default=15, help="fliptile: the side N (1 to 16)")
     args = parser.parse_args()
     if args.cases < 0:
         parser.error("CASES must be at least 0")
@@ -137,6 +151,10 @@ def main():
     with out:
         if args.subcommand == "flip":
             write_grids(out, rng, args.cases, grids(ord("b"), ord("w")))
+        elif args.subcommand == "fliptile":
+            if not 1 <= args.size <= 16:
+                parser.error("--size must be from 1 to 16")
+            write_fliptile(out, rng, args.cases, args.size)
         elif args.subcommand == "euler":
             out.write(b"%d\n" % args.cases)
             write_grids(out, rng, args.cases, grids(ord("X"), ord("."), b"\n"))
