@@ -186,7 +186,7 @@ impl<R: Read> Scanner<R> {
     }
 
     /// Skips spaces, tabs and carriage returns without leaving the line.
-    fn skip_inline_blanks(&mut self) -> io::Result<()> {
+    pub fn skip_inline_blanks(&mut self) -> io::Result<()> {
         while let Some(b' ' | b'\t' | b'\r') = self.peek()? {
             self.pos += 1;
         }
@@ -427,6 +427,96 @@ impl<R: Read> Scanner<R> {
         } else {
             Err(self.unexpected("the end of the input after the last case")?)
         }
+    }
+
+    /// Reads a non-negative decimal integer no larger than `max` on the
+    /// current line: blanks may come before it, a line end may not (then
+    /// the error says `what` was expected and the line ended).
+    pub fn read_unsigned_on_line(
+        &mut self,
+        what: &'static str,
+        max: u64,
+    ) -> Result<u64, InputError> {
+        self.skip_inline_blanks()?;
+        match self.peek()? {
+            None | Some(b'\n') => Err(self.unexpected(what)?),
+            Some(_) => self.read_unsigned(what, max),
+        }
+    }
+
+    /// Reads one row of `cols` cells (1 to 64), each one byte of
+    /// `alphabet`, separated by one or more blanks (spaces or tabs), then
+    /// the end of the line (or of the input); blanks before and after the
+    /// row and CRLF line ends are accepted. Column `c` is bit `c` of the
+    /// result. `what` names the row in the error when the line is blank or
+    /// the input ends; a short row, cells not separated by a blank, a bad
+    /// cell and a long row are errors at the byte concerned.
+    pub fn read_spaced_row(
+        &mut self,
+        alphabet: &Alphabet,
+        cols: usize,
+        what: &'static str,
+    ) -> Result<u64, InputError> {
+        debug_assert!((1..=64).contains(&cols));
+        // Fast path: `c c ... c\n` with single spaces, already buffered.
+        let rest = &self.buf[self.pos..self.end];
+        if let Some(row) = rest.get(..2 * cols) {
+            let mut bits = 0u64;
+            let mut ok = row[2 * cols - 1] == b'\n';
+            for (c, pair) in row.chunks_exact(2).enumerate() {
+                match alphabet.decode(pair[0]) {
+                    Some(bit) => bits |= u64::from(bit) << c,
+                    None => ok = false,
+                }
+                ok &= c + 1 == cols || pair[1] == b' ';
+            }
+            if ok {
+                self.pos += 2 * cols;
+                self.newline();
+                return Ok(bits);
+            }
+        }
+        self.read_spaced_row_slow(alphabet, cols, what)
+    }
+
+    /// The general path of [`Scanner::read_spaced_row`].
+    #[cold]
+    fn read_spaced_row_slow(
+        &mut self,
+        alphabet: &Alphabet,
+        cols: usize,
+        what: &'static str,
+    ) -> Result<u64, InputError> {
+        self.skip_inline_blanks()?;
+        match self.peek()? {
+            None => return Err(self.error_here(what, Found::EndOfInput)),
+            Some(b'\n') => return Err(self.error_here(what, Found::BlankLine)),
+            Some(_) => {}
+        }
+        let mut bits = 0u64;
+        for c in 0..cols {
+            if c > 0 {
+                match self.peek()? {
+                    Some(b' ' | b'\t' | b'\r') => self.skip_inline_blanks()?,
+                    None | Some(b'\n') => {
+                        return Err(self.unexpected("another cell (the row is short)")?);
+                    }
+                    Some(_) => return Err(self.unexpected("a blank between two cells")?),
+                }
+                if let None | Some(b'\n') = self.peek()? {
+                    return Err(self.unexpected("another cell (the row is short)")?);
+                }
+            }
+            match self.peek()?.and_then(|b| alphabet.decode(b)) {
+                Some(bit) => {
+                    bits |= u64::from(bit) << c;
+                    self.pos += 1;
+                }
+                None => return Err(self.unexpected(alphabet.expected())?),
+            }
+        }
+        self.end_of_line("the end of the row after its last cell")?;
+        Ok(bits)
     }
 }
 

@@ -4,8 +4,12 @@
 //! - [`euler`]: Game of Euler (UVA 10536), who wins a misère pin-placing game.
 //! - `carcassonne`: Carcassonne (HDU 4064), counting the tile rotations that
 //!   match every shared edge (needs the `std` feature).
+//! - `lights`: Flip and Lights Out on any board up to 64×64, solved at run
+//!   time by linear algebra over GF(2) (needs the `std` feature).
 //! - `export`: the 4×4 tables as versioned files any language can read
 //!   (`boardbase export`; needs the `std` feature).
+//! - `report`: the JSON answers of every puzzle, as the CLI prints them with
+//!   `--format json` and the server returns them (needs the `std` feature).
 //! - `generate`: judge inputs with known answers, seeded and streamed
 //!   (`boardbase gen`; needs the `std` feature).
 //! - `check`: run a solution as a judge does and say which cases it gets
@@ -42,6 +46,10 @@ pub mod generate;
 pub mod grid;
 #[cfg(feature = "std")]
 pub mod input;
+#[cfg(feature = "std")]
+pub mod lights;
+#[cfg(feature = "std")]
+pub mod report;
 
 pub use boardbase_tables as tables;
 

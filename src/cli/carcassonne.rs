@@ -2,11 +2,11 @@
 
 use std::io::Write;
 
-use boardbase::carcassonne::{self, Board, Case, CountError, MODULUS, Tile};
+use boardbase::carcassonne::{self, Board, Case, CountError, Tile};
+use boardbase::report::{CarcassonneAnswer, turned_rows};
 use clap::Args;
 use num_bigint::BigUint;
 use rayon::prelude::*;
-use serde::Serialize;
 
 use super::{Failure, Format, InputArgs, Output, Source, write_json_line};
 
@@ -246,22 +246,6 @@ fn solve(board: &Board, exact: bool, witness: bool) -> Result<Answer, CountError
     })
 }
 
-/// The board with each tile turned by its witness turns, as rows of codes.
-fn rotated_rows(board: &Board, turns: &[u8]) -> Vec<Vec<Tile>> {
-    board
-        .tiles()
-        .chunks(board.cols())
-        .zip(turns.chunks(board.cols()))
-        .map(|(tiles, turns)| {
-            tiles
-                .iter()
-                .zip(turns)
-                .map(|(t, &k)| t.rotated(u32::from(k)))
-                .collect()
-        })
-        .collect()
-}
-
 fn write_rows(out: &mut Output, indent: &str, rows: &[Vec<String>]) -> Result<(), Failure> {
     for row in rows {
         writeln!(out, "{indent}{}", row.join(" "))?;
@@ -285,7 +269,7 @@ fn write_answer(
             writeln!(out, "Case {k}: {shown}")?;
             match &a.witness {
                 Some(Some(turns)) => {
-                    let rows = rotated_rows(board, turns);
+                    let rows = turned_rows(board, turns);
                     let text: Vec<Vec<String>> = rows
                         .iter()
                         .map(|r| r.iter().map(Tile::to_string).collect())
@@ -297,7 +281,11 @@ fn write_answer(
             }
         }
         Format::Pretty => write_pretty(out, k, board, a, &shown)?,
-        Format::Json => write_json_line(out, &JsonAnswer::new(k, board, a))?,
+        Format::Json => {
+            let witness = a.witness.as_ref().map(Option::as_deref);
+            let json = CarcassonneAnswer::new(k, board, a.count, a.exact.as_ref(), witness);
+            write_json_line(out, &json)?;
+        }
     }
     Ok(())
 }
@@ -336,7 +324,7 @@ fn write_pretty(
                 out,
                 "  one valid placement (each tile turned the bracketed quarter turns clockwise):"
             )?;
-            let placed: Vec<Vec<String>> = rotated_rows(board, turns)
+            let placed: Vec<Vec<String>> = turned_rows(board, turns)
                 .iter()
                 .zip(turns.chunks(cols))
                 .map(|(r, t)| {
@@ -352,52 +340,4 @@ fn write_pretty(
     }
     writeln!(out)?;
     Ok(())
-}
-
-/// One line of `--format json`.
-#[derive(Serialize)]
-struct JsonAnswer {
-    case: u64,
-    rows: usize,
-    cols: usize,
-    /// The number of valid placements modulo `modulus`.
-    count: u64,
-    modulus: u64,
-    /// The exact number, as a decimal string (only with `--exact`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    exact: Option<String>,
-    /// One valid placement (only with `--witness`; `null` when none exists).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    witness: Option<Option<JsonWitness>>,
-}
-
-#[derive(Serialize)]
-struct JsonWitness {
-    /// Quarter turns clockwise per tile, by row.
-    turns: Vec<Vec<u8>>,
-    /// The rotated tiles' codes, by row.
-    tiles: Vec<Vec<String>>,
-}
-
-impl JsonAnswer {
-    fn new(case: u64, board: &Board, a: &Answer) -> JsonAnswer {
-        let cols = board.cols();
-        JsonAnswer {
-            case,
-            rows: board.rows(),
-            cols,
-            count: a.count,
-            modulus: MODULUS,
-            exact: a.exact.as_ref().map(BigUint::to_string),
-            witness: a.witness.as_ref().map(|w| {
-                w.as_ref().map(|turns| JsonWitness {
-                    turns: turns.chunks(cols).map(<[u8]>::to_vec).collect(),
-                    tiles: rotated_rows(board, turns)
-                        .iter()
-                        .map(|r| r.iter().map(Tile::to_string).collect())
-                        .collect(),
-                })
-            }),
-        }
-    }
 }

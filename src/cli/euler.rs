@@ -3,10 +3,10 @@
 use std::io::Write;
 
 use boardbase::error::Found;
-use boardbase::euler::{self, ALPHABET, Move, Outcome, Position};
+use boardbase::euler::{self, ALPHABET, Move, Position};
 use boardbase::input::InputError;
+use boardbase::report::EulerAnswer;
 use clap::Args;
-use serde::Serialize;
 
 use super::{Failure, Format, InputArgs, JudgeLines, Output, Source, write_json_line};
 
@@ -34,7 +34,7 @@ pub fn run(args: &EulerArgs, out: &mut Output) -> Result<(), Failure> {
         Format::Judge => judge(&mut source, count, out)?,
         Format::Pretty => each_case(&mut source, count, out, write_pretty)?,
         Format::Json => each_case(&mut source, count, out, |out, case, position| {
-            write_json_line(out, &JsonAnswer::new(case, position))
+            write_json_line(out, &EulerAnswer::new(case, position))
         })?,
     }
     source.scanner.expect_end().map_err(|e| source.fail(e))
@@ -142,49 +142,4 @@ pub fn write_pretty(out: &mut Output, case: u64, position: Position) -> Result<(
     )?;
     writeln!(out)?;
     Ok(())
-}
-
-/// One line of `--format json`.
-#[derive(Serialize)]
-struct JsonAnswer {
-    case: u64,
-    /// Rows separated by `/`.
-    board: String,
-    /// The judge's answer: `WINNING` or `LOSING`.
-    answer: &'static str,
-    outcome: Outcome,
-    /// Moves (plies) left with perfect play.
-    moves_left: u8,
-    /// `null` for the full board.
-    best_move: Option<JsonMove>,
-    /// How many legal moves win.
-    winning_moves: usize,
-    legal_moves: usize,
-}
-
-#[derive(Serialize)]
-struct JsonMove {
-    /// The covered squares, bit `4 * row + col`.
-    mask: u16,
-    /// The covered squares as 0-based `[row, col]`.
-    cells: Vec<[usize; 2]>,
-}
-
-impl JsonAnswer {
-    fn new(case: u64, position: Position) -> JsonAnswer {
-        let entry = euler::probe(position);
-        JsonAnswer {
-            case,
-            board: format!("{position:#}"),
-            answer: entry.outcome.answer(),
-            outcome: entry.outcome,
-            moves_left: entry.moves_left,
-            best_move: entry.best_move.map(|mv| JsonMove {
-                mask: mv.bits(),
-                cells: mv.cells().map(|(r, c)| [r, c]).collect(),
-            }),
-            winning_moves: euler::winning_moves(position).count(),
-            legal_moves: euler::legal_moves(position).count(),
-        }
-    }
 }

@@ -3,9 +3,9 @@
 use std::io::Write;
 
 use boardbase::error::{Found, ParseError};
-use boardbase::flip::{self, Board, Colour, Presses, Route};
+use boardbase::flip::{self, Board};
+use boardbase::report::FlipAnswer;
 use clap::Args;
-use serde::Serialize;
 
 use super::{Failure, Format, InputArgs, JudgeLines, Output, Source, write_json_line};
 
@@ -132,7 +132,7 @@ pub fn write_answer(
 
 #[inline(never)]
 fn write_json(out: &mut Output, case: u64, board: Board) -> Result<(), Failure> {
-    write_json_line(out, &JsonAnswer::new(case, board))
+    write_json_line(out, &FlipAnswer::new(case, board))
 }
 
 /// Draws the board beside the cells to press, with the rounds and colour.
@@ -171,61 +171,4 @@ pub fn write_pretty(out: &mut Output, case: u64, board: Board) -> Result<(), Fai
     )?;
     writeln!(out)?;
     Ok(())
-}
-
-/// One line of `--format json`.
-#[derive(Serialize)]
-struct JsonAnswer {
-    case: u64,
-    /// Rows separated by `/`.
-    board: String,
-    /// The judge's answer: the rounds or `Impossible`.
-    answer: String,
-    solvable: bool,
-    rounds: Option<u8>,
-    colour: Option<Colour>,
-    /// Cells to press as 0-based `[row, col]`.
-    presses: Option<Vec<[usize; 2]>>,
-    optimal_sets: u8,
-    to_white: Option<JsonRoute>,
-    to_black: Option<JsonRoute>,
-}
-
-#[derive(Serialize)]
-struct JsonRoute {
-    rounds: u8,
-    presses: Vec<[usize; 2]>,
-    optimal_sets: u8,
-}
-
-fn cells(p: Presses) -> Vec<[usize; 2]> {
-    p.cells().map(|(r, c)| [r, c]).collect()
-}
-
-impl JsonRoute {
-    fn new(r: Route) -> JsonRoute {
-        JsonRoute {
-            rounds: r.rounds,
-            presses: cells(r.presses),
-            optimal_sets: r.optimal_sets,
-        }
-    }
-}
-
-impl JsonAnswer {
-    fn new(case: u64, board: Board) -> JsonAnswer {
-        let s = flip::solve(board);
-        JsonAnswer {
-            case,
-            board: format!("{board:#}"),
-            answer: s.map_or_else(|| "Impossible".to_owned(), |s| s.rounds.to_string()),
-            solvable: s.is_some(),
-            rounds: s.map(|s| s.rounds),
-            colour: s.map(|s| s.colour),
-            presses: s.map(|s| cells(s.presses)),
-            optimal_sets: s.map_or(0, |s| s.optimal_sets),
-            to_white: s.map(|s| JsonRoute::new(s.to_white)),
-            to_black: s.map(|s| JsonRoute::new(s.to_black)),
-        }
-    }
 }

@@ -8,6 +8,7 @@ mod euler;
 mod export;
 mod flip;
 mod generate;
+mod lights;
 
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, StdoutLock, Write};
@@ -60,6 +61,24 @@ enum Command {
     /// answers keep the input order.
     #[command(visible_alias = "hdu4064")]
     Carcassonne(carcassonne::CarcassonneArgs),
+    /// Fliptile (POJ 3279): fewest flips to make every tile white.
+    ///
+    /// Input: one or more cases, each `M N` (1 to 64) on a line, then M
+    /// lines of N cells `0` (white) or `1` (black) separated by blanks.
+    /// Output (judge format): M lines of N `0`/`1` separated by spaces, 1
+    /// where to flip, the fewest flips and among those the least in reading
+    /// order; or `IMPOSSIBLE`.
+    #[command(visible_alias = "poj3279")]
+    Fliptile(lights::FliptileArgs),
+    /// Extended Lights Out (POJ 1222, UVA 1560): the buttons that turn every
+    /// light of a 5×6 board off.
+    ///
+    /// Input: a puzzle count, then that many puzzles of 5 lines of six `0`/`1`
+    /// separated by blanks; after the last only whitespace may follow.
+    /// Output (judge format): per puzzle `PUZZLE #m` and 5 lines of six
+    /// `0`/`1` separated by single spaces, 1 for a button to press.
+    #[command(visible_aliases = ["poj1222", "uva1560"])]
+    Lightsout(lights::LightsoutArgs),
     /// Run a solution as the judge does, on every case, and say which
     /// cases it gets wrong and why.
     ///
@@ -184,6 +203,18 @@ pub enum Failure {
         /// Why it could not be counted.
         error: boardbase::carcassonne::CountError,
     },
+    /// A Fliptile case whose shape's nullity is over the search limit.
+    #[error("{name}:{line}: case {case}: {error} (--max-nullity raises the limit)")]
+    Solve {
+        /// File name or `<stdin>`.
+        name: String,
+        /// Line where the case starts.
+        line: u64,
+        /// The case number, from 1.
+        case: u64,
+        /// Why it was not answered.
+        error: boardbase::lights::LightsError,
+    },
     /// Writing the answers failed.
     #[error("cannot write output: {0}")]
     Output(io::Error),
@@ -229,6 +260,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Flip(args) => flip::run(&args, &mut out),
         Command::Euler(args) => euler::run(&args, &mut out),
         Command::Carcassonne(args) => carcassonne::run(&args, &mut out),
+        Command::Fliptile(args) => lights::fliptile(&args, &mut out),
+        Command::Lightsout(args) => lights::lightsout(&args, &mut out),
         #[cfg(unix)]
         Command::Check(args) => check::run(&args, &mut out),
         Command::Gen(args) => generate::run(&args, &mut out),

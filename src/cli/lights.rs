@@ -1,0 +1,377 @@
+//! `boardbase fliptile` (POJ 3279) and `boardbase lightsout` (POJ 1222,
+//! UVA 1560): Flip and Lights Out on any board, by [`boardbase::lights`].
+
+use std::io::Write;
+
+use boardbase::error::Found;
+use boardbase::input::Scanner;
+use boardbase::lights::{self, Answer, Colour, FliptileCase, Grid, MAX_NULLITY, Solver};
+use boardbase::tables::shape::MAX_SIDE;
+use clap::Args;
+use serde::Serialize;
+
+use super::{Failure, Format, InputArgs, Output, Source, write_json_line};
+
+/// Arguments of `boardbase fliptile`.
+#[derive(Debug, Args)]
+pub struct FliptileArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+    /// Search the flip sets of boards whose nullity is up to K. The search
+    /// looks at 2^nullity flip sets: up to the default 24, a board takes
+    /// at most tens of milliseconds; 64×64 (nullity 28) about a second,
+    /// 39×39 (32) about 15 seconds. A board over the limit is an error.
+    #[arg(long, value_name = "K", default_value_t = MAX_NULLITY as u8,
+          value_parser = clap::value_parser!(u8).range(0..=64))]
+    max_nullity: u8,
+}
+
+/// Arguments of `boardbase lightsout`.
+#[derive(Debug, Args)]
+pub struct LightsoutArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+}
+
+/// Runs `boardbase fliptile`: cases back to back until the end of the
+/// input, each answered as soon as it is read.
+pub fn fliptile(args: &FliptileArgs, out: &mut Output) -> Result<(), Failure> {
+    let mut source = Source::open(&args.input, out)?;
+    let mut case = 0u64;
+    loop {
+        match lights::read_fliptile_case(&mut source.scanner) {
+            Ok(Some(FliptileCase { board, line })) => {
+                case += 1;
+                let solver = Solver::cached(board.shape());
+                let answer = solver
+                    .route_within(&board, Colour::White, usize::from(args.max_nullity))
+                    .map_err(|error| Failure::Solve {
+                        name: source.name.clone(),
+                        line,
+                        case,
+                        error,
+                    })?;
+                match args.format {
+                    Format::Judge => write_judge_grid(out, answer.as_ref())?,
+                    Format::Pretty => write_fliptile_pretty(out, case, &board, answer, solver)?,
+                    Format::Json => write_json_line(
+                        out,
+                        &JsonCase::new(Some(case), None, &board, answer.as_ref(), solver),
+                    )?,
+                }
+                out.end_case()?;
+            }
+            Ok(None) if case > 0 => return Ok(()),
+            Ok(None) => {
+                let e = source
+                    .scanner
+                    .error_here(lights::NO_FLIPTILE_CASE, Found::EndOfInput);
+                return Err(source.fail(e));
+            }
+            Err(e) => return Err(source.fail(e)),
+        }
+    }
+}
+
+/// Runs `boardbase lightsout`: a puzzle count, then that many 5×6 puzzles;
+/// after them only whitespace may follow.
+pub fn lightsout(args: &LightsoutArgs, out: &mut Output) -> Result<(), Failure> {
+    let mut source = Source::open(&args.input, out)?;
+    let solver = Solver::cached(lights::LIGHTS_OUT);
+    let count = lights::read_lights_out_count(&mut source.scanner).map_err(|e| source.fail(e))?;
+    for puzzle in 1..=count {
+        let board =
+            lights::read_lights_out_puzzle(&mut source.scanner).map_err(|e| source.fail(e))?;
+        // 5×6 has nullity 0: every board has exactly one solution.
+        let answer = solver
+            .route(&board, Colour::White)
+            .ok()
+            .flatten()
+            .ok_or_else(|| Failure::Output(std::io::Error::other("5×6 is always solvable")))?;
+        match args.format {
+            Format::Judge => {
+                writeln!(out, "PUZZLE #{puzzle}")?;
+                write_judge_grid(out, Some(&answer))?;
+            }
+            Format::Pretty => write_lightsout_pretty(out, puzzle, &board, &answer)?,
+            Format::Json => write_json_line(
+                out,
+                &JsonCase::new(None, Some(puzzle), &board, Some(&answer), solver),
+            )?,
+        }
+        out.end_case()?;
+    }
+    source.scanner.expect_end().map_err(|e| source.fail(e))
+}
+
+/// Writes the press set as the judges print it: rows of `0`/`1` separated
+/// by single spaces, or `IMPOSSIBLE`.
+fn write_judge_grid(out: &mut Output, answer: Option<&Answer>) -> Result<(), Failure> {
+    let Some(answer) = answer else {
+        out.write_all(b"IMPOSSIBLE\n")?;
+        return Ok(());
+    };
+    let cols = answer.presses.shape().cols();
+    let mut line = [b' '; 2 * MAX_SIDE];
+    line[2 * cols - 1] = b'\n';
+    for &bits in answer.presses.rows() {
+        for c in 0..cols {
+            line[2 * c] = b'0' + (bits >> c & 1) as u8;
+        }
+        out.write_all(&line[..2 * cols])?;
+    }
+    Ok(())
+}
+
+/// Draws grids side by side under their headings: each a grid and the
+/// characters of its set and clear cells.
+fn write_side_by_side(
+    out: &mut Output,
+    columns: &[(&str, &Grid, char, char)],
+) -> Result<(), Failure> {
+    let cols = columns[0].1.shape().cols();
+    let mut heading = String::new();
+    for (title, _, _, _) in columns {
+        let width = cols.max(title.chars().count());
+        heading.push_str(&format!("  {title:<width$}"));
+    }
+    writeln!(out, "{}", heading.trim_end())?;
+    let drawn: Vec<String> = columns
+        .iter()
+        .map(|(_, g, set, clear)| g.show(*set, *clear).to_string())
+        .collect();
+    let mut lines: Vec<_> = drawn.iter().map(|d| d.lines()).collect();
+    for _ in 0..columns[0].1.shape().rows() {
+        let mut text = String::new();
+        for ((title, _, _, _), l) in columns.iter().zip(&mut lines) {
+            let width = cols.max(title.chars().count());
+            text.push_str(&format!("  {:<width$}", l.next().unwrap_or("")));
+        }
+        writeln!(out, "{}", text.trim_end())?;
+    }
+    Ok(())
+}
+
+/// `1 optimal X set`, `n optimal X sets`.
+fn optimal_sets(answer: &Answer, what: &str) -> String {
+    if answer.is_unique() {
+        format!("the only optimal {what} set")
+    } else {
+        format!(
+            "{} optimal {what} sets; shown: the least in reading order",
+            answer.optimal_sets
+        )
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// Pretty form of a Fliptile case: the tiles, the flips and the result.
+fn write_fliptile_pretty(
+    out: &mut Output,
+    case: u64,
+    board: &Grid,
+    answer: Option<Answer>,
+    solver: &Solver,
+) -> Result<(), Failure> {
+    let (shape, k) = (board.shape(), solver.nullity());
+    let size = format!("{}×{}", shape.rows(), shape.cols());
+    match answer {
+        Some(a) => {
+            writeln!(
+                out,
+                "Case {case}: {size} tiles, {} every tile white",
+                plural(a.rounds, "flip makes", "flips make")
+            )?;
+            let after = board.apply(&a.presses);
+            write_side_by_side(
+                out,
+                &[
+                    ("tiles", board, '1', '0'),
+                    ("flips", &a.presses, 'x', '.'),
+                    ("after", &after, '1', '0'),
+                ],
+            )?;
+            if k == 0 {
+                writeln!(
+                    out,
+                    "  the only flip set that makes these tiles white (nullity 0)"
+                )?;
+            } else {
+                writeln!(out, "  {}", optimal_sets(&a, "flip"))?;
+                writeln!(
+                    out,
+                    "  nullity {k}: {} flip sets in all make these tiles white",
+                    1u128 << k
+                )?;
+            }
+        }
+        None => {
+            writeln!(
+                out,
+                "Case {case}: {size} tiles, IMPOSSIBLE: no flips make every tile white"
+            )?;
+            write_side_by_side(out, &[("tiles", board, '1', '0')])?;
+            writeln!(
+                out,
+                "  nullity {k}: only 1 board of this size in {} can be made white",
+                1u128 << k
+            )?;
+        }
+    }
+    writeln!(out)?;
+    Ok(())
+}
+
+/// Pretty form of an Extended Lights Out puzzle.
+fn write_lightsout_pretty(
+    out: &mut Output,
+    puzzle: u64,
+    board: &Grid,
+    answer: &Answer,
+) -> Result<(), Failure> {
+    writeln!(
+        out,
+        "PUZZLE #{puzzle}: {} every light off",
+        plural(answer.rounds, "press turns", "presses turn")
+    )?;
+    let after = board.apply(&answer.presses);
+    write_side_by_side(
+        out,
+        &[
+            ("lights", board, '1', '0'),
+            ("press", &answer.presses, 'x', '.'),
+            ("after", &after, '1', '0'),
+        ],
+    )?;
+    if answer.is_unique() {
+        writeln!(out, "  the only press set that does it (5×6 has nullity 0)")?;
+    } else {
+        writeln!(out, "  {}", optimal_sets(answer, "press"))?;
+    }
+    writeln!(out)?;
+    Ok(())
+}
+
+/// One line of `--format json`.
+#[derive(Serialize)]
+struct JsonCase {
+    /// Fliptile's case number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    case: Option<u64>,
+    /// Lights Out's puzzle number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puzzle: Option<u64>,
+    rows: usize,
+    cols: usize,
+    /// The board as given, one string of `0`/`1` a row.
+    board: Vec<String>,
+    solvable: bool,
+    /// Fewest presses (flips), `null` when impossible.
+    count: Option<usize>,
+    /// The tie rule's optimal press set as 0-based `[row, col]`.
+    presses: Option<Vec<[usize; 2]>>,
+    /// Distinct press sets of `count` presses (0 when impossible).
+    optimal_sets: u64,
+    unique: bool,
+    nullity: usize,
+}
+
+impl JsonCase {
+    fn new(
+        case: Option<u64>,
+        puzzle: Option<u64>,
+        board: &Grid,
+        answer: Option<&Answer>,
+        solver: &Solver,
+    ) -> JsonCase {
+        JsonCase {
+            case,
+            puzzle,
+            rows: board.shape().rows(),
+            cols: board.shape().cols(),
+            board: board
+                .show('1', '0')
+                .to_string()
+                .lines()
+                .map(str::to_owned)
+                .collect(),
+            solvable: answer.is_some(),
+            count: answer.map(|a| a.rounds),
+            presses: answer.map(|a| a.presses.cells().map(|(r, c)| [r, c]).collect()),
+            optimal_sets: answer.map_or(0, |a| a.optimal_sets),
+            unique: answer.is_some_and(Answer::is_unique),
+            nullity: solver.nullity(),
+        }
+    }
+}
+
+/// POJ 3279's and POJ 1222's samples in pretty form, for `boardbase demo`.
+pub fn demo(out: &mut Output) -> Result<(), Failure> {
+    let broken = |e: &dyn std::fmt::Display| {
+        Failure::Output(std::io::Error::other(format!(
+            "the built-in sample is broken: {e}"
+        )))
+    };
+    writeln!(
+        out,
+        "== Fliptile (POJ 3279): fewest flips to make every tile white =="
+    )?;
+    writeln!(
+        out,
+        "   (published sample: flip (1,0), (1,3), (2,0), (2,3), the lesser of 2 optimal sets)\n"
+    )?;
+    let mut scanner = Scanner::new(FLIPTILE_SAMPLE.as_bytes());
+    let case = lights::read_fliptile_case(&mut scanner)
+        .map_err(|e| broken(&e))?
+        .ok_or_else(|| broken(&"no case"))?;
+    let solver = Solver::cached(case.board.shape());
+    let answer = solver
+        .route(&case.board, Colour::White)
+        .map_err(|e| broken(&e))?;
+    write_fliptile_pretty(out, 1, &case.board, answer, solver)?;
+    writeln!(
+        out,
+        "== Extended Lights Out (POJ 1222, UVA 1560): press buttons until every light is off =="
+    )?;
+    writeln!(
+        out,
+        "   (published sample: two puzzles, each with exactly one solution)\n"
+    )?;
+    let mut scanner = Scanner::new(LIGHTS_OUT_SAMPLE.as_bytes());
+    let count = lights::read_lights_out_count(&mut scanner).map_err(|e| broken(&e))?;
+    for puzzle in 1..=count {
+        let board = lights::read_lights_out_puzzle(&mut scanner).map_err(|e| broken(&e))?;
+        let answer = Solver::cached(lights::LIGHTS_OUT)
+            .route(&board, Colour::White)
+            .map_err(|e| broken(&e))?
+            .ok_or_else(|| broken(&"unsolvable"))?;
+        write_lightsout_pretty(out, puzzle, &board, &answer)?;
+    }
+    Ok(())
+}
+
+/// POJ 3279's sample input.
+const FLIPTILE_SAMPLE: &str = "4 4\n1 0 0 1\n0 1 1 0\n0 1 1 0\n1 0 0 1\n";
+
+/// POJ 1222's sample input.
+const LIGHTS_OUT_SAMPLE: &str = "2
+0 1 1 0 1 0
+1 0 0 1 1 1
+0 0 1 0 0 1
+1 0 0 1 0 1
+0 1 1 1 0 0
+0 0 1 0 1 0
+1 0 1 0 1 1
+0 0 1 0 1 1
+1 0 1 1 0 0
+0 1 0 1 0 0
+";
