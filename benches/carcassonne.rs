@@ -1,5 +1,5 @@
 //! Carcassonne counting: 50 cases of 12×12 (the judge's largest input) for
-//! three families of boards, drawn by `boardbase::generate::carcassonne`
+//! three families of boards, drawn by `boardbase::cases::carcassonne`
 //! (the generator `boardbase gen` uses) from seed 0x4064.
 //!
 //! - `random`: uniformly random tiles over `C`, `R`, `F`.
@@ -15,8 +15,8 @@
 use std::hint::black_box;
 
 use boardbase::carcassonne::{Board, count, count_all, count_exact, profile_stats};
-use boardbase::generate::Rng;
-use boardbase::generate::carcassonne::Family;
+use boardbase::cases::Rng;
+use boardbase::cases::carcassonne::Family;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const CASES: usize = 50;

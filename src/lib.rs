@@ -10,7 +10,7 @@
 //!   (`boardbase export`; needs the `std` feature).
 //! - `report`: the JSON answers of every puzzle, as the CLI prints them with
 //!   `--format json` and the server returns them (needs the `std` feature).
-//! - `generate`: judge inputs with known answers, seeded and streamed
+//! - `cases`: judge inputs with known answers, seeded and streamed
 //!   (`boardbase gen`; needs the `std` feature).
 //! - `check`: run a solution as a judge does and say which cases it gets
 //!   wrong and why (`boardbase check`; needs the `check` feature, Unix).
@@ -34,6 +34,8 @@
 
 #[cfg(feature = "std")]
 pub mod carcassonne;
+#[cfg(feature = "std")]
+pub mod cases;
 #[cfg(all(feature = "check", unix))]
 pub mod check;
 pub mod error;
@@ -41,8 +43,6 @@ pub mod euler;
 #[cfg(feature = "std")]
 pub mod export;
 pub mod flip;
-#[cfg(feature = "std")]
-pub mod generate;
 pub mod grid;
 #[cfg(feature = "std")]
 pub mod input;

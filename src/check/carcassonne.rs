@@ -11,8 +11,8 @@ use rayon::prelude::*;
 
 use super::{Arrangement, CaseView, Fault, Judgement, Kind, Puzzle, Token, Verdict, kinds};
 use crate::carcassonne::{self, Board, CountError, MODULUS};
-use crate::generate::carcassonne::{Family, write_board};
-use crate::generate::{GenError, Rng};
+use crate::cases::carcassonne::{Family, write_board};
+use crate::cases::{GenError, Rng};
 
 /// A board without placements (count 0) answered with another count.
 pub static ZERO_ANSWERED_NONZERO: Kind = Kind {
@@ -94,7 +94,7 @@ struct Case {
 /// Boards of every [`Family`] in every [`SizeClass`], `per_group` of each,
 /// drawn from `Rng::new(seed)` family by family (random, planted, two-pair,
 /// uniform), class by class (small, mixed, 12×12): per board its sides
-/// (see [`SizeClass`]) then its tiles (see [`crate::generate::carcassonne`]).
+/// (see [`SizeClass`]) then its tiles (see [`crate::cases::carcassonne`]).
 /// Board `k` of that order is the same whichever family is kept. Expected
 /// counts come from [`carcassonne::count`], for the planned boards only. A
 /// run holds boards of one family and class, up to 50.

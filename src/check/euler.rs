@@ -5,9 +5,9 @@ use std::io::Write;
 use std::time::Duration;
 
 use super::{Arrangement, CaseView, Fault, Judgement, Kind, Puzzle, Token, Verdict, kinds};
+use crate::cases::GenError;
+use crate::cases::euler::{Filter, Pool, write_position};
 use crate::euler::{self, Outcome, Position};
-use crate::generate::GenError;
-use crate::generate::euler::{Filter, Pool, write_position};
 
 /// A losing position answered `WINNING`.
 pub static LOSING_CALLED_WINNING: Kind = Kind {

@@ -5,9 +5,9 @@ use std::time::Duration;
 use super::{
     Arrangement, CaseView, Fault, Judgement, Kind, Puzzle, Token, Verdict, kinds, parse_int,
 };
+use crate::cases::GenError;
+use crate::cases::flip::{Filter, Pool, answer, write_board};
 use crate::flip::{self, Board};
-use crate::generate::GenError;
-use crate::generate::flip::{Filter, Pool, answer, write_board};
 
 /// An impossible board answered with a number.
 pub static IMPOSSIBLE_ANSWERED_NUMBER: Kind = Kind {

@@ -45,7 +45,7 @@ pub use self::carcassonne::{CarcassonneCheck, SizeClass};
 pub use self::euler::EulerCheck;
 pub use self::flip::FlipCheck;
 pub use self::process::{End, Limits, Outcome, Program, RunError};
-use crate::generate::Rng;
+use crate::cases::Rng;
 
 /// A judge's verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

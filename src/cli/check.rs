@@ -4,15 +4,15 @@ use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 
+use boardbase::cases::GenError;
 use boardbase::check::{
     self, CarcassonneCheck, CheckError, EulerCheck, FlipCheck, Options, Program, Puzzle, Report,
     RunError, Verdict,
 };
-use boardbase::generate::GenError;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::generate::FilterArgs;
+use super::cases::FilterArgs;
 use super::{Failure, Output, PuzzleName, write_json_line};
 
 /// Report formats.

@@ -1,13 +1,13 @@
 //! Argument parsing, input and output plumbing shared by every subcommand.
 
 mod carcassonne;
+mod cases;
 #[cfg(unix)]
 mod check;
 mod demo;
 mod euler;
 mod export;
 mod flip;
-mod generate;
 mod lights;
 
 use std::fs::File;
@@ -94,7 +94,7 @@ enum Command {
     /// Write judge inputs (and with --answers their expected output):
     /// the same arguments give the same bytes.
     #[command(name = "gen")]
-    Gen(generate::GenArgs),
+    Gen(cases::GenArgs),
     /// Solve each puzzle's published sample and show it in pretty form.
     Demo,
     /// Write the 4×4 tables as files for other languages: `flip-4x4.bin`
@@ -228,7 +228,7 @@ pub enum Failure {
     Rejected,
     /// `gen` could not generate the cases.
     #[error("{0}")]
-    Generate(boardbase::generate::GenError),
+    Gen(boardbase::cases::GenError),
     /// The reader of the output went away (e.g. `| head`): stop quietly.
     #[error("broken pipe")]
     BrokenPipe,
@@ -264,7 +264,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Lightsout(args) => lights::lightsout(&args, &mut out),
         #[cfg(unix)]
         Command::Check(args) => check::run(&args, &mut out),
-        Command::Gen(args) => generate::run(&args, &mut out),
+        Command::Gen(args) => cases::run(&args, &mut out),
         Command::Demo => demo::run(&mut out),
         Command::Export(args) => export::export(&args, &mut out),
         Command::Verify(args) => export::verify(&args, &mut out),

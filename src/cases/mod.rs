@@ -27,7 +27,7 @@
 //! with `N`.
 //!
 //! ```
-//! use boardbase::generate::{Generator, Spec, flip};
+//! use boardbase::cases::{Generator, Spec, flip};
 //!
 //! let spec = Spec::Flip(flip::Filter { family: flip::Family::Impossible, rounds: None });
 //! let mut input = Vec::new();
@@ -36,7 +36,7 @@
 //! // Two boards of 4 lines each, both impossible.
 //! assert_eq!(input.len(), 2 * 20);
 //! assert_eq!(answers, b"Impossible\nImpossible\n");
-//! # Ok::<(), boardbase::generate::GenError>(())
+//! # Ok::<(), boardbase::cases::GenError>(())
 //! ```
 
 pub mod carcassonne;
@@ -53,7 +53,7 @@ use crate::carcassonne::CountError;
 /// state mixed by the SplitMix64 finaliser; the state starts at the seed.
 ///
 /// ```
-/// use boardbase::generate::Rng;
+/// use boardbase::cases::Rng;
 /// let mut rng = Rng::new(0);
 /// assert_eq!(rng.next_u64(), 0xE220_A839_7B1D_CDAF);
 /// let d = rng.below(6);

@@ -4,7 +4,7 @@ use std::fs::{self, File};
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use boardbase::generate::{GenError, Generator, Spec, carcassonne, euler, flip};
+use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, flip};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -183,7 +183,7 @@ pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
     let spec = spec(args).map_err(Failure::Usage)?;
     let generator = Generator::new(&spec).map_err(|e| match e {
         GenError::Empty { .. } | GenError::Size(_) => Failure::Usage(e.to_string()),
-        e => Failure::Generate(e),
+        e => Failure::Gen(e),
     })?;
     judge_limits_note(args, &spec);
     let mut answers = args
@@ -217,7 +217,7 @@ pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
             }
             return Err(Failure::Output(e));
         }
-        Err(e) => return Err(Failure::Generate(e)),
+        Err(e) => return Err(Failure::Gen(e)),
     }
     out.flush()?;
     if let Some(a) = answers {
