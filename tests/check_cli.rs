@@ -3,8 +3,10 @@
 //!
 //! Cost: Flip runs are samples (a few hundred runs of a few milliseconds);
 //! Euler checks all 65,535 positions, but in one run a check; Carcassonne
-//! checks its 600 boards in 12 runs of a C program that reads them. The
-//! full 65,536-run Flip check is a manual run (see the README).
+//! checks its 600 boards in 12 runs of a C program that reads them;
+//! Fliptile checks samples of 3 to 120 boards, one a run (about 600 runs
+//! in all); Lights Out its 2,032 puzzles in one run. The full 65,536-run
+//! Flip check is a manual run (see the README).
 #![cfg(unix)]
 
 mod common;
@@ -532,4 +534,420 @@ fn carcassonne_counter_is_accepted() {
     );
     assert_eq!(code, 0, "{r}");
     assert_eq!(count(&r, "accepted"), 48);
+}
+
+/// The boards a Fliptile program logged: (rows, cols, row-major cells).
+fn fliptile_log(log: &Path) -> Vec<(usize, usize, Vec<u8>)> {
+    std::fs::read_to_string(log)
+        .expect("log written")
+        .lines()
+        .map(|line| {
+            let w: Vec<&str> = line.split(' ').collect();
+            let cells = w[2].bytes().map(|b| b - b'0').collect();
+            (w[0].parse().unwrap(), w[1].parse().unwrap(), cells)
+        })
+        .collect()
+}
+
+/// The board of a reported failure, as (rows, cols, cells).
+fn failure_board(f: &Value) -> (usize, usize, Vec<u8>) {
+    let lines: Vec<&str> = f["view"]["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    let cells: Vec<u8> = lines
+        .iter()
+        .flat_map(|l| l.split(' ').map(|c| c.parse::<u8>().unwrap()))
+        .collect();
+    let rows = lines.len();
+    (rows, cells.len() / rows, cells)
+}
+
+#[test]
+fn fliptile_right_solution_is_accepted() {
+    let program = programs::fliptile_solution(0);
+    let log = programs::scratch().join("fliptile-right.log");
+    let _ = std::fs::remove_file(&log);
+    let (code, r) = check(
+        &["fliptile", "--sample", "120", "--seed", "1"],
+        &[path(&program), path(&log)],
+    );
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(count(&r, "accepted"), 120);
+    assert_eq!(
+        (r["runs"].as_u64(), r["time_limit"].as_f64()),
+        (Some(120), Some(2.0))
+    );
+    // The sample holds every kind of board the judge can send.
+    let boards = fliptile_log(&log);
+    assert_eq!(boards.len(), 120);
+    let truths: Vec<_> = boards
+        .iter()
+        .map(|(m, n, cells)| oracles::fliptile_truth(*m, *n, cells))
+        .collect();
+    assert!(truths.iter().any(Option::is_none), "impossible boards");
+    assert!(
+        truths.iter().flatten().any(|t| t.optimal >= 2),
+        "tied boards"
+    );
+    assert!(
+        boards.iter().any(|&(m, n, _)| (m, n) == (15, 15)),
+        "the largest"
+    );
+    assert!(
+        boards
+            .iter()
+            .all(|&(m, n, _)| (1..=15).contains(&m) && (1..=15).contains(&n))
+    );
+}
+
+#[test]
+fn fliptile_last_minimum_is_wrong_exactly_where_minimal_sets_tie() {
+    // `<=` for `<`: keeps the last of the fewest flip sets, not the least.
+    let program = programs::fliptile_solution(1);
+    let log = programs::scratch().join("fliptile-last.log");
+    let _ = std::fs::remove_file(&log);
+    let (code, r) = check(
+        &[
+            "fliptile", "--sample", "120", "--seed", "2", "--show", "1000",
+        ],
+        &[path(&program), path(&log)],
+    );
+    assert_eq!(code, 1);
+    let mut ties: HashMap<String, u64> = HashMap::new();
+    for (m, n, cells) in fliptile_log(&log) {
+        if let Some(t) = oracles::fliptile_truth(m, n, &cells)
+            && t.optimal >= 2
+        {
+            *ties
+                .entry(format!("one of {} fewest flip sets", t.optimal))
+                .or_default() += 1;
+        }
+    }
+    let tied: u64 = ties.values().sum();
+    assert!(tied > 10, "{ties:?}");
+    assert_eq!(count(&r, "wrong_answer"), tied);
+    assert_eq!(count(&r, "accepted"), 120 - tied);
+    assert_eq!(groups(&r), HashMap::from([("not_least".to_owned(), tied)]));
+    for d in r["groups"][0]["details"].as_array().unwrap() {
+        assert_eq!(
+            d["count"].as_u64(),
+            ties.get(d["label"].as_str().unwrap()).copied(),
+            "{d}"
+        );
+    }
+    // Each failure is drawn with the oracle's answer, the received one in
+    // rows, and the received flips really are another minimum.
+    for f in r["failures"].as_array().unwrap() {
+        let (m, n, cells) = failure_board(f);
+        let t = oracles::fliptile_truth(m, n, &cells).expect("solvable");
+        let expected = oracles::fliptile_text(n, Some(&t.least));
+        assert_eq!(f["expected"].as_str().unwrap(), expected.trim_end());
+        let received: Vec<u8> = f["received"]
+            .as_str()
+            .unwrap()
+            .split_whitespace()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        assert_eq!(f["received"].as_str().unwrap().lines().count(), m);
+        assert_eq!(received.iter().filter(|&&x| x == 1).count(), t.fewest);
+        assert!(received > t.least);
+    }
+    // Only boards with tied sets: every one fails.
+    let (_, r) = check(
+        &["fliptile", "--family", "ties", "--sample", "30"],
+        &[path(&program)],
+    );
+    assert_eq!(
+        (count(&r, "wrong_answer"), r["cases"].as_u64()),
+        (30, Some(30))
+    );
+    // The text report draws the board and both answers side by side.
+    let text = common::run(
+        &[
+            "check",
+            "fliptile",
+            "--family",
+            "ties",
+            "--sample",
+            "3",
+            "--show",
+            "1",
+            "--",
+            path(&program),
+        ],
+        "",
+    );
+    assert_eq!(text.code, 1);
+    assert!(
+        text.stdout.contains(
+            "a minimum flip set, but not the least in reading order (the judge's tie rule)"
+        ),
+        "{}",
+        text.stdout
+    );
+    assert!(text.stdout.contains("board") && text.stdout.contains("expected"));
+    assert!(
+        text.stdout.contains("received  (output line 1)"),
+        "{}",
+        text.stdout
+    );
+}
+
+#[test]
+fn fliptile_first_solution_is_not_minimal_where_the_oracle_says() {
+    // The first flip set that works, in reading order, not the fewest.
+    let program = programs::fliptile_solution(4);
+    let log = programs::scratch().join("fliptile-first.log");
+    let _ = std::fs::remove_file(&log);
+    let (code, r) = check(
+        &[
+            "fliptile", "--family", "solvable", "--sample", "60", "--seed", "3",
+        ],
+        &[path(&program), path(&log)],
+    );
+    assert_eq!(code, 1);
+    let mut more: HashMap<String, u64> = HashMap::new();
+    for (m, n, cells) in fliptile_log(&log) {
+        let t = oracles::fliptile_truth(m, n, &cells).expect("solvable family");
+        let first = t.first.iter().filter(|&&x| x == 1).count();
+        if first > t.fewest {
+            let d = first - t.fewest;
+            let s = if d == 1 { "" } else { "s" };
+            *more
+                .entry(format!("{d} flip{s} more than the fewest"))
+                .or_default() += 1;
+        }
+    }
+    let wrong: u64 = more.values().sum();
+    assert!(wrong > 5, "{more:?}");
+    assert_eq!(count(&r, "wrong_answer"), wrong);
+    assert_eq!(
+        groups(&r),
+        HashMap::from([("not_minimum".to_owned(), wrong)])
+    );
+    let details: HashMap<String, u64> = r["groups"][0]["details"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["label"].as_str().unwrap().to_owned(),
+                d["count"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    if more.len() <= 12 {
+        assert_eq!(details, more);
+    }
+}
+
+#[test]
+fn fliptile_malformed_answers_are_output_format() {
+    // `Impossible`: the judge's word in other capitals, on impossible
+    // boards only.
+    let program = programs::fliptile_solution(2);
+    let log = programs::scratch().join("fliptile-word.log");
+    let _ = std::fs::remove_file(&log);
+    let (code, r) = check(
+        &["fliptile", "--sample", "80", "--seed", "4"],
+        &[path(&program), path(&log)],
+    );
+    assert_eq!(code, 1);
+    let impossible = fliptile_log(&log)
+        .iter()
+        .filter(|(m, n, cells)| oracles::fliptile_truth(*m, *n, cells).is_none())
+        .count() as u64;
+    assert!(impossible > 5);
+    assert_eq!(count(&r, "output_format"), impossible);
+    assert_eq!(count(&r, "accepted"), 80 - impossible);
+    assert_eq!(
+        r["groups"][0]["details"][0]["label"],
+        "'Impossible' for 'IMPOSSIBLE'"
+    );
+    // Cells run together: wrong on every solvable board wider than 1.
+    let program = programs::fliptile_solution(3);
+    let log = programs::scratch().join("fliptile-together.log");
+    let _ = std::fs::remove_file(&log);
+    let (_, r) = check(
+        &["fliptile", "--sample", "80", "--seed", "4"],
+        &[path(&program), path(&log)],
+    );
+    let together = fliptile_log(&log)
+        .iter()
+        .filter(|(m, n, cells)| *n > 1 && oracles::fliptile_truth(*m, *n, cells).is_some())
+        .count() as u64;
+    assert_eq!(
+        groups(&r),
+        HashMap::from([("not_an_answer".to_owned(), together)])
+    );
+    assert_eq!(
+        r["groups"][0]["details"][0]["label"],
+        "cells run together (the judge separates them by spaces)"
+    );
+    // Too few cells, and output after the answer.
+    let one = programs::script("fliptile-one", "cat >/dev/null; echo 1");
+    let (_, r) = check(
+        &["fliptile", "--family", "impossible", "--sample", "10"],
+        &[path(&one)],
+    );
+    assert_eq!(groups(&r), HashMap::from([("wrong_size".to_owned(), 10)]));
+    let extra = programs::script("fliptile-extra", "cat >/dev/null; echo IMPOSSIBLE; echo 0");
+    let (_, r) = check(
+        &["fliptile", "--family", "impossible", "--sample", "10"],
+        &[path(&extra)],
+    );
+    assert_eq!(groups(&r), HashMap::from([("extra_output".to_owned(), 10)]));
+    assert_eq!(r["failures"][0]["received"], "IMPOSSIBLE 0");
+    // IMPOSSIBLE for every board: right on the impossible ones only.
+    let (_, r) = check(
+        &["fliptile", "--family", "solvable", "--sample", "10"],
+        &[path(&programs::script(
+            "fliptile-never",
+            "cat >/dev/null; echo IMPOSSIBLE",
+        ))],
+    );
+    assert_eq!(
+        groups(&r),
+        HashMap::from([("solvable_answered_impossible".to_owned(), 10)])
+    );
+}
+
+/// The puzzles `check lightsout --seed SEED` sends, in case order: all off,
+/// the 30 with one light on, all on, then 2,000 drawn as `gen lightsout`.
+fn lightsout_puzzles(seed: u64) -> Vec<Vec<u8>> {
+    let mut puzzles = vec![vec![0u8; 30]];
+    for cell in 0..30 {
+        let mut one = vec![0u8; 30];
+        one[cell] = 1;
+        puzzles.push(one);
+    }
+    puzzles.push(vec![1u8; 30]);
+    let text = common::ok(
+        &[
+            "gen",
+            "lightsout",
+            "--cases",
+            "2000",
+            "--seed",
+            &seed.to_string(),
+        ],
+        "",
+    );
+    let cells: Vec<u8> = text
+        .split_whitespace()
+        .skip(1)
+        .map(|c| c.parse().unwrap())
+        .collect();
+    puzzles.extend(cells.chunks(30).map(<[u8]>::to_vec));
+    puzzles
+}
+
+#[test]
+fn lightsout_right_solution_is_accepted_in_one_run() {
+    let program = programs::lightsout_solution("lightsout-right", "PUZZLE #", false, 0);
+    let (code, r) = check(&["lightsout"], &[path(&program)]);
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(
+        (r["cases"].as_u64(), r["runs"].as_u64()),
+        (Some(2032), Some(1))
+    );
+    assert_eq!(count(&r, "accepted"), 2032);
+}
+
+#[test]
+fn lightsout_skipped_first_row_is_wrong_exactly_where_it_is_needed() {
+    // First rows tried from 1: wrong on every puzzle whose presses leave
+    // the first row alone (the all-off puzzle among them).
+    let program = programs::lightsout_solution("lightsout-skip", "PUZZLE #", true, 0);
+    let (code, r) = check(
+        &["lightsout", "--seed", "5", "--show", "5000"],
+        &[path(&program)],
+    );
+    assert_eq!(code, 1);
+    let mut wrong: HashMap<&str, u64> = HashMap::new();
+    for (case, puzzle) in lightsout_puzzles(5).iter().enumerate() {
+        let t = oracles::fliptile_truth(5, 6, puzzle).expect("5×6 is always solvable");
+        assert_eq!(t.optimal, 1);
+        if t.least[..6].iter().all(|&x| x == 0) {
+            let class = match case {
+                0 => "all lights off",
+                1..=30 => "one light on",
+                31 => "all lights on",
+                _ => "random puzzles",
+            };
+            *wrong.entry(class).or_default() += 1;
+        }
+    }
+    let total: u64 = wrong.values().sum();
+    assert!(wrong["random puzzles"] > 10, "{wrong:?}");
+    assert_eq!(count(&r, "wrong_answer"), total);
+    assert_eq!(count(&r, "accepted"), 2032 - total);
+    assert_eq!(
+        groups(&r),
+        HashMap::from([("presses_do_not_clear".to_owned(), total)])
+    );
+    for d in r["groups"][0]["details"].as_array().unwrap() {
+        assert_eq!(
+            d["count"].as_u64(),
+            wrong.get(d["label"].as_str().unwrap()).copied()
+        );
+    }
+    // Every failure: the oracle's presses under its own label.
+    let failures = r["failures"].as_array().unwrap();
+    assert_eq!(failures.len() as u64, total);
+    for f in failures {
+        let (rows, cols, cells) = failure_board(f);
+        assert_eq!((rows, cols), (5, 6));
+        let t = oracles::fliptile_truth(5, 6, &cells).unwrap();
+        let expected = format!(
+            "PUZZLE #{}\n{}",
+            f["number"],
+            oracles::fliptile_text(6, Some(&t.least))
+        );
+        assert_eq!(f["expected"].as_str().unwrap(), expected.trim_end());
+        assert_eq!(
+            f["line"].as_u64().unwrap(),
+            6 * f["number"].as_u64().unwrap() - 5
+        );
+    }
+}
+
+#[test]
+fn lightsout_labels_and_a_crash_half_way() {
+    let program = programs::lightsout_solution("lightsout-label", "Puzzle #", false, 0);
+    let (code, r) = check(&["lightsout"], &[path(&program)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "output_format"), 2032);
+    assert_eq!(r["groups"][0]["id"], "wrong_puzzle_label");
+    assert_eq!(
+        r["groups"][0]["details"][0]["label"],
+        "'Puzzle #k' for 'PUZZLE #m'"
+    );
+    let program = programs::lightsout_solution("lightsout-zero", "PUZZLE #0", false, 0);
+    let (_, r) = check(&["lightsout", "--sample", "5"], &[path(&program)]);
+    assert_eq!(
+        r["groups"][0]["details"][0]["label"],
+        "the wrong puzzle number"
+    );
+    // Aborts after 100 answers: those are judged, the rest are the crash's.
+    let program = programs::lightsout_solution("lightsout-abort", "PUZZLE #", false, 100);
+    let (code, r) = check(&["lightsout"], &[path(&program)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "accepted"), 100);
+    assert_eq!(count(&r, "runtime_error"), 1932);
+    assert_eq!(r["failing_runs"][0]["answered"], 100);
+    // No families: a usage error.
+    let r = common::run(
+        &["check", "lightsout", "--family", "ties", "--", "true"],
+        "",
+    );
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("lightsout has no families"),
+        "{}",
+        r.stderr
+    );
 }

@@ -21,6 +21,11 @@
 //!   optionally only those lasting a given number of moves.
 //! - [`carcassonne`]: random tiles, planted placements, two-pair tiles and
 //!   uniform boards of any size.
+//! - [`fliptile`]: random boards, only the solvable ones, only the
+//!   impossible ones, or only those with several fewest flip sets (where
+//!   the judge's tie rule decides), of random sizes up to 15×15 or of one
+//!   size up to 64×64.
+//! - [`lightsout`]: random 5×6 puzzles.
 //!
 //! [`Generator::write`] streams `N` cases (and, when asked, the judge's
 //! expected output for them) through fixed buffers: memory does not grow
@@ -42,10 +47,13 @@
 pub mod carcassonne;
 pub mod euler;
 pub mod flip;
+pub mod fliptile;
+pub mod lightsout;
 
 use std::io::{self, Write};
 
 use crate::carcassonne::CountError;
+use crate::lights::LightsError;
 
 /// SplitMix64, the generator behind every generated case.
 ///
@@ -142,6 +150,10 @@ pub enum Spec {
     Euler(euler::Filter),
     /// Carcassonne (HDU 4064) boards.
     Carcassonne(carcassonne::Spec),
+    /// Fliptile (POJ 3279) boards.
+    Fliptile(fliptile::Spec),
+    /// Extended Lights Out (POJ 1222, UVA 1560) puzzles.
+    LightsOut,
 }
 
 /// Why nothing could be generated.
@@ -164,6 +176,10 @@ pub enum GenError {
         /// Why.
         error: CountError,
     },
+    /// A Fliptile or Lights Out board could not be answered (a size whose
+    /// nullity is over the search limit).
+    #[error(transparent)]
+    Lights(#[from] LightsError),
     /// Writing failed.
     #[error(transparent)]
     Io(#[from] io::Error),
@@ -179,6 +195,10 @@ pub enum Generator {
     Euler(euler::Pool),
     /// Carcassonne boards.
     Carcassonne(carcassonne::Spec),
+    /// Fliptile boards.
+    Fliptile(fliptile::Spec),
+    /// Lights Out puzzles.
+    LightsOut,
 }
 
 /// Cases written between two calls of the progress callback.
@@ -192,6 +212,8 @@ impl Generator {
             Spec::Flip(filter) => Generator::Flip(flip::Pool::new(*filter)?),
             Spec::Euler(filter) => Generator::Euler(euler::Pool::new(*filter)?),
             Spec::Carcassonne(spec) => Generator::Carcassonne(spec.validated()?),
+            Spec::Fliptile(spec) => Generator::Fliptile(spec.validated()?),
+            Spec::LightsOut => Generator::LightsOut,
         })
     }
 
@@ -206,6 +228,12 @@ impl Generator {
     /// - Euler (UVA 10536): the count, then each position after a blank
     ///   line.
     /// - Carcassonne (HDU 4064): the count `T`, then each board.
+    /// - Fliptile (POJ 3279): the cases one after another, each `M N` and M
+    ///   rows of `0`/`1` separated by single spaces (the judge sends one case
+    ///   a run; `boardbase fliptile` reads many); the answers as `boardbase
+    ///   fliptile` prints them.
+    /// - Lights Out (POJ 1222): the count, then each puzzle's 5 rows; the
+    ///   answers `PUZZLE #m` and 5 rows each.
     ///
     /// The counts are written as asked even past the judges' limits (Euler
     /// `N < 100,000`, Carcassonne `T ≤ 50`): the CLI accepts any count.
@@ -249,6 +277,31 @@ impl Generator {
                 writeln!(input, "{cases}")?;
                 carcassonne::write_cases(spec, cases, &mut rng, input, answers, progress)?;
                 return Ok(());
+            }
+            Generator::Fliptile(spec) => {
+                for done in 0..cases {
+                    let board = spec.board(&mut rng)?;
+                    fliptile::write_case(input, &board)?;
+                    if let Some(a) = answers.as_deref_mut() {
+                        fliptile::write_answer(a, &board)?;
+                    }
+                    if (done + 1) % PROGRESS_STEP == 0 {
+                        progress(done + 1);
+                    }
+                }
+            }
+            Generator::LightsOut => {
+                writeln!(input, "{cases}")?;
+                for done in 0..cases {
+                    let board = lightsout::board(&mut rng);
+                    lightsout::write_puzzle(input, &board)?;
+                    if let Some(a) = answers.as_deref_mut() {
+                        lightsout::write_answer(a, done + 1, &board)?;
+                    }
+                    if (done + 1) % PROGRESS_STEP == 0 {
+                        progress(done + 1);
+                    }
+                }
             }
         }
         progress(cases);

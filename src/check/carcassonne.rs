@@ -221,20 +221,7 @@ impl Puzzle for CarcassonneCheck {
         let (label, count) = ((answer[0].text, answer[1].text), answer[2].text);
         let want_label = format!("{number}:");
         if label != (&b"Case"[..], want_label.as_bytes()) {
-            let shape = |t: &[u8]| {
-                // Digits as `k`, so labels group by their form.
-                let mut s = String::new();
-                for ch in super::show(t, 20).chars() {
-                    if ch.is_ascii_digit() {
-                        if !s.ends_with('k') {
-                            s.push('k');
-                        }
-                    } else {
-                        s.push(ch);
-                    }
-                }
-                s
-            };
+            let shape = super::label_form;
             let detail = if label.0 == b"Case" && shape(label.1) == "k:" {
                 "the wrong case number".to_owned()
             } else {

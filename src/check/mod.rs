@@ -11,14 +11,17 @@
 //!
 //! Output is compared by the judges' rule: tokens (runs of non-whitespace)
 //! are compared, so line breaks and trailing whitespace do not matter. The
-//! `k`-th answer of a run is the `k`-th group of [`Puzzle::tokens_per_answer`]
-//! tokens, and each is judged against its own case, so one wrong line is
-//! attributed to its board.
+//! answers of a run are consecutive groups of tokens, as many as
+//! [`Puzzle::answer_tokens`] says from where each starts (a fixed
+//! [`Puzzle::tokens_per_answer`] for most puzzles; one for Fliptile's
+//! `IMPOSSIBLE`, M·N for its flips), and each is judged against its own
+//! case, so one wrong line is attributed to its board.
 //!
-//! - A run holding one case (Flip) gets exactly the judge's verdict: time
-//!   limit, output limit, runtime error (a signal or a non-zero exit)
-//!   before anything else, then the answer, then anything after it.
-//! - In a run holding many cases (Euler, Carcassonne), every complete
+//! - A run holding one case (Flip, Fliptile) gets exactly the judge's
+//!   verdict: time limit, output limit, runtime error (a signal or a
+//!   non-zero exit) before anything else, then the answer, then anything
+//!   after it.
+//! - In a run holding many cases (Euler, Carcassonne, Lights Out), every complete
 //!   answer is judged, even when the program then dies or is killed; the
 //!   cases it did not answer get the run's end (time limit, runtime error,
 //!   output limit) or, when it exited normally, "missing answer". The run
@@ -31,6 +34,8 @@
 mod carcassonne;
 mod euler;
 mod flip;
+mod fliptile;
+mod lightsout;
 pub mod process;
 
 use std::collections::{BTreeMap, HashMap};
@@ -44,6 +49,8 @@ use serde::Serialize;
 pub use self::carcassonne::{CarcassonneCheck, SizeClass};
 pub use self::euler::EulerCheck;
 pub use self::flip::FlipCheck;
+pub use self::fliptile::FliptileCheck;
+pub use self::lightsout::LightsOutCheck;
 pub use self::process::{End, Limits, Outcome, Program, RunError};
 use crate::cases::Rng;
 
@@ -256,6 +263,22 @@ pub fn show(bytes: &[u8], max: usize) -> String {
     out
 }
 
+/// A label token with its runs of digits shown as `k` (`#12` as `#k`), so
+/// that wrong labels group by their form.
+pub(crate) fn label_form(token: &[u8]) -> String {
+    let mut s = String::new();
+    for ch in show(token, 20).chars() {
+        if ch.is_ascii_digit() {
+            if !s.ends_with('k') {
+                s.push('k');
+            }
+        } else {
+            s.push(ch);
+        }
+    }
+    s
+}
+
 /// Parses a token as a decimal integer with an optional sign.
 pub(crate) fn parse_int(text: &[u8]) -> Option<i64> {
     std::str::from_utf8(text).ok()?.parse().ok()
@@ -264,8 +287,9 @@ pub(crate) fn parse_int(text: &[u8]) -> Option<i64> {
 /// A case shown in a report: a title and the board's lines.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CaseView {
-    /// The board's bits (Flip, Euler: cell (r, c) at bit `4r + c`) or the
-    /// generated board's number (Carcassonne).
+    /// The board's bits (Flip, Euler: cell (r, c) at bit `4r + c`; Lights
+    /// Out: at bit `6r + c`) or the generated board's number (Carcassonne,
+    /// Fliptile).
     pub key: u64,
     /// E.g. `bwwb/bbwb/bwwb/bwww` or `planted 12×12 board`.
     pub title: String,
@@ -314,14 +338,29 @@ pub trait Puzzle: Sync {
     }
     /// Appends the judge's input holding `cases`, in order, to `out`.
     fn write_input(&self, cases: &[usize], out: &mut Vec<u8>);
-    /// How many tokens one answer takes.
+    /// How many tokens one answer takes, when that is fixed (see
+    /// [`answer_tokens`](Puzzle::answer_tokens)).
     fn tokens_per_answer(&self) -> usize;
+    /// How many tokens the answer to `case` takes, given `rest`, the
+    /// output's tokens from where that answer starts (never empty). A
+    /// number larger than `rest.len()` means the answer is incomplete.
+    /// By default [`tokens_per_answer`](Puzzle::tokens_per_answer); a
+    /// puzzle whose answers vary in length (Fliptile: `IMPOSSIBLE`, or M·N
+    /// cells) says it from the answer's first token.
+    fn answer_tokens(&self, _case: usize, _rest: &[Token<'_>]) -> usize {
+        self.tokens_per_answer()
+    }
     /// The right answer to `case`, answered `number`-th (from 1) in its
     /// run, as the judge prints it.
     fn expected(&self, case: usize, number: usize) -> String;
-    /// Judges an answer of [`tokens_per_answer`](Puzzle::tokens_per_answer)
-    /// tokens.
+    /// Judges an answer of [`answer_tokens`](Puzzle::answer_tokens) tokens.
     fn judge_answer(&self, case: usize, number: usize, answer: &[Token<'_>]) -> Judgement;
+    /// An answer as the report shows it: by default its tokens separated
+    /// by spaces; a puzzle whose answers are grids lays them out in lines
+    /// as [`expected`](Puzzle::expected) does.
+    fn received(&self, _case: usize, answer: &[Token<'_>]) -> String {
+        joined(answer)
+    }
     /// The case, for the report.
     fn describe(&self, case: usize) -> CaseView;
 }
@@ -644,38 +683,53 @@ fn judge_run<P: Puzzle + ?Sized>(
     cases: &[usize],
     outcome: &Outcome,
 ) -> Judged {
-    let per = puzzle.tokens_per_answer().max(1);
     // After a kill or a crash, a last token without whitespace after it may
     // have been cut: it is no answer.
     let toks = tokens(&outcome.stdout, outcome.end.is_abnormal());
-    let answered = (toks.len() / per).min(cases.len());
+    // Where each case's answer starts and ends in `toks`: complete answers
+    // one after another, from the first token.
+    let mut spans: Vec<(usize, Option<usize>)> = Vec::with_capacity(cases.len());
+    let mut at = 0;
+    for &case in cases {
+        let end = toks
+            .get(at..)
+            .filter(|rest| !rest.is_empty())
+            .map(|rest| at + puzzle.answer_tokens(case, rest).max(1))
+            .filter(|&end| end <= toks.len());
+        spans.push((at, end));
+        match end {
+            Some(end) => at = end,
+            None => break,
+        }
+    }
+    let answered = spans.iter().filter(|(_, end)| end.is_some()).count();
     let ended = end_fault(outcome.end);
     let single = cases.len() == 1;
-    let extra = toks.get(cases.len() * per).map(|t| {
-        Fault::new(
-            &kinds::EXTRA_OUTPUT,
-            format!(
-                "'{}' on line {} after the last answer",
-                show(t.text, 40),
-                t.line
-            ),
-        )
-    });
+    let extra = (answered == cases.len())
+        .then(|| toks.get(at))
+        .flatten()
+        .map(|t| {
+            Fault::new(
+                &kinds::EXTRA_OUTPUT,
+                format!(
+                    "'{}' on line {} after the last answer",
+                    show(t.text, 40),
+                    t.line
+                ),
+            )
+        });
     let mut results = Vec::with_capacity(cases.len());
     for (pos, &case) in cases.iter().enumerate() {
-        let answer = toks.get(pos * per..(pos + 1) * per);
+        let (start, end) = spans.get(pos).copied().unwrap_or((toks.len(), None));
+        let answer = end.map(|end| &toks[start..end]);
+        let partial = toks.get(start..).unwrap_or(&[]);
         let failure = match (answer, &ended) {
             // One case a run: the judge's verdict, whatever was printed.
             (_, Some(fault)) if single => Some(CaseFailure {
                 fault: fault.clone(),
                 received: match answer {
-                    Some(a) => joined(a),
-                    None => missing(
-                        outcome.end,
-                        single,
-                        answered,
-                        toks.get(pos * per..).unwrap_or(&[]),
-                    ),
+                    Some(a) => puzzle.received(case, a),
+                    None => missing(outcome.end, single, answered, partial),
                 },
                 line: answer.map(|a| a[0].line),
             }),
@@ -684,13 +738,17 @@ fn judge_run<P: Puzzle + ?Sized>(
                     fault: extra
                         .clone()
                         .unwrap_or_else(|| Fault::new(&kinds::EXTRA_OUTPUT, "")),
-                    received: joined(&toks[..toks.len().min(8)]),
+                    received: format!(
+                        "{} {}",
+                        puzzle.received(case, answer),
+                        joined(&toks[at..toks.len().min(at + 7)])
+                    ),
                     line: Some(answer[0].line),
                 }),
                 Judgement::Accepted => None,
                 Judgement::Rejected(fault) => Some(CaseFailure {
                     fault,
-                    received: joined(answer),
+                    received: puzzle.received(case, answer),
                     line: Some(answer[0].line),
                 }),
             },
@@ -698,12 +756,7 @@ fn judge_run<P: Puzzle + ?Sized>(
                 fault: ended
                     .clone()
                     .unwrap_or_else(|| Fault::new(&kinds::MISSING_ANSWER, "")),
-                received: missing(
-                    outcome.end,
-                    single,
-                    answered,
-                    toks.get(pos * per..).unwrap_or(&[]),
-                ),
+                received: missing(outcome.end, single, answered, partial),
                 line: None,
             }),
         };

@@ -4,7 +4,8 @@ use std::fs::{self, File};
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, flip};
+use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, flip, fliptile};
+use boardbase::tables::shape::{MAX_SIDE, Shape};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -17,8 +18,10 @@ pub struct FilterArgs {
     /// `impossible`; euler `random` (the 65,535 open positions), `winning`
     /// or `losing`; carcassonne `random`, `planted` (a placement exists),
     /// `two-pair` (every profile stays alive) or `uniform` (one tile
-    /// everywhere) [default: random, or every family for check
-    /// carcassonne].
+    /// everywhere); fliptile `random`, `solvable`, `impossible` or `ties`
+    /// (several fewest flip sets: the tie rule decides); lightsout has
+    /// only random puzzles [default: random, or every family for check
+    /// carcassonne and check fliptile].
     #[arg(long, value_name = "F")]
     family: Option<String>,
     /// Flip: only boards whose fewest rounds are K (0 to 6).
@@ -38,6 +41,13 @@ impl FilterArgs {
         }
         if self.moves_left.is_some() && puzzle != PuzzleName::Euler {
             return Err(format!("--moves-left is for euler, not {name}"));
+        }
+        if puzzle == PuzzleName::Lightsout
+            && let Some(f) = &self.family
+        {
+            return Err(format!(
+                "--family {f}: lightsout has no families (every 5×6 board has exactly one press set; its puzzles are drawn uniformly)"
+            ));
         }
         Ok(())
     }
@@ -65,6 +75,17 @@ impl FilterArgs {
         self.applies_to(PuzzleName::Carcassonne)?;
         self.family.as_deref().map(str::parse).transpose()
     }
+
+    /// The Fliptile family asked for, if any.
+    pub fn fliptile(&self) -> Result<Option<fliptile::Family>, String> {
+        self.applies_to(PuzzleName::Fliptile)?;
+        self.family.as_deref().map(str::parse).transpose()
+    }
+
+    /// Lights Out takes none of the options.
+    pub fn lightsout(&self) -> Result<(), String> {
+        self.applies_to(PuzzleName::Lightsout)
+    }
 }
 
 /// Arguments of `boardbase gen`.
@@ -81,8 +102,9 @@ pub struct GenArgs {
     seed: u64,
     #[command(flatten)]
     filter: FilterArgs,
-    /// Board size N×M (carcassonne; default 12x12). Flip and Euler are 4x4
-    /// for now.
+    /// Board size RxC: carcassonne (default 12x12); fliptile (1 to 64 a
+    /// side; default: each side drawn from 1 to 15, the judge's limits).
+    /// Flip and Euler are 4x4 for now, Lights Out 5x6.
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     size: Option<(usize, usize)>,
     /// Also write the judge's expected output to FILE.
@@ -102,13 +124,22 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
 /// The spec the arguments ask for, or why they do not make one.
 fn spec(args: &GenArgs) -> Result<Spec, String> {
     let name = args.puzzle.name();
-    if args.puzzle != PuzzleName::Carcassonne
-        && let Some((r, c)) = args.size
-        && (r, c) != (4, 4)
+    let fixed = match args.puzzle {
+        PuzzleName::Flip | PuzzleName::Euler => Some((4, 4)),
+        PuzzleName::Lightsout => Some((5, 6)),
+        PuzzleName::Carcassonne | PuzzleName::Fliptile => None,
+    };
+    if let (Some((fr, fc)), Some((r, c))) = (fixed, args.size)
+        && (r, c) != (fr, fc)
     {
-        return Err(format!(
-            "--size {r}x{c}: {name} boards are 4x4 for now (other sizes come with the any-shape solvers)"
-        ));
+        return Err(match args.puzzle {
+            PuzzleName::Lightsout => {
+                format!("--size {r}x{c}: Extended Lights Out boards are 5x6")
+            }
+            _ => format!(
+                "--size {r}x{c}: {name} boards are 4x4 for now (other sizes come with the any-shape solvers)"
+            ),
+        });
     }
     Ok(match args.puzzle {
         PuzzleName::Flip => Spec::Flip(args.filter.flip()?),
@@ -120,6 +151,21 @@ fn spec(args: &GenArgs) -> Result<Spec, String> {
                 rows,
                 cols,
             })
+        }
+        PuzzleName::Fliptile => Spec::Fliptile(fliptile::Spec {
+            family: args.filter.fliptile()?.unwrap_or_default(),
+            size: args
+                .size
+                .map(|(r, c)| {
+                    Shape::new(r, c).ok_or_else(|| {
+                        format!("--size {r}x{c}: Fliptile sides are 1 to {MAX_SIDE}")
+                    })
+                })
+                .transpose()?,
+        }),
+        PuzzleName::Lightsout => {
+            args.filter.lightsout()?;
+            Spec::LightsOut
         }
     })
 }
@@ -238,6 +284,17 @@ fn judge_limits_note(args: &GenArgs, spec: &Spec) {
             "{} cases of {}x{}: HDU 4064 allows T ≤ 50 and N, M ≤ 12",
             args.cases, c.rows, c.cols
         )),
+        Spec::Fliptile(fliptile::Spec {
+            size: Some(shape), ..
+        }) if shape.rows() > fliptile::JUDGE_MAX_SIDE
+            || shape.cols() > fliptile::JUDGE_MAX_SIDE =>
+        {
+            Some(format!(
+                "{}x{}: POJ 3279 allows 1 ≤ M, N ≤ 15",
+                shape.rows(),
+                shape.cols()
+            ))
+        }
         _ => None,
     };
     if let Some(note) = note {

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use boardbase::cases::GenError;
 use boardbase::check::{
-    self, CarcassonneCheck, CheckError, EulerCheck, FlipCheck, Options, Program, Puzzle, Report,
-    RunError, Verdict,
+    self, CarcassonneCheck, CheckError, EulerCheck, FlipCheck, FliptileCheck, LightsOutCheck,
+    Options, Program, Puzzle, Report, RunError, Verdict,
 };
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -37,14 +37,14 @@ pub struct CheckArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     sample: Option<u64>,
     /// Seed of the sample, of the order of cases in a run and of generated
-    /// boards (Carcassonne).
+    /// boards (Carcassonne, Fliptile, Lights Out).
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
     /// Runs at once [default: the number of cores].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     jobs: Option<u64>,
     /// Wall-clock limit of one run, in seconds [default: the judge's: flip
-    /// 1, euler 3, carcassonne 1].
+    /// 1, euler 3, carcassonne 1, fliptile 2, lightsout 1].
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
     /// How many failing cases (and failing runs) to show in full.
@@ -103,6 +103,17 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
             let family = args.filter.carcassonne().map_err(usage)?;
             let puzzle = CarcassonneCheck::new(args.seed, CarcassonneCheck::PER_GROUP, family)
                 .map_err(cases)?;
+            run_puzzle(args, &puzzle, out)
+        }
+        PuzzleName::Fliptile => {
+            let family = args.filter.fliptile().map_err(usage)?;
+            let puzzle =
+                FliptileCheck::new(args.seed, FliptileCheck::PER_GROUP, family).map_err(cases)?;
+            run_puzzle(args, &puzzle, out)
+        }
+        PuzzleName::Lightsout => {
+            args.filter.lightsout().map_err(usage)?;
+            let puzzle = LightsOutCheck::new(args.seed, LightsOutCheck::RANDOM).map_err(cases)?;
             run_puzzle(args, &puzzle, out)
         }
     }
@@ -300,6 +311,22 @@ fn write_text(out: &mut Output, r: &Report, noun: (&str, &str)) -> Result<(), Fa
             let line = f.line.map_or(String::new(), |l| {
                 format!("  (output line {})", thousands(l))
             });
+            if f.expected.contains('\n') || f.received.contains('\n') {
+                // Grids (Fliptile, Lights Out): the board, the expected
+                // and the received answer as blocks.
+                write_blocks(
+                    out,
+                    &[
+                        ("board".to_owned(), f.view.board.clone()),
+                        ("expected".to_owned(), lines(&f.expected)),
+                        (format!("received{line}"), lines(&f.received)),
+                    ],
+                )?;
+                if one_a_run && !f.stderr.is_empty() {
+                    write_stderr(out, &f.stderr)?;
+                }
+                continue;
+            }
             let beside = [
                 format!("expected  {}", f.expected),
                 format!("received  {}{line}", f.received),
@@ -369,6 +396,51 @@ fn write_text(out: &mut Output, r: &Report, noun: (&str, &str)) -> Result<(), Fa
                 plural(r.cases, noun)
             )?;
         }
+    }
+    Ok(())
+}
+
+fn lines(text: &str) -> Vec<String> {
+    text.lines().map(str::to_owned).collect()
+}
+
+/// Widest line of blocks drawn side by side; wider ones go one under
+/// another.
+const BLOCKS_WIDTH: usize = 100;
+
+/// Draws titled blocks of lines side by side (one under another when they
+/// would be wider than [`BLOCKS_WIDTH`]), indented by 4.
+fn write_blocks(out: &mut Output, blocks: &[(String, Vec<String>)]) -> Result<(), Failure> {
+    let width = |(title, lines): &(String, Vec<String>)| {
+        lines
+            .iter()
+            .chain(std::iter::once(title))
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = blocks.iter().map(width).collect();
+    if 4 + widths.iter().map(|w| w + 3).sum::<usize>() > BLOCKS_WIDTH {
+        for (title, lines) in blocks {
+            writeln!(out, "    {title}")?;
+            for l in lines {
+                writeln!(out, "      {l}")?;
+            }
+        }
+        return Ok(());
+    }
+    let rows = blocks.iter().map(|(_, l)| l.len()).max().unwrap_or(0);
+    for i in 0..=rows {
+        let mut text = String::from("   ");
+        for ((title, lines), &w) in blocks.iter().zip(&widths) {
+            let cell = if i == 0 {
+                title.as_str()
+            } else {
+                lines.get(i - 1).map_or("", String::as_str)
+            };
+            text.push_str(&format!(" {cell:w$}  "));
+        }
+        writeln!(out, "{}", text.trim_end())?;
     }
     Ok(())
 }

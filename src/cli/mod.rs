@@ -87,8 +87,10 @@ enum Command {
     /// right answers token by token: flip sends each of the 65,536 boards
     /// in a run of its own, euler the 65,535 open positions in one run,
     /// carcassonne 600 generated boards (four families, small and 12×12)
-    /// in runs of 50. Exit status 0 when every run is accepted, 1
-    /// otherwise, 2 on usage errors or a PROGRAM that cannot be started.
+    /// in runs of 50, fliptile 1,000 generated boards (four families up to
+    /// 15×15, and 15×15) one a run, lightsout 2,032 puzzles in one run.
+    /// Exit status 0 when every run is accepted, 1 otherwise, 2 on usage
+    /// errors or a PROGRAM that cannot be started.
     #[cfg(unix)]
     Check(check::CheckArgs),
     /// Write judge inputs (and with --answers their expected output):
@@ -135,6 +137,12 @@ pub enum PuzzleName {
     /// Carcassonne (HDU 4064).
     #[value(alias = "hdu4064")]
     Carcassonne,
+    /// Fliptile (POJ 3279).
+    #[value(alias = "poj3279")]
+    Fliptile,
+    /// Extended Lights Out (POJ 1222, UVA 1560).
+    #[value(aliases = ["poj1222", "uva1560"])]
+    Lightsout,
 }
 
 impl PuzzleName {
@@ -144,6 +152,8 @@ impl PuzzleName {
             PuzzleName::Flip => "flip",
             PuzzleName::Euler => "euler",
             PuzzleName::Carcassonne => "carcassonne",
+            PuzzleName::Fliptile => "fliptile",
+            PuzzleName::Lightsout => "lightsout",
         }
     }
 }

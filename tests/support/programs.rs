@@ -192,3 +192,124 @@ int main(void) {
 "#;
     c_program(name, &format!("#define LABEL \"{label}\"\n{source}"))
 }
+
+/// A Fliptile (POJ 3279) solution in C, the classical one: every first row
+/// in increasing order (column 0 the most significant bit, so the order is
+/// the judge's reading order), the lights chased row by row, the first set
+/// with the fewest flips kept. `MODE` changes it: 0 right; 1 keeps the
+/// *last* set with the fewest flips (`<=`: wrong wherever several tie);
+/// 2 prints `Impossible`; 3 prints the rows' cells run together; 4 prints
+/// the first flip set that works, not the fewest. With an argument, it
+/// appends `M N CELLS` (the cells as one string of 0/1) to that file.
+pub fn fliptile_solution(mode: u32) -> PathBuf {
+    let source = r#"
+#include <stdio.h>
+#include <string.h>
+static int m, n, board[17][17], flip[17][17], best[17][17];
+int main(int argc, char **argv) {
+    if (scanf("%d %d", &m, &n) != 2 || m < 1 || n < 1 || m > 15 || n > 15) return 1;
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++)
+            if (scanf("%d", &board[i][j]) != 1) return 1;
+    int fewest = -1;
+    for (int s = 0; s < 1 << n; s++) {
+        memset(flip, 0, sizeof flip);
+        for (int j = 0; j < n; j++) flip[0][j] = s >> (n - 1 - j) & 1;
+        for (int i = 1; i < m; i++)
+            for (int j = 0; j < n; j++) {
+                int c = board[i - 1][j] ^ flip[i - 1][j] ^ flip[i][j];
+                if (i > 1) c ^= flip[i - 2][j];
+                if (j > 0) c ^= flip[i - 1][j - 1];
+                if (j + 1 < n) c ^= flip[i - 1][j + 1];
+                flip[i][j] = c;
+            }
+        int ok = 1, count = 0;
+        for (int j = 0; j < n; j++) {
+            int c = board[m - 1][j] ^ flip[m - 1][j];
+            if (m > 1) c ^= flip[m - 2][j];
+            if (j > 0) c ^= flip[m - 1][j - 1];
+            if (j + 1 < n) c ^= flip[m - 1][j + 1];
+            if (c) ok = 0;
+        }
+        if (!ok) continue;
+        for (int i = 0; i < m; i++) for (int j = 0; j < n; j++) count += flip[i][j];
+        int better = fewest < 0 || (MODE == 1 ? count <= fewest : count < fewest);
+        if (MODE == 4 && fewest >= 0) better = 0;
+        if (better) { fewest = count; memcpy(best, flip, sizeof flip); }
+    }
+    if (fewest < 0) puts(MODE == 2 ? "Impossible" : "IMPOSSIBLE");
+    else
+        for (int i = 0; i < m; i++)
+            for (int j = 0; j < n; j++)
+                printf("%d%s", best[i][j], j + 1 < n ? (MODE == 3 ? "" : " ") : "\n");
+    if (argc > 1) {
+        FILE *log = fopen(argv[1], "a");
+        if (!log) return 2;
+        fprintf(log, "%d %d ", m, n);
+        for (int i = 0; i < m; i++) for (int j = 0; j < n; j++) fputc('0' + board[i][j], log);
+        fputc('\n', log);
+        fclose(log);
+    }
+    return 0;
+}
+"#;
+    c_program(
+        &format!("fliptile-{mode}"),
+        &format!("#define MODE {mode}\n{source}"),
+    )
+}
+
+/// An Extended Lights Out (POJ 1222) solution in C: every first row of
+/// presses, the lights chased, the one that turns the last row off.
+/// `LABEL` is printed before the puzzle number (`PUZZLE #` is right).
+/// `SKIP_EMPTY`: the first rows are tried from 1, not 0, and the last one
+/// tried is printed when none works (wrong exactly on the puzzles whose
+/// presses leave the first row alone). `STOP`: after that many answers it
+/// flushes and aborts (0: never).
+pub fn lightsout_solution(name: &str, label: &str, skip_empty: bool, stop: u32) -> PathBuf {
+    let source = r#"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+static int lit[5][6], on[5][6], press[5][6];
+static void toggle(int r, int c) {
+    press[r][c] ^= 1;
+    on[r][c] ^= 1;
+    if (r > 0) on[r - 1][c] ^= 1;
+    if (r < 4) on[r + 1][c] ^= 1;
+    if (c > 0) on[r][c - 1] ^= 1;
+    if (c < 5) on[r][c + 1] ^= 1;
+}
+int main(void) {
+    int t;
+    if (scanf("%d", &t) != 1) return 1;
+    for (int k = 1; k <= t; k++) {
+        for (int r = 0; r < 5; r++)
+            for (int c = 0; c < 6; c++)
+                if (scanf("%d", &lit[r][c]) != 1) return 1;
+        int found = 0;
+        for (int s = SKIP_EMPTY; s < 64 && !found; s++) {
+            memcpy(on, lit, sizeof on);
+            memset(press, 0, sizeof press);
+            for (int c = 0; c < 6; c++) if (s >> c & 1) toggle(0, c);
+            for (int r = 1; r < 5; r++)
+                for (int c = 0; c < 6; c++) if (on[r - 1][c]) toggle(r, c);
+            found = 1;
+            for (int c = 0; c < 6; c++) if (on[4][c]) found = 0;
+        }
+        printf("%s%d\n", LABEL, k);
+        for (int r = 0; r < 5; r++)
+            for (int c = 0; c < 6; c++) printf("%d%c", press[r][c], c < 5 ? ' ' : '\n');
+        if (k == STOP) { fflush(stdout); abort(); }
+    }
+    return 0;
+}
+"#;
+    c_program(
+        name,
+        &format!(
+            "#define LABEL \"{label}\"\n#define SKIP_EMPTY {}\n#define STOP {stop}\n{source}",
+            u32::from(skip_empty)
+        ),
+    )
+}
