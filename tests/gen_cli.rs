@@ -48,9 +48,11 @@ fn grids(text: &str, one: u8) -> Vec<u16> {
 #[test]
 fn same_arguments_same_bytes() {
     for args in [
-        ["flip", "--cases", "500", "--seed", "5"],
-        ["euler", "--cases", "500", "--seed", "5"],
-        ["carcassonne", "--cases", "20", "--seed", "5"],
+        &["flip", "--cases", "500", "--seed", "5"][..],
+        &["euler", "--cases", "500", "--seed", "5"],
+        &["carcassonne", "--cases", "20", "--seed", "5"],
+        &["fliptile", "--cases", "50", "--seed", "5", "--size", "9x7"],
+        &["lightsout", "--cases", "50", "--seed", "5"],
     ] {
         let mut all = vec!["gen"];
         all.extend(args);
@@ -85,6 +87,134 @@ fn same_arguments_same_bytes() {
         expected,
         "the generator's stream changed: that breaks its contract"
     );
+}
+
+/// SplitMix64 from `seed`, as the docs describe it.
+fn splitmix(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed;
+    move || {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+#[test]
+fn fliptile_and_lightsout_streams_are_the_documented_ones() {
+    // Random Fliptile cases: M = 1 + below(15), N = 1 + below(15) (Lemire:
+    // the high word of x · 15, x drawn again while the low word is below
+    // 2^64 mod 15 = 1), then per row next() masked to N bits, bit c =
+    // column c.
+    let mut next = splitmix(77);
+    let mut expected = Vec::new();
+    for _ in 0..40 {
+        let mut below15 = || loop {
+            let m = u128::from(next()) * 15;
+            if m as u64 >= 1 {
+                break 1 + (m >> 64) as usize;
+            }
+        };
+        let (m, n) = (below15(), below15());
+        let cells: Vec<u8> = (0..m)
+            .flat_map(|_| {
+                let row = next();
+                (0..n).map(move |c| (row >> c & 1) as u8)
+            })
+            .collect();
+        expected.push((m, n, cells));
+    }
+    let text = common::ok(&["gen", "fliptile", "--cases", "40", "--seed", "77"], "");
+    assert_eq!(
+        oracles::fliptile_cases(&text),
+        expected,
+        "the generator's stream changed: that breaks its contract"
+    );
+    // Lights Out: the count, then per puzzle five rows of next() & 63.
+    let mut next = splitmix(9);
+    let mut expected = String::from("3\n");
+    for _ in 0..3 * 5 {
+        let row = next();
+        let cells: Vec<String> = (0..6).map(|c| (row >> c & 1).to_string()).collect();
+        expected += &(cells.join(" ") + "\n");
+    }
+    let text = common::ok(&["gen", "lightsout", "--cases", "3", "--seed", "9"], "");
+    assert_eq!(text, expected);
+}
+
+#[test]
+fn fliptile_families_and_answers() {
+    for family in ["random", "solvable", "impossible", "ties"] {
+        let (input, answers) = gen_with_answers(&[
+            "fliptile", "--cases", "150", "--seed", "8", "--family", family,
+        ]);
+        let cases = oracles::fliptile_cases(&input);
+        assert_eq!(cases.len(), 150);
+        let mut expected = String::new();
+        let (mut impossible, mut tied) = (0, 0);
+        for (m, n, cells) in &cases {
+            assert!((1..=15).contains(m) && (1..=15).contains(n), "{m}x{n}");
+            let truth = oracles::fliptile_truth(*m, *n, cells);
+            impossible += usize::from(truth.is_none());
+            tied += usize::from(truth.as_ref().is_some_and(|t| t.optimal >= 2));
+            expected += &oracles::fliptile_text(*n, truth.as_ref().map(|t| &t.least[..]));
+        }
+        assert_eq!(answers, expected, "{family}");
+        match family {
+            "solvable" => assert_eq!(impossible, 0),
+            "impossible" => assert_eq!(impossible, 150),
+            "ties" => assert_eq!(tied, 150),
+            _ => assert!(impossible > 10 && tied > 0, "{impossible} {tied}"),
+        }
+    }
+    // One size, up to 64×64 (the answers then from the library only: the
+    // oracle tries every first row, so it stops at 20 columns).
+    let (input, answers) = gen_with_answers(&[
+        "fliptile", "--cases", "30", "--size", "9x9", "--family", "ties",
+    ]);
+    let cases = oracles::fliptile_cases(&input);
+    let mut expected = String::new();
+    for (m, n, cells) in &cases {
+        assert_eq!((*m, *n), (9, 9));
+        let t = oracles::fliptile_truth(9, 9, cells).expect("solvable");
+        assert!(t.optimal >= 2);
+        expected += &oracles::fliptile_text(9, Some(&t.least));
+    }
+    assert_eq!(answers, expected);
+    let r = common::run(&["gen", "fliptile", "--cases", "2", "--size", "64x63"], "");
+    assert_eq!(r.code, 0);
+    let cases = oracles::fliptile_cases(&r.stdout);
+    assert_eq!(cases.len(), 2);
+    assert!(
+        cases
+            .iter()
+            .all(|(m, n, c)| (*m, *n, c.len()) == (64, 63, 64 * 63))
+    );
+}
+
+#[test]
+fn lightsout_answers() {
+    let (input, answers) = gen_with_answers(&["lightsout", "--cases", "400", "--seed", "3"]);
+    let (count, puzzles) = input.split_once('\n').unwrap();
+    assert_eq!(count, "400");
+    let cells: Vec<u8> = puzzles
+        .split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    assert_eq!(cells.len(), 400 * 30);
+    assert_eq!(puzzles.lines().count(), 400 * 5, "no blank lines");
+    let mut expected = String::new();
+    for (k, puzzle) in cells.chunks(30).enumerate() {
+        let t = oracles::fliptile_truth(5, 6, puzzle).expect("5×6 is always solvable");
+        assert_eq!(t.optimal, 1);
+        expected += &format!(
+            "PUZZLE #{}\n{}",
+            k + 1,
+            oracles::fliptile_text(6, Some(&t.least))
+        );
+    }
+    assert_eq!(answers, expected);
 }
 
 #[test]
@@ -266,6 +396,20 @@ fn generated_inputs_read_back_through_the_solvers() {
                 "planted",
             ],
         ),
+        (
+            "fliptile",
+            vec!["fliptile", "--cases", "300", "--seed", "3"],
+        ),
+        (
+            "fliptile",
+            vec![
+                "fliptile", "--cases", "40", "--size", "14x14", "--family", "ties",
+            ],
+        ),
+        (
+            "lightsout",
+            vec!["lightsout", "--cases", "300", "--seed", "3"],
+        ),
     ] {
         let (input, answers) = gen_with_answers(&args);
         assert_eq!(common::ok(&[puzzle], &input), answers, "{puzzle}");
@@ -323,6 +467,42 @@ fn usage_errors() {
             vec!["carcassonne", "--cases", "1", "--size", "12"],
             "not a size like 12x12",
         ),
+        (
+            vec!["fliptile", "--cases", "1", "--size", "64x64"],
+            "a 64x64 board has nullity 28",
+        ),
+        (
+            vec!["fliptile", "--cases", "1", "--size", "65x3"],
+            "Fliptile sides are 1 to 64",
+        ),
+        (
+            vec![
+                "fliptile",
+                "--cases",
+                "1",
+                "--size",
+                "15x15",
+                "--family",
+                "impossible",
+            ],
+            "no impossible 15x15 Fliptile board exists (15x15 has nullity 0",
+        ),
+        (
+            vec!["fliptile", "--cases", "1", "--family", "planted"],
+            "unknown Fliptile family 'planted'",
+        ),
+        (
+            vec!["fliptile", "--cases", "1", "--rounds", "2"],
+            "--rounds is for flip, not fliptile",
+        ),
+        (
+            vec!["lightsout", "--cases", "1", "--family", "random"],
+            "lightsout has no families",
+        ),
+        (
+            vec!["lightsout", "--cases", "1", "--size", "5x5"],
+            "Extended Lights Out boards are 5x6",
+        ),
     ] {
         let mut all = vec!["gen"];
         all.extend(&args);
@@ -338,6 +518,13 @@ fn usage_errors() {
     );
     assert_eq!(r.code, 0);
     assert!(r.stderr.contains("HDU 4064 allows T ≤ 50"), "{}", r.stderr);
+    let r = common::run(&["gen", "fliptile", "--cases", "1", "--size", "16x2"], "");
+    assert_eq!(r.code, 0);
+    assert!(
+        r.stderr.contains("16x2: POJ 3279 allows 1 ≤ M, N ≤ 15"),
+        "{}",
+        r.stderr
+    );
     // An answers file that cannot be written: an error, and no stray file.
     let r = common::run(
         &[
