@@ -1,8 +1,8 @@
 //! Extended Lights Out (POJ 1222, UVA 1560) puzzles: 5×6 boards of lights.
 //!
 //! A 5×6 board has nullity 0: every board can be turned off, by exactly
-//! one press set, so there is one family. Each puzzle is a random grid of
-//! [`fliptile`](super::fliptile) drawn on 5×6: five draws of `next_u64()`,
+//! one press set, so there is one family. Each puzzle is a random grid as
+//! [`fliptile::random_grid`] draws it, on 5×6: five draws of `next_u64()`,
 //! each masked to its 6 low bits (bit `c` = column `c`, 1 = on), row 0
 //! first.
 
