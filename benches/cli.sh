@@ -4,9 +4,9 @@
 #
 #     sh benches/cli.sh [DIR] [MB]
 #
-# Writes the inputs with benches/inputs.py into DIR (default
-# ${TMPDIR:-/tmp}/boardbase-bench; kept between runs, about 3 x MB
-# megabytes), builds the release binary, then for each subcommand:
+# Builds the release binary, writes the inputs with `boardbase gen` into
+# DIR (default ${TMPDIR:-/tmp}/boardbase-bench; kept between runs, about
+# 3 x MB megabytes), then for each subcommand:
 #
 # - hyperfine (-N, 3 warm-ups, RUNS runs, default 10): `wc -l FILE` and
 #   `boardbase SUBCOMMAND FILE`, each median wall time as MB/s (10^6 bytes
@@ -16,8 +16,9 @@
 #
 # MB is the input size in megabytes: 200 (default) or any other; the case
 # counts scale with it (flip 50,000 boards a MB, euler 47,500 cases a MB,
-# carcassonne 1,375 cases of 12x12 a MB). Needs python3, hyperfine and GNU
-# time (/usr/bin/time).
+# carcassonne 1,375 cases of 12x12 a MB): random Flip boards, random open
+# Euler positions, random 12x12 Carcassonne boards, seed 4064. Needs
+# python3, hyperfine and GNU time (/usr/bin/time).
 set -eu
 
 dir=${1:-${TMPDIR:-/tmp}/boardbase-bench}
@@ -25,6 +26,7 @@ mb=${2:-200}
 runs=${RUNS:-10}
 bin=target/release/boardbase
 mkdir -p "$dir"
+cargo build --release --quiet
 
 cases() { # SUBCOMMAND MB
     case $1 in
@@ -35,9 +37,9 @@ cases() { # SUBCOMMAND MB
 }
 
 input() { # SUBCOMMAND MB -> path, generated once
-    path="$dir/$1-$2mb.txt"
+    path="$dir/$1-$2mb-seed4064.txt"
     if [ ! -s "$path" ]; then
-        python3 benches/inputs.py "$1" "$(cases "$1" "$2")" "$path.part"
+        "$bin" gen "$1" --cases "$(cases "$1" "$2")" --seed 4064 >"$path.part"
         mv "$path.part" "$path"
     fi
     echo "$path"
@@ -49,7 +51,6 @@ peak_rss_kib() { # SUBCOMMAND FILE: median of 3 runs
     done | sort -n | sed -n 2p
 }
 
-cargo build --release --quiet
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores"
 echo "binary: $bin, $(wc -c <"$bin") bytes"
 small=$((mb / 10))

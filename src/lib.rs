@@ -10,6 +10,10 @@
 //!   (`boardbase export`; needs the `std` feature).
 //! - `report`: the JSON answers of every puzzle, as the CLI prints them with
 //!   `--format json` and the server returns them (needs the `std` feature).
+//! - `cases`: judge inputs with known answers, seeded and streamed
+//!   (`boardbase gen`; needs the `std` feature).
+//! - `check`: run a solution as a judge does and say which cases it gets
+//!   wrong and why (`boardbase check`; needs the `check` feature, Unix).
 //!
 //! The 4×4 puzzles are answered from dense tables that `build.rs` computes
 //! once with the exhaustive solvers of the `boardbase-tables` crate and
@@ -22,12 +26,18 @@
 //! - `std` (default): the streaming [`input`] scanner and the serde output
 //!   types. Without it the crate is `no_std` and needs no allocator; the
 //!   board types, their parsers and every table query still work.
+//! - `check` (default, through `cli`): running programs under a time limit
+//!   for the `check` module (Unix only; adds `rustix`).
 //! - `cli` (default): what the `boardbase` binary needs.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 
 #[cfg(feature = "std")]
 pub mod carcassonne;
+#[cfg(feature = "std")]
+pub mod cases;
+#[cfg(all(feature = "check", unix))]
+pub mod check;
 pub mod error;
 pub mod euler;
 #[cfg(feature = "std")]

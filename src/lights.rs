@@ -88,7 +88,7 @@
 use core::fmt;
 use core::str::FromStr;
 use std::cell::RefCell;
-use std::io::Read;
+use std::io::{self, Read, Write};
 use std::sync::OnceLock;
 
 use boardbase_tables::shape::{MAX_SIDE, Shape};
@@ -1466,6 +1466,35 @@ pub fn read_lights_out_puzzle<R: Read>(scanner: &mut Scanner<R>) -> Result<Grid,
     Ok(board)
 }
 
+/// Writes `grid` as the judges' text: one line a row, its cells `1` (set)
+/// and `0` (clear) separated by single spaces. That is a board of POJ 3279's
+/// and POJ 1222's inputs (without the sizes or the count) and the press set
+/// of their answers; `boardbase fliptile` and `boardbase lightsout` print
+/// their answers with it, and `boardbase gen` their inputs and answers.
+/// A row is written with one `write_all`, from a fixed buffer.
+///
+/// ```
+/// use boardbase::lights::{self, Grid};
+///
+/// let presses: Grid = "0000/1001".parse()?;
+/// let mut out = Vec::new();
+/// lights::write_judge_rows(&mut out, &presses)?;
+/// assert_eq!(out, b"0 0 0 0\n1 0 0 1\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_judge_rows<W: Write + ?Sized>(out: &mut W, grid: &Grid) -> io::Result<()> {
+    let cols = grid.shape().cols();
+    let mut line = [b' '; 2 * MAX_SIDE];
+    line[2 * cols - 1] = b'\n';
+    for &bits in grid.rows() {
+        for (c, cell) in line[..2 * cols].iter_mut().step_by(2).enumerate() {
+            *cell = b'0' + (bits >> c & 1) as u8;
+        }
+        out.write_all(&line[..2 * cols])?;
+    }
+    Ok(())
+}
+
 /// [`Solver::solve`] with the process-wide solver of the board's shape
 /// ([`Solver::cached`]).
 pub fn solve(board: &Grid, goal: Goal) -> Result<Option<Answer>, LightsError> {
@@ -1522,6 +1551,34 @@ mod tests {
                 seen_pivots |= pivot;
             }
         }
+    }
+
+    #[test]
+    fn judge_rows_read_back_through_the_fliptile_reader() {
+        for (r, c) in [(1, 1), (2, 3), (5, 6), (15, 15), (64, 64)] {
+            let s = shape(r, c);
+            let mut g = Grid::new(s);
+            for row in 0..r {
+                for col in 0..c {
+                    g.set(row, col, (row * 7 + col * 3) % 5 < 2);
+                }
+            }
+            let mut text = format!("{r} {c}\n").into_bytes();
+            write_judge_rows(&mut text, &g).unwrap();
+            assert_eq!(text.iter().filter(|&&b| b == b'\n').count(), r + 1);
+            assert!(
+                text.split(|&b| b == b'\n')
+                    .skip(1)
+                    .take(r)
+                    .all(|l| l.len() == 2 * c - 1)
+            );
+            let mut scanner = Scanner::new(&text[..]);
+            let case = read_fliptile_case(&mut scanner).unwrap().unwrap();
+            assert_eq!(case.board, g, "{r}x{c}");
+        }
+        let mut out = Vec::new();
+        write_judge_rows(&mut out, &Grid::filled(shape(1, 3))).unwrap();
+        assert_eq!(out, b"1 1 1\n");
     }
 
     #[test]

@@ -12,6 +12,11 @@ fn main() -> ExitCode {
     match cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(cli::Failure::BrokenPipe) => ExitCode::SUCCESS,
+        Err(cli::Failure::Rejected) => ExitCode::FAILURE,
+        Err(e @ cli::Failure::Usage(_)) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE

@@ -6,7 +6,6 @@ use std::io::Write;
 use boardbase::error::Found;
 use boardbase::input::Scanner;
 use boardbase::lights::{self, Answer, Colour, FliptileCase, Grid, MAX_NULLITY, Solver};
-use boardbase::tables::shape::MAX_SIDE;
 use clap::Args;
 use serde::Serialize;
 
@@ -113,18 +112,9 @@ pub fn lightsout(args: &LightsoutArgs, out: &mut Output) -> Result<(), Failure> 
 /// Writes the press set as the judges print it: rows of `0`/`1` separated
 /// by single spaces, or `IMPOSSIBLE`.
 fn write_judge_grid(out: &mut Output, answer: Option<&Answer>) -> Result<(), Failure> {
-    let Some(answer) = answer else {
-        out.write_all(b"IMPOSSIBLE\n")?;
-        return Ok(());
-    };
-    let cols = answer.presses.shape().cols();
-    let mut line = [b' '; 2 * MAX_SIDE];
-    line[2 * cols - 1] = b'\n';
-    for &bits in answer.presses.rows() {
-        for c in 0..cols {
-            line[2 * c] = b'0' + (bits >> c & 1) as u8;
-        }
-        out.write_all(&line[..2 * cols])?;
+    match answer {
+        Some(answer) => lights::write_judge_rows(out, &answer.presses)?,
+        None => out.write_all(b"IMPOSSIBLE\n")?,
     }
     Ok(())
 }

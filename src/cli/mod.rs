@@ -1,6 +1,9 @@
 //! Argument parsing, input and output plumbing shared by every subcommand.
 
 mod carcassonne;
+mod cases;
+#[cfg(unix)]
+mod check;
 mod demo;
 mod euler;
 mod export;
@@ -76,6 +79,24 @@ enum Command {
     /// `0`/`1` separated by single spaces, 1 for a button to press.
     #[command(visible_aliases = ["poj1222", "uva1560"])]
     Lightsout(lights::LightsoutArgs),
+    /// Run a solution as the judge does, on every case, and say which
+    /// cases it gets wrong and why.
+    ///
+    /// `boardbase check PUZZLE [OPTIONS] -- PROGRAM [ARGS...]`. Each run
+    /// gets a judge input on stdin and its stdout is compared with the
+    /// right answers token by token: flip sends each of the 65,536 boards
+    /// in a run of its own, euler the 65,535 open positions in one run,
+    /// carcassonne 600 generated boards (four families, small and 12×12)
+    /// in runs of 50, fliptile 1,000 generated boards (four families up to
+    /// 15×15, and 15×15) one a run, lightsout 2,032 puzzles in one run.
+    /// Exit status 0 when every run is accepted, 1 otherwise, 2 on usage
+    /// errors or a PROGRAM that cannot be started.
+    #[cfg(unix)]
+    Check(check::CheckArgs),
+    /// Write judge inputs (and with --answers their expected output):
+    /// the same arguments give the same bytes.
+    #[command(name = "gen")]
+    Gen(cases::GenArgs),
     /// Solve each puzzle's published sample and show it in pretty form.
     Demo,
     /// Write the 4×4 tables as files for other languages: `flip-4x4.bin`
@@ -102,6 +123,39 @@ pub enum Format {
     Pretty,
     /// One JSON object per case and line (JSON Lines).
     Json,
+}
+
+/// The puzzles `check` and `gen` know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PuzzleName {
+    /// Flip Game (POJ 1753).
+    #[value(alias = "poj1753")]
+    Flip,
+    /// Game of Euler (UVA 10536).
+    #[value(alias = "uva10536")]
+    Euler,
+    /// Carcassonne (HDU 4064).
+    #[value(alias = "hdu4064")]
+    Carcassonne,
+    /// Fliptile (POJ 3279).
+    #[value(alias = "poj3279")]
+    Fliptile,
+    /// Extended Lights Out (POJ 1222, UVA 1560).
+    #[value(aliases = ["poj1222", "uva1560"])]
+    Lightsout,
+}
+
+impl PuzzleName {
+    /// The subcommand's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            PuzzleName::Flip => "flip",
+            PuzzleName::Euler => "euler",
+            PuzzleName::Carcassonne => "carcassonne",
+            PuzzleName::Fliptile => "fliptile",
+            PuzzleName::Lightsout => "lightsout",
+        }
+    }
 }
 
 /// Where a subcommand's cases come from.
@@ -174,6 +228,17 @@ pub enum Failure {
     /// Writing the answers failed.
     #[error("cannot write output: {0}")]
     Output(io::Error),
+    /// Arguments that make no sense together, or a program `check` cannot
+    /// start: exit status 2.
+    #[error("{0}")]
+    Usage(String),
+    /// `check`: the judge would not accept the program (the report says
+    /// why): exit status 1, nothing more on stderr.
+    #[error("not accepted")]
+    Rejected,
+    /// `gen` could not generate the cases.
+    #[error("{0}")]
+    Gen(boardbase::cases::GenError),
     /// The reader of the output went away (e.g. `| head`): stop quietly.
     #[error("broken pipe")]
     BrokenPipe,
@@ -207,6 +272,9 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Carcassonne(args) => carcassonne::run(&args, &mut out),
         Command::Fliptile(args) => lights::fliptile(&args, &mut out),
         Command::Lightsout(args) => lights::lightsout(&args, &mut out),
+        #[cfg(unix)]
+        Command::Check(args) => check::run(&args, &mut out),
+        Command::Gen(args) => cases::run(&args, &mut out),
         Command::Demo => demo::run(&mut out),
         Command::Export(args) => export::export(&args, &mut out),
         Command::Verify(args) => export::verify(&args, &mut out),

@@ -1,0 +1,202 @@
+//! Game of Euler (UVA 10536) positions chosen by their answer.
+//!
+//! Only open positions are drawn (the judge's boards have at least one
+//! uncovered square). A [`Filter`] picks the eligible ones; [`Pool`] lists
+//! them in ascending order of their bits (cell (r, c) at bit `4r + c`, set =
+//! covered), and each case is `pool[rng.below(pool.len())]`.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::str::FromStr;
+
+use super::{GenError, Rng};
+use crate::euler::{self, Outcome, Position};
+
+/// Which positions, by outcome.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Family {
+    /// All 65,535 open positions.
+    #[default]
+    Random,
+    /// Positions the player to move wins.
+    Winning,
+    /// Positions the player to move loses.
+    Losing,
+}
+
+impl Family {
+    /// Every family, with its name.
+    pub const ALL: [(&'static str, Family); 3] = [
+        ("random", Family::Random),
+        ("winning", Family::Winning),
+        ("losing", Family::Losing),
+    ];
+}
+
+impl FromStr for Family {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Family, String> {
+        Family::ALL
+            .iter()
+            .find(|(name, _)| *name == s)
+            .map(|&(_, f)| f)
+            .ok_or_else(|| {
+                format!("unknown Euler family '{s}' (expected random, winning or losing)")
+            })
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = Family::ALL
+            .iter()
+            .find(|(_, x)| x == self)
+            .map_or("?", |(n, _)| n);
+        f.write_str(name)
+    }
+}
+
+/// The positions to draw from: a family, optionally only those lasting
+/// exactly `moves_left` moves (plies) with perfect play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Which positions by outcome.
+    pub family: Family,
+    /// Only positions with this many moves left.
+    pub moves_left: Option<u8>,
+}
+
+impl Filter {
+    /// Whether `position` passes (the full board never does).
+    pub fn accepts(&self, position: Position) -> bool {
+        if position.is_full() {
+            return false;
+        }
+        let entry = euler::probe(position);
+        let family = match self.family {
+            Family::Random => true,
+            Family::Winning => entry.outcome == Outcome::Win,
+            Family::Losing => entry.outcome == Outcome::Loss,
+        };
+        family && self.moves_left.is_none_or(|k| entry.moves_left == k)
+    }
+}
+
+impl fmt::Display for Filter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.family {
+            Family::Random => f.write_str("open Euler position")?,
+            family => write!(f, "{family} Euler position")?,
+        }
+        if let Some(k) = self.moves_left {
+            write!(f, " lasting {k} move{}", if k == 1 { "" } else { "s" })?;
+        }
+        Ok(())
+    }
+}
+
+/// The eligible positions of a [`Filter`], ascending.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pool {
+    positions: Vec<u16>,
+}
+
+impl Pool {
+    /// The positions `filter` accepts; an error when there are none (e.g.
+    /// winning positions lasting 13 moves: an odd number of moves left
+    /// means the player to move covers the last square and loses).
+    pub fn new(filter: Filter) -> Result<Pool, GenError> {
+        let positions: Vec<u16> = (0..=u16::MAX)
+            .filter(|&p| filter.accepts(Position::from_bits(p)))
+            .collect();
+        if positions.is_empty() {
+            return Err(GenError::Empty {
+                what: format!("{filter} exists"),
+            });
+        }
+        Ok(Pool { positions })
+    }
+
+    /// How many positions are eligible.
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// The eligible bits, ascending.
+    pub fn as_slice(&self) -> &[u16] {
+        &self.positions
+    }
+
+    /// Whether none is (never true for a constructed pool).
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// One position, uniformly: `positions[rng.below(len)]`.
+    #[inline]
+    pub fn pick(&self, rng: &mut Rng) -> Position {
+        Position::from_bits(self.positions[rng.index(self.positions.len())])
+    }
+}
+
+/// Row `bits` (4 cells, bit `c` set = covered) as text with its newline.
+const ROWS: [[u8; 5]; 16] = {
+    let mut rows = [[b'\n'; 5]; 16];
+    let mut bits = 0;
+    while bits < 16 {
+        let mut c = 0;
+        while c < 4 {
+            rows[bits][c] = if bits >> c & 1 == 1 { b'X' } else { b'.' };
+            c += 1;
+        }
+        bits += 1;
+    }
+    rows
+};
+
+/// Writes `position` as 4 lines of 4 `X`/`.`.
+#[inline]
+pub fn write_position<W: Write + ?Sized>(out: &mut W, position: Position) -> io::Result<()> {
+    let mut text = [0u8; 20];
+    for r in 0..4 {
+        let row = usize::from(position.bits() >> (4 * r) & 0xF);
+        text[5 * r..5 * r + 5].copy_from_slice(&ROWS[row]);
+    }
+    out.write_all(&text)
+}
+
+/// Writes the judge's answer line: `WINNING` or `LOSING`.
+#[inline]
+pub fn write_answer<W: Write + ?Sized>(out: &mut W, position: Position) -> io::Result<()> {
+    out.write_all(euler::outcome(position).answer().as_bytes())?;
+    out.write_all(b"\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn position_text_reads_back() {
+        for bits in [0u16, 0x1234, 0x7FFF] {
+            let mut text = Vec::new();
+            write_position(&mut text, Position::from_bits(bits)).unwrap();
+            let s = String::from_utf8(text).unwrap();
+            assert_eq!(s.parse::<Position>().unwrap().bits(), bits, "{s}");
+        }
+    }
+
+    #[test]
+    fn pools() {
+        let len = |family, moves_left| Pool::new(Filter { family, moves_left }).map(|p| p.len());
+        assert_eq!(len(Family::Random, None).unwrap(), 65_535);
+        let (w, l) = (
+            len(Family::Winning, None).unwrap(),
+            len(Family::Losing, None).unwrap(),
+        );
+        assert_eq!(w + l, 65_535);
+        assert!(len(Family::Winning, Some(13)).is_err());
+        assert!(len(Family::Losing, Some(13)).unwrap() >= 1);
+    }
+}

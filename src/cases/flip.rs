@@ -1,0 +1,202 @@
+//! Flip Game (POJ 1753) boards chosen by their answer.
+//!
+//! A [`Filter`] picks the eligible boards; [`Pool`] lists them in
+//! ascending order of their bits (cell (r, c) at bit `4r + c`, set =
+//! black), and each case is `pool[rng.below(pool.len())]`: one draw a case.
+
+use std::fmt;
+use std::io::{self, Write};
+use std::str::FromStr;
+
+use super::{GenError, Rng};
+use crate::flip::{self, Board};
+
+/// Which boards, by answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Family {
+    /// All 65,536 boards (15 of 16 are impossible).
+    #[default]
+    Random,
+    /// The 4,096 boards that reach a uniform colour.
+    Solvable,
+    /// The 61,440 boards whose answer is `Impossible`.
+    Impossible,
+}
+
+impl Family {
+    /// Every family, with its name.
+    pub const ALL: [(&'static str, Family); 3] = [
+        ("random", Family::Random),
+        ("solvable", Family::Solvable),
+        ("impossible", Family::Impossible),
+    ];
+}
+
+impl FromStr for Family {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Family, String> {
+        Family::ALL
+            .iter()
+            .find(|(name, _)| *name == s)
+            .map(|&(_, f)| f)
+            .ok_or_else(|| {
+                format!("unknown Flip family '{s}' (expected random, solvable or impossible)")
+            })
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = Family::ALL
+            .iter()
+            .find(|(_, x)| x == self)
+            .map_or("?", |(n, _)| n);
+        f.write_str(name)
+    }
+}
+
+/// The boards to draw from: a family, optionally only those taking exactly
+/// `rounds` rounds (which implies solvable).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Which boards by answer.
+    pub family: Family,
+    /// Only boards whose fewest rounds are this.
+    pub rounds: Option<u8>,
+}
+
+impl Filter {
+    /// Whether `board` passes.
+    pub fn accepts(&self, board: Board) -> bool {
+        let r = flip::rounds(board);
+        let family = match self.family {
+            Family::Random => true,
+            Family::Solvable => r.is_some(),
+            Family::Impossible => r.is_none(),
+        };
+        family && self.rounds.is_none_or(|k| r == Some(k))
+    }
+}
+
+impl fmt::Display for Filter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.family {
+            Family::Random => f.write_str("Flip board")?,
+            family => write!(f, "{family} Flip board")?,
+        }
+        if let Some(k) = self.rounds {
+            write!(f, " taking {k} round{}", if k == 1 { "" } else { "s" })?;
+        }
+        Ok(())
+    }
+}
+
+/// The eligible boards of a [`Filter`], ascending.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pool {
+    boards: Vec<u16>,
+}
+
+impl Pool {
+    /// The boards `filter` accepts; an error when there are none (e.g.
+    /// impossible boards taking 3 rounds, or 7 rounds: the most is 6).
+    pub fn new(filter: Filter) -> Result<Pool, GenError> {
+        let boards: Vec<u16> = (0..=u16::MAX)
+            .filter(|&b| filter.accepts(Board::from_bits(b)))
+            .collect();
+        if boards.is_empty() {
+            return Err(GenError::Empty {
+                what: format!("{filter} exists"),
+            });
+        }
+        Ok(Pool { boards })
+    }
+
+    /// How many boards are eligible.
+    pub fn len(&self) -> usize {
+        self.boards.len()
+    }
+
+    /// The eligible bits, ascending.
+    pub fn as_slice(&self) -> &[u16] {
+        &self.boards
+    }
+
+    /// Whether none is (never true for a constructed pool).
+    pub fn is_empty(&self) -> bool {
+        self.boards.is_empty()
+    }
+
+    /// One board, uniformly: `boards[rng.below(len)]`.
+    #[inline]
+    pub fn pick(&self, rng: &mut Rng) -> Board {
+        Board::from_bits(self.boards[rng.index(self.boards.len())])
+    }
+}
+
+/// Row `bits` (4 cells, bit `c` set = black) as text with its newline.
+const ROWS: [[u8; 5]; 16] = {
+    let mut rows = [[b'\n'; 5]; 16];
+    let mut bits = 0;
+    while bits < 16 {
+        let mut c = 0;
+        while c < 4 {
+            rows[bits][c] = if bits >> c & 1 == 1 { b'b' } else { b'w' };
+            c += 1;
+        }
+        bits += 1;
+    }
+    rows
+};
+
+/// Writes `board` as the judge's input: 4 lines of 4 `b`/`w`.
+#[inline]
+pub fn write_board<W: Write + ?Sized>(out: &mut W, board: Board) -> io::Result<()> {
+    let mut text = [0u8; 20];
+    for r in 0..4 {
+        let row = usize::from(board.bits() >> (4 * r) & 0xF);
+        text[5 * r..5 * r + 5].copy_from_slice(&ROWS[row]);
+    }
+    out.write_all(&text)
+}
+
+/// The judge's answer for `board`: the fewest rounds or `Impossible`.
+pub fn answer(board: Board) -> String {
+    flip::rounds(board).map_or_else(|| "Impossible".to_owned(), |r| r.to_string())
+}
+
+/// Writes the judge's answer line for `board`.
+#[inline]
+pub fn write_answer<W: Write + ?Sized>(out: &mut W, board: Board) -> io::Result<()> {
+    match flip::rounds(board) {
+        Some(r) => writeln!(out, "{r}"),
+        None => out.write_all(b"Impossible\n"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_text_reads_back() {
+        for bits in [0u16, 0x19B9, 0xFFFF, 0x8001] {
+            let mut text = Vec::new();
+            write_board(&mut text, Board::from_bits(bits)).unwrap();
+            let s = String::from_utf8(text).unwrap();
+            assert_eq!(s.parse::<Board>().unwrap().bits(), bits, "{s}");
+        }
+    }
+
+    #[test]
+    fn pool_sizes() {
+        let all = |family, rounds| Pool::new(Filter { family, rounds }).map(|p| p.len());
+        assert_eq!(all(Family::Random, None).unwrap(), 65_536);
+        assert_eq!(all(Family::Solvable, None).unwrap(), 4_096);
+        assert_eq!(all(Family::Impossible, None).unwrap(), 61_440);
+        assert_eq!(all(Family::Random, Some(6)).unwrap(), 256);
+        assert!(all(Family::Impossible, Some(3)).is_err());
+        assert!(all(Family::Random, Some(7)).is_err());
+    }
+}

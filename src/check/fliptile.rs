@@ -1,0 +1,304 @@
+//! Fliptile (POJ 3279) for `check`: generated boards of every family, one
+//! a run (the judge sends one case).
+
+use std::time::Duration;
+
+use super::{Arrangement, CaseView, Fault, Judgement, Kind, Puzzle, Token, Verdict, kinds};
+use crate::cases::fliptile::{Family, JUDGE_MAX_SIDE, Spec, answer};
+use crate::cases::{GenError, Rng};
+use crate::lights::{Answer, Grid, Solver};
+use crate::tables::shape::Shape;
+
+/// An impossible board answered with flips.
+pub static IMPOSSIBLE_ANSWERED_FLIPS: Kind = Kind {
+    id: "impossible_answered_flips",
+    title: "impossible board answered with flips",
+    verdict: Verdict::WrongAnswer,
+};
+/// A board that can be made white answered `IMPOSSIBLE`.
+pub static SOLVABLE_ANSWERED_IMPOSSIBLE: Kind = Kind {
+    id: "solvable_answered_impossible",
+    title: "solvable board answered IMPOSSIBLE",
+    verdict: Verdict::WrongAnswer,
+};
+/// Flips after which some tile is black.
+pub static FLIPS_DO_NOT_CLEAR: Kind = Kind {
+    id: "flips_do_not_clear",
+    title: "flips that do not make every tile white",
+    verdict: Verdict::WrongAnswer,
+};
+/// Flips that make every tile white, but more than the fewest.
+pub static NOT_MINIMUM: Kind = Kind {
+    id: "not_minimum",
+    title: "not a minimum flip set (more flips than the fewest)",
+    verdict: Verdict::WrongAnswer,
+};
+/// A minimum flip set other than the judge's (the least in reading order).
+pub static NOT_LEAST: Kind = Kind {
+    id: "not_least",
+    title: "a minimum flip set, but not the least in reading order (the judge's tie rule)",
+    verdict: Verdict::WrongAnswer,
+};
+/// Fewer cells than the board has.
+pub static WRONG_SIZE: Kind = Kind {
+    id: "wrong_size",
+    title: "fewer cells than the board has",
+    verdict: Verdict::OutputFormat,
+};
+
+/// One generated board and its answer.
+#[derive(Clone, Debug)]
+struct Case {
+    /// Its number among all the generated boards.
+    key: usize,
+    family: Family,
+    board: Grid,
+    answer: Option<Answer>,
+}
+
+/// Boards of every [`Family`], `per_group` of each group, drawn from
+/// `Rng::new(seed)` group by group as [`Spec::board`] draws them: random,
+/// solvable, impossible and ties boards of random sizes up to 15×15 (the
+/// judge's limits; impossible and ties boards on sizes of nullity at least
+/// 1), then random 15×15 boards (the judge's largest: every one can be
+/// made white, in one way, and a slow solution meets its time limit
+/// there). Board `k` of that order is the same whichever family is kept.
+/// The answers come from [`crate::lights`], for every board, when the
+/// check is made (a few microseconds each). One board a run, in that
+/// order.
+#[derive(Clone, Debug)]
+pub struct FliptileCheck {
+    cases: Vec<Case>,
+}
+
+impl FliptileCheck {
+    /// Boards a group by default: 1,000 boards in all.
+    pub const PER_GROUP: usize = 200;
+
+    /// The groups, in the order they are drawn.
+    pub const GROUPS: [Spec; 5] = [
+        Spec {
+            family: Family::Random,
+            size: None,
+        },
+        Spec {
+            family: Family::Solvable,
+            size: None,
+        },
+        Spec {
+            family: Family::Impossible,
+            size: None,
+        },
+        Spec {
+            family: Family::Ties,
+            size: None,
+        },
+        Spec {
+            family: Family::Random,
+            size: Shape::new(JUDGE_MAX_SIDE, JUDGE_MAX_SIDE),
+        },
+    ];
+
+    /// Generates the boards, keeping those of `family` (all when `None`),
+    /// and answers them.
+    pub fn new(seed: u64, per_group: usize, family: Option<Family>) -> Result<Self, GenError> {
+        let mut rng = Rng::new(seed);
+        let mut cases = Vec::new();
+        let mut key = 0;
+        for spec in Self::GROUPS {
+            for _ in 0..per_group {
+                let board = spec.board(&mut rng)?;
+                if family.is_none_or(|f| f == spec.family) {
+                    let answer = answer(&board)?;
+                    cases.push(Case {
+                        key,
+                        family: spec.family,
+                        board,
+                        answer,
+                    });
+                }
+                key += 1;
+            }
+        }
+        Ok(FliptileCheck { cases })
+    }
+
+    /// `nullity k`: the sub-group of an IMPOSSIBLE answered wrong.
+    fn nullity(&self, case: usize) -> String {
+        format!(
+            "nullity {}",
+            Solver::cached(self.cases[case].board.shape()).nullity()
+        )
+    }
+
+    fn size(&self, case: usize) -> String {
+        let s = self.cases[case].board.shape();
+        format!("{}×{}", s.rows(), s.cols())
+    }
+}
+
+/// A grid's rows as the judge prints them, `0`/`1` separated by spaces.
+fn judge_rows(grid: &Grid) -> String {
+    grid.rows()
+        .iter()
+        .map(|&bits| {
+            (0..grid.shape().cols())
+                .map(|c| if bits >> c & 1 == 1 { "1" } else { "0" })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+impl Puzzle for FliptileCheck {
+    fn name(&self) -> &'static str {
+        "fliptile"
+    }
+
+    fn judge(&self) -> &'static str {
+        "POJ 3279"
+    }
+
+    fn time_limit(&self) -> Duration {
+        Duration::from_secs(2)
+    }
+
+    fn case_count(&self) -> usize {
+        self.cases.len()
+    }
+
+    fn noun(&self) -> (&'static str, &'static str) {
+        ("board", "boards")
+    }
+
+    fn max_cases_per_run(&self) -> usize {
+        1
+    }
+
+    fn arrangement(&self) -> Arrangement {
+        Arrangement::Ascending
+    }
+
+    fn write_input(&self, cases: &[usize], out: &mut Vec<u8>) {
+        for &case in cases {
+            // Writing to a Vec cannot fail.
+            let _ = crate::cases::fliptile::write_case(out, &self.cases[case].board);
+        }
+    }
+
+    /// `IMPOSSIBLE` is one token; a flip set is M·N.
+    fn tokens_per_answer(&self) -> usize {
+        1
+    }
+
+    /// One token when the answer starts with `IMPOSSIBLE` (in any
+    /// capitals), else M·N, or what is left when fewer are: the run holds
+    /// one case, so a short grid is judged as one ("fewer cells than the
+    /// board has").
+    fn answer_tokens(&self, case: usize, rest: &[Token<'_>]) -> usize {
+        if rest[0].text.eq_ignore_ascii_case(b"IMPOSSIBLE") {
+            return 1;
+        }
+        let s = self.cases[case].board.shape();
+        (s.rows() * s.cols()).min(rest.len())
+    }
+
+    fn expected(&self, case: usize, _number: usize) -> String {
+        match &self.cases[case].answer {
+            Some(a) => judge_rows(&a.presses),
+            None => "IMPOSSIBLE".to_owned(),
+        }
+    }
+
+    fn judge_answer(&self, case: usize, _number: usize, answer: &[Token<'_>]) -> Judgement {
+        let c = &self.cases[case];
+        let shape = c.board.shape();
+        let first = answer[0].text;
+        let reject = |kind, detail: String| Judgement::Rejected(Fault::new(kind, detail));
+        if answer.len() == 1 && first.eq_ignore_ascii_case(b"IMPOSSIBLE") {
+            if first != b"IMPOSSIBLE" {
+                let got = super::show(first, 20);
+                return reject(&kinds::MISSPELT, format!("'{got}' for 'IMPOSSIBLE'"));
+            }
+            return match &c.answer {
+                None => Judgement::Accepted,
+                Some(_) => reject(&SOLVABLE_ANSWERED_IMPOSSIBLE, self.nullity(case)),
+            };
+        }
+        if let Some(t) = answer.iter().find(|t| t.text != b"0" && t.text != b"1") {
+            let run_together = t.text.len() > 1 && t.text.iter().all(|b| matches!(b, b'0' | b'1'));
+            let detail = if run_together {
+                "cells run together (the judge separates them by spaces)".to_owned()
+            } else {
+                format!("'{}'", super::show(t.text, 20))
+            };
+            return reject(&kinds::NOT_AN_ANSWER, detail);
+        }
+        let cells = shape.rows() * shape.cols();
+        if answer.len() < cells {
+            let s = if answer.len() == 1 { "" } else { "s" };
+            return reject(
+                &WRONG_SIZE,
+                format!("{} cell{s} for a {} board", answer.len(), self.size(case)),
+            );
+        }
+        let mut presses = Grid::new(shape);
+        for (i, t) in answer.iter().enumerate() {
+            presses.set(i / shape.cols(), i % shape.cols(), t.text == b"1");
+        }
+        let Some(want) = &c.answer else {
+            return reject(&IMPOSSIBLE_ANSWERED_FLIPS, self.nullity(case));
+        };
+        let left = c.board.apply(&presses).count();
+        if left > 0 {
+            let s = if left == 1 { "" } else { "s" };
+            return reject(&FLIPS_DO_NOT_CLEAR, format!("{left} tile{s} left black"));
+        }
+        if presses.count() > want.rounds {
+            let more = presses.count() - want.rounds;
+            let s = if more == 1 { "" } else { "s" };
+            return reject(&NOT_MINIMUM, format!("{more} flip{s} more than the fewest"));
+        }
+        if presses != want.presses {
+            return reject(
+                &NOT_LEAST,
+                format!("one of {} fewest flip sets", want.optimal_sets),
+            );
+        }
+        Judgement::Accepted
+    }
+
+    /// A flip set of M·N cells in the judge's rows; anything else as is.
+    fn received(&self, case: usize, answer: &[Token<'_>]) -> String {
+        let cols = self.cases[case].board.shape().cols();
+        let cells = cols * self.cases[case].board.shape().rows();
+        if answer.len() != cells {
+            return answer
+                .iter()
+                .map(|t| super::show(t.text, 40))
+                .collect::<Vec<_>>()
+                .join(" ");
+        }
+        answer
+            .chunks(cols)
+            .map(|row| {
+                row.iter()
+                    .map(|t| super::show(t.text, 40))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn describe(&self, case: usize) -> CaseView {
+        let c = &self.cases[case];
+        let k = Solver::cached(c.board.shape()).nullity();
+        CaseView {
+            key: c.key as u64,
+            title: format!("{} {} board (nullity {k})", c.family, self.size(case)),
+            board: judge_rows(&c.board).lines().map(str::to_owned).collect(),
+        }
+    }
+}

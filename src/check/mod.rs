@@ -1,0 +1,1111 @@
+//! Run a solution as an online judge does, on every case the tablebase
+//! knows, and say which cases it gets wrong and why.
+//!
+//! A [`Puzzle`] says how to make a judge input from some of its cases, how
+//! many tokens one answer takes and how to judge (and classify) an answer;
+//! [`plan`] splits the cases (or a random sample of them) into runs as the
+//! judge's format allows; [`check`] runs the program on every run, in
+//! parallel, through [`process::run`], and gathers a [`Report`].
+//!
+//! # Judging
+//!
+//! Output is compared by the judges' rule: tokens (runs of non-whitespace)
+//! are compared, so line breaks and trailing whitespace do not matter. The
+//! answers of a run are consecutive groups of tokens, as many as
+//! [`Puzzle::answer_tokens`] says from where each starts (a fixed
+//! [`Puzzle::tokens_per_answer`] for most puzzles; one for Fliptile's
+//! `IMPOSSIBLE`, M·N for its flips), and each is judged against its own
+//! case, so one wrong line is attributed to its board.
+//!
+//! - A run holding one case (Flip, Fliptile) gets exactly the judge's
+//!   verdict: time limit, output limit, runtime error (a signal or a
+//!   non-zero exit) before anything else, then the answer, then anything
+//!   after it.
+//! - In a run holding many cases (Euler, Carcassonne, Lights Out), every complete
+//!   answer is judged, even when the program then dies or is killed; the
+//!   cases it did not answer get the run's end (time limit, runtime error,
+//!   output limit) or, when it exited normally, "missing answer". The run
+//!   itself gets the judge's verdict, which also counts output after the
+//!   last answer.
+//!
+//! [`check`] succeeds in the judge's sense ([`Report::accepted`]) only when
+//! every run is accepted.
+
+mod carcassonne;
+mod euler;
+mod flip;
+mod fliptile;
+mod lightsout;
+pub mod process;
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+pub use self::carcassonne::{CarcassonneCheck, SizeClass};
+pub use self::euler::EulerCheck;
+pub use self::flip::FlipCheck;
+pub use self::fliptile::FliptileCheck;
+pub use self::lightsout::LightsOutCheck;
+pub use self::process::{End, Limits, Outcome, Program, RunError};
+use crate::cases::Rng;
+
+/// A judge's verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// The right answer, in the judge's format.
+    Accepted,
+    /// An answer in the judge's format, but not the right one.
+    WrongAnswer,
+    /// Killed at the time limit.
+    TimeLimit,
+    /// Killed by a signal, or a non-zero exit status.
+    RuntimeError,
+    /// Output that is not an answer in the judge's format: a word the
+    /// judge does not use, a wrong case label, answers missing or extra.
+    OutputFormat,
+    /// More output than the cap; killed.
+    OutputLimit,
+}
+
+impl Verdict {
+    /// Every verdict, in report order.
+    pub const ALL: [Verdict; 6] = [
+        Verdict::Accepted,
+        Verdict::WrongAnswer,
+        Verdict::TimeLimit,
+        Verdict::RuntimeError,
+        Verdict::OutputFormat,
+        Verdict::OutputLimit,
+    ];
+
+    /// As the report prints it: `wrong answer`, ...
+    pub const fn name(self) -> &'static str {
+        match self {
+            Verdict::Accepted => "accepted",
+            Verdict::WrongAnswer => "wrong answer",
+            Verdict::TimeLimit => "time limit exceeded",
+            Verdict::RuntimeError => "runtime error",
+            Verdict::OutputFormat => "output format",
+            Verdict::OutputLimit => "output limit exceeded",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What went wrong, as the report groups failures.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct Kind {
+    /// A stable identifier (`impossible_answered_number`).
+    pub id: &'static str,
+    /// For people (`impossible board answered with a number`).
+    pub title: &'static str,
+    /// The verdict a judge gives it.
+    pub verdict: Verdict,
+}
+
+/// One failure: its kind, and a detail that sub-groups it (`answered 0`,
+/// `13 moves left`, `SIGSEGV (segmentation fault)`; may be empty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    /// The kind.
+    pub kind: &'static Kind,
+    /// The sub-group.
+    pub detail: String,
+}
+
+impl Fault {
+    /// A fault of `kind` with `detail`.
+    pub fn new(kind: &'static Kind, detail: impl Into<String>) -> Fault {
+        Fault {
+            kind,
+            detail: detail.into(),
+        }
+    }
+}
+
+/// The judgement of one answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Judgement {
+    /// Right.
+    Accepted,
+    /// Wrong, and how.
+    Rejected(Fault),
+}
+
+/// The kinds of failure every puzzle shares.
+pub mod kinds {
+    use super::{Kind, Verdict};
+
+    /// Killed at the time limit.
+    pub static TIME_LIMIT: Kind = Kind {
+        id: "time_limit",
+        title: "killed at the time limit",
+        verdict: Verdict::TimeLimit,
+    };
+    /// Killed by a signal.
+    pub static SIGNAL: Kind = Kind {
+        id: "signal",
+        title: "killed by a signal",
+        verdict: Verdict::RuntimeError,
+    };
+    /// A non-zero exit status.
+    pub static EXIT_STATUS: Kind = Kind {
+        id: "exit_status",
+        title: "non-zero exit status",
+        verdict: Verdict::RuntimeError,
+    };
+    /// More output than the cap.
+    pub static OUTPUT_LIMIT: Kind = Kind {
+        id: "output_limit",
+        title: "output limit exceeded",
+        verdict: Verdict::OutputLimit,
+    };
+    /// The output ended before this case's answer.
+    pub static MISSING_ANSWER: Kind = Kind {
+        id: "missing_answer",
+        title: "no answer (the output ended before it)",
+        verdict: Verdict::OutputFormat,
+    };
+    /// Output after the last answer.
+    pub static EXTRA_OUTPUT: Kind = Kind {
+        id: "extra_output",
+        title: "output after the last answer",
+        verdict: Verdict::OutputFormat,
+    };
+    /// A token that is no answer at all.
+    pub static NOT_AN_ANSWER: Kind = Kind {
+        id: "not_an_answer",
+        title: "not an answer in the judge's format",
+        verdict: Verdict::OutputFormat,
+    };
+    /// The right word with other capitals.
+    pub static MISSPELT: Kind = Kind {
+        id: "misspelt",
+        title: "the judge's word with other capitals (tokens are compared exactly)",
+        verdict: Verdict::OutputFormat,
+    };
+    /// The right number written another way (`04`, `+4`).
+    pub static NUMBER_FORM: Kind = Kind {
+        id: "number_form",
+        title: "the right number written another way (tokens are compared exactly)",
+        verdict: Verdict::OutputFormat,
+    };
+}
+
+/// One whitespace-separated token of a program's output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    /// Its bytes.
+    pub text: &'a [u8],
+    /// Its 1-based line.
+    pub line: usize,
+}
+
+/// The judges' whitespace: space, `\t`, `\n`, `\v`, `\f`, `\r`.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+/// Splits `output` into tokens. When `truncated`, a last token that runs
+/// into the end may be cut and is dropped.
+pub fn tokens(output: &[u8], truncated: bool) -> Vec<Token<'_>> {
+    let mut out = Vec::new();
+    let (mut line, mut i) = (1, 0);
+    while i < output.len() {
+        let b = output[i];
+        if is_space(b) {
+            line += usize::from(b == b'\n');
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < output.len() && !is_space(output[i]) {
+            i += 1;
+        }
+        if truncated && i == output.len() {
+            break;
+        }
+        out.push(Token {
+            text: &output[start..i],
+            line,
+        });
+    }
+    out
+}
+
+/// `bytes` for a report: UTF-8 (lossy), control characters escaped, at most
+/// `max` characters (then `…`).
+pub fn show(bytes: &[u8], max: usize) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = String::new();
+    for (n, c) in text.chars().enumerate() {
+        if n == max {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A label token with its runs of digits shown as `k` (`#12` as `#k`), so
+/// that wrong labels group by their form.
+pub(crate) fn label_form(token: &[u8]) -> String {
+    let mut s = String::new();
+    for ch in show(token, 20).chars() {
+        if ch.is_ascii_digit() {
+            if !s.ends_with('k') {
+                s.push('k');
+            }
+        } else {
+            s.push(ch);
+        }
+    }
+    s
+}
+
+/// Parses a token as a decimal integer with an optional sign.
+pub(crate) fn parse_int(text: &[u8]) -> Option<i64> {
+    std::str::from_utf8(text).ok()?.parse().ok()
+}
+
+/// A case shown in a report: a title and the board's lines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CaseView {
+    /// The board's bits (Flip, Euler: cell (r, c) at bit `4r + c`; Lights
+    /// Out: at bit `6r + c`) or the generated board's number (Carcassonne,
+    /// Fliptile).
+    pub key: u64,
+    /// E.g. `bwwb/bbwb/bwwb/bwww` or `planted 12×12 board`.
+    pub title: String,
+    /// The board as the judge's input shows it.
+    pub board: Vec<String>,
+}
+
+/// How the cases of a plan are put in order before they are cut into runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrangement {
+    /// By case number (one case a run: the order of the report).
+    Ascending,
+    /// Shuffled, as a judge's input would be.
+    Shuffled,
+    /// By [`Puzzle::group`], then case number; a run never mixes groups.
+    Grouped,
+}
+
+/// One puzzle as `check` sees it.
+///
+/// Cases are numbered `0..case_count()`; a run holds up to
+/// `max_cases_per_run()` of them, written as one judge input.
+pub trait Puzzle: Sync {
+    /// The subcommand name (`flip`).
+    fn name(&self) -> &'static str;
+    /// The judge and problem (`POJ 1753`).
+    fn judge(&self) -> &'static str;
+    /// The judge's time limit for one run.
+    fn time_limit(&self) -> Duration;
+    /// How many cases there are.
+    fn case_count(&self) -> usize;
+    /// A case in words, singular and plural (`board`, `boards`).
+    fn noun(&self) -> (&'static str, &'static str);
+    /// Most cases the judge's format allows in one input.
+    fn max_cases_per_run(&self) -> usize;
+    /// How cases are ordered before they are cut into runs.
+    fn arrangement(&self) -> Arrangement;
+    /// The group of a case, for [`Arrangement::Grouped`].
+    fn group(&self, _case: usize) -> usize {
+        0
+    }
+    /// Works out what the right answers to `cases` need, before the first
+    /// run (Carcassonne counts its boards here, in parallel).
+    fn prepare(&self, _cases: &[usize]) -> Result<(), String> {
+        Ok(())
+    }
+    /// Appends the judge's input holding `cases`, in order, to `out`.
+    fn write_input(&self, cases: &[usize], out: &mut Vec<u8>);
+    /// How many tokens one answer takes, when that is fixed (see
+    /// [`answer_tokens`](Puzzle::answer_tokens)).
+    fn tokens_per_answer(&self) -> usize;
+    /// How many tokens the answer to `case` takes, given `rest`, the
+    /// output's tokens from where that answer starts (never empty). A
+    /// number larger than `rest.len()` means the answer is incomplete.
+    /// By default [`tokens_per_answer`](Puzzle::tokens_per_answer); a
+    /// puzzle whose answers vary in length (Fliptile: `IMPOSSIBLE`, or M·N
+    /// cells) says it from the answer's first token.
+    fn answer_tokens(&self, _case: usize, _rest: &[Token<'_>]) -> usize {
+        self.tokens_per_answer()
+    }
+    /// The right answer to `case`, answered `number`-th (from 1) in its
+    /// run, as the judge prints it.
+    fn expected(&self, case: usize, number: usize) -> String;
+    /// Judges an answer of [`answer_tokens`](Puzzle::answer_tokens) tokens.
+    fn judge_answer(&self, case: usize, number: usize, answer: &[Token<'_>]) -> Judgement;
+    /// An answer as the report shows it: by default its tokens separated
+    /// by spaces; a puzzle whose answers are grids lays them out in lines
+    /// as [`expected`](Puzzle::expected) does.
+    fn received(&self, _case: usize, answer: &[Token<'_>]) -> String {
+        joined(answer)
+    }
+    /// The case, for the report.
+    fn describe(&self, case: usize) -> CaseView;
+}
+
+/// The cases to run, cut into runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Case numbers, run by run.
+    pub runs: Vec<Vec<usize>>,
+    /// How many cases in all.
+    pub cases: usize,
+    /// Whether this is a sample rather than every case.
+    pub sampled: bool,
+}
+
+/// What the sample and the shuffles are drawn with: `Rng::new(seed ^
+/// PLAN_SALT)`, so they do not repeat the draws of cases generated from
+/// the same seed.
+pub const PLAN_SALT: u64 = 0x706C_616E; // "plan"
+
+/// Every case of `puzzle`, or a random sample of `sample` of them (drawn
+/// with [`Rng::sample`]), arranged and cut into runs of at most
+/// [`Puzzle::max_cases_per_run`].
+pub fn plan<P: Puzzle + ?Sized>(puzzle: &P, sample: Option<usize>, seed: u64) -> Plan {
+    let n = puzzle.case_count();
+    let mut rng = Rng::new(seed ^ PLAN_SALT);
+    let (mut cases, sampled) = match sample {
+        Some(k) if k < n => (rng.sample(n, k), true),
+        _ => ((0..n).collect(), false),
+    };
+    match puzzle.arrangement() {
+        Arrangement::Ascending => cases.sort_unstable(),
+        Arrangement::Shuffled => rng.shuffle(&mut cases),
+        Arrangement::Grouped => cases.sort_unstable_by_key(|&c| (puzzle.group(c), c)),
+    }
+    let max = puzzle.max_cases_per_run().max(1);
+    let mut runs: Vec<Vec<usize>> = Vec::new();
+    for &case in &cases {
+        let group = puzzle.group(case);
+        match runs.last_mut() {
+            Some(run) if run.len() < max && puzzle.group(run[0]) == group => run.push(case),
+            _ => runs.push(vec![case]),
+        }
+    }
+    Plan {
+        runs,
+        cases: cases.len(),
+        sampled,
+    }
+}
+
+/// How to run the program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The program under test.
+    pub program: Program,
+    /// Wall-clock limit per run.
+    pub time_limit: Duration,
+    /// Runs at once.
+    pub jobs: usize,
+    /// How many failing cases (and failing runs) the report keeps in full.
+    pub keep: usize,
+}
+
+/// Where a check is, for a progress bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Runs finished.
+    pub runs_done: usize,
+    /// Runs in all.
+    pub runs: usize,
+    /// Cases judged.
+    pub cases_done: usize,
+    /// Cases not accepted so far.
+    pub failed: usize,
+}
+
+/// Count of each verdict.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    /// Accepted.
+    pub accepted: usize,
+    /// Wrong answer.
+    pub wrong_answer: usize,
+    /// Time limit exceeded.
+    pub time_limit: usize,
+    /// Runtime error.
+    pub runtime_error: usize,
+    /// Output format.
+    pub output_format: usize,
+    /// Output limit exceeded.
+    pub output_limit: usize,
+}
+
+impl Counts {
+    /// The count of `verdict`.
+    pub fn get(&self, verdict: Verdict) -> usize {
+        match verdict {
+            Verdict::Accepted => self.accepted,
+            Verdict::WrongAnswer => self.wrong_answer,
+            Verdict::TimeLimit => self.time_limit,
+            Verdict::RuntimeError => self.runtime_error,
+            Verdict::OutputFormat => self.output_format,
+            Verdict::OutputLimit => self.output_limit,
+        }
+    }
+
+    fn add(&mut self, verdict: Verdict) {
+        *match verdict {
+            Verdict::Accepted => &mut self.accepted,
+            Verdict::WrongAnswer => &mut self.wrong_answer,
+            Verdict::TimeLimit => &mut self.time_limit,
+            Verdict::RuntimeError => &mut self.runtime_error,
+            Verdict::OutputFormat => &mut self.output_format,
+            Verdict::OutputLimit => &mut self.output_limit,
+        } += 1;
+    }
+
+    /// All counts together.
+    pub fn total(&self) -> usize {
+        Verdict::ALL.iter().map(|&v| self.get(v)).sum()
+    }
+}
+
+/// Failures of one kind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Group {
+    /// [`Kind::id`].
+    pub id: &'static str,
+    /// [`Kind::title`].
+    pub title: &'static str,
+    /// [`Kind::verdict`].
+    pub verdict: Verdict,
+    /// Failing cases of this kind.
+    pub count: usize,
+    /// Sub-groups by detail, largest first (at most [`MAX_DETAILS`]; the
+    /// rest are summed as `others`).
+    pub details: Vec<Detail>,
+}
+
+/// A sub-group of a [`Group`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Detail {
+    /// The detail (`answered 0`).
+    pub label: String,
+    /// Cases.
+    pub count: usize,
+}
+
+/// Most details listed per group.
+pub const MAX_DETAILS: usize = 12;
+
+/// One failing case in full.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Failure {
+    /// The run, from 1.
+    pub run: usize,
+    /// Its place in the run, from 1.
+    pub number: usize,
+    /// Its index among the puzzle's cases (see [`CaseView::key`] for the
+    /// board).
+    pub case: usize,
+    /// The case drawn.
+    pub view: CaseView,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// [`Kind::id`].
+    pub kind: &'static str,
+    /// The kind's title and detail.
+    pub what: String,
+    /// The right answer.
+    pub expected: String,
+    /// What the program printed for it (or why it printed nothing).
+    pub received: String,
+    /// The output line of the received answer.
+    pub line: Option<usize>,
+    /// The end of the run's stderr.
+    pub stderr: String,
+}
+
+/// One run the judge would not accept.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RunFailure {
+    /// The run, from 1.
+    pub run: usize,
+    /// Cases in it.
+    pub cases: usize,
+    /// Complete answers in its output.
+    pub answered: usize,
+    /// The judge's verdict.
+    pub verdict: Verdict,
+    /// [`Kind::id`] of what decided it.
+    pub kind: &'static str,
+    /// In words.
+    pub what: String,
+    /// Seconds from start to exit (or kill).
+    pub seconds: f64,
+    /// The end of its stderr.
+    pub stderr: String,
+}
+
+/// Everything a check found.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// The subcommand name.
+    pub puzzle: &'static str,
+    /// The judge and problem.
+    pub judge: &'static str,
+    /// The program and its arguments.
+    pub program: Vec<String>,
+    /// Cases checked.
+    pub cases: usize,
+    /// Whether they are a sample.
+    pub sampled: bool,
+    /// The seed of the sample and of generated cases.
+    pub seed: u64,
+    /// Runs.
+    pub runs: usize,
+    /// Wall-clock limit per run, in seconds.
+    pub time_limit: f64,
+    /// Runs at once.
+    pub jobs: usize,
+    /// Verdicts by case.
+    pub case_verdicts: Counts,
+    /// Verdicts by run (the judge's).
+    pub run_verdicts: Counts,
+    /// Failing cases grouped by what went wrong, largest first.
+    pub groups: Vec<Group>,
+    /// The first failing cases (in plan order) in full.
+    pub failures: Vec<Failure>,
+    /// The first runs not accepted (in plan order).
+    pub failing_runs: Vec<RunFailure>,
+    /// The longest run that was not killed.
+    pub slowest_run: Option<SlowRun>,
+    /// Seconds the whole check took.
+    pub seconds: f64,
+}
+
+/// The longest run that was not killed.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SlowRun {
+    /// The run, from 1.
+    pub run: usize,
+    /// Seconds from its start to its exit.
+    pub seconds: f64,
+}
+
+impl Report {
+    /// Whether the judge accepts every run.
+    pub fn accepted(&self) -> bool {
+        self.run_verdicts.accepted == self.runs
+    }
+}
+
+/// What one run's answers came to.
+struct Judged {
+    run: usize,
+    /// Per case in the run: `None` when accepted.
+    cases: Vec<Option<CaseFailure>>,
+    verdict: Verdict,
+    fault: Option<Fault>,
+    answered: usize,
+    end: End,
+    elapsed: Duration,
+    stderr: String,
+}
+
+struct CaseFailure {
+    fault: Fault,
+    received: String,
+    line: Option<usize>,
+}
+
+/// The fault of an abnormal end.
+fn end_fault(end: End) -> Option<Fault> {
+    match end {
+        End::Exited(0) => None,
+        End::Exited(code) => Some(Fault::new(
+            &kinds::EXIT_STATUS,
+            format!("exit status {code}"),
+        )),
+        End::Signaled(signal) => {
+            let (name, what) = process::signal_name(signal);
+            Some(Fault::new(&kinds::SIGNAL, format!("{name} ({what})")))
+        }
+        End::TimedOut => Some(Fault::new(&kinds::TIME_LIMIT, "")),
+        End::OutputLimit => Some(Fault::new(&kinds::OUTPUT_LIMIT, "")),
+    }
+}
+
+/// Why there is no answer, for the report (`single`: the run's only case).
+fn missing(end: End, single: bool, answered: usize, partial: &[Token<'_>]) -> String {
+    let mut why = match end {
+        End::Exited(0) => "the program exited".to_owned(),
+        End::Exited(code) => format!("the program exited with status {code}"),
+        End::Signaled(s) => format!("the program was killed by {}", process::signal_name(s).0),
+        End::TimedOut => "killed at the time limit".to_owned(),
+        End::OutputLimit => "killed at the output limit".to_owned(),
+    };
+    if !single {
+        let s = if answered == 1 { "" } else { "s" };
+        why += &format!(" after {answered} complete answer{s}");
+    }
+    if partial.is_empty() {
+        format!("nothing ({why})")
+    } else {
+        format!("{} ({why})", joined(partial))
+    }
+}
+
+fn joined(tokens: &[Token<'_>]) -> String {
+    let words: Vec<String> = tokens.iter().map(|t| show(t.text, 40)).collect();
+    words.join(" ")
+}
+
+/// Judges one run's outcome.
+fn judge_run<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    run: usize,
+    cases: &[usize],
+    outcome: &Outcome,
+) -> Judged {
+    // After a kill or a crash, a last token without whitespace after it may
+    // have been cut: it is no answer.
+    let toks = tokens(&outcome.stdout, outcome.end.is_abnormal());
+    // Where each case's answer starts and ends in `toks`: complete answers
+    // one after another, from the first token.
+    let mut spans: Vec<(usize, Option<usize>)> = Vec::with_capacity(cases.len());
+    let mut at = 0;
+    for &case in cases {
+        let end = toks
+            .get(at..)
+            .filter(|rest| !rest.is_empty())
+            .map(|rest| at + puzzle.answer_tokens(case, rest).max(1))
+            .filter(|&end| end <= toks.len());
+        spans.push((at, end));
+        match end {
+            Some(end) => at = end,
+            None => break,
+        }
+    }
+    let answered = spans.iter().filter(|(_, end)| end.is_some()).count();
+    let ended = end_fault(outcome.end);
+    let single = cases.len() == 1;
+    let extra = (answered == cases.len())
+        .then(|| toks.get(at))
+        .flatten()
+        .map(|t| {
+            Fault::new(
+                &kinds::EXTRA_OUTPUT,
+                format!(
+                    "'{}' on line {} after the last answer",
+                    show(t.text, 40),
+                    t.line
+                ),
+            )
+        });
+    let mut results = Vec::with_capacity(cases.len());
+    for (pos, &case) in cases.iter().enumerate() {
+        let (start, end) = spans.get(pos).copied().unwrap_or((toks.len(), None));
+        let answer = end.map(|end| &toks[start..end]);
+        let partial = toks.get(start..).unwrap_or(&[]);
+        let failure = match (answer, &ended) {
+            // One case a run: the judge's verdict, whatever was printed.
+            (_, Some(fault)) if single => Some(CaseFailure {
+                fault: fault.clone(),
+                received: match answer {
+                    Some(a) => puzzle.received(case, a),
+                    None => missing(outcome.end, single, answered, partial),
+                },
+                line: answer.map(|a| a[0].line),
+            }),
+            (Some(answer), _) => match puzzle.judge_answer(case, pos + 1, answer) {
+                Judgement::Accepted if single && extra.is_some() => Some(CaseFailure {
+                    fault: extra
+                        .clone()
+                        .unwrap_or_else(|| Fault::new(&kinds::EXTRA_OUTPUT, "")),
+                    received: format!(
+                        "{} {}",
+                        puzzle.received(case, answer),
+                        joined(&toks[at..toks.len().min(at + 7)])
+                    ),
+                    line: Some(answer[0].line),
+                }),
+                Judgement::Accepted => None,
+                Judgement::Rejected(fault) => Some(CaseFailure {
+                    fault,
+                    received: puzzle.received(case, answer),
+                    line: Some(answer[0].line),
+                }),
+            },
+            (None, _) => Some(CaseFailure {
+                fault: ended
+                    .clone()
+                    .unwrap_or_else(|| Fault::new(&kinds::MISSING_ANSWER, "")),
+                received: missing(outcome.end, single, answered, partial),
+                line: None,
+            }),
+        };
+        results.push(failure);
+    }
+    let fault = ended
+        .or_else(|| results.iter().flatten().next().map(|f| f.fault.clone()))
+        .or(extra);
+    Judged {
+        run,
+        verdict: fault.as_ref().map_or(Verdict::Accepted, |f| f.kind.verdict),
+        fault,
+        cases: results,
+        answered,
+        end: outcome.end,
+        elapsed: outcome.elapsed,
+        stderr: show(&outcome.stderr_tail, 2000),
+    }
+}
+
+/// Bytes of stdout a run may write: 64 KiB plus 4 times the expected
+/// output.
+fn output_cap<P: Puzzle + ?Sized>(puzzle: &P, cases: &[usize]) -> usize {
+    let expected: usize = cases
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| puzzle.expected(c, i + 1).len() + 1)
+        .sum();
+    (64 << 10) + 4 * expected
+}
+
+/// Why a check could not be done.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    /// The program could not be started, or a system call failed.
+    #[error(transparent)]
+    Run(#[from] RunError),
+    /// The right answers could not be worked out.
+    #[error("{0}")]
+    Prepare(String),
+}
+
+/// Runs `options.program` on every run of `plan`, `options.jobs` at a
+/// time, and reports. [`Puzzle::prepare`] is called first, with every case
+/// of the plan; `progress` is called after every run. Only a program that
+/// cannot be started (or a failing system call) is an error; the first one
+/// stops the check.
+///
+/// ```
+/// use std::time::Duration;
+/// use boardbase::check::{self, FlipCheck, Options, Program, Verdict};
+///
+/// // A "solution" that answers Impossible to every board: right on 15 of 16.
+/// let puzzle = FlipCheck::default();
+/// let plan = check::plan(&puzzle, Some(64), 1); // 64 boards, one a run
+/// let options = Options {
+///     program: Program { path: "sh".into(), args: vec!["-c".into(), "echo Impossible".into()] },
+///     time_limit: Duration::from_secs(10),
+///     jobs: 2,
+///     keep: 1,
+/// };
+/// let report = check::check(&puzzle, &plan, 1, &options, &mut |_| {})?;
+/// assert!(!report.accepted());
+/// let (right, wrong) = (report.case_verdicts.accepted, report.case_verdicts.wrong_answer);
+/// assert_eq!(right + wrong, 64);
+/// assert_eq!(report.groups[0].id, "possible_answered_impossible");
+/// // The first failure, drawn: the board and what was expected.
+/// let f = &report.failures[0];
+/// assert_eq!((f.verdict, f.received.as_str()), (Verdict::WrongAnswer, "Impossible"));
+/// assert_eq!(f.view.board.len(), 4); // e.g. ["wwbb", "wwbb", "wwww", "bwww"]
+/// assert_ne!(f.expected, "Impossible");
+/// # Ok::<(), boardbase::check::CheckError>(())
+/// ```
+pub fn check<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    plan: &Plan,
+    seed: u64,
+    options: &Options,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Report, CheckError> {
+    let all: Vec<usize> = plan.runs.iter().flatten().copied().collect();
+    puzzle.prepare(&all).map_err(CheckError::Prepare)?;
+    drop(all);
+    let started = Instant::now();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let mut builder = Builder::new(options.keep);
+    let (tx, rx) = mpsc::channel::<Result<Judged, RunError>>();
+    let mut first_error = None;
+    std::thread::scope(|scope| {
+        for _ in 0..options.jobs.clamp(1, plan.runs.len().max(1)) {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || {
+                let mut input = Vec::new();
+                loop {
+                    let run = next.fetch_add(1, Ordering::Relaxed);
+                    if run >= plan.runs.len() || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let cases = &plan.runs[run];
+                    input.clear();
+                    puzzle.write_input(cases, &mut input);
+                    let limits = Limits {
+                        time: options.time_limit,
+                        stdout_bytes: output_cap(puzzle, cases),
+                        stderr_tail: 2000,
+                    };
+                    let result = process::run(&options.program, &input, &limits)
+                        .map(|outcome| judge_run(puzzle, run, cases, &outcome));
+                    if result.is_err() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    if tx.send(result).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for result in rx {
+            match result {
+                Ok(judged) => {
+                    builder.add(&judged);
+                    progress(&builder.progress(plan.runs.len()));
+                }
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+    });
+    if let Some(e) = first_error {
+        return Err(e.into());
+    }
+    Ok(builder.finish(puzzle, plan, seed, options, started.elapsed()))
+}
+
+/// Gathers judged runs, arriving in any order, into a report.
+struct Builder {
+    keep: usize,
+    case_verdicts: Counts,
+    run_verdicts: Counts,
+    runs_done: usize,
+    cases_done: usize,
+    failed: usize,
+    groups: HashMap<&'static str, (&'static Kind, usize, HashMap<String, usize>)>,
+    /// The first `keep` failures by (run, place), with the run's stderr.
+    failures: BTreeMap<(usize, usize), (CaseFailure, String)>,
+    failing_runs: BTreeMap<usize, RunFailure>,
+    slowest: Option<(usize, Duration)>,
+}
+
+impl Builder {
+    fn new(keep: usize) -> Builder {
+        Builder {
+            keep,
+            case_verdicts: Counts::default(),
+            run_verdicts: Counts::default(),
+            runs_done: 0,
+            cases_done: 0,
+            failed: 0,
+            groups: HashMap::new(),
+            failures: BTreeMap::new(),
+            failing_runs: BTreeMap::new(),
+            slowest: None,
+        }
+    }
+
+    fn progress(&self, runs: usize) -> Progress {
+        Progress {
+            runs_done: self.runs_done,
+            runs,
+            cases_done: self.cases_done,
+            failed: self.failed,
+        }
+    }
+
+    fn add(&mut self, judged: &Judged) {
+        self.runs_done += 1;
+        self.run_verdicts.add(judged.verdict);
+        if judged.end != End::TimedOut && self.slowest.is_none_or(|(_, t)| judged.elapsed > t) {
+            self.slowest = Some((judged.run, judged.elapsed));
+        }
+        if let Some(fault) = &judged.fault {
+            self.failing_runs.insert(
+                judged.run,
+                RunFailure {
+                    run: judged.run + 1,
+                    cases: judged.cases.len(),
+                    answered: judged.answered,
+                    verdict: fault.kind.verdict,
+                    kind: fault.kind.id,
+                    what: what(fault),
+                    seconds: judged.elapsed.as_secs_f64(),
+                    stderr: judged.stderr.clone(),
+                },
+            );
+            if self.failing_runs.len() > self.keep {
+                self.failing_runs.pop_last();
+            }
+        }
+        for (pos, failure) in judged.cases.iter().enumerate() {
+            self.cases_done += 1;
+            let Some(failure) = failure else {
+                self.case_verdicts.add(Verdict::Accepted);
+                continue;
+            };
+            self.failed += 1;
+            let kind = failure.fault.kind;
+            self.case_verdicts.add(kind.verdict);
+            let group = self
+                .groups
+                .entry(kind.id)
+                .or_insert_with(|| (kind, 0, HashMap::new()));
+            group.1 += 1;
+            *group.2.entry(failure.fault.detail.clone()).or_insert(0) += 1;
+            let key = (judged.run, pos);
+            if self.failures.len() < self.keep
+                || self
+                    .failures
+                    .last_key_value()
+                    .is_some_and(|(k, _)| key < *k)
+            {
+                let copy = CaseFailure {
+                    fault: failure.fault.clone(),
+                    received: failure.received.clone(),
+                    line: failure.line,
+                };
+                self.failures.insert(key, (copy, judged.stderr.clone()));
+                if self.failures.len() > self.keep {
+                    self.failures.pop_last();
+                }
+            }
+        }
+    }
+
+    fn finish<P: Puzzle + ?Sized>(
+        self,
+        puzzle: &P,
+        plan: &Plan,
+        seed: u64,
+        options: &Options,
+        elapsed: Duration,
+    ) -> Report {
+        let mut groups: Vec<Group> = self
+            .groups
+            .into_values()
+            .map(|(kind, count, details)| {
+                let mut details: Vec<Detail> = details
+                    .into_iter()
+                    .filter(|(label, _)| !label.is_empty())
+                    .map(|(label, count)| Detail { label, count })
+                    .collect();
+                details.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.label.cmp(&b.label)));
+                if details.len() > MAX_DETAILS {
+                    let others: usize = details[MAX_DETAILS - 1..].iter().map(|d| d.count).sum();
+                    details.truncate(MAX_DETAILS - 1);
+                    details.push(Detail {
+                        label: "others".to_owned(),
+                        count: others,
+                    });
+                }
+                Group {
+                    id: kind.id,
+                    title: kind.title,
+                    verdict: kind.verdict,
+                    count,
+                    details,
+                }
+            })
+            .collect();
+        groups.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.id.cmp(b.id)));
+        let failures = self
+            .failures
+            .into_iter()
+            .map(|((run, pos), (f, stderr))| {
+                let case = plan.runs[run][pos];
+                Failure {
+                    run: run + 1,
+                    number: pos + 1,
+                    case,
+                    view: puzzle.describe(case),
+                    verdict: f.fault.kind.verdict,
+                    kind: f.fault.kind.id,
+                    what: what(&f.fault),
+                    expected: puzzle.expected(case, pos + 1),
+                    received: f.received,
+                    line: f.line,
+                    stderr,
+                }
+            })
+            .collect();
+        Report {
+            puzzle: puzzle.name(),
+            judge: puzzle.judge(),
+            program: std::iter::once(&options.program.path)
+                .chain(&options.program.args)
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect(),
+            cases: plan.cases,
+            sampled: plan.sampled,
+            seed,
+            runs: plan.runs.len(),
+            time_limit: options.time_limit.as_secs_f64(),
+            jobs: options.jobs,
+            case_verdicts: self.case_verdicts,
+            run_verdicts: self.run_verdicts,
+            groups,
+            failures,
+            failing_runs: self.failing_runs.into_values().collect(),
+            slowest_run: self.slowest.map(|(run, t)| SlowRun {
+                run: run + 1,
+                seconds: t.as_secs_f64(),
+            }),
+            seconds: elapsed.as_secs_f64(),
+        }
+    }
+}
+
+/// `title: detail`, or the title alone.
+fn what(fault: &Fault) -> String {
+    if fault.detail.is_empty() {
+        fault.kind.title.to_owned()
+    } else {
+        format!("{}: {}", fault.kind.title, fault.detail)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_and_lines() {
+        let t = tokens(b"  4\n\nImpossible \r\nx", false);
+        let got: Vec<(&[u8], usize)> = t.iter().map(|t| (t.text, t.line)).collect();
+        assert_eq!(
+            got,
+            [(&b"4"[..], 1), (&b"Impossible"[..], 3), (&b"x"[..], 4)]
+        );
+        assert_eq!(tokens(b"4\nImposs", true).len(), 1);
+        assert_eq!(tokens(b"4\n", true).len(), 1);
+    }
+
+    #[test]
+    fn show_escapes_and_clips() {
+        assert_eq!(show(b"a\x07b", 10), "a\\u{7}b");
+        assert_eq!(show(b"abcdef", 3), "abc…");
+        assert_eq!(show(b"\xff", 3), "\u{fffd}");
+    }
+}

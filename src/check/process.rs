@@ -1,0 +1,516 @@
+//! Running one program as a judge does: input on stdin, output from stdout,
+//! a wall-clock limit, bounded output, nothing left behind.
+//!
+//! One thread drives the whole run with `poll(2)`: it writes the input as
+//! the program takes it, reads stdout (up to a cap) and stderr (keeping a
+//! tail), and waits for the program's exit on a pidfd (Linux 5.3+; elsewhere,
+//! or when pidfds are unavailable, it checks every millisecond with
+//! `waitid(WNOHANG | WNOWAIT)`). No pipe can deadlock it: a program that
+//! never reads its input, or never closes its output, only runs into the
+//! limit.
+//!
+//! The program is the leader of a new process group
+//! ([`CommandExt::process_group`]`(0)`). When it exits, or at the limit, or
+//! when its output passes the cap, the whole group is sent `SIGKILL`
+//! *before* the leader is reaped (so the group's id cannot have been
+//! reused), which takes down what it started too (a shell script's
+//! children, a forked child holding the pipe). The leader is then reaped
+//! with `wait`; the others, orphaned, are reaped by init (or the nearest
+//! subreaper). A process that leaves the group on purpose (`setsid`)
+//! escapes this, as it would escape most judges; its pipe is abandoned at
+//! the limit.
+
+use std::ffi::OsString;
+use std::io;
+use std::os::fd::OwnedFd;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, MutexGuard, PoisonError, RwLock};
+use std::time::{Duration, Instant};
+
+use rustix::event::{PollFd, PollFlags, Timespec, poll};
+use rustix::io::Errno;
+use rustix::process::{Pid, Signal, WaitId, WaitIdOptions, kill_process_group, waitid};
+
+/// The program under test and its arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    /// The program, found on `PATH` when it has no `/`.
+    pub path: OsString,
+    /// Its arguments.
+    pub args: Vec<OsString>,
+}
+
+/// The limits of one run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time from the start until the program exits.
+    pub time: Duration,
+    /// Most bytes of stdout kept; one more ends the run (output limit).
+    pub stdout_bytes: usize,
+    /// Bytes of the end of stderr kept for the report.
+    pub stderr_tail: usize,
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The program exited with this status.
+    Exited(i32),
+    /// The program was killed by this signal (not ours).
+    Signaled(i32),
+    /// Killed at the time limit.
+    TimedOut,
+    /// Killed for writing more than the output cap.
+    OutputLimit,
+}
+
+impl End {
+    /// Whether the run ended any other way than `exit(0)`.
+    pub fn is_abnormal(self) -> bool {
+        self != End::Exited(0)
+    }
+}
+
+/// What one run produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// How it ended.
+    pub end: End,
+    /// Its stdout, at most [`Limits::stdout_bytes`].
+    pub stdout: Vec<u8>,
+    /// The last bytes of its stderr.
+    pub stderr_tail: Vec<u8>,
+    /// From the start to its exit (or to the kill).
+    pub elapsed: Duration,
+}
+
+/// Why a run could not be done.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The program could not be started (not found, not executable, ...).
+    #[error("cannot start {program}: {error}")]
+    Start {
+        /// The program as given.
+        program: String,
+        /// Why.
+        error: io::Error,
+    },
+    /// A system call on the program's pipes failed.
+    #[error("running {program}: {error}")]
+    Io {
+        /// The program as given.
+        program: String,
+        /// Why.
+        error: io::Error,
+    },
+}
+
+/// How often the exit is checked when no pidfd is available.
+const TICK: Duration = Duration::from_millis(1);
+
+/// Bytes read from a pipe at a time.
+const CHUNK: usize = 64 * 1024;
+
+/// Whether [`kill_running`] was called. Starting a program holds it for
+/// reading (starts run side by side); `kill_running` takes it for writing,
+/// so it waits for the starts under way, which have registered their
+/// groups by then, and no program starts after it.
+static STOPPED: RwLock<bool> = RwLock::new(false);
+
+/// The process groups of the programs started and not yet reaped.
+static GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+fn groups() -> MutexGuard<'static, Vec<i32>> {
+    // The list stays consistent even if a holder panicked.
+    GROUPS.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Kills the process group of every program [`run`] has started and not
+/// yet reaped, and stops [`run`] from starting any more (it then returns
+/// [`RunError::Start`]): for a front end's signal handler (Ctrl-C) before
+/// it exits, since the programs' own process groups do not get the
+/// terminal's signals.
+pub fn kill_running() {
+    let mut stopped = STOPPED.write().unwrap_or_else(PoisonError::into_inner);
+    *stopped = true;
+    for &pgid in groups().iter() {
+        if let Some(pid) = Pid::from_raw(pgid) {
+            let _ = kill_process_group(pid, Signal::KILL);
+        }
+    }
+}
+
+/// The started program: killed (its whole group) and reaped on drop, so no
+/// early return or panic leaves it behind.
+struct Running {
+    child: Child,
+    pid: Pid,
+    reaped: bool,
+}
+
+impl Running {
+    /// Starts `command` and registers its group for [`kill_running`].
+    fn start(command: &mut Command) -> io::Result<Running> {
+        let stopped = STOPPED.read().unwrap_or_else(PoisonError::into_inner);
+        if *stopped {
+            return Err(io::Error::other("interrupted"));
+        }
+        let child = command.spawn()?;
+        let pid = Pid::from_child(&child);
+        groups().push(pid.as_raw_pid());
+        drop(stopped);
+        Ok(Running {
+            child,
+            pid,
+            reaped: false,
+        })
+    }
+
+    fn kill_group(&self) {
+        // ESRCH (nothing left in the group) is the common, harmless case.
+        let _ = kill_process_group(self.pid, Signal::KILL);
+    }
+
+    /// Kills the group and reaps the leader. The group leaves the registry
+    /// and is killed under its lock, before the leader is reaped, so
+    /// [`kill_running`] never signals a group id that may have been reused.
+    fn finish(&mut self) -> io::Result<std::process::ExitStatus> {
+        {
+            let mut groups = groups();
+            let raw = self.pid.as_raw_pid();
+            groups.retain(|&p| p != raw);
+            self.kill_group();
+        }
+        let status = self.child.wait()?;
+        self.reaped = true;
+        Ok(status)
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if !self.reaped {
+            let _ = self.finish();
+        }
+    }
+}
+
+/// One pipe end of ours, nonblocking, until it is closed.
+fn nonblocking(fd: impl Into<OwnedFd>) -> io::Result<OwnedFd> {
+    let fd = fd.into();
+    rustix::io::ioctl_fionbio(&fd, true)?;
+    Ok(fd)
+}
+
+#[cfg(target_os = "linux")]
+fn open_pidfd(pid: Pid) -> Option<OwnedFd> {
+    rustix::process::pidfd_open(pid, rustix::process::PidfdFlags::empty()).ok()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn open_pidfd(_pid: Pid) -> Option<OwnedFd> {
+    None
+}
+
+/// Whether the leader has exited (not reaping it).
+fn has_exited(pid: Pid) -> io::Result<bool> {
+    match waitid(
+        WaitId::Pid(pid),
+        WaitIdOptions::EXITED | WaitIdOptions::NOHANG | WaitIdOptions::NOWAIT,
+    ) {
+        Ok(status) => Ok(status.is_some()),
+        Err(Errno::INTR) => Ok(false),
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn timespec(d: Duration) -> Timespec {
+    Timespec {
+        tv_sec: d.as_secs().min(i64::MAX as u64) as i64,
+        tv_nsec: i64::from(d.subsec_nanos()),
+    }
+}
+
+/// Reads what `fd` has now. `Ok(None)`: end of file; `Ok(Some(0))`: nothing
+/// yet.
+fn read_some(fd: &OwnedFd, buf: &mut [u8]) -> io::Result<Option<usize>> {
+    match rustix::io::read(fd, buf) {
+        Ok(0) => Ok(None),
+        Ok(n) => Ok(Some(n)),
+        Err(Errno::AGAIN | Errno::INTR) => Ok(Some(0)),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Runs `program` with `input` on its stdin under `limits`.
+///
+/// Only a program that cannot be started, or a failing system call on its
+/// pipes, is an error; everything the program does (crash, hang, flood,
+/// garbage) is an [`Outcome`].
+pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome, RunError> {
+    let name = || program.path.to_string_lossy().into_owned();
+    let io_error = |error: io::Error| RunError::Io {
+        program: name(),
+        error,
+    };
+    let start = Instant::now();
+    let mut command = Command::new(&program.path);
+    command
+        .args(&program.args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    let mut running = Running::start(&mut command).map_err(|error| RunError::Start {
+        program: name(),
+        error,
+    })?;
+    let pid = running.pid;
+    let pipes = (
+        running.child.stdin.take(),
+        running.child.stdout.take(),
+        running.child.stderr.take(),
+    );
+    let (Some(stdin), Some(stdout), Some(stderr)) = pipes else {
+        return Err(io_error(io::Error::other("the pipes were not created")));
+    };
+    let mut stdin = Some(nonblocking(stdin).map_err(io_error)?);
+    let mut stdout = Some(nonblocking(stdout).map_err(io_error)?);
+    let mut stderr = Some(nonblocking(stderr).map_err(io_error)?);
+    let pidfd = open_pidfd(pid);
+    let deadline = start + limits.time;
+
+    let mut written = 0;
+    if input.is_empty() {
+        stdin = None;
+    }
+    let mut out = Vec::new();
+    let mut err_tail = Vec::new();
+    let mut buf = vec![0u8; CHUNK];
+    let mut exited: Option<Instant> = None;
+    let mut end = None;
+
+    loop {
+        let now = Instant::now();
+        if exited.is_none() && now >= deadline {
+            end = Some(End::TimedOut);
+            break;
+        }
+        if exited.is_some() && (stdout.is_none() && stderr.is_none() || now >= deadline) {
+            // Exited and the pipes are closed, or a process that left the
+            // group still holds them at the limit: stop reading.
+            break;
+        }
+        let mut fds = Vec::with_capacity(4);
+        let (mut i_in, mut i_out, mut i_err, mut i_pid) = (None, None, None, None);
+        if let Some(fd) = &stdin {
+            i_in = Some(fds.len());
+            fds.push(PollFd::new(fd, PollFlags::OUT));
+        }
+        if let Some(fd) = &stdout {
+            i_out = Some(fds.len());
+            fds.push(PollFd::new(fd, PollFlags::IN));
+        }
+        if let Some(fd) = &stderr {
+            i_err = Some(fds.len());
+            fds.push(PollFd::new(fd, PollFlags::IN));
+        }
+        if exited.is_none()
+            && let Some(fd) = &pidfd
+        {
+            i_pid = Some(fds.len());
+            fds.push(PollFd::new(fd, PollFlags::IN));
+        }
+        let mut wait = deadline.saturating_duration_since(now);
+        if exited.is_none() && pidfd.is_none() {
+            wait = wait.min(TICK);
+        }
+        match poll(&mut fds, Some(&timespec(wait))) {
+            Ok(_) | Err(Errno::INTR) => {}
+            Err(e) => return Err(io_error(e.into())),
+        }
+        let ready = |i: Option<usize>| i.map(|i| fds[i].revents());
+        let (r_in, r_out, r_err, r_pid) = (ready(i_in), ready(i_out), ready(i_err), ready(i_pid));
+        drop(fds);
+
+        if let (Some(r), Some(fd)) = (r_in, &stdin)
+            && !r.is_empty()
+        {
+            match rustix::io::write(fd, &input[written..]) {
+                Ok(n) => {
+                    written += n;
+                    if written == input.len() {
+                        stdin = None; // closed: the program sees the end of its input
+                    }
+                }
+                Err(Errno::AGAIN | Errno::INTR) => {}
+                // EPIPE and the like: the program does not read any more.
+                Err(_) => stdin = None,
+            }
+        }
+        if let (Some(r), Some(fd)) = (r_out, &stdout)
+            && !r.is_empty()
+        {
+            let room = limits.stdout_bytes + 1 - out.len();
+            match read_some(fd, &mut buf[..room.min(CHUNK)]).map_err(io_error)? {
+                None => stdout = None,
+                Some(n) => {
+                    out.extend_from_slice(&buf[..n]);
+                    if out.len() > limits.stdout_bytes {
+                        out.truncate(limits.stdout_bytes);
+                        end = Some(End::OutputLimit);
+                        break;
+                    }
+                }
+            }
+        }
+        if let (Some(r), Some(fd)) = (r_err, &stderr)
+            && !r.is_empty()
+        {
+            match read_some(fd, &mut buf).map_err(io_error)? {
+                None => stderr = None,
+                Some(n) => {
+                    err_tail.extend_from_slice(&buf[..n]);
+                    if err_tail.len() > 2 * limits.stderr_tail.max(1) {
+                        err_tail.drain(..err_tail.len() - limits.stderr_tail);
+                    }
+                }
+            }
+        }
+        if exited.is_none() {
+            let gone = match r_pid {
+                Some(r) => !r.is_empty(),
+                None if pidfd.is_none() => has_exited(pid).map_err(io_error)?,
+                None => false,
+            };
+            if gone {
+                exited = Some(Instant::now());
+                // What the program started dies with it, so the pipes close.
+                running.kill_group();
+            }
+        }
+    }
+
+    let status = running.finish().map_err(io_error)?;
+    let elapsed = match (end, exited) {
+        (Some(End::TimedOut), _) => limits.time,
+        (_, Some(at)) => at - start,
+        _ => start.elapsed(),
+    };
+    let end = end.unwrap_or_else(|| match (status.code(), status.signal()) {
+        (Some(code), _) => End::Exited(code),
+        (None, Some(signal)) => End::Signaled(signal),
+        // Neither an exit code nor a signal cannot happen on Unix.
+        (None, None) => End::Exited(-1),
+    });
+    if err_tail.len() > limits.stderr_tail {
+        err_tail.drain(..err_tail.len() - limits.stderr_tail);
+    }
+    Ok(Outcome {
+        end,
+        stdout: out,
+        stderr_tail: err_tail,
+        elapsed,
+    })
+}
+
+/// The name and description of signal `number` (`SIGSEGV`, `segmentation
+/// fault`), or `signal N`.
+pub fn signal_name(number: i32) -> (String, &'static str) {
+    const KNOWN: [(Signal, &str, &str); 20] = [
+        (Signal::HUP, "SIGHUP", "hangup"),
+        (Signal::INT, "SIGINT", "interrupt"),
+        (Signal::QUIT, "SIGQUIT", "quit"),
+        (Signal::ILL, "SIGILL", "illegal instruction"),
+        (Signal::TRAP, "SIGTRAP", "trace trap"),
+        (Signal::ABORT, "SIGABRT", "aborted"),
+        (Signal::BUS, "SIGBUS", "bus error"),
+        (
+            Signal::FPE,
+            "SIGFPE",
+            "arithmetic exception, e.g. division by zero",
+        ),
+        (Signal::KILL, "SIGKILL", "killed"),
+        (Signal::USR1, "SIGUSR1", "user signal 1"),
+        (Signal::SEGV, "SIGSEGV", "segmentation fault"),
+        (Signal::USR2, "SIGUSR2", "user signal 2"),
+        (Signal::PIPE, "SIGPIPE", "broken pipe"),
+        (Signal::ALARM, "SIGALRM", "alarm clock"),
+        (Signal::TERM, "SIGTERM", "terminated"),
+        (Signal::XCPU, "SIGXCPU", "CPU time limit exceeded"),
+        (Signal::XFSZ, "SIGXFSZ", "file size limit exceeded"),
+        (Signal::SYS, "SIGSYS", "bad system call"),
+        (Signal::VTALARM, "SIGVTALRM", "virtual alarm clock"),
+        (Signal::PROF, "SIGPROF", "profiling timer expired"),
+    ];
+    KNOWN
+        .iter()
+        .find(|(s, _, _)| s.as_raw() == number)
+        .map_or_else(
+            || (format!("signal {number}"), "unknown signal"),
+            |&(_, name, what)| (name.to_owned(), what),
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str) -> Program {
+        Program {
+            path: "sh".into(),
+            args: vec!["-c".into(), script.into()],
+        }
+    }
+
+    const LIMITS: Limits = Limits {
+        time: Duration::from_millis(500),
+        stdout_bytes: 1 << 16,
+        stderr_tail: 64,
+    };
+
+    #[test]
+    fn echo_input() {
+        let o = run(&sh("cat"), b"hello\n", &LIMITS).unwrap();
+        assert_eq!(
+            (o.end, o.stdout.as_slice()),
+            (End::Exited(0), &b"hello\n"[..])
+        );
+    }
+
+    #[test]
+    fn exit_status_signal_and_stderr_tail() {
+        let o = run(&sh("echo oops >&2; exit 3"), b"", &LIMITS).unwrap();
+        assert_eq!(
+            (o.end, o.stderr_tail.as_slice()),
+            (End::Exited(3), &b"oops\n"[..])
+        );
+        let o = run(&sh("kill -SEGV $$"), b"", &LIMITS).unwrap();
+        assert_eq!(o.end, End::Signaled(Signal::SEGV.as_raw()));
+        assert_eq!(signal_name(Signal::SEGV.as_raw()).0, "SIGSEGV");
+    }
+
+    #[test]
+    fn hang_output_flood_and_unread_input() {
+        let o = run(&sh("sleep 10"), b"", &LIMITS).unwrap();
+        assert_eq!(o.end, End::TimedOut);
+        let o = run(&sh("yes"), b"", &LIMITS).unwrap();
+        assert_eq!((o.end, o.stdout.len()), (End::OutputLimit, 1 << 16));
+        // 4 MB of input the program never reads: no deadlock.
+        let o = run(&sh("echo done"), &vec![b'x'; 4 << 20], &LIMITS).unwrap();
+        assert_eq!(
+            (o.end, o.stdout.as_slice()),
+            (End::Exited(0), &b"done\n"[..])
+        );
+    }
+
+    #[test]
+    fn cannot_start() {
+        let p = Program {
+            path: "/nonexistent/program".into(),
+            args: vec![],
+        };
+        assert!(matches!(run(&p, b"", &LIMITS), Err(RunError::Start { .. })));
+    }
+}

@@ -1,0 +1,303 @@
+//! `boardbase gen`: judge inputs with known answers.
+
+use std::fs::{self, File};
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, flip, fliptile};
+use boardbase::tables::shape::{MAX_SIDE, Shape};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::{Failure, Output, PuzzleName};
+
+/// Which cases, by answer or family: shared by `gen` and `check`.
+#[derive(Debug, Args)]
+pub struct FilterArgs {
+    /// Which cases: flip `random` (all 65,536 boards), `solvable` or
+    /// `impossible`; euler `random` (the 65,535 open positions), `winning`
+    /// or `losing`; carcassonne `random`, `planted` (a placement exists),
+    /// `two-pair` (every profile stays alive) or `uniform` (one tile
+    /// everywhere); fliptile `random`, `solvable`, `impossible` or `ties`
+    /// (several fewest flip sets: the tie rule decides); lightsout has
+    /// only random puzzles [default: random, or every family for check
+    /// carcassonne and check fliptile].
+    #[arg(long, value_name = "F")]
+    family: Option<String>,
+    /// Flip: only boards whose fewest rounds are K (0 to 6).
+    #[arg(long, value_name = "K")]
+    rounds: Option<u8>,
+    /// Euler: only positions lasting K moves with perfect play.
+    #[arg(long, value_name = "K")]
+    moves_left: Option<u8>,
+}
+
+impl FilterArgs {
+    /// Refuses the options that are not for `puzzle`.
+    fn applies_to(&self, puzzle: PuzzleName) -> Result<(), String> {
+        let name = puzzle.name();
+        if self.rounds.is_some() && puzzle != PuzzleName::Flip {
+            return Err(format!("--rounds is for flip, not {name}"));
+        }
+        if self.moves_left.is_some() && puzzle != PuzzleName::Euler {
+            return Err(format!("--moves-left is for euler, not {name}"));
+        }
+        if puzzle == PuzzleName::Lightsout
+            && let Some(f) = &self.family
+        {
+            return Err(format!(
+                "--family {f}: lightsout has no families (every 5×6 board has exactly one press set; its puzzles are drawn uniformly)"
+            ));
+        }
+        Ok(())
+    }
+
+    /// The Flip filter asked for.
+    pub fn flip(&self) -> Result<flip::Filter, String> {
+        self.applies_to(PuzzleName::Flip)?;
+        Ok(flip::Filter {
+            family: self.family.as_deref().unwrap_or("random").parse()?,
+            rounds: self.rounds,
+        })
+    }
+
+    /// The Euler filter asked for.
+    pub fn euler(&self) -> Result<euler::Filter, String> {
+        self.applies_to(PuzzleName::Euler)?;
+        Ok(euler::Filter {
+            family: self.family.as_deref().unwrap_or("random").parse()?,
+            moves_left: self.moves_left,
+        })
+    }
+
+    /// The Carcassonne family asked for, if any.
+    pub fn carcassonne(&self) -> Result<Option<carcassonne::Family>, String> {
+        self.applies_to(PuzzleName::Carcassonne)?;
+        self.family.as_deref().map(str::parse).transpose()
+    }
+
+    /// The Fliptile family asked for, if any.
+    pub fn fliptile(&self) -> Result<Option<fliptile::Family>, String> {
+        self.applies_to(PuzzleName::Fliptile)?;
+        self.family.as_deref().map(str::parse).transpose()
+    }
+
+    /// Lights Out takes none of the options.
+    pub fn lightsout(&self) -> Result<(), String> {
+        self.applies_to(PuzzleName::Lightsout)
+    }
+}
+
+/// Arguments of `boardbase gen`.
+#[derive(Debug, Args)]
+pub struct GenArgs {
+    /// The puzzle whose judge input to write.
+    #[arg(value_enum)]
+    puzzle: PuzzleName,
+    /// How many cases.
+    #[arg(long, value_name = "N")]
+    cases: u64,
+    /// Seed: the same arguments give the same bytes, always.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    #[command(flatten)]
+    filter: FilterArgs,
+    /// Board size RxC: carcassonne (default 12x12); fliptile (1 to 64 a
+    /// side; default: each side drawn from 1 to 15, the judge's limits).
+    /// Flip and Euler are 4x4 for now, Lights Out 5x6.
+    #[arg(long, value_name = "RxC", value_parser = parse_size)]
+    size: Option<(usize, usize)>,
+    /// Also write the judge's expected output to FILE.
+    #[arg(long, value_name = "FILE")]
+    answers: Option<PathBuf>,
+}
+
+fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("'{text}' is not a size like 12x12");
+    let (r, c) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    Ok((
+        r.trim().parse().map_err(|_| bad())?,
+        c.trim().parse().map_err(|_| bad())?,
+    ))
+}
+
+/// The spec the arguments ask for, or why they do not make one.
+fn spec(args: &GenArgs) -> Result<Spec, String> {
+    let name = args.puzzle.name();
+    let fixed = match args.puzzle {
+        PuzzleName::Flip | PuzzleName::Euler => Some((4, 4)),
+        PuzzleName::Lightsout => Some((5, 6)),
+        PuzzleName::Carcassonne | PuzzleName::Fliptile => None,
+    };
+    if let (Some((fr, fc)), Some((r, c))) = (fixed, args.size)
+        && (r, c) != (fr, fc)
+    {
+        return Err(match args.puzzle {
+            PuzzleName::Lightsout => {
+                format!("--size {r}x{c}: Extended Lights Out boards are 5x6")
+            }
+            _ => format!(
+                "--size {r}x{c}: {name} boards are 4x4 for now (other sizes come with the any-shape solvers)"
+            ),
+        });
+    }
+    Ok(match args.puzzle {
+        PuzzleName::Flip => Spec::Flip(args.filter.flip()?),
+        PuzzleName::Euler => Spec::Euler(args.filter.euler()?),
+        PuzzleName::Carcassonne => {
+            let (rows, cols) = args.size.unwrap_or((12, 12));
+            Spec::Carcassonne(carcassonne::Spec {
+                family: args.filter.carcassonne()?.unwrap_or_default(),
+                rows,
+                cols,
+            })
+        }
+        PuzzleName::Fliptile => Spec::Fliptile(fliptile::Spec {
+            family: args.filter.fliptile()?.unwrap_or_default(),
+            size: args
+                .size
+                .map(|(r, c)| {
+                    Shape::new(r, c).ok_or_else(|| {
+                        format!("--size {r}x{c}: Fliptile sides are 1 to {MAX_SIDE}")
+                    })
+                })
+                .transpose()?,
+        }),
+        PuzzleName::Lightsout => {
+            args.filter.lightsout()?;
+            Spec::LightsOut
+        }
+    })
+}
+
+/// Where the answers go: a temporary file beside FILE, renamed to it once
+/// complete, removed if anything fails.
+struct AnswerFile {
+    path: PathBuf,
+    temp: PathBuf,
+    w: BufWriter<File>,
+    committed: bool,
+}
+
+impl AnswerFile {
+    fn create(path: &Path) -> Result<AnswerFile, Failure> {
+        let mut name = path.file_name().unwrap_or_default().to_os_string();
+        name.push(format!(".tmp-{}", std::process::id()));
+        let temp = path.with_file_name(name);
+        let file = File::create(&temp).map_err(|error| Failure::Write {
+            path: temp.display().to_string(),
+            error,
+        })?;
+        Ok(AnswerFile {
+            path: path.to_owned(),
+            temp,
+            w: BufWriter::with_capacity(64 * 1024, file),
+            committed: false,
+        })
+    }
+
+    fn commit(mut self) -> Result<(), Failure> {
+        let path = self.path.display().to_string();
+        self.w.flush().map_err(|error| Failure::Write {
+            path: path.clone(),
+            error,
+        })?;
+        self.w
+            .get_ref()
+            .sync_all()
+            .map_err(|error| Failure::Write {
+                path: path.clone(),
+                error,
+            })?;
+        fs::rename(&self.temp, &self.path).map_err(|error| Failure::Write { path, error })?;
+        self.committed = true;
+        Ok(())
+    }
+}
+
+impl Drop for AnswerFile {
+    fn drop(&mut self) {
+        if !self.committed {
+            // Incomplete: leave nothing half-written behind.
+            let _ = fs::remove_file(&self.temp);
+        }
+    }
+}
+
+/// Runs `boardbase gen`.
+pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
+    let spec = spec(args).map_err(Failure::Usage)?;
+    let generator = Generator::new(&spec).map_err(|e| match e {
+        GenError::Empty { .. } | GenError::Size(_) => Failure::Usage(e.to_string()),
+        e => Failure::Gen(e),
+    })?;
+    judge_limits_note(args, &spec);
+    let mut answers = args
+        .answers
+        .as_deref()
+        .map(AnswerFile::create)
+        .transpose()?;
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(args.cases);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:30} {pos}/{len} cases [{elapsed}, about {eta} left]")
+        {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let answer_writer = answers.as_mut().map(|a| &mut a.w);
+    let result = generator.write(args.cases, args.seed, out, answer_writer, &mut |done| {
+        bar.set_position(done);
+    });
+    bar.finish_and_clear();
+    match result {
+        Ok(()) => {}
+        Err(GenError::Io(e)) => {
+            // Either stream: a broken stdout pipe ends quietly (the answers
+            // file is then removed, being incomplete); others are reported.
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                return Err(Failure::BrokenPipe);
+            }
+            return Err(Failure::Output(e));
+        }
+        Err(e) => return Err(Failure::Gen(e)),
+    }
+    out.flush()?;
+    if let Some(a) = answers {
+        a.commit()?;
+    }
+    Ok(())
+}
+
+/// Says on stderr when the input goes past the judge's own limits (it is
+/// still written as asked: `boardbase` reads any count).
+fn judge_limits_note(args: &GenArgs, spec: &Spec) {
+    let note = match spec {
+        Spec::Euler(_) if args.cases >= 100_000 => Some(format!(
+            "{} cases: UVA 10536 promises fewer than 100,000",
+            args.cases
+        )),
+        Spec::Carcassonne(c) if args.cases > 50 || c.rows > 12 || c.cols > 12 => Some(format!(
+            "{} cases of {}x{}: HDU 4064 allows T ≤ 50 and N, M ≤ 12",
+            args.cases, c.rows, c.cols
+        )),
+        Spec::Fliptile(fliptile::Spec {
+            size: Some(shape), ..
+        }) if shape.rows() > fliptile::JUDGE_MAX_SIDE
+            || shape.cols() > fliptile::JUDGE_MAX_SIDE =>
+        {
+            Some(format!(
+                "{}x{}: POJ 3279 allows 1 ≤ M, N ≤ 15",
+                shape.rows(),
+                shape.cols()
+            ))
+        }
+        _ => None,
+    };
+    if let Some(note) = note {
+        eprintln!("note: {note}; writing it anyway");
+    }
+}

@@ -1,0 +1,456 @@
+//! `boardbase check`: run a solution as the judge does and report.
+
+use std::ffi::OsString;
+use std::io::{IsTerminal, Write};
+use std::time::Duration;
+
+use boardbase::cases::GenError;
+use boardbase::check::{
+    self, CarcassonneCheck, CheckError, EulerCheck, FlipCheck, FliptileCheck, LightsOutCheck,
+    Options, Program, Puzzle, Report, RunError, Verdict,
+};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::cases::FilterArgs;
+use super::{Failure, Output, PuzzleName, write_json_line};
+
+/// Report formats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// For people.
+    #[default]
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+/// Arguments of `boardbase check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The puzzle the program solves.
+    #[arg(value_enum)]
+    puzzle: PuzzleName,
+    #[command(flatten)]
+    filter: FilterArgs,
+    /// Check a random sample of N cases instead of every one.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    sample: Option<u64>,
+    /// Seed of the sample, of the order of cases in a run and of generated
+    /// boards (Carcassonne, Fliptile, Lights Out).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Runs at once [default: the number of cores].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    jobs: Option<u64>,
+    /// Wall-clock limit of one run, in seconds [default: the judge's: flip
+    /// 1, euler 3, carcassonne 1, fliptile 2, lightsout 1].
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
+    /// How many failing cases (and failing runs) to show in full.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    show: usize,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t)]
+    format: ReportFormat,
+    /// The solution to check and its arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "PROGRAM")]
+    program: Vec<OsString>,
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !(0.001..=86_400.0).contains(&secs) {
+        return Err("the limit must be between 0.001 and 86400 seconds".to_owned());
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// On Ctrl-C (or SIGTERM, SIGHUP): kill the programs still running (they
+/// are in process groups of their own, which the terminal's signal does not
+/// reach) and exit with 128 + the signal.
+fn kill_programs_on_signals() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            check::process::kill_running();
+            eprintln!("\ninterrupted: the programs still running were killed");
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
+/// Runs `boardbase check`.
+pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
+    kill_programs_on_signals();
+    let usage = |e: String| Failure::Usage(e);
+    let cases = |e: GenError| Failure::Usage(format!("nothing to check: {e}"));
+    match args.puzzle {
+        PuzzleName::Flip => {
+            let puzzle = FlipCheck::new(args.filter.flip().map_err(usage)?).map_err(cases)?;
+            run_puzzle(args, &puzzle, out)
+        }
+        PuzzleName::Euler => {
+            let puzzle = EulerCheck::new(args.filter.euler().map_err(usage)?).map_err(cases)?;
+            run_puzzle(args, &puzzle, out)
+        }
+        PuzzleName::Carcassonne => {
+            let family = args.filter.carcassonne().map_err(usage)?;
+            let puzzle = CarcassonneCheck::new(args.seed, CarcassonneCheck::PER_GROUP, family)
+                .map_err(cases)?;
+            run_puzzle(args, &puzzle, out)
+        }
+        PuzzleName::Fliptile => {
+            let family = args.filter.fliptile().map_err(usage)?;
+            let puzzle =
+                FliptileCheck::new(args.seed, FliptileCheck::PER_GROUP, family).map_err(cases)?;
+            run_puzzle(args, &puzzle, out)
+        }
+        PuzzleName::Lightsout => {
+            args.filter.lightsout().map_err(usage)?;
+            let puzzle = LightsOutCheck::new(args.seed, LightsOutCheck::RANDOM).map_err(cases)?;
+            run_puzzle(args, &puzzle, out)
+        }
+    }
+}
+
+fn run_puzzle<P: Puzzle>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Result<(), Failure> {
+    let (path, rest) = args
+        .program
+        .split_first()
+        .ok_or_else(|| Failure::Usage("no PROGRAM after --".to_owned()))?;
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |j| j as usize,
+    );
+    let options = Options {
+        program: Program {
+            path: path.clone(),
+            args: rest.to_vec(),
+        },
+        time_limit: args.timeout.unwrap_or_else(|| puzzle.time_limit()),
+        jobs,
+        keep: args.show,
+    };
+    let sample = args
+        .sample
+        .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    let plan = check::plan(puzzle, sample, args.seed);
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(plan.runs.len() as u64);
+        if let Ok(style) = ProgressStyle::with_template(
+            "{spinner} {bar:30} {pos}/{len} runs, {msg} [{elapsed}, about {eta} left]",
+        ) {
+            bar.set_style(style);
+        }
+        bar.enable_steady_tick(Duration::from_millis(200));
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let (one, many) = puzzle.noun();
+    let result = check::check(puzzle, &plan, args.seed, &options, &mut |p| {
+        bar.set_position(p.runs_done as u64);
+        bar.set_message(format!(
+            "{} {} judged, {} failed",
+            thousands(p.cases_done),
+            if p.cases_done == 1 { one } else { many },
+            thousands(p.failed)
+        ));
+    });
+    bar.finish_and_clear();
+    // A program that cannot be started is a usage error (exit status 2),
+    // and so is a failing system call: the check could not be done.
+    let report = result.map_err(|e: CheckError| {
+        let mut message = e.to_string();
+        let bare = !path.to_string_lossy().contains('/');
+        if let CheckError::Run(RunError::Start { error, .. }) = &e
+            && error.kind() == std::io::ErrorKind::NotFound
+            && bare
+            && std::path::Path::new(path).exists()
+        {
+            // A program without a slash is looked up on PATH, not here.
+            message += &format!(" (did you mean ./{}?)", path.to_string_lossy());
+        }
+        Failure::Usage(message)
+    })?;
+    match args.format {
+        ReportFormat::Json => write_json_line(out, &report)?,
+        ReportFormat::Text => write_text(out, &report, puzzle.noun())?,
+    }
+    if report.accepted() {
+        Ok(())
+    } else {
+        Err(Failure::Rejected)
+    }
+}
+
+/// `65536` as `65,536`.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+fn plural(n: usize, (one, many): (&str, &str)) -> String {
+    format!("{} {}", thousands(n), if n == 1 { one } else { many })
+}
+
+fn seconds(s: f64) -> String {
+    if s >= 10.0 {
+        format!("{s:.1} s")
+    } else {
+        format!("{s:.3} s")
+    }
+}
+
+fn write_text(out: &mut Output, r: &Report, noun: (&str, &str)) -> Result<(), Failure> {
+    let one_a_run = r.runs == r.cases;
+    let what = if r.sampled {
+        format!("a sample of {} (seed {})", plural(r.cases, noun), r.seed)
+    } else {
+        format!("all {}", plural(r.cases, noun))
+    };
+    let runs = if one_a_run {
+        format!("one {} a run", noun.0)
+    } else {
+        format!("in {}", plural(r.runs, ("run", "runs")))
+    };
+    writeln!(
+        out,
+        "boardbase check {} ({}): {what}, {runs}",
+        r.puzzle, r.judge
+    )?;
+    writeln!(out, "program: {}", r.program.join(" "))?;
+    let slowest = r.slowest_run.map_or(String::new(), |s| {
+        format!(", slowest run {} (run {})", seconds(s.seconds), s.run)
+    });
+    writeln!(
+        out,
+        "limit {} s a run (wall clock), {} at once; took {}{slowest}",
+        r.time_limit,
+        r.jobs,
+        seconds(r.seconds)
+    )?;
+    writeln!(out)?;
+    writeln!(out, "verdicts ({})", noun.1)?;
+    let width = Verdict::ALL
+        .iter()
+        .map(|v| v.name().len())
+        .max()
+        .unwrap_or(0);
+    let num_width = thousands(r.cases).len();
+    for v in Verdict::ALL {
+        writeln!(
+            out,
+            "  {:width$}  {:>num_width$}",
+            v.name(),
+            thousands(r.case_verdicts.get(v))
+        )?;
+    }
+    if !one_a_run {
+        let judge: Vec<String> = Verdict::ALL
+            .iter()
+            .filter(|&&v| r.run_verdicts.get(v) > 0)
+            .map(|&v| format!("{} {}", thousands(r.run_verdicts.get(v)), v.name()))
+            .collect();
+        writeln!(out, "runs, as the judge sees them: {}", judge.join(", "))?;
+    }
+    if !r.groups.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "what went wrong")?;
+        for g in &r.groups {
+            writeln!(
+                out,
+                "  {}: {} ({})",
+                g.title,
+                plural(g.count, noun),
+                g.verdict
+            )?;
+            for d in &g.details {
+                writeln!(out, "      {:>num_width$}  {}", thousands(d.count), d.label)?;
+            }
+        }
+    }
+    if !r.failures.is_empty() {
+        writeln!(out)?;
+        let failed = r.cases - r.case_verdicts.accepted;
+        writeln!(
+            out,
+            "first failing {} ({} of {})",
+            noun.1,
+            r.failures.len(),
+            thousands(failed)
+        )?;
+        for f in &r.failures {
+            let place = if one_a_run {
+                format!("run {}", f.run)
+            } else {
+                format!("run {}, case {}", f.run, thousands(f.number))
+            };
+            writeln!(out, "  {place}: {}", f.view.title)?;
+            writeln!(out, "    {}", f.what)?;
+            let board_width = f
+                .view
+                .board
+                .iter()
+                .map(|l| l.chars().count())
+                .max()
+                .unwrap_or(0);
+            let line = f.line.map_or(String::new(), |l| {
+                format!("  (output line {})", thousands(l))
+            });
+            if f.expected.contains('\n') || f.received.contains('\n') {
+                // Grids (Fliptile, Lights Out): the board, the expected
+                // and the received answer as blocks.
+                write_blocks(
+                    out,
+                    &[
+                        ("board".to_owned(), f.view.board.clone()),
+                        ("expected".to_owned(), lines(&f.expected)),
+                        (format!("received{line}"), lines(&f.received)),
+                    ],
+                )?;
+                if one_a_run && !f.stderr.is_empty() {
+                    write_stderr(out, &f.stderr)?;
+                }
+                continue;
+            }
+            let beside = [
+                format!("expected  {}", f.expected),
+                format!("received  {}{line}", f.received),
+            ];
+            if board_width <= 12 {
+                // A small board with the answers beside it.
+                let rows = f.view.board.len().max(beside.len());
+                for i in 0..rows {
+                    let left = f.view.board.get(i).map_or("", String::as_str);
+                    let right = beside.get(i).map_or("", String::as_str);
+                    let text = format!("    {left:board_width$}   {right}");
+                    writeln!(out, "{}", text.trim_end())?;
+                }
+            } else {
+                // A large one below them.
+                for l in beside.iter().chain(&f.view.board) {
+                    writeln!(out, "    {l}")?;
+                }
+            }
+            if one_a_run && !f.stderr.is_empty() {
+                write_stderr(out, &f.stderr)?;
+            }
+        }
+    }
+    if !one_a_run && !r.failing_runs.is_empty() {
+        writeln!(out)?;
+        let bad = r.runs - r.run_verdicts.accepted;
+        writeln!(
+            out,
+            "failing runs ({} of {})",
+            r.failing_runs.len(),
+            thousands(bad)
+        )?;
+        for run in &r.failing_runs {
+            writeln!(
+                out,
+                "  run {} ({}, {}, {}): {}: {}",
+                run.run,
+                plural(run.cases, noun),
+                plural(run.answered, ("complete answer", "complete answers")),
+                seconds(run.seconds),
+                run.verdict,
+                run.what
+            )?;
+            if !run.stderr.is_empty() {
+                write_stderr(out, &run.stderr)?;
+            }
+        }
+    }
+    writeln!(out)?;
+    if r.accepted() {
+        writeln!(out, "accepted: every one of {}", plural(r.cases, noun))?;
+    } else {
+        let failed = r.cases - r.case_verdicts.accepted;
+        if failed == 0 {
+            let bad = r.runs - r.run_verdicts.accepted;
+            writeln!(
+                out,
+                "not accepted: every answer is right, but {} failed (see above)",
+                plural(bad, ("run", "runs"))
+            )?;
+        } else {
+            writeln!(
+                out,
+                "not accepted: {} of {} failed",
+                thousands(failed),
+                plural(r.cases, noun)
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn lines(text: &str) -> Vec<String> {
+    text.lines().map(str::to_owned).collect()
+}
+
+/// Widest line of blocks drawn side by side; wider ones go one under
+/// another.
+const BLOCKS_WIDTH: usize = 100;
+
+/// Draws titled blocks of lines side by side (one under another when they
+/// would be wider than [`BLOCKS_WIDTH`]), indented by 4.
+fn write_blocks(out: &mut Output, blocks: &[(String, Vec<String>)]) -> Result<(), Failure> {
+    let width = |(title, lines): &(String, Vec<String>)| {
+        lines
+            .iter()
+            .chain(std::iter::once(title))
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    let widths: Vec<usize> = blocks.iter().map(width).collect();
+    if 4 + widths.iter().map(|w| w + 3).sum::<usize>() > BLOCKS_WIDTH {
+        for (title, lines) in blocks {
+            writeln!(out, "    {title}")?;
+            for l in lines {
+                writeln!(out, "      {l}")?;
+            }
+        }
+        return Ok(());
+    }
+    let rows = blocks.iter().map(|(_, l)| l.len()).max().unwrap_or(0);
+    for i in 0..=rows {
+        let mut text = String::from("   ");
+        for ((title, lines), &w) in blocks.iter().zip(&widths) {
+            let cell = if i == 0 {
+                title.as_str()
+            } else {
+                lines.get(i - 1).map_or("", String::as_str)
+            };
+            text.push_str(&format!(" {cell:w$}  "));
+        }
+        writeln!(out, "{}", text.trim_end())?;
+    }
+    Ok(())
+}
+
+fn write_stderr(out: &mut Output, stderr: &str) -> Result<(), Failure> {
+    let lines: Vec<&str> = stderr.lines().collect();
+    let tail = &lines[lines.len().saturating_sub(5)..];
+    writeln!(out, "    stderr (last lines):")?;
+    for l in tail {
+        writeln!(out, "      | {l}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,953 @@
+//! `boardbase check` on small programs with known faults: each must get
+//! exactly the verdicts it earns, against oracles written in the tests.
+//!
+//! Cost: Flip runs are samples (a few hundred runs of a few milliseconds);
+//! Euler checks all 65,535 positions, but in one run a check; Carcassonne
+//! checks its 600 boards in 12 runs of a C program that reads them;
+//! Fliptile checks samples of 3 to 120 boards, one a run (about 450 runs
+//! in all); Lights Out its 2,032 puzzles in one run. The full 65,536-run
+//! Flip check is a manual run (see the README).
+#![cfg(unix)]
+
+mod common;
+#[path = "support/oracles.rs"]
+mod oracles;
+#[path = "support/programs.rs"]
+mod programs;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use serde_json::Value;
+
+fn flip_oracle() -> &'static Vec<Option<u8>> {
+    static TABLE: OnceLock<Vec<Option<u8>>> = OnceLock::new();
+    TABLE.get_or_init(oracles::flip_rounds)
+}
+
+/// Runs `boardbase check ARGS -- PROGRAM...` with a JSON report; returns
+/// the exit status and the report.
+fn check(args: &[&str], program: &[&str]) -> (i32, Value) {
+    let mut all: Vec<&str> = vec!["check"];
+    all.extend(args);
+    all.extend(["--format", "json", "--"]);
+    all.extend(program);
+    let r = common::run(&all, "");
+    let report: Value = serde_json::from_str(&r.stdout)
+        .unwrap_or_else(|e| panic!("JSON report ({e}): {}\nstderr: {}", r.stdout, r.stderr));
+    (r.code, report)
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 path")
+}
+
+fn count(report: &Value, verdict: &str) -> u64 {
+    report["case_verdicts"][verdict].as_u64().expect("a count")
+}
+
+/// The groups as `id -> count`.
+fn groups(report: &Value) -> HashMap<String, u64> {
+    report["groups"]
+        .as_array()
+        .expect("groups")
+        .iter()
+        .map(|g| {
+            (
+                g["id"].as_str().unwrap().to_owned(),
+                g["count"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The log the Flip programs append to: board bits and the answer given.
+fn read_log(log: &Path) -> Vec<(u16, String)> {
+    std::fs::read_to_string(log)
+        .expect("log written")
+        .lines()
+        .map(|line| {
+            let (text, answer) = line.split_once(' ').expect("BOARD ANSWER");
+            let bits = text
+                .bytes()
+                .enumerate()
+                .fold(0u16, |b, (i, ch)| b | (u16::from(ch == b'b') << i));
+            (bits, answer.to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn flip_right_solution_is_accepted() {
+    let program = programs::flip_solution(0);
+    let log = programs::scratch().join("flip-right.log");
+    let _ = std::fs::remove_file(&log);
+    let (code, r) = check(
+        &["flip", "--sample", "300", "--seed", "1"],
+        &[path(&program), path(&log)],
+    );
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(count(&r, "accepted"), 300);
+    assert_eq!(
+        (r["cases"].as_u64(), r["runs"].as_u64()),
+        (Some(300), Some(300))
+    );
+    assert_eq!(r["sampled"], true);
+    // 300 distinct boards, one a run, each answered as the oracle says.
+    let seen = read_log(&log);
+    assert_eq!(seen.len(), 300);
+    let mut boards: Vec<u16> = seen.iter().map(|(b, _)| *b).collect();
+    boards.sort_unstable();
+    boards.dedup();
+    assert_eq!(boards.len(), 300);
+    for (board, answer) in &seen {
+        assert_eq!(
+            *answer,
+            oracles::flip_answer(flip_oracle()[*board as usize])
+        );
+    }
+    // Another seed, another sample.
+    let _ = std::fs::remove_file(&log);
+    let (code, _) = check(
+        &["flip", "--sample", "20", "--seed", "2"],
+        &[path(&program), path(&log)],
+    );
+    assert_eq!(code, 0);
+    let other: Vec<u16> = read_log(&log).iter().map(|(b, _)| *b).collect();
+    assert!(other.iter().any(|b| !boards.contains(b)));
+}
+
+#[test]
+fn flip_zero_for_impossible_is_wrong_exactly_on_impossible_boards() {
+    let program = programs::flip_solution(1);
+    let log = programs::scratch().join("flip-zero.log");
+    let _ = std::fs::remove_file(&log);
+    let (code, r) = check(
+        &["flip", "--sample", "200", "--seed", "7", "--show", "1000"],
+        &[path(&program), path(&log)],
+    );
+    assert_eq!(code, 1);
+    let seen = read_log(&log);
+    let impossible: Vec<u16> = seen
+        .iter()
+        .filter(|(b, _)| flip_oracle()[*b as usize].is_none())
+        .map(|(b, _)| *b)
+        .collect();
+    assert!(impossible.len() > 150, "15 of 16 boards are impossible");
+    assert_eq!(count(&r, "wrong_answer"), impossible.len() as u64);
+    assert_eq!(count(&r, "accepted"), 200 - impossible.len() as u64);
+    let g = groups(&r);
+    assert_eq!(g.len(), 1);
+    assert_eq!(g["impossible_answered_number"], impossible.len() as u64);
+    assert_eq!(r["groups"][0]["details"][0]["label"], "answered 0");
+    // Every failure is listed (--show 1000), drawn, and is an impossible board.
+    let failures = r["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), impossible.len());
+    for f in failures {
+        let case = f["view"]["key"].as_u64().unwrap() as u16;
+        assert!(impossible.contains(&case));
+        assert_eq!(
+            (f["expected"].as_str(), f["received"].as_str()),
+            (Some("Impossible"), Some("0"))
+        );
+        assert_eq!(f["verdict"], "wrong_answer");
+        assert_eq!(f["view"]["board"].as_array().unwrap().len(), 4);
+        assert_eq!(f["line"], 1);
+    }
+    // The text report says the same for people.
+    let text = common::run(
+        &[
+            "check",
+            "flip",
+            "--sample",
+            "200",
+            "--seed",
+            "7",
+            "--",
+            path(&program),
+        ],
+        "",
+    );
+    assert_eq!(text.code, 1);
+    assert!(
+        text.stdout
+            .contains("impossible board answered with a number"),
+        "{}",
+        text.stdout
+    );
+    assert!(
+        text.stdout.contains("expected  Impossible"),
+        "{}",
+        text.stdout
+    );
+    assert!(text.stdout.contains(&format!(
+        "not accepted: {} of 200 boards failed",
+        impossible.len()
+    )));
+}
+
+#[test]
+fn flip_crash_is_a_runtime_error_with_its_signal() {
+    let program = programs::flip_solution(2);
+    let log = programs::scratch().join("flip-crash.log");
+    let _ = std::fs::remove_file(&log);
+    let (code, r) = check(
+        &["flip", "--sample", "60", "--seed", "3"],
+        &[path(&program), path(&log)],
+    );
+    assert_eq!(code, 1);
+    // Boards whose first piece is black abort before logging.
+    let survived = read_log(&log).len() as u64;
+    assert_eq!(count(&r, "accepted"), survived);
+    assert_eq!(count(&r, "runtime_error"), 60 - survived);
+    assert!(survived > 10 && survived < 50);
+    assert_eq!(r["groups"][0]["id"], "signal");
+    assert_eq!(r["groups"][0]["details"][0]["label"], "SIGABRT (aborted)");
+}
+
+#[test]
+fn flip_malformed_answers_are_output_format() {
+    let program = programs::flip_solution(3);
+    let (code, r) = check(
+        &["flip", "--sample", "40", "--seed", "4"],
+        &[path(&program)],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "wrong_answer"), 0);
+    let bad = count(&r, "output_format");
+    assert!(bad > 30);
+    assert_eq!(count(&r, "accepted"), 40 - bad);
+    assert_eq!(groups(&r)["not_an_answer"], bad);
+    assert_eq!(r["groups"][0]["details"][0]["label"], "'Impossible.'");
+    // Extra output after a right answer, and a word spelt otherwise.
+    let extra = programs::script("flip-extra", "cat >/dev/null; echo Impossible; echo 4");
+    let (code, r) = check(&["flip", "--sample", "5"], &[path(&extra)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "accepted"), 0);
+    assert!(groups(&r).contains_key("extra_output"), "{r}");
+    let lower = programs::script("flip-lower", "cat >/dev/null; echo impossible");
+    let (_, r) = check(&["flip", "--sample", "30", "--seed", "5"], &[path(&lower)]);
+    assert!(groups(&r)["misspelt"] > 20, "{r}");
+}
+
+#[test]
+fn flip_flood_is_an_output_limit() {
+    // Prints forever: killed at the output cap (64 KiB and a bit), not
+    // read into memory without end.
+    let flood = programs::script("flip-flood", "yes 4");
+    let (code, r) = check(&["flip", "--sample", "3"], &[path(&flood)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "output_limit"), 3);
+    assert_eq!(groups(&r)["output_limit"], 3);
+}
+
+#[test]
+fn flip_slow_program_is_killed_at_the_limit() {
+    let slow = programs::script("flip-slow", "sleep 30");
+    let started = Instant::now();
+    let (code, r) = check(
+        &["flip", "--sample", "4", "--timeout", "0.2", "--jobs", "2"],
+        &[path(&slow)],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "time_limit"), 4);
+    assert_eq!(r["time_limit"], 0.2);
+    // Two rounds of two runs of 0.2 s, not 30 s.
+    assert!(started.elapsed().as_secs_f64() < 10.0);
+}
+
+#[test]
+fn flip_program_that_cannot_start_is_a_usage_error() {
+    let r = common::run(&["check", "flip", "--", "/nonexistent/solution"], "");
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("cannot start /nonexistent/solution"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("No such file"), "{}", r.stderr);
+    let r = common::run(&["check", "flip"], "");
+    assert_eq!(r.code, 2, "no program");
+    let r = common::run(&["check", "flip", "--timeout", "0", "--", "true"], "");
+    assert_eq!(r.code, 2, "zero limit");
+}
+
+fn euler_truth() -> (Vec<bool>, Vec<u8>) {
+    oracles::euler_table(&oracles::euler_moves(3))
+}
+
+#[test]
+fn euler_right_solution_is_accepted_on_every_position_in_one_run() {
+    let program = programs::euler_solution("euler-right", 3, 0, 0, false);
+    let (code, r) = check(&["euler"], &[path(&program)]);
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(
+        (r["cases"].as_u64(), r["runs"].as_u64()),
+        (Some(65_535), Some(1))
+    );
+    assert_eq!(count(&r, "accepted"), 65_535);
+    assert_eq!(r["time_limit"], 3.0);
+}
+
+#[test]
+fn euler_forgotten_long_pins_are_wrong_exactly_where_the_rules_differ() {
+    let program = programs::euler_solution("euler-short", 2, 0, 0, false);
+    let (code, r) = check(&["euler", "--show", "2"], &[path(&program)]);
+    assert_eq!(code, 1);
+    let (right, plies) = euler_truth();
+    let (short, _) = oracles::euler_table(&oracles::euler_moves(2));
+    let (mut loss_as_win, mut win_as_loss) = (0u64, 0u64);
+    let mut by_plies: HashMap<String, u64> = HashMap::new();
+    for p in 0..0xFFFF {
+        match (right[p], short[p]) {
+            (false, true) => loss_as_win += 1,
+            (true, false) => win_as_loss += 1,
+            _ => continue,
+        }
+        if !right[p] {
+            *by_plies
+                .entry(format!("{} moves left", plies[p]))
+                .or_default() += 1;
+        }
+    }
+    assert!(loss_as_win > 0 && win_as_loss > 0);
+    assert_eq!(count(&r, "wrong_answer"), loss_as_win + win_as_loss);
+    assert_eq!(count(&r, "accepted"), 65_535 - loss_as_win - win_as_loss);
+    let g = groups(&r);
+    assert_eq!(g["losing_called_winning"], loss_as_win);
+    assert_eq!(g["winning_called_losing"], win_as_loss);
+    // Sub-groups by moves left, as the oracle counts them.
+    let group = r["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == "losing_called_winning")
+        .unwrap();
+    for d in group["details"].as_array().unwrap() {
+        let label = d["label"].as_str().unwrap();
+        if label != "others" {
+            assert_eq!(d["count"].as_u64(), by_plies.get(label).copied(), "{label}");
+        }
+    }
+    // Each listed failure names the line the wrong answer is on.
+    let f = &r["failures"][0];
+    assert_eq!(f["line"], f["number"]);
+    assert_eq!(r["failing_runs"][0]["verdict"], "wrong_answer");
+}
+
+#[test]
+fn euler_crash_half_way_has_its_answered_prefix_judged() {
+    let program = programs::euler_solution("euler-abort", 3, 1000, 0, false);
+    let (code, r) = check(&["euler"], &[path(&program)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "accepted"), 1000);
+    assert_eq!(count(&r, "runtime_error"), 64_535);
+    assert_eq!(r["run_verdicts"]["runtime_error"], 1);
+    assert_eq!(r["failing_runs"][0]["answered"], 1000);
+    assert_eq!(r["groups"][0]["details"][0]["label"], "SIGABRT (aborted)");
+    assert_eq!(r["failures"][0]["number"], 1001);
+}
+
+#[test]
+fn euler_malformed_line_and_extra_output() {
+    let program = programs::euler_solution("euler-lower", 3, 0, 500, false);
+    let (code, r) = check(&["euler"], &[path(&program)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "output_format"), 1);
+    assert_eq!(count(&r, "accepted"), 65_534);
+    let f = &r["failures"][0];
+    assert_eq!(
+        (f["number"].as_u64(), f["line"].as_u64()),
+        (Some(500), Some(500))
+    );
+    assert_eq!(f["kind"], "misspelt");
+    assert_eq!(r["failing_runs"][0]["verdict"], "output_format");
+
+    let program = programs::euler_solution("euler-extra", 3, 0, 0, true);
+    let (code, r) = check(&["euler"], &[path(&program)]);
+    assert_eq!(code, 1, "output after the last answer is not accepted");
+    assert_eq!(count(&r, "accepted"), 65_535);
+    assert_eq!(r["failing_runs"][0]["kind"], "extra_output");
+    assert!(
+        r["failing_runs"][0]["what"]
+            .as_str()
+            .unwrap()
+            .contains("line 65536")
+    );
+}
+
+#[test]
+fn euler_program_that_never_reads_its_input() {
+    // 1.3 MB of input it never reads: no deadlock, killed at the limit.
+    let sleeper = programs::script("euler-sleeper", "sleep 30");
+    let started = Instant::now();
+    let (code, r) = check(&["euler", "--timeout", "0.3"], &[path(&sleeper)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "time_limit"), 65_535);
+    assert!(started.elapsed().as_secs_f64() < 10.0);
+    // One that answers one line and exits without reading.
+    let quitter = programs::script("euler-quitter", "echo WINNING");
+    let (code, r) = check(&["euler"], &[path(&quitter)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "accepted") + count(&r, "wrong_answer"), 1);
+    assert_eq!(groups(&r)["missing_answer"], 65_534);
+}
+
+#[test]
+fn carcassonne_verdicts() {
+    // Every answer 0: planted boards always have placements, so all 150
+    // (3 runs of 50) are wrong, and the groups say which family and size.
+    let zero = programs::carcassonne_zero("carcassonne-zero", "Case ");
+    let (code, r) = check(
+        &["carcassonne", "--family", "planted", "--show", "0"],
+        &[path(&zero)],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        (r["cases"].as_u64(), r["runs"].as_u64()),
+        (Some(150), Some(3))
+    );
+    assert_eq!(count(&r, "wrong_answer"), 150);
+    assert_eq!(groups(&r)["nonzero_answered_zero"], 150);
+    let details: HashMap<String, u64> = r["groups"][0]["details"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["label"].as_str().unwrap().to_owned(),
+                d["count"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    for class in ["small (N, M ≤ 4)", "mixed (N, M ≤ 12)", "12×12"] {
+        assert_eq!(
+            details.get(&format!("planted, {class}")),
+            Some(&50),
+            "{class}: {details:?}"
+        );
+    }
+    // Random boards mostly have none (almost all 12×12 ones): the zeros
+    // are accepted, the others are wrong in the same way.
+    let (_, r) = check(&["carcassonne", "--family", "random"], &[path(&zero)]);
+    assert_eq!(r["cases"], 150);
+    assert!(count(&r, "accepted") >= 60, "{r}");
+    assert_eq!(count(&r, "accepted") + count(&r, "wrong_answer"), 150);
+    assert!(groups(&r).keys().all(|k| k == "nonzero_answered_zero"));
+
+    // A wrong label is output format, whatever the count.
+    let label = programs::carcassonne_zero("carcassonne-label", "Case #");
+    let (code, r) = check(
+        &["carcassonne", "--family", "random", "--sample", "60"],
+        &[path(&label)],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "output_format"), 60);
+    assert_eq!(
+        r["groups"][0]["details"][0]["label"],
+        "'Case #k:' for 'Case k:'"
+    );
+}
+
+#[test]
+fn filters_choose_the_cases() {
+    // Only impossible boards: the program that answers 0 for them fails all.
+    let zero = programs::flip_solution(1);
+    let (code, r) = check(
+        &["flip", "--family", "impossible", "--sample", "30"],
+        &[path(&zero)],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "wrong_answer"), 30);
+    // Only solvable boards taking 6 rounds: all 256 of them, and it is right.
+    let (code, r) = check(&["flip", "--rounds", "6", "--show", "0"], &[path(&zero)]);
+    assert_eq!((code, r["cases"].as_u64()), (0, Some(256)));
+    // Only 13-move losses, for a program that forgets the 3-long pins.
+    let short = programs::euler_solution("euler-short-13", 2, 0, 0, false);
+    let (code, r) = check(
+        &["euler", "--family", "losing", "--moves-left", "13"],
+        &[path(&short)],
+    );
+    let (right, plies) = euler_truth();
+    let (short_win, _) = oracles::euler_table(&oracles::euler_moves(2));
+    let cases = (0..0xFFFF).filter(|&p| !right[p] && plies[p] == 13).count() as u64;
+    let wrong = (0..0xFFFF)
+        .filter(|&p| !right[p] && plies[p] == 13 && short_win[p])
+        .count() as u64;
+    assert_eq!(r["cases"].as_u64(), Some(cases));
+    assert_eq!(count(&r, "wrong_answer"), wrong);
+    assert_eq!(code, i32::from(wrong > 0));
+    // A filter nothing passes, or one for another puzzle: usage errors.
+    let r = common::run(
+        &[
+            "check",
+            "euler",
+            "--family",
+            "winning",
+            "--moves-left",
+            "13",
+            "--",
+            "true",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("no winning Euler position lasting 13 moves exists"),
+        "{}",
+        r.stderr
+    );
+    let r = common::run(&["check", "flip", "--moves-left", "3", "--", "true"], "");
+    assert_eq!(r.code, 2);
+    let r = common::run(
+        &[
+            "check",
+            "carcassonne",
+            "--family",
+            "impossible",
+            "--",
+            "true",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 2);
+}
+
+#[test]
+fn carcassonne_counter_is_accepted() {
+    // boardbase's own counter (a debug build here, hence the limit).
+    let bin = env!("CARGO_BIN_EXE_boardbase");
+    let (code, r) = check(
+        &[
+            "carcassonne",
+            "--sample",
+            "48",
+            "--seed",
+            "2",
+            "--timeout",
+            "60",
+        ],
+        &[bin, "carcassonne"],
+    );
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(count(&r, "accepted"), 48);
+}
+
+/// The boards a Fliptile program logged: (rows, cols, row-major cells).
+fn fliptile_log(log: &Path) -> Vec<(usize, usize, Vec<u8>)> {
+    std::fs::read_to_string(log)
+        .expect("log written")
+        .lines()
+        .map(|line| {
+            let w: Vec<&str> = line.split(' ').collect();
+            let cells = w[2].bytes().map(|b| b - b'0').collect();
+            (w[0].parse().unwrap(), w[1].parse().unwrap(), cells)
+        })
+        .collect()
+}
+
+/// The board of a reported failure, as (rows, cols, cells).
+fn failure_board(f: &Value) -> (usize, usize, Vec<u8>) {
+    let lines: Vec<&str> = f["view"]["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    let cells: Vec<u8> = lines
+        .iter()
+        .flat_map(|l| l.split(' ').map(|c| c.parse::<u8>().unwrap()))
+        .collect();
+    let rows = lines.len();
+    (rows, cells.len() / rows, cells)
+}
+
+#[test]
+fn fliptile_right_solution_is_accepted() {
+    let program = programs::fliptile_solution(0);
+    let log = programs::scratch().join("fliptile-right.log");
+    let _ = std::fs::remove_file(&log);
+    let (code, r) = check(
+        &["fliptile", "--sample", "80", "--seed", "1"],
+        &[path(&program), path(&log)],
+    );
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(count(&r, "accepted"), 80);
+    assert_eq!(
+        (r["runs"].as_u64(), r["time_limit"].as_f64()),
+        (Some(80), Some(2.0))
+    );
+    // The sample holds every kind of board the judge can send.
+    let boards = fliptile_log(&log);
+    assert_eq!(boards.len(), 80);
+    let truths: Vec<_> = boards
+        .iter()
+        .map(|(m, n, cells)| oracles::fliptile_truth(*m, *n, cells))
+        .collect();
+    assert!(truths.iter().any(Option::is_none), "impossible boards");
+    assert!(
+        truths.iter().flatten().any(|t| t.optimal >= 2),
+        "tied boards"
+    );
+    assert!(
+        boards.iter().any(|&(m, n, _)| (m, n) == (15, 15)),
+        "the largest"
+    );
+    assert!(
+        boards
+            .iter()
+            .all(|&(m, n, _)| (1..=15).contains(&m) && (1..=15).contains(&n))
+    );
+}
+
+#[test]
+fn fliptile_last_minimum_is_wrong_exactly_where_minimal_sets_tie() {
+    // `<=` for `<`: keeps the last of the fewest flip sets, not the least.
+    let program = programs::fliptile_solution(1);
+    let log = programs::scratch().join("fliptile-last.log");
+    let _ = std::fs::remove_file(&log);
+    let (code, r) = check(
+        &[
+            "fliptile", "--sample", "120", "--seed", "2", "--show", "1000",
+        ],
+        &[path(&program), path(&log)],
+    );
+    assert_eq!(code, 1);
+    let mut ties: HashMap<String, u64> = HashMap::new();
+    for (m, n, cells) in fliptile_log(&log) {
+        if let Some(t) = oracles::fliptile_truth(m, n, &cells)
+            && t.optimal >= 2
+        {
+            *ties
+                .entry(format!("one of {} fewest flip sets", t.optimal))
+                .or_default() += 1;
+        }
+    }
+    let tied: u64 = ties.values().sum();
+    assert!(tied > 10, "{ties:?}");
+    assert_eq!(count(&r, "wrong_answer"), tied);
+    assert_eq!(count(&r, "accepted"), 120 - tied);
+    assert_eq!(groups(&r), HashMap::from([("not_least".to_owned(), tied)]));
+    for d in r["groups"][0]["details"].as_array().unwrap() {
+        assert_eq!(
+            d["count"].as_u64(),
+            ties.get(d["label"].as_str().unwrap()).copied(),
+            "{d}"
+        );
+    }
+    // Each failure is drawn with the oracle's answer, the received one in
+    // rows, and the received flips really are another minimum.
+    for f in r["failures"].as_array().unwrap() {
+        let (m, n, cells) = failure_board(f);
+        let t = oracles::fliptile_truth(m, n, &cells).expect("solvable");
+        let expected = oracles::fliptile_text(n, Some(&t.least));
+        assert_eq!(f["expected"].as_str().unwrap(), expected.trim_end());
+        let received: Vec<u8> = f["received"]
+            .as_str()
+            .unwrap()
+            .split_whitespace()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        assert_eq!(f["received"].as_str().unwrap().lines().count(), m);
+        assert_eq!(received.iter().filter(|&&x| x == 1).count(), t.fewest);
+        assert!(received > t.least);
+    }
+    // Only boards with tied sets: every one fails.
+    let (_, r) = check(
+        &["fliptile", "--family", "ties", "--sample", "30"],
+        &[path(&program)],
+    );
+    assert_eq!(
+        (count(&r, "wrong_answer"), r["cases"].as_u64()),
+        (30, Some(30))
+    );
+    // The text report draws the board and both answers side by side.
+    let text = common::run(
+        &[
+            "check",
+            "fliptile",
+            "--family",
+            "ties",
+            "--sample",
+            "3",
+            "--show",
+            "1",
+            "--",
+            path(&program),
+        ],
+        "",
+    );
+    assert_eq!(text.code, 1);
+    assert!(
+        text.stdout.contains(
+            "a minimum flip set, but not the least in reading order (the judge's tie rule)"
+        ),
+        "{}",
+        text.stdout
+    );
+    assert!(text.stdout.contains("board") && text.stdout.contains("expected"));
+    assert!(
+        text.stdout.contains("received  (output line 1)"),
+        "{}",
+        text.stdout
+    );
+}
+
+#[test]
+fn fliptile_first_solution_is_not_minimal_where_the_oracle_says() {
+    // The first flip set that works, in reading order, not the fewest.
+    let program = programs::fliptile_solution(4);
+    let log = programs::scratch().join("fliptile-first.log");
+    let _ = std::fs::remove_file(&log);
+    let (code, r) = check(
+        &[
+            "fliptile", "--family", "solvable", "--sample", "60", "--seed", "3",
+        ],
+        &[path(&program), path(&log)],
+    );
+    assert_eq!(code, 1);
+    let mut more: HashMap<String, u64> = HashMap::new();
+    for (m, n, cells) in fliptile_log(&log) {
+        let t = oracles::fliptile_truth(m, n, &cells).expect("solvable family");
+        let first = t.first.iter().filter(|&&x| x == 1).count();
+        if first > t.fewest {
+            let d = first - t.fewest;
+            let s = if d == 1 { "" } else { "s" };
+            *more
+                .entry(format!("{d} flip{s} more than the fewest"))
+                .or_default() += 1;
+        }
+    }
+    let wrong: u64 = more.values().sum();
+    assert!(wrong > 5, "{more:?}");
+    assert_eq!(count(&r, "wrong_answer"), wrong);
+    assert_eq!(
+        groups(&r),
+        HashMap::from([("not_minimum".to_owned(), wrong)])
+    );
+    let details: HashMap<String, u64> = r["groups"][0]["details"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["label"].as_str().unwrap().to_owned(),
+                d["count"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    if more.len() <= 12 {
+        assert_eq!(details, more);
+    }
+}
+
+#[test]
+fn fliptile_malformed_answers_are_output_format() {
+    // `Impossible`: the judge's word in other capitals, on impossible
+    // boards only.
+    let program = programs::fliptile_solution(2);
+    let log = programs::scratch().join("fliptile-word.log");
+    let _ = std::fs::remove_file(&log);
+    let (code, r) = check(
+        &["fliptile", "--sample", "60", "--seed", "4"],
+        &[path(&program), path(&log)],
+    );
+    assert_eq!(code, 1);
+    let impossible = fliptile_log(&log)
+        .iter()
+        .filter(|(m, n, cells)| oracles::fliptile_truth(*m, *n, cells).is_none())
+        .count() as u64;
+    assert!(impossible > 5);
+    assert_eq!(count(&r, "output_format"), impossible);
+    assert_eq!(count(&r, "accepted"), 60 - impossible);
+    assert_eq!(
+        r["groups"][0]["details"][0]["label"],
+        "'Impossible' for 'IMPOSSIBLE'"
+    );
+    // Cells run together: wrong on every solvable board wider than 1.
+    let program = programs::fliptile_solution(3);
+    let log = programs::scratch().join("fliptile-together.log");
+    let _ = std::fs::remove_file(&log);
+    let (_, r) = check(
+        &["fliptile", "--sample", "60", "--seed", "4"],
+        &[path(&program), path(&log)],
+    );
+    let together = fliptile_log(&log)
+        .iter()
+        .filter(|(m, n, cells)| *n > 1 && oracles::fliptile_truth(*m, *n, cells).is_some())
+        .count() as u64;
+    assert_eq!(
+        groups(&r),
+        HashMap::from([("not_an_answer".to_owned(), together)])
+    );
+    assert_eq!(
+        r["groups"][0]["details"][0]["label"],
+        "cells run together (the judge separates them by spaces)"
+    );
+    // Too few cells, and output after the answer.
+    let one = programs::script("fliptile-one", "cat >/dev/null; echo 1");
+    let (_, r) = check(
+        &["fliptile", "--family", "impossible", "--sample", "10"],
+        &[path(&one)],
+    );
+    assert_eq!(groups(&r), HashMap::from([("wrong_size".to_owned(), 10)]));
+    let extra = programs::script("fliptile-extra", "cat >/dev/null; echo IMPOSSIBLE; echo 0");
+    let (_, r) = check(
+        &["fliptile", "--family", "impossible", "--sample", "10"],
+        &[path(&extra)],
+    );
+    assert_eq!(groups(&r), HashMap::from([("extra_output".to_owned(), 10)]));
+    assert_eq!(r["failures"][0]["received"], "IMPOSSIBLE 0");
+    // IMPOSSIBLE for every board: right on the impossible ones only.
+    let (_, r) = check(
+        &["fliptile", "--family", "solvable", "--sample", "10"],
+        &[path(&programs::script(
+            "fliptile-never",
+            "cat >/dev/null; echo IMPOSSIBLE",
+        ))],
+    );
+    assert_eq!(
+        groups(&r),
+        HashMap::from([("solvable_answered_impossible".to_owned(), 10)])
+    );
+}
+
+/// The puzzles `check lightsout --seed SEED` sends, in case order: all off,
+/// the 30 with one light on, all on, then 2,000 drawn as `gen lightsout`.
+fn lightsout_puzzles(seed: u64) -> Vec<Vec<u8>> {
+    let mut puzzles = vec![vec![0u8; 30]];
+    for cell in 0..30 {
+        let mut one = vec![0u8; 30];
+        one[cell] = 1;
+        puzzles.push(one);
+    }
+    puzzles.push(vec![1u8; 30]);
+    let text = common::ok(
+        &[
+            "gen",
+            "lightsout",
+            "--cases",
+            "2000",
+            "--seed",
+            &seed.to_string(),
+        ],
+        "",
+    );
+    let cells: Vec<u8> = text
+        .split_whitespace()
+        .skip(1)
+        .map(|c| c.parse().unwrap())
+        .collect();
+    puzzles.extend(cells.chunks(30).map(<[u8]>::to_vec));
+    puzzles
+}
+
+#[test]
+fn lightsout_right_solution_is_accepted_in_one_run() {
+    let program = programs::lightsout_solution("lightsout-right", "PUZZLE #", false, 0);
+    let (code, r) = check(&["lightsout"], &[path(&program)]);
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(
+        (r["cases"].as_u64(), r["runs"].as_u64()),
+        (Some(2032), Some(1))
+    );
+    assert_eq!(count(&r, "accepted"), 2032);
+}
+
+#[test]
+fn lightsout_skipped_first_row_is_wrong_exactly_where_it_is_needed() {
+    // First rows tried from 1: wrong on every puzzle whose presses leave
+    // the first row alone (the all-off puzzle among them).
+    let program = programs::lightsout_solution("lightsout-skip", "PUZZLE #", true, 0);
+    let (code, r) = check(
+        &["lightsout", "--seed", "5", "--show", "5000"],
+        &[path(&program)],
+    );
+    assert_eq!(code, 1);
+    let mut wrong: HashMap<&str, u64> = HashMap::new();
+    for (case, puzzle) in lightsout_puzzles(5).iter().enumerate() {
+        let t = oracles::fliptile_truth(5, 6, puzzle).expect("5×6 is always solvable");
+        assert_eq!(t.optimal, 1);
+        if t.least[..6].iter().all(|&x| x == 0) {
+            let class = match case {
+                0 => "all lights off",
+                1..=30 => "one light on",
+                31 => "all lights on",
+                _ => "random puzzles",
+            };
+            *wrong.entry(class).or_default() += 1;
+        }
+    }
+    let total: u64 = wrong.values().sum();
+    assert!(wrong["random puzzles"] > 10, "{wrong:?}");
+    assert_eq!(count(&r, "wrong_answer"), total);
+    assert_eq!(count(&r, "accepted"), 2032 - total);
+    assert_eq!(
+        groups(&r),
+        HashMap::from([("presses_do_not_clear".to_owned(), total)])
+    );
+    for d in r["groups"][0]["details"].as_array().unwrap() {
+        assert_eq!(
+            d["count"].as_u64(),
+            wrong.get(d["label"].as_str().unwrap()).copied()
+        );
+    }
+    // Every failure: the oracle's presses under its own label.
+    let failures = r["failures"].as_array().unwrap();
+    assert_eq!(failures.len() as u64, total);
+    for f in failures {
+        let (rows, cols, cells) = failure_board(f);
+        assert_eq!((rows, cols), (5, 6));
+        let t = oracles::fliptile_truth(5, 6, &cells).unwrap();
+        let expected = format!(
+            "PUZZLE #{}\n{}",
+            f["number"],
+            oracles::fliptile_text(6, Some(&t.least))
+        );
+        assert_eq!(f["expected"].as_str().unwrap(), expected.trim_end());
+        assert_eq!(
+            f["line"].as_u64().unwrap(),
+            6 * f["number"].as_u64().unwrap() - 5
+        );
+    }
+}
+
+#[test]
+fn lightsout_labels_and_a_crash_half_way() {
+    let program = programs::lightsout_solution("lightsout-label", "Puzzle #", false, 0);
+    let (code, r) = check(&["lightsout"], &[path(&program)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "output_format"), 2032);
+    assert_eq!(r["groups"][0]["id"], "wrong_puzzle_label");
+    assert_eq!(
+        r["groups"][0]["details"][0]["label"],
+        "'Puzzle #k' for 'PUZZLE #m'"
+    );
+    let program = programs::lightsout_solution("lightsout-zero", "PUZZLE #0", false, 0);
+    let (_, r) = check(&["lightsout", "--sample", "5"], &[path(&program)]);
+    assert_eq!(
+        r["groups"][0]["details"][0]["label"],
+        "the wrong puzzle number"
+    );
+    // Aborts after 100 answers: those are judged, the rest are the crash's.
+    let program = programs::lightsout_solution("lightsout-abort", "PUZZLE #", false, 100);
+    let (code, r) = check(&["lightsout"], &[path(&program)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "accepted"), 100);
+    assert_eq!(count(&r, "runtime_error"), 1932);
+    assert_eq!(r["failing_runs"][0]["answered"], 100);
+    // No families: a usage error.
+    let r = common::run(
+        &["check", "lightsout", "--family", "ties", "--", "true"],
+        "",
+    );
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("lightsout has no families"),
+        "{}",
+        r.stderr
+    );
+}
