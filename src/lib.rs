@@ -6,6 +6,8 @@
 //!   match every shared edge (needs the `std` feature).
 //! - `export`: the 4×4 tables as versioned files any language can read
 //!   (`boardbase export`; needs the `std` feature).
+//! - `generate`: Euler and Flip tables of other board sizes, made in memory
+//!   on every core (needs the `std` feature).
 //!
 //! The 4×4 puzzles are answered from dense tables that `build.rs` computes
 //! once with the exhaustive solvers of the `boardbase-tables` crate and
@@ -29,6 +31,8 @@ pub mod euler;
 #[cfg(feature = "std")]
 pub mod export;
 pub mod flip;
+#[cfg(feature = "std")]
+pub mod generate;
 pub mod grid;
 #[cfg(feature = "std")]
 pub mod input;

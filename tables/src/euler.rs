@@ -54,15 +54,12 @@
 //! * [`depth`]: on top of those bits, the moves left with perfect play and
 //!   one best move (an index into [`moves`]), checking every bit on the way.
 
-#[cfg(target_has_atomic = "64")]
-use core::sync::atomic::{AtomicU8, AtomicU64};
+use core::sync::atomic::AtomicU64;
 
 use crate::board::{FULL, SIDE, STATES, bit};
 use crate::shape::Shape;
 
-#[cfg(target_has_atomic = "64")]
 pub mod depth;
-#[cfg(target_has_atomic = "64")]
 pub mod winloss;
 
 /// Number of distinct moves.
@@ -282,31 +279,28 @@ impl Default for EulerTables {
 }
 
 /// Scratch space for [`solve`]: the win/loss bitset and the depth pass's
-/// tables in the generic solvers' form.
-#[cfg(target_has_atomic = "64")]
+/// bitsets in the generic solvers' form.
 pub struct Scratch {
     bits: [AtomicU64; STATES / 64],
     words: [u64; STATES / 64],
-    acc: [u64; STATES / 64],
-    plies: [AtomicU8; STATES],
-    best: [AtomicU8; STATES],
+    acc: [winloss::Lanes; STATES / 64],
+    sets: [[u64; STATES / 64]; 3],
+    best: [u8; STATES],
 }
 
-#[cfg(target_has_atomic = "64")]
 impl Scratch {
-    /// Zeroed scratch space (about 144 KiB: put it on the heap).
+    /// Zeroed scratch space (about 152 KiB: put it on the heap).
     pub const fn new() -> Self {
         Scratch {
             bits: [const { AtomicU64::new(0) }; STATES / 64],
             words: [0; STATES / 64],
-            acc: [0; STATES / 64],
-            plies: [const { AtomicU8::new(0) }; STATES],
-            best: [const { AtomicU8::new(0) }; STATES],
+            acc: [[0; winloss::LANES]; STATES / 64],
+            sets: [[0; STATES / 64]; 3],
+            best: [0; STATES],
         }
     }
 }
 
-#[cfg(target_has_atomic = "64")]
 impl Default for Scratch {
     fn default() -> Self {
         Self::new()
@@ -330,7 +324,6 @@ impl Default for Scratch {
 /// that is not legal or does not flip the outcome, plies that disagree with
 /// the best successor, exceed the number of open cells, or whose parity
 /// disagrees with the outcome.
-#[cfg(target_has_atomic = "64")]
 pub fn solve(out: &mut EulerTables, scratch: &mut Scratch) {
     use core::sync::atomic::Ordering::Relaxed;
 
@@ -342,14 +335,13 @@ pub fn solve(out: &mut EulerTables, scratch: &mut Scratch) {
     }
     let depth = depth::DepthSolver::new(Shape::SQUARE4);
     assert_eq!(depth.moves().len(), MOVE_COUNT);
-    depth.solve(&scratch.words, &scratch.plies, &scratch.best);
+    let [a, b, c] = &mut scratch.sets;
+    depth.solve(&scratch.words, [a, b, c], &mut out.plies, &mut scratch.best);
 
     for p in 0..STATES {
         let win = (scratch.words[p / 64] >> (p % 64) & 1) as u8;
-        let plies = scratch.plies[p].load(Relaxed);
-        let best = scratch.best[p].load(Relaxed);
+        let best = scratch.best[p];
         out.winning[p] = win;
-        out.plies[p] = plies;
         out.best_move[p] = if best == depth::NO_MOVE {
             assert_eq!(p, FULL as usize, "only the full board has no move");
             0
@@ -362,17 +354,13 @@ pub fn solve(out: &mut EulerTables, scratch: &mut Scratch) {
         let m = out.best_move[p];
         let q = p | m as usize;
         assert!(is_legal(p as u16, m), "best move is legal");
-        assert!(q > p, "successors are solved first");
+        assert!(q > p, "a move covers a square");
         assert_ne!(
             u64::from(win),
             scratch.words[q / 64] >> (q % 64) & 1,
             "best move flips the outcome"
         );
-        assert_eq!(
-            plies,
-            scratch.plies[q].load(Relaxed) + 1,
-            "plies follow the best move"
-        );
+        assert_eq!(out.plies[p], out.plies[q] + 1, "plies follow the best move");
     }
 }
 

@@ -9,6 +9,8 @@
 //! In a board a set bit is a black piece; all-white is `0` and all-black is
 //! `0xFFFF`.
 
+use core::sync::atomic::{AtomicU16, Ordering::Relaxed};
+
 use crate::board::{CELLS, SIDE, STATES, bit};
 use crate::shape::Shape;
 
@@ -121,15 +123,22 @@ pub struct FlipTables {
     pub optimal_sets: [[u8; STATES]; 2],
 }
 
-/// Scratch space for [`solve`]: the search's sums of optimal set counts.
+/// Scratch space for [`solve`]: the search's bitsets and its shared press
+/// sets.
 pub struct Scratch {
-    sums: [u16; STATES],
+    seen: [u64; STATES / 64],
+    levels: [[u64; STATES / 64 * 6]; 2],
+    presses: [AtomicU16; STATES],
 }
 
 impl Scratch {
-    /// Zeroed scratch space (128 KiB: put it on the heap).
+    /// Zeroed scratch space (about 200 KiB: put it on the heap).
     pub const fn new() -> Self {
-        Scratch { sums: [0; STATES] }
+        Scratch {
+            seen: [0; STATES / 64],
+            levels: [[0; STATES / 64 * 6]; 2],
+            presses: [const { AtomicU16::new(0) }; STATES],
+        }
     }
 }
 
@@ -166,19 +175,27 @@ impl Default for FlipTables {
 /// distance, or a set count that does not divide (see [`search`]).
 pub fn solve(out: &mut FlipTables, scratch: &mut Scratch) {
     for (t, &target) in TARGETS.iter().enumerate() {
-        let mut search = search::Search::new(
-            Shape::SQUARE4,
-            u64::from(target),
+        let search = search::Search::new(Shape::SQUARE4, u64::from(target));
+        assert_eq!(search.planes(), 5, "4×4 boards have up to 16 optimal sets");
+        out.rounds[t].fill(UNREACHABLE);
+        out.optimal_sets[t].fill(0);
+        for p in &scratch.presses {
+            p.store(0, Relaxed);
+        }
+        let reached = search.run::<u16, _>(
+            &mut scratch.seen,
+            &mut scratch.levels,
             &mut out.rounds[t],
-            &mut out.presses[t],
+            &scratch.presses,
             &mut out.optimal_sets[t],
-            &mut scratch.sums,
         );
-        search.run();
-        assert_eq!(search.finish(), 4096, "the press masks have rank 12");
+        assert_eq!(reached, 4096, "the press masks have rank 12");
         for board in 0..STATES {
-            let d = out.rounds[t][board];
-            if d != UNREACHABLE {
+            out.presses[t][board] = scratch.presses[board].load(Relaxed);
+        }
+        search.check(0, &out.rounds[t], &out.presses[t], &out.optimal_sets[t]);
+        for board in 0..STATES {
+            if out.rounds[t][board] != UNREACHABLE {
                 let p = out.presses[t][board];
                 assert_eq!(
                     board as u16 ^ effect(p),

@@ -3,10 +3,10 @@
 //! [`winloss`](super::winloss).
 //!
 //! It is not a second solver: the outcome of every position is read from the
-//! win/loss bitset, and the pass only measures how long the game lasts.
-//! Along the way it checks the bitset against its own definition (an open
-//! position is won exactly when some move leads to a lost one), so a wrong
-//! bit stops the pass with a panic instead of producing a table that
+//! win/loss bitset, and the pass only measures how long the game lasts. It
+//! also checks the bitset against its own definition (an open position is
+//! won exactly when some move leads to a lost one; the full board is won),
+//! so a wrong bit stops it with a panic instead of producing a table that
 //! contradicts itself.
 //!
 //! # Values
@@ -14,41 +14,52 @@
 //! With perfect play the winner hurries and the loser resists: a winning
 //! position lasts one ply more than its *shortest* losing successor, a losing
 //! one one ply more than its *longest* successor (all of which are winning).
-//! The best move is the one achieving that, the first such in the order of
-//! [`moves`](super::moves) on ties, stored as its index in that list; the
-//! full board has 0 plies and no move ([`NO_MOVE`]). Since the full board is
-//! a win in 0 plies, a position is winning exactly when its ply count is
-//! even.
+//! The full board has 0 plies and no move ([`NO_MOVE`]). Since the full
+//! board is a win in 0 plies, a position is winning exactly when its ply
+//! count is even.
 //!
-//! # Order and parallelism
+//! # Method
 //!
-//! Positions are split into blocks of `2^block_bits` consecutive positions.
-//! A successor has more bits set than its position: it lies in a block with
-//! more bits set in the block index (a later layer processed earlier), or in
-//! the same block at a larger index. Blocks are solved layer by layer in
-//! decreasing popcount, each block from its last position down; the blocks
-//! of one layer are independent. Tables are slices of [`AtomicU8`] used with
-//! `Relaxed` ordering, as in [`winloss`](super::winloss).
+//! With the outcomes known, the positions of at most `d` plies, `A(d)`, follow
+//! from `A(d - 1)` alone: the full board; a winning position with a move to
+//! a losing position of `A(d - 1)`; a losing open position all of whose
+//! moves lead into `A(d - 1)`. Each [`step`](DepthSolver::step) computes one
+//! `A(d)` bit-parallel, 64 positions a word as in the win/loss pass, and any
+//! range of words independently of the others (no order, no shared writes);
+//! a position's plies are the step that first takes it in. Its best move is
+//! the first move, in the order of [`moves`](super::moves), to a position
+//! of exactly `d - 1` plies (in `A(d - 1)`, not in `A(d - 2)`): by parity
+//! that successor has the other outcome, so it is the fastest win (every
+//! losing successor has at least `d - 1` plies) or the longest resistance
+//! (no successor has more).
 
-use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
-
-use super::winloss::{MAX_CELLS, layer_members};
-use super::{MoveList, moves};
+use super::winloss::{MAX_CELLS, WORD_CELLS};
+use super::{MAX_MOVES, MoveList, moves};
 use crate::shape::Shape;
 
 /// The best-move entry of the full board, which has no move.
 pub const NO_MOVE: u8 = u8::MAX;
 
-/// The default number of position bits a block spans (4,096 positions).
-pub const DEFAULT_BLOCK_BITS: u32 = 12;
+/// One move as seen from a word: the word-index part and the in-word step.
+#[derive(Clone, Copy, Debug, Default)]
+struct WordMove {
+    /// Word-index bits of the move (`m >> 6`).
+    word: usize,
+    /// In-word part (`m & 63`): the shift to the successor's bit.
+    shift: u32,
+    /// The positions of a word from which the in-word part is legal.
+    valid: u64,
+}
 
-/// The per-shape plan of the depth pass. It holds no table.
+/// The per-shape plan of the depth pass. It holds no table: the caller
+/// gives the win/loss bitset, two bitsets for `A(d - 1)` and `A(d)`, and
+/// the byte columns.
 ///
 /// ```
 /// use boardbase_tables::euler::depth::{DepthSolver, NO_MOVE};
 /// use boardbase_tables::euler::winloss::WinLossSolver;
 /// use boardbase_tables::shape::Shape;
-/// use core::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+/// use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
 ///
 /// // 1×3, a row of three squares: the moves are the 3 squares, the 2-long
 /// // pins from each end and the 3-long one.
@@ -56,53 +67,63 @@ pub const DEFAULT_BLOCK_BITS: u32 = 12;
 /// let shape = Shape::new(1, 3).unwrap();
 /// let wl = WinLossSolver::new(shape);
 /// let bits: Vec<AtomicU64> = (0..wl.words()).map(|_| AtomicU64::new(0)).collect();
-/// wl.solve(&bits, &mut vec![0; wl.block_words()]);
+/// wl.solve(&bits, &mut vec![[0; 8]; wl.block_words()]);
 /// let win: Vec<u64> = bits.iter().map(|w| w.load(Relaxed)).collect();
 ///
 /// let depth = DepthSolver::new(shape);
-/// let plies: Vec<AtomicU8> = (0..8).map(|_| AtomicU8::new(0)).collect();
-/// let best: Vec<AtomicU8> = (0..8).map(|_| AtomicU8::new(0)).collect();
-/// depth.solve(&win, &plies, &best);
+/// let (mut plies, mut best) = (vec![0; 8], vec![0; 8]);
+/// let [mut a, mut b, mut c] = [0, 1, 2].map(|_| vec![0; depth.words()]);
+/// depth.solve(&win, [&mut a, &mut b, &mut c], &mut plies, &mut best);
 /// // The empty row is won by covering two squares from either end: the
 /// // opponent must cover the last one. Two plies.
 /// assert_eq!(win[0] & 1, 1);
-/// assert_eq!(plies[0].load(Relaxed), 2);
-/// assert_eq!(depth.moves().as_slice()[best[0].load(Relaxed) as usize], 0b011);
-/// assert_eq!((plies[0b111].load(Relaxed), best[0b111].load(Relaxed)), (0, NO_MOVE));
+/// assert_eq!(plies[0], 2);
+/// assert_eq!(depth.moves().as_slice()[best[0] as usize], 0b011);
+/// assert_eq!((plies[0b111], best[0b111]), (0, NO_MOVE));
 /// ```
 #[derive(Clone, Debug)]
 pub struct DepthSolver {
     moves: MoveList,
+    word_moves: [WordMove; MAX_MOVES],
     cells: u32,
-    block_bits: u32,
+    lo_bits: u32,
 }
 
 impl DepthSolver {
-    /// The plan for `shape`, blocks of [`DEFAULT_BLOCK_BITS`].
+    /// The plan for `shape`.
     ///
     /// # Panics
     ///
     /// Panics if the shape has more than [`MAX_CELLS`] cells.
     pub fn new(shape: Shape) -> DepthSolver {
-        DepthSolver::with_block_bits(shape, DEFAULT_BLOCK_BITS)
-    }
-
-    /// The plan for `shape`, blocks of `2^block_bits` positions (fewer when
-    /// the shape has fewer positions).
-    ///
-    /// # Panics
-    ///
-    /// Panics if the shape has more than [`MAX_CELLS`] cells.
-    pub fn with_block_bits(shape: Shape, block_bits: u32) -> DepthSolver {
         assert!(
             shape.cells() <= MAX_CELLS,
             "the depth pass takes at most {MAX_CELLS} cells"
         );
         let cells = shape.cells() as u32;
+        let lo_bits = cells.min(WORD_CELLS);
+        let lo_count = 1u64 << lo_bits;
+        let list = moves(shape);
+        let mut word_moves = [WordMove::default(); MAX_MOVES];
+        for (wm, &m) in word_moves.iter_mut().zip(list.as_slice()) {
+            let lo = m & (lo_count - 1);
+            let mut valid = 0;
+            for p in 0..lo_count {
+                if p & lo == 0 {
+                    valid |= 1 << p;
+                }
+            }
+            *wm = WordMove {
+                word: (m >> lo_bits) as usize,
+                shift: lo as u32,
+                valid,
+            };
+        }
         DepthSolver {
-            moves: moves(shape),
+            moves: list,
+            word_moves,
             cells,
-            block_bits: block_bits.min(cells),
+            lo_bits,
         }
     }
 
@@ -111,92 +132,212 @@ impl DepthSolver {
         &self.moves
     }
 
-    /// Positions, `2^cells`: the length of the plies and best-move tables.
+    /// Positions, `2^cells`: the length of the plies and best-move columns.
     pub fn positions(&self) -> usize {
         1 << self.cells
     }
 
-    /// Block-index bits: `2^top_bits` blocks in `top_bits + 1` layers.
-    pub fn top_bits(&self) -> u32 {
-        self.cells - self.block_bits
+    /// Words of a bitset, `2^cells / 64` (at least 1).
+    pub fn words(&self) -> usize {
+        1 << (self.cells - self.lo_bits)
     }
 
-    /// Positions a block holds.
-    pub fn block_positions(&self) -> usize {
-        1 << self.block_bits
-    }
-
-    /// Fills plies and best moves of the positions of block `block`, given
-    /// the finished win/loss bitset `win` (bit `p % 64` of word `p / 64`).
-    /// Every block with more bits set than `block` must be done already.
-    ///
-    /// # Panics
-    ///
-    /// Panics if a table has the wrong length, or if the bitset contradicts
-    /// itself: a position marked won without a move to a lost one, or
-    /// marked lost with one, or the full board not marked won.
-    pub fn solve_block(&self, block: usize, win: &[u64], plies: &[AtomicU8], best: &[AtomicU8]) {
-        let positions = self.positions();
-        assert!(win.len() * 64 >= positions, "one bit a position");
-        assert!(plies.len() == positions && best.len() == positions);
-        let full = positions - 1;
-        let won = |p: usize| win[p >> 6] >> (p & 63) & 1 == 1;
-        let first = block << self.block_bits;
-        for p in (first..first + self.block_positions()).rev() {
-            if p == full {
-                assert!(won(p), "the full board is won by the player to move");
-                plies[p].store(0, Relaxed);
-                best[p].store(NO_MOVE, Relaxed);
-                continue;
-            }
-            // Fastest losing successor, longest winning one: (plies, index).
-            let mut fastest = (u8::MAX, NO_MOVE);
-            let mut longest = (0u8, NO_MOVE);
-            for (i, &m) in self.moves.as_slice().iter().enumerate() {
-                let m = m as usize;
-                if p & m != 0 {
-                    continue;
-                }
-                let q = p | m;
-                let d = plies[q].load(Relaxed);
-                if won(q) {
-                    if longest.1 == NO_MOVE || d > longest.0 {
-                        longest = (d, i as u8);
-                    }
-                } else if d < fastest.0 {
-                    fastest = (d, i as u8);
-                }
-            }
-            let wins = fastest.1 != NO_MOVE;
-            assert_eq!(
-                wins,
-                won(p),
-                "position {p:#x}: the win/loss bit disagrees with its successors"
-            );
-            let (d, i) = if wins { fastest } else { longest };
-            assert!(i != NO_MOVE, "every open position has a move");
-            let d = d + 1;
-            assert!(
-                d as u32 <= self.cells - p.count_ones(),
-                "each move covers a square"
-            );
-            assert_eq!(d % 2 == 0, wins, "wins are even plies");
-            plies[p].store(d, Relaxed);
-            best[p].store(i, Relaxed);
+    /// The positions of a word that exist (all 64, fewer under 6 cells).
+    fn word_mask(&self) -> u64 {
+        if self.lo_bits == WORD_CELLS {
+            !0
+        } else {
+            (1 << (1u64 << self.lo_bits)) - 1
         }
     }
 
-    /// Solves every block on this thread, layer by layer.
+    /// The bit of the full board in the last word.
+    fn full_bit(&self) -> u64 {
+        1 << ((1u64 << self.lo_bits) - 1)
+    }
+
+    #[inline]
+    fn legal(&self, word: usize) -> impl Iterator<Item = &WordMove> {
+        self.word_moves[..self.moves.len()]
+            .iter()
+            .filter(move |m| word & m.word == 0)
+    }
+
+    /// Checks the win/loss bits of words `first..first + len` against the
+    /// rules: an open position is won exactly when a move leads to a lost
+    /// one, and the full board is won.
     ///
     /// # Panics
     ///
-    /// As [`solve_block`](Self::solve_block).
-    pub fn solve(&self, win: &[u64], plies: &[AtomicU8], best: &[AtomicU8]) {
-        let top = self.top_bits();
-        for layer in (0..=top).rev() {
-            for block in layer_members(top, layer) {
-                self.solve_block(block, win, plies, best);
+    /// Panics at the first contradiction, naming the position.
+    pub fn check(&self, win: &[u64], first: usize, len: usize) {
+        assert_eq!(win.len(), self.words(), "one bit a position");
+        let last = self.words() - 1;
+        for w in first..first + len {
+            let mut wins = 0;
+            for m in self.legal(w) {
+                wins |= (!win[w | m.word] >> m.shift) & m.valid;
             }
+            if w == last {
+                wins |= self.full_bit();
+            }
+            let wrong = (wins ^ win[w]) & self.word_mask();
+            assert!(
+                wrong == 0,
+                "position {:#x}: the win/loss bit disagrees with its successors",
+                (w << self.lo_bits) + wrong.trailing_zeros() as usize
+            );
+        }
+    }
+
+    /// The first step: `A(0)`, the full board alone, into `next` (the words
+    /// from `first`), and its entries (0 plies, [`NO_MOVE`]) when in range.
+    /// Returns the number of positions taken in (0 or 1).
+    pub fn start(&self, first: usize, next: &mut [u64], plies: &mut [u8], best: &mut [u8]) -> u64 {
+        next.fill(0);
+        let last = self.words() - 1;
+        if (first..first + next.len()).contains(&last) {
+            next[last - first] = self.full_bit();
+            let full = self.positions() - 1 - (first << self.lo_bits);
+            plies[full] = 0;
+            best[full] = NO_MOVE;
+            1
+        } else {
+            0
+        }
+    }
+
+    /// One step: `A(d)` from `A(d - 1)` (`prev`) and `A(d - 2)` (`prev2`;
+    /// for `d = 1` any bitset, as `A(-1)` is empty), whole bitsets, for the
+    /// words `first..first + next.len()` into `next`. For the positions
+    /// taken in, writes `d` into `plies` and the best move into `best` (the
+    /// entries of those words' positions, from position `first * 64`).
+    /// Returns their number.
+    ///
+    /// The best move of a position taken in at `d` is the first move to a
+    /// position of exactly `d - 1` plies: in `A(d - 1)`, not in `A(d - 2)`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if a slice has the wrong length or `d` is 0, or if a position
+    /// taken in has no move to a position of `d - 1` plies with the other
+    /// outcome (the tables would contradict each other).
+    #[allow(clippy::too_many_arguments)]
+    pub fn step(
+        &self,
+        d: u8,
+        win: &[u64],
+        prev: &[u64],
+        prev2: &[u64],
+        first: usize,
+        next: &mut [u64],
+        plies: &mut [u8],
+        best: &mut [u8],
+    ) -> u64 {
+        assert!(d >= 1, "step 0 is start");
+        let words = self.words();
+        assert!(win.len() == words && prev.len() == words && prev2.len() == words);
+        let per_word = 1usize << self.lo_bits;
+        assert!(plies.len() == next.len() * per_word && best.len() == plies.len());
+        let mask = self.word_mask();
+        let last = words - 1;
+        let moves = &self.word_moves[..self.moves.len()];
+        let mut taken = 0;
+        for (i, out) in next.iter_mut().enumerate() {
+            let w = first + i;
+            let before = prev[w];
+            if before == mask {
+                *out = before;
+                continue;
+            }
+            let mut hurry = 0;
+            let mut resist = !0;
+            for m in moves {
+                if w & m.word != 0 {
+                    continue;
+                }
+                let s = prev[w | m.word];
+                let lost = !win[w | m.word] & s;
+                hurry |= (lost >> m.shift) & m.valid;
+                resist &= (s >> m.shift) | !m.valid;
+            }
+            let mut open = mask;
+            if w == last {
+                open &= !self.full_bit();
+            }
+            let own = win[w];
+            let after = before | (own & hurry) | (!own & open & resist);
+            *out = after;
+            let new = after & !before;
+            if new == 0 {
+                continue;
+            }
+            taken += u64::from(new.count_ones());
+            let plies = &mut plies[i * per_word..][..per_word];
+            let best = &mut best[i * per_word..][..per_word];
+            let mut rest = new;
+            while rest != 0 {
+                plies[rest.trailing_zeros() as usize] = d;
+                rest &= rest - 1;
+            }
+            // Best moves: the first move to exactly d - 1 plies.
+            let mut rest = new;
+            for (index, m) in moves.iter().enumerate() {
+                if w & m.word != 0 {
+                    continue;
+                }
+                let v = w | m.word;
+                let exact = if d >= 2 { prev[v] & !prev2[v] } else { prev[v] };
+                let found = (exact >> m.shift) & m.valid & rest;
+                if found == 0 {
+                    continue;
+                }
+                let flips = ((win[v] >> m.shift) ^ own) & found;
+                assert!(
+                    flips == found,
+                    "position {:#x}: the best move flips the outcome",
+                    (w << self.lo_bits) + (found ^ flips).trailing_zeros() as usize
+                );
+                let mut f = found;
+                while f != 0 {
+                    best[f.trailing_zeros() as usize] = index as u8;
+                    f &= f - 1;
+                }
+                rest &= !found;
+                if rest == 0 {
+                    break;
+                }
+            }
+            assert!(
+                rest == 0,
+                "position {:#x}: no move to {} plies",
+                (w << self.lo_bits) + rest.trailing_zeros() as usize,
+                d - 1
+            );
+        }
+        taken
+    }
+
+    /// The whole pass on this thread: checks `win`, fills `plies` and
+    /// `best`, using the three bitsets of `sets` ([`words`](Self::words)
+    /// long each) for the steps.
+    ///
+    /// # Panics
+    ///
+    /// As [`check`](Self::check) and [`step`](Self::step), or if some
+    /// position is never taken in.
+    pub fn solve(&self, win: &[u64], sets: [&mut [u64]; 3], plies: &mut [u8], best: &mut [u8]) {
+        self.check(win, 0, self.words());
+        let [mut prev2, mut prev, mut next] = sets;
+        let mut taken = self.start(0, prev, plies, best);
+        let mut d = 0u8;
+        while taken < self.positions() as u64 {
+            d += 1;
+            assert!(u32::from(d) <= self.cells, "every position is taken in");
+            taken += self.step(d, win, prev, prev2, 0, next, plies, best);
+            // A(d) becomes A(d - 1), A(d - 1) becomes A(d - 2).
+            core::mem::swap(&mut prev2, &mut prev);
+            core::mem::swap(&mut prev, &mut next);
         }
     }
 }

@@ -59,28 +59,43 @@ pub const WORD_CELLS: u32 = 6;
 /// (32 KiB, a level-1 data cache).
 pub const DEFAULT_BLOCK_BITS: u32 = 12;
 
-/// Moves sharing the parts above the word: one load, several shifts.
-#[derive(Clone, Copy, Debug)]
-struct Group {
-    /// Block-index part of the move (`m_top`), already shifted down.
-    top: usize,
-    /// Word-in-block part (`m_mid`), already shifted down.
-    mid: usize,
-    /// Range of this group's `m_lo` values in `Plan::group_lo`.
-    start: u16,
-    len: u16,
+/// Blocks solved side by side by one [`solve_blocks`](WinLossSolver::solve_blocks)
+/// call: every per-word step is one operation on `[u64; LANES]`, which the
+/// compiler turns into vector instructions.
+pub const LANES: usize = 8;
+
+/// The accumulator of one word of [`LANES`] blocks.
+pub type Lanes = [u64; LANES];
+
+/// Words of a block processed word by word with every small group checked;
+/// above this, the block is halved recursively.
+const LEAF_BITS: u32 = 2;
+
+/// One in-word step of a move: bit `lo` of `(!successor >> shift) & mask`
+/// says that the move from position `lo` reaches a lost position.
+#[derive(Clone, Copy, Debug, Default)]
+struct Step {
+    shift: u32,
+    mask: u64,
 }
 
-const NO_GROUP: Group = Group {
-    top: 0,
-    mid: 0,
-    start: 0,
-    len: 0,
-};
+/// Moves sharing the parts above the word: one load, several steps.
+#[derive(Clone, Copy, Debug, Default)]
+struct Group {
+    /// Block-index part of the move (`m_top`), shifted down.
+    top: usize,
+    /// Word-in-block part (`m_mid`), shifted down.
+    mid: usize,
+    /// Range of this group's steps in `WinLossSolver::steps`.
+    start: u16,
+    len: u16,
+    /// A single step of shift 0 over every position: `w |= !successor`.
+    plain: bool,
+}
 
 /// Most (layer, in-word move) operations: a move of `s` cells applies to
-/// layers 0 to `6 - s`, at most 7 layers a move.
-const MAX_WORD_OPS: usize = 7 * 64;
+/// layers 0 to `6 - s`, at most 6 layers a move.
+const MAX_WORD_OPS: usize = 6 * 64;
 
 /// The per-shape plan of the win/loss solver: the moves split by the part
 /// of the position they change, and the masks of the in-word steps. It holds
@@ -95,7 +110,7 @@ const MAX_WORD_OPS: usize = 7 * 64;
 /// let solver = WinLossSolver::new(Shape::new(2, 3).unwrap());
 /// assert_eq!((solver.words(), solver.blocks()), (1, 1));
 /// let bits: Vec<AtomicU64> = (0..solver.words()).map(|_| AtomicU64::new(0)).collect();
-/// solver.solve(&bits, &mut vec![0; solver.block_words()]);
+/// solver.solve(&bits, &mut vec![[0; 8]; solver.block_words()]);
 /// let wins = |p: u64| bits[(p / 64) as usize].load(Relaxed) >> (p % 64) & 1 == 1;
 /// // X X X     two open squares: cover one, the opponent covers the last.
 /// // X . .
@@ -115,17 +130,15 @@ pub struct WinLossSolver {
     mid_bits: u32,
     /// Block-index bits.
     top_bits: u32,
-    /// `valid[m]`: the positions `lo < 2^lo_bits` with `lo & m == 0`.
-    valid: [u64; 64],
+    /// Groups: `[..top_groups]` have `top != 0`; then the groups with
+    /// `top == 0`, `mid != 0`, ordered by the highest bit of `mid`, those
+    /// with highest bit `h` at `by_bit[h]..by_bit[h + 1]`.
     groups: [Group; MAX_MOVES],
-    /// `groups[..top_groups]` have `top != 0`, the rest up to `group_count`
-    /// have `top == 0` and `mid != 0`.
     top_groups: usize,
-    group_count: usize,
-    group_lo: [u8; MAX_MOVES],
-    /// In-word steps, layer by layer from the top one down: `(m_lo, mask)`.
-    word_ops: [(u8, u64); MAX_WORD_OPS],
-    word_op_count: usize,
+    by_bit: [u16; 32],
+    steps: [Step; MAX_MOVES],
+    /// In-word steps, layer by layer from the top one down.
+    word_ops: [Step; MAX_WORD_OPS],
     /// `word_layers[k]..word_layers[k + 1]`: the steps of the `k`-th layer
     /// processed (popcount `lo_bits - 1 - k`).
     word_layers: [u16; 8],
@@ -155,12 +168,13 @@ impl WinLossSolver {
         let cells = shape.cells() as u32;
         let lo_bits = cells.min(WORD_CELLS);
         let word_bits = cells - lo_bits;
-        let mid_bits = word_bits.min(block_bits);
+        let mid_bits = word_bits.min(block_bits).min(31);
         let top_bits = word_bits - mid_bits;
         let lo_count = 1u64 << lo_bits;
         let lo_mask = lo_count - 1;
         let mid_mask = (1u64 << mid_bits) - 1;
 
+        // valid[m]: the positions lo < 2^lo_bits with lo & m == 0.
         let mut valid = [0u64; 64];
         for (m, v) in valid.iter_mut().enumerate().take(lo_count as usize) {
             for lo in 0..lo_count {
@@ -169,66 +183,83 @@ impl WinLossSolver {
                 }
             }
         }
+        let all = valid[0];
 
         let list = moves(shape);
         let split = |m: u64| {
             (
                 (m >> (lo_bits + mid_bits)) as usize,
                 ((m >> lo_bits) & mid_mask) as usize,
-                (m & lo_mask) as u8,
+                m & lo_mask,
             )
         };
 
-        // Groups: first every distinct (top, mid) with top != 0, then every
-        // distinct mid with top == 0 and mid != 0, each with its m_lo values.
-        let mut groups = [NO_GROUP; MAX_MOVES];
-        let mut group_lo = [0u8; MAX_MOVES];
-        let mut group_count = 0;
-        let mut lo_count_used = 0;
+        // Groups: every distinct (top, mid) with top != 0, then every
+        // distinct mid with top == 0, mid != 0 by its highest bit; each with
+        // the steps of its moves' m_lo.
+        let mut groups = [Group::default(); MAX_MOVES];
+        let mut steps = [Step::default(); MAX_MOVES];
+        let mut count = 0;
+        let mut used = 0;
         let mut top_groups = 0;
-        for pass in 0..2 {
+        let mut by_bit = [0u16; 32];
+        // Pass 0: top != 0; pass 1 + h: top == 0 and mid's highest bit is h.
+        for pass in 0..=mid_bits + 1 {
+            if pass >= 1 && pass - 1 < 32 {
+                by_bit[(pass - 1) as usize] = count as u16;
+            }
             for &m in list.as_slice() {
                 let (top, mid, _) = split(m);
                 let wanted = if pass == 0 {
                     top != 0
                 } else {
-                    top == 0 && mid != 0
+                    top == 0 && mid != 0 && 63 - (mid as u64).leading_zeros() == pass - 1
                 };
-                if !wanted
-                    || groups[..group_count]
-                        .iter()
-                        .any(|g| (g.top, g.mid) == (top, mid))
-                {
+                if !wanted || groups[..count].iter().any(|g| (g.top, g.mid) == (top, mid)) {
                     continue;
                 }
-                let start = lo_count_used;
+                let start = used;
                 for &m2 in list.as_slice() {
                     let (top2, mid2, lo2) = split(m2);
                     if (top2, mid2) == (top, mid) {
-                        group_lo[lo_count_used] = lo2;
-                        lo_count_used += 1;
+                        steps[used] = Step {
+                            shift: lo2 as u32,
+                            mask: valid[lo2 as usize],
+                        };
+                        used += 1;
                     }
                 }
-                groups[group_count] = Group {
+                let len = used - start;
+                groups[count] = Group {
                     top,
                     mid,
                     start: start as u16,
-                    len: (lo_count_used - start) as u16,
+                    len: len as u16,
+                    plain: mid == 0
+                        && len == 1
+                        && steps[start].shift == 0
+                        && steps[start].mask == all,
                 };
-                group_count += 1;
+                count += 1;
             }
             if pass == 0 {
-                top_groups = group_count;
+                top_groups = count;
             }
+        }
+        for slot in by_bit.iter_mut().skip(mid_bits as usize + 1) {
+            *slot = count as u16;
+        }
+        if mid_bits == 0 {
+            by_bit[0] = count as u16;
         }
 
         // In-word steps by layer, the top layer (popcount lo_bits, only the
-        // word's full position, which has no in-word move) excluded.
-        let mut word_ops = [(0u8, 0u64); MAX_WORD_OPS];
-        let mut word_op_count = 0;
+        // word's last position, which has no in-word move) excluded.
+        let mut word_ops = [Step::default(); MAX_WORD_OPS];
+        let mut ops = 0;
         let mut word_layers = [0u16; 8];
         for (i, k) in (0..lo_bits).rev().enumerate() {
-            word_layers[i] = word_op_count as u16;
+            word_layers[i] = ops as u16;
             let mut layer = 0u64;
             for lo in 0..lo_count {
                 if lo.count_ones() == k {
@@ -241,13 +272,16 @@ impl WinLossSolver {
                 }
                 let mask = valid[m as usize] & layer;
                 if mask != 0 {
-                    word_ops[word_op_count] = (m as u8, mask);
-                    word_op_count += 1;
+                    word_ops[ops] = Step {
+                        shift: m as u32,
+                        mask,
+                    };
+                    ops += 1;
                 }
             }
         }
         for slot in word_layers.iter_mut().skip(lo_bits as usize) {
-            *slot = word_op_count as u16;
+            *slot = ops as u16;
         }
 
         WinLossSolver {
@@ -255,13 +289,11 @@ impl WinLossSolver {
             lo_bits,
             mid_bits,
             top_bits,
-            valid,
             groups,
             top_groups,
-            group_count,
-            group_lo,
+            by_bit,
+            steps,
             word_ops,
-            word_op_count,
             word_layers,
         }
     }
@@ -283,13 +315,13 @@ impl WinLossSolver {
     }
 
     /// Words a block spans: the length of the accumulator
-    /// [`solve_block`](Self::solve_block) needs.
+    /// [`solve_blocks`](Self::solve_blocks) needs.
     pub fn block_words(&self) -> usize {
         1 << self.mid_bits
     }
 
     /// Block-index bits: there are `2^top_bits` blocks, solved in
-    /// `top_bits + 1` layers.
+    /// `top_bits + 1` layers (see [`layer_members`]).
     pub fn top_bits(&self) -> u32 {
         self.top_bits
     }
@@ -304,109 +336,210 @@ impl WinLossSolver {
         1 << (self.lo_bits + self.mid_bits)
     }
 
-    /// Solves block `block` (its `block_words` words, from word
+    #[inline(always)]
+    fn steps_of(&self, g: &Group) -> &[Step] {
+        &self.steps[g.start as usize..(g.start + g.len) as usize]
+    }
+
+    /// Solves up to [`LANES`] blocks side by side (their words, from word
     /// `block * block_words`) into `bits`, using `acc` (at least
     /// [`block_words`](Self::block_words) long) as scratch.
     ///
-    /// Every block with more bits set than `block` (the layers above) must
-    /// be solved already; blocks with as many bits set may be solved at the
-    /// same time on other threads.
+    /// The blocks must have the same number of bits set (one layer), and
+    /// every block with more bits set must be solved already; other blocks
+    /// of the layer may be solved at the same time on other threads.
     ///
     /// # Panics
     ///
-    /// Panics if `bits` is not [`words`](Self::words) long or `acc` is too
-    /// short.
-    pub fn solve_block(&self, block: usize, bits: &[AtomicU64], acc: &mut [u64]) {
+    /// Panics if `bits` is not [`words`](Self::words) long, `acc` is too
+    /// short, `blocks` is empty or longer than [`LANES`], or the blocks are
+    /// not of one layer.
+    #[inline(always)]
+    pub fn solve_blocks(&self, blocks: &[usize], bits: &[AtomicU64], acc: &mut [Lanes]) {
         assert_eq!(bits.len(), self.words(), "one bit a position");
+        assert!(!blocks.is_empty() && blocks.len() <= LANES);
+        let layer = blocks[0].count_ones();
+        assert!(
+            blocks
+                .iter()
+                .all(|b| b.count_ones() == layer && *b < self.blocks()),
+            "blocks of one layer"
+        );
         let n = self.block_words();
         let acc = &mut acc[..n];
-        let valid = &self.valid;
-        let lo = |g: &Group| &self.group_lo[g.start as usize..(g.start + g.len) as usize];
-        acc.fill(0);
+        acc.fill([0; LANES]);
         let top_full = self.blocks() - 1;
-        if block == top_full {
-            // The full board: the player to move has won.
-            acc[n - 1] = 1 << ((1u64 << self.lo_bits) - 1);
+
+        // The full board: the player to move has won.
+        for (lane, &block) in blocks.iter().enumerate() {
+            if block == top_full {
+                acc[n - 1][lane] = 1 << ((1u64 << self.lo_bits) - 1);
+            }
         }
 
-        // Moves into other blocks: whole-block streams.
+        // Moves into other blocks: whole-block streams, every lane at once.
+        // A lane for which the move is illegal reads the first legal lane's
+        // source (already in cache) and masks it off.
         for g in &self.groups[..self.top_groups] {
-            if block & g.top != 0 {
+            let Some(first) = blocks.iter().position(|b| b & g.top == 0) else {
+                continue;
+            };
+            let mut src = [(blocks[first] | g.top) * n; LANES];
+            let mut keep = [0u64; LANES];
+            for (lane, &block) in blocks.iter().enumerate() {
+                if block & g.top == 0 {
+                    src[lane] = (block | g.top) * n;
+                    keep[lane] = !0;
+                }
+            }
+            let src = src.map(|start| &bits[start..start + n]);
+            if g.plain {
+                for s in src {
+                    assert_eq!(s.len(), acc.len());
+                }
+                for (mid, a) in acc.iter_mut().enumerate() {
+                    let mut v = [0u64; LANES];
+                    for l in 0..LANES {
+                        v[l] = !src[l][mid].load(Relaxed) & keep[l];
+                    }
+                    for l in 0..LANES {
+                        a[l] |= v[l];
+                    }
+                }
                 continue;
             }
-            let src = &bits[(block | g.top) * n..][..n];
-            let los = lo(g);
-            if g.mid == 0 {
-                if los == [0] {
-                    for (a, s) in acc.iter_mut().zip(src) {
-                        *a |= !s.load(Relaxed);
+            let steps = self.steps_of(g);
+            // The words whose mid leaves g.mid clear: the subsets of the
+            // complement, in increasing order.
+            let free = (n - 1) & !g.mid;
+            let mut mid = 0usize;
+            loop {
+                let mut s = [0u64; LANES];
+                for l in 0..LANES {
+                    s[l] = !src[l][mid | g.mid].load(Relaxed) & keep[l];
+                }
+                let mut v = [0u64; LANES];
+                for st in steps {
+                    for l in 0..LANES {
+                        v[l] |= (s[l] >> st.shift) & st.mask;
                     }
-                } else {
-                    for (a, s) in acc.iter_mut().zip(src) {
-                        let s = !s.load(Relaxed);
-                        for &m in los {
-                            *a |= (s >> m) & valid[m as usize];
+                }
+                for l in 0..LANES {
+                    acc[mid][l] |= v[l];
+                }
+                mid = mid.wrapping_sub(free) & free;
+                if mid == 0 {
+                    break;
+                }
+            }
+        }
+
+        // Moves inside the blocks, then inside the words.
+        self.finish_block(acc);
+
+        for (lane, &block) in blocks.iter().enumerate() {
+            for (dst, a) in bits[block * n..][..n].iter().zip(acc.iter()) {
+                dst.store(a[lane], Relaxed);
+            }
+        }
+    }
+
+    /// Applies a group's steps from word `from` to word `to` of every lane.
+    #[inline(always)]
+    fn apply(&self, g: &Group, acc: &mut [Lanes], to: usize, from: usize) {
+        let s = acc[from];
+        let mut add = [0u64; LANES];
+        for st in self.steps_of(g) {
+            for l in 0..LANES {
+                add[l] |= (!s[l] >> st.shift) & st.mask;
+            }
+        }
+        let d = &mut acc[to];
+        for l in 0..LANES {
+            d[l] |= add[l];
+        }
+    }
+
+    /// Finishes the block's words, in which every move from a larger block
+    /// has been applied. In effect a recursive halving (the upper half
+    /// first, then the moves from it into the lower half, then the lower
+    /// half), written as a loop over the leaves of `2^LEAF_BITS` words from
+    /// the last: before a leaf that tops the lower half of a range of
+    /// `2^(h + 1)` words, the moves whose highest `mid` bit is `h` carry
+    /// that range's upper half into its lower half.
+    #[inline(always)]
+    fn finish_block(&self, acc: &mut [Lanes]) {
+        let leaf = LEAF_BITS.min(self.mid_bits);
+        let small = &self.groups[self.top_groups..self.by_bit[leaf as usize] as usize];
+        let leaves = 1usize << (self.mid_bits - leaf);
+        for j in (0..leaves).rev() {
+            if j != leaves - 1 {
+                let h = leaf + j.trailing_ones();
+                let base = (j << leaf) & !((2usize << h) - 1);
+                let half = (1usize << h) - 1;
+                let groups = &self.groups
+                    [self.by_bit[h as usize] as usize..self.by_bit[h as usize + 1] as usize];
+                for g in groups {
+                    let free = half & !g.mid;
+                    let mut lower = 0usize;
+                    loop {
+                        self.apply(g, acc, base | lower, base | lower | g.mid);
+                        lower = lower.wrapping_sub(free) & free;
+                        if lower == 0 {
+                            break;
                         }
                     }
                 }
-            } else {
-                // The words whose mid leaves g.mid clear: the subsets of the
-                // complement, in increasing order.
-                let free = (n - 1) & !g.mid;
-                let mut mid = 0usize;
-                loop {
-                    let s = !src[mid | g.mid].load(Relaxed);
-                    let mut w = 0;
-                    for &m in los {
-                        w |= (s >> m) & valid[m as usize];
-                    }
-                    acc[mid] |= w;
-                    mid = mid.wrapping_sub(free) & free;
-                    if mid == 0 {
-                        break;
+            }
+            let first = j << leaf;
+            for mid in (first..first + (1 << leaf)).rev() {
+                for g in small {
+                    if mid & g.mid == 0 {
+                        self.apply(g, acc, mid, mid | g.mid);
                     }
                 }
+                self.close_word(&mut acc[mid]);
             }
         }
+    }
 
-        // Moves inside the block, then inside the word, in decreasing order.
-        let mid_groups = &self.groups[self.top_groups..self.group_count];
-        let ops = &self.word_ops[..self.word_op_count];
+    /// Finishes one word of every lane: the in-word moves, layer by layer.
+    #[inline(always)]
+    fn close_word(&self, w: &mut Lanes) {
         let layers = &self.word_layers;
-        for mid in (0..n).rev() {
-            let mut w = acc[mid];
-            for g in mid_groups {
-                if mid & g.mid == 0 {
-                    let s = !acc[mid | g.mid];
-                    for &m in lo(g) {
-                        w |= (s >> m) & valid[m as usize];
-                    }
+        for k in 0..self.lo_bits as usize {
+            let mut add = [0u64; LANES];
+            for st in &self.word_ops[layers[k] as usize..layers[k + 1] as usize] {
+                for l in 0..LANES {
+                    add[l] |= (!w[l] >> st.shift) & st.mask;
                 }
             }
-            for k in 0..self.lo_bits as usize {
-                let mut add = 0;
-                for &(m, mask) in &ops[layers[k] as usize..layers[k + 1] as usize] {
-                    add |= (!w >> m) & mask;
-                }
-                w |= add;
+            for l in 0..LANES {
+                w[l] |= add[l];
             }
-            acc[mid] = w;
-        }
-
-        for (dst, &a) in bits[block * n..][..n].iter().zip(acc.iter()) {
-            dst.store(a, Relaxed);
         }
     }
 
     /// Solves every block on this thread, layer by layer: the whole table.
+    /// `acc` is the scratch of [`solve_blocks`](Self::solve_blocks).
     ///
     /// # Panics
     ///
-    /// As [`solve_block`](Self::solve_block).
-    pub fn solve(&self, bits: &[AtomicU64], acc: &mut [u64]) {
+    /// As [`solve_blocks`](Self::solve_blocks).
+    pub fn solve(&self, bits: &[AtomicU64], acc: &mut [Lanes]) {
+        let mut lanes = [0usize; LANES];
         for layer in (0..=self.top_bits).rev() {
+            let mut n = 0;
             for block in layer_members(self.top_bits, layer) {
-                self.solve_block(block, bits, acc);
+                lanes[n] = block;
+                n += 1;
+                if n == LANES {
+                    self.solve_blocks(&lanes, bits, acc);
+                    n = 0;
+                }
+            }
+            if n > 0 {
+                self.solve_blocks(&lanes[..n], bits, acc);
             }
         }
     }
