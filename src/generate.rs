@@ -190,7 +190,7 @@ pub enum Phase {
     Depth,
     /// Flip: the breadth-first search from both uniform boards.
     Search,
-    /// Counting the results for the summary.
+    /// Flip: the closer colour and the counts of the summary.
     Summary,
 }
 
@@ -529,7 +529,7 @@ impl<'a, F: Fn(Progress) + Sync> Reporter<'a, F> {
 ///         phases.lock().unwrap().push(p.phase);
 ///     }
 /// })?;
-/// assert_eq!(phases.into_inner().unwrap(), [Phase::WinLoss, Phase::Summary]);
+/// assert_eq!(phases.into_inner().unwrap(), [Phase::WinLoss]);
 /// assert_eq!(tables.winning.len(), (1 << 20) / 64);
 /// assert!(tables.depth.is_none());
 /// assert_eq!(tables.summary.empty, if tables.winning(0) { Outcome::Win } else { Outcome::Loss });
@@ -563,15 +563,20 @@ fn euler_in_pool<F: Fn(Progress) + Sync>(
 
     let report = Reporter::start(progress, Phase::WinLoss, positions);
     let per_block = wl.block_positions();
+    let mut won = 0;
     for layer in (0..=wl.top_bits()).rev() {
         let blocks: Vec<usize> = layer_members(wl.top_bits(), layer).collect();
-        blocks.par_chunks(winloss::LANES).for_each_init(
-            || vec![[0u64; winloss::LANES]; wl.block_words()],
-            |acc, lanes| {
-                wl.solve_blocks(lanes, &bits, acc);
-                report.add(per_block * lanes.len() as u64);
-            },
-        );
+        won += blocks
+            .par_chunks(winloss::LANES)
+            .map_init(
+                || vec![[0u64; winloss::LANES]; wl.block_words()],
+                |acc, lanes| {
+                    let won = wl.solve_blocks(lanes, &bits, acc);
+                    report.add(per_block * lanes.len() as u64);
+                    won
+                },
+            )
+            .sum::<u64>();
     }
     report.finish();
     // Same size and alignment: collected in place, no second bitset.
@@ -580,20 +585,17 @@ fn euler_in_pool<F: Fn(Progress) + Sync>(
     let depth = if full {
         Some(euler_depth(shape, &winning, progress)?)
     } else {
+        // No depth pass to check every bit against its successors: check an
+        // even sample of words, about 16,000.
+        let solver = DepthSolver::new(shape);
+        let step = (winning.len() >> 14).max(1);
+        (0..winning.len())
+            .into_par_iter()
+            .step_by(step)
+            .for_each(|w| solver.check(&winning, w, 1));
         None
     };
 
-    let report = Reporter::start(progress, Phase::Summary, positions);
-    let chunk = 1 << 14;
-    let won: u64 = winning
-        .par_chunks(chunk)
-        .map(|words| {
-            let ones = words.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
-            report.add(words.len() as u64 * 64);
-            ones
-        })
-        .sum();
-    report.finish();
     // Bits past 2^cells (boards of under 6 squares) are 0; the full board is
     // won but not open.
     let summary = EulerSummary {

@@ -329,10 +329,12 @@ pub fn solve(out: &mut EulerTables, scratch: &mut Scratch) {
 
     let wl = winloss::WinLossSolver::new(Shape::SQUARE4);
     assert_eq!(wl.words(), STATES / 64);
-    wl.solve(&scratch.bits, &mut scratch.acc);
+    let won = wl.solve(&scratch.bits, &mut scratch.acc);
     for (w, b) in scratch.words.iter_mut().zip(&scratch.bits) {
         *w = b.load(Relaxed);
     }
+    let ones: u32 = scratch.words.iter().map(|w| w.count_ones()).sum();
+    assert_eq!(u64::from(ones), won, "the count of won positions");
     let depth = depth::DepthSolver::new(Shape::SQUARE4);
     assert_eq!(depth.moves().len(), MOVE_COUNT);
     let [a, b, c] = &mut scratch.sets;

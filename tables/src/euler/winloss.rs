@@ -343,7 +343,8 @@ impl WinLossSolver {
 
     /// Solves up to [`LANES`] blocks side by side (their words, from word
     /// `block * block_words`) into `bits`, using `acc` (at least
-    /// [`block_words`](Self::block_words) long) as scratch.
+    /// [`block_words`](Self::block_words) long) as scratch. Returns the
+    /// number of their positions won by the player to move.
     ///
     /// The blocks must have the same number of bits set (one layer), and
     /// every block with more bits set must be solved already; other blocks
@@ -355,7 +356,7 @@ impl WinLossSolver {
     /// short, `blocks` is empty or longer than [`LANES`], or the blocks are
     /// not of one layer.
     #[inline(always)]
-    pub fn solve_blocks(&self, blocks: &[usize], bits: &[AtomicU64], acc: &mut [Lanes]) {
+    pub fn solve_blocks(&self, blocks: &[usize], bits: &[AtomicU64], acc: &mut [Lanes]) -> u64 {
         assert_eq!(bits.len(), self.words(), "one bit a position");
         assert!(!blocks.is_empty() && blocks.len() <= LANES);
         let layer = blocks[0].count_ones();
@@ -437,11 +438,14 @@ impl WinLossSolver {
         // Moves inside the blocks, then inside the words.
         self.finish_block(acc);
 
+        let mut won = 0;
         for (lane, &block) in blocks.iter().enumerate() {
             for (dst, a) in bits[block * n..][..n].iter().zip(acc.iter()) {
                 dst.store(a[lane], Relaxed);
+                won += u64::from(a[lane].count_ones());
             }
         }
+        won
     }
 
     /// Applies a group's steps from word `from` to word `to` of every lane.
@@ -521,27 +525,30 @@ impl WinLossSolver {
     }
 
     /// Solves every block on this thread, layer by layer: the whole table.
-    /// `acc` is the scratch of [`solve_blocks`](Self::solve_blocks).
+    /// `acc` is the scratch of [`solve_blocks`](Self::solve_blocks). Returns
+    /// the number of positions won by the player to move.
     ///
     /// # Panics
     ///
     /// As [`solve_blocks`](Self::solve_blocks).
-    pub fn solve(&self, bits: &[AtomicU64], acc: &mut [Lanes]) {
+    pub fn solve(&self, bits: &[AtomicU64], acc: &mut [Lanes]) -> u64 {
         let mut lanes = [0usize; LANES];
+        let mut won = 0;
         for layer in (0..=self.top_bits).rev() {
             let mut n = 0;
             for block in layer_members(self.top_bits, layer) {
                 lanes[n] = block;
                 n += 1;
                 if n == LANES {
-                    self.solve_blocks(&lanes, bits, acc);
+                    won += self.solve_blocks(&lanes, bits, acc);
                     n = 0;
                 }
             }
             if n > 0 {
-                self.solve_blocks(&lanes[..n], bits, acc);
+                won += self.solve_blocks(&lanes[..n], bits, acc);
             }
         }
+        won
     }
 }
 

@@ -278,7 +278,7 @@ fn permute(mut x: u64, k: u64) -> u64 {
 /// let presses: Vec<AtomicU8> = (0..8).map(|_| u8::atomic(0)).collect();
 /// let mut seen = vec![0; search.words()];
 /// let mut levels = [0, 1].map(|_| vec![0; search.words() * search.stride()]);
-/// assert_eq!(search.run(&mut seen, &mut levels, &mut rounds, &presses, &mut sets), 8);
+/// assert_eq!(search.run::<u8, _>(&mut seen, &mut levels, &mut rounds, &presses, &mut sets), 8);
 /// let get = |b: usize| (rounds[b], u8::load(&presses[b]), sets[b]);
 /// // b b b -> w w w: press the middle.
 /// assert_eq!(get(0b111), (1, 0b010, 1));
