@@ -34,26 +34,29 @@
 //! use boardbase::tables::shape::Shape;
 //!
 //! // The Game of Euler on a 3×3 board: 512 positions.
-//! //
-//! //   X X .     the player to move covers the two open squares of the
-//! //   X X .     right column with one 2-long pin from the bottom, and
-//! //   X X X     the opponent... no: that covers the last squares and
-//! //             loses. Covering one of them wins.
 //! let shape = Shape::new(3, 3).unwrap();
 //! let options = EulerOptions::default();
 //! let needed = generate::euler_memory(shape, &options)?;
-//! assert!(needed < 1 << 20);
+//! assert!(needed < 2 << 20);
 //! let tables = generate::euler(shape, &options, |_| {})?;
-//! let p = 0b111_011_011; // rows from the bottom: X X X / X X . / X X .
+//!
+//! //   X X .     row 0: bits 0..2
+//! //   X X .     row 1: bits 3..5
+//! //   X X X     row 2: bits 6..8
+//! // Two open squares, one above the other: a 2-long pin from the top
+//! // would cover both, the last ones, and lose; covering one wins.
+//! let p = 0b111_011_011;
 //! assert!(tables.winning(p));
 //! assert_eq!(tables.plies(p), Some(2));
-//! // The best move covers one open square; the opponent must cover the last.
 //! let best = tables.best_move(p).expect("an open position has a move");
 //! assert_eq!(best.count_ones(), 1);
 //! assert!(!tables.winning(p | best));
+//!
+//! // The empty 3×3 board is won, in 6 moves with perfect play.
+//! assert_eq!(tables.summary.empty, Outcome::Win);
+//! assert_eq!(tables.summary.empty_moves_left, Some(6));
 //! assert_eq!(tables.summary.positions, 512);
 //! assert_eq!(tables.summary.winning + tables.summary.losing, 511);
-//! assert_eq!(tables.summary.empty, Outcome::Win);
 //! # Ok::<(), boardbase::generate::GenerateError>(())
 //! ```
 
@@ -519,7 +522,7 @@ impl<'a, F: Fn(Progress) + Sync> Reporter<'a, F> {
 ///
 /// // 4×5, win/loss only, on two threads, with the phases seen.
 /// //   . . . . .
-/// //   . . . . .      the empty board: the player to move wins
+/// //   . . . . .      the empty board: the player to move loses
 /// //   . . . . .
 /// //   . . . . .
 /// let options = EulerOptions { wdl_only: true, threads: Some(2), ..Default::default() };
@@ -532,7 +535,9 @@ impl<'a, F: Fn(Progress) + Sync> Reporter<'a, F> {
 /// assert_eq!(phases.into_inner().unwrap(), [Phase::WinLoss]);
 /// assert_eq!(tables.winning.len(), (1 << 20) / 64);
 /// assert!(tables.depth.is_none());
-/// assert_eq!(tables.summary.empty, if tables.winning(0) { Outcome::Win } else { Outcome::Loss });
+/// assert!(!tables.winning(0));
+/// assert_eq!(tables.summary.empty, Outcome::Loss);
+/// assert_eq!(tables.summary.losing, 235_362);
 /// # Ok::<(), boardbase::generate::GenerateError>(())
 /// ```
 ///

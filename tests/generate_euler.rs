@@ -341,7 +341,7 @@ fn memory_is_said_beforehand_and_a_limit_refuses_the_job() {
     let wdl = generate::euler_memory(shape, &wdl_options).unwrap();
     // Full tables: two bytes a position besides the bitset.
     assert!(full >= wdl + (2 << 25), "{full} {wdl}");
-    assert!(wdl >= 4 << 20 && wdl < 16 << 20, "{wdl}");
+    assert!((4 << 20..16 << 20).contains(&wdl), "{wdl}");
     // Past 25 squares the default is win/loss only.
     let six = Shape::new(5, 6).unwrap();
     assert!(!generate::euler_full_tables(six, &EulerOptions::default()));

@@ -333,7 +333,7 @@ fn a_memory_limit_refuses_the_job_before_it_starts() {
     let shape = Shape::new(4, 5).unwrap();
     let needed = generate::flip_memory(shape, &FlipOptions::default()).unwrap();
     // 2^20 boards, 4-byte press sets: 13 bytes a board and the bitsets.
-    assert!(needed >= 13 << 20 && needed < 16 << 20, "{needed}");
+    assert!((13 << 20..16 << 20).contains(&needed), "{needed}");
     let limited = FlipOptions {
         memory_limit: Some(needed - 1),
         ..FlipOptions::default()

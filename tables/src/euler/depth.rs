@@ -27,7 +27,7 @@
 //! `A(d)` bit-parallel, 64 positions a word as in the win/loss pass, and any
 //! range of words independently of the others (no order, no shared writes);
 //! a position's plies are the step that first takes it in. Its best move is
-//! the first move, in the order of [`moves`](super::moves), to a position
+//! the first move, in the order of [`super::moves`], to a position
 //! of exactly `d - 1` plies (in `A(d - 1)`, not in `A(d - 2)`): by parity
 //! that successor has the other outcome, so it is the fastest win (every
 //! losing successor has at least `d - 1` plies) or the longest resistance

@@ -20,29 +20,37 @@
 //!
 //! A move sets cells that were clear, so every successor `p | m` has at
 //! least the bits of `p` and at least one more. A move is split the same way,
-//! `m = (m_top, m_mid, m_lo)`, and is solved according to its highest part:
+//! `m = (m_top, m_mid, m_lo)`, and is applied according to its highest part:
 //!
 //! * `m_top != 0`: the successor lies in block `top | m_top`, which has more
 //!   bits set than `top`. Blocks are solved in *layers* of decreasing
-//!   popcount, so those blocks are final; blocks of one layer are
-//!   independent of each other and may be solved in parallel (the library
-//!   does, with one [`solve_block`](WinLossSolver::solve_block) call a
-//!   block). A move applies to a whole word at once:
+//!   popcount ([`layer_members`]), so those blocks are final; the blocks of
+//!   one layer are independent of each other and may be solved in parallel
+//!   (the library does, with one [`solve_blocks`](WinLossSolver::solve_blocks)
+//!   call for [`LANES`] blocks). A move applies to a whole word at once:
 //!   `w |= (!w[succ] >> m_lo) & VALID[m_lo]`, where `VALID[m_lo]` keeps the
-//!   positions `lo` with `lo & m_lo == 0` (then `lo | m_lo == lo + m_lo`,
-//!   so bit `lo` of the shifted word is the successor's bit).
+//!   positions `lo` with `lo & m_lo == 0` (then `lo | m_lo == lo + m_lo`, so
+//!   bit `lo` of the shifted word is the successor's bit). Each such move is
+//!   one sequential stream through another block.
 //! * `m_top == 0, m_mid != 0`: the successor is a word of the same block
-//!   with a larger `mid`; words are solved in decreasing `mid` order.
+//!   with a larger `mid`. The block is finished by recursive halving: its
+//!   upper half (the highest `mid` bit set) first, then the moves whose
+//!   highest `mid` bit is that one carry the upper half into the lower half,
+//!   then the lower half; in the smallest ranges, word by word.
 //! * `m_top == m_mid == 0`: the move stays inside the word. The word's
 //!   positions are finished by popcount of `lo`, from 6 down to 0:
 //!   `w |= (!w >> m_lo) & VALID[m_lo] & LAYER[k]`, each layer reading only
 //!   the finished layers above it.
 //!
-//! Moves sharing `(m_top, m_mid)` share one load. The shared bitset is a
-//! slice of [`AtomicU64`] read and written with `Relaxed` ordering (plain
-//! moves on the usual targets): a block writes only its own words and reads
-//! only words of finished layers, and the caller separates layers (a join,
-//! or one thread).
+//! Moves sharing `(m_top, m_mid)` share one load. [`LANES`] blocks of a
+//! layer are solved side by side, so every step on a word of the block is
+//! one operation on `[u64; LANES]`, which the compiler vectorizes, and the
+//! control flow is paid once for all of them.
+//!
+//! The shared bitset is a slice of [`AtomicU64`] read and written with
+//! `Relaxed` ordering (plain moves on the usual targets): a block writes only
+//! its own words and reads only words of finished layers, and the caller
+//! separates layers (a join, or one thread).
 
 use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
