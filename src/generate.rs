@@ -969,6 +969,8 @@ fn flip_in_pool<P: PressSet, F: Fn(Progress) + Sync>(
         .zip(white.1.par_iter().rev())
         .for_each(|(o, &x)| *o = x);
     let black = (reversed(&white.0)?, black_presses, reversed(&white.2)?);
+    // White's columns were checked in full; black's are a copy, checked
+    // on one chunk in 16.
     let black_search = Search::new(shape, shape.full());
     let chunk = FLIP_CHUNK_WORDS * 64;
     black
@@ -977,6 +979,7 @@ fn flip_in_pool<P: PressSet, F: Fn(Progress) + Sync>(
         .zip(black.1.par_chunks(chunk))
         .zip(black.2.par_chunks(chunk))
         .enumerate()
+        .filter(|(i, _)| i % 16 == 0)
         .for_each(|(i, ((r, p), s))| black_search.check(i * chunk, r, p, s));
 
     let report = Reporter::start(progress, Phase::Summary, boards);

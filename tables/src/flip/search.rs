@@ -460,14 +460,18 @@ impl Search {
             if unseen == 0 {
                 continue;
             }
-            // The previous level translated by each press.
+            // The previous level translated by each press: bit j of
+            // moved[c] says that board (w, j) ⊕ PRESS[c] is in the level.
+            let mut moved = [0u64; MAX_CELLS];
             let mut union = 0;
-            for (&pw, &lo) in press_word.iter().zip(press_lo) {
+            for ((m, &pw), &lo) in moved.iter_mut().zip(press_word).zip(press_lo) {
                 let src = level[(w ^ pw) * stride];
                 if src != 0 {
-                    union |= permute(src, lo);
+                    *m = permute(src, lo);
+                    union |= *m;
                 }
             }
+            let moved = &moved[..cells];
             let new = union & unseen;
             if new == 0 {
                 continue;
@@ -480,26 +484,30 @@ impl Search {
                 let j = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
                 let b = (w << self.lo_bits) | j;
+                // The cells whose press leads to the level.
+                let mut from = 0u32;
+                for (c, &m) in moved.iter().enumerate() {
+                    from |= ((m >> j) as u32 & 1) << c;
+                }
+                // The kept set: the first such cell, with the kept set of
+                // the board it leads to.
+                let first_cell = from.trailing_zeros() as usize;
+                let kept = (from != 0).then(|| {
+                    let src = b ^ self.press[first_cell] as usize;
+                    P::load(&presses[src]).mask() | 1 << first_cell
+                });
                 let mut sum = 0u32;
-                let mut kept = None;
-                for c in 0..cells {
+                while from != 0 {
+                    let c = from.trailing_zeros() as usize;
+                    from &= from - 1;
                     // Bit j of a word translated by `lo` is bit j ⊕ lo.
                     let src = &level[(w ^ press_word[c]) * stride..][..stride];
                     let at = j ^ press_lo[c] as usize;
-                    if src[0] >> at & 1 == 0 {
-                        continue;
-                    }
                     let mut v = 0;
                     for (k, &plane) in src[1..].iter().enumerate() {
                         v |= ((plane >> at) & 1) << k;
                     }
                     sum += v as u32;
-                    // The kept set: the first cell leading to the level,
-                    // with the kept set of the board it leads to.
-                    if kept.is_none() {
-                        let from = b ^ self.press[c] as usize;
-                        kept = Some(P::load(&presses[from]).mask() | 1 << c);
-                    }
                 }
                 let kept = kept.expect("a board of the level has a predecessor");
                 assert_eq!(
