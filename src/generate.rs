@@ -186,6 +186,9 @@ pub enum GenerateError {
 /// A phase of a generation job, for progress reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
+    /// Euler: zeroing the win/loss bitset (units: positions), which the
+    /// system maps in page by page (seconds for the 8 GiB of 6×6).
+    Allocate,
     /// Euler: who wins each position (one bit a position).
     WinLoss,
     /// Euler: moves left and a best move for each position (and the check
@@ -198,10 +201,11 @@ pub enum Phase {
 }
 
 impl Phase {
-    /// A short name for a progress bar: `win/loss`, `moves left`, `search`,
-    /// `summary`.
+    /// A short name for a progress bar: `allocate`, `win/loss`,
+    /// `moves left`, `search`, `summary`.
     pub const fn name(self) -> &'static str {
         match self {
+            Phase::Allocate => "allocate",
             Phase::WinLoss => "win/loss",
             Phase::Depth => "moves left",
             Phase::Search => "search",
@@ -458,6 +462,31 @@ fn try_vec<T: Send>(
     Ok(v)
 }
 
+/// As [`try_vec`], reporting `per_item` units of progress an entry.
+fn try_vec_reported<T: Send, F: Fn(Progress) + Sync>(
+    len: usize,
+    make: impl Fn() -> T + Sync + Send,
+    report: &Reporter<'_, F>,
+    per_item: u64,
+) -> Result<Vec<T>, GenerateError> {
+    const STRIDE: usize = 1 << 16;
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| GenerateError::Allocation {
+            bytes: (len * size_of::<T>()) as u64,
+        })?;
+    (0..len)
+        .into_par_iter()
+        .map(|i| {
+            if i % STRIDE == 0 {
+                report.add(per_item * STRIDE.min(len - i) as u64);
+            }
+            make()
+        })
+        .collect_into_vec(&mut v);
+    Ok(v)
+}
+
 /// Calls the progress callback from any thread, in order: `done` never
 /// decreases, and a report that would not advance is dropped.
 struct Reporter<'a, F: Fn(Progress) + Sync> {
@@ -532,7 +561,7 @@ impl<'a, F: Fn(Progress) + Sync> Reporter<'a, F> {
 ///         phases.lock().unwrap().push(p.phase);
 ///     }
 /// })?;
-/// assert_eq!(phases.into_inner().unwrap(), [Phase::WinLoss]);
+/// assert_eq!(phases.into_inner().unwrap(), [Phase::Allocate, Phase::WinLoss]);
 /// assert_eq!(tables.winning.len(), (1 << 20) / 64);
 /// assert!(tables.depth.is_none());
 /// assert!(!tables.winning(0));
@@ -564,7 +593,10 @@ fn euler_in_pool<F: Fn(Progress) + Sync>(
 ) -> Result<EulerTables, GenerateError> {
     let positions = 1u64 << shape.cells();
     let wl = WinLossSolver::new(shape);
-    let bits = try_vec(wl.words(), || AtomicU64::new(0))?;
+    let report = Reporter::start(progress, Phase::Allocate, positions);
+    let per_word = positions / wl.words() as u64;
+    let bits = try_vec_reported(wl.words(), || AtomicU64::new(0), &report, per_word)?;
+    report.finish();
 
     let report = Reporter::start(progress, Phase::WinLoss, positions);
     let per_block = wl.block_positions();

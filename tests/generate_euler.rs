@@ -386,7 +386,7 @@ fn progress_reaches_the_total_of_every_phase() {
         .filter(|p| p.done == 0)
         .map(|p| p.phase)
         .collect();
-    assert_eq!(phases, [Phase::WinLoss, Phase::Depth]);
+    assert_eq!(phases, [Phase::Allocate, Phase::WinLoss, Phase::Depth]);
     for phase in phases {
         let of: Vec<_> = reports.iter().filter(|p| p.phase == phase).collect();
         assert!(of.iter().all(|p| p.total == 1 << 20), "{phase}");
