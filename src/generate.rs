@@ -863,16 +863,19 @@ pub fn flip_memory(shape: Shape, options: &FlipOptions) -> Result<u64, GenerateE
 /// use boardbase::generate::{self, FlipOptions};
 /// use boardbase::tables::shape::Shape;
 ///
-/// // Lights Out, 3×3: every board can be made white.
-/// //   b . .      press the corner (0, 0): it flips itself and its two
-/// //   . . .      neighbours, so this board takes more than one press.
-/// //   . . .
+/// // Flip Game on 3×3: all 512 boards can be made one colour.
+/// //   b w w      pressing the corner flips it and its two neighbours, so
+/// //   w w w      one black corner takes more than one press: the only
+/// //   w w w      way to white is 5 presses.
 /// let tables = generate::flip(Shape::new(3, 3).unwrap(), &FlipOptions::default(), |_| {})?;
 /// let white = tables.colour(Colour::White);
 /// let board = 0b000_000_001;
-/// let rounds = white.rounds[board as usize];
-/// let presses = white.presses.get(board);
-/// assert_eq!(presses.count_ones(), u32::from(rounds));
+/// assert_eq!(white.rounds[board as usize], 5);
+/// assert_eq!(white.optimal_sets[board as usize], 1);
+/// //   o . o
+/// //   . . o      the cells to press
+/// //   o o .
+/// assert_eq!(white.presses.get(board), 0b011_100_101);
 /// assert_eq!(tables.summary.reach, [512, 512]);
 /// assert_eq!(tables.summary.solvable, 512);
 /// assert_eq!(tables.summary.histogram.iter().sum::<u64>(), 512);
