@@ -40,6 +40,10 @@ use crate::shape::Shape;
 /// The best-move entry of the full board, which has no move.
 pub const NO_MOVE: u8 = u8::MAX;
 
+/// Words a [`step`](DepthSolver::step) treats side by side, when its range
+/// allows (a multiple of 8 words from a multiple of 8).
+pub const LANES: usize = 8;
+
 /// One move as seen from a word: the word-index part and the in-word step.
 #[derive(Clone, Copy, Debug, Default)]
 struct WordMove {
@@ -240,35 +244,40 @@ impl DepthSolver {
         let per_word = 1usize << self.lo_bits;
         assert!(plies.len() == next.len() * per_word && best.len() == plies.len());
         let mask = self.word_mask();
-        let last = words - 1;
         let moves = &self.word_moves[..self.moves.len()];
-        let mut taken = 0;
-        for (i, out) in next.iter_mut().enumerate() {
-            let w = first + i;
-            let before = prev[w];
-            if before == mask {
-                *out = before;
-                continue;
+        if first % LANES == 0 && next.len() % LANES == 0 {
+            for (g, out) in next.chunks_exact_mut(LANES).enumerate() {
+                self.step_lanes(first + g * LANES, win, prev, out);
             }
-            let mut hurry = 0;
-            let mut resist = !0;
-            for m in moves {
-                if w & m.word != 0 {
+        } else {
+            for (i, out) in next.iter_mut().enumerate() {
+                let w = first + i;
+                let before = prev[w];
+                if before == mask {
+                    *out = before;
                     continue;
                 }
-                let s = prev[w | m.word];
-                let lost = !win[w | m.word] & s;
-                hurry |= (lost >> m.shift) & m.valid;
-                resist &= (s >> m.shift) | !m.valid;
+                let mut hurry = 0;
+                let mut resist = !0;
+                for m in moves {
+                    if w & m.word != 0 {
+                        continue;
+                    }
+                    let s = prev[w | m.word];
+                    let lost = !win[w | m.word] & s;
+                    hurry |= (lost >> m.shift) & m.valid;
+                    resist &= (s >> m.shift) | !m.valid;
+                }
+                *out = self.combine(w, before, win[w], hurry, resist);
             }
-            let mut open = mask;
-            if w == last {
-                open &= !self.full_bit();
-            }
+        }
+
+        // The positions taken in: their plies and best moves.
+        let mut taken = 0;
+        for (i, &after) in next.iter().enumerate() {
+            let w = first + i;
             let own = win[w];
-            let after = before | (own & hurry) | (!own & open & resist);
-            *out = after;
-            let new = after & !before;
+            let new = after & !prev[w];
             if new == 0 {
                 continue;
             }
@@ -316,6 +325,65 @@ impl DepthSolver {
             );
         }
         taken
+    }
+
+    /// `A(d)` of word `w` from its own bits `before` in `A(d - 1)`, its
+    /// win/loss bits `own`, and over its moves: `hurry`, the positions with
+    /// a move to a lost position of `A(d - 1)`; `resist`, those all of
+    /// whose moves lead into `A(d - 1)`.
+    #[inline]
+    fn combine(&self, w: usize, before: u64, own: u64, hurry: u64, resist: u64) -> u64 {
+        let mut open = self.word_mask();
+        if w == self.words() - 1 {
+            open &= !self.full_bit();
+        }
+        before | (own & hurry) | (!own & open & resist)
+    }
+
+    /// [`step`](Self::step)'s bits for the [`LANES`] words from `w0` (a
+    /// multiple of [`LANES`]) side by side. A move's word part splits into
+    /// its low 3 bits, which pick the source lane and rule lanes out, and
+    /// the rest, the same for all lanes: every move is then a few
+    /// branch-free operations on `[u64; LANES]`.
+    #[inline]
+    fn step_lanes(&self, w0: usize, win: &[u64], prev: &[u64], out: &mut [u64]) {
+        let mask = self.word_mask();
+        let before: &[u64; LANES] = prev[w0..w0 + LANES].try_into().expect("LANES words");
+        if before.iter().all(|&b| b == mask) {
+            out.copy_from_slice(before);
+            return;
+        }
+        let mut hurry = [0u64; LANES];
+        let mut resist = [!0u64; LANES];
+        for m in &self.word_moves[..self.moves.len()] {
+            let high = m.word & !(LANES - 1);
+            let low = m.word & (LANES - 1);
+            if w0 & high != 0 {
+                continue;
+            }
+            let base = w0 | high;
+            let p: &[u64; LANES] = prev[base..base + LANES].try_into().expect("LANES words");
+            let q: &[u64; LANES] = win[base..base + LANES].try_into().expect("LANES words");
+            if low == 0 {
+                for l in 0..LANES {
+                    let lost = !q[l] & p[l];
+                    hurry[l] |= (lost >> m.shift) & m.valid;
+                    resist[l] &= (p[l] >> m.shift) | !m.valid;
+                }
+            } else {
+                for l in 0..LANES {
+                    // Lane l's successor is lane l | low, when l & low == 0.
+                    let keep = if l & low == 0 { m.valid } else { 0 };
+                    let src = l | low;
+                    let lost = !q[src] & p[src];
+                    hurry[l] |= (lost >> m.shift) & keep;
+                    resist[l] &= (p[src] >> m.shift) | !keep;
+                }
+            }
+        }
+        for l in 0..LANES {
+            out[l] = self.combine(w0 + l, before[l], win[w0 + l], hurry[l], resist[l]);
+        }
     }
 
     /// The whole pass on this thread: checks `win`, fills `plies` and
