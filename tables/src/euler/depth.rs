@@ -223,9 +223,11 @@ impl DepthSolver {
     ///
     /// # Panics
     ///
-    /// Panics if a slice has the wrong length or `d` is 0, or if a position
-    /// taken in has no move to a position of `d - 1` plies with the other
-    /// outcome (the tables would contradict each other).
+    /// Panics if a slice has the wrong length or `d` is 0, or if the tables
+    /// would contradict each other: a position taken in with more plies
+    /// than open squares, with plies of the wrong parity for its outcome
+    /// (wins are even), or without a move to a position of `d - 1` plies
+    /// with the other outcome.
     #[allow(clippy::too_many_arguments)]
     pub fn step(
         &self,
@@ -282,12 +284,25 @@ impl DepthSolver {
                 continue;
             }
             taken += u64::from(new.count_ones());
+            // Wins are even plies, losses odd.
+            let wrong = if d % 2 == 0 { new & !own } else { new & own };
+            assert!(
+                wrong == 0,
+                "position {:#x}: {d} plies with the other outcome",
+                (w << self.lo_bits) + wrong.trailing_zeros() as usize
+            );
             let plies = &mut plies[i * per_word..][..per_word];
             let best = &mut best[i * per_word..][..per_word];
             let mut rest = new;
             while rest != 0 {
-                plies[rest.trailing_zeros() as usize] = d;
+                let j = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
+                let p = (w << self.lo_bits) + j;
+                assert!(
+                    u32::from(d) <= self.cells - p.count_ones(),
+                    "position {p:#x}: each move covers a square"
+                );
+                plies[j] = d;
             }
             // Best moves: the first move to exactly d - 1 plies.
             let mut rest = new;
