@@ -154,7 +154,8 @@ fn write_flip(out_dir: &Path) {
 
 fn write_euler(out_dir: &Path) {
     let mut tables = Box::<euler::EulerTables>::default();
-    euler::solve(&mut tables);
+    let mut scratch = Box::<euler::Scratch>::default();
+    euler::solve(&mut tables, &mut scratch);
 
     let mut src = String::with_capacity(1 << 20);
     let index = "Index `[position]`: bit `4 * row + col` set = that square is covered.";

@@ -14,6 +14,8 @@
 //!   (`boardbase gen`; needs the `std` feature).
 //! - `check`: run a solution as a judge does and say which cases it gets
 //!   wrong and why (`boardbase check`; needs the `check` feature, Unix).
+//! - `generate`: Euler and Flip tables of other board sizes, made in memory
+//!   on every core (needs the `std` feature).
 //!
 //! The 4×4 puzzles are answered from dense tables that `build.rs` computes
 //! once with the exhaustive solvers of the `boardbase-tables` crate and
@@ -43,6 +45,8 @@ pub mod euler;
 #[cfg(feature = "std")]
 pub mod export;
 pub mod flip;
+#[cfg(feature = "std")]
+pub mod generate;
 pub mod grid;
 #[cfg(feature = "std")]
 pub mod input;

@@ -1,5 +1,5 @@
-//! Game of Euler (UVA 10536): the 48 move masks and the build-time
-//! retrograde solver.
+//! Game of Euler (UVA 10536): the move masks of every board shape and the
+//! retrograde solvers.
 //!
 //! A position is the set of *covered* cells as a `u16` in the board layout
 //! (a set bit is covered; `0` is the empty board, [`FULL`] the finished
@@ -39,12 +39,28 @@
 //! # Retrograde order
 //!
 //! Every move sets at least one bit that was clear, so `covered | m` is
-//! numerically greater than `covered`. [`solve`] walks the masks from
-//! `0xFFFF` down to `0`, and every successor is solved before the position
-//! that reaches it: one pass suffices.
+//! numerically greater than `covered` and has more bits set: solving from
+//! the full board down, every successor is solved before the position that
+//! reaches it, and one pass suffices.
+//!
+//! # Solvers for every shape
+//!
+//! The same rules on any R×C board of at most 36 cells, with the moves of
+//! [`moves`], are solved by two passes that the 4×4 tables ([`solve`]) and
+//! the library's generator of other sizes share:
+//!
+//! * [`winloss`]: who wins, one bit a position, 64 positions a machine word,
+//!   in blocks that threads can solve side by side;
+//! * [`depth`]: on top of those bits, the moves left with perfect play and
+//!   one best move (an index into [`moves`]), checking every bit on the way.
+
+use core::sync::atomic::AtomicU64;
 
 use crate::board::{FULL, SIDE, STATES, bit};
 use crate::shape::Shape;
+
+pub mod depth;
+pub mod winloss;
 
 /// Number of distinct moves.
 pub const MOVE_COUNT: usize = 48;
@@ -234,8 +250,8 @@ pub fn legal_moves(covered: u16) -> impl Iterator<Item = u16> {
     MOVES.iter().copied().filter(move |&m| m & covered == 0)
 }
 
-/// The solved game: for each of the 65,536 coverage masks, its value for the
-/// player to move under perfect play.
+/// The solved 4×4 game: for each of the 65,536 coverage masks, its value
+/// for the player to move under perfect play.
 pub struct EulerTables {
     /// `1` if the player to move wins, `0` if they lose.
     pub winning: [u8; STATES],
@@ -262,7 +278,38 @@ impl Default for EulerTables {
     }
 }
 
-/// Fills `out` by retrograde analysis, from `0xFFFF` down to `0`.
+/// Scratch space for [`solve`]: the win/loss bitset and the depth pass's
+/// bitsets in the generic solvers' form.
+pub struct Scratch {
+    bits: [AtomicU64; STATES / 64],
+    words: [u64; STATES / 64],
+    acc: [winloss::Lanes; STATES / 64],
+    sets: [[u64; STATES / 64]; 3],
+    best: [u8; STATES],
+}
+
+impl Scratch {
+    /// Zeroed scratch space (about 152 KiB: put it on the heap).
+    pub const fn new() -> Self {
+        Scratch {
+            bits: [const { AtomicU64::new(0) }; STATES / 64],
+            words: [0; STATES / 64],
+            acc: [[0; winloss::LANES]; STATES / 64],
+            sets: [[0; STATES / 64]; 3],
+            best: [0; STATES],
+        }
+    }
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Fills `out` for the 4×4 board with the generic solvers: the bit-parallel
+/// [`winloss`] pass, then the [`depth`] pass on top of its bits, from
+/// `0xFFFF` down to `0`.
 ///
 /// The full board is a win in 0 plies with best move `0`. An open position
 /// is winning iff a legal move leads to a losing one; its best move is then
@@ -272,55 +319,50 @@ impl Default for EulerTables {
 ///
 /// # Panics
 ///
-/// Panics if a structural invariant fails: an open position without a legal
-/// move, a best move that is not legal or does not flip the outcome, plies
-/// that disagree with the best successor, exceed the number of open cells,
-/// or whose parity disagrees with the outcome.
-pub fn solve(out: &mut EulerTables) {
-    out.winning[FULL as usize] = 1;
-    out.plies[FULL as usize] = 0;
-    out.best_move[FULL as usize] = 0;
+/// Panics if a structural invariant fails: a win/loss bit that disagrees
+/// with the successors, an open position without a legal move, a best move
+/// that is not legal or does not flip the outcome, plies that disagree with
+/// the best successor, exceed the number of open cells, or whose parity
+/// disagrees with the outcome.
+pub fn solve(out: &mut EulerTables, scratch: &mut Scratch) {
+    use core::sync::atomic::Ordering::Relaxed;
 
-    for p in (0..FULL).rev() {
-        // Fastest losing successor (for a win) and longest successor (for a loss).
-        let mut win: Option<(u16, u8)> = None;
-        let mut resist: Option<(u16, u8)> = None;
-        for m in legal_moves(p) {
-            let q = (p | m) as usize;
-            debug_assert!(q > p as usize, "successors are solved first");
-            let d = out.plies[q];
-            if out.winning[q] == 0 && win.is_none_or(|(_, best)| d < best) {
-                win = Some((m, d));
-            }
-            if resist.is_none_or(|(_, best)| d > best) {
-                resist = Some((m, d));
-            }
-        }
-        let (m, d) = match win {
-            Some(w) => w,
-            None => resist.expect("every open position has a legal move"),
+    let wl = winloss::WinLossSolver::new(Shape::SQUARE4);
+    assert_eq!(wl.words(), STATES / 64);
+    let won = wl.solve(&scratch.bits, &mut scratch.acc);
+    for (w, b) in scratch.words.iter_mut().zip(&scratch.bits) {
+        *w = b.load(Relaxed);
+    }
+    let ones: u32 = scratch.words.iter().map(|w| w.count_ones()).sum();
+    assert_eq!(u64::from(ones), won, "the count of won positions");
+    let depth = depth::DepthSolver::new(Shape::SQUARE4);
+    assert_eq!(depth.moves().len(), MOVE_COUNT);
+    let [a, b, c] = &mut scratch.sets;
+    depth.solve(&scratch.words, [a, b, c], &mut out.plies, &mut scratch.best);
+
+    for p in 0..STATES {
+        let win = (scratch.words[p / 64] >> (p % 64) & 1) as u8;
+        let best = scratch.best[p];
+        out.winning[p] = win;
+        out.best_move[p] = if best == depth::NO_MOVE {
+            assert_eq!(p, FULL as usize, "only the full board has no move");
+            0
+        } else {
+            MOVES[best as usize]
         };
-        let i = p as usize;
-        out.winning[i] = u8::from(win.is_some());
-        out.plies[i] = d + 1;
-        out.best_move[i] = m;
-
-        let q = (p | m) as usize;
-        assert!(is_legal(p, m), "best move is legal");
+        if p == FULL as usize {
+            continue;
+        }
+        let m = out.best_move[p];
+        let q = p | m as usize;
+        assert!(is_legal(p as u16, m), "best move is legal");
+        assert!(q > p, "a move covers a square");
         assert_ne!(
-            out.winning[i], out.winning[q],
+            u64::from(win),
+            scratch.words[q / 64] >> (q % 64) & 1,
             "best move flips the outcome"
         );
-        assert_eq!(out.plies[i], out.plies[q] + 1, "plies follow the best move");
-        assert!(
-            u32::from(out.plies[i]) <= (!p).count_ones(),
-            "each move covers a cell"
-        );
-        assert_eq!(
-            out.plies[i] % 2 == 0,
-            out.winning[i] == 1,
-            "wins are even plies"
-        );
+        assert_eq!(out.plies[p], out.plies[q] + 1, "plies follow the best move");
     }
 }
 
@@ -342,7 +384,8 @@ mod tests {
                 .stack_size(16 << 20)
                 .spawn(|| {
                     let mut t = Box::new(EulerTables::new());
-                    solve(&mut t);
+                    let mut scratch = Box::new(Scratch::new());
+                    solve(&mut t, &mut scratch);
                     t
                 })
                 .expect("spawn solver thread")

@@ -1,4 +1,5 @@
-//! Flip Game (POJ 1753): press masks and the build-time breadth-first solver.
+//! Flip Game (POJ 1753): press masks of every shape and the breadth-first
+//! solver (generic in [`search`], for 4×4 in [`solve`]).
 //!
 //! Pressing cell (`row`, `col`) flips it and its orthogonal neighbours, which
 //! is an XOR of the board with [`PRESS`]`[4 * row + col]`. Presses commute and
@@ -8,8 +9,12 @@
 //! In a board a set bit is a black piece; all-white is `0` and all-black is
 //! `0xFFFF`.
 
+use core::sync::atomic::{AtomicU16, Ordering::Relaxed};
+
 use crate::board::{CELLS, SIDE, STATES, bit};
 use crate::shape::Shape;
+
+pub mod search;
 
 /// The cells flipped by pressing each cell, indexed by `4 * row + col`.
 pub const PRESS: [u16; CELLS] = {
@@ -118,18 +123,21 @@ pub struct FlipTables {
     pub optimal_sets: [[u8; STATES]; 2],
 }
 
-/// Scratch space for [`solve`]: the BFS queue and the shortest-path counts.
+/// Scratch space for [`solve`]: the search's bitsets and its shared press
+/// sets.
 pub struct Scratch {
-    queue: [u16; STATES],
-    paths: [u32; STATES],
+    seen: [u64; STATES / 64],
+    levels: [[u64; STATES / 64 * 6]; 2],
+    presses: [AtomicU16; STATES],
 }
 
 impl Scratch {
-    /// Zeroed scratch space (about 384 KiB: put it on the heap).
+    /// Zeroed scratch space (about 200 KiB: put it on the heap).
     pub const fn new() -> Self {
         Scratch {
-            queue: [0; STATES],
-            paths: [0; STATES],
+            seen: [0; STATES / 64],
+            levels: [[0; STATES / 64 * 6]; 2],
+            presses: [const { AtomicU16::new(0) }; STATES],
         }
     }
 }
@@ -157,83 +165,48 @@ impl Default for FlipTables {
     }
 }
 
-const fn factorial(n: u32) -> u32 {
-    let mut f = 1;
-    let mut i = 2;
-    while i <= n {
-        f *= i;
-        i += 1;
-    }
-    f
-}
-
-/// Fills `out` by breadth-first search over XOR press masks from each target.
-///
-/// A shortest path never presses a cell twice (that would cancel out), so a
-/// path of length `d` is an ordering of a press set of size `d`: the number
-/// of optimal sets is the number of shortest paths divided by `d!`.
+/// Fills `out` for the 4×4 board with the generic breadth-first [`search`]
+/// over XOR press masks, from each target.
 ///
 /// # Panics
 ///
 /// Panics if a structural invariant fails: anything other than 4,096 boards
 /// reaching a target, a press set whose size or effect disagrees with its
-/// distance, or a path count that is not a multiple of `d!`.
+/// distance, or a set count that does not divide (see [`search`]).
 pub fn solve(out: &mut FlipTables, scratch: &mut Scratch) {
     for (t, &target) in TARGETS.iter().enumerate() {
-        let rounds = &mut out.rounds[t];
-        let presses = &mut out.presses[t];
-        let paths = &mut scratch.paths;
-        let queue = &mut scratch.queue;
-        rounds.fill(UNREACHABLE);
-        presses.fill(0);
-        paths.fill(0);
-
-        rounds[target as usize] = 0;
-        paths[target as usize] = 1;
-        queue[0] = target;
-        let (mut head, mut tail) = (0usize, 1usize);
-        while head < tail {
-            let cur = queue[head] as usize;
-            head += 1;
-            let d = rounds[cur];
-            for (i, &mask) in PRESS.iter().enumerate() {
-                let next = cur ^ mask as usize;
-                if rounds[next] == UNREACHABLE {
-                    rounds[next] = d + 1;
-                    presses[next] = presses[cur] ^ (1 << i);
-                    paths[next] = paths[cur];
-                    queue[tail] = next as u16;
-                    tail += 1;
-                } else if rounds[next] == d + 1 {
-                    paths[next] += paths[cur];
-                }
-            }
+        let search = search::Search::new(Shape::SQUARE4, u64::from(target));
+        assert_eq!(search.planes(), 5, "4×4 boards have up to 16 optimal sets");
+        out.rounds[t].fill(UNREACHABLE);
+        out.optimal_sets[t].fill(0);
+        for p in &scratch.presses {
+            p.store(0, Relaxed);
         }
-        assert_eq!(tail, 4096, "the press masks have rank 12");
-
+        let reached = search.run::<u16, _>(
+            &mut scratch.seen,
+            &mut scratch.levels,
+            &mut out.rounds[t],
+            &scratch.presses,
+            &mut out.optimal_sets[t],
+        );
+        assert_eq!(reached, 4096, "the press masks have rank 12");
         for board in 0..STATES {
-            let d = rounds[board];
-            if d == UNREACHABLE {
-                assert_eq!(paths[board], 0);
-                out.optimal_sets[t][board] = 0;
-                continue;
+            out.presses[t][board] = scratch.presses[board].load(Relaxed);
+        }
+        search.check(0, &out.rounds[t], &out.presses[t], &out.optimal_sets[t]);
+        for board in 0..STATES {
+            if out.rounds[t][board] != UNREACHABLE {
+                let p = out.presses[t][board];
+                assert_eq!(
+                    board as u16 ^ effect(p),
+                    target,
+                    "press set reaches the target"
+                );
+                assert!(
+                    (1..=16).contains(&out.optimal_sets[t][board]),
+                    "at most the 16 sets of a coset"
+                );
             }
-            let p = presses[board];
-            assert_eq!(
-                p.count_ones(),
-                u32::from(d),
-                "press set size is the distance"
-            );
-            assert_eq!(
-                board as u16 ^ effect(p),
-                target,
-                "press set reaches the target"
-            );
-            let f = factorial(u32::from(d));
-            assert_eq!(paths[board] % f, 0, "shortest paths are orderings of sets");
-            let sets = paths[board] / f;
-            assert!((1..=16).contains(&sets), "at most the 16 sets of a coset");
-            out.optimal_sets[t][board] = sets as u8;
         }
     }
 }
