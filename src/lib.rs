@@ -4,8 +4,11 @@
 //! - [`euler`]: Game of Euler (UVA 10536), who wins a misère pin-placing game.
 //! - `carcassonne`: Carcassonne (HDU 4064), counting the tile rotations that
 //!   match every shared edge (needs the `std` feature).
-//! - `export`: the 4×4 tables as versioned files any language can read
-//!   (`boardbase export`; needs the `std` feature).
+//! - `table`: tables of any board shape as memory-mapped files any language
+//!   can read (format version 2), or held in memory, with typed probes,
+//!   writing and verification (`boardbase export`, `boardbase verify`;
+//!   needs the `std` feature). `export` is the version-1 layout of earlier
+//!   releases, still read.
 //!
 //! The 4×4 puzzles are answered from dense tables that `build.rs` computes
 //! once with the exhaustive solvers of the `boardbase-tables` crate and
@@ -32,6 +35,8 @@ pub mod flip;
 pub mod grid;
 #[cfg(feature = "std")]
 pub mod input;
+#[cfg(feature = "std")]
+pub mod table;
 
 pub use boardbase_tables as tables;
 
