@@ -236,7 +236,7 @@ pub enum TableError {
 #[non_exhaustive]
 pub enum ProbeError {
     /// The table is another puzzle's.
-    #[error("this is a {found} table, not a {expected} table")]
+    #[error("the table is for {found}, not {expected}")]
     WrongPuzzle {
         /// The puzzle asked for.
         expected: Puzzle,

@@ -28,7 +28,7 @@
 //! //   . . . X        . . o X
 //! //   X X . X        X X . X
 //! //   X X . X        X X . X
-//! let covered = 0b1101_1011_1000_1111;
+//! let covered = 0b1011_1011_1000_1111;
 //! let entry = euler.probe(covered)?;
 //! assert_eq!(entry.outcome, Outcome::Win);
 //! assert_eq!(entry.moves_left, Some(4));
