@@ -383,6 +383,12 @@ pub struct Table {
     layout: Layout,
 }
 
+// Probing from many threads at once (the C library promises it) needs this.
+const _: () = {
+    const fn send_and_sync<T: Send + Sync>() {}
+    send_and_sync::<Table>();
+};
+
 impl fmt::Debug for Table {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Table")
@@ -551,6 +557,14 @@ impl Table {
             // Version 1 (small: read it) or an unknown version (refused).
             if version != 1 {
                 return Err(TableError::Version(version));
+            }
+            let max = crate::export::MAX_FILE_LEN;
+            if len > max as u64 {
+                return Err(crate::export::TableFileError::TooLarge {
+                    len: usize::try_from(len).unwrap_or(usize::MAX),
+                    max,
+                }
+                .into());
             }
             return Table::from_bytes(std::fs::read(path.as_ref())?);
         }

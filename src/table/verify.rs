@@ -75,6 +75,55 @@ impl Checked {
     }
 }
 
+/// The value the embedded 4×4 tables give for entry `i` of a version-2
+/// column, `None` for a column they do not have (or `i` past its end).
+fn embedded_value(puzzle: Puzzle, column: &str, i: u64) -> Option<u64> {
+    use crate::euler::{self, Move, Position};
+    use crate::flip::{self, Board, Colour};
+
+    if column == "moves" {
+        return (puzzle == Puzzle::Euler)
+            .then(|| {
+                Move::ALL
+                    .get(usize::try_from(i).ok()?)
+                    .map(|m| u64::from(m.bits()))
+            })
+            .flatten();
+    }
+    let bits = u16::try_from(i).ok()?;
+    let route = |colour| flip::route(Board::from_bits(bits), colour);
+    let entry = || euler::probe(Position::from_bits(bits));
+    Some(match (puzzle, column) {
+        (Puzzle::Euler, "winning") => u64::from(euler::outcome(Position::from_bits(bits)).is_win()),
+        (Puzzle::Euler, "plies") => u64::from(entry().moves_left),
+        (Puzzle::Euler, "best_move") => entry().best_move.map_or(u64::from(NO_MOVE), |m| {
+            Move::ALL
+                .iter()
+                .position(|&x| x == m)
+                .map_or(u64::MAX, |k| k as u64)
+        }),
+        (Puzzle::Flip, "rounds") => {
+            u64::from(flip::rounds(Board::from_bits(bits)).unwrap_or(UNREACHABLE))
+        }
+        (Puzzle::Flip, name) => {
+            let (field, colour) = name.rsplit_once('_')?;
+            let colour = match colour {
+                "white" => Colour::White,
+                "black" => Colour::Black,
+                _ => return None,
+            };
+            let r = route(colour);
+            match field {
+                "rounds" => r.map_or(u64::from(UNREACHABLE), |r| u64::from(r.rounds)),
+                "presses" => r.map_or(0, |r| u64::from(r.presses.bits())),
+                "optimal_sets" => r.map_or(0, |r| u64::from(r.optimal_sets)),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
+}
+
 /// How often (in positions) the contents check reports progress.
 const PROGRESS_EVERY: u64 = 1 << 12;
 
@@ -260,23 +309,16 @@ impl Table {
 
     /// Step 2 on 4×4: every known column against the embedded tables.
     fn check_embedded(&self, progress: &mut dyn FnMut(Progress)) -> Result<Checked, TableError> {
-        let reference = Table::embedded(self.puzzle);
-        let pairs: Vec<(usize, usize)> = reference
-            .columns
-            .iter()
-            .enumerate()
-            .filter_map(|(r, c)| Some((self.column_index(&c.info.name)?, r)))
+        let known: Vec<usize> = (0..self.columns.len())
+            .filter(|&c| embedded_value(self.puzzle, &self.columns[c].info.name, 0).is_some())
             .collect();
-        let total: u64 = pairs
-            .iter()
-            .map(|&(_, r)| reference.columns[r].info.entries)
-            .sum();
+        let total: u64 = known.iter().map(|&c| self.columns[c].info.entries).sum();
         let mut done = 0;
-        for (mine, r) in pairs {
-            let info = &reference.columns[r].info;
+        for c in known {
+            let info = &self.columns[c].info;
             for index in 0..info.entries {
-                let expected = reference.entry(r, index).unwrap_or(u64::MAX);
-                let found = self.entry(mine, index).unwrap_or(u64::MAX);
+                let expected = embedded_value(self.puzzle, &info.name, index).unwrap_or(u64::MAX);
+                let found = self.entry(c, index).unwrap_or(u64::MAX);
                 if found != expected {
                     return Err(TableError::Contents {
                         column: info.name.clone(),
