@@ -294,21 +294,6 @@ impl ColumnData {
             ColumnData::U64(v) => v.len() as u64,
         }
     }
-
-    /// Entry `i`, or `None` past the end.
-    fn get(&self, i: u64) -> Option<u64> {
-        if i >= self.entries() {
-            return None;
-        }
-        let i = usize::try_from(i).ok()?;
-        match self {
-            ColumnData::Bits { words, .. } => Some(words.get(i / 64)? >> (i % 64) & 1),
-            ColumnData::U8(v) => v.get(i).map(|&x| u64::from(x)),
-            ColumnData::U16(v) => v.get(i).map(|&x| u64::from(x)),
-            ColumnData::U32(v) => v.get(i).map(|&x| u64::from(x)),
-            ColumnData::U64(v) => v.get(i).copied(),
-        }
-    }
 }
 
 /// Where a table's bytes live.
@@ -512,6 +497,44 @@ fn check_columns(
             ],
         },
     })
+}
+
+/// A column's entries, wherever they are: what a probe reads.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ColumnRef<'a> {
+    entries: u64,
+    data: RefData<'a>,
+}
+
+/// Where a [`ColumnRef`]'s entries are.
+#[derive(Clone, Copy, Debug)]
+enum RefData<'a> {
+    /// A file's bytes, entries of the given width in bits.
+    File(&'a [u8], u8),
+    Bits(&'a [u64]),
+    U8(&'a [u8]),
+    U16(&'a [u16]),
+    U32(&'a [u32]),
+    U64(&'a [u64]),
+}
+
+impl ColumnRef<'_> {
+    /// Entry `i`, or `None` past the end.
+    #[inline]
+    pub(crate) fn get(&self, i: u64) -> Option<u64> {
+        if i >= self.entries {
+            return None;
+        }
+        let k = usize::try_from(i).ok()?;
+        match self.data {
+            RefData::File(bytes, width) => read_entry(bytes, width, i),
+            RefData::Bits(words) => Some(words.get(k / 64)? >> (k % 64) & 1),
+            RefData::U8(v) => v.get(k).map(|&x| u64::from(x)),
+            RefData::U16(v) => v.get(k).map(|&x| u64::from(x)),
+            RefData::U32(v) => v.get(k).map(|&x| u64::from(x)),
+            RefData::U64(v) => v.get(k).copied(),
+        }
+    }
 }
 
 /// Reads entry `i` of `width` bits from a column's bytes.
@@ -1000,17 +1023,26 @@ impl Table {
     /// Entry `i` of column `column`.
     #[inline]
     pub(crate) fn entry(&self, column: usize, i: u64) -> Option<u64> {
+        self.column_ref(column)?.get(i)
+    }
+
+    /// A view of column `column`'s entries, resolved once for the probes.
+    pub(crate) fn column_ref(&self, column: usize) -> Option<ColumnRef<'_>> {
         let c = self.columns.get(column)?;
-        if i >= c.info.entries {
-            return None;
-        }
-        match &c.data {
+        let data = match &c.data {
             Data::File { start, len } => {
-                let bytes = self.storage.bytes().get(*start..start + len)?;
-                read_entry(bytes, c.info.width, i)
+                RefData::File(self.storage.bytes().get(*start..start + len)?, c.info.width)
             }
-            Data::Owned(data) => data.get(i),
-        }
+            Data::Owned(ColumnData::Bits { words, .. }) => RefData::Bits(words),
+            Data::Owned(ColumnData::U8(v)) => RefData::U8(v),
+            Data::Owned(ColumnData::U16(v)) => RefData::U16(v),
+            Data::Owned(ColumnData::U32(v)) => RefData::U32(v),
+            Data::Owned(ColumnData::U64(v)) => RefData::U64(v),
+        };
+        Some(ColumnRef {
+            entries: c.info.entries,
+            data,
+        })
     }
 
     /// The bytes of column `column` as stored in the file, `None` for a

@@ -6,9 +6,20 @@ use boardbase_tables::euler::MoveList;
 use boardbase_tables::flip::press_masks;
 use boardbase_tables::shape::Shape;
 
-use super::{Layout, NO_MOVE, ProbeError, Puzzle, Table, UNREACHABLE};
+use super::{ColumnRef, Layout, NO_MOVE, ProbeError, Puzzle, Table, UNREACHABLE};
 use crate::euler::Outcome;
 use crate::flip::Colour;
+
+/// Entry `i` of `column` (called `name`); the column has an entry for
+/// every board of the shape, so `None` cannot happen in a checked table.
+#[inline]
+fn read(column: ColumnRef<'_>, name: &'static str, i: u64) -> Result<u64, ProbeError> {
+    column.get(i).ok_or(ProbeError::BadEntry {
+        column: name,
+        index: i,
+        value: 0,
+    })
+}
 
 /// The probes of a Game of Euler [`Table`] ([`Table::as_euler`]).
 ///
@@ -16,9 +27,10 @@ use crate::flip::Colour;
 /// one pin covers (one of [`EulerTable::moves`]).
 #[derive(Clone, Copy, Debug)]
 pub struct EulerTable<'a> {
-    table: &'a Table,
-    winning: usize,
-    full: Option<(usize, usize)>,
+    shape: Shape,
+    winning: ColumnRef<'a>,
+    /// `plies` and `best_move`.
+    full: Option<(ColumnRef<'a>, ColumnRef<'a>)>,
     moves: &'a MoveList,
 }
 
@@ -54,15 +66,22 @@ pub struct MoveValue {
 
 impl<'a> EulerTable<'a> {
     pub(super) fn new(table: &'a Table) -> Result<EulerTable<'a>, ProbeError> {
+        let missing = ProbeError::MissingColumn("winning");
         match &table.layout {
             Layout::Euler {
                 winning,
                 full,
                 moves,
             } => Ok(EulerTable {
-                table,
-                winning: *winning,
-                full: *full,
+                shape: table.shape,
+                winning: table.column_ref(*winning).ok_or(missing)?,
+                full: match *full {
+                    Some((plies, best)) => Some((
+                        table.column_ref(plies).ok_or(missing)?,
+                        table.column_ref(best).ok_or(missing)?,
+                    )),
+                    None => None,
+                },
                 moves,
             }),
             _ => Err(ProbeError::WrongPuzzle {
@@ -74,7 +93,7 @@ impl<'a> EulerTable<'a> {
 
     /// The board shape.
     pub fn shape(&self) -> Shape {
-        self.table.shape
+        self.shape
     }
 
     /// Whether the table holds win/loss only (no moves left, no best move).
@@ -88,8 +107,9 @@ impl<'a> EulerTable<'a> {
     }
 
     /// An error unless `covered` lies within the shape.
+    #[inline]
     fn check(&self, covered: u64) -> Result<(), ProbeError> {
-        let shape = self.table.shape;
+        let shape = self.shape;
         if covered & !shape.full() == 0 {
             Ok(())
         } else {
@@ -98,15 +118,6 @@ impl<'a> EulerTable<'a> {
                 shape,
             })
         }
-    }
-
-    /// Entry `i` of column `column` (called `name`).
-    fn read(&self, column: usize, name: &'static str, i: u64) -> Result<u64, ProbeError> {
-        self.table.entry(column, i).ok_or(ProbeError::BadEntry {
-            column: name,
-            index: i,
-            value: 0,
-        })
     }
 
     /// Who wins from `covered`, for the player to move: one bit read.
@@ -124,7 +135,7 @@ impl<'a> EulerTable<'a> {
     #[inline]
     pub fn outcome(&self, covered: u64) -> Result<Outcome, ProbeError> {
         self.check(covered)?;
-        Ok(if self.read(self.winning, "winning", covered)? != 0 {
+        Ok(if read(self.winning, "winning", covered)? != 0 {
             Outcome::Win
         } else {
             Outcome::Loss
@@ -142,14 +153,14 @@ impl<'a> EulerTable<'a> {
                 best_move: None,
             });
         };
-        let moves_left = self.read(plies, "plies", covered)? as u8;
-        let index = self.read(best, "best_move", covered)?;
+        let moves_left = read(plies, "plies", covered)? as u8;
+        let index = read(best, "best_move", covered)?;
         let bad = ProbeError::BadEntry {
             column: "best_move",
             index: covered,
             value: index,
         };
-        let best_move = if covered == self.table.shape.full() {
+        let best_move = if covered == self.shape.full() {
             if index != u64::from(NO_MOVE) {
                 return Err(bad);
             }
@@ -191,9 +202,7 @@ impl<'a> EulerTable<'a> {
                 Outcome::Loss => Outcome::Win,
             };
             let moves_left = match self.full {
-                Some((plies, _)) => {
-                    Some((self.read(plies, "plies", after)? as u8).saturating_add(1))
-                }
+                Some((plies, _)) => Some((read(plies, "plies", after)? as u8).saturating_add(1)),
                 None => None,
             };
             values.push(MoveValue {
@@ -225,8 +234,12 @@ impl<'a> EulerTable<'a> {
 /// for each cell to press once.
 #[derive(Clone, Copy, Debug)]
 pub struct FlipTable<'a> {
-    table: &'a Table,
-    rounds: usize,
+    shape: Shape,
+    rounds: ColumnRef<'a>,
+    /// Version 2: per colour (white, black), rounds, presses, optimal sets.
+    colours: Option<[[ColumnRef<'a>; 3]; 2]>,
+    /// Version 1: presses (to the closer colour) and optimal sets.
+    v1: Option<[ColumnRef<'a>; 2]>,
 }
 
 /// The optimal way from a board to one colour.
@@ -258,10 +271,34 @@ pub struct FlipSolution {
 
 impl<'a> FlipTable<'a> {
     pub(super) fn new(table: &'a Table) -> Result<FlipTable<'a>, ProbeError> {
+        let column = |c: usize| {
+            table
+                .column_ref(c)
+                .ok_or(ProbeError::MissingColumn("rounds"))
+        };
         match table.layout {
-            Layout::Flip { rounds, .. } | Layout::FlipV1 { rounds, .. } => {
-                Ok(FlipTable { table, rounds })
+            Layout::Flip { rounds, colours } => {
+                let [w, b] = colours;
+                Ok(FlipTable {
+                    shape: table.shape,
+                    rounds: column(rounds)?,
+                    colours: Some([
+                        [column(w.0)?, column(w.1)?, column(w.2)?],
+                        [column(b.0)?, column(b.1)?, column(b.2)?],
+                    ]),
+                    v1: None,
+                })
             }
+            Layout::FlipV1 {
+                rounds,
+                presses,
+                optimal_sets,
+            } => Ok(FlipTable {
+                shape: table.shape,
+                rounds: column(rounds)?,
+                colours: None,
+                v1: Some([column(presses)?, column(optimal_sets)?]),
+            }),
             Layout::Euler { .. } => Err(ProbeError::WrongPuzzle {
                 expected: Puzzle::Flip,
                 found: table.puzzle,
@@ -271,12 +308,13 @@ impl<'a> FlipTable<'a> {
 
     /// The board shape.
     pub fn shape(&self) -> Shape {
-        self.table.shape
+        self.shape
     }
 
     /// An error unless `board` lies within the shape.
+    #[inline]
     fn check(&self, board: u64) -> Result<(), ProbeError> {
-        let shape = self.table.shape;
+        let shape = self.shape;
         if board & !shape.full() == 0 {
             Ok(())
         } else {
@@ -284,19 +322,15 @@ impl<'a> FlipTable<'a> {
         }
     }
 
-    /// Entry `i` of column `column` (called `name`).
-    fn read(&self, column: usize, name: &'static str, i: u64) -> Result<u64, ProbeError> {
-        self.table.entry(column, i).ok_or(ProbeError::BadEntry {
-            column: name,
-            index: i,
-            value: 0,
-        })
-    }
-
     /// A press set read from `name`, checked to lie within the shape.
-    fn presses(&self, column: usize, name: &'static str, board: u64) -> Result<u64, ProbeError> {
-        let presses = self.read(column, name, board)?;
-        if presses & !self.table.shape.full() != 0 {
+    fn presses(
+        &self,
+        column: ColumnRef<'_>,
+        name: &'static str,
+        board: u64,
+    ) -> Result<u64, ProbeError> {
+        let presses = read(column, name, board)?;
+        if presses & !self.shape.full() != 0 {
             return Err(ProbeError::BadEntry {
                 column: name,
                 index: board,
@@ -325,7 +359,7 @@ impl<'a> FlipTable<'a> {
     #[inline]
     pub fn rounds(&self, board: u64) -> Result<Option<u8>, ProbeError> {
         self.check(board)?;
-        let r = self.read(self.rounds, "rounds", board)? as u8;
+        let r = read(self.rounds, "rounds", board)? as u8;
         Ok((r != UNREACHABLE).then_some(r))
     }
 
@@ -349,7 +383,7 @@ impl<'a> FlipTable<'a> {
     /// ```
     pub fn route(&self, board: u64, colour: Colour) -> Result<Option<FlipRoute>, ProbeError> {
         self.check(board)?;
-        let Layout::Flip { colours, .. } = self.table.layout else {
+        let Some(colours) = self.colours else {
             return Err(ProbeError::MissingColumn(match colour {
                 Colour::White => "rounds_white",
                 Colour::Black => "rounds_black",
@@ -359,8 +393,8 @@ impl<'a> FlipTable<'a> {
             Colour::White => ["rounds_white", "presses_white", "optimal_sets_white"],
             Colour::Black => ["rounds_black", "presses_black", "optimal_sets_black"],
         };
-        let (r, p, s) = colours[colour.index()];
-        let rounds = self.read(r, names[0], board)? as u8;
+        let [r, p, s] = colours[colour.index()];
+        let rounds = read(r, names[0], board)? as u8;
         if rounds == UNREACHABLE {
             return Ok(None);
         }
@@ -368,7 +402,7 @@ impl<'a> FlipTable<'a> {
             colour,
             rounds,
             presses: self.presses(p, names[1], board)?,
-            optimal_sets: self.read(s, names[2], board)? as u8,
+            optimal_sets: read(s, names[2], board)? as u8,
         }))
     }
 
@@ -378,13 +412,8 @@ impl<'a> FlipTable<'a> {
     /// `None` when neither colour can be reached.
     pub fn solve(&self, board: u64) -> Result<Option<FlipSolution>, ProbeError> {
         self.check(board)?;
-        if let Layout::FlipV1 {
-            rounds,
-            presses,
-            optimal_sets,
-        } = self.table.layout
-        {
-            return self.solve_v1(board, rounds, presses, optimal_sets);
+        if let Some([presses, optimal_sets]) = self.v1 {
+            return self.solve_v1(board, presses, optimal_sets);
         }
         let white = self.route(board, Colour::White)?;
         let black = self.route(board, Colour::Black)?;
@@ -411,16 +440,15 @@ impl<'a> FlipTable<'a> {
     fn solve_v1(
         &self,
         board: u64,
-        rounds: usize,
-        presses: usize,
-        optimal_sets: usize,
+        presses: ColumnRef<'_>,
+        optimal_sets: ColumnRef<'_>,
     ) -> Result<Option<FlipSolution>, ProbeError> {
-        let r = self.read(rounds, "rounds", board)? as u8;
+        let r = read(self.rounds, "rounds", board)? as u8;
         if r == UNREACHABLE {
             return Ok(None);
         }
         let p = self.presses(presses, "presses", board)?;
-        let shape = self.table.shape;
+        let shape = self.shape;
         let masks = press_masks(shape);
         let after = board
             ^ shape
@@ -441,7 +469,7 @@ impl<'a> FlipTable<'a> {
             colour,
             rounds: r,
             presses: p,
-            optimal_sets: self.read(optimal_sets, "optimal_sets", board)? as u16,
+            optimal_sets: read(optimal_sets, "optimal_sets", board)? as u16,
         }))
     }
 }
