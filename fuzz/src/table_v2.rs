@@ -342,6 +342,7 @@ fn check_answers(table: &Table, data: &[u8]) {
         return;
     }
     let (euler_oracle, flip_oracle) = oracles(shape);
+    let masks = oracle::press_masks(shape);
     for b in 0..1u64 << shape.cells() {
         let i = b as usize;
         match table.puzzle() {
@@ -359,7 +360,6 @@ fn check_answers(table: &Table, data: &[u8]) {
             }
             Puzzle::Flip => {
                 let f = table.as_flip().expect("Flip");
-                let masks = oracle::press_masks(shape);
                 for colour in Colour::ALL {
                     let c = colour.index();
                     let route = f.route(b, colour).expect("answers");
@@ -387,6 +387,8 @@ fn read_and_check(bytes: Vec<u8>, through_file: bool, data: &[u8], pristine: boo
         let path = std::env::temp_dir().join(format!("boardbase-fuzz-{}.bin", std::process::id()));
         std::fs::write(&path, &bytes).expect("temp file written");
         let opened = Table::open(&path);
+        // A mapped file can go: the map stays valid.
+        let _ = std::fs::remove_file(&path);
         let read = Table::from_bytes(bytes.clone());
         assert_eq!(
             opened.as_ref().map_err(kind).map(|t| t.columns().count()),
