@@ -157,7 +157,8 @@ fn fields(bytes: &[u8]) -> Fields {
             r.take(4)?;
             if let Ok(o) = usize::try_from(offset) {
                 f.offsets.push(o);
-                f.offsets.push(o.saturating_add(usize::try_from(len).unwrap_or(0)));
+                f.offsets
+                    .push(o.saturating_add(usize::try_from(len).unwrap_or(0)));
             }
         }
         f.offsets.push(r.at); // the header CRC
@@ -268,10 +269,7 @@ fn probe_everything(table: &Table, data: &[u8]) {
     let shape = table.shape();
     let outside = [shape.full().wrapping_add(1), u64::MAX, 1 << 63];
     let out_of_range = |r: Result<(), ProbeError>| {
-        assert!(
-            matches!(r, Err(ProbeError::OutOfRange { .. })),
-            "{r:?}"
-        );
+        assert!(matches!(r, Err(ProbeError::OutOfRange { .. })), "{r:?}");
     };
     match table.puzzle() {
         Puzzle::Euler => {
@@ -320,7 +318,10 @@ fn check_answers(table: &Table, data: &[u8]) {
                     assert_eq!(got.outcome, expected.outcome);
                     if !e.is_wdl_only() {
                         assert_eq!(got.moves_left, Some(expected.moves_left));
-                        assert_eq!(got.best_move, expected.best_move.map(|m| u64::from(m.bits())));
+                        assert_eq!(
+                            got.best_move,
+                            expected.best_move.map(|m| u64::from(m.bits()))
+                        );
                     }
                 }
                 Puzzle::Flip => {
@@ -331,7 +332,12 @@ fn check_answers(table: &Table, data: &[u8]) {
                     let e = flip::solve(board);
                     assert_eq!(
                         s.map(|s| (s.colour, s.rounds, s.presses, s.optimal_sets)),
-                        e.map(|e| (e.colour, e.rounds, u64::from(e.presses.bits()), u16::from(e.optimal_sets)))
+                        e.map(|e| (
+                            e.colour,
+                            e.rounds,
+                            u64::from(e.presses.bits()),
+                            u16::from(e.optimal_sets)
+                        ))
                     );
                 }
             }
@@ -349,7 +355,11 @@ fn check_answers(table: &Table, data: &[u8]) {
             Puzzle::Euler => {
                 let e = table.as_euler().expect("Euler");
                 let got = e.probe(b).expect("a verified table answers");
-                let outcome = if euler_oracle.wins[i] { Outcome::Win } else { Outcome::Loss };
+                let outcome = if euler_oracle.wins[i] {
+                    Outcome::Win
+                } else {
+                    Outcome::Loss
+                };
                 assert_eq!(got.outcome, outcome, "{shape} position {b:#x}");
                 if !e.is_wdl_only() {
                     assert_eq!(got.moves_left, Some(euler_oracle.plies[i]));
@@ -371,7 +381,11 @@ fn check_answers(table: &Table, data: &[u8]) {
                         let after = (0..shape.cells())
                             .filter(|k| route.presses >> k & 1 == 1)
                             .fold(b, |acc, k| acc ^ masks[k]);
-                        let target = if colour == Colour::White { 0 } else { shape.full() };
+                        let target = if colour == Colour::White {
+                            0
+                        } else {
+                            shape.full()
+                        };
                         assert_eq!(after, target);
                     }
                 }
@@ -417,7 +431,10 @@ fn read_and_check(bytes: Vec<u8>, through_file: bool, data: &[u8], pristine: boo
     probe_everything(&table, data);
     let verified = table.verify(&mut |p| assert!(p.done <= p.total));
     if pristine {
-        assert!(verified.is_ok(), "an unchanged file fails to verify: {verified:?}");
+        assert!(
+            verified.is_ok(),
+            "an unchanged file fails to verify: {verified:?}"
+        );
     }
     if verified.is_ok() {
         check_answers(&table, data);
@@ -438,7 +455,10 @@ fn read_and_check(bytes: Vec<u8>, through_file: bool, data: &[u8], pristine: boo
 /// The error's variant, to compare two reads.
 fn kind(e: &TableError) -> String {
     let text = format!("{e:?}");
-    text.split(['(', ' ', '{']).next().unwrap_or_default().to_owned()
+    text.split(['(', ' ', '{'])
+        .next()
+        .unwrap_or_default()
+        .to_owned()
 }
 
 /// The target.
