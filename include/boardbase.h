@@ -20,6 +20,18 @@
  * boardbase_carcassonne_count accepts NULL and any rows and cols, reads at most
  * rows*cols*4 + 1 bytes of tiles (never past its NUL), and returns -1 for bad
  * input. No function panics or unwinds into the caller.
+ *
+ * Table files of any board shape (written by `boardbase export` or
+ * `boardbase generate`): boardbase_table_open maps a file and checks its
+ * structure (NULL on failure); the probes take a board of the table's R x C
+ * shape as a uint64_t with cell (row, col) at bit C*row + col, and return -1
+ * for a NULL table, a table of the other puzzle, or a board with bits outside
+ * the shape. After any failure (NULL or -1), boardbase_last_error() says why:
+ * a message kept per thread, left unchanged by calls that succeed, valid until
+ * the next failing call on the same thread (never free it). A table can be
+ * probed from several threads at once; close it once, when no thread uses it.
+ * As with any memory-mapped file, a file cut short by another process while it
+ * is open can make a probe fault.
  */
 #ifndef BOARDBASE_H
 #define BOARDBASE_H
@@ -40,6 +52,19 @@ uint16_t boardbase_euler_best_move(uint16_t covered); /* squares covered by the 
 int64_t  boardbase_carcassonne_count(uint32_t rows, uint32_t cols, const char *tiles);
          /* tiles: rows*cols four-letter codes, row-major, no separators, NUL-terminated;
             the count mod 1,000,000,007, or -1 on bad input */
+
+typedef struct boardbase_table boardbase_table;
+
+boardbase_table *boardbase_table_open(const char *path);     /* NULL on failure: see boardbase_last_error */
+void        boardbase_table_close(boardbase_table *table);   /* NULL is ignored */
+const char *boardbase_last_error(void);                      /* why this thread's last failed call failed; "" if none */
+int         boardbase_table_rows(const boardbase_table *table); /* -1 for NULL */
+int         boardbase_table_cols(const boardbase_table *table); /* -1 for NULL */
+const char *boardbase_table_puzzle(const boardbase_table *table); /* "flip" or "euler"; NULL for NULL */
+int         boardbase_table_euler_winning(const boardbase_table *table, uint64_t covered);
+            /* 1: the player to move wins; 0: loses (full board: 1); -1 on error */
+int         boardbase_table_flip_rounds(const boardbase_table *table, uint64_t board);
+            /* fewest rounds, BOARDBASE_FLIP_IMPOSSIBLE (255) if impossible, -1 on error */
 
 #ifdef __cplusplus
 }

@@ -1,9 +1,10 @@
-//! Table files: the 4×4 tables in a stable, versioned file layout that any
-//! language can read.
+//! Table files, layout version 1: the 4×4 exports of earlier releases,
+//! still read and verified.
 //!
-//! `boardbase export --dir DIR` writes one file per puzzle
-//! (`flip-4x4.bin`, `euler-4x4.bin`) and `boardbase verify FILE` checks one;
-//! this module is what they use.
+//! `boardbase export` now writes version 2, memory-mapped and for any board
+//! shape ([`table`](crate::table)); [`Table::open`](crate::table::Table::open)
+//! and `boardbase verify` read both versions, and use this module for
+//! version 1.
 //!
 //! # Layout (version 1)
 //!
@@ -56,7 +57,7 @@ use crate::flip::{self, Board};
 /// The first 8 bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"BRDBASE\0";
 
-/// The layout version this library writes and reads.
+/// The layout version of this module's files (1).
 pub const VERSION: u32 = 1;
 
 /// The largest file [`TableFile::read`] accepts (1 MiB). The largest file

@@ -6,8 +6,6 @@
 //!   match every shared edge (needs the `std` feature).
 //! - `lights`: Flip and Lights Out on any board up to 64×64, solved at run
 //!   time by linear algebra over GF(2) (needs the `std` feature).
-//! - `export`: the 4×4 tables as versioned files any language can read
-//!   (`boardbase export`; needs the `std` feature).
 //! - `report`: the JSON answers of every puzzle, as the CLI prints them with
 //!   `--format json` and the server returns them (needs the `std` feature).
 //! - `cases`: judge inputs with known answers, seeded and streamed
@@ -16,6 +14,11 @@
 //!   wrong and why (`boardbase check`; needs the `check` feature, Unix).
 //! - `generate`: Euler and Flip tables of other board sizes, made in memory
 //!   on every core (needs the `std` feature).
+//! - `table`: tables of any board shape as memory-mapped files any language
+//!   can read (format version 2), or held in memory, with typed probes,
+//!   writing and verification (`boardbase export`, `boardbase verify`;
+//!   needs the `std` feature). `export` is the version-1 layout of earlier
+//!   releases, still read.
 //!
 //! The 4×4 puzzles are answered from dense tables that `build.rs` computes
 //! once with the exhaustive solvers of the `boardbase-tables` crate and
@@ -54,6 +57,8 @@ pub mod input;
 pub mod lights;
 #[cfg(feature = "std")]
 pub mod report;
+#[cfg(feature = "std")]
+pub mod table;
 
 pub use boardbase_tables as tables;
 

@@ -1,11 +1,14 @@
-//! Table files: round trips, every class of damage mapped to its error, and
-//! `boardbase export` / `boardbase verify` from the command line.
+//! Version-1 table files (`boardbase::export`, still read): round trips,
+//! every class of damage mapped to its error; and `boardbase export` /
+//! `boardbase verify` from the command line (version 2, and version 1).
+//! Version 2 itself: `tests/table_file.rs`.
 
 mod common;
 
 use std::path::PathBuf;
 
 use boardbase::export::{Column, MAGIC, MAX_FILE_LEN, TableFile, TableFileError, VERSION};
+use boardbase::table::{Puzzle, Table};
 use common::{TempFile, run};
 
 /// Replaces the CRC-32 trailer of `bytes` with the CRC of its body.
@@ -344,41 +347,97 @@ fn cli_export_writes_both_files_and_verify_accepts_them() {
     assert_eq!(r.stderr, "");
     let flip = format!("{nested}/flip-4x4.bin");
     let euler = format!("{nested}/euler-4x4.bin");
-    let lines: Vec<&str> = r.stdout.lines().collect();
-    assert_eq!(lines.len(), 2, "{}", r.stdout);
-    assert!(lines[0].starts_with(&format!(
-        "wrote {flip} (flip 4x4, columns rounds, presses, optimal_sets, "
-    )));
-    assert!(lines[1].starts_with(&format!(
-        "wrote {euler} (euler 4x4, columns winning, plies, best_move, "
-    )));
-    assert_eq!(std::fs::read(&flip).unwrap(), TableFile::flip().to_bytes());
+    let flip_bytes = Table::embedded(Puzzle::Flip).to_bytes().unwrap();
+    let euler_bytes = Table::embedded(Puzzle::Euler).to_bytes().unwrap();
     assert_eq!(
-        std::fs::read(&euler).unwrap(),
-        TableFile::euler().to_bytes()
+        r.stdout,
+        format!(
+            "wrote {flip} (flip 4x4, version 2, columns rounds, rounds_white, rounds_black, \
+             presses_white, presses_black, optimal_sets_white, optimal_sets_black, {} bytes)\n\
+             wrote {euler} (euler 4x4, version 2, columns winning, plies, best_move, moves, {} bytes)\n",
+            flip_bytes.len(),
+            euler_bytes.len()
+        )
     );
+    assert_eq!(std::fs::read(&flip).unwrap(), flip_bytes);
+    assert_eq!(std::fs::read(&euler).unwrap(), euler_bytes);
+    // Only the two files: no temporary file is left.
+    let mut names: Vec<_> = std::fs::read_dir(&nested)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["euler-4x4.bin", "flip-4x4.bin"]);
 
     let r = run(&["verify", &flip], "");
     assert_eq!((r.code, r.stderr.as_str()), (0, ""));
     assert_eq!(
         r.stdout,
-        format!("{flip}: ok (flip 4x4, columns rounds, presses, optimal_sets)\n")
+        format!(
+            "{flip}: ok (flip 4x4, version 2, columns rounds, rounds_white, rounds_black, \
+             presses_white, presses_black, optimal_sets_white, optimal_sets_black; \
+             7 column CRCs ok over 589,824 bytes; every entry equals the built-in tables)\n"
+        )
     );
     let r = run(&["verify", &euler], "");
     assert_eq!((r.code, r.stderr.as_str()), (0, ""));
     assert_eq!(
         r.stdout,
-        format!("{euler}: ok (euler 4x4, columns winning, plies, best_move)\n")
+        format!(
+            "{euler}: ok (euler 4x4, version 2, columns winning, plies, best_move, moves; \
+             4 column CRCs ok over 139,648 bytes; every entry equals the built-in tables)\n"
+        )
     );
 
     // Exporting again replaces the files.
     assert_eq!(run(&["export", "--dir", &nested], "").code, 0);
+
+    // Version-1 files (earlier releases' exports) still verify.
+    let v1 = TempFile::new("verify-v1.bin", TableFile::euler().to_bytes());
+    let r = run(&["verify", v1.path()], "");
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    assert_eq!(
+        r.stdout,
+        format!(
+            "{}: ok (euler 4x4, version 1, columns winning, plies, best_move, moves; \
+             file CRC ok; every entry equals the built-in tables)\n",
+            v1.path()
+        )
+    );
+}
+
+/// `bytes` with the CRCs of the columns and the header made right again
+/// (the header's layout: see the README).
+fn reseal_v2(mut bytes: Vec<u8>) -> Vec<u8> {
+    let n = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
+    let mut at = 16;
+    let mut take = |k: usize| {
+        at += k;
+        at - k
+    };
+    let u64_at = |b: &[u8], i: usize| u64::from_le_bytes(b[i..i + 8].try_into().unwrap());
+    let len = u64_at(&bytes, take(8)) as usize;
+    take(len + 2 + 8);
+    let count = u64_at(&bytes, take(8));
+    for _ in 0..count {
+        let len = u64_at(&bytes, take(8)) as usize;
+        take(len + 1 + 8);
+        let offset = u64_at(&bytes, take(8)) as usize;
+        let len = u64_at(&bytes, take(8)) as usize;
+        let crc_at = take(4);
+        let crc = crc32(&bytes[offset..offset + len]);
+        bytes[crc_at..crc_at + 4].copy_from_slice(&crc.to_le_bytes());
+    }
+    let crc = crc32(&bytes[..16 + n]);
+    bytes[16 + n..20 + n].copy_from_slice(&crc.to_le_bytes());
+    bytes
 }
 
 #[test]
 fn cli_verify_names_what_is_wrong() {
     let good = TableFile::flip().to_bytes();
-    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+    let v2 = Table::embedded(Puzzle::Flip).to_bytes().unwrap();
+    let cases: Vec<(&str, Vec<u8>, String)> = vec![
         (
             "crc",
             {
@@ -386,7 +445,7 @@ fn cli_verify_names_what_is_wrong() {
                 b[1000] ^= 1;
                 b
             },
-            ": CRC mismatch: stored 0x",
+            ": CRC mismatch: stored 0x".into(),
         ),
         (
             "magic",
@@ -395,16 +454,16 @@ fn cli_verify_names_what_is_wrong() {
                 b[..4].copy_from_slice(b"GIF8");
                 reseal(b)
             },
-            ": bad magic: not a boardbase table file (expected \"BRDBASE\\x00\", found \"GIF8ASE\\x00\")",
+            ": bad magic: not a boardbase table file (expected \"BRDBASE\\x00\", found \"GIF8ASE\\x00\")".into(),
         ),
         (
             "version",
             {
                 let mut b = good.clone();
-                b[8] = 2;
+                b[8] = 7;
                 reseal(b)
             },
-            ": unsupported version 2 (this library reads version 1)",
+            ": unsupported version 7 (this library reads versions 1 and 2)".into(),
         ),
         (
             "shape",
@@ -413,7 +472,7 @@ fn cli_verify_names_what_is_wrong() {
                 f.cols = 5;
                 f.to_bytes()
             },
-            ": bad shape 4x5 for flip (expected 4x4)",
+            ": bad shape 4x5 for flip (expected 4x4)".into(),
         ),
         (
             "contents",
@@ -422,9 +481,43 @@ fn cli_verify_names_what_is_wrong() {
                 f.columns[0].data[0] = 1;
                 f.to_bytes()
             },
-            ": contents differ from the tables: column \"rounds\", entry 0 (board 0x0000) is 1, expected 0",
+            ": contents differ from the tables: column \"rounds\", entry 0 (board 0x0000) is 1, expected 0".into(),
         ),
-        ("short", good[..8].to_vec(), ": file too short: 8 bytes"),
+        ("short", good[..8].to_vec(), ": truncated file: 8 bytes, the header says 12".into()),
+        (
+            "v2-truncated",
+            v2[..v2.len() - 1].to_vec(),
+            format!(": truncated file: {} bytes, the header says {}", v2.len() - 1, v2.len()),
+        ),
+        (
+            "v2-header",
+            {
+                let mut b = v2.clone();
+                b[30] ^= 1;
+                b
+            },
+            ": header CRC mismatch: stored 0x".into(),
+        ),
+        (
+            "v2-column-crc",
+            {
+                let mut b = v2.clone();
+                let last = b.len() - 1;
+                b[last] ^= 1;
+                b
+            },
+            ": column \"optimal_sets_black\": CRC mismatch: stored 0x".into(),
+        ),
+        (
+            "v2-contents",
+            {
+                let mut b = v2.clone();
+                let last = b.len() - 1;
+                b[last] ^= 1;
+                reseal_v2(b)
+            },
+            ": contents differ from the tables: column \"optimal_sets_black\", entry 65535 (board 0xffff) is 0, expected 1".into(),
+        ),
     ];
     for (name, bytes, message) in cases {
         let file = TempFile::new(&format!("verify-{name}.bin"), bytes);

@@ -1,14 +1,20 @@
-//! Table files from another language: `boardbase export` writes them and
-//! `tests/read_table.py` (Python 3, standard library only, shown in the
-//! README) reads them; every entry must equal the Rust API's answer.
+//! Table files from another language: `boardbase export` (and tables of
+//! other shapes written by the library) are read by `tests/read_table.py`
+//! (Python 3, standard library only, shown in the README), which maps a
+//! version-2 file and checks its CRCs; every entry must equal the Rust
+//! API's answer, or the test-local oracle's on other shapes.
 
 mod common;
+mod oracle;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Output};
 
-use boardbase::euler::{self, Position};
-use boardbase::flip::{self, Board};
+use boardbase::euler::{self, Move, Position};
+use boardbase::export::TableFile;
+use boardbase::flip::{self, Board, Colour};
+use boardbase::table::{Puzzle, Table};
+use boardbase::tables::shape::Shape;
 
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/read_table.py");
 
@@ -16,52 +22,93 @@ const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/read_table.py")
 fn expected(puzzle: &str, column: &str, bits: u16) -> u64 {
     let board = Board::from_bits(bits);
     let entry = euler::probe(Position::from_bits(bits));
+    let route = |colour| flip::route(board, colour);
     match (puzzle, column) {
         ("flip", "rounds") => flip::rounds(board).map_or(255, u64::from),
+        ("flip", "rounds_white") => route(Colour::White).map_or(255, |r| u64::from(r.rounds)),
+        ("flip", "rounds_black") => route(Colour::Black).map_or(255, |r| u64::from(r.rounds)),
+        ("flip", "presses_white") => {
+            route(Colour::White).map_or(0, |r| u64::from(r.presses.bits()))
+        }
+        ("flip", "presses_black") => {
+            route(Colour::Black).map_or(0, |r| u64::from(r.presses.bits()))
+        }
+        ("flip", "optimal_sets_white") => {
+            route(Colour::White).map_or(0, |r| u64::from(r.optimal_sets))
+        }
+        ("flip", "optimal_sets_black") => {
+            route(Colour::Black).map_or(0, |r| u64::from(r.optimal_sets))
+        }
+        // Version 1's Flip columns.
         ("flip", "presses") => flip::solve(board).map_or(0, |s| u64::from(s.presses.bits())),
         ("flip", "optimal_sets") => flip::solve(board).map_or(0, |s| u64::from(s.optimal_sets)),
         ("euler", "winning") => u64::from(entry.outcome.is_win()),
         ("euler", "plies") => u64::from(entry.moves_left),
-        ("euler", "best_move") => entry.best_move.map_or(0, |m| u64::from(m.bits())),
+        ("euler", "best_move") => entry.best_move.map_or(255, |m| {
+            Move::ALL.iter().position(|&x| x == m).expect("a move") as u64
+        }),
+        ("euler", "moves") => u64::from(Move::ALL[usize::from(bits)].bits()),
         _ => panic!("unexpected column {puzzle} {column}"),
     }
 }
 
-#[test]
-fn python_reads_every_entry_of_an_export() {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("{}-python-export", std::process::id()));
-    let dir_str = dir.to_str().expect("UTF-8 path");
-    common::ok(&["export", "--dir", dir_str], "");
-    let files = [dir.join("flip-4x4.bin"), dir.join("euler-4x4.bin")];
-
-    let output = match Command::new("python3").arg(SCRIPT).args(&files).output() {
+/// Runs `read_table.py` on `files`.
+fn python(files: &[PathBuf]) -> Output {
+    match Command::new("python3").arg(SCRIPT).args(files).output() {
         Ok(output) => output,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => panic!(
             "this test needs `python3` on PATH (Python 3, standard library only) \
              to read the exported table files: install it (e.g. apt-get install python3)"
         ),
         Err(e) => panic!("cannot run python3: {e}"),
-    };
-    let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The script's output on `files`: per line, puzzle, column and entries.
+fn read(files: &[PathBuf]) -> Vec<(String, String, Vec<u64>)> {
+    let output = python(files);
     assert!(
         output.status.success(),
         "read_table.py failed:\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let stdout = String::from_utf8(output.stdout).expect("UTF-8 output");
+    String::from_utf8(output.stdout)
+        .expect("UTF-8 output")
+        .lines()
+        .map(|line| {
+            let mut fields = line.split(' ');
+            let puzzle = fields.next().expect("a puzzle").to_owned();
+            let column = fields.next().expect("a column").to_owned();
+            let values = fields.map(|v| v.parse().expect("a number")).collect();
+            (puzzle, column, values)
+        })
+        .collect()
+}
 
+/// A fresh directory under the target directory.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("{}-python-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn python_maps_every_entry_of_an_export() {
+    let dir = temp_dir("export");
+    let dir_str = dir.to_str().expect("UTF-8 path");
+    common::ok(&["export", "--dir", dir_str], "");
+    let lines = read(&[dir.join("flip-4x4.bin"), dir.join("euler-4x4.bin")]);
+    let _ = std::fs::remove_dir_all(&dir);
     let mut seen = Vec::new();
-    for line in stdout.lines() {
-        let mut fields = line.split(' ');
-        let puzzle = fields.next().expect("a puzzle");
-        let column = fields.next().expect("a column");
-        let values: Vec<u64> = fields.map(|v| v.parse().expect("a number")).collect();
-        assert_eq!(values.len(), 65_536, "{puzzle} {column}");
+    for (puzzle, column, values) in lines {
+        let count = if column == "moves" { 48 } else { 65_536 };
+        assert_eq!(values.len(), count, "{puzzle} {column}");
         for (bits, &value) in (0..=u16::MAX).zip(&values) {
             assert_eq!(
                 value,
-                expected(puzzle, column, bits),
+                expected(&puzzle, &column, bits),
                 "{puzzle} {column} entry {bits:#06x}"
             );
         }
@@ -71,27 +118,125 @@ fn python_reads_every_entry_of_an_export() {
         seen,
         [
             "flip rounds",
-            "flip presses",
-            "flip optimal_sets",
+            "flip rounds_white",
+            "flip rounds_black",
+            "flip presses_white",
+            "flip presses_black",
+            "flip optimal_sets_white",
+            "flip optimal_sets_black",
             "euler winning",
             "euler plies",
-            "euler best_move"
+            "euler best_move",
+            "euler moves",
         ]
     );
 }
 
 #[test]
-fn python_refuses_a_damaged_file() {
-    let mut bytes = boardbase::export::TableFile::euler().to_bytes();
-    bytes[5000] ^= 1;
-    let file = common::TempFile::new("python-damaged.bin", bytes);
-    let output = Command::new("python3")
-        .arg(SCRIPT)
-        .arg(file.path())
-        .output()
-        .expect("python3 runs (see python_reads_every_entry_of_an_export)");
-    assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("CRC mismatch"));
+fn python_reads_other_shapes() {
+    let dir = temp_dir("shapes");
+    let flip_shape = Shape::new(3, 5).unwrap();
+    let euler_shape = Shape::new(2, 5).unwrap();
+    let flip_oracle = oracle::Flip::solve(flip_shape);
+    let euler_oracle = oracle::Euler::solve(euler_shape);
+    let tables = [
+        Table::from_flip(flip_shape, flip_oracle.columns()).unwrap(),
+        Table::from_euler(euler_shape, euler_oracle.columns(false)).unwrap(),
+    ];
+    let paths: Vec<PathBuf> = tables
+        .iter()
+        .map(|t| {
+            let path = dir.join(t.file_name());
+            t.write(&path, &mut |_| {}).unwrap();
+            path
+        })
+        .collect();
+    let lines = read(&paths);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(lines.len(), 7 + 4);
+    for (puzzle, column, values) in lines {
+        let expected: Vec<u64> = match (puzzle.as_str(), column.as_str()) {
+            ("flip", "rounds") => (0..1 << 15)
+                .map(|b| u64::from(flip_oracle.rounds[0][b].min(flip_oracle.rounds[1][b])))
+                .collect(),
+            ("flip", c) => {
+                let colour = usize::from(c.ends_with("black"));
+                if c.starts_with("rounds") {
+                    flip_oracle.rounds[colour]
+                        .iter()
+                        .map(|&v| u64::from(v))
+                        .collect()
+                } else if c.starts_with("presses") {
+                    flip_oracle.presses[colour].clone()
+                } else {
+                    flip_oracle.sets[colour]
+                        .iter()
+                        .map(|&v| u64::from(v))
+                        .collect()
+                }
+            }
+            ("euler", "winning") => euler_oracle.wins.iter().map(|&w| u64::from(w)).collect(),
+            ("euler", "plies") => euler_oracle.plies.iter().map(|&v| u64::from(v)).collect(),
+            ("euler", "best_move") => euler_oracle.best.iter().map(|&v| u64::from(v)).collect(),
+            ("euler", "moves") => euler_oracle.order.clone(),
+            _ => panic!("unexpected column {puzzle} {column}"),
+        };
+        assert_eq!(values, expected, "{puzzle} {column}");
+    }
+}
+
+#[test]
+fn python_reads_version_1() {
+    let dir = temp_dir("v1");
+    let path = dir.join("euler-4x4.bin");
+    std::fs::write(&path, TableFile::euler().to_bytes()).unwrap();
+    let lines = read(std::slice::from_ref(&path));
+    let _ = std::fs::remove_dir_all(&dir);
+    let columns: Vec<&str> = lines.iter().map(|l| l.1.as_str()).collect();
+    assert_eq!(columns, ["winning", "plies", "best_move"]);
+    for (bits, &value) in (0..=u16::MAX).zip(&lines[1].2) {
+        assert_eq!(value, expected("euler", "plies", bits));
+    }
+    // Version 1 stores the best move as its mask.
+    for (bits, &value) in (0..=u16::MAX).zip(&lines[2].2) {
+        let best = euler::probe(Position::from_bits(bits)).best_move;
+        assert_eq!(value, best.map_or(0, |m| u64::from(m.bits())));
+    }
+}
+
+#[test]
+fn python_refuses_damaged_and_truncated_files() {
+    let bytes = Table::embedded(Puzzle::Euler).to_bytes().unwrap();
+    let len = bytes.len();
+    let cases: [(&str, Vec<u8>, &str); 4] = [
+        (
+            "column",
+            {
+                let mut b = bytes.clone();
+                b[5_000] ^= 1;
+                b
+            },
+            "column winning: CRC mismatch",
+        ),
+        (
+            "header",
+            {
+                let mut b = bytes.clone();
+                b[40] ^= 1;
+                b
+            },
+            "header CRC mismatch",
+        ),
+        ("truncated", bytes[..len - 10].to_vec(), "the header says"),
+        ("tiny", bytes[..5].to_vec(), "truncated (5 bytes)"),
+    ];
+    for (name, damaged, message) in cases {
+        let file = common::TempFile::new(&format!("python-{name}.bin"), damaged);
+        let output = python(&[PathBuf::from(file.path())]);
+        assert!(!output.status.success(), "{name}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(message), "{name}: {stderr}");
+    }
 }
 
 #[test]
@@ -114,9 +259,8 @@ fn the_readme_python_usage_prints_what_it_says() {
         .nth(2)
         .and_then(|rest| rest.split("```").next())
         .expect("a second ```python block: the usage example");
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("{}-python-usage", std::process::id()));
-    // The example reads tables-out/flip-4x4.bin from the current directory.
+    let dir = temp_dir("usage");
+    // The example reads tables-out/*.bin from the current directory.
     let out = dir.join("tables-out");
     common::ok(&["export", "--dir", out.to_str().expect("UTF-8 path")], "");
     let output = Command::new("python3")
@@ -126,19 +270,21 @@ fn the_readme_python_usage_prints_what_it_says() {
         .env("PYTHONPATH", concat!(env!("CARGO_MANIFEST_DIR"), "/tests"))
         .output();
     let _ = std::fs::remove_dir_all(&dir);
-    let output = output.expect("python3 runs (see python_reads_every_entry_of_an_export)");
+    let output = output.expect("python3 runs (see python_maps_every_entry_of_an_export)");
     assert!(
         output.status.success(),
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    // The comment on the print line gives its output.
-    let promised = usage
+    // The comment on each print line gives its output.
+    let promised: Vec<&str> = usage
         .lines()
-        .find_map(|l| {
+        .filter_map(|l| {
             l.strip_prefix("print(")
                 .and_then(|l| l.split("  # ").nth(1))
         })
-        .expect("the print line says what it prints");
-    assert_eq!(String::from_utf8_lossy(&output.stdout).trim_end(), promised);
+        .collect();
+    assert!(!promised.is_empty(), "the print lines say what they print");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(stdout.lines().collect::<Vec<_>>(), promised);
 }

@@ -9,16 +9,23 @@
 //! Boards and positions are 16-bit masks in boardbase's layout: cell (`row`,
 //! `col`) at bit `4 * row + col`, row 0 first.
 //!
+//! Table files of any shape (`boardbase_table_*`) take boards as `u64` in
+//! the layout of the table's shape: cell (`row`, `col`) at bit
+//! `cols * row + col`. They report failures through a negative value (or
+//! NULL) and a message, [`boardbase_last_error`], kept per thread.
+//!
 //! This is its own package rather than a crate type of `boardbase` because a
 //! `staticlib` or `cdylib` needs the standard library (a panic handler),
 //! while `boardbase` also builds without it.
 
-use std::ffi::c_char;
+use std::cell::RefCell;
+use std::ffi::{CStr, CString, c_char};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use boardbase::carcassonne::{self, Board, Tile};
 use boardbase::euler::{self, Position};
 use boardbase::flip;
+use boardbase::table::Table;
 
 /// What [`boardbase_flip_rounds`] returns for a board that cannot be made
 /// uniform (`BOARDBASE_FLIP_IMPOSSIBLE` in C).
@@ -123,6 +130,208 @@ fn count(rows: usize, cols: usize, bytes: &[u8]) -> i64 {
         // The count is below the modulus, far below `i64::MAX`.
         Ok(n) => i64::try_from(n).unwrap_or(-1),
         Err(_) => -1,
+    }
+}
+
+thread_local! {
+    /// The message of the last failed call on this thread.
+    static LAST_ERROR: RefCell<CString> = RefCell::new(CString::default());
+}
+
+/// Records why a call failed, for [`boardbase_last_error`].
+fn fail(message: impl Into<String>) {
+    // An interior NUL cannot come from our messages, but a path could hold
+    // one in theory: keep what precedes it.
+    let mut bytes = message.into().into_bytes();
+    if let Some(nul) = bytes.iter().position(|&b| b == 0) {
+        bytes.truncate(nul);
+    }
+    let message = CString::new(bytes).unwrap_or_default();
+    LAST_ERROR.with(|last| *last.borrow_mut() = message);
+}
+
+/// Why the last failed call of this thread failed, as a NUL-terminated
+/// UTF-8 message; an empty string when no call has failed on this thread.
+/// Successful calls leave it as it is (as `errno`). The pointer stays valid
+/// until the next failing call on the same thread; never free it.
+#[unsafe(no_mangle)]
+pub extern "C" fn boardbase_last_error() -> *const c_char {
+    LAST_ERROR.with(|last| last.borrow().as_ptr())
+}
+
+/// Opens a table file (`boardbase export`, `boardbase generate`): checks
+/// its structure and maps it, reading no column (see
+/// [`boardbase::table::Table::open`]). NULL on failure, with the reason in
+/// [`boardbase_last_error`]. Close it with [`boardbase_table_close`]. A
+/// table may be probed from several threads at once.
+///
+/// # Safety
+///
+/// `path` must be NULL or a NUL-terminated string.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn boardbase_table_open(path: *const c_char) -> *mut Table {
+    if path.is_null() {
+        fail("boardbase_table_open: path is NULL");
+        return std::ptr::null_mut();
+    }
+    // SAFETY: the caller guarantees a NUL-terminated string.
+    let bytes = unsafe { CStr::from_ptr(path) }.to_bytes();
+    let Some(os_path) = os_path(bytes) else {
+        fail(format!(
+            "cannot open {}: not a valid path on this system",
+            String::from_utf8_lossy(bytes)
+        ));
+        return std::ptr::null_mut();
+    };
+    match catch_unwind(|| Table::open(os_path)) {
+        Ok(Ok(table)) => Box::into_raw(Box::new(table)),
+        Ok(Err(error)) => {
+            fail(format!(
+                "cannot open {}: {error}",
+                String::from_utf8_lossy(bytes)
+            ));
+            std::ptr::null_mut()
+        }
+        Err(_) => {
+            fail(format!(
+                "cannot open {}: internal error",
+                String::from_utf8_lossy(bytes)
+            ));
+            std::ptr::null_mut()
+        }
+    }
+}
+
+/// A path from C bytes: any bytes on Unix, UTF-8 elsewhere.
+fn os_path(bytes: &[u8]) -> Option<&std::path::Path> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        Some(std::path::Path::new(std::ffi::OsStr::from_bytes(bytes)))
+    }
+    #[cfg(not(unix))]
+    {
+        std::str::from_utf8(bytes).ok().map(std::path::Path::new)
+    }
+}
+
+/// Closes a table (unmaps the file). NULL is ignored.
+///
+/// # Safety
+///
+/// `table` must be NULL or a handle from [`boardbase_table_open`] not
+/// closed before, and no other thread may be using it.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn boardbase_table_close(table: *mut Table) {
+    if !table.is_null() {
+        // SAFETY: the caller hands back a pointer from `Box::into_raw`.
+        drop(unsafe { Box::from_raw(table) });
+    }
+}
+
+/// The table behind a handle, or a recorded error for NULL.
+///
+/// # Safety
+///
+/// `table` must be NULL or a live handle.
+unsafe fn table_ref<'a>(table: *const Table, function: &str) -> Option<&'a Table> {
+    // SAFETY: the caller guarantees a live handle or NULL.
+    let table = unsafe { table.as_ref() };
+    if table.is_none() {
+        fail(format!("{function}: the table is NULL"));
+    }
+    table
+}
+
+/// The table's number of rows, or -1 for NULL.
+///
+/// # Safety
+///
+/// `table` must be NULL or a live handle from [`boardbase_table_open`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn boardbase_table_rows(table: *const Table) -> i32 {
+    // SAFETY: as the caller guarantees.
+    unsafe { table_ref(table, "boardbase_table_rows") }.map_or(-1, |t| t.shape().rows() as i32)
+}
+
+/// The table's number of columns (of the board), or -1 for NULL.
+///
+/// # Safety
+///
+/// `table` must be NULL or a live handle from [`boardbase_table_open`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn boardbase_table_cols(table: *const Table) -> i32 {
+    // SAFETY: as the caller guarantees.
+    unsafe { table_ref(table, "boardbase_table_cols") }.map_or(-1, |t| t.shape().cols() as i32)
+}
+
+/// The table's puzzle, `"flip"` or `"euler"` (a static string), or NULL
+/// for a NULL table.
+///
+/// # Safety
+///
+/// `table` must be NULL or a live handle from [`boardbase_table_open`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn boardbase_table_puzzle(table: *const Table) -> *const c_char {
+    // SAFETY: as the caller guarantees.
+    match unsafe { table_ref(table, "boardbase_table_puzzle") }.map(Table::puzzle) {
+        Some(boardbase::table::Puzzle::Flip) => c"flip".as_ptr(),
+        Some(boardbase::table::Puzzle::Euler) => c"euler".as_ptr(),
+        None => std::ptr::null(),
+    }
+}
+
+/// 1 when the player to move wins the Game of Euler from `covered` (bit
+/// `cols * row + col` set = square covered), 0 when they lose (full board:
+/// 1); -1 for a NULL table, a table that is not Euler's, a position with
+/// bits outside the board, or a damaged table.
+///
+/// # Safety
+///
+/// `table` must be NULL or a live handle from [`boardbase_table_open`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn boardbase_table_euler_winning(table: *const Table, covered: u64) -> i32 {
+    // SAFETY: as the caller guarantees.
+    let Some(table) = (unsafe { table_ref(table, "boardbase_table_euler_winning") }) else {
+        return -1;
+    };
+    match catch_unwind(|| table.as_euler().and_then(|t| t.outcome(covered))) {
+        Ok(Ok(outcome)) => i32::from(outcome.is_win()),
+        Ok(Err(error)) => {
+            fail(format!("boardbase_table_euler_winning: {error}"));
+            -1
+        }
+        Err(_) => {
+            fail("boardbase_table_euler_winning: internal error");
+            -1
+        }
+    }
+}
+
+/// Fewest rounds to make a Flip board (bit `cols * row + col` set = black)
+/// one colour, [`BOARDBASE_FLIP_IMPOSSIBLE`] (255) when neither colour can
+/// be reached; -1 for a NULL table, a table that is not Flip's, a board
+/// with bits outside the shape, or a damaged table.
+///
+/// # Safety
+///
+/// `table` must be NULL or a live handle from [`boardbase_table_open`].
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn boardbase_table_flip_rounds(table: *const Table, board: u64) -> i32 {
+    // SAFETY: as the caller guarantees.
+    let Some(table) = (unsafe { table_ref(table, "boardbase_table_flip_rounds") }) else {
+        return -1;
+    };
+    match catch_unwind(|| table.as_flip().and_then(|t| t.rounds(board))) {
+        Ok(Ok(rounds)) => i32::from(rounds.unwrap_or(BOARDBASE_FLIP_IMPOSSIBLE)),
+        Ok(Err(error)) => {
+            fail(format!("boardbase_table_flip_rounds: {error}"));
+            -1
+        }
+        Err(_) => {
+            fail("boardbase_table_flip_rounds: internal error");
+            -1
+        }
     }
 }
 

@@ -1,7 +1,12 @@
 //! The C interface from C and C++: builds `libboardbase.a`, compiles
 //! `tests/check.c` against `include/boardbase.h` with the system C compiler,
-//! runs it and compares every answer with the Rust API; then compiles and
-//! runs `tests/check.cpp` with the C++ compiler, and the README's C example.
+//! runs it and compares every answer with the Rust API; `tests/check_table.c`
+//! on table files (the 4x4 exports against the 4x4 functions, 3x5 tables
+//! against the test-local oracle of `tests/oracle`); then compiles and runs
+//! `tests/check.cpp` with the C++ compiler, and the README's C example.
+
+#[path = "../../tests/oracle/mod.rs"]
+mod oracle;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -85,7 +90,18 @@ fn compile(compiler: &str, source: &str, out_name: &str, lib: &Path) -> Option<P
 
 /// Runs a compiled program and returns its standard output.
 fn run(program: &Path) -> String {
-    let output = Command::new(program).output().expect("the program runs");
+    run_in(program, &[], None)
+}
+
+/// Runs a compiled program with `args`, in `dir` if given, and returns its
+/// standard output.
+fn run_in(program: &Path, args: &[&Path], dir: Option<&Path>) -> String {
+    let mut command = Command::new(program);
+    command.args(args);
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let output = command.output().expect("the program runs");
     assert!(
         output.status.success(),
         "{} failed: {}\n{}",
@@ -180,6 +196,89 @@ fn c_program_agrees_with_the_rust_api() {
     assert_eq!(lines.collect::<Vec<_>>(), expected);
 }
 
+/// A fresh directory under the target directory.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+#[test]
+fn c_program_probes_table_files() {
+    use boardbase::table::{Puzzle, Table};
+    use boardbase::tables::shape::Shape;
+
+    let dir = temp_dir("c-tables");
+    let shape = Shape::new(3, 5).unwrap();
+    let euler_oracle = oracle::Euler::solve(shape);
+    let flip_oracle = oracle::Flip::solve(shape);
+    let tables = [
+        Table::embedded(Puzzle::Flip),
+        Table::embedded(Puzzle::Euler),
+        Table::from_flip(shape, flip_oracle.columns()).expect("a flip table"),
+        // WDL only: winning and moves.
+        Table::from_euler(shape, euler_oracle.columns(true)).expect("an euler table"),
+    ];
+    let mut paths: Vec<PathBuf> = tables
+        .iter()
+        .map(|t| {
+            let path = dir.join(t.file_name());
+            t.write(&path, &mut |_| {}).expect("written");
+            path
+        })
+        .collect();
+    let bytes = std::fs::read(&paths[1]).unwrap();
+    let truncated = dir.join("truncated.bin");
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
+    paths.push(truncated.clone());
+
+    let lib = static_library();
+    let program = compile("cc", "check_table.c", "boardbase-check-table-c", &lib)
+        .expect("a C compiler `cc` is needed for this test");
+    let args: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
+    let stdout = run_in(&program, &args, None);
+    let mut lines = stdout.lines();
+    for expected in [
+        "open flip4 4 4 flip",
+        "open euler4 4 4 euler",
+        "open flip35 3 5 flip",
+        "open euler35 3 5 euler",
+        "4x4 0",
+    ] {
+        assert_eq!(lines.next(), Some(expected));
+    }
+    for b in 0..1usize << 15 {
+        let rounds = flip_oracle.rounds[0][b].min(flip_oracle.rounds[1][b]);
+        let expected = format!("{rounds} {}", i32::from(euler_oracle.wins[b]));
+        assert_eq!(lines.next(), Some(expected.as_str()), "3x5 board {b:#x}");
+    }
+    let truncated_message = format!(
+        "cannot open {}: truncated file: {} bytes, the header says {}",
+        truncated.display(),
+        bytes.len() / 2,
+        bytes.len()
+    );
+    let errors = [
+        "error euler-out-of-range -1 boardbase_table_euler_winning: board 0x10000 has bits outside the 4x4 board (at most 0xffff)".to_owned(),
+        "error flip-out-of-range -1 boardbase_table_flip_rounds: board 0xffffffffffffffff has bits outside the 3x5 board (at most 0x7fff)".to_owned(),
+        "error euler-on-flip -1 boardbase_table_euler_winning: the table is for flip, not euler".to_owned(),
+        "error flip-on-euler -1 boardbase_table_flip_rounds: the table is for euler, not flip".to_owned(),
+        "error null-rows -1 boardbase_table_rows: the table is NULL".to_owned(),
+        "error null-cols -1 boardbase_table_cols: the table is NULL".to_owned(),
+        "error null-euler -1 boardbase_table_euler_winning: the table is NULL".to_owned(),
+        "error null-flip -1 boardbase_table_flip_rounds: the table is NULL".to_owned(),
+        "error null-puzzle -1 boardbase_table_puzzle: the table is NULL".to_owned(),
+        "error open-null -1 boardbase_table_open: path is NULL".to_owned(),
+        "error open-missing -1 cannot open /nonexistent/boardbase.bin: No such file or directory (os error 2)".to_owned(),
+        format!("error open-truncated -1 {truncated_message}"),
+        format!("error after-success 0 {truncated_message}"),
+        "end".to_owned(),
+    ];
+    assert_eq!(lines.collect::<Vec<_>>(), errors);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn header_compiles_as_cpp() {
     let lib = static_library();
@@ -214,5 +313,15 @@ fn readme_c_example_prints_what_the_readme_says() {
         &lib,
     )
     .expect("a C compiler `cc` is needed for this test");
-    assert_eq!(run(&program), shown);
+    // The example reads tables-out/euler-4x4.bin, as `boardbase export
+    // --dir tables-out` writes it, from the current directory.
+    let dir = temp_dir("readme-example");
+    let out = dir.join("tables-out");
+    std::fs::create_dir_all(&out).unwrap();
+    let table = boardbase::table::Table::embedded(boardbase::table::Puzzle::Euler);
+    table
+        .write(out.join(table.file_name()), &mut |_| {})
+        .expect("written");
+    assert_eq!(run_in(&program, &[], Some(&dir)), shown);
+    let _ = std::fs::remove_dir_all(&dir);
 }

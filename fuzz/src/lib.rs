@@ -10,4 +10,5 @@ pub mod carcassonne_input;
 pub mod euler_input;
 pub mod flip_input;
 pub mod table_file;
+pub mod table_v2;
 pub mod text;

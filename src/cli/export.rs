@@ -1,11 +1,12 @@
-//! `boardbase export` and `boardbase verify`: the 4×4 tables as files any
-//! language can read (layout: `boardbase::export`).
+//! `boardbase export` and `boardbase verify`: table files any language can
+//! read (layout: `boardbase::table`).
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-use boardbase::export::TableFile;
+use boardbase::table::{Checked, Phase, Progress, Puzzle, Table, TableError};
 use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{Failure, Output};
 
@@ -21,7 +22,7 @@ pub struct ExportArgs {
 /// Arguments of `boardbase verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// The table file to check.
+    /// The table file to check (version 2, or 1 from earlier releases).
     #[arg(value_name = "FILE")]
     file: PathBuf,
 }
@@ -32,22 +33,29 @@ pub fn export(args: &ExportArgs, out: &mut Output) -> Result<(), Failure> {
         path: args.dir.display().to_string(),
         error,
     })?;
-    for file in TableFile::all() {
-        let path = args.dir.join(file.file_name());
-        let bytes = file.to_bytes();
-        std::fs::write(&path, &bytes).map_err(|error| Failure::Write {
-            path: path.display().to_string(),
-            error,
-        })?;
+    for puzzle in Puzzle::ALL {
+        let table = Table::embedded(puzzle);
+        let path = args.dir.join(table.file_name());
+        let shown = path.display().to_string();
+        let len = table
+            .write(&path, &mut |_| {})
+            .map_err(|error| match error {
+                TableError::Io(error) => Failure::Write {
+                    path: shown.clone(),
+                    error,
+                },
+                error => Failure::Table {
+                    path: shown.clone(),
+                    error,
+                },
+            })?;
         writeln!(
             out,
-            "wrote {} ({} {}x{}, columns {}, {} bytes)",
-            path.display(),
-            file.puzzle,
-            file.rows,
-            file.cols,
-            column_names(&file),
-            bytes.len()
+            "wrote {shown} ({} {}, version {}, columns {}, {len} bytes)",
+            table.puzzle(),
+            table.shape(),
+            table.version(),
+            column_names(&table),
         )?;
     }
     Ok(())
@@ -56,32 +64,117 @@ pub fn export(args: &ExportArgs, out: &mut Output) -> Result<(), Failure> {
 /// Runs `boardbase verify`.
 pub fn verify(args: &VerifyArgs, out: &mut Output) -> Result<(), Failure> {
     let path = args.file.display().to_string();
-    let bytes = match std::fs::read(&args.file) {
-        Ok(bytes) => bytes,
-        Err(error) => return Err(Failure::Open { path, error }),
+    let failure = |error| Failure::Table {
+        path: path.clone(),
+        error,
     };
-    let file = TableFile::read(&bytes)
-        .and_then(|file| file.verify_contents().map(|()| file))
-        .map_err(|error| Failure::Table {
-            path: path.clone(),
-            error,
-        })?;
+    let table = Table::open(&args.file).map_err(failure)?;
+    let mut bar = Bar::new();
+    let verified = table.verify(&mut |p| bar.update(p));
+    bar.finish();
+    let verified = verified.map_err(failure)?;
+    let crcs = match (table.version(), verified.crcs) {
+        (1, _) => "file CRC ok".to_owned(),
+        (_, n) => format!(
+            "{n} column CRC{} ok over {} bytes",
+            if n == 1 { "" } else { "s" },
+            thousands(verified.bytes)
+        ),
+    };
+    let entries = match verified.entries {
+        Checked::Embedded { .. } => "every entry equals the built-in tables".to_owned(),
+        Checked::Consistent { checked, positions } if checked == positions => {
+            format!(
+                "every entry agrees with its neighbours ({} positions)",
+                thousands(positions)
+            )
+        }
+        Checked::Consistent { checked, positions } => format!(
+            "entries agree with their neighbours at {} of {} positions (a spot check)",
+            thousands(checked),
+            thousands(positions)
+        ),
+    };
     writeln!(
         out,
-        "{path}: ok ({} {}x{}, columns {})",
-        file.puzzle,
-        file.rows,
-        file.cols,
-        column_names(&file)
+        "{path}: ok ({} {}, version {}, columns {}; {crcs}; {entries})",
+        table.puzzle(),
+        table.shape(),
+        table.version(),
+        column_names(&table),
     )?;
     Ok(())
 }
 
 /// `rounds, presses, ...`
-fn column_names(file: &TableFile) -> String {
-    file.columns
-        .iter()
+fn column_names(table: &Table) -> String {
+    table
+        .columns()
         .map(|c| c.name.as_str())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// `1,048,576`
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+/// A progress bar on stderr when it is a terminal, one phase at a time.
+struct Bar {
+    enabled: bool,
+    bar: Option<ProgressBar>,
+    phase: Option<Phase>,
+}
+
+impl Bar {
+    fn new() -> Bar {
+        Bar {
+            enabled: std::io::stderr().is_terminal(),
+            bar: None,
+            phase: None,
+        }
+    }
+
+    fn update(&mut self, p: Progress) {
+        if !self.enabled {
+            return;
+        }
+        if self.phase != Some(p.phase) {
+            if let Some(bar) = self.bar.take() {
+                bar.finish_and_clear();
+            }
+            let template = match p.phase {
+                Phase::Crc | Phase::Checksum | Phase::Write => {
+                    "{msg:>8} [{bar:40}] {percent:>3}% {bytes}/{total_bytes}, {eta} left"
+                }
+                Phase::Contents => {
+                    "{msg:>8} [{bar:40}] {percent:>3}% {pos}/{len} positions, {eta} left"
+                }
+            };
+            let bar = ProgressBar::new(p.total).with_message(p.phase.name());
+            if let Ok(style) = ProgressStyle::with_template(template) {
+                bar.set_style(style.progress_chars("=> "));
+            }
+            self.bar = Some(bar);
+            self.phase = Some(p.phase);
+        }
+        if let Some(bar) = &self.bar {
+            bar.set_position(p.done);
+        }
+    }
+
+    fn finish(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
 }

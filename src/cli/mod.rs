@@ -102,14 +102,19 @@ enum Command {
     /// Write the 4×4 tables as files for other languages: `flip-4x4.bin`
     /// and `euler-4x4.bin` in DIR.
     ///
-    /// Layout (version 1): a bincode body (legacy config: fixed-width
-    /// little-endian integers, u64 lengths) holding magic `BRDBASE\0`,
-    /// version, puzzle, rows, cols and named columns of one little-endian
-    /// entry per board, then the body's CRC-32 (as zlib) little-endian.
+    /// Layout (version 2, memory-mappable): magic `BRDBASE\0`, version,
+    /// header length, a bincode header (legacy config: fixed-width
+    /// little-endian integers, u64 lengths) naming the puzzle, shape, file
+    /// length and each column's name, bits per entry, entry count, offset,
+    /// length and CRC-32, the header's CRC-32, then each column 64-byte
+    /// aligned. Each file is written to a temporary name and renamed.
     Export(export::ExportArgs),
-    /// Check a table file written by `export`: magic, version, CRC, shape
-    /// and every entry against the built-in tables. Exit status 0 when it
-    /// is intact, 1 with the reason otherwise.
+    /// Check a table file (version 2, or 1 from earlier releases): its
+    /// structure, every column CRC, and the entries: on 4×4 every entry
+    /// against the built-in tables; on other shapes each entry against its
+    /// neighbours by the rules (every position up to 2^20, a spot check of
+    /// 2^20 above). Exit status 0 when it is intact, 1 with the reason
+    /// otherwise. A progress bar shows on stderr when it is a terminal.
     Verify(export::VerifyArgs),
 }
 
@@ -191,7 +196,7 @@ pub enum Failure {
         /// The path given.
         path: String,
         /// What is wrong with it.
-        error: boardbase::export::TableFileError,
+        error: boardbase::table::TableError,
     },
     /// A file or directory could not be written.
     #[error("cannot write {path}: {error}")]

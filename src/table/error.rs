@@ -1,0 +1,271 @@
+//! Why a table could not be opened, built, written or verified, and why a
+//! probe failed.
+
+use std::io;
+
+use boardbase_tables::shape::Shape;
+
+use super::Puzzle;
+use crate::export::TableFileError;
+
+/// Why a table file was refused, could not be written, or failed
+/// [`Table::verify`](super::Table::verify).
+///
+/// Errors found when opening come in the order of the checks: the magic,
+/// the version, the header's length and CRC, its decoding, the file's
+/// length, the puzzle and shape, the column layout, the required columns.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum TableError {
+    /// Reading, mapping or writing the file failed.
+    #[error("{0}")]
+    Io(#[from] io::Error),
+    /// The first 8 bytes are not [`MAGIC`](super::MAGIC): not a boardbase
+    /// table file (a file shorter than 8 bytes is compared as far as it
+    /// goes, and `found` is padded with zeros).
+    #[error(
+        "bad magic: not a boardbase table file (expected \"BRDBASE\\x00\", found \"{}\")",
+        found.escape_ascii()
+    )]
+    BadMagic {
+        /// The first 8 bytes.
+        found: [u8; 8],
+    },
+    /// A layout version this library does not read (it reads 1 and 2).
+    #[error("unsupported version {0} (this library reads versions 1 and 2)")]
+    Version(u32),
+    /// The file is shorter than its header says (or too short to hold the
+    /// header itself).
+    #[error("truncated file: {len} bytes, the header says {expected}")]
+    Truncated {
+        /// The file's length.
+        len: u64,
+        /// The length the header requires.
+        expected: u64,
+    },
+    /// The file is longer than its header says.
+    #[error("{} unexpected bytes after the end of the table ({len} bytes, the header says {expected})", len - expected)]
+    TrailingBytes {
+        /// The file's length.
+        len: u64,
+        /// The length the header gives.
+        expected: u64,
+    },
+    /// The header length field is over [`MAX_HEADER_LEN`](super::MAX_HEADER_LEN).
+    #[error("header too large: {len} bytes, at most {max}")]
+    HeaderTooLarge {
+        /// The length field.
+        len: u64,
+        /// The largest accepted.
+        max: u64,
+    },
+    /// The header's CRC-32 does not match: the header is damaged.
+    #[error(
+        "header CRC mismatch: stored {stored:#010x}, computed {computed:#010x} (the header is damaged)"
+    )]
+    HeaderCrc {
+        /// The CRC in the file.
+        stored: u32,
+        /// The CRC of the header bytes.
+        computed: u32,
+    },
+    /// The header is not a valid encoding.
+    #[error("cannot decode the header: {0}")]
+    HeaderDecode(String),
+    /// The header has bytes after its last field.
+    #[error("{0} unexpected bytes at the end of the header")]
+    HeaderTrailing(usize),
+    /// The puzzle is not `flip` or `euler`.
+    #[error("unknown puzzle {0:?} (expected \"flip\" or \"euler\")")]
+    UnknownPuzzle(String),
+    /// The board shape is not valid for the puzzle.
+    #[error(
+        "bad shape {rows}x{cols} for {puzzle} (sides from 1, at most {} cells)",
+        puzzle.max_cells()
+    )]
+    BadShape {
+        /// The puzzle.
+        puzzle: Puzzle,
+        /// Rows in the header.
+        rows: u8,
+        /// Columns in the header.
+        cols: u8,
+    },
+    /// Two columns have the same name.
+    #[error("duplicate column {0:?}")]
+    DuplicateColumn(String),
+    /// A column's entry width is not one of 1, 8, 16, 32 or 64 bits.
+    #[error("column {column:?} has entries of {width} bits (widths are 1, 8, 16, 32 or 64)")]
+    BadWidth {
+        /// The column.
+        column: String,
+        /// Its width in bits.
+        width: u8,
+    },
+    /// A known column has the wrong entry width.
+    #[error("column {column:?} has entries of {width} bits, expected {expected}")]
+    ColumnWidth {
+        /// The column.
+        column: String,
+        /// Its width in bits.
+        width: u8,
+        /// The width it must have.
+        expected: u8,
+    },
+    /// A known column has the wrong number of entries.
+    #[error("column {column:?} has {entries} entries, expected {expected}")]
+    ColumnEntries {
+        /// The column.
+        column: String,
+        /// Its entry count.
+        entries: u64,
+        /// The count it must have.
+        expected: u64,
+    },
+    /// A column's byte length does not match its entries and width.
+    #[error("column {column:?} holds {len} bytes, expected {expected}")]
+    ColumnLength {
+        /// The column.
+        column: String,
+        /// Its length in bytes.
+        len: u64,
+        /// `ceil(entries × width / 8)`.
+        expected: u64,
+    },
+    /// A column starts at an offset that is not a multiple of 64, or
+    /// before the end of the header or of the column before it.
+    #[error("column {column:?} starts at byte {offset}: expected a multiple of 64, at least {min}")]
+    ColumnOffset {
+        /// The column.
+        column: String,
+        /// Its offset.
+        offset: u64,
+        /// The end of what comes before it.
+        min: u64,
+    },
+    /// A column ends past the file length the header gives.
+    #[error("column {column:?} ends at byte {end}, past the end of the file ({file_len} bytes)")]
+    ColumnEnd {
+        /// The column.
+        column: String,
+        /// Its end (offset + length), saturated.
+        end: u64,
+        /// The file length of the header.
+        file_len: u64,
+    },
+    /// The header's file length is not where the last column ends.
+    #[error(
+        "the header gives a file length of {file_len} bytes, but its last column ends at {end}"
+    )]
+    FileEnd {
+        /// The file length of the header.
+        file_len: u64,
+        /// Where the last column ends.
+        end: u64,
+    },
+    /// A column the puzzle requires is absent.
+    #[error("missing column {0:?}")]
+    MissingColumn(String),
+    /// The `moves` column of an Euler table is not the shape's move list
+    /// (`boardbase_tables::euler::moves`).
+    #[error(
+        "column \"moves\" differs from the moves of the {shape} board at index {index}: {found:#x}, expected {expected:#x}"
+    )]
+    Moves {
+        /// The board shape.
+        shape: Shape,
+        /// The first differing move.
+        index: usize,
+        /// The mask in the file.
+        found: u64,
+        /// The mask of the shape's move list.
+        expected: u64,
+    },
+    /// A column's CRC-32 does not match its bytes: the column is damaged.
+    #[error(
+        "column {column:?}: CRC mismatch: stored {stored:#010x}, computed {computed:#010x} (the column is damaged)"
+    )]
+    ColumnCrc {
+        /// The column.
+        column: String,
+        /// The CRC in the header.
+        stored: u32,
+        /// The CRC of its bytes.
+        computed: u32,
+    },
+    /// A byte outside every column and the header (padding, or the unused
+    /// bits of a 1-bit column's last byte) is not zero.
+    #[error("nonzero padding at byte {offset}")]
+    Padding {
+        /// Its offset in the file.
+        offset: u64,
+    },
+    /// An entry differs from the embedded 4×4 tables.
+    #[error(
+        "contents differ from the tables: column {column:?}, entry {index} \
+         (board {index:#06x}) is {found}, expected {expected}"
+    )]
+    Contents {
+        /// The column.
+        column: String,
+        /// The first differing entry (the board's bits).
+        index: u64,
+        /// The value in the file.
+        found: u64,
+        /// The value of the tables.
+        expected: u64,
+    },
+    /// An entry contradicts the puzzle's rules given its neighbours (the
+    /// structural checks of [`Table::verify`](super::Table::verify)).
+    #[error("column {column:?}, entry {index} (board {index:#x}): {detail}")]
+    Inconsistent {
+        /// The column.
+        column: String,
+        /// The entry (the board's bits).
+        index: u64,
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// A version-1 file was refused.
+    #[error(transparent)]
+    V1(#[from] TableFileError),
+}
+
+/// Why a probe could not answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ProbeError {
+    /// The table is another puzzle's.
+    #[error("the table is for {found}, not {expected}")]
+    WrongPuzzle {
+        /// The puzzle asked for.
+        expected: Puzzle,
+        /// The table's puzzle.
+        found: Puzzle,
+    },
+    /// The board has bits outside the table's shape.
+    #[error("board {board:#x} has bits outside the {shape} board (at most {:#x})", shape.full())]
+    OutOfRange {
+        /// The board given.
+        board: u64,
+        /// The table's shape.
+        shape: Shape,
+    },
+    /// The table lacks a column this probe needs (a version-1 Flip table has
+    /// no per-colour columns).
+    #[error("the table has no column {0:?}")]
+    MissingColumn(&'static str),
+    /// A stored value that cannot be right (the file is damaged: run
+    /// [`Table::verify`](super::Table::verify)).
+    #[error(
+        "column {column:?}, entry {index:#x} holds {value}, which cannot be right (the table is damaged)"
+    )]
+    BadEntry {
+        /// The column.
+        column: &'static str,
+        /// The entry.
+        index: u64,
+        /// The stored value.
+        value: u64,
+    },
+}

@@ -1,0 +1,591 @@
+//! [`Table::verify`]: every column CRC and the padding, then the entries:
+//! against the embedded tables for 4×4, by the rules' local equations for
+//! other shapes.
+
+use boardbase_tables::flip::press_masks;
+use boardbase_tables::shape::Shape;
+
+use super::{
+    Data, Layout, NO_MOVE, Phase, Progress, Puzzle, Storage, Table, TableError, UNREACHABLE, format,
+};
+use crate::export::TableFile;
+
+/// Positions (or boards) [`Table::verify`] checks by default on shapes
+/// other than 4×4: all of them up to 2^20, that many spread over the table
+/// above.
+pub const DEFAULT_SAMPLE: u64 = 1 << 20;
+
+/// How thoroughly [`Table::verify_with`] checks entries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VerifyOptions {
+    /// On shapes other than 4×4, the positions (or boards) whose local
+    /// equations are checked: all of them when the table has at most this
+    /// many, else this many spread pseudo-randomly (always the empty and
+    /// the full board). Default [`DEFAULT_SAMPLE`].
+    pub sample: u64,
+}
+
+impl Default for VerifyOptions {
+    fn default() -> Self {
+        VerifyOptions {
+            sample: DEFAULT_SAMPLE,
+        }
+    }
+}
+
+/// What [`Table::verify`] checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// Columns whose CRC was checked (for a version-1 file: 1, the file's
+    /// CRC; 0 for a table built in memory).
+    pub crcs: usize,
+    /// Bytes the CRCs covered.
+    pub bytes: u64,
+    /// How the entries were checked.
+    pub entries: Checked,
+}
+
+/// How [`Table::verify`] checked the entries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Checked {
+    /// Every entry of every known column equals the embedded 4×4 tables.
+    Embedded {
+        /// Entries compared.
+        entries: u64,
+    },
+    /// The rules' local equations hold at `checked` of the `positions`
+    /// positions (or boards): each entry agrees with the entries of the
+    /// positions one move away. When every position is checked this proves
+    /// the table right; otherwise it is a spot check.
+    Consistent {
+        /// Positions checked.
+        checked: u64,
+        /// Positions in the table.
+        positions: u64,
+    },
+}
+
+impl Checked {
+    /// Whether every entry was checked.
+    pub fn is_complete(&self) -> bool {
+        match *self {
+            Checked::Embedded { .. } => true,
+            Checked::Consistent { checked, positions } => checked == positions,
+        }
+    }
+}
+
+/// The value the embedded 4×4 tables give for entry `i` of a version-2
+/// column, `None` for a column they do not have (or `i` past its end).
+fn embedded_value(puzzle: Puzzle, column: &str, i: u64) -> Option<u64> {
+    use crate::euler::{self, Move, Position};
+    use crate::flip::{self, Board, Colour};
+
+    if column == "moves" {
+        return (puzzle == Puzzle::Euler)
+            .then(|| {
+                Move::ALL
+                    .get(usize::try_from(i).ok()?)
+                    .map(|m| u64::from(m.bits()))
+            })
+            .flatten();
+    }
+    let bits = u16::try_from(i).ok()?;
+    let route = |colour| flip::route(Board::from_bits(bits), colour);
+    let entry = || euler::probe(Position::from_bits(bits));
+    Some(match (puzzle, column) {
+        (Puzzle::Euler, "winning") => u64::from(euler::outcome(Position::from_bits(bits)).is_win()),
+        (Puzzle::Euler, "plies") => u64::from(entry().moves_left),
+        (Puzzle::Euler, "best_move") => entry().best_move.map_or(u64::from(NO_MOVE), |m| {
+            Move::ALL
+                .iter()
+                .position(|&x| x == m)
+                .map_or(u64::MAX, |k| k as u64)
+        }),
+        (Puzzle::Flip, "rounds") => {
+            u64::from(flip::rounds(Board::from_bits(bits)).unwrap_or(UNREACHABLE))
+        }
+        (Puzzle::Flip, name) => {
+            let (field, colour) = name.rsplit_once('_')?;
+            let colour = match colour {
+                "white" => Colour::White,
+                "black" => Colour::Black,
+                _ => return None,
+            };
+            let r = route(colour);
+            match field {
+                "rounds" => r.map_or(u64::from(UNREACHABLE), |r| u64::from(r.rounds)),
+                "presses" => r.map_or(0, |r| u64::from(r.presses.bits())),
+                "optimal_sets" => r.map_or(0, |r| u64::from(r.optimal_sets)),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// How often (in positions) the contents check reports progress.
+const PROGRESS_EVERY: u64 = 1 << 12;
+
+/// The positions the contents check visits: all of them, or a
+/// deterministic pseudo-random sample that starts with the empty and the
+/// full board.
+struct Sample {
+    states: u64,
+    count: u64,
+    next: u64,
+    rng: u64,
+}
+
+impl Sample {
+    fn new(shape: Shape, sample: u64) -> Sample {
+        let states = 1u64 << shape.cells();
+        Sample {
+            states,
+            count: states.min(sample.max(2)),
+            next: 0,
+            rng: 0x9E37_79B9_7F4A_7C15,
+        }
+    }
+}
+
+impl Iterator for Sample {
+    type Item = u64;
+
+    fn next(&mut self) -> Option<u64> {
+        if self.next >= self.count {
+            return None;
+        }
+        let i = self.next;
+        self.next += 1;
+        if self.count == self.states {
+            return Some(i);
+        }
+        Some(match i {
+            0 => 0,
+            1 => self.states - 1,
+            _ => {
+                // splitmix64
+                self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let mut z = self.rng;
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                (z ^ (z >> 31)) & (self.states - 1)
+            }
+        })
+    }
+}
+
+impl Table {
+    /// Verifies the table with the default [`VerifyOptions`]: see
+    /// [`Table::verify_with`].
+    pub fn verify(&self, progress: &mut dyn FnMut(Progress)) -> Result<Verified, TableError> {
+        self.verify_with(VerifyOptions::default(), progress)
+    }
+
+    /// Verifies the table, reporting to `progress` on the way:
+    ///
+    /// 1. every column's CRC-32 against the header's, streaming through the
+    ///    file ([`Phase::Crc`]), and that every byte outside the header and
+    ///    the columns is zero (as are the unused bits of 1-bit columns);
+    ///    this is complete;
+    /// 2. the entries ([`Phase::Contents`]). On 4×4, every entry of every
+    ///    known column is compared with the embedded tables. On other
+    ///    shapes, each checked position must agree with its neighbours by
+    ///    the rules: for Euler, a position is won exactly when some move
+    ///    leaves a lost one, the full board is won, and (full tables) moves
+    ///    left and the best move follow from the positions one move away
+    ///    (fastest win, longest resistance, first move on ties); for Flip,
+    ///    per colour, the target takes 0 rounds, a board one round more
+    ///    than its closest neighbour (one press away), unreachable boards
+    ///    only neighbour unreachable ones, the stored press set has
+    ///    `rounds` cells and reaches the colour, the optimal sets add up
+    ///    over the closer neighbours, and `rounds` is the closer colour's.
+    ///    Checked at every position this proves the table right; above
+    ///    [`VerifyOptions::sample`] positions it is a spot check
+    ///    ([`Checked::Consistent`] says which).
+    ///
+    /// A version-1 file is checked as [`TableFile::verify_contents`] does.
+    pub fn verify_with(
+        &self,
+        options: VerifyOptions,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Verified, TableError> {
+        if self.version == 1 {
+            let file = TableFile::read(self.storage.bytes())?;
+            file.verify_contents()?;
+            return Ok(Verified {
+                crcs: 1,
+                bytes: self.file_len,
+                entries: Checked::Embedded {
+                    entries: file.columns.iter().map(|c| c.len() as u64).sum(),
+                },
+            });
+        }
+        let (crcs, bytes) = self.check_crcs(progress)?;
+        let entries = if self.shape == Shape::SQUARE4 {
+            self.check_embedded(progress)?
+        } else {
+            match self.puzzle {
+                Puzzle::Euler => self.check_euler(options, progress)?,
+                Puzzle::Flip => self.check_flip(options, progress)?,
+            }
+        };
+        Ok(Verified {
+            crcs,
+            bytes,
+            entries,
+        })
+    }
+
+    /// Step 1 of [`Table::verify_with`]: the CRCs and the padding.
+    fn check_crcs(&self, progress: &mut dyn FnMut(Progress)) -> Result<(usize, u64), TableError> {
+        let file = self.storage.bytes();
+        let total: u64 = self
+            .columns
+            .iter()
+            .filter(|c| matches!(c.data, Data::File { .. }))
+            .map(|c| c.info.byte_len)
+            .sum();
+        let (mut crcs, mut done) = (0, 0u64);
+        // The end of the header (checked at open) is where padding starts.
+        let mut end = match self.storage {
+            Storage::Memory => 0,
+            _ => {
+                let mut n = [0u8; 4];
+                n.copy_from_slice(&file[12..16]);
+                format::PRELUDE_LEN + u32::from_le_bytes(n) as usize + format::CRC_LEN
+            }
+        };
+        for (i, c) in self.columns.iter().enumerate() {
+            let Data::File { start, len } = c.data else {
+                continue;
+            };
+            if let Some(at) = file[end..start].iter().position(|&b| b != 0) {
+                return Err(TableError::Padding {
+                    offset: (end + at) as u64,
+                });
+            }
+            end = start + len;
+            let mut hasher = crc32fast::Hasher::new();
+            self.column_chunks(i, &mut |bytes| {
+                hasher.update(bytes);
+                done += bytes.len() as u64;
+                progress(Progress {
+                    phase: Phase::Crc,
+                    done,
+                    total,
+                });
+                Ok(())
+            })?;
+            let computed = hasher.finalize();
+            if let Some(stored) = c.info.crc {
+                if stored != computed {
+                    return Err(TableError::ColumnCrc {
+                        column: c.info.name.clone(),
+                        stored,
+                        computed,
+                    });
+                }
+                crcs += 1;
+            }
+            let used = c.info.entries % 8;
+            if c.info.width == 1 && used != 0 && len > 0 && file[start + len - 1] >> used != 0 {
+                return Err(TableError::Padding {
+                    offset: (start + len - 1) as u64,
+                });
+            }
+        }
+        if let Some(at) = file
+            .get(end..)
+            .and_then(|rest| rest.iter().position(|&b| b != 0))
+        {
+            return Err(TableError::Padding {
+                offset: (end + at) as u64,
+            });
+        }
+        Ok((crcs, total))
+    }
+
+    /// Step 2 on 4×4: every known column against the embedded tables.
+    fn check_embedded(&self, progress: &mut dyn FnMut(Progress)) -> Result<Checked, TableError> {
+        let known: Vec<usize> = (0..self.columns.len())
+            .filter(|&c| embedded_value(self.puzzle, &self.columns[c].info.name, 0).is_some())
+            .collect();
+        let total: u64 = known.iter().map(|&c| self.columns[c].info.entries).sum();
+        let mut done = 0;
+        for c in known {
+            let info = &self.columns[c].info;
+            for index in 0..info.entries {
+                let expected = embedded_value(self.puzzle, &info.name, index).unwrap_or(u64::MAX);
+                let found = self.entry(c, index).unwrap_or(u64::MAX);
+                if found != expected {
+                    return Err(TableError::Contents {
+                        column: info.name.clone(),
+                        index,
+                        found,
+                        expected,
+                    });
+                }
+                done += 1;
+                if done % PROGRESS_EVERY == 0 || done == total {
+                    progress(Progress {
+                        phase: Phase::Contents,
+                        done,
+                        total,
+                    });
+                }
+            }
+        }
+        Ok(Checked::Embedded { entries: done })
+    }
+
+    /// An entry of a column the layout found (present by construction).
+    fn must(&self, column: usize, i: u64) -> Result<u64, TableError> {
+        self.entry(column, i)
+            .ok_or_else(|| self.inconsistent(column, i, "cannot be read".into()))
+    }
+
+    fn inconsistent(&self, column: usize, index: u64, detail: String) -> TableError {
+        TableError::Inconsistent {
+            column: self
+                .columns
+                .get(column)
+                .map_or_else(String::new, |c| c.info.name.clone()),
+            index,
+            detail,
+        }
+    }
+
+    /// Step 2 for Euler on other shapes.
+    fn check_euler(
+        &self,
+        options: VerifyOptions,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Checked, TableError> {
+        let Layout::Euler {
+            winning,
+            full,
+            moves,
+        } = &self.layout
+        else {
+            return Ok(Checked::Embedded { entries: 0 });
+        };
+        let moves = moves.as_slice();
+        let all = self.shape.full();
+        let sample = Sample::new(self.shape, options.sample);
+        let (total, positions) = (sample.count, sample.states);
+        let mut done = 0;
+        for p in sample {
+            let win = self.must(*winning, p)? != 0;
+            if p == all {
+                if !win {
+                    return Err(self.inconsistent(
+                        *winning,
+                        p,
+                        "the full board must be won".into(),
+                    ));
+                }
+                if let Some((plies, best)) = *full {
+                    let (d, b) = (self.must(plies, p)?, self.must(best, p)?);
+                    if d != 0 {
+                        return Err(self.inconsistent(
+                            plies,
+                            p,
+                            format!("the full board has 0 moves left, not {d}"),
+                        ));
+                    }
+                    if b != u64::from(NO_MOVE) {
+                        return Err(self.inconsistent(
+                            best,
+                            p,
+                            format!("the full board has no best move ({NO_MOVE}), not {b}"),
+                        ));
+                    }
+                }
+            } else {
+                // The first losing child with the fewest plies, and the
+                // first child with the most plies.
+                let mut first_loss: Option<(usize, u64)> = None;
+                let mut fastest: Option<(usize, u64)> = None;
+                let mut longest: Option<(usize, u64)> = None;
+                for (k, &m) in moves.iter().enumerate() {
+                    if m & p != 0 {
+                        continue;
+                    }
+                    let child = p | m;
+                    let child_wins = self.must(*winning, child)? != 0;
+                    if !child_wins && first_loss.is_none() {
+                        first_loss = Some((k, child));
+                    }
+                    if let Some((plies, _)) = *full {
+                        let d = self.must(plies, child)?;
+                        if !child_wins && fastest.is_none_or(|(_, best)| d < best) {
+                            fastest = Some((k, d));
+                        }
+                        if longest.is_none_or(|(_, best)| d > best) {
+                            longest = Some((k, d));
+                        }
+                    }
+                }
+                match (win, first_loss) {
+                    (true, None) => {
+                        return Err(self.inconsistent(
+                            *winning,
+                            p,
+                            "stored as won, but no move leaves a lost position".into(),
+                        ));
+                    }
+                    (false, Some((k, child))) => {
+                        return Err(self.inconsistent(*winning, p, format!("stored as lost, but move {k} ({:#x}) leaves {child:#x}, which is lost", moves[k])));
+                    }
+                    _ => {}
+                }
+                if let Some((plies, best)) = *full {
+                    let Some((k, d)) = (if win { fastest } else { longest }) else {
+                        return Err(self.inconsistent(
+                            best,
+                            p,
+                            "an open position without a legal move".into(),
+                        ));
+                    };
+                    let (stored_d, stored_k) = (self.must(plies, p)?, self.must(best, p)?);
+                    if stored_d != d + 1 {
+                        return Err(self.inconsistent(plies, p, format!("{stored_d} moves left, but its best move leads to a position with {d}, so {}", d + 1)));
+                    }
+                    if stored_k != k as u64 {
+                        return Err(self.inconsistent(
+                            best,
+                            p,
+                            format!("best move {stored_k}, but the first best move is {k}"),
+                        ));
+                    }
+                }
+            }
+            done += 1;
+            if done % PROGRESS_EVERY == 0 || done == total {
+                progress(Progress {
+                    phase: Phase::Contents,
+                    done,
+                    total,
+                });
+            }
+        }
+        Ok(Checked::Consistent {
+            checked: done,
+            positions,
+        })
+    }
+
+    /// Step 2 for Flip on other shapes.
+    fn check_flip(
+        &self,
+        options: VerifyOptions,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Checked, TableError> {
+        let Layout::Flip { rounds, colours } = self.layout else {
+            return Ok(Checked::Embedded { entries: 0 });
+        };
+        let shape = self.shape;
+        let all = shape.full();
+        let masks = press_masks(shape);
+        let masks = &masks[..shape.cells()];
+        let effect = |presses: u64| {
+            shape
+                .cells_of(presses)
+                .fold(0, |acc, (r, c)| acc ^ masks[shape.index(r, c)])
+        };
+        let unreachable = u64::from(UNREACHABLE);
+        let sample = Sample::new(shape, options.sample);
+        let (total, positions) = (sample.count, sample.states);
+        let mut done = 0;
+        for b in sample {
+            let mut closest = unreachable;
+            for (colour, target) in [0, all].into_iter().enumerate() {
+                let (rc, pc, sc) = colours[colour];
+                let (d, x, s) = (self.must(rc, b)?, self.must(pc, b)?, self.must(sc, b)?);
+                closest = closest.min(d);
+                if b == target {
+                    if d != 0 {
+                        return Err(self.inconsistent(
+                            rc,
+                            b,
+                            format!("a board of that colour takes 0 rounds, not {d}"),
+                        ));
+                    }
+                    if x != 0 || s != 1 {
+                        return Err(self.inconsistent(pc, b, format!("a board of that colour has the one empty press set, not {x:#x} ({s} sets)")));
+                    }
+                } else if d == unreachable {
+                    if x != 0 || s != 0 {
+                        return Err(self.inconsistent(pc, b, format!("an unreachable colour has press set 0 and 0 sets, not {x:#x} ({s} sets)")));
+                    }
+                    for &m in masks {
+                        if self.must(rc, b ^ m)? != unreachable {
+                            return Err(self.inconsistent(rc, b, format!("stored as unreachable, but {:#x}, one press away, is reachable", b ^ m)));
+                        }
+                    }
+                } else {
+                    if d == 0 {
+                        return Err(self.inconsistent(
+                            rc,
+                            b,
+                            "0 rounds, but the board is not of that colour".into(),
+                        ));
+                    }
+                    if x & !all != 0 || u64::from(x.count_ones()) != d || b ^ effect(x) != target {
+                        return Err(self.inconsistent(
+                            pc,
+                            b,
+                            format!("press set {x:#x} does not reach the colour in {d} rounds"),
+                        ));
+                    }
+                    let mut sum = 0u64;
+                    for &m in masks {
+                        let e = self.must(rc, b ^ m)?;
+                        if e == unreachable || e + 1 < d {
+                            return Err(self.inconsistent(
+                                rc,
+                                b,
+                                format!("{d} rounds, but {:#x}, one press away, takes {e}", b ^ m),
+                            ));
+                        }
+                        if e + 1 == d {
+                            sum += self.must(sc, b ^ m)?;
+                        }
+                    }
+                    if sum == 0 {
+                        return Err(self.inconsistent(
+                            rc,
+                            b,
+                            format!("{d} rounds, but no board one press away takes {}", d - 1),
+                        ));
+                    }
+                    if d * s != sum {
+                        return Err(self.inconsistent(sc, b, format!("{s} optimal sets, but the boards one press closer have {sum} between them: {s} × {d} rounds must equal that")));
+                    }
+                }
+            }
+            let r = self.must(rounds, b)?;
+            if r != closest {
+                return Err(self.inconsistent(
+                    rounds,
+                    b,
+                    format!("{r} rounds, but the closer colour takes {closest}"),
+                ));
+            }
+            done += 1;
+            if done % PROGRESS_EVERY == 0 || done == total {
+                progress(Progress {
+                    phase: Phase::Contents,
+                    done,
+                    total,
+                });
+            }
+        }
+        Ok(Checked::Consistent {
+            checked: done,
+            positions,
+        })
+    }
+}

@@ -1,0 +1,249 @@
+//! Writing a table as a version-2 file: the columns streamed through a
+//! fixed buffer, to a temporary file renamed when complete.
+
+use std::ffi::OsStr;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::{ColumnData, Data, Phase, Progress, Table, TableError, check_columns, format};
+
+/// Bytes handed over at a time when streaming a column.
+const CHUNK: usize = 1 << 20;
+
+/// Zero bytes for padding.
+const ZEROS: [u8; format::ALIGN as usize] = [0; format::ALIGN as usize];
+
+impl Table {
+    /// Calls `f` with the bytes of column `column` as the file stores them
+    /// (little-endian, 1-bit entries packed, unused bits 0), at most
+    /// [`CHUNK`] bytes at a time.
+    pub(crate) fn column_chunks(
+        &self,
+        column: usize,
+        f: &mut dyn FnMut(&[u8]) -> Result<(), TableError>,
+    ) -> Result<(), TableError> {
+        let Some(c) = self.columns.get(column) else {
+            return Ok(());
+        };
+        let data = match &c.data {
+            Data::File { .. } => {
+                let bytes = self.file_bytes(column).unwrap_or(&[]);
+                return bytes.chunks(CHUNK).try_for_each(f);
+            }
+            Data::Owned(data) => data,
+        };
+        let mut buf = Vec::with_capacity(CHUNK);
+        fn each<T: Copy, const N: usize>(
+            values: &[T],
+            le: impl Fn(T) -> [u8; N],
+            buf: &mut Vec<u8>,
+            f: &mut dyn FnMut(&[u8]) -> Result<(), TableError>,
+        ) -> Result<(), TableError> {
+            for chunk in values.chunks(CHUNK / N) {
+                buf.clear();
+                for &v in chunk {
+                    buf.extend_from_slice(&le(v));
+                }
+                f(buf)?;
+            }
+            Ok(())
+        }
+        match data {
+            ColumnData::U8(v) => v.chunks(CHUNK).try_for_each(f),
+            ColumnData::U16(v) => each(v, u16::to_le_bytes, &mut buf, f),
+            ColumnData::U32(v) => each(v, u32::to_le_bytes, &mut buf, f),
+            ColumnData::U64(v) => each(v, u64::to_le_bytes, &mut buf, f),
+            ColumnData::Bits { words, entries } => {
+                let len = c.info.byte_len as usize;
+                let mut left = len;
+                for chunk in words.chunks(CHUNK / 8) {
+                    buf.clear();
+                    for &w in chunk {
+                        buf.extend_from_slice(&w.to_le_bytes());
+                    }
+                    buf.truncate(left);
+                    left -= buf.len();
+                    if left == 0 && entries % 8 != 0 {
+                        if let Some(last) = buf.last_mut() {
+                            *last &= (1u8 << (entries % 8)) - 1;
+                        }
+                    }
+                    f(&buf)?;
+                    if left == 0 {
+                        break;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Writes the table as a version-2 file to `out`, returning its length.
+    ///
+    /// The column CRCs are computed first (one pass over the columns; a
+    /// mapped column's stored CRC is checked on the way, so a damaged file
+    /// is never copied under a new CRC), then the header and the columns
+    /// are written in order, streamed through a 1 MiB buffer. `progress`
+    /// hears of both passes ([`Phase::Checksum`], [`Phase::Write`]).
+    ///
+    /// A version-1 Flip table cannot be written: it lacks the per-colour
+    /// columns of version 2 ([`TableError::MissingColumn`]).
+    pub fn write_to(
+        &self,
+        out: &mut impl Write,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<u64, TableError> {
+        let infos: Vec<_> = self.columns().cloned().collect();
+        check_columns(self.puzzle, self.shape, &infos)?;
+        let total: u64 = infos.iter().map(|c| c.byte_len).sum();
+
+        let mut crcs = Vec::with_capacity(infos.len());
+        let mut done = 0u64;
+        for (i, info) in infos.iter().enumerate() {
+            let mut hasher = crc32fast::Hasher::new();
+            self.column_chunks(i, &mut |bytes| {
+                hasher.update(bytes);
+                done += bytes.len() as u64;
+                progress(Progress {
+                    phase: Phase::Checksum,
+                    done,
+                    total,
+                });
+                Ok(())
+            })?;
+            let computed = hasher.finalize();
+            if let (Data::File { .. }, Some(stored)) = (&self.columns[i].data, info.crc) {
+                if stored != computed {
+                    return Err(TableError::ColumnCrc {
+                        column: info.name.clone(),
+                        stored,
+                        computed,
+                    });
+                }
+            }
+            crcs.push(computed);
+        }
+
+        let (header, offsets, file_len) =
+            format::encode_header(self.puzzle, self.shape, &infos, &crcs);
+        out.write_all(&header)?;
+        let mut at = header.len() as u64;
+        let mut done = 0u64;
+        for (i, &offset) in offsets.iter().enumerate() {
+            while at < offset {
+                let n = (offset - at).min(ZEROS.len() as u64) as usize;
+                out.write_all(&ZEROS[..n])?;
+                at += n as u64;
+            }
+            self.column_chunks(i, &mut |bytes| {
+                out.write_all(bytes)?;
+                at += bytes.len() as u64;
+                done += bytes.len() as u64;
+                progress(Progress {
+                    phase: Phase::Write,
+                    done,
+                    total,
+                });
+                Ok(())
+            })?;
+        }
+        debug_assert_eq!(at, file_len);
+        Ok(file_len)
+    }
+
+    /// The table as the bytes of a version-2 file (for small tables; see
+    /// [`Table::write`] for files).
+    pub fn to_bytes(&self) -> Result<Vec<u8>, TableError> {
+        let mut bytes = Vec::with_capacity(usize::try_from(self.file_len).unwrap_or(0));
+        self.write_to(&mut bytes, &mut |_| {})?;
+        Ok(bytes)
+    }
+
+    /// Writes the table as a version-2 file at `path` and returns its
+    /// length.
+    ///
+    /// The file is written to a temporary file in the same directory
+    /// (`.NAME.PID-N.tmp`), flushed to disk (`fsync`), then renamed to
+    /// `path`, replacing any file of that name: a failed or interrupted
+    /// write never leaves a partial table under `path`. On an error the
+    /// temporary file is removed; only a process killed outright can leave
+    /// one behind, never under the final name.
+    pub fn write(
+        &self,
+        path: impl AsRef<Path>,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<u64, TableError> {
+        let path = path.as_ref();
+        let name = path.file_name().ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{} is not a file name", path.display()),
+            )
+        })?;
+        let dir = match path.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
+        };
+        let mut temp = TempFile::create(dir, name)?;
+        let mut out = BufWriter::with_capacity(CHUNK, &temp.file);
+        let len = self.write_to(&mut out, progress)?;
+        out.flush()?;
+        drop(out);
+        temp.file.sync_all()?;
+        fs::rename(&temp.path, path)?;
+        temp.renamed = true;
+        // Make the rename itself durable; not every system can open a
+        // directory, and the table is complete either way.
+        if let Ok(dir) = File::open(dir) {
+            let _ = dir.sync_all();
+        }
+        Ok(len)
+    }
+}
+
+/// A temporary file in the target's directory, removed on drop unless it
+/// was renamed.
+struct TempFile {
+    path: PathBuf,
+    file: File,
+    renamed: bool,
+}
+
+impl TempFile {
+    /// Creates `.NAME.PID-N.tmp` in `dir`, a name no other file has.
+    fn create(dir: &Path, name: &OsStr) -> io::Result<TempFile> {
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let mut attempts = 0;
+        loop {
+            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+            let path = dir.join(format!(
+                ".{}.{}-{n}.tmp",
+                name.to_string_lossy(),
+                std::process::id()
+            ));
+            match OpenOptions::new().write(true).create_new(true).open(&path) {
+                Ok(file) => {
+                    return Ok(TempFile {
+                        path,
+                        file,
+                        renamed: false,
+                    });
+                }
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempts < 100 => {
+                    attempts += 1;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        if !self.renamed {
+            let _ = fs::remove_file(&self.path);
+        }
+    }
+}

@@ -1,0 +1,230 @@
+//! Test-local oracles for tables of any shape, written apart from the
+//! library's solvers: Game of Euler by memoized recursion over its own move
+//! generator, Flip by enumerating every press set. Used to build tables the
+//! file-format tests write, read and probe.
+#![allow(dead_code)]
+
+use std::collections::BTreeSet;
+
+use boardbase::table::{ColumnData, EulerColumns, FlipColumns, presses_width};
+use boardbase::tables::euler::moves;
+use boardbase::tables::shape::Shape;
+
+/// Every pin placement of a `rows`×`cols` board, as a set of masks: single
+/// squares, and pins of 2 or 3 pushed in from either end of every row and
+/// column that is long enough.
+pub fn euler_moves(rows: usize, cols: usize) -> BTreeSet<u64> {
+    let bit = |r: usize, c: usize| 1u64 << (r * cols + c);
+    let mut set = BTreeSet::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            set.insert(bit(r, c));
+        }
+    }
+    for len in 2..=3 {
+        if len <= cols {
+            for r in 0..rows {
+                set.insert((0..len).map(|c| bit(r, c)).fold(0, |a, b| a | b));
+                set.insert((cols - len..cols).map(|c| bit(r, c)).fold(0, |a, b| a | b));
+            }
+        }
+        if len <= rows {
+            for c in 0..cols {
+                set.insert((0..len).map(|r| bit(r, c)).fold(0, |a, b| a | b));
+                set.insert((rows - len..rows).map(|r| bit(r, c)).fold(0, |a, b| a | b));
+            }
+        }
+    }
+    set
+}
+
+/// The solved Game of Euler: per position, whether the player to move
+/// wins, the moves left with perfect play, and the index (in the library's
+/// move order, which must hold the same moves) of the first best move.
+pub struct Euler {
+    pub shape: Shape,
+    pub wins: Vec<bool>,
+    pub plies: Vec<u8>,
+    pub best: Vec<u8>,
+    /// The library's move order (`boardbase_tables::euler::moves`).
+    pub order: Vec<u64>,
+}
+
+impl Euler {
+    pub fn solve(shape: Shape) -> Euler {
+        let own = euler_moves(shape.rows(), shape.cols());
+        let order = moves(shape).as_slice().to_vec();
+        assert_eq!(
+            own,
+            order.iter().copied().collect::<BTreeSet<_>>(),
+            "the library's moves of {shape} are the oracle's"
+        );
+        let own: Vec<u64> = own.into_iter().collect();
+        let n = 1usize << shape.cells();
+        let mut memo: Vec<Option<(bool, u8)>> = vec![None; n];
+        fn value(p: u64, full: u64, moves: &[u64], memo: &mut [Option<(bool, u8)>]) -> (bool, u8) {
+            if let Some(v) = memo[p as usize] {
+                return v;
+            }
+            let v = if p == full {
+                (true, 0)
+            } else {
+                let children: Vec<(bool, u8)> = moves
+                    .iter()
+                    .filter(|&&m| m & p == 0)
+                    .map(|&m| value(p | m, full, moves, memo))
+                    .collect();
+                match children.iter().filter(|c| !c.0).map(|c| c.1).min() {
+                    Some(fastest) => (true, fastest + 1),
+                    None => (false, children.iter().map(|c| c.1).max().unwrap() + 1),
+                }
+            };
+            memo[p as usize] = Some(v);
+            v
+        }
+        let full = shape.full();
+        let mut wins = Vec::with_capacity(n);
+        let mut plies = Vec::with_capacity(n);
+        for p in 0..n as u64 {
+            let (w, d) = value(p, full, &own, &mut memo);
+            wins.push(w);
+            plies.push(d);
+        }
+        let best = (0..n as u64)
+            .map(|p| {
+                if p == full {
+                    return 255;
+                }
+                let target = plies[p as usize] - 1;
+                order
+                    .iter()
+                    .position(|&m| {
+                        let c = (p | m) as usize;
+                        m & p == 0 && wins[c] != wins[p as usize] && plies[c] == target
+                    })
+                    .expect("a best move") as u8
+            })
+            .collect();
+        Euler {
+            shape,
+            wins,
+            plies,
+            best,
+            order,
+        }
+    }
+
+    /// The winning bits, packed as the generator hands them over.
+    pub fn winning_words(&self) -> Vec<u64> {
+        let mut words = vec![0u64; self.wins.len().div_ceil(64)];
+        for (i, &w) in self.wins.iter().enumerate() {
+            words[i / 64] |= u64::from(w) << (i % 64);
+        }
+        words
+    }
+
+    pub fn columns(&self, wdl_only: bool) -> EulerColumns {
+        EulerColumns {
+            winning: self.winning_words(),
+            full: (!wdl_only).then(|| (self.plies.clone(), self.best.clone())),
+        }
+    }
+}
+
+/// The press masks of a `shape` board, written here.
+pub fn press_masks(shape: Shape) -> Vec<u64> {
+    let (rows, cols) = (shape.rows() as i64, shape.cols() as i64);
+    let mut masks = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            let mut m = 0u64;
+            for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let (rr, cc) = (r + dr, c + dc);
+                if (0..rows).contains(&rr) && (0..cols).contains(&cc) {
+                    m |= 1 << (rr * cols + cc);
+                }
+            }
+            masks.push(m);
+        }
+    }
+    masks
+}
+
+/// Flip solved by enumerating all 2^cells press sets: per colour and
+/// board, fewest rounds (255 unreachable), the first optimal set in
+/// numeric order, and the number of optimal sets.
+pub struct Flip {
+    pub shape: Shape,
+    /// `[white, black]`.
+    pub rounds: [Vec<u8>; 2],
+    pub presses: [Vec<u64>; 2],
+    pub sets: [Vec<u8>; 2],
+}
+
+impl Flip {
+    pub fn solve(shape: Shape) -> Flip {
+        let n = 1usize << shape.cells();
+        let masks = press_masks(shape);
+        let mut rounds = [vec![255u8; n], vec![255u8; n]];
+        let mut presses = [vec![0u64; n], vec![0u64; n]];
+        let mut sets = [vec![0u8; n], vec![0u8; n]];
+        for x in 0..n as u64 {
+            let effect = (0..shape.cells())
+                .filter(|i| x >> i & 1 == 1)
+                .fold(0, |a, i| a ^ masks[i]);
+            let k = x.count_ones() as u8;
+            for (colour, board) in [effect, effect ^ shape.full()].into_iter().enumerate() {
+                let b = board as usize;
+                if k < rounds[colour][b] {
+                    rounds[colour][b] = k;
+                    presses[colour][b] = x;
+                    sets[colour][b] = 1;
+                } else if k == rounds[colour][b] {
+                    sets[colour][b] += 1;
+                }
+            }
+        }
+        Flip {
+            shape,
+            rounds,
+            presses,
+            sets,
+        }
+    }
+
+    fn presses_column(&self, colour: usize) -> ColumnData {
+        let p = &self.presses[colour];
+        match presses_width(self.shape) {
+            8 => ColumnData::U8(p.iter().map(|&x| x as u8).collect()),
+            16 => ColumnData::U16(p.iter().map(|&x| x as u16).collect()),
+            _ => ColumnData::U32(p.iter().map(|&x| x as u32).collect()),
+        }
+    }
+
+    pub fn columns(&self) -> FlipColumns {
+        FlipColumns {
+            rounds: self.rounds[0]
+                .iter()
+                .zip(&self.rounds[1])
+                .map(|(&w, &b)| w.min(b))
+                .collect(),
+            rounds_white: self.rounds[0].clone(),
+            rounds_black: self.rounds[1].clone(),
+            presses_white: self.presses_column(0),
+            presses_black: self.presses_column(1),
+            optimal_sets_white: self.sets[0].clone(),
+            optimal_sets_black: self.sets[1].clone(),
+        }
+    }
+}
+
+/// Every shape with at most `cells` cells.
+pub fn shapes(cells: usize) -> Vec<Shape> {
+    let mut all = Vec::new();
+    for rows in 1..=cells {
+        for cols in 1..=cells / rows {
+            all.push(Shape::new(rows, cols).unwrap());
+        }
+    }
+    all
+}
