@@ -5,6 +5,8 @@ mod demo;
 mod euler;
 mod export;
 mod flip;
+#[cfg(feature = "serve")]
+mod serve;
 
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, StdoutLock, Write};
@@ -71,6 +73,15 @@ enum Command {
     /// and every entry against the built-in tables. Exit status 0 when it
     /// is intact, 1 with the reason otherwise.
     Verify(export::VerifyArgs),
+    /// Serve the JSON API and the web explorer over HTTP until Ctrl-C or
+    /// SIGTERM.
+    ///
+    /// `GET /api/v1/flip?board=bwwb/bbwb/bwwb/bwww`,
+    /// `GET /api/v1/euler?board=XXX./XXX./.XXX/.XXX`,
+    /// `POST /api/v1/carcassonne` (JSON or the judge's text),
+    /// `GET /api/v1/sizes`, `GET /api/v1/health`; the explorer at `/`.
+    #[cfg(feature = "serve")]
+    Serve(serve::ServeArgs),
 }
 
 /// How answers are written.
@@ -140,6 +151,9 @@ pub enum Failure {
         /// Why it could not be counted.
         error: boardbase::carcassonne::CountError,
     },
+    /// The server could not start.
+    #[error("{0}")]
+    Serve(String),
     /// Writing the answers failed.
     #[error("cannot write output: {0}")]
     Output(io::Error),
@@ -177,6 +191,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Demo => demo::run(&mut out),
         Command::Export(args) => export::export(&args, &mut out),
         Command::Verify(args) => export::verify(&args, &mut out),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(&args),
     };
     // Answers written before an error still reach the reader.
     let flushed = out.flush();
