@@ -11,7 +11,9 @@
 use boardbase::error::ParseError;
 use boardbase::euler::{self, Move, Outcome, Position};
 use boardbase::flip::{self, Board};
-use boardbase::report::{Cell, EulerAnswer, FlipAnswer};
+#[cfg(test)]
+use boardbase::report::Cell;
+use boardbase::report::{EulerAnswer, FlipAnswer};
 use boardbase::tables::shape::Shape;
 use serde::Serialize;
 
@@ -29,8 +31,8 @@ pub trait FlipSource: Send + Sync {
     /// The board after pressing (`row`, `col`) and its fewest rounds
     /// (`None`: impossible).
     fn press(&self, board: u64, row: usize, col: usize) -> (u64, Option<u8>);
-    /// The board in its one-line form (`bwwb/bbwb/...`).
-    fn render(&self, board: u64) -> String;
+    /// Appends the board in its one-line form (`bwwb/bbwb/...`).
+    fn render_into(&self, board: u64, out: &mut Vec<u8>);
 }
 
 /// Game of Euler answers for positions of one shape (bit set = covered).
@@ -49,8 +51,8 @@ pub trait EulerSource: Send + Sync {
     /// Who wins `position` for the player to move, and the moves left with
     /// perfect play (`None` where the source only knows win or loss).
     fn value(&self, position: u64) -> (Outcome, Option<u8>);
-    /// The position in its one-line form (`XXX./XXX./...`).
-    fn render(&self, position: u64) -> String;
+    /// Appends the position in its one-line form (`XXX./XXX./...`).
+    fn render_into(&self, position: u64, out: &mut Vec<u8>);
 }
 
 /// The embedded 4×4 Flip tables.
@@ -78,9 +80,31 @@ impl FlipSource for EmbeddedFlip {
         (u64::from(after.bits()), flip::rounds(after))
     }
 
-    fn render(&self, board: u64) -> String {
-        format!("{:#}", board4(board))
+    fn render_into(&self, board: u64, out: &mut Vec<u8>) {
+        rows_into(board, Shape::SQUARE4, *b"wb", out);
     }
+}
+
+/// Appends a board's one-line form: `letters[bit]` per cell, rows separated
+/// by `/` (as the library's `{:#}` writes a 4×4 board).
+fn rows_into(board: u64, shape: Shape, letters: [u8; 2], out: &mut Vec<u8>) {
+    for r in 0..shape.rows() {
+        if r > 0 {
+            out.push(b'/');
+        }
+        for c in 0..shape.cols() {
+            out.push(letters[usize::from(shape.get(board, r, c))]);
+        }
+    }
+}
+
+#[cfg(test)]
+/// A board's one-line form as a string.
+fn rows_string(render: impl FnOnce(&mut Vec<u8>)) -> String {
+    let mut out = Vec::with_capacity(32);
+    render(&mut out);
+    // The letters are ASCII.
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The 4×4 board of a `u64` that a 4×4 source produced.
@@ -131,8 +155,8 @@ impl EulerSource for EmbeddedEuler {
         (entry.outcome, Some(entry.moves_left))
     }
 
-    fn render(&self, position: u64) -> String {
-        format!("{:#}", position4(position))
+    fn render_into(&self, position: u64, out: &mut Vec<u8>) {
+        rows_into(position, Shape::SQUARE4, *b".X", out);
     }
 }
 
@@ -206,7 +230,10 @@ pub struct SizeEntry {
     pub source: String,
 }
 
-/// `GET /api/v1/flip`: the CLI's object and every press, best first.
+#[cfg(test)]
+/// `GET /api/v1/flip`: the CLI's object and every press, best first. The
+/// API writes it by hand ([`flip_json`]); this serde form is what the tests
+/// check those bytes against.
 #[derive(Serialize)]
 pub struct FlipLookup {
     #[serde(flatten)]
@@ -216,6 +243,7 @@ pub struct FlipLookup {
     pub moves: Vec<FlipMove>,
 }
 
+#[cfg(test)]
 /// One press in a [`FlipLookup`].
 #[derive(Serialize)]
 pub struct FlipMove {
@@ -229,30 +257,114 @@ pub struct FlipMove {
     pub rounds: Option<u8>,
 }
 
-/// The lookup of one Flip board: its answer and all its presses.
-pub fn flip_lookup(source: &dyn FlipSource, board: u64) -> FlipLookup {
+/// One press of a Flip lookup before it is written: cell index, the board
+/// after it, its rounds.
+struct Press {
+    cell: usize,
+    after: u64,
+    rounds: Option<u8>,
+}
+
+/// Every press from `board`, fewest rounds after it first, impossible ones
+/// last, ties in reading order (a stable sort of reading order).
+fn presses(source: &dyn FlipSource, board: u64) -> Vec<Press> {
     let shape = source.shape();
-    let mut moves: Vec<FlipMove> = (0..shape.cells())
-        .map(|i| {
-            let (row, col) = shape.cell(i);
+    let mut moves: Vec<Press> = (0..shape.cells())
+        .map(|cell| {
+            let (row, col) = shape.cell(cell);
             let (after, rounds) = source.press(board, row, col);
-            FlipMove {
-                cell: [row, col],
-                board: source.render(after),
-                solvable: rounds.is_some(),
+            Press {
+                cell,
+                after,
                 rounds,
             }
         })
         .collect();
-    // Stable: ties keep reading order.
     moves.sort_by_key(|m| m.rounds.map_or(u16::MAX, u16::from));
+    moves
+}
+
+#[cfg(test)]
+/// The lookup of one Flip board: its answer and all its presses.
+pub fn flip_lookup(source: &dyn FlipSource, board: u64) -> FlipLookup {
+    let shape = source.shape();
+    let moves = presses(source, board)
+        .into_iter()
+        .map(|m| {
+            let (row, col) = shape.cell(m.cell);
+            FlipMove {
+                cell: [row, col],
+                board: rows_string(|out| source.render_into(m.after, out)),
+                solvable: m.rounds.is_some(),
+                rounds: m.rounds,
+            }
+        })
+        .collect();
     FlipLookup {
         answer: source.answer(board),
         moves,
     }
 }
 
-/// `GET /api/v1/euler`: the CLI's object and every legal move, best first.
+/// [`flip_lookup`] written as JSON, the same bytes as `serde_json` writes
+/// for it, without building its strings: the hot path of the API.
+pub fn flip_json(source: &dyn FlipSource, board: u64) -> Vec<u8> {
+    let shape = source.shape();
+    let mut out = Vec::with_capacity(512 + 64 * shape.cells());
+    open_object(&mut out, &source.answer(board));
+    out.extend_from_slice(b",\"moves\":[");
+    for (i, m) in presses(source, board).iter().enumerate() {
+        let (row, col) = shape.cell(m.cell);
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"cell\":[");
+        push_number(&mut out, row as u64);
+        out.push(b',');
+        push_number(&mut out, col as u64);
+        out.extend_from_slice(b"],\"board\":\"");
+        source.render_into(m.after, &mut out);
+        out.extend_from_slice(b"\",\"solvable\":");
+        match m.rounds {
+            Some(r) => {
+                out.extend_from_slice(b"true,\"rounds\":");
+                push_number(&mut out, u64::from(r));
+            }
+            None => out.extend_from_slice(b"false,\"rounds\":null"),
+        }
+        out.push(b'}');
+    }
+    out.extend_from_slice(b"]}");
+    out
+}
+
+/// Writes `value`'s JSON object without its closing brace, so that more
+/// fields can follow.
+fn open_object(out: &mut Vec<u8>, value: &impl Serialize) {
+    if serde_json::to_writer(&mut *out, value).is_ok() && out.last() == Some(&b'}') {
+        out.pop();
+    }
+}
+
+/// Appends `n` in decimal.
+fn push_number(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
+#[cfg(test)]
+/// `GET /api/v1/euler`: the CLI's object and every legal move, best first
+/// (written by hand by [`euler_json`]; this serde form is the tests'
+/// reference).
 #[derive(Serialize)]
 pub struct EulerLookup {
     #[serde(flatten)]
@@ -263,6 +375,7 @@ pub struct EulerLookup {
     pub moves: Vec<EulerMoveValue>,
 }
 
+#[cfg(test)]
 /// One legal move in an [`EulerLookup`], with the value of the position it
 /// leads to.
 #[derive(Serialize)]
@@ -279,36 +392,94 @@ pub struct EulerMoveValue {
     pub moves_left: Option<u8>,
 }
 
-/// The lookup of one Euler position: its answer and all its legal moves.
-pub fn euler_lookup(source: &dyn EulerSource, position: u64) -> EulerLookup {
-    let shape = source.shape();
-    let mut moves: Vec<EulerMoveValue> = source
+/// One legal Euler move before it is written.
+struct Play {
+    mask: u64,
+    outcome: Outcome,
+    moves_left: Option<u8>,
+}
+
+/// Every legal move from `position`: a move to a lost position wins, the
+/// fastest first; a move to a won position loses, the longest first;
+/// unknown lengths last within their group; ties in the solver's order (a
+/// stable sort).
+fn plays(source: &dyn EulerSource, position: u64) -> Vec<Play> {
+    let mut moves: Vec<Play> = source
         .moves()
         .iter()
         .filter(|&&m| position & m == 0)
-        .map(|&m| {
-            let after = position | m;
-            let (outcome, moves_left) = source.value(after);
-            EulerMoveValue {
-                mask: m,
-                cells: shape.cells_of(m).map(|(r, c)| [r, c]).collect(),
-                board: source.render(after),
+        .map(|&mask| {
+            let (outcome, moves_left) = source.value(position | mask);
+            Play {
+                mask,
                 outcome,
                 moves_left,
             }
         })
         .collect();
-    // Stable: ties keep the solver's order. A move to a lost position wins:
-    // the fastest first; a move to a won position loses: the longest first.
-    // Unknown lengths go last within their group.
     moves.sort_by_key(|m| match (m.outcome, m.moves_left) {
         (Outcome::Loss, Some(n)) => (0, i16::from(n)),
         (Outcome::Loss, None) => (1, 0),
         (Outcome::Win, Some(n)) => (2, -i16::from(n)),
         (Outcome::Win, None) => (3, 0),
     });
+    moves
+}
+
+#[cfg(test)]
+/// The lookup of one Euler position: its answer and all its legal moves.
+pub fn euler_lookup(source: &dyn EulerSource, position: u64) -> EulerLookup {
+    let shape = source.shape();
+    let moves = plays(source, position)
+        .into_iter()
+        .map(|m| EulerMoveValue {
+            mask: m.mask,
+            cells: shape.cells_of(m.mask).map(|(r, c)| [r, c]).collect(),
+            board: rows_string(|out| source.render_into(position | m.mask, out)),
+            outcome: m.outcome,
+            moves_left: m.moves_left,
+        })
+        .collect();
     EulerLookup {
         answer: source.answer(position),
         moves,
     }
+}
+
+/// [`euler_lookup`] written as JSON, the same bytes as `serde_json` writes
+/// for it: the hot path of the API.
+pub fn euler_json(source: &dyn EulerSource, position: u64) -> Vec<u8> {
+    let shape = source.shape();
+    let moves = plays(source, position);
+    let mut out = Vec::with_capacity(512 + 110 * moves.len());
+    open_object(&mut out, &source.answer(position));
+    out.extend_from_slice(b",\"moves\":[");
+    for (i, m) in moves.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"mask\":");
+        push_number(&mut out, m.mask);
+        out.extend_from_slice(b",\"cells\":[");
+        for (k, (r, c)) in shape.cells_of(m.mask).enumerate() {
+            out.extend_from_slice(if k > 0 { b",[" } else { b"[" });
+            push_number(&mut out, r as u64);
+            out.push(b',');
+            push_number(&mut out, c as u64);
+            out.push(b']');
+        }
+        out.extend_from_slice(b"],\"board\":\"");
+        source.render_into(position | m.mask, &mut out);
+        out.extend_from_slice(match m.outcome {
+            Outcome::Win => b"\",\"outcome\":\"win\",\"moves_left\":",
+            Outcome::Loss => b"\",\"outcome\":\"loss\",\"moves_left\":",
+        });
+        match m.moves_left {
+            Some(n) => push_number(&mut out, u64::from(n)),
+            None => out.extend_from_slice(b"null"),
+        }
+        out.push(b'}');
+    }
+    out.extend_from_slice(b"]}");
+    out
 }

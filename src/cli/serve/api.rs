@@ -39,7 +39,7 @@ use http_body_util::BodyExt;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
-use super::answers::{Catalog, EulerLookup, FlipLookup, Sizes, euler_lookup, flip_lookup};
+use super::answers::{Catalog, Sizes, euler_json, flip_json};
 use super::assets;
 use super::count::{CountFailure, Pool};
 
@@ -189,6 +189,21 @@ fn json_response(status: StatusCode, value: &impl Serialize) -> Response {
 fn answer(result: Result<impl Serialize, ApiError>) -> Response {
     match result {
         Ok(value) => json_response(StatusCode::OK, &value),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// An answer already written as JSON.
+fn raw_answer(result: Result<Vec<u8>, ApiError>) -> Response {
+    match result {
+        Ok(body) => {
+            let mut response = body.into_response();
+            response.headers_mut().insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json"),
+            );
+            response
+        }
         Err(e) => e.into_response(),
     }
 }
@@ -383,10 +398,10 @@ async fn flip(
     axum::extract::State(state): axum::extract::State<Shared>,
     RawQuery(query): RawQuery,
 ) -> Response {
-    answer(flip_answer(&state, query.as_deref()))
+    raw_answer(flip_answer(&state, query.as_deref()))
 }
 
-fn flip_answer(state: &State, query: Option<&str>) -> Result<FlipLookup, ApiError> {
+fn flip_answer(state: &State, query: Option<&str>) -> Result<Vec<u8>, ApiError> {
     let q = board_query(query)?;
     let (shape, text) = board_shape(&q.board, q.size, &boardbase::flip::ALPHABET)?;
     let Some(source) = state.catalog.flip(shape) else {
@@ -402,17 +417,17 @@ fn flip_answer(state: &State, query: Option<&str>) -> Result<FlipLookup, ApiErro
     let board = source
         .parse(&text)
         .map_err(|e| ApiError::parse("board", &e))?;
-    Ok(flip_lookup(source, board))
+    Ok(flip_json(source, board))
 }
 
 async fn euler(
     axum::extract::State(state): axum::extract::State<Shared>,
     RawQuery(query): RawQuery,
 ) -> Response {
-    answer(euler_answer(&state, query.as_deref()))
+    raw_answer(euler_answer(&state, query.as_deref()))
 }
 
-fn euler_answer(state: &State, query: Option<&str>) -> Result<EulerLookup, ApiError> {
+fn euler_answer(state: &State, query: Option<&str>) -> Result<Vec<u8>, ApiError> {
     let q = board_query(query)?;
     let (shape, text) = board_shape(&q.board, q.size, &boardbase::euler::ALPHABET)?;
     let Some(source) = state.catalog.euler(shape) else {
@@ -428,7 +443,7 @@ fn euler_answer(state: &State, query: Option<&str>) -> Result<EulerLookup, ApiEr
     let position = source
         .parse(&text)
         .map_err(|e| ApiError::parse("board", &e))?;
-    Ok(euler_lookup(source, position))
+    Ok(euler_json(source, position))
 }
 
 /// `POST /api/v1/carcassonne` with a JSON body.
@@ -681,7 +696,8 @@ async fn not_found() -> Response {
 /// adds the headers of the API and of the explorer's files.
 async fn json_errors(request: Request, next: Next) -> Response {
     let method = request.method().clone();
-    let path = request.uri().path().to_owned();
+    let uri = request.uri().clone();
+    let path = uri.path();
     let mut response = next.run(request).await;
     let status = response.status();
     let is_json = response

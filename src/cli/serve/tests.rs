@@ -12,7 +12,9 @@ use http_body_util::BodyExt;
 use proptest::prelude::*;
 use tower::ServiceExt;
 
-use super::answers::{Catalog, EmbeddedEuler, EmbeddedFlip, euler_lookup, flip_lookup};
+use super::answers::{
+    Catalog, EmbeddedEuler, EmbeddedFlip, euler_json, euler_lookup, flip_json, flip_lookup,
+};
 use super::api::{Limits, State, router};
 use super::count::Pool;
 
@@ -42,6 +44,13 @@ fn every_flip_board() {
         let board = Board::from_bits(bits);
         let lookup = flip_lookup(&source, u64::from(bits));
         assert_eq!(lookup.answer, FlipAnswer::new(1, board));
+        // The API's hand-written JSON is serde's JSON of the lookup.
+        let json = flip_json(&source, u64::from(bits));
+        assert_eq!(
+            json,
+            serde_json::to_vec(&lookup).expect("JSON"),
+            "{board:#}"
+        );
         let mut seen = 0u16;
         let mut last = (0u16, 0usize);
         for m in &lookup.moves {
@@ -88,6 +97,12 @@ fn every_euler_position() {
         let position = Position::from_bits(bits);
         let lookup = euler_lookup(&source, u64::from(bits));
         assert_eq!(lookup.answer, EulerAnswer::new(1, position));
+        let json = euler_json(&source, u64::from(bits));
+        assert_eq!(
+            json,
+            serde_json::to_vec(&lookup).expect("JSON"),
+            "{position:#}"
+        );
         let mut legal: Vec<u16> = all.iter().copied().filter(|m| bits & m == 0).collect();
         let mut listed: Vec<u16> = lookup.moves.iter().map(|m| m.mask as u16).collect();
         legal.sort_unstable();

@@ -39,6 +39,9 @@ function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) {
     if (value === undefined || value === null || value === false) continue;
+    // The page's Content Security Policy ignores style attributes: use
+    // classes, or set `node.style` properties.
+    if (key === 'style') throw new Error('el(): no style attributes');
     if (key === 'class') node.className = value;
     else if (key === 'text') node.textContent = value;
     else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
@@ -195,10 +198,10 @@ function flipDraw() {
   const toPress = new Set((steps ? steps.presses.slice(k) : flip.answer?.presses || []).map(([r, c]) => `${r},${c}`));
   const justPressed = steps && k > 0 ? steps.presses[k - 1] : null;
   board.style.gridTemplateColumns = `repeat(${flip.cols}, var(--cell))`;
-  if (board.children.length !== flip.rows * flip.cols) {
+  if (board.querySelectorAll('.cell').length !== flip.rows * flip.cols) {
     board.replaceChildren();
     for (let r = 0; r < flip.rows; r++) {
-      const row = el('div', { role: 'row', style: 'display: contents' });
+      const row = el('div', { role: 'row', class: 'contents' });
       for (let c = 0; c < flip.cols; c++) {
         row.append(el('button', { type: 'button', class: 'cell', role: 'gridcell', 'data-r': r, 'data-c': c, onclick: () => flipClick(r, c) }));
       }
@@ -740,7 +743,7 @@ function carcDrawWitness(witness) {
       const code = witness ? witness.tiles[r][c] : '';
       const turns = witness ? witness.turns[r][c] : null;
       const label = witness ? `row ${r + 1}, column ${c + 1}: ${code}, turned ${turns} quarter turns clockwise` : undefined;
-      tiles.push(el('div', { class: 'tile', role: witness ? 'img' : undefined, 'aria-label': label, style: witness ? '' : 'opacity: 0.35' },
+      tiles.push(el('div', { class: witness ? 'tile' : 'tile blank', role: witness ? 'img' : undefined, 'aria-label': label },
         tileSvg(code, null), el('span', { class: 'turns', text: witness ? `${code} ↻${turns}` : '' })));
     }
   }
