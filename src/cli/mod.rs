@@ -151,12 +151,13 @@ pub enum Failure {
         /// Why it could not be counted.
         error: boardbase::carcassonne::CountError,
     },
-    /// The server could not start.
-    #[error("{0}")]
-    Serve(String),
     /// Writing the answers failed.
     #[error("cannot write output: {0}")]
     Output(io::Error),
+    /// The server could not start.
+    #[cfg(feature = "serve")]
+    #[error("{0}")]
+    Serve(String),
     /// The reader of the output went away (e.g. `| head`): stop quietly.
     #[error("broken pipe")]
     BrokenPipe,
