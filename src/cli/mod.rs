@@ -5,8 +5,6 @@ mod demo;
 mod euler;
 mod export;
 mod flip;
-#[cfg(feature = "serve")]
-mod serve;
 
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, StdoutLock, Write};
@@ -14,6 +12,10 @@ use std::path::PathBuf;
 
 use boardbase::input::{InputError, Scanner};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+// The HTTP server, `boardbase serve`.
+#[cfg(feature = "serve")]
+mod serve;
 
 /// boardbase: instant answers for small grid puzzles, from tables built at
 /// compile time.
