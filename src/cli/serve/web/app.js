@@ -498,6 +498,7 @@ function eulerDraw() {
     slide.classList.toggle('win', !!move && winsFor(move));
     slide.classList.toggle('loss', !!move && !winsFor(move));
     slide.setAttribute('aria-label', `${slide.dataset.label}${move ? `: ${moveBadge(move)}` : ': not possible'}`);
+    slide.title = slide.getAttribute('aria-label');
   }
   rovingFocus(frame, focused);
   restoreFocus(frame, focused);
