@@ -274,15 +274,31 @@ impl Conn {
         Ok(response)
     }
 
-    /// Whether the server closed the connection (reads end of input
-    /// within `limit`).
+    /// Whether the server closed the connection within `limit`: a read
+    /// finds the end of input (or a reset). Panics, saying what was read,
+    /// when anything else comes.
     pub fn closed_within(&mut self, limit: Duration) -> bool {
         self.stream()
             .set_read_timeout(Some(limit))
             .expect("a read timeout can be set");
-        let mut byte = [0u8; 1];
-        matches!(self.reader.read(&mut byte), Ok(0))
-            || matches!(self.reader.read(&mut byte), Err(e) if e.kind() == io::ErrorKind::ConnectionReset)
+        let mut byte = [0u8; 64];
+        match self.reader.read(&mut byte) {
+            Ok(0) => true,
+            Err(e) if e.kind() == io::ErrorKind::ConnectionReset => true,
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+                ) =>
+            {
+                false
+            }
+            Ok(n) => panic!(
+                "expected the connection closed, read {:?}",
+                String::from_utf8_lossy(&byte[..n])
+            ),
+            Err(e) => panic!("expected the connection closed, got {e}"),
+        }
     }
 }
 
