@@ -2,8 +2,8 @@
 //!
 //! | route | answer |
 //! | --- | --- |
-//! | `GET /api/v1/flip?board=ROWS[&size=RxC]` | [`FlipLookup`] |
-//! | `GET /api/v1/euler?board=ROWS[&size=RxC]` | [`EulerLookup`] |
+//! | `GET /api/v1/flip?board=ROWS[&size=RxC]` | the CLI's object and every press ([`flip_json`]) |
+//! | `GET /api/v1/euler?board=ROWS[&size=RxC]` | the CLI's object and every legal move ([`euler_json`]) |
 //! | `POST /api/v1/carcassonne` (JSON or the judge's text) | [`CarcassonneAnswer`] or `{"cases": [...]}` |
 //! | `GET /api/v1/sizes` | what the server answers |
 //! | `GET /api/v1/health` | `{"status": "ok"}` |
@@ -29,7 +29,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use boardbase::carcassonne::{self, Board, BoardError, CountError, StopError, Tile};
+use boardbase::carcassonne::{self, Board, BoardError, StopError, Tile};
 use boardbase::error::{Found, ParseError};
 use boardbase::grid::Alphabet;
 use boardbase::input::{InputError, Scanner};
@@ -471,14 +471,17 @@ enum BodyKind {
 }
 
 fn body_kind(headers: &HeaderMap, body: &[u8]) -> Result<BodyKind, ApiError> {
-    let Some(value) = headers.get(header::CONTENT_TYPE) else {
-        // No type given: JSON if it looks like it, the judge's text otherwise.
+    // No type given: JSON if it looks like it, the judge's text otherwise.
+    let sniffed = || {
         let first = body.iter().find(|b| !b.is_ascii_whitespace());
-        return Ok(if first == Some(&b'{') {
+        if first == Some(&b'{') {
             BodyKind::Json
         } else {
             BodyKind::Text
-        });
+        }
+    };
+    let Some(value) = headers.get(header::CONTENT_TYPE) else {
+        return Ok(sniffed());
     };
     let essence = value
         .to_str()
@@ -490,12 +493,7 @@ fn body_kind(headers: &HeaderMap, body: &[u8]) -> Result<BodyKind, ApiError> {
         .to_ascii_lowercase();
     if essence == "application/x-www-form-urlencoded" {
         // curl's default for -d: not a form, whatever it says.
-        let first = body.iter().find(|b| !b.is_ascii_whitespace());
-        return Ok(if first == Some(&b'{') {
-            BodyKind::Json
-        } else {
-            BodyKind::Text
-        });
+        return Ok(sniffed());
     }
     if essence == "application/json" || essence.ends_with("+json") {
         Ok(BodyKind::Json)
@@ -588,9 +586,6 @@ fn count_error(failure: CountFailure, limits: &Limits) -> ApiError {
         }
         CountFailure::Case { case, error, late } => {
             let message = match error {
-                StopError::Count(e @ CountError::ProfileBudget { .. }) => {
-                    format!("case {case}: {e}: past the DP's memory budget")
-                }
                 StopError::Count(e) => format!("case {case}: {e}: past the DP's memory budget"),
                 StopError::Stopped { placed, cells } if late => format!(
                     "case {case}: not counted within the server's time limit of {} s (stopped after {placed} of {cells} tiles)",
