@@ -44,13 +44,18 @@ fn every_flip_board() {
         let board = Board::from_bits(bits);
         let lookup = flip_lookup(&source, u64::from(bits));
         assert_eq!(lookup.answer, FlipAnswer::new(1, board));
-        // The API's hand-written JSON is serde's JSON of the lookup.
-        let json = flip_json(&source, u64::from(bits));
-        assert_eq!(
-            json,
-            serde_json::to_vec(&lookup).expect("JSON"),
-            "{board:#}"
-        );
+        // The API's hand-written JSON is serde's JSON of the lookup (on a
+        // fifth of the boards and every board with an extreme answer: the
+        // two serializations take most of this test's time in a debug
+        // build).
+        if bits % 5 == 0 || flip::rounds(board).is_some_and(|r| r == 0 || r >= 5) {
+            let json = flip_json(&source, u64::from(bits));
+            assert_eq!(
+                json,
+                serde_json::to_vec(&lookup).expect("JSON"),
+                "{board:#}"
+            );
+        }
         let mut seen = 0u16;
         let mut last = (0u16, 0usize);
         for m in &lookup.moves {
@@ -97,12 +102,14 @@ fn every_euler_position() {
         let position = Position::from_bits(bits);
         let lookup = euler_lookup(&source, u64::from(bits));
         assert_eq!(lookup.answer, EulerAnswer::new(1, position));
-        let json = euler_json(&source, u64::from(bits));
-        assert_eq!(
-            json,
-            serde_json::to_vec(&lookup).expect("JSON"),
-            "{position:#}"
-        );
+        if bits % 5 == 0 || lookup.moves.len() <= 1 {
+            let json = euler_json(&source, u64::from(bits));
+            assert_eq!(
+                json,
+                serde_json::to_vec(&lookup).expect("JSON"),
+                "{position:#}"
+            );
+        }
         let mut legal: Vec<u16> = all.iter().copied().filter(|m| bits & m == 0).collect();
         let mut listed: Vec<u16> = lookup.moves.iter().map(|m| m.mask as u16).collect();
         legal.sort_unstable();
@@ -215,6 +222,13 @@ fn query_text() -> impl Strategy<Value = String> {
     ]
 }
 
+/// One runtime and router for all the cases of a property.
+fn shared() -> &'static (tokio::runtime::Runtime, axum::Router) {
+    static SHARED: std::sync::OnceLock<(tokio::runtime::Runtime, axum::Router)> =
+        std::sync::OnceLock::new();
+    SHARED.get_or_init(|| (runtime(), app(Limits::default())))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
@@ -224,8 +238,7 @@ proptest! {
         query in query_text(),
         method in prop_oneof![Just("GET"), Just("HEAD"), Just("POST"), Just("PUT"), Just("OPTIONS")],
     ) {
-        let rt = runtime();
-        let app = app(Limits::default());
+        let (rt, app) = shared();
         let encoded: String = query
             .bytes()
             .map(|b| if b.is_ascii_graphic() && b != b'#' { (b as char).to_string() } else { format!("%{b:02X}") })
@@ -234,7 +247,7 @@ proptest! {
         let Ok(request) = Request::builder().method(method).uri(&uri).body(Body::empty()) else {
             return Ok(()); // not a URI hyper would hand over
         };
-        let (status, body) = send(&rt, &app, request);
+        let (status, body) = send(rt, app, request);
         if method == "HEAD" {
             // No body, by definition.
             prop_assert!(status.as_u16() < 500 && body.is_empty(), "{status} for HEAD {uri}");
@@ -254,14 +267,13 @@ proptest! {
         ],
         kind in prop_oneof![Just(None), Just(Some("application/json")), Just(Some("text/plain")), Just(Some("text/html")), Just(Some("application/json; charset=utf-8"))],
     ) {
-        let rt = runtime();
-        let app = app(Limits::default());
+        let (rt, app) = shared();
         let mut request = Request::builder().method("POST").uri("/api/v1/carcassonne");
         if let Some(kind) = kind {
             request = request.header("content-type", kind);
         }
         let request = request.body(Body::from(body.clone())).expect("a request");
-        let (status, reply) = send(&rt, &app, request);
+        let (status, reply) = send(rt, app, request);
         check_reply(status, &reply, &String::from_utf8_lossy(&body));
     }
 }
