@@ -88,13 +88,14 @@ impl FlipSource for EmbeddedFlip {
 /// Appends a board's one-line form: `letters[bit]` per cell, rows separated
 /// by `/` (as the library's `{:#}` writes a 4×4 board).
 fn rows_into(board: u64, shape: Shape, letters: [u8; 2], out: &mut Vec<u8>) {
-    for r in 0..shape.rows() {
+    let (rows, cols) = (shape.rows(), shape.cols());
+    out.reserve(rows * (cols + 1));
+    for r in 0..rows {
         if r > 0 {
             out.push(b'/');
         }
-        for c in 0..shape.cols() {
-            out.push(letters[usize::from(shape.get(board, r, c))]);
-        }
+        let bits = shape.row_bits(board, r);
+        out.extend((0..cols).map(|c| letters[(bits >> c & 1) as usize]));
     }
 }
 
@@ -348,6 +349,11 @@ fn open_object(out: &mut Vec<u8>, value: &impl Serialize) {
 
 /// Appends `n` in decimal.
 fn push_number(out: &mut Vec<u8>, mut n: u64) {
+    // Cells, rounds and moves left: almost always one digit.
+    if n < 10 {
+        out.push(b'0' + n as u8);
+        return;
+    }
     let mut digits = [0u8; 20];
     let mut i = digits.len();
     loop {
