@@ -117,6 +117,10 @@ pub enum Failure {
         /// What went wrong where.
         error: InputError,
     },
+    /// The server could not start.
+    #[cfg(feature = "serve")]
+    #[error("{0}")]
+    Serve(String),
     /// The input file could not be opened.
     #[error("{path}: {error}")]
     Open {
@@ -156,10 +160,6 @@ pub enum Failure {
     /// Writing the answers failed.
     #[error("cannot write output: {0}")]
     Output(io::Error),
-    /// The server could not start.
-    #[cfg(feature = "serve")]
-    #[error("{0}")]
-    Serve(String),
     /// The reader of the output went away (e.g. `| head`): stop quietly.
     #[error("broken pipe")]
     BrokenPipe,
