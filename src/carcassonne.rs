@@ -57,6 +57,11 @@
 //! `2^(w+1)` two-colour profiles reachable, need 2,048 groups for width 12
 //! and 32,768 for width 16. [`witness`] also keeps every layer's keys and
 //! masks (10 bytes a group), at most [`WITNESS_BUDGET`] groups in all.
+//!
+//! Time is bounded by the caller: [`count_with_stop`], [`count_exact_with_stop`]
+//! and [`witness_with_stop`] ask a `stop` function before each tile and
+//! return [`StopError::Stopped`] when it says so (a server uses it for a
+//! deadline, a client that went away or a shutdown).
 
 use std::fmt;
 use std::io::Read;
@@ -411,8 +416,78 @@ pub fn count(board: &Board) -> Result<u64, CountError> {
 
 /// [`count`] with explicit memory caps.
 pub fn count_with_budget(board: &Board, budget: Budget) -> Result<u64, CountError> {
-    let last = run::<ModP>(board, budget.groups, |_| Ok(()))?;
+    count_checked(board, budget, |_| Ok(()))
+}
+
+/// [`count_with_budget`] that asks `stop` before each tile whether to give
+/// up, for callers that bound the time a count may take (a deadline, a
+/// client that went away, a shutdown).
+///
+/// ```
+/// use std::time::{Duration, Instant};
+/// use boardbase::carcassonne::{count_with_stop, Board, Budget, StopError};
+///
+/// let tiles = ["RRRF", "FCCC"].map(|s| s.parse().unwrap()).to_vec();
+/// let board = Board::new(1, 2, tiles).unwrap();
+/// let deadline = Instant::now() + Duration::from_secs(10);
+/// assert_eq!(count_with_stop(&board, Budget::DEFAULT, || Instant::now() > deadline), Ok(1));
+/// // Asked to stop at once: nothing is counted.
+/// assert_eq!(
+///     count_with_stop(&board, Budget::DEFAULT, || true),
+///     Err(StopError::Stopped { placed: 0, cells: 2 })
+/// );
+/// ```
+pub fn count_with_stop(
+    board: &Board,
+    budget: Budget,
+    stop: impl FnMut() -> bool,
+) -> Result<u64, StopError> {
+    count_checked(board, budget, stopper(board, stop))
+}
+
+fn count_checked<E: From<CountError>>(
+    board: &Board,
+    budget: Budget,
+    mut check: impl FnMut(usize) -> Result<(), E>,
+) -> Result<u64, E> {
+    let mut cell = 0;
+    let last = run::<ModP, E>(board, budget.groups, |_| {
+        cell += 1;
+        check(cell - 1)
+    })?;
     Ok(last.weights().fold(0, |s, &v| (s + u64::from(v)) % MODULUS))
+}
+
+/// Why a count given a `stop` check ([`count_with_stop`],
+/// [`count_exact_with_stop`], [`witness_with_stop`]) did not finish.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StopError {
+    /// The count went past its memory budget.
+    #[error(transparent)]
+    Count(#[from] CountError),
+    /// `stop` returned `true` before all the tiles were placed.
+    #[error("stopped after {placed} of {cells} tiles")]
+    Stopped {
+        /// Tiles placed when the count stopped, in the DP's cell order.
+        placed: usize,
+        /// Tiles on the board.
+        cells: usize,
+    },
+}
+
+/// The check before each cell that turns `stop` into [`StopError::Stopped`].
+fn stopper(
+    board: &Board,
+    mut stop: impl FnMut() -> bool,
+) -> impl FnMut(usize) -> Result<(), StopError> {
+    let cells = board.tiles.len();
+    move |placed| {
+        if stop() {
+            Err(StopError::Stopped { placed, cells })
+        } else {
+            Ok(())
+        }
+    }
 }
 
 /// [`count`] of every board, in parallel (one board per task), in order.
@@ -428,7 +503,29 @@ pub fn count_exact(board: &Board) -> Result<BigUint, CountError> {
 
 /// [`count_exact`] with explicit memory caps.
 pub fn count_exact_with_budget(board: &Board, budget: Budget) -> Result<BigUint, CountError> {
-    let last = run::<Exact>(board, budget.groups, |_| Ok(()))?;
+    count_exact_checked(board, budget, |_| Ok(()))
+}
+
+/// [`count_exact_with_budget`] that asks `stop` before each tile whether to
+/// give up (see [`count_with_stop`]).
+pub fn count_exact_with_stop(
+    board: &Board,
+    budget: Budget,
+    stop: impl FnMut() -> bool,
+) -> Result<BigUint, StopError> {
+    count_exact_checked(board, budget, stopper(board, stop))
+}
+
+fn count_exact_checked<E: From<CountError>>(
+    board: &Board,
+    budget: Budget,
+    mut check: impl FnMut(usize) -> Result<(), E>,
+) -> Result<BigUint, E> {
+    let mut cell = 0;
+    let last = run::<Exact, E>(board, budget.groups, |_| {
+        cell += 1;
+        check(cell - 1)
+    })?;
     Ok(last.weights().sum())
 }
 
@@ -452,16 +549,36 @@ pub fn witness(board: &Board) -> Result<Option<Vec<u8>>, CountError> {
 
 /// [`witness`] with explicit memory caps.
 pub fn witness_with_budget(board: &Board, budget: Budget) -> Result<Option<Vec<u8>>, CountError> {
+    witness_checked(board, budget, |_| Ok(()))
+}
+
+/// [`witness_with_budget`] that asks `stop` before each tile whether to give
+/// up (see [`count_with_stop`]).
+pub fn witness_with_stop(
+    board: &Board,
+    budget: Budget,
+    stop: impl FnMut() -> bool,
+) -> Result<Option<Vec<u8>>, StopError> {
+    witness_checked(board, budget, stopper(board, stop))
+}
+
+fn witness_checked<E: From<CountError>>(
+    board: &Board,
+    budget: Budget,
+    mut check: impl FnMut(usize) -> Result<(), E>,
+) -> Result<Option<Vec<u8>>, E> {
     let shape = Shape::of(board);
     // layers[c]: the groups before cell c, keys sorted, reachability masks.
     let mut layers: Vec<(Vec<u64>, Vec<u16>)> = Vec::new();
     let mut stored = 0usize;
-    let last = run::<Reach>(board, budget.groups, |layer| {
+    let last = run::<Reach, E>(board, budget.groups, |layer| {
+        check(layers.len())?;
         stored = stored.saturating_add(layer.groups());
         if stored > budget.witness_groups {
             return Err(CountError::WitnessBudget {
                 budget: budget.witness_groups,
-            });
+            }
+            .into());
         }
         let mut keys = Vec::with_capacity(layer.groups());
         let mut masks = Vec::with_capacity(layer.groups());
@@ -523,7 +640,7 @@ pub fn profile_stats(board: &Board) -> Result<ProfileStats, CountError> {
     let mut sizes: Vec<(usize, usize)> = Vec::new();
     let mut record = |layer: &Layer<()>| sizes.push((layer.profiles(), layer.groups()));
     let mut first = true;
-    let last = run::<Reach>(board, GROUP_BUDGET, |layer| {
+    let last = run::<Reach, CountError>(board, GROUP_BUDGET, |layer| {
         // Skip the empty frontier before the first cell.
         if !std::mem::take(&mut first) {
             record(layer);
@@ -851,11 +968,11 @@ impl<V> Layer<V> {
 
 /// Runs the DP over every cell and returns the last layer (empty when no
 /// placement exists). `visit` sees the layer before each cell.
-fn run<W: Weight>(
+fn run<W: Weight, E: From<CountError>>(
     board: &Board,
     budget: usize,
-    mut visit: impl FnMut(&Layer<W::Val>) -> Result<(), CountError>,
-) -> Result<Layer<W::Val>, CountError> {
+    mut visit: impl FnMut(&Layer<W::Val>) -> Result<(), E>,
+) -> Result<Layer<W::Val>, E> {
     let shape = Shape::of(board);
     let mut cur = Layer::new();
     let mut next = Layer::new();
@@ -898,7 +1015,8 @@ fn run<W: Weight>(
                 budget,
                 placed: cell + 1,
                 cells: shape.cells,
-            });
+            }
+            .into());
         }
         std::mem::swap(&mut cur, &mut next);
         if cur.groups() == 0 {

@@ -8,8 +8,9 @@
 #![cfg(feature = "std")]
 
 use boardbase::carcassonne::{
-    Board, BoardError, Budget, CountError, MODULUS, Tile, TileParseError, count, count_all,
-    count_exact, count_exact_with_budget, count_with_budget, witness, witness_with_budget,
+    Board, BoardError, Budget, CountError, MODULUS, StopError, Tile, TileParseError, count,
+    count_all, count_exact, count_exact_with_budget, count_exact_with_stop, count_with_budget,
+    count_with_stop, witness, witness_with_budget, witness_with_stop,
 };
 use num_bigint::BigUint;
 
@@ -479,6 +480,86 @@ fn budgets_are_typed_errors() {
         witness_with_budget(&board, Budget::default())
             .unwrap()
             .is_some()
+    );
+}
+
+#[test]
+fn stop_checks_before_every_tile() {
+    let mut rng = Rng(77);
+    let plain = two_pair_board(&mut rng, 6, 7);
+    let board = plain.board();
+    let cells = 42;
+    // Never stopping gives the plain answers, after one check per tile.
+    let mut asked = 0;
+    let never = |asked: &mut usize| {
+        *asked += 1;
+        false
+    };
+    assert_eq!(
+        count_with_stop(&board, Budget::DEFAULT, || never(&mut asked)),
+        Ok(count(&board).unwrap())
+    );
+    assert_eq!(asked, cells);
+    assert_eq!(
+        count_exact_with_stop(&board, Budget::DEFAULT, || false),
+        Ok(count_exact(&board).unwrap())
+    );
+    let turns = witness_with_stop(&board, Budget::DEFAULT, || false).unwrap();
+    assert_eq!(turns, witness(&board).unwrap());
+    assert!(plain.valid(&turns.expect("two-pair boards have a placement")));
+    // Stopping at the k-th check stops with k - 1 tiles placed.
+    for k in [1, 2, 17, cells] {
+        let mut n = 0;
+        let mut stop_at_k = || {
+            n += 1;
+            n == k
+        };
+        let stopped = Err(StopError::Stopped {
+            placed: k - 1,
+            cells,
+        });
+        assert_eq!(
+            count_with_stop(&board, Budget::DEFAULT, &mut stop_at_k),
+            stopped
+        );
+        n = 0;
+        let mut stop_at_k = || {
+            n += 1;
+            n == k
+        };
+        assert_eq!(
+            count_exact_with_stop(&board, Budget::DEFAULT, &mut stop_at_k),
+            stopped.map(|_: u64| BigUint::ZERO)
+        );
+        n = 0;
+        let mut stop_at_k = || {
+            n += 1;
+            n == k
+        };
+        assert_eq!(
+            witness_with_stop(&board, Budget::DEFAULT, &mut stop_at_k),
+            stopped.map(|_: u64| None)
+        );
+    }
+    // The budget is still reported as such.
+    let small = Budget {
+        groups: 10,
+        witness_groups: usize::MAX,
+    };
+    assert!(matches!(
+        count_with_stop(&board, small, || false),
+        Err(StopError::Count(CountError::ProfileBudget {
+            budget: 10,
+            ..
+        }))
+    ));
+    assert_eq!(
+        StopError::Stopped {
+            placed: 3,
+            cells: 9
+        }
+        .to_string(),
+        "stopped after 3 of 9 tiles"
     );
 }
 

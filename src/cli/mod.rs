@@ -17,6 +17,10 @@ use std::path::PathBuf;
 use boardbase::input::{InputError, Scanner};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+// The HTTP server, `boardbase serve`.
+#[cfg(feature = "serve")]
+mod serve;
+
 /// boardbase: instant answers for small grid puzzles, from tables built at
 /// compile time.
 ///
@@ -116,6 +120,15 @@ enum Command {
     /// 2^20 above). Exit status 0 when it is intact, 1 with the reason
     /// otherwise. A progress bar shows on stderr when it is a terminal.
     Verify(export::VerifyArgs),
+    /// Serve the JSON API and the web explorer over HTTP until Ctrl-C or
+    /// SIGTERM.
+    ///
+    /// `GET /api/v1/flip?board=bwwb/bbwb/bwwb/bwww`,
+    /// `GET /api/v1/euler?board=XXX./XXX./.XXX/.XXX`,
+    /// `POST /api/v1/carcassonne` (JSON or the judge's text),
+    /// `GET /api/v1/sizes`, `GET /api/v1/health`; the explorer at `/`.
+    #[cfg(feature = "serve")]
+    Serve(serve::ServeArgs),
 }
 
 /// How answers are written.
@@ -182,6 +195,10 @@ pub enum Failure {
         /// What went wrong where.
         error: InputError,
     },
+    /// The server could not start.
+    #[cfg(feature = "serve")]
+    #[error("{0}")]
+    Serve(String),
     /// The input file could not be opened.
     #[error("{path}: {error}")]
     Open {
@@ -283,6 +300,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Demo => demo::run(&mut out),
         Command::Export(args) => export::export(&args, &mut out),
         Command::Verify(args) => export::verify(&args, &mut out),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(&args),
     };
     // Answers written before an error still reach the reader.
     let flushed = out.flush();

@@ -1,0 +1,56 @@
+#!/bin/sh
+# Requests a second, latency and server CPU time per request of boardbase
+# serve's lookups against its own health endpoint, with wrk (Debian's
+# package) on loopback:
+#   sh benches/serve.sh [RUNS] [SECONDS]
+# Each URL is run RUNS times (default 3) for SECONDS (default 15) with 2
+# threads and 32 keep-alive connections, the URLs in turn round after round;
+# the run with the median requests a second is reported, with its 50th and
+# 99th percentile latency and the server's CPU time (user + system, from
+# /proc) per request. Client and server share the machine's cores.
+set -eu
+runs=${1:-3}
+secs=${2:-15}
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
+cd "$(dirname "$0")/.."
+cargo build --release --quiet
+out=$(mktemp)
+./target/release/boardbase serve --bind 127.0.0.1:0 >"$out" &
+server=$!
+trap 'kill $server 2>/dev/null; rm -f "$out"' EXIT
+while ! grep -q listening "$out"; do sleep 0.1; done
+base=$(sed -n 's/.*listening on //p' "$out")
+ticks=$(getconf CLK_TCK)
+cpu() { awk '{print $14 + $15}' "/proc/$server/stat"; }
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+paths='/api/v1/health
+/api/v1/flip?board=bwwb/bbwb/bwwb/bwww
+/api/v1/flip?board=bwbw/wwww/bbwb/bwwb
+/api/v1/euler?board=XXX./XXX./.XXX/.XXX
+/api/v1/euler?board=..../..../..../....'
+# Rounds of every URL in turn, so that each URL meets the same changes of
+# the machine's load; one line per run: index, req/s, p50, p99, CPU.
+results=$(mktemp)
+trap 'kill $server 2>/dev/null; rm -f "$out" "$results"' EXIT
+for round in $(seq "$runs"); do
+  i=0
+  echo "$paths" | while read -r path; do
+    i=$((i + 1))
+    before=$(cpu)
+    line=$(wrk -t2 -c32 -d"${secs}s" --latency "$base$path" |
+      awk '/requests in/ {n=$1} /Requests\/sec/ {r=$2} / 50%/ {p50=$2} / 99%/ {p99=$2} END {print r, p50, p99, n}')
+    after=$(cpu)
+    echo "$i $line $before $after" | awk -v t="$ticks" '{printf "%s %s %s %s %.1fus\n", $1, $2, $3, $4, ($7 - $6) / t * 1e6 / $5}'
+  done >>"$results"
+done
+printf '%-42s %9s %8s %8s %9s %6s\n' path req/s p50 p99 "cpu/req" ratio
+health=
+i=0
+echo "$paths" | while read -r path; do
+  i=$((i + 1))
+  median=$(awk -v i="$i" '$1 == i' "$results" | sort -k2 -n | sed -n "$(( (runs + 1) / 2 ))p")
+  set -- $median
+  [ -n "$health" ] || health=$2
+  printf '%-42s %9s %8s %8s %9s %6s\n' "$path" "$2" "$3" "$4" "$5" "$(echo "$2 $health" | awk '{printf "%.2f", $1 / $2}')"
+done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,164 @@
+//! Carcassonne counting off the async threads, on a bounded pool.
+//!
+//! A count may take seconds, so it never runs on the threads that answer
+//! lookups: each request's boards are counted by one blocking task
+//! (tokio's blocking threads), and a semaphore lets at most `workers` of
+//! them run at once. Requests beyond that wait for a worker until their
+//! deadline; at most [`Pool::MAX_WAITING`] may wait, later ones are turned
+//! away at once. Every count runs with the DP's memory budget
+//! ([`Budget::DEFAULT`]) and stops at the request's deadline, or as soon
+//! as the client goes away.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use boardbase::carcassonne::{self, Board, Budget, StopError};
+use boardbase::report::CarcassonneAnswer;
+use num_bigint::BigUint;
+use tokio::sync::Semaphore;
+
+/// The workers that count.
+pub struct Pool {
+    workers: usize,
+    permits: Arc<Semaphore>,
+    waiting: AtomicUsize,
+}
+
+/// Why a batch of boards was not counted.
+#[derive(Debug)]
+pub enum CountFailure {
+    /// Every worker stayed busy until the deadline, or too many requests
+    /// were already waiting.
+    Busy {
+        /// The number of workers.
+        workers: usize,
+    },
+    /// Case `case` (from 1) went past the DP's budget or the deadline.
+    Case {
+        /// The case number, from 1.
+        case: u64,
+        /// What stopped it.
+        error: StopError,
+        /// Whether the deadline had passed (rather than the client leaving).
+        late: bool,
+    },
+    /// The counting task failed (a bug: it panicked).
+    Crashed,
+}
+
+/// Sets the flag when dropped: the request's future was dropped (the
+/// client went away) or finished.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Leaves the waiting count when dropped.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Pool {
+    /// Most requests waiting for a worker at once.
+    pub const MAX_WAITING: usize = 64;
+
+    /// A pool of `workers` (at least 1).
+    pub fn new(workers: usize) -> Pool {
+        let workers = workers.max(1);
+        Pool {
+            workers,
+            permits: Arc::new(Semaphore::new(workers)),
+            waiting: AtomicUsize::new(0),
+        }
+    }
+
+    /// Takes every worker until the permit is dropped.
+    #[cfg(test)]
+    pub fn hold_for_test(&self) -> tokio::sync::OwnedSemaphorePermit {
+        self.permits
+            .clone()
+            .try_acquire_many_owned(self.workers as u32)
+            .expect("the workers are free")
+    }
+
+    /// The number of workers.
+    pub fn workers(&self) -> usize {
+        self.workers
+    }
+
+    /// Counts every board (mod p, exactly, and one witness), numbering the
+    /// answers from 1, before `deadline`.
+    pub async fn count(
+        &self,
+        boards: Vec<Board>,
+        deadline: Instant,
+    ) -> Result<Vec<CarcassonneAnswer>, CountFailure> {
+        let busy = CountFailure::Busy {
+            workers: self.workers,
+        };
+        let permit = {
+            if self.waiting.fetch_add(1, Ordering::Relaxed) >= Self::MAX_WAITING {
+                self.waiting.fetch_sub(1, Ordering::Relaxed);
+                return Err(busy);
+            }
+            let _waiting = Waiting(&self.waiting);
+            let acquire = self.permits.clone().acquire_owned();
+            match tokio::time::timeout_at(deadline.into(), acquire).await {
+                Ok(Ok(permit)) => permit,
+                Ok(Err(_)) | Err(_) => return Err(busy),
+            }
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        let _cancel_on_drop = CancelOnDrop(cancel.clone());
+        let task = tokio::task::spawn_blocking(move || {
+            let answers = count_boards(&boards, deadline, &cancel);
+            drop(permit);
+            answers
+        });
+        task.await.unwrap_or(Err(CountFailure::Crashed))
+    }
+}
+
+/// Counts each board in turn: the witness first (reachability alone: the
+/// cheapest pass, and when no placement exists both counts are 0), then the
+/// count mod p, then the exact count.
+fn count_boards(
+    boards: &[Board],
+    deadline: Instant,
+    cancel: &AtomicBool,
+) -> Result<Vec<CarcassonneAnswer>, CountFailure> {
+    let stop = || cancel.load(Ordering::Relaxed) || Instant::now() >= deadline;
+    let mut answers = Vec::with_capacity(boards.len());
+    for (case, board) in (1..).zip(boards) {
+        let failed = |error| CountFailure::Case {
+            case,
+            error,
+            late: Instant::now() >= deadline,
+        };
+        let budget = Budget::DEFAULT;
+        let turns = carcassonne::witness_with_stop(board, budget, stop).map_err(failed)?;
+        let (count, exact) = match turns {
+            None => (0, BigUint::ZERO),
+            Some(_) => (
+                carcassonne::count_with_stop(board, budget, stop).map_err(failed)?,
+                carcassonne::count_exact_with_stop(board, budget, stop).map_err(failed)?,
+            ),
+        };
+        answers.push(CarcassonneAnswer::new(
+            case,
+            board,
+            count,
+            Some(&exact),
+            Some(turns.as_deref()),
+        ));
+    }
+    Ok(answers)
+}

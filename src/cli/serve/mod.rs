@@ -1,0 +1,211 @@
+//! `boardbase serve`: the JSON API and the web explorer over HTTP.
+//!
+//! A front end like the CLI, living with the binary so that the library
+//! never opens a socket: [`answers`] asks the library (through a small
+//! interface that tables of other sizes will plug into), [`api`] turns
+//! requests into answers and errors into JSON, [`count`] runs Carcassonne
+//! counts on a bounded pool, [`assets`] serves the explorer embedded in the
+//! binary. This module parses the arguments, binds, serves connections
+//! (hyper's HTTP/1.1 server with a header-read timeout) and shuts down
+//! gracefully on Ctrl-C or SIGTERM.
+
+pub mod answers;
+pub mod api;
+pub mod assets;
+pub mod count;
+#[cfg(test)]
+mod tests;
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Args;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+use super::Failure;
+
+/// Arguments of `boardbase serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on; port 0 picks a free port. The address really
+    /// listened on is printed on standard output.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
+    bind: SocketAddr,
+    /// Directory of table files for board sizes other than 4×4. Accepted
+    /// and checked to be a directory, but not read yet: this version
+    /// answers Flip and Euler on 4×4 only, from the embedded tables.
+    #[arg(long, value_name = "DIR", value_parser = existing_dir)]
+    tables: Option<PathBuf>,
+    /// Carcassonne counts run at once (each on its own thread, off the
+    /// threads that answer lookups); default: the number of cores.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    count_workers: Option<u32>,
+    /// Longest a Carcassonne request may take, waiting for a worker
+    /// included; past it the answer is an error (422).
+    #[arg(long, value_name = "SECONDS", default_value_t = 20.0, value_parser = seconds)]
+    count_timeout: f64,
+    /// Longest a client may take to send a request's headers (and to send
+    /// the next one on a kept-alive connection) or its body.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = seconds)]
+    read_timeout: f64,
+}
+
+fn existing_dir(text: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(text);
+    if path.is_dir() {
+        Ok(path)
+    } else {
+        Err(format!("{text} is not a directory"))
+    }
+}
+
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 3600.0 => Ok(s),
+        _ => Err("expected a number of seconds above 0, at most 3600".to_owned()),
+    }
+}
+
+/// Most connections served at once; more wait in the listen backlog.
+const MAX_CONNECTIONS: usize = 1024;
+
+/// How long shutdown waits for open requests to finish.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(30);
+
+/// Runs `boardbase serve` until Ctrl-C or SIGTERM.
+pub fn run(args: &ServeArgs) -> Result<(), Failure> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::Serve(format!("cannot start the runtime: {e}")))?;
+    runtime.block_on(serve(args))
+}
+
+async fn serve(args: &ServeArgs) -> Result<(), Failure> {
+    let workers = args.count_workers.map_or_else(
+        || std::thread::available_parallelism().map_or(2, usize::from),
+        |n| n as usize,
+    );
+    let limits = api::Limits {
+        count_timeout: Duration::from_secs_f64(args.count_timeout),
+        read_timeout: Duration::from_secs_f64(args.read_timeout),
+        ..api::Limits::default()
+    };
+    let state = Arc::new(api::State::new(
+        answers::Catalog::embedded(),
+        count::Pool::new(workers),
+        limits,
+    ));
+    let app = api::router(state);
+
+    let listener = TcpListener::bind(args.bind)
+        .await
+        .map_err(|e| Failure::Serve(format!("cannot listen on {}: {e}", args.bind)))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| Failure::Serve(format!("cannot read the bound address: {e}")))?;
+    {
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "boardbase serve: listening on http://{addr}")?;
+        if let Some(dir) = &args.tables {
+            writeln!(
+                out,
+                "note: --tables {}: table files are not loaded by this version; Flip and Euler are answered on 4x4 from the embedded tables",
+                dir.display()
+            )?;
+        }
+        out.flush()?;
+    }
+
+    let graceful = GracefulShutdown::new();
+    let connections = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(limits.read_timeout)
+        .max_buf_size(64 * 1024);
+    let shutdown = shutdown_signal();
+    tokio::pin!(shutdown);
+    loop {
+        let permit = tokio::select! {
+            permit = connections.clone().acquire_owned() => permit,
+            signal = &mut shutdown => {
+                eprintln!("boardbase serve: {signal}: finishing open requests");
+                break;
+            }
+        };
+        let Ok(permit) = permit else { break };
+        let (stream, _peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait, retry.
+                    eprintln!("boardbase serve: accept failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            signal = &mut shutdown => {
+                eprintln!("boardbase serve: {signal}: finishing open requests");
+                break;
+            }
+        };
+        // Answers are small and written at once: send them without delay.
+        let _ = stream.set_nodelay(true);
+        let service = TowerToHyperService::new(app.clone());
+        let conn = builder.serve_connection(TokioIo::new(stream), service);
+        let conn = graceful.watch(conn);
+        tokio::spawn(async move {
+            // A client that resets or times out ends only its connection.
+            let _ = conn.await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    tokio::select! {
+        () = graceful.shutdown() => {
+            eprintln!("boardbase serve: stopped");
+        }
+        () = tokio::time::sleep(SHUTDOWN_GRACE) => {
+            eprintln!(
+                "boardbase serve: requests still open after {} s, stopping anyway",
+                SHUTDOWN_GRACE.as_secs()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Completes on Ctrl-C (SIGINT) or SIGTERM, naming the signal.
+async fn shutdown_signal() -> &'static str {
+    let interrupt = async {
+        match tokio::signal::ctrl_c().await {
+            Ok(()) => "interrupted",
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+                "terminated"
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<&'static str>();
+    tokio::select! {
+        name = interrupt => name,
+        name = terminate => name,
+    }
+}

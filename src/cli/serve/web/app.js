@@ -1,0 +1,911 @@
+// boardbase explorer: a front end over this server's JSON API. Every answer
+// (rounds, presses, outcomes, moves, counts) comes from the API; this file
+// only draws boards, reads clicks and keys, and asks.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+
+/** GET or POST `path`; resolves to the parsed JSON, rejects with the API's error message. */
+async function api(path, options) {
+  const response = await fetch(path, options);
+  let body;
+  try {
+    body = await response.json();
+  } catch (_) {
+    body = { error: `HTTP ${response.status}` };
+  }
+  if (!response.ok) {
+    const error = new Error(body.error || `HTTP ${response.status}`);
+    error.status = response.status;
+    error.body = body;
+    throw error;
+  }
+  return body;
+}
+
+/** Answers already fetched, by URL (lookups never change). */
+const cache = new Map();
+async function lookup(puzzle, board) {
+  const url = `/api/v1/${puzzle}?board=${encodeURIComponent(board)}`;
+  if (!cache.has(url)) {
+    const pending = api(url);
+    cache.set(url, pending);
+    pending.catch(() => cache.delete(url));
+  }
+  return cache.get(url);
+}
+
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    // The page's Content Security Policy ignores style attributes: use
+    // classes, or set `node.style` properties.
+    if (key === 'style') throw new Error('el(): no style attributes');
+    if (key === 'class') node.className = value;
+    else if (key === 'text') node.textContent = value;
+    else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? '' : value);
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+const cellName = ([r, c]) => `(${r},${c})`;
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+const keyOf = (cells) => cells.map(([r, c]) => `${r},${c}`).sort().join(';');
+
+/** Arrow keys, Home and End move the focus between the `[data-r][data-c]` buttons of `container`. */
+function gridKeys(container) {
+  container.addEventListener('keydown', (event) => {
+    const target = event.target.closest('[data-r]');
+    if (!target) return;
+    let r = Number(target.dataset.r);
+    let c = Number(target.dataset.c);
+    const cells = [...container.querySelectorAll('[data-r]')];
+    const rows = Math.max(...cells.map((x) => Number(x.dataset.r))) + 1;
+    const cols = Math.max(...cells.map((x) => Number(x.dataset.c))) + 1;
+    switch (event.key) {
+      case 'ArrowUp': r = (r + rows - 1) % rows; break;
+      case 'ArrowDown': r = (r + 1) % rows; break;
+      case 'ArrowLeft': c = (c + cols - 1) % cols; break;
+      case 'ArrowRight': c = (c + 1) % cols; break;
+      case 'Home': c = 0; if (event.ctrlKey) r = 0; break;
+      case 'End': c = cols - 1; if (event.ctrlKey) r = rows - 1; break;
+      default: return;
+    }
+    event.preventDefault();
+    const next = container.querySelector(`[data-r="${r}"][data-c="${c}"]`);
+    if (next) {
+      cells.forEach((x) => x.setAttribute('tabindex', '-1'));
+      next.setAttribute('tabindex', '0');
+      next.focus();
+    }
+  });
+}
+
+/** Keeps one cell of a grid in the tab order: the focused one, or the first. */
+function rovingFocus(container, focused) {
+  const cells = [...container.querySelectorAll('[data-r]')];
+  let chosen = cells.find((x) => x.dataset.r === String(focused?.[0]) && x.dataset.c === String(focused?.[1]));
+  chosen = chosen || cells[0];
+  cells.forEach((x) => x.setAttribute('tabindex', x === chosen ? '0' : '-1'));
+}
+
+function focusedCell(container) {
+  const active = document.activeElement;
+  if (active && container.contains(active) && active.dataset.r !== undefined) {
+    return [Number(active.dataset.r), Number(active.dataset.c)];
+  }
+  return null;
+}
+
+function restoreFocus(container, cell) {
+  if (!cell) return;
+  const node = container.querySelector(`[data-r="${cell[0]}"][data-c="${cell[1]}"]`);
+  if (node) node.focus();
+}
+
+// ---------------------------------------------------------------------------
+// Tabs and the address bar: #flip=ROWS, #euler=ROWS, #carcassonne=RxC:CODES
+
+const VIEWS = ['flip', 'euler', 'carcassonne'];
+let current = 'flip';
+
+function showView(name, focusTab) {
+  current = name;
+  for (const view of VIEWS) {
+    const tab = $(`tab-${view}`);
+    const selected = view === name;
+    tab.setAttribute('aria-selected', String(selected));
+    tab.setAttribute('tabindex', selected ? '0' : '-1');
+    $(`view-${view}`).hidden = !selected;
+    if (selected && focusTab) tab.focus();
+  }
+  saveHash();
+}
+
+function saveHash() {
+  let hash = '';
+  if (current === 'flip') hash = `flip=${flip.text()}`;
+  else if (current === 'euler') hash = `euler=${euler.text()}`;
+  else hash = `carcassonne=${carc.rows}x${carc.cols}:${carc.tiles.join(',')}`;
+  history.replaceState(null, '', `#${hash}`);
+}
+
+function setupTabs() {
+  for (const view of VIEWS) $(`tab-${view}`).addEventListener('click', () => showView(view, false));
+  document.querySelector('[role="tablist"]').addEventListener('keydown', (event) => {
+    const i = VIEWS.indexOf(current);
+    let next = null;
+    if (event.key === 'ArrowRight') next = VIEWS[(i + 1) % VIEWS.length];
+    if (event.key === 'ArrowLeft') next = VIEWS[(i + VIEWS.length - 1) % VIEWS.length];
+    if (event.key === 'Home') next = VIEWS[0];
+    if (event.key === 'End') next = VIEWS[VIEWS.length - 1];
+    if (next) {
+      event.preventDefault();
+      showView(next, true);
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Board sizes the server answers (GET /api/v1/sizes)
+
+let sizes = { flip: [{ size: '4x4', rows: 4, cols: 4 }], euler: [{ size: '4x4', rows: 4, cols: 4 }] };
+
+function fillSizes(select, list, chosen) {
+  select.replaceChildren(...list.map((s) => el('option', { value: s.size, text: s.size.replace('x', ' × ') })));
+  select.value = chosen;
+  select.disabled = list.length < 2;
+  select.title = list.length < 2 ? 'The only size this server answers' : '';
+}
+
+function shapeOf(list, size) {
+  return list.find((s) => s.size === size) || list[0];
+}
+
+// ---------------------------------------------------------------------------
+// Flip Game
+
+const flip = {
+  rows: 4,
+  cols: 4,
+  cells: 'bwwbbbwbbwwbbwww'.split(''),
+  answer: null,
+  token: 0,
+  steps: null, // { boards: [text...], presses: [[r, c]...], k }
+  text(cells = this.cells) {
+    const rows = [];
+    for (let r = 0; r < this.rows; r++) rows.push(cells.slice(r * this.cols, (r + 1) * this.cols).join(''));
+    return rows.join('/');
+  },
+  shown() {
+    return this.steps && this.steps.k > 0 ? this.steps.boards[this.steps.k].replaceAll('/', '').split('') : this.cells;
+  },
+};
+
+function flipMode() {
+  return document.querySelector('input[name="flip-mode"]:checked').value;
+}
+
+function flipDraw() {
+  const board = $('flip-board');
+  const focused = focusedCell(board);
+  const shown = flip.shown();
+  const steps = flip.steps;
+  const k = steps ? steps.k : 0;
+  const toPress = new Set((steps ? steps.presses.slice(k) : flip.answer?.presses || []).map(([r, c]) => `${r},${c}`));
+  const justPressed = steps && k > 0 ? steps.presses[k - 1] : null;
+  board.style.gridTemplateColumns = `repeat(${flip.cols}, var(--cell))`;
+  if (board.querySelectorAll('.cell').length !== flip.rows * flip.cols) {
+    board.replaceChildren();
+    for (let r = 0; r < flip.rows; r++) {
+      const row = el('div', { role: 'row', class: 'contents' });
+      for (let c = 0; c < flip.cols; c++) {
+        row.append(el('button', { type: 'button', class: 'cell', role: 'gridcell', 'data-r': r, 'data-c': c, onclick: () => flipClick(r, c) }));
+      }
+      board.append(row);
+    }
+  }
+  for (const cell of board.querySelectorAll('.cell')) {
+    const r = Number(cell.dataset.r);
+    const c = Number(cell.dataset.c);
+    const v = shown[r * flip.cols + c];
+    const press = toPress.has(`${r},${c}`);
+    cell.dataset.v = v;
+    cell.classList.toggle('press', press);
+    cell.classList.toggle('pressed', !!justPressed && justPressed[0] === r && justPressed[1] === c);
+    cell.setAttribute('aria-label', `row ${r + 1}, column ${c + 1}: ${v === 'b' ? 'black' : 'white'}${press ? ', to press' : ''}`);
+  }
+  rovingFocus(board, focused);
+  restoreFocus(board, focused);
+  flipDrawSteps();
+}
+
+function flipDrawSteps() {
+  const steps = flip.steps;
+  const n = steps ? steps.presses.length : 0;
+  const k = steps ? steps.k : 0;
+  $('flip-first').disabled = k === 0;
+  $('flip-prev').disabled = k === 0;
+  $('flip-next').disabled = k >= n;
+  $('flip-last').disabled = k >= n;
+  if (!steps || n === 0) {
+    $('flip-step').textContent = flip.answer && flip.answer.solvable ? 'Nothing to press' : 'No solution to step through';
+  } else if (k === 0) {
+    $('flip-step').textContent = `Start: ${plural(n, 'press', 'presses')} to go`;
+  } else {
+    $('flip-step').textContent = `Press ${k} of ${n}: ${cellName(steps.presses[k - 1])}${k === n ? ' — done' : ''}`;
+  }
+}
+
+function flipDrawAnswer() {
+  const a = flip.answer;
+  const status = $('flip-status');
+  const moves = $('flip-moves');
+  status.className = 'status';
+  if (!a) return;
+  if (!a.solvable) {
+    status.textContent = 'Impossible';
+    status.classList.add('loss');
+    $('flip-detail').textContent = 'Neither all white nor all black can be reached from this board.';
+  } else if (a.rounds === 0) {
+    status.textContent = `Already all ${a.colour}`;
+    status.classList.add('win');
+    $('flip-detail').textContent = 'Nothing to press.';
+  } else {
+    status.textContent = `${plural(a.rounds, 'round', 'rounds')} to all ${a.colour}`;
+    status.classList.add('win');
+    const other = a.colour === 'white' ? a.to_black : a.to_white;
+    const otherName = a.colour === 'white' ? 'black' : 'white';
+    $('flip-detail').textContent = `Press ${a.presses.map(cellName).join(' ')}. ` +
+      `${plural(a.optimal_sets, 'optimal press set', 'optimal press sets')}; all ${otherName} takes ${plural(other.rounds, 'round', 'rounds')}.`;
+  }
+  moves.replaceChildren(...a.moves.map((m) => {
+    const better = a.solvable && m.rounds < a.rounds;
+    const badge = m.solvable ? plural(m.rounds, 'round', 'rounds') : 'impossible';
+    return el('li', {}, el('button', {
+      type: 'button',
+      class: `move ${a.solvable ? (better ? 'win' : 'loss') : ''}`,
+      'aria-label': `press ${cellName(m.cell)}: ${badge} after it`,
+      onclick: () => flipSet(m.board),
+      onmouseenter: () => flipHover(m.cell),
+      onmouseleave: () => flipHover(null),
+      onfocus: () => flipHover(m.cell),
+      onblur: () => flipHover(null),
+    }, el('span', { text: cellName(m.cell) }), el('span', { class: 'badge', text: badge })));
+  }));
+}
+
+function flipHover(cell) {
+  for (const node of $('flip-board').querySelectorAll('.cell')) {
+    node.classList.toggle('hover', !!cell && Number(node.dataset.r) === cell[0] && Number(node.dataset.c) === cell[1]);
+  }
+}
+
+async function flipUpdate() {
+  const token = ++flip.token;
+  const text = flip.text();
+  flip.steps = null;
+  saveHash();
+  flipDraw();
+  try {
+    const answer = await lookup('flip', text);
+    if (token !== flip.token) return;
+    flip.answer = answer;
+    flip.steps = { boards: [text], presses: answer.presses || [], k: 0 };
+  } catch (error) {
+    if (token !== flip.token) return;
+    flip.answer = null;
+    $('flip-status').textContent = 'No answer';
+    $('flip-status').className = 'status loss';
+    $('flip-detail').textContent = error.message;
+    $('flip-moves').replaceChildren();
+  }
+  flipDrawAnswer();
+  flipDraw();
+}
+
+function flipSet(text) {
+  flip.cells = text.replaceAll('/', '').split('');
+  flipUpdate();
+}
+
+/** Adopts the board shown while stepping, so that a click edits what is seen. */
+function flipAdoptShown() {
+  if (flip.steps && flip.steps.k > 0) {
+    flip.cells = flip.shown().slice();
+    flip.steps = null;
+  }
+}
+
+function flipClick(r, c) {
+  flipAdoptShown();
+  if (flipMode() === 'press') {
+    // The API says what a press does: the move's board.
+    const move = flip.answer?.moves.find((m) => m.cell[0] === r && m.cell[1] === c);
+    if (move && flip.answer.board === flip.text()) {
+      flipSet(move.board);
+    }
+    return;
+  }
+  const i = r * flip.cols + c;
+  flip.cells[i] = flip.cells[i] === 'b' ? 'w' : 'b';
+  flipUpdate();
+}
+
+async function flipStep(target) {
+  const steps = flip.steps;
+  if (!steps) return;
+  const token = flip.token;
+  target = Math.max(0, Math.min(target, steps.presses.length));
+  while (steps.boards.length <= target) {
+    const k = steps.boards.length - 1;
+    const answer = await lookup('flip', steps.boards[k]);
+    if (token !== flip.token) return;
+    const [r, c] = steps.presses[k];
+    steps.boards.push(answer.moves.find((m) => m.cell[0] === r && m.cell[1] === c).board);
+  }
+  steps.k = target;
+  flipDraw();
+}
+
+function setupFlip() {
+  gridKeys($('flip-board'));
+  $('flip-white').addEventListener('click', () => flipSet('w'.repeat(flip.rows * flip.cols)));
+  $('flip-random').addEventListener('click', () => {
+    flipSet(Array.from({ length: flip.rows * flip.cols }, () => (Math.random() < 0.5 ? 'b' : 'w')).join(''));
+  });
+  $('flip-sample').addEventListener('click', () => {
+    if (flip.rows === 4 && flip.cols === 4) flipSet('bwwb/bbwb/bwwb/bwww');
+  });
+  $('flip-first').addEventListener('click', () => flipStep(0));
+  $('flip-prev').addEventListener('click', () => flipStep(flip.steps.k - 1));
+  $('flip-next').addEventListener('click', () => flipStep(flip.steps.k + 1));
+  $('flip-last').addEventListener('click', () => flipStep(Infinity));
+  $('flip-size').addEventListener('change', (event) => {
+    const shape = shapeOf(sizes.flip, event.target.value);
+    flip.rows = shape.rows;
+    flip.cols = shape.cols;
+    flip.cells = Array(shape.rows * shape.cols).fill('w');
+    $('flip-board').replaceChildren();
+    flipUpdate();
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Game of Euler
+
+const euler = {
+  rows: 4,
+  cols: 4,
+  cells: Array(16).fill('.'),
+  answer: null,
+  token: 0,
+  history: [], // { before, move, by }
+  timer: null,
+  text(cells = this.cells) {
+    const rows = [];
+    for (let r = 0; r < this.rows; r++) rows.push(cells.slice(r * this.cols, (r + 1) * this.cols).join(''));
+    return rows.join('/');
+  },
+};
+
+function eulerMode() {
+  return document.querySelector('input[name="euler-mode"]:checked').value;
+}
+
+/** The squares of a pin of `length` slid in from `side` along line `i`. */
+function slideCells(side, i, length) {
+  const { rows, cols } = euler;
+  const out = [];
+  for (let k = 0; k < length; k++) {
+    if (side === 'left') out.push([i, k]);
+    if (side === 'right') out.push([i, cols - 1 - k]);
+    if (side === 'top') out.push([k, i]);
+    if (side === 'bottom') out.push([rows - 1 - k, i]);
+  }
+  return out;
+}
+
+const SIDE_WORDS = { left: 'from the left', right: 'from the right', top: 'from the top', bottom: 'from the bottom' };
+
+function eulerBuild() {
+  const frame = $('euler-frame');
+  const { rows, cols } = euler;
+  frame.replaceChildren();
+  frame.style.gridTemplateColumns = `auto repeat(${cols}, var(--cell)) auto`;
+  frame.style.gridTemplateRows = `auto repeat(${rows}, var(--cell)) auto`;
+  const slides = (side, i, vertical) => {
+    const box = el('div', { class: `slides${vertical ? ' v' : ''}` });
+    for (const length of [2, 3]) {
+      const line = side === 'left' || side === 'right' ? rows : cols;
+      if (length > (side === 'left' || side === 'right' ? cols : rows) || i >= line) continue;
+      const cells = slideCells(side, i, length);
+      const what = side === 'left' || side === 'right' ? `row ${i + 1}` : `column ${i + 1}`;
+      box.append(el('button', {
+        type: 'button',
+        class: 'slide',
+        'data-key': keyOf(cells),
+        'data-label': `pin of ${length} into ${what} ${SIDE_WORDS[side]}`,
+        text: String(length),
+        onclick: () => eulerPlayKey(keyOf(cells)),
+        onmouseenter: () => eulerHover(cells),
+        onmouseleave: () => eulerHover(null),
+        onfocus: () => eulerHover(cells),
+        onblur: () => eulerHover(null),
+      }));
+    }
+    return box;
+  };
+  // Laid out in reading order on a (rows + 2) × (cols + 2) grid: the slides
+  // of each side around the squares.
+  const corner = () => el('div', { 'aria-hidden': 'true' });
+  frame.append(corner());
+  for (let c = 0; c < cols; c++) frame.append(slides('top', c, false));
+  frame.append(corner());
+  for (let r = 0; r < rows; r++) {
+    frame.append(slides('left', r, true));
+    for (let c = 0; c < cols; c++) {
+      frame.append(el('button', {
+        type: 'button', class: 'cell', 'data-r': r, 'data-c': c,
+        onclick: () => eulerClick(r, c),
+        onmouseenter: () => eulerHover([[r, c]]),
+        onmouseleave: () => eulerHover(null),
+      }));
+    }
+    frame.append(slides('right', r, true));
+  }
+  frame.append(corner());
+  for (let c = 0; c < cols; c++) frame.append(slides('bottom', c, false));
+  frame.append(corner());
+}
+
+function eulerMoves() {
+  const map = new Map();
+  if (euler.answer && euler.answer.board === euler.text()) {
+    for (const m of euler.answer.moves) map.set(keyOf(m.cells), m);
+  }
+  return map;
+}
+
+/** A move's value for the player making it: it wins when it leaves a lost position. */
+const winsFor = (m) => m.outcome === 'loss';
+const moveBadge = (m) => `${winsFor(m) ? 'win' : 'loss'} in ${m.moves_left + 1}`;
+const moveName = (m) => (m.cells.length === 1 ? cellName(m.cells[0]) : `${cellName(m.cells[0])}–${cellName(m.cells[m.cells.length - 1])}`);
+
+function eulerDraw() {
+  const frame = $('euler-frame');
+  const focused = focusedCell(frame);
+  const moves = eulerMoves();
+  const last = euler.history.length ? new Set(euler.history[euler.history.length - 1].move.cells.map(([r, c]) => `${r},${c}`)) : new Set();
+  for (const cell of frame.querySelectorAll('.cell')) {
+    const r = Number(cell.dataset.r);
+    const c = Number(cell.dataset.c);
+    const v = euler.cells[r * euler.cols + c];
+    const move = moves.get(`${r},${c}`);
+    cell.dataset.v = v;
+    cell.classList.toggle('win', !!move && winsFor(move));
+    cell.classList.toggle('loss', !!move && !winsFor(move));
+    cell.classList.toggle('last', last.has(`${r},${c}`));
+    const value = move ? `; covering it: ${moveBadge(move)}` : '';
+    cell.setAttribute('aria-label', `row ${r + 1}, column ${c + 1}: ${v === 'X' ? 'covered' : 'open'}${value}`);
+  }
+  for (const slide of frame.querySelectorAll('.slide')) {
+    const move = moves.get(slide.dataset.key);
+    slide.disabled = !move;
+    slide.classList.toggle('win', !!move && winsFor(move));
+    slide.classList.toggle('loss', !!move && !winsFor(move));
+    slide.setAttribute('aria-label', `${slide.dataset.label}${move ? `: ${moveBadge(move)}` : ': not possible'}`);
+    slide.title = slide.getAttribute('aria-label');
+  }
+  rovingFocus(frame, focused);
+  restoreFocus(frame, focused);
+  const history = euler.history.map((h) => `${h.by === 'engine' ? 'Engine' : 'You'}: ${moveName(h.move)}`);
+  $('euler-history').textContent = history.length ? history.join(' · ') : 'No moves yet.';
+  $('euler-undo').disabled = euler.history.length === 0;
+}
+
+function eulerHover(cells) {
+  const keys = new Set((cells || []).map(([r, c]) => `${r},${c}`));
+  for (const node of $('euler-frame').querySelectorAll('.cell')) {
+    node.classList.toggle('hover', keys.has(`${node.dataset.r},${node.dataset.c}`));
+  }
+}
+
+function eulerDrawAnswer() {
+  const a = euler.answer;
+  const status = $('euler-status');
+  status.className = 'status';
+  if (!a) return;
+  const engineOn = $('euler-engine').checked;
+  if (a.legal_moves === 0) {
+    const last = euler.history[euler.history.length - 1];
+    if (last) {
+      const loser = last.by === 'engine' ? 'The engine' : 'You';
+      status.textContent = last.by === 'engine' ? 'You win' : 'The engine wins';
+      status.classList.add(last.by === 'engine' ? 'win' : 'loss');
+      $('euler-detail').textContent = `${loser} covered the last square. Undo, or start a new game.`;
+    } else {
+      status.textContent = 'Game over';
+      $('euler-detail').textContent = 'The board is full: whoever covered the last square lost, so the player to move has won.';
+    }
+  } else {
+    const win = a.outcome === 'win';
+    const who = engineOn ? 'You' : 'The player to move';
+    status.textContent = `${who} ${win ? 'win' : 'lose'}${engineOn ? '' : 's'} with perfect play`;
+    status.classList.add(win ? 'win' : 'loss');
+    $('euler-detail').textContent = `${plural(a.moves_left, 'move', 'moves')} left (both players'): ` +
+      `${win ? 'the fastest win' : 'the longest resistance'} starts with ${moveName(a.moves[0])}. ` +
+      `${a.winning_moves} of ${plural(a.legal_moves, 'legal move', 'legal moves')} win.`;
+  }
+  const item = (m) => el('li', {}, el('button', {
+    type: 'button',
+    class: `move ${winsFor(m) ? 'win' : 'loss'}`,
+    'aria-label': `${moveName(m)}: ${moveBadge(m)}`,
+    onclick: () => eulerPlay(m, 'you'),
+    onmouseenter: () => eulerHover(m.cells),
+    onmouseleave: () => eulerHover(null),
+    onfocus: () => eulerHover(m.cells),
+    onblur: () => eulerHover(null),
+  }, el('span', { text: moveName(m) }), el('span', { class: 'badge', text: moveBadge(m) })));
+  const none = (text) => el('li', { class: 'none', text });
+  const winning = a.moves.filter(winsFor);
+  const losing = a.moves.filter((m) => !winsFor(m));
+  $('euler-winning').replaceChildren(...(winning.length ? winning.map(item) : [none('none')]));
+  $('euler-losing').replaceChildren(...(losing.length ? losing.map(item) : [none('none')]));
+}
+
+async function eulerUpdate() {
+  const token = ++euler.token;
+  clearTimeout(euler.timer);
+  saveHash();
+  eulerDraw();
+  try {
+    const answer = await lookup('euler', euler.text());
+    if (token !== euler.token) return;
+    euler.answer = answer;
+  } catch (error) {
+    if (token !== euler.token) return;
+    euler.answer = null;
+    $('euler-status').textContent = 'No answer';
+    $('euler-status').className = 'status loss';
+    $('euler-detail').textContent = error.message;
+    $('euler-winning').replaceChildren();
+    $('euler-losing').replaceChildren();
+  }
+  eulerDrawAnswer();
+  eulerDraw();
+  const last = euler.history[euler.history.length - 1];
+  if ($('euler-engine').checked && last && last.by === 'you' && euler.answer && euler.answer.legal_moves > 0) {
+    euler.timer = setTimeout(eulerEngine, 450);
+  }
+}
+
+function eulerPlay(move, by) {
+  euler.history.push({ before: euler.cells.slice(), move, by });
+  euler.cells = move.board.replaceAll('/', '').split('');
+  eulerUpdate();
+}
+
+function eulerPlayKey(key) {
+  const move = eulerMoves().get(key);
+  if (move) eulerPlay(move, 'you');
+}
+
+/** The engine plays the first move of the list: the best one. */
+function eulerEngine() {
+  const a = euler.answer;
+  if (a && a.board === euler.text() && a.moves.length) eulerPlay(a.moves[0], 'engine');
+}
+
+function eulerClick(r, c) {
+  if (eulerMode() === 'play') {
+    eulerPlayKey(`${r},${c}`);
+    return;
+  }
+  const i = r * euler.cols + c;
+  euler.cells[i] = euler.cells[i] === 'X' ? '.' : 'X';
+  euler.history = [];
+  eulerUpdate();
+}
+
+function eulerUndo() {
+  clearTimeout(euler.timer);
+  // Take back the engine's reply with the move it answered.
+  let entry = euler.history.pop();
+  if (entry && entry.by === 'engine' && euler.history.length && $('euler-engine').checked) entry = euler.history.pop();
+  if (entry) {
+    euler.cells = entry.before;
+    eulerUpdate();
+  }
+}
+
+function setupEuler() {
+  gridKeys($('euler-frame'));
+  $('euler-new').addEventListener('click', () => {
+    euler.cells = Array(euler.rows * euler.cols).fill('.');
+    euler.history = [];
+    eulerUpdate();
+  });
+  $('euler-undo').addEventListener('click', eulerUndo);
+  $('euler-engine-now').addEventListener('click', eulerEngine);
+  $('euler-engine').addEventListener('change', eulerDrawAnswer);
+  $('euler-size').addEventListener('change', (event) => {
+    const shape = shapeOf(sizes.euler, event.target.value);
+    euler.rows = shape.rows;
+    euler.cols = shape.cols;
+    euler.cells = Array(shape.rows * shape.cols).fill('.');
+    euler.history = [];
+    eulerBuild();
+    eulerUpdate();
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Carcassonne
+
+const LETTERS = ['C', 'R', 'F'];
+const NAMES = { C: 'city', R: 'road', F: 'field' };
+const SAMPLES = {
+  sample2: { rows: 1, cols: 2, tiles: ['RRRF', 'FCCC'] },
+  sample3: {
+    rows: 8,
+    cols: 8,
+    tiles: ('FCFF RRFC FRCR FRFR RCCR FFCC RRFF CRFR FRRC FRFR CCCR FCFC CRRC CRRR FRCR FRFR ' +
+      'RRCR FRRR CCCR FFFC RRFF RFCR CCFF FCCC CFCF RRFF CRFR FFRR FRRF CCRR FFFC CRRF ' +
+      'CFRR FFFF FFFF RRFF RRRR RCRR FFCC RFRF RRCF FRFR FRRR FRFR RCCR RCCC CFFC RFRF ' +
+      'CFCF FRFF RRFF FFFF CFFF CFFF FRFF RFRR CCRR FCFC FCCC FCCC FFCC FCCF FFCC RFRF').split(' '),
+  },
+};
+
+const carc = { rows: 2, cols: 3, tiles: ['RRFF', 'FRRF', 'CCCC', 'FFRR', 'RFFR', 'CCCC'], token: 0, timer: null };
+
+const validCode = (code) => /^[CRF]{4}$/.test(code);
+
+/** A tile drawn as four triangles, top, right, bottom, left; `onEdge(i)` when one is clicked. */
+function tileSvg(code, onEdge) {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 100 100');
+  svg.setAttribute('aria-hidden', 'true');
+  const shapes = [
+    ['0,0 100,0 50,50', 50, 17],
+    ['100,0 100,100 50,50', 83, 50],
+    ['0,100 100,100 50,50', 50, 83],
+    ['0,0 0,100 50,50', 17, 50],
+  ];
+  shapes.forEach(([points, x, y], i) => {
+    const letter = validCode(code) ? code[i] : null;
+    const polygon = document.createElementNS(ns, 'polygon');
+    polygon.setAttribute('points', points);
+    polygon.setAttribute('class', letter ? `e-${letter}` : 'e-bad');
+    if (onEdge) polygon.addEventListener('click', () => onEdge(i));
+    svg.append(polygon);
+    if (letter) {
+      const text = document.createElementNS(ns, 'text');
+      text.setAttribute('x', String(x));
+      text.setAttribute('y', String(y));
+      text.textContent = letter;
+      svg.append(text);
+    }
+  });
+  return svg;
+}
+
+function carcBuild() {
+  const board = $('carc-board');
+  board.style.gridTemplateColumns = `repeat(${carc.cols}, var(--tile))`;
+  board.replaceChildren();
+  carc.tiles.forEach((code, i) => {
+    const r = Math.floor(i / carc.cols);
+    const c = i % carc.cols;
+    const tile = el('div', { class: 'tile' });
+    const input = el('input', {
+      type: 'text', value: code, maxlength: '4', spellcheck: 'false', autocomplete: 'off', autocapitalize: 'characters',
+      'aria-label': `tile at row ${r + 1}, column ${c + 1}: code, edges clockwise from the top`,
+      'aria-invalid': String(!validCode(code)),
+    });
+    input.addEventListener('input', () => {
+      const value = input.value.toUpperCase().replace(/\s/g, '');
+      carc.tiles[i] = value;
+      input.setAttribute('aria-invalid', String(!validCode(value)));
+      tile.querySelector('svg').replaceWith(tileSvg(value, (edge) => carcEdge(i, edge)));
+      carcChanged();
+    });
+    input.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') carcCount();
+    });
+    tile.append(tileSvg(code, (edge) => carcEdge(i, edge)), input);
+    board.append(tile);
+  });
+  carcDrawWitness(null);
+}
+
+function carcEdge(i, edge) {
+  const code = validCode(carc.tiles[i]) ? carc.tiles[i] : 'CCCC';
+  const next = LETTERS[(LETTERS.indexOf(code[edge]) + 1) % 3];
+  carc.tiles[i] = code.slice(0, edge) + next + code.slice(edge + 1);
+  const tile = $('carc-board').children[i];
+  tile.querySelector('input').value = carc.tiles[i];
+  tile.querySelector('input').setAttribute('aria-invalid', 'false');
+  tile.querySelector('svg').replaceWith(tileSvg(carc.tiles[i], (e) => carcEdge(i, e)));
+  carcChanged();
+}
+
+/** The witness board, or blank tiles of the same size so nothing moves. */
+function carcDrawWitness(witness) {
+  const box = $('carc-witness');
+  box.style.gridTemplateColumns = `repeat(${carc.cols}, var(--tile))`;
+  const tiles = [];
+  for (let r = 0; r < carc.rows; r++) {
+    for (let c = 0; c < carc.cols; c++) {
+      const code = witness ? witness.tiles[r][c] : '';
+      const turns = witness ? witness.turns[r][c] : null;
+      const label = witness ? `row ${r + 1}, column ${c + 1}: ${code}, turned ${turns} quarter turns clockwise` : undefined;
+      tiles.push(el('div', { class: witness ? 'tile' : 'tile blank', role: witness ? 'img' : undefined, 'aria-label': label },
+        tileSvg(code, null), el('span', { class: 'turns', text: witness ? `${code} ↻${turns}` : '' })));
+    }
+  }
+  box.replaceChildren(...tiles);
+}
+
+function carcChanged() {
+  saveHash();
+  clearTimeout(carc.timer);
+  carc.timer = setTimeout(carcCount, 350);
+}
+
+async function carcCount() {
+  clearTimeout(carc.timer);
+  const token = ++carc.token;
+  const status = $('carc-status');
+  const bad = carc.tiles.findIndex((code) => !validCode(code));
+  if (bad >= 0) {
+    $('carc-input-error').textContent = `Tile ${bad + 1} (row ${Math.floor(bad / carc.cols) + 1}, column ${bad % carc.cols + 1}) needs 4 letters of C, R and F.`;
+    return;
+  }
+  $('carc-input-error').textContent = '';
+  status.className = 'status';
+  status.textContent = 'Counting…';
+  try {
+    const answer = await api('/api/v1/carcassonne', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rows: carc.rows, cols: carc.cols, tiles: carc.tiles }),
+    });
+    if (token !== carc.token) return;
+    const exact = answer.exact;
+    const huge = exact.length > 12;
+    status.classList.add(answer.witness ? 'win' : 'loss');
+    status.textContent = `${huge ? answer.count : exact} valid ${exact === '1' ? 'placement' : 'placements'}${huge ? ' (mod 1,000,000,007)' : ''}`;
+    $('carc-detail').textContent = `Exactly ${exact}; modulo 1,000,000,007: ${answer.count}.`;
+    carcDrawWitness(answer.witness);
+    $('carc-witness-title').textContent = answer.witness ? 'One valid placement' : 'No valid placement exists';
+  } catch (error) {
+    if (token !== carc.token) return;
+    status.classList.add('loss');
+    status.textContent = 'Not counted';
+    $('carc-detail').textContent = error.message;
+    carcDrawWitness(null);
+  }
+}
+
+function carcResize(rows, cols) {
+  const tiles = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) tiles.push(r < carc.rows && c < carc.cols ? carc.tiles[r * carc.cols + c] : 'CCCC');
+  }
+  carc.rows = rows;
+  carc.cols = cols;
+  carc.tiles = tiles;
+  $('carc-rows').value = String(rows);
+  $('carc-cols').value = String(cols);
+  carcBuild();
+  carcChanged();
+}
+
+const randomLetter = () => LETTERS[Math.floor(Math.random() * 3)];
+
+/** Random tiles around random edges, each tile then turned at random: at least one placement exists. */
+function plantedTiles(rows, cols) {
+  const horizontal = Array.from({ length: (rows + 1) * cols }, randomLetter); // edge above cell (r, c): r * cols + c
+  const vertical = Array.from({ length: rows * (cols + 1) }, randomLetter); // edge left of cell (r, c): r * (cols + 1) + c
+  const tiles = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const edges = [horizontal[r * cols + c], vertical[r * (cols + 1) + c + 1], horizontal[(r + 1) * cols + c], vertical[r * (cols + 1) + c]];
+      const turn = Math.floor(Math.random() * 4);
+      tiles.push([0, 1, 2, 3].map((k) => edges[(k + turn) % 4]).join(''));
+    }
+  }
+  return tiles;
+}
+
+function setupCarcassonne() {
+  const readSize = () => {
+    const clamp = (v) => Math.max(1, Math.min(16, Number.parseInt(v, 10) || 1));
+    const rows = clamp($('carc-rows').value);
+    const cols = clamp($('carc-cols').value);
+    if (rows !== carc.rows || cols !== carc.cols) carcResize(rows, cols);
+  };
+  $('carc-rows').addEventListener('change', readSize);
+  $('carc-cols').addEventListener('change', readSize);
+  $('carc-count').addEventListener('click', carcCount);
+  $('carc-fill').addEventListener('change', (event) => {
+    const choice = event.target.value;
+    event.target.value = '';
+    const sample = SAMPLES[choice];
+    if (sample) {
+      carc.rows = sample.rows;
+      carc.cols = sample.cols;
+      carc.tiles = sample.tiles.slice();
+    } else if (choice === 'planted') {
+      carc.tiles = plantedTiles(carc.rows, carc.cols);
+    } else if (choice === 'random') {
+      carc.tiles = carc.tiles.map(() => Array.from({ length: 4 }, randomLetter).join(''));
+    } else if (choice === 'CCCC') {
+      carc.tiles = carc.tiles.map(() => 'CCCC');
+    } else {
+      return;
+    }
+    $('carc-rows').value = String(carc.rows);
+    $('carc-cols').value = String(carc.cols);
+    carcBuild();
+    carcChanged();
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Start
+
+function readHash() {
+  const hash = decodeURIComponent(location.hash.slice(1));
+  const [name, value] = [hash.slice(0, hash.indexOf('=')), hash.slice(hash.indexOf('=') + 1)];
+  if (!VIEWS.includes(name)) return;
+  current = name;
+  const rows = value.split('/');
+  if (name === 'flip' && rows.length === flip.rows && rows.every((r) => /^[bw]+$/.test(r) && r.length === flip.cols)) {
+    flip.cells = rows.join('').split('');
+  }
+  if (name === 'euler' && rows.length === euler.rows && rows.every((r) => /^[X.]+$/.test(r) && r.length === euler.cols)) {
+    euler.cells = rows.join('').split('');
+  }
+  const m = /^(\d+)x(\d+):(.*)$/.exec(value);
+  if (name === 'carcassonne' && m) {
+    const [r, c] = [Number(m[1]), Number(m[2])];
+    const tiles = m[3].split(',');
+    if (r >= 1 && c >= 1 && r <= 16 && c <= 16 && tiles.length === r * c) {
+      carc.rows = r;
+      carc.cols = c;
+      carc.tiles = tiles.map((t) => t.toUpperCase().slice(0, 4));
+    }
+  }
+}
+
+async function start() {
+  readHash();
+  setupTabs();
+  setupFlip();
+  setupEuler();
+  setupCarcassonne();
+  try {
+    const answered = await api('/api/v1/sizes');
+    sizes = answered;
+  } catch (_) {
+    // Keep the 4×4 defaults.
+  }
+  fillSizes($('flip-size'), sizes.flip, `${flip.rows}x${flip.cols}`);
+  fillSizes($('euler-size'), sizes.euler, `${euler.rows}x${euler.cols}`);
+  $('carc-rows').value = String(carc.rows);
+  $('carc-cols').value = String(carc.cols);
+  eulerBuild();
+  carcBuild();
+  showView(current, false);
+  flipUpdate();
+  eulerUpdate();
+  carcCount();
+}
+
+start();

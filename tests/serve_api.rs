@@ -1,0 +1,761 @@
+//! `boardbase serve` over a real socket: the real binary on a free loopback
+//! port, asked by a plain HTTP/1.1 client.
+//!
+//! Answers are checked against the library (itself checked against
+//! independent oracles in `flip_oracle.rs`, `euler_oracle.rs` and
+//! `carcassonne_bruteforce.rs`); what the server adds, the move lists and
+//! the witness, is checked with code written here: the test's own press
+//! rule, its own Euler move generator and its own tile turning.
+#![cfg(feature = "serve")]
+
+#[path = "common/http.rs"]
+mod http;
+#[path = "common/lookups.rs"]
+mod lookups;
+
+use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use http::{Conn, Response, Server};
+use lookups::{check_euler, check_flip, euler_moves, rows_of};
+use serde_json::{Value, json};
+
+/// Asks for `boards` on `threads` keep-alive connections at once.
+fn ask_all(
+    server: &Server,
+    puzzle: &str,
+    boards: Vec<u16>,
+    threads: usize,
+    check: impl Fn(u16, &Value) + Sync,
+) {
+    let chunk = boards.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        for part in boards.chunks(chunk) {
+            let check = &check;
+            scope.spawn(move || {
+                let mut conn = server.connect();
+                for &bits in part {
+                    let (zero, one) = if puzzle == "flip" {
+                        ('w', 'b')
+                    } else {
+                        ('.', 'X')
+                    };
+                    let r = conn.get(&format!(
+                        "/api/v1/{puzzle}?board={}",
+                        rows_of(bits, zero, one)
+                    ));
+                    assert_eq!(r.status, 200, "{}", r.text());
+                    assert_eq!(r.header("content-type"), Some("application/json"));
+                    check(bits, &r.json());
+                }
+            });
+        }
+    });
+}
+
+/// A sample of boards: every `step`-th, plus the corners of the space.
+fn sample(step: usize) -> Vec<u16> {
+    let mut boards: Vec<u16> = (0..=u16::MAX).step_by(step).collect();
+    boards.extend([u16::MAX, 0x19B9, 0x0001, 0xFFFE]);
+    boards
+}
+
+#[test]
+fn flip_boards_over_the_socket() {
+    let server = Server::start(&[]);
+    ask_all(&server, "flip", sample(13), 4, check_flip);
+}
+
+#[test]
+fn euler_positions_over_the_socket() {
+    let server = Server::start(&[]);
+    let moves = euler_moves();
+    assert_eq!(moves.iter().collect::<BTreeSet<_>>().len(), 48);
+    ask_all(&server, "euler", sample(13), 4, |bits, v| {
+        check_euler(bits, &moves, v)
+    });
+}
+
+#[test]
+fn samples_answer_as_documented() {
+    let server = Server::start(&[]);
+    let flip = server.get("/api/v1/flip?board=bwwb/bbwb/bwwb/bwww").json();
+    assert_eq!(flip["answer"], "4");
+    assert_eq!(flip["rounds"], 4);
+    assert_eq!(
+        flip["moves"][0],
+        json!({"cell": [0, 0], "board": "wbwb/wbwb/bwwb/bwww", "solvable": true, "rounds": 3})
+    );
+    let stuck = server.get("/api/v1/flip?board=bwbw/wwww/bbwb/bwwb").json();
+    assert_eq!(stuck["answer"], "Impossible");
+    assert!(
+        stuck["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["rounds"].is_null())
+    );
+    let e = server.get("/api/v1/euler?board=XXXX/...X/XX.X/XX.X").json();
+    assert_eq!(e["answer"], "WINNING");
+    assert_eq!(e["moves"][0]["cells"], json!([[1, 2]]));
+    assert_eq!(e["moves"][0]["outcome"], "loss");
+    assert_eq!(e["moves"][0]["moves_left"], 3);
+    let full = server.get("/api/v1/euler?board=XXXX/XXXX/XXXX/XXXX").json();
+    assert_eq!(full["answer"], "WINNING");
+    assert_eq!(full["moves"], json!([]));
+    assert_eq!(full["best_move"], Value::Null);
+    let empty = server.get("/api/v1/euler?board=..../..../..../....").json();
+    assert_eq!(empty["moves"].as_array().unwrap().len(), 48);
+    assert_eq!(empty["moves_left"], 13);
+}
+
+#[test]
+fn board_spellings_and_sizes() {
+    let server = Server::start(&[]);
+    let canonical = server.get("/api/v1/flip?board=bwwb/bbwb/bwwb/bwww");
+    assert_eq!(canonical.status, 200);
+    for query in [
+        "board=bwwbbbwbbwwbbwww&size=4x4",
+        "board=bwwb%0Abbwb%0Abwwb%0Abwww",
+        "board=bwwb%0D%0Abbwb%0D%0Abwwb%0D%0Abwww%0D%0A",
+        "board=+bwwb/bbwb/bwwb/bwww+&size=4x4",
+        "size=4X4&board=bwwb/bbwb/bwwb/bwww",
+    ] {
+        let r = server.get(&format!("/api/v1/flip?{query}"));
+        assert_eq!(r.status, 200, "{query}: {}", r.text());
+        assert_eq!(r.body, canonical.body, "{query}");
+    }
+    let sizes = server.get("/api/v1/sizes").json();
+    assert_eq!(
+        sizes["flip"],
+        json!([{"size": "4x4", "rows": 4, "cols": 4, "source": "embedded tables"}])
+    );
+    assert_eq!(sizes["euler"][0]["size"], "4x4");
+    assert_eq!(sizes["carcassonne"]["max_narrow_side"], 16);
+    assert_eq!(sizes["carcassonne"]["body_limit_bytes"], 1 << 20);
+    let health = server.get("/api/v1/health");
+    assert_eq!(
+        (health.status, health.json()),
+        (200, json!({"status": "ok"}))
+    );
+}
+
+fn error(r: &Response, status: u16) -> Value {
+    assert_eq!(r.status, status, "{}", r.text());
+    assert_eq!(r.header("content-type"), Some("application/json"));
+    let v = r.json();
+    assert!(v["error"].as_str().is_some_and(|m| !m.is_empty()), "{v}");
+    v
+}
+
+#[test]
+fn bad_boards_and_queries_are_400() {
+    let server = Server::start(&[]);
+    let mut conn = server.connect();
+    // A bad cell: where, what was expected, what was found.
+    let v = error(&conn.get("/api/v1/flip?board=bwwb/bbwb/bwxb/bwww"), 400);
+    assert_eq!(
+        (v["line"].clone(), v["column"].clone()),
+        (json!(1), json!(13))
+    );
+    assert_eq!(v["expected"], "'b' or 'w'");
+    assert_eq!(v["found"], "'x'");
+    let v = error(
+        &conn.get("/api/v1/euler?board=XXXX%0AXX.X%0AXXbX%0AXXXX"),
+        400,
+    );
+    assert_eq!(
+        (v["line"].clone(), v["column"].clone()),
+        (json!(3), json!(3))
+    );
+    // A short row, a row too many.
+    let v = error(&conn.get("/api/v1/flip?board=bwwb/bbw/bwwb/bwww"), 400);
+    assert!(
+        v["error"].as_str().unwrap().contains("row 2 has 3 cells"),
+        "{v}"
+    );
+    let v = error(
+        &conn.get("/api/v1/flip?board=bwwb/bbwb/bwwb/bwww/bbbb&size=4x4"),
+        400,
+    );
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("5 rows of 4 cells, but size=4x4"),
+        "{v}"
+    );
+    // A separator after the last row: the library's parser says where.
+    let v = error(&conn.get("/api/v1/flip?board=bwwb/bbwb/bwwb/bwww/"), 400);
+    assert_eq!(v["column"], 20);
+    for query in [
+        "",
+        "board=",
+        "board=%20%2F%2F",
+        "board=bwwb/bbwb/bwwb/bwww&board=bwwb/bbwb/bwwb/bwww",
+        "board=bwwb/bbwb/bwwb/bwww&bord=x",
+        "board=bwwb/bbwb/bwwb/bwww&size=4by4",
+        "board=bwwb/bbwb/bwwb/bwww&size=0x4",
+        "board=bwwb/bbwb/bwwb/bwww&size=5x5",
+        "board=%FF%FE/bbwb/bwwb/bwww",
+        "board=b%C3%A9wb/bbwb/bwwb/bwww",
+    ] {
+        for puzzle in ["flip", "euler"] {
+            error(&conn.get(&format!("/api/v1/{puzzle}?{query}")), 400);
+        }
+    }
+}
+
+#[test]
+fn other_sizes_are_422_naming_what_would_answer() {
+    let server = Server::start(&[]);
+    let v = error(
+        &server.get("/api/v1/flip?board=bwwbb/bbwbb/bwwbb/bwwwb/bbbbb"),
+        422,
+    );
+    assert_eq!(v["size"], "5x5");
+    assert_eq!(v["sizes"], json!(["4x4"]));
+    let message = v["error"].as_str().unwrap();
+    assert!(
+        message.contains("flip-5x5.bin") && message.contains("--tables"),
+        "{message}"
+    );
+    let v = error(&server.get("/api/v1/euler?board=.../.../.../..."), 422);
+    assert_eq!(v["size"], "4x3");
+    assert!(v["error"].as_str().unwrap().contains("euler-4x3.bin"));
+    // Past the largest shape.
+    let wide = "b".repeat(65);
+    error(&server.get(&format!("/api/v1/flip?board={wide}")), 422);
+}
+
+#[test]
+fn routes_methods_and_files() {
+    let server = Server::start(&[]);
+    let mut conn = server.connect();
+    let v = error(&conn.get("/api/v1/nope"), 404);
+    assert_eq!(v["error"], "no such route: GET /api/v1/nope");
+    error(&conn.get("/favicon.ico"), 404);
+    let r = conn.request("POST", "/api/v1/flip?board=x", &[], b"");
+    error(&r, 405);
+    assert_eq!(r.header("allow"), Some("GET,HEAD"));
+    let r = conn.get("/api/v1/carcassonne");
+    error(&r, 405);
+    assert_eq!(r.header("allow"), Some("POST"));
+    error(&conn.request("DELETE", "/", &[], b""), 405);
+    let r = conn.request("HEAD", "/api/v1/health", &[], b"");
+    assert_eq!(r.status, 200);
+    // The explorer: HTML, script and style from here only.
+    let page = conn.get("/");
+    assert_eq!(page.status, 200);
+    assert_eq!(
+        page.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    assert!(
+        page.header("content-security-policy")
+            .unwrap()
+            .contains("default-src 'self'")
+    );
+    let html = page.text();
+    assert!(html.contains("<script src=\"/app.js\""));
+    assert!(
+        !html.contains("http://") && !html.contains("https://"),
+        "no outside URL"
+    );
+    for (path, kind) in [
+        ("/app.js", "text/javascript; charset=utf-8"),
+        ("/app.css", "text/css; charset=utf-8"),
+        ("/favicon.svg", "image/svg+xml"),
+    ] {
+        let r = conn.get(path);
+        assert_eq!(
+            (r.status, r.header("content-type")),
+            (200, Some(kind)),
+            "{path}"
+        );
+        assert!(!r.body.is_empty());
+        let text = r.text();
+        // The only URL a file may name is the SVG namespace.
+        let outside = text
+            .match_indices("http")
+            .filter(|(i, _)| !text[*i..].starts_with("http://www.w3.org/2000/svg"))
+            .count();
+        assert_eq!(outside, 0, "{path} names an outside URL");
+    }
+    assert_eq!(
+        conn.get("/api/v1/health")
+            .header("access-control-allow-origin"),
+        Some("*")
+    );
+}
+
+/// The judge's sample input.
+const SAMPLE: &str = "3
+1 1
+RRRR
+1 2
+RRRF FCCC
+8 8
+FCFF RRFC FRCR FRFR RCCR FFCC RRFF CRFR
+FRRC FRFR CCCR FCFC CRRC CRRR FRCR FRFR
+RRCR FRRR CCCR FFFC RRFF RFCR CCFF FCCC
+CFCF RRFF CRFR FFRR FRRF CCRR FFFC CRRF
+CFRR FFFF FFFF RRFF RRRR RCRR FFCC RFRF
+RRCF FRFR FRRR FRFR RCCR RCCC CFFC RFRF
+CFCF FRFF RRFF FFFF CFFF CFFF FRFF RFRR
+CCRR FCFC FCCC FCCC FFCC FCCF FFCC RFRF
+";
+
+/// The test's own turning: a quarter turn clockwise moves the left edge to
+/// the top.
+fn turned(code: &str, turns: u64) -> String {
+    let e: Vec<char> = code.chars().collect();
+    (0..4)
+        .map(|i| e[(i + 4 - turns as usize % 4) % 4])
+        .collect()
+}
+
+/// Checks a witness: each placed tile is its given tile turned, and every
+/// shared edge matches.
+fn check_witness(rows: usize, cols: usize, given: &[&str], witness: &Value) {
+    let placed: Vec<String> = (0..rows * cols)
+        .map(|i| {
+            let turns = witness["turns"][i / cols][i % cols].as_u64().unwrap();
+            let tile = turned(given[i], turns);
+            assert_eq!(witness["tiles"][i / cols][i % cols], tile.as_str());
+            tile
+        })
+        .collect();
+    let edge = |i: usize, side: usize| placed[i].as_bytes()[side];
+    for r in 0..rows {
+        for c in 0..cols {
+            let i = r * cols + c;
+            if c + 1 < cols {
+                assert_eq!(edge(i, 1), edge(i + 1, 3), "right of ({r},{c})");
+            }
+            if r + 1 < rows {
+                assert_eq!(edge(i, 2), edge(i + cols, 0), "below ({r},{c})");
+            }
+        }
+    }
+}
+
+#[test]
+fn carcassonne_json_and_judge_text() {
+    let server = Server::start(&[]);
+    let r = server.post(
+        "/api/v1/carcassonne",
+        "application/json",
+        br#"{"rows": 1, "cols": 2, "tiles": ["RRRF", "FCCC"]}"#,
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(
+        r.text(),
+        r#"{"case":1,"rows":1,"cols":2,"count":1,"modulus":1000000007,"exact":"1","witness":{"turns":[[2,3]],"tiles":[["RFRR","CCCF"]]}}"#
+    );
+    // No placement: counts 0, witness null.
+    let v = server
+        .post(
+            "/api/v1/carcassonne",
+            "application/json; charset=utf-8",
+            br#"{"rows": 1, "cols": 2, "tiles": ["CCCC", "RRRR"]}"#,
+        )
+        .json();
+    assert_eq!(
+        (v["count"].clone(), v["exact"].clone(), v["witness"].clone()),
+        (json!(0), json!("0"), Value::Null)
+    );
+    // The judge's text: every case, in order.
+    let r = server.post("/api/v1/carcassonne", "text/plain", SAMPLE.as_bytes());
+    assert_eq!(r.status, 200, "{}", r.text());
+    let v = r.json();
+    let cases = v["cases"].as_array().unwrap();
+    let counts: Vec<&Value> = cases.iter().map(|c| &c["count"]).collect();
+    assert_eq!(counts, [&json!(4), &json!(1), &json!(1048576)]);
+    assert_eq!(cases[2]["exact"], "1048576");
+    let words: Vec<&str> = SAMPLE.split_whitespace().collect();
+    check_witness(1, 1, &words[3..4], &cases[0]["witness"]);
+    check_witness(1, 2, &words[6..8], &cases[1]["witness"]);
+    check_witness(8, 8, &words[10..74], &cases[2]["witness"]);
+    // Without a content type, and with curl's default for -d.
+    for kind in [None, Some("application/x-www-form-urlencoded")] {
+        let headers: Vec<(&str, &str)> = kind.map(|k| ("content-type", k)).into_iter().collect();
+        let mut conn = server.connect();
+        let r = conn.request("POST", "/api/v1/carcassonne", &headers, SAMPLE.as_bytes());
+        assert_eq!(r.json()["cases"][2]["count"], 1048576);
+        let r = conn.request(
+            "POST",
+            "/api/v1/carcassonne",
+            &headers,
+            br#" {"rows":1,"cols":1,"tiles":["CCCC"]}"#,
+        );
+        assert_eq!(r.json()["exact"], "4");
+    }
+    // Exact counts past 64 bits.
+    let tiles = vec!["CCCC"; 40];
+    let body = json!({"rows": 2, "cols": 20, "tiles": tiles}).to_string();
+    let v = server
+        .post("/api/v1/carcassonne", "application/json", body.as_bytes())
+        .json();
+    assert_eq!(v["exact"], "1208925819614629174706176"); // 4^40
+    assert_eq!(
+        v["count"],
+        (1208925819614629174706176u128 % 1_000_000_007) as u64
+    );
+}
+
+#[test]
+fn carcassonne_bad_bodies() {
+    let server = Server::start(&[]);
+    let mut conn = server.connect();
+    let mut post = |kind: &str, body: &str| conn.post("/api/v1/carcassonne", kind, body.as_bytes());
+    let json = "application/json";
+    let v = error(
+        &post(
+            json,
+            "{\"rows\": 1,\n \"cols\": 2, \"tiles\": [\"RRRF\" \"FCCC\"]}",
+        ),
+        400,
+    );
+    assert_eq!(
+        (v["line"].clone(), v["column"].clone()),
+        (json!(2), json!(30))
+    );
+    error(&post(json, ""), 400);
+    error(&post(json, "[]"), 400);
+    error(&post(json, r#"{"rows": 1, "cols": 2}"#), 400);
+    error(&post(json, r#"{"rows": -1, "cols": 2, "tiles": []}"#), 400);
+    error(
+        &post(
+            json,
+            r#"{"rows": 1, "cols": 2, "tiles": ["RRRF"], "extra": 1}"#,
+        ),
+        400,
+    );
+    error(&post(json, r#"{"rows": 0, "cols": 2, "tiles": []}"#), 400);
+    error(
+        &post(json, r#"{"rows": 1, "cols": 2, "tiles": ["RRRF"]}"#),
+        400,
+    );
+    let v = error(
+        &post(
+            json,
+            r#"{"rows": 2, "cols": 2, "tiles": ["RRRF", "CCCC", "CCXC", "CCCC"]}"#,
+        ),
+        400,
+    );
+    assert_eq!(
+        (v["tile"].clone(), v["row"].clone(), v["col"].clone()),
+        (json!(2), json!(1), json!(0))
+    );
+    error(
+        &post(json, r#"{"rows": 1, "cols": 1, "tiles": ["CCCCC"]}"#),
+        400,
+    );
+    // Past the limits: 422.
+    let v = error(&post(json, r#"{"rows": 17, "cols": 17, "tiles": []}"#), 422);
+    assert!(v["error"].as_str().unwrap().contains("at most 16"));
+    error(
+        &post(
+            json,
+            r#"{"rows": 16, "cols": 18446744073709551615, "tiles": []}"#,
+        ),
+        422,
+    );
+    error(
+        &post(json, r#"{"rows": 16, "cols": 1000000, "tiles": []}"#),
+        422,
+    );
+    // The judge's text: errors with line and column.
+    let text = "text/plain";
+    let v = error(&post(text, "2\n1 1\nRRRR\n1 2\nRRRF FCXC\n"), 400);
+    assert_eq!(
+        (v["line"].clone(), v["column"].clone(), v["case"].clone()),
+        (json!(5), json!(8), json!(2))
+    );
+    let v = error(&post(text, "1\n1 1\nRRRR\nxyz\n"), 400);
+    assert_eq!(v["line"], 4);
+    error(&post(text, "2\n1 1\nRRRR\n"), 400);
+    error(&post(text, ""), 400);
+    error(&post(text, "1\n0 3\n"), 400);
+    error(&post(text, "1\n17 17\n"), 400);
+    let v = error(&post(text, "1001\n"), 422);
+    assert_eq!(v["limit"], 1000);
+    error(&post("application/xml", "<x/>"), 415);
+    error(&post("image/png", "1\n1 1\nCCCC\n"), 415);
+}
+
+#[test]
+fn oversized_bodies_are_413() {
+    let server = Server::start(&[]);
+    // Declared too large: refused before it is read.
+    let mut conn = server.connect();
+    conn.send(b"POST /api/v1/carcassonne HTTP/1.1\r\nhost: x\r\ncontent-type: text/plain\r\ncontent-length: 2000000\r\n\r\n")
+        .unwrap();
+    let v = error(&conn.read_response(false).unwrap(), 413);
+    assert_eq!(v["limit"], 1 << 20);
+    // Sent in chunks with no length: refused once past the limit.
+    let mut conn = server.connect();
+    conn.send(b"POST /api/v1/carcassonne HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n")
+        .unwrap();
+    let chunk = vec![b' '; 64 * 1024];
+    let mut sent = 0;
+    while sent <= 1 << 20 {
+        let mut piece = format!("{:x}\r\n", chunk.len()).into_bytes();
+        piece.extend_from_slice(&chunk);
+        piece.extend_from_slice(b"\r\n");
+        if conn.send(&piece).is_err() {
+            break; // the server answered and closed
+        }
+        sent += chunk.len();
+    }
+    let _ = conn.send(b"0\r\n\r\n");
+    error(&conn.read_response(false).unwrap(), 413);
+    // Exactly at the limit is read (and is then a bad body).
+    let mut body = vec![b' '; (1 << 20) - 2];
+    body.extend_from_slice(b"{}");
+    error(
+        &server.post("/api/v1/carcassonne", "application/json", &body),
+        400,
+    );
+}
+
+/// A `rows × cols` board of two-pair tiles (rotations of RRFF), which keep
+/// every two-colour frontier reachable: the DP's heaviest kind of board.
+fn two_pair(rows: usize, cols: usize) -> String {
+    let mut x: u32 = 12345;
+    let tiles: Vec<&str> = (0..rows * cols)
+        .map(|_| {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            ["RRFF", "FRRF", "FFRR", "RFFR"][(x >> 16) as usize % 4]
+        })
+        .collect();
+    json!({"rows": rows, "cols": cols, "tiles": tiles}).to_string()
+}
+
+#[test]
+fn budget_and_time_limit_are_422() {
+    let server = Server::start(&["--count-timeout", "0.5"]);
+    // 16 × 40 two-pair tiles: 32,768 profile groups a tile, so a witness
+    // would store more than its budget of 2^24 groups.
+    let r = server.post(
+        "/api/v1/carcassonne",
+        "application/json",
+        two_pair(16, 40).as_bytes(),
+    );
+    if r.status == 422 && r.text().contains("time limit") {
+        // A slow build: the deadline came first. Ask again with time to spare.
+        let slow = Server::start(&["--count-timeout", "600"]);
+        let r = slow.post(
+            "/api/v1/carcassonne",
+            "application/json",
+            two_pair(16, 40).as_bytes(),
+        );
+        let v = error(&r, 422);
+        assert!(v["error"].as_str().unwrap().contains("budget"), "{v}");
+    } else {
+        let v = error(&r, 422);
+        assert!(v["error"].as_str().unwrap().contains("budget"), "{v}");
+        assert_eq!(v["case"], 1);
+    }
+    // 16 × 24 two-pair: within the budget, but its exact count takes longer
+    // than half a second.
+    let r = server.post(
+        "/api/v1/carcassonne",
+        "application/json",
+        two_pair(16, 24).as_bytes(),
+    );
+    let v = error(&r, 422);
+    assert!(
+        v["error"].as_str().unwrap().contains("time limit of 0.5 s"),
+        "{v}"
+    );
+    // The server is still there.
+    assert_eq!(server.get("/api/v1/health").status, 200);
+}
+
+#[test]
+fn a_heavy_count_does_not_stall_lookups() {
+    let server = Server::start(&["--count-workers", "1", "--count-timeout", "600"]);
+    let done = Arc::new(AtomicBool::new(false));
+    let heavy = {
+        let addr = server.addr.clone();
+        let done = done.clone();
+        std::thread::spawn(move || {
+            // Width 12: 2,048 profile groups a tile, 360 tiles, counted
+            // three times (witness, mod p, exact): seconds in a debug build.
+            let r = Conn::connect(&addr).post(
+                "/api/v1/carcassonne",
+                "application/json",
+                two_pair(30, 12).as_bytes(),
+            );
+            done.store(true, Ordering::SeqCst);
+            r
+        })
+    };
+    // Wait until the count has started (the health check answers at once).
+    std::thread::sleep(Duration::from_millis(300));
+    let mut conn = server.connect();
+    let mut answered = 0;
+    for bits in (0..=u16::MAX).step_by(331) {
+        let r = conn.get(&format!("/api/v1/flip?board={}", rows_of(bits, 'w', 'b')));
+        assert_eq!(r.status, 200);
+        answered += 1;
+    }
+    // Every lookup was answered while the count was still running.
+    assert!(
+        !done.load(Ordering::SeqCst),
+        "the count finished before the {answered} lookups"
+    );
+    let r = heavy.join().unwrap();
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert!(r.json()["witness"].is_object());
+}
+
+#[test]
+fn concurrent_requests_all_answer_right() {
+    let server = Server::start(&[]);
+    let moves = euler_moves();
+    let failures = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for t in 0..16u32 {
+            let (server, moves, failures) = (&server, &moves, &failures);
+            scope.spawn(move || {
+                let mut conn = server.connect();
+                let mut x = 0x9E37_79B9u32.wrapping_mul(t + 1);
+                for i in 0..150 {
+                    x ^= x << 13;
+                    x ^= x >> 17;
+                    x ^= x << 5;
+                    let bits = x as u16;
+                    match i % 5 {
+                        0 | 1 => check_flip(
+                            bits,
+                            &conn
+                                .get(&format!("/api/v1/flip?board={}", rows_of(bits, 'w', 'b')))
+                                .json(),
+                        ),
+                        2 | 3 => check_euler(
+                            bits,
+                            moves,
+                            &conn
+                                .get(&format!("/api/v1/euler?board={}", rows_of(bits, '.', 'X')))
+                                .json(),
+                        ),
+                        _ => {
+                            let r = conn.post(
+                                "/api/v1/carcassonne",
+                                "text/plain",
+                                b"1\n1 2\nRRRF FCCC\n",
+                            );
+                            if r.json()["cases"][0]["count"] != 1 {
+                                failures.lock().unwrap().push(r.text().to_owned());
+                            }
+                        }
+                    }
+                }
+            });
+        }
+    });
+    assert_eq!(failures.into_inner().unwrap(), Vec::<String>::new());
+}
+
+#[test]
+fn slow_clients_time_out() {
+    let server = Server::start(&["--read-timeout", "0.5"]);
+    // Headers never finished: the connection is closed.
+    let mut conn = server.connect();
+    conn.send(b"GET /api/v1/health HTTP/1.1\r\nhost: x\r\n")
+        .unwrap();
+    assert!(conn.closed_within(Duration::from_secs(10)));
+    // A body that stops coming: 408.
+    let mut conn = server.connect();
+    conn.send(b"POST /api/v1/carcassonne HTTP/1.1\r\nhost: x\r\ncontent-type: text/plain\r\ncontent-length: 100\r\n\r\n1\n1 1\n")
+        .unwrap();
+    let r = conn.read_response(false).unwrap();
+    let v = error(&r, 408);
+    assert!(v["error"].as_str().unwrap().contains("0.5 s"));
+    // A kept-alive connection left idle is closed.
+    let mut conn = server.connect();
+    assert_eq!(conn.get("/api/v1/health").status, 200);
+    assert!(conn.closed_within(Duration::from_secs(10)));
+    // Meanwhile others are served.
+    assert_eq!(server.get("/api/v1/health").status, 200);
+}
+
+#[test]
+fn graceful_shutdown_finishes_open_requests() {
+    for signal in ["TERM", "INT"] {
+        let mut server = Server::start(&["--count-timeout", "600"]);
+        let addr = server.addr.clone();
+        let open = std::thread::spawn(move || {
+            Conn::connect(&addr).post(
+                "/api/v1/carcassonne",
+                "application/json",
+                two_pair(16, 12).as_bytes(),
+            )
+        });
+        std::thread::sleep(Duration::from_millis(300));
+        server.signal(signal);
+        let r = open.join().unwrap();
+        assert_eq!(r.status, 200, "{signal}: {}", r.text());
+        assert!(r.json()["witness"].is_object());
+        let (status, stderr) = server.wait(Duration::from_secs(60));
+        assert!(status.success(), "{signal}: {status:?}, {stderr}");
+        assert!(
+            stderr.contains("finishing open requests") && stderr.contains("stopped"),
+            "{stderr}"
+        );
+        assert!(
+            std::net::TcpStream::connect(&server.addr).is_err(),
+            "still listening after {signal}"
+        );
+    }
+}
+
+#[test]
+fn start_up_errors() {
+    let busy = Server::start(&[]);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_boardbase"))
+        .args(["serve", "--bind", &busy.addr])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot listen on"));
+    for args in [
+        &["serve", "--tables", "/no/such/dir"][..],
+        &["serve", "--bind", "localhost"],
+        &["serve", "--count-timeout", "0"],
+        &["serve", "--count-workers", "0"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_boardbase"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+    // An existing --tables directory is accepted, and said to be unused.
+    let dir = std::env::temp_dir();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_boardbase"))
+        .args([
+            "serve",
+            "--bind",
+            "127.0.0.1:0",
+            "--tables",
+            dir.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut reader = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut lines = String::new();
+    for _ in 0..2 {
+        std::io::BufRead::read_line(&mut reader, &mut lines).unwrap();
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(lines.contains("listening on http://127.0.0.1:"), "{lines}");
+    assert!(lines.contains("not loaded by this version"), "{lines}");
+}
