@@ -712,3 +712,239 @@ fn boards_of_the_wrong_shape_are_input_errors_after_earlier_answers() {
     let r = run(&["flip", "--size", "2x2"], "  bb \r\nbb\r\n\r\nwb\nbb");
     assert_eq!((r.code, r.stdout.as_str()), (0, "0\n1\n"), "{}", r.stderr);
 }
+
+/// SplitMix64, written here from `boardbase::cases`' documentation.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A random grid: one `next()` a row, masked to `cols` bits.
+    fn grid(&mut self, shape: Shape) -> u64 {
+        (0..shape.rows()).fold(0, |b, r| {
+            b | (self.next() & ((1 << shape.cols()) - 1)) << (shape.cols() * r)
+        })
+    }
+}
+
+/// The boards of a `gen` input of `shape` (after the count, for Euler).
+fn boards_of(text: &str, shape: Shape, one: char) -> Vec<u64> {
+    let rows: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+    rows.chunks(shape.rows())
+        .map(|rows| {
+            rows.iter().enumerate().fold(0, |b, (r, row)| {
+                row.chars().enumerate().fold(b, |b, (c, ch)| {
+                    b | u64::from(ch == one) << (shape.cols() * r + c)
+                })
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn gen_euler_and_flip_of_other_sizes() {
+    let dir = Dir::new("gen");
+    let answers = dir.file("answers.txt");
+    let shape = Shape::new(3, 3).unwrap();
+    let oracle = Euler::solve(shape);
+
+    // Euler, random family: the stream is the documented one.
+    let r = run(
+        &[
+            "gen",
+            "euler",
+            "--size",
+            "3x3",
+            "--cases",
+            "50",
+            "--seed",
+            "9",
+            "--answers",
+            &answers,
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let (count, rest) = r.stdout.split_once('\n').unwrap();
+    assert_eq!(count, "50");
+    let positions = boards_of(rest, shape, 'X');
+    let mut rng = SplitMix(9);
+    let expected: Vec<u64> = (0..50)
+        .map(|_| {
+            loop {
+                let p = rng.grid(shape);
+                if p != shape.full() {
+                    break p;
+                }
+            }
+        })
+        .collect();
+    assert_eq!(positions, expected);
+    let said = std::fs::read_to_string(&answers).unwrap();
+    let truth: String = positions
+        .iter()
+        .map(|&p| {
+            if oracle.wins[p as usize] {
+                "WINNING\n"
+            } else {
+                "LOSING\n"
+            }
+        })
+        .collect();
+    assert_eq!(said, truth);
+    // The same arguments, the same bytes; and `euler --size` agrees.
+    let again = run(
+        &[
+            "gen", "euler", "--size", "3x3", "--cases", "50", "--seed", "9",
+        ],
+        "",
+    );
+    assert_eq!(again.stdout, r.stdout);
+    let solved = run(&["euler", "--size", "3x3"], &r.stdout);
+    assert_eq!(solved.stdout, truth);
+
+    // Filters: losing positions lasting 3 moves, by the oracle.
+    let r = run(
+        &[
+            "gen",
+            "euler",
+            "--size",
+            "3x3",
+            "--cases",
+            "40",
+            "--family",
+            "losing",
+            "--moves-left",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for p in boards_of(r.stdout.split_once('\n').unwrap().1, shape, 'X') {
+        assert!(
+            !oracle.wins[p as usize] && oracle.plies[p as usize] == 3,
+            "{p:#b}"
+        );
+    }
+    let r = run(
+        &[
+            "gen",
+            "euler",
+            "--size",
+            "3x3",
+            "--cases",
+            "1",
+            "--family",
+            "winning",
+            "--moves-left",
+            "5",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr
+            .contains("no winning Euler position lasting 5 moves on 3x3 exists"),
+        "{}",
+        r.stderr
+    );
+
+    // Flip 3x5 (nullity 3: impossible boards exist): families by the oracle,
+    // answers by the oracle; without a table (GF(2)) and with one.
+    let fshape = Shape::new(3, 5).unwrap();
+    let flip = Flip::solve(fshape);
+    let best = |b: u64| flip.rounds[0][b as usize].min(flip.rounds[1][b as usize]);
+    let r = run(&["generate", "flip", "3x5", "--dir", dir.path()], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    for tables in [None, Some(dir.path())] {
+        for family in ["random", "solvable", "impossible"] {
+            let mut args = vec![
+                "gen",
+                "flip",
+                "--size",
+                "3x5",
+                "--cases",
+                "300",
+                "--family",
+                family,
+                "--answers",
+                &answers,
+            ];
+            if let Some(d) = tables {
+                args.extend(["--tables", d]);
+            }
+            let r = run(&args, "");
+            assert_eq!(r.code, 0, "{family}: {}", r.stderr);
+            let boards = boards_of(&r.stdout, fshape, 'b');
+            assert_eq!(boards.len(), 300);
+            let said = std::fs::read_to_string(&answers).unwrap();
+            let truth: String = boards
+                .iter()
+                .map(|&b| match best(b) {
+                    255 => "Impossible\n".to_owned(),
+                    n => format!("{n}\n"),
+                })
+                .collect();
+            assert_eq!(said, truth, "{family}");
+            match family {
+                "solvable" => assert!(boards.iter().all(|&b| best(b) != 255)),
+                "impossible" => assert!(boards.iter().all(|&b| best(b) == 255)),
+                _ => {}
+            }
+        }
+    }
+    // --rounds needs the table, and then gives exactly those boards.
+    let r = run(
+        &[
+            "gen", "flip", "--size", "3x5", "--cases", "20", "--rounds", "4",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 2);
+    let r = run(
+        &[
+            "gen",
+            "flip",
+            "--size",
+            "3x5",
+            "--cases",
+            "20",
+            "--rounds",
+            "4",
+            "--tables",
+            dir.path(),
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        boards_of(&r.stdout, fshape, 'b')
+            .iter()
+            .all(|&b| best(b) == 4)
+    );
+    // Sizes past the limits, and shapes without impossible boards.
+    let r = run(&["gen", "flip", "--size", "64x64", "--cases", "1"], "");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let r = run(
+        &[
+            "gen",
+            "flip",
+            "--size",
+            "4x5",
+            "--cases",
+            "1",
+            "--family",
+            "impossible",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 2, "4x5 has nullity 0: {}", r.stderr);
+    let r = run(&["gen", "euler", "--size", "6x7", "--cases", "1"], "");
+    assert_eq!(r.code, 2);
+}

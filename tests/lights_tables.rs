@@ -96,7 +96,8 @@ fn every_4x5_board() {
 
 #[test]
 fn every_3x5_and_4x4_board() {
-    // Shapes of nullity 3 and 4: several optimal sets, impossible boards.
+    // 3×5 (nullity 3) and 4×4 (nullity 4): several optimal sets and
+    // impossible boards; 2×8 (nullity 0): one press set a colour.
     for shape in [
         Shape::new(3, 5).unwrap(),
         Shape::SQUARE4,

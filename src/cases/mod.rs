@@ -49,6 +49,7 @@ pub mod euler;
 pub mod flip;
 pub mod fliptile;
 pub mod lightsout;
+pub mod sized;
 
 use std::io::{self, Write};
 
@@ -180,6 +181,9 @@ pub enum GenError {
     /// nullity is over the search limit).
     #[error(transparent)]
     Lights(#[from] LightsError),
+    /// A table gave an answer that cannot be right (it is damaged).
+    #[error(transparent)]
+    Probe(#[from] crate::table::ProbeError),
     /// Writing failed.
     #[error(transparent)]
     Io(#[from] io::Error),
