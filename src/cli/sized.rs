@@ -585,3 +585,34 @@ fn write_flip_pretty(out: &mut Output, grid: &Grid, answer: &FlipAnswer) -> Resu
     writeln!(out)?;
     Ok(())
 }
+
+/// The demo's other sizes: the empty 4×5 Game of Euler board, from a table
+/// made in memory (milliseconds), and a 5×5 Flip board, by the GF(2)
+/// solver.
+pub fn demo(out: &mut Output) -> Result<(), Failure> {
+    use boardbase::generate::{self, EulerOptions};
+    use boardbase::table::{EulerColumns, Table};
+    writeln!(
+        out,
+        "== Other board sizes (boardbase euler --size 4x5, boardbase flip --size 5x5) =="
+    )?;
+    writeln!(
+        out,
+        "   (Euler from a table made in memory; Flip by linear algebra over GF(2))\n"
+    )?;
+    let shape = Shape::new(4, 5).expect("4x5 is a shape");
+    let failure = |e: String| Failure::Output(std::io::Error::other(e));
+    let tables = generate::euler(shape, &EulerOptions::default(), |_| {})
+        .map_err(|e| failure(e.to_string()))?;
+    let table =
+        Table::from_euler(shape, EulerColumns::from(tables)).map_err(|e| failure(e.to_string()))?;
+    let euler = table.as_euler().map_err(|e| failure(e.to_string()))?;
+    let answer = EulerAnswer::from_table(1, 0, &euler).map_err(|e| failure(e.to_string()))?;
+    write_euler_pretty(out, shape, 0, &answer)?;
+    let board: Grid = "wwbww/wbbbw/bbwbb/wbbbw/wwbww"
+        .parse()
+        .map_err(|e: boardbase::error::ParseError| failure(e.to_string()))?;
+    let routes = lights::routes(&board).map_err(|e| failure(e.to_string()))?;
+    write_flip_pretty(out, &board, &FlipAnswer::from_routes(1, &board, &routes))?;
+    Ok(())
+}
