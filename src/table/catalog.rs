@@ -1,62 +1,4 @@
-//! Finding the table of a puzzle and shape: the embedded 4×4 tables, a file
-//! in the directories searched, or (Euler, up to [`MAKE_MAX_CELLS`] squares)
-//! a table made in memory on the spot.
-//!
-//! The command line (`boardbase euler --size`, `boardbase flip --size`) and
-//! the HTTP server look tables up the same way, through a [`Catalog`]:
-//!
-//! 1. 4×4 uses the tables embedded in the binary ([`Table::embedded`]); no
-//!    directory is searched.
-//! 2. Otherwise the first `euler-RxC.bin` / `flip-RxC.bin` in the
-//!    catalog's directories, in order: the ones given (`--tables DIR`,
-//!    repeatable), then those of [`TABLES_ENV`] (`BOARDBASE_TABLES`,
-//!    colon-separated). A file found there must open, and hold that puzzle
-//!    and shape: a damaged or mislabelled file is an error, never skipped
-//!    for the next one.
-//! 3. Otherwise ([`Catalog::find_or_make`]) an Euler table of at most
-//!    [`MAKE_MAX_CELLS`] squares is generated in memory (about a second for
-//!    5×5); past that the error ([`Missing`]) gives the `boardbase
-//!    generate` command that makes the file. Flip tables are never made on
-//!    the spot: [`lights`](crate::lights) answers any Flip board without one.
-//!
-//! An explicit file (`--table FILE`) is opened with [`open_as`], which
-//! checks its puzzle and shape.
-//!
-//! ```
-//! use boardbase::table::{Catalog, Origin, Puzzle};
-//! use boardbase::tables::shape::Shape;
-//!
-//! let dir = std::env::temp_dir().join(format!("boardbase-catalog-{}", std::process::id()));
-//! std::fs::create_dir_all(&dir)?;
-//! let catalog = Catalog::new([&dir]);
-//!
-//! // 4×4: the embedded tables, whatever the directories hold.
-//! let found = catalog.find(Puzzle::Euler, Shape::SQUARE4)?.expect("embedded");
-//! assert_eq!(found.origin, Origin::Embedded);
-//!
-//! // 3×4: no file in `dir`, so the table is made in memory (milliseconds).
-//! let shape = Shape::new(3, 4).unwrap();
-//! assert!(catalog.find(Puzzle::Euler, shape)?.is_none());
-//! let found = catalog.find_or_make(Puzzle::Euler, shape, |_| {})?;
-//! assert_eq!(found.origin, Origin::Made);
-//! //   . . . .
-//! //   . . . .     the empty 3×4 board is lost for the player to move
-//! //   . . . .
-//! let euler = found.table.as_euler()?;
-//! assert!(!euler.outcome(0)?.is_win());
-//!
-//! // Written to `dir`, the file is what the catalog finds next time.
-//! found.table.write(dir.join("euler-3x4.bin"), &mut |_| {})?;
-//! let found = catalog.find(Puzzle::Euler, shape)?.expect("the file");
-//! assert_eq!(found.origin, Origin::File(dir.join("euler-3x4.bin")));
-//!
-//! // 6×6 is too large to make on the spot: the error says how to make it.
-//! let six = Shape::new(6, 6).unwrap();
-//! let missing = catalog.find_or_make(Puzzle::Euler, six, |_| {}).unwrap_err();
-//! assert!(missing.to_string().contains("boardbase generate euler 6x6 --dir"));
-//! # std::fs::remove_dir_all(&dir)?;
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! Finding the table of a puzzle and shape: see [`Catalog`].
 
 use std::ffi::OsString;
 use std::fmt;
@@ -271,8 +213,66 @@ pub fn open_as(path: &Path, puzzle: Puzzle, shape: Option<Shape>) -> Result<Foun
     })
 }
 
-/// The directories searched for table files, in order: see the [module
-/// docs](self).
+/// The directories searched for table files, and where the table of a
+/// puzzle and shape comes from: the embedded 4×4 tables, a file
+/// in the directories searched, or (Euler, up to [`MAKE_MAX_CELLS`] squares)
+/// a table made in memory on the spot.
+///
+/// The command line (`boardbase euler --size`, `boardbase flip --size`) and
+/// the HTTP server look tables up the same way, through a [`Catalog`]:
+///
+/// 1. 4×4 uses the tables embedded in the binary ([`Table::embedded`]); no
+///    directory is searched.
+/// 2. Otherwise the first `euler-RxC.bin` / `flip-RxC.bin` in the
+///    catalog's directories, in order: the ones given (`--tables DIR`,
+///    repeatable), then those of [`TABLES_ENV`] (`BOARDBASE_TABLES`,
+///    colon-separated). A file found there must open, and hold that puzzle
+///    and shape: a damaged or mislabelled file is an error, never skipped
+///    for the next one.
+/// 3. Otherwise ([`Catalog::find_or_make`]) an Euler table of at most
+///    [`MAKE_MAX_CELLS`] squares is generated in memory (about a second for
+///    5×5); past that the error ([`Missing`]) gives the `boardbase
+///    generate` command that makes the file. Flip tables are never made on
+///    the spot: [`lights`](crate::lights) answers any Flip board without one.
+///
+/// An explicit file (`--table FILE`) is opened with [`open_as`], which
+/// checks its puzzle and shape.
+///
+/// ```
+/// use boardbase::table::{Catalog, Origin, Puzzle};
+/// use boardbase::tables::shape::Shape;
+///
+/// let dir = std::env::temp_dir().join(format!("boardbase-catalog-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let catalog = Catalog::new([&dir]);
+///
+/// // 4×4: the embedded tables, whatever the directories hold.
+/// let found = catalog.find(Puzzle::Euler, Shape::SQUARE4)?.expect("embedded");
+/// assert_eq!(found.origin, Origin::Embedded);
+///
+/// // 3×4: no file in `dir`, so the table is made in memory (milliseconds).
+/// let shape = Shape::new(3, 4).unwrap();
+/// assert!(catalog.find(Puzzle::Euler, shape)?.is_none());
+/// let found = catalog.find_or_make(Puzzle::Euler, shape, |_| {})?;
+/// assert_eq!(found.origin, Origin::Made);
+/// //   . . . .
+/// //   . . . .     the empty 3×4 board is lost for the player to move
+/// //   . . . .
+/// let euler = found.table.as_euler()?;
+/// assert!(!euler.outcome(0)?.is_win());
+///
+/// // Written to `dir`, the file is what the catalog finds next time.
+/// found.table.write(dir.join("euler-3x4.bin"), &mut |_| {})?;
+/// let found = catalog.find(Puzzle::Euler, shape)?.expect("the file");
+/// assert_eq!(found.origin, Origin::File(dir.join("euler-3x4.bin")));
+///
+/// // 6×6 is too large to make on the spot: the error says how to make it.
+/// let six = Shape::new(6, 6).unwrap();
+/// let missing = catalog.find_or_make(Puzzle::Euler, six, |_| {}).unwrap_err();
+/// assert!(missing.to_string().contains("boardbase generate euler 6x6 --dir"));
+/// # std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Catalog {
     dirs: Vec<PathBuf>,

@@ -8,7 +8,9 @@
 //! not depend on the file's size); [`Table::from_euler`] and
 //! [`Table::from_flip`] hold columns computed in memory behind the same
 //! probes; [`Table::write`] writes either to a file; [`Table::verify`] checks
-//! a file's CRCs and contents.
+//! a file's CRCs and contents. [`Catalog`] finds the table of a puzzle and
+//! shape as the command line's `--size` does (embedded, a file in the table
+//! directories, or made in memory).
 //!
 //! ```
 //! use boardbase::euler::Outcome;
