@@ -387,9 +387,10 @@ impl EulerAnswer {
     /// use boardbase::table::Table;
     /// use boardbase::tables::shape::Shape;
     ///
-    /// // 3×3, win/loss only. The empty board is won: covering the centre wins.
+    /// // 3×3, win/loss only. The empty board is won; the move shown is the
+    /// // first winning one in the moves' order, covering a corner:
+    /// //   . . .     o . .
     /// //   . . .     . . .
-    /// //   . . .     . o .
     /// //   . . .     . . .
     /// let shape = Shape::new(3, 3).unwrap();
     /// let wdl = EulerOptions { wdl_only: true, ..EulerOptions::default() };
@@ -397,7 +398,8 @@ impl EulerAnswer {
     /// let answer = EulerAnswer::from_table(1, 0, &table.as_euler()?)?;
     /// assert_eq!((answer.outcome, answer.moves_left, answer.wdl_only), (Outcome::Win, None, true));
     /// let shown = answer.best_move.expect("a winning move");
-    /// assert_eq!(shown.cells, [[1, 1]]);
+    /// assert_eq!(shown.cells, [[0, 0]]);
+    /// assert_eq!((answer.winning_moves, answer.legal_moves), (7, 27));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_table(
