@@ -399,3 +399,30 @@ fn ctrl_c_leaves_no_table_and_no_temporary_file() {
     }
     assert!(seen_writing, "the temporary file was seen and interrupted");
 }
+
+#[test]
+fn a_temporary_file_left_by_a_killed_run_is_named() {
+    // SIGKILL leaves `.NAME.PID-N.tmp` (never a table under NAME): the next
+    // run says so, and leaves it for the user to remove. (Whether its process
+    // is gone is read from /proc: Linux.)
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let dir = Dir::new("leftover");
+    let left = dir.0.join(".euler-2x2.bin.4294967295-0.tmp");
+    std::fs::write(&left, "partial").unwrap();
+    let r = run(&["generate", "euler", "2x2", "--dir", dir.path()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(&format!(
+            "note: {} was left by a run that was killed",
+            left.display()
+        )),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        dir.names(),
+        [".euler-2x2.bin.4294967295-0.tmp", "euler-2x2.bin"]
+    );
+}
