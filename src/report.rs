@@ -108,9 +108,10 @@ pub struct FlipAnswer {
     /// How many distinct press sets reach a uniform board in `rounds`
     /// rounds, both colours counted when they tie; 0 when impossible.
     pub optimal_sets: u64,
-    /// The optimal way to all white (`null` when impossible).
+    /// The optimal way to all white (`null` when white cannot be reached;
+    /// on 4×4 a board reaches both colours or neither).
     pub to_white: Option<FlipRoute>,
-    /// The optimal way to all black (`null` when impossible).
+    /// The optimal way to all black (`null` when black cannot be reached).
     pub to_black: Option<FlipRoute>,
 }
 
