@@ -4,8 +4,10 @@
 //!   best moves); `euler_wdl/5x5`: the win/loss bits alone;
 //! - `flip/4x5`: both colours, press sets and set counts.
 //!
-//! Run with `cargo bench --bench generate`. The whole-process figures of the
-//! larger boards (5×6, 6×6) come from `examples/generate.rs`.
+//! Run with `cargo bench --bench generate`. The whole-process figures
+//! (generating and writing the file; 5×6, 6×6) come from `boardbase
+//! generate` itself, under hyperfine and `/usr/bin/time -v` (README,
+//! "Generating tables of other sizes").
 
 use std::hint::black_box;
 

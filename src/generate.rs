@@ -76,7 +76,7 @@ use crate::tables;
 
 /// The most squares of an Euler board: 36 (2^36 positions, a bitset of
 /// 8 GiB).
-pub const EULER_MAX_CELLS: usize = winloss::MAX_CELLS;
+pub const EULER_MAX_CELLS: usize = Puzzle::Euler.max_cells();
 
 /// The most squares of an Euler board whose full tables (moves left and a
 /// best move, one byte each a position) are made by default: 25
@@ -84,29 +84,14 @@ pub const EULER_MAX_CELLS: usize = winloss::MAX_CELLS;
 pub const FULL_TABLES_MAX_CELLS: usize = 25;
 
 /// The most cells of a Flip board: 25 (2^25 boards).
-pub const FLIP_MAX_CELLS: usize = search::MAX_CELLS;
+pub const FLIP_MAX_CELLS: usize = Puzzle::Flip.max_cells();
 
 /// The best-move entry of the full board, which has no move.
 pub const NO_MOVE: u8 = depth::NO_MOVE;
 
-/// Which puzzle a table is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Puzzle {
-    /// The Game of Euler.
-    Euler,
-    /// Flip Game.
-    Flip,
-}
-
-impl fmt::Display for Puzzle {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Puzzle::Euler => "euler",
-            Puzzle::Flip => "flip",
-        })
-    }
-}
+/// Which puzzle a table is for: the same type as the table files'
+/// [`table::Puzzle`](crate::table::Puzzle).
+pub use crate::table::Puzzle;
 
 /// A number of bytes, displayed with a binary unit (`512 B`, `1.5 KiB`,
 /// `8.00 GiB`).

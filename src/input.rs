@@ -10,6 +10,8 @@
 
 use std::io::{self, Read};
 
+use boardbase_tables::shape::{MAX_SIDE, Shape};
+
 use crate::error::{Found, ParseError};
 use crate::grid::Alphabet;
 
@@ -20,6 +22,142 @@ pub const BUFFER_SIZE: usize = 256 * 1024;
 /// always keeps at least this much look-ahead available before the end of
 /// the input.
 const LOOKAHEAD: usize = 64;
+
+/// What a missing row of an R×C board is called in errors, by row.
+const ROW_NAMES: [&str; MAX_SIDE] = [
+    "row 1 of a board",
+    "row 2 of a board",
+    "row 3 of a board",
+    "row 4 of a board",
+    "row 5 of a board",
+    "row 6 of a board",
+    "row 7 of a board",
+    "row 8 of a board",
+    "row 9 of a board",
+    "row 10 of a board",
+    "row 11 of a board",
+    "row 12 of a board",
+    "row 13 of a board",
+    "row 14 of a board",
+    "row 15 of a board",
+    "row 16 of a board",
+    "row 17 of a board",
+    "row 18 of a board",
+    "row 19 of a board",
+    "row 20 of a board",
+    "row 21 of a board",
+    "row 22 of a board",
+    "row 23 of a board",
+    "row 24 of a board",
+    "row 25 of a board",
+    "row 26 of a board",
+    "row 27 of a board",
+    "row 28 of a board",
+    "row 29 of a board",
+    "row 30 of a board",
+    "row 31 of a board",
+    "row 32 of a board",
+    "row 33 of a board",
+    "row 34 of a board",
+    "row 35 of a board",
+    "row 36 of a board",
+    "row 37 of a board",
+    "row 38 of a board",
+    "row 39 of a board",
+    "row 40 of a board",
+    "row 41 of a board",
+    "row 42 of a board",
+    "row 43 of a board",
+    "row 44 of a board",
+    "row 45 of a board",
+    "row 46 of a board",
+    "row 47 of a board",
+    "row 48 of a board",
+    "row 49 of a board",
+    "row 50 of a board",
+    "row 51 of a board",
+    "row 52 of a board",
+    "row 53 of a board",
+    "row 54 of a board",
+    "row 55 of a board",
+    "row 56 of a board",
+    "row 57 of a board",
+    "row 58 of a board",
+    "row 59 of a board",
+    "row 60 of a board",
+    "row 61 of a board",
+    "row 62 of a board",
+    "row 63 of a board",
+    "row 64 of a board",
+];
+
+/// What errors expect after the last cell of a row of C cells, by C - 1.
+const ROW_ENDS: [&str; MAX_SIDE] = [
+    "the end of the row after 1 cell",
+    "the end of the row after 2 cells",
+    "the end of the row after 3 cells",
+    "the end of the row after 4 cells",
+    "the end of the row after 5 cells",
+    "the end of the row after 6 cells",
+    "the end of the row after 7 cells",
+    "the end of the row after 8 cells",
+    "the end of the row after 9 cells",
+    "the end of the row after 10 cells",
+    "the end of the row after 11 cells",
+    "the end of the row after 12 cells",
+    "the end of the row after 13 cells",
+    "the end of the row after 14 cells",
+    "the end of the row after 15 cells",
+    "the end of the row after 16 cells",
+    "the end of the row after 17 cells",
+    "the end of the row after 18 cells",
+    "the end of the row after 19 cells",
+    "the end of the row after 20 cells",
+    "the end of the row after 21 cells",
+    "the end of the row after 22 cells",
+    "the end of the row after 23 cells",
+    "the end of the row after 24 cells",
+    "the end of the row after 25 cells",
+    "the end of the row after 26 cells",
+    "the end of the row after 27 cells",
+    "the end of the row after 28 cells",
+    "the end of the row after 29 cells",
+    "the end of the row after 30 cells",
+    "the end of the row after 31 cells",
+    "the end of the row after 32 cells",
+    "the end of the row after 33 cells",
+    "the end of the row after 34 cells",
+    "the end of the row after 35 cells",
+    "the end of the row after 36 cells",
+    "the end of the row after 37 cells",
+    "the end of the row after 38 cells",
+    "the end of the row after 39 cells",
+    "the end of the row after 40 cells",
+    "the end of the row after 41 cells",
+    "the end of the row after 42 cells",
+    "the end of the row after 43 cells",
+    "the end of the row after 44 cells",
+    "the end of the row after 45 cells",
+    "the end of the row after 46 cells",
+    "the end of the row after 47 cells",
+    "the end of the row after 48 cells",
+    "the end of the row after 49 cells",
+    "the end of the row after 50 cells",
+    "the end of the row after 51 cells",
+    "the end of the row after 52 cells",
+    "the end of the row after 53 cells",
+    "the end of the row after 54 cells",
+    "the end of the row after 55 cells",
+    "the end of the row after 56 cells",
+    "the end of the row after 57 cells",
+    "the end of the row after 58 cells",
+    "the end of the row after 59 cells",
+    "the end of the row after 60 cells",
+    "the end of the row after 61 cells",
+    "the end of the row after 62 cells",
+    "the end of the row after 63 cells",
+    "the end of the row after 64 cells",
+];
 
 /// An error while reading input: bad syntax (with its position) or I/O.
 #[derive(Debug, thiserror::Error)]
@@ -310,6 +448,107 @@ impl<R: Read> Scanner<R> {
             }
         }
         self.end_of_line("the end of the row after 4 cells")?;
+        Ok(bits)
+    }
+
+    /// Reads a grid of `shape` (any R×C up to 64×64) of `alphabet` cells:
+    /// R lines of exactly C cells, row `r` into `rows[r]` with column `c` at
+    /// bit `c`. Blank lines before the grid are skipped; blanks around a
+    /// row and CRLF line ends are accepted; a blank line inside the grid, a
+    /// short or long row and a bad cell are errors at their line and
+    /// column. Returns `Ok(false)` when the input ends before the grid
+    /// starts. Nothing is allocated: the rows go to the caller's fixed
+    /// buffer.
+    ///
+    /// ```
+    /// use boardbase::grid::Alphabet;
+    /// use boardbase::input::Scanner;
+    /// use boardbase::tables::shape::Shape;
+    ///
+    /// const XO: Alphabet = Alphabet::new(b'.', b'X', "'X' or '.'");
+    /// let shape = Shape::new(2, 5).unwrap();
+    /// let mut s = Scanner::new(&b"X...X\r\n.XXX.\n\nXXXXX\n..X\n"[..]);
+    /// let mut rows = [0u64; 64];
+    /// assert!(s.read_rows(&XO, shape, &mut rows)?);
+    /// assert_eq!(rows[..2], [0b10001, 0b01110]);
+    /// // The second board's second row is short: an error where it ends.
+    /// let e = s.read_rows(&XO, shape, &mut rows).unwrap_err();
+    /// assert_eq!(e.to_string(), "5:4: expected 'X' or '.', found end of line");
+    /// # Ok::<(), boardbase::input::InputError>(())
+    /// ```
+    pub fn read_rows(
+        &mut self,
+        alphabet: &Alphabet,
+        shape: Shape,
+        rows: &mut [u64; MAX_SIDE],
+    ) -> Result<bool, InputError> {
+        if !self.skip_blank_lines()? {
+            return Ok(false);
+        }
+        let cols = shape.cols();
+        for (r, row) in rows[..shape.rows()].iter_mut().enumerate() {
+            *row = self.read_cells_row(alphabet, cols, r)?;
+        }
+        Ok(true)
+    }
+
+    /// Reads row `r` of `cols` cells and its line end.
+    #[inline]
+    fn read_cells_row(
+        &mut self,
+        alphabet: &Alphabet,
+        cols: usize,
+        r: usize,
+    ) -> Result<u64, InputError> {
+        if cols < LOOKAHEAD {
+            self.fill(cols + 1)?;
+            if let Some(line) = self.buf[self.pos..self.end].get(..=cols) {
+                if line[cols] == b'\n' {
+                    let mut bits = 0u64;
+                    let mut ok = true;
+                    for (c, &b) in line[..cols].iter().enumerate() {
+                        match alphabet.decode(b) {
+                            Some(bit) => bits |= u64::from(bit) << c,
+                            None => ok = false,
+                        }
+                    }
+                    if ok {
+                        self.pos += cols + 1;
+                        self.newline();
+                        return Ok(bits);
+                    }
+                }
+            }
+        }
+        self.read_cells_row_slow(alphabet, cols, r)
+    }
+
+    /// The general path of [`Scanner::read_cells_row`]: blanks around the
+    /// row, CRLF, a missing final newline, and precise errors.
+    #[cold]
+    fn read_cells_row_slow(
+        &mut self,
+        alphabet: &Alphabet,
+        cols: usize,
+        r: usize,
+    ) -> Result<u64, InputError> {
+        self.skip_inline_blanks()?;
+        match self.peek()? {
+            None => return Err(self.error_here(ROW_NAMES[r], Found::EndOfInput)),
+            Some(b'\n') => return Err(self.error_here(ROW_NAMES[r], Found::BlankLine)),
+            Some(_) => {}
+        }
+        let mut bits = 0u64;
+        for c in 0..cols {
+            match self.peek()?.and_then(|b| alphabet.decode(b)) {
+                Some(bit) => {
+                    bits |= u64::from(bit) << c;
+                    self.pos += 1;
+                }
+                None => return Err(self.unexpected(alphabet.expected())?),
+            }
+        }
+        self.end_of_line(ROW_ENDS[cols - 1])?;
         Ok(bits)
     }
 

@@ -37,9 +37,13 @@
 use num_bigint::BigUint;
 use serde::Serialize;
 
+use boardbase_tables::shape::Shape;
+
 use crate::carcassonne::{self, Tile};
 use crate::euler::{self, Move, Outcome, Position};
 use crate::flip::{self, Board, Colour, Presses, Route};
+use crate::lights::{self, Grid, Routes};
+use crate::table::{EulerTable, FlipTable, ProbeError};
 
 /// A cell as 0-based `[row, col]`.
 pub type Cell = [usize; 2];
@@ -47,6 +51,39 @@ pub type Cell = [usize; 2];
 /// The cells of a press set, in reading order.
 fn press_cells(presses: Presses) -> Vec<Cell> {
     presses.cells().map(|(r, c)| [r, c]).collect()
+}
+
+/// The cells of `mask` on `shape`, in reading order.
+fn mask_cells(shape: Shape, mask: u64) -> Vec<Cell> {
+    shape.cells_of(mask).map(|(r, c)| [r, c]).collect()
+}
+
+/// A board of `shape` (bit `cols * row + col`) in its one-line form: rows
+/// of `one` (bit set) and `zero` separated by `/`.
+///
+/// ```
+/// use boardbase::report::board_string;
+/// use boardbase::tables::shape::Shape;
+///
+/// let shape = Shape::new(2, 3).unwrap();
+/// assert_eq!(board_string(shape, 0b100_011, '.', 'X'), "XX./..X");
+/// ```
+pub fn board_string(shape: Shape, bits: u64, zero: char, one: char) -> String {
+    let mut s = String::with_capacity(shape.cells() + shape.rows());
+    for r in 0..shape.rows() {
+        if r > 0 {
+            s.push('/');
+        }
+        for c in 0..shape.cols() {
+            s.push(if shape.get(bits, r, c) { one } else { zero });
+        }
+    }
+    s
+}
+
+/// A grid in its one-line form, as [`board_string`].
+fn grid_string(grid: &Grid, zero: char, one: char) -> String {
+    grid.show(one, zero).to_string().replace('\n', "/")
 }
 
 /// The answer for one Flip Game board: a line of
@@ -62,7 +99,7 @@ pub struct FlipAnswer {
     /// Whether a uniform board can be reached.
     pub solvable: bool,
     /// Fewest rounds to a uniform board (`null` when impossible).
-    pub rounds: Option<u8>,
+    pub rounds: Option<u16>,
     /// The colour reached in fewest rounds, white when both tie (`null`
     /// when impossible).
     pub colour: Option<Colour>,
@@ -70,10 +107,11 @@ pub struct FlipAnswer {
     pub presses: Option<Vec<Cell>>,
     /// How many distinct press sets reach a uniform board in `rounds`
     /// rounds, both colours counted when they tie; 0 when impossible.
-    pub optimal_sets: u8,
-    /// The optimal way to all white (`null` when impossible).
+    pub optimal_sets: u64,
+    /// The optimal way to all white (`null` when white cannot be reached;
+    /// on 4×4 a board reaches both colours or neither).
     pub to_white: Option<FlipRoute>,
-    /// The optimal way to all black (`null` when impossible).
+    /// The optimal way to all black (`null` when black cannot be reached).
     pub to_black: Option<FlipRoute>,
 }
 
@@ -81,22 +119,45 @@ pub struct FlipAnswer {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FlipRoute {
     /// Fewest rounds to this colour.
-    pub rounds: u8,
+    pub rounds: u16,
     /// One optimal set of cells to press.
     pub presses: Vec<Cell>,
     /// How many distinct press sets reach this colour in `rounds` rounds.
-    pub optimal_sets: u8,
+    pub optimal_sets: u64,
 }
 
 impl FlipRoute {
     /// The report of a [`Route`].
     pub fn new(route: Route) -> FlipRoute {
         FlipRoute {
-            rounds: route.rounds,
+            rounds: u16::from(route.rounds),
             presses: press_cells(route.presses),
-            optimal_sets: route.optimal_sets,
+            optimal_sets: u64::from(route.optimal_sets),
         }
     }
+
+    /// The report of a route read from a table of `shape`.
+    fn from_table(shape: Shape, route: crate::table::FlipRoute) -> FlipRoute {
+        FlipRoute {
+            rounds: u16::from(route.rounds),
+            presses: mask_cells(shape, route.presses),
+            optimal_sets: u64::from(route.optimal_sets),
+        }
+    }
+
+    /// The report of one colour's answer of [`lights`].
+    fn from_lights(answer: &lights::Answer) -> FlipRoute {
+        FlipRoute {
+            rounds: rounds16(answer.rounds),
+            presses: answer.presses.cells().map(|(r, c)| [r, c]).collect(),
+            optimal_sets: answer.optimal_sets,
+        }
+    }
+}
+
+/// Rounds of a board of at most 64×64 cells: at most 4,096.
+fn rounds16(rounds: usize) -> u16 {
+    u16::try_from(rounds).unwrap_or(u16::MAX)
 }
 
 impl FlipAnswer {
@@ -108,12 +169,108 @@ impl FlipAnswer {
             board: format!("{board:#}"),
             answer: s.map_or_else(|| "Impossible".to_owned(), |s| s.rounds.to_string()),
             solvable: s.is_some(),
-            rounds: s.map(|s| s.rounds),
+            rounds: s.map(|s| u16::from(s.rounds)),
             colour: s.map(|s| s.colour),
             presses: s.map(|s| press_cells(s.presses)),
-            optimal_sets: s.map_or(0, |s| s.optimal_sets),
+            optimal_sets: s.map_or(0, |s| u64::from(s.optimal_sets)),
             to_white: s.map(|s| FlipRoute::new(s.to_white)),
             to_black: s.map(|s| FlipRoute::new(s.to_black)),
+        }
+    }
+
+    /// Solves `board` (bit `cols * row + col` set = black) from a Flip
+    /// table of any shape ([`FlipTable::solve`]): the same fields as
+    /// [`FlipAnswer::new`], which gives the same answer for 4×4 boards.
+    ///
+    /// ```
+    /// use boardbase::report::FlipAnswer;
+    /// use boardbase::table::{Puzzle, Table};
+    ///
+    /// let table = Table::embedded(Puzzle::Flip);
+    /// let board = 0x19B9; // bwwb/bbwb/bwwb/bwww
+    /// let answer = FlipAnswer::from_table(1, board, &table.as_flip()?)?;
+    /// assert_eq!(answer, FlipAnswer::new(1, boardbase::flip::Board::from_bits(board as u16)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_table(
+        case: u64,
+        board: u64,
+        table: &FlipTable<'_>,
+    ) -> Result<FlipAnswer, ProbeError> {
+        let shape = table.shape();
+        let best = table.solve(board)?;
+        // A table without per-colour columns (version 1) has no routes.
+        let route = |colour| match table.route(board, colour) {
+            Ok(r) => Ok(r.map(|r| FlipRoute::from_table(shape, r))),
+            Err(ProbeError::MissingColumn(_)) => Ok(None),
+            Err(e) => Err(e),
+        };
+        let (to_white, to_black) = match best {
+            Some(_) => (route(Colour::White)?, route(Colour::Black)?),
+            None => (None, None),
+        };
+        Ok(FlipAnswer {
+            case,
+            board: board_string(shape, board, 'w', 'b'),
+            answer: best.map_or_else(|| "Impossible".to_owned(), |s| s.rounds.to_string()),
+            solvable: best.is_some(),
+            rounds: best.map(|s| u16::from(s.rounds)),
+            colour: best.map(|s| s.colour),
+            presses: best.map(|s| mask_cells(shape, s.presses)),
+            optimal_sets: best.map_or(0, |s| u64::from(s.optimal_sets)),
+            to_white,
+            to_black,
+        })
+    }
+
+    /// The answer for `board` (set = black) from both colours' answers of
+    /// [`lights::routes`] (any board up to 64×64, without a table): the
+    /// colour with fewer presses, white on a tie, counting both colours'
+    /// optimal sets on a tie, as the tables do. The press sets are the
+    /// least optimal ones in reading order, which can differ from a
+    /// table's; rounds and counts agree.
+    ///
+    /// ```
+    /// use boardbase::lights::{self, Grid};
+    /// use boardbase::report::FlipAnswer;
+    ///
+    /// // A 5×5 board: one black piece in the middle, with its four neighbours.
+    /// //   w w w w w
+    /// //   w w b w w
+    /// //   w b b b w     one press, at (2, 2), makes it white
+    /// //   w w b w w
+    /// //   w w w w w
+    /// let board: Grid = "wwwww/wwbww/wbbbw/wwbww/wwwww".parse()?;
+    /// let answer = FlipAnswer::from_routes(1, &board, &lights::routes(&board)?);
+    /// assert_eq!((answer.rounds, answer.presses.as_deref()), (Some(1), Some(&[[2, 2]][..])));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_routes(case: u64, board: &Grid, routes: &Routes) -> FlipAnswer {
+        let best = routes.best();
+        let solvable = best.is_some();
+        FlipAnswer {
+            case,
+            board: grid_string(board, 'w', 'b'),
+            answer: best
+                .as_ref()
+                .map_or_else(|| "Impossible".to_owned(), |a| a.rounds.to_string()),
+            solvable,
+            rounds: best.as_ref().map(|a| rounds16(a.rounds)),
+            colour: best.as_ref().map(|a| a.colour),
+            presses: best
+                .as_ref()
+                .map(|a| a.presses.cells().map(|(r, c)| [r, c]).collect()),
+            optimal_sets: best.as_ref().map_or(0, |a| a.optimal_sets),
+            to_white: routes
+                .white
+                .as_ref()
+                .filter(|_| solvable)
+                .map(FlipRoute::from_lights),
+            to_black: routes
+                .black
+                .as_ref()
+                .filter(|_| solvable)
+                .map(FlipRoute::from_lights),
         }
     }
 }
@@ -132,7 +289,7 @@ impl FlipAnswer {
 /// //   X X . X
 /// let position: Position = "XXXX/...X/XX.X/XX.X".parse()?;
 /// let answer = EulerAnswer::new(2, position);
-/// assert_eq!((answer.outcome, answer.moves_left), (Outcome::Win, 4));
+/// assert_eq!((answer.outcome, answer.moves_left), (Outcome::Win, Some(4)));
 /// assert_eq!(
 ///     serde_json::to_string(&answer)?,
 ///     r#"{"case":2,"board":"XXXX/...X/XX.X/XX.X","answer":"WINNING","outcome":"win","#.to_owned()
@@ -150,21 +307,35 @@ pub struct EulerAnswer {
     pub answer: &'static str,
     /// Who wins, for the player to move.
     pub outcome: Outcome,
-    /// Moves (plies) left with perfect play.
-    pub moves_left: u8,
-    /// One best move (`null` for the full board).
+    /// Moves (plies) left with perfect play; `null` when the table holds
+    /// win/loss only (unknown, never guessed).
+    pub moves_left: Option<u8>,
+    /// One best move (`null` for the full board): the fastest win or the
+    /// longest resistance. From a win/loss-only table (`wdl_only`), the
+    /// first winning move in the moves' order for a won position, and the
+    /// first legal move for a lost one (every move loses; which resists
+    /// longest is unknown).
     pub best_move: Option<EulerMove>,
     /// How many legal moves win.
     pub winning_moves: usize,
     /// How many moves are legal.
     pub legal_moves: usize,
+    /// Present, and `true`, when the answer comes from a win/loss-only
+    /// table: `moves_left` is unknown and `best_move` is chosen as said
+    /// there.
+    #[serde(skip_serializing_if = "is_false")]
+    pub wdl_only: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// A move in an [`EulerAnswer`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct EulerMove {
-    /// The covered squares, bit `4 * row + col`.
-    pub mask: u16,
+    /// The covered squares, bit `cols * row + col`.
+    pub mask: u64,
     /// The covered squares in reading order.
     pub cells: Vec<Cell>,
 }
@@ -173,8 +344,16 @@ impl EulerMove {
     /// The report of a [`Move`].
     pub fn new(mv: Move) -> EulerMove {
         EulerMove {
-            mask: mv.bits(),
+            mask: u64::from(mv.bits()),
             cells: mv.cells().map(|(r, c)| [r, c]).collect(),
+        }
+    }
+
+    /// The report of the move covering `mask` on `shape`.
+    pub fn from_mask(shape: Shape, mask: u64) -> EulerMove {
+        EulerMove {
+            mask,
+            cells: mask_cells(shape, mask),
         }
     }
 }
@@ -188,11 +367,78 @@ impl EulerAnswer {
             board: format!("{position:#}"),
             answer: entry.outcome.answer(),
             outcome: entry.outcome,
-            moves_left: entry.moves_left,
+            moves_left: Some(entry.moves_left),
             best_move: entry.best_move.map(EulerMove::new),
             winning_moves: euler::winning_moves(position).count(),
             legal_moves: euler::legal_moves(position).count(),
+            wdl_only: false,
         }
+    }
+
+    /// Probes `covered` (bit `cols * row + col` set = covered) in an Euler
+    /// table of any shape. From a full table the answer is
+    /// [`EulerAnswer::new`]'s for 4×4; from a win/loss-only table
+    /// `moves_left` is `None` and the move shown is found by probing each
+    /// legal move's position (see [`EulerAnswer::best_move`]).
+    ///
+    /// ```
+    /// use boardbase::euler::Outcome;
+    /// use boardbase::generate::{self, EulerOptions};
+    /// use boardbase::report::EulerAnswer;
+    /// use boardbase::table::Table;
+    /// use boardbase::tables::shape::Shape;
+    ///
+    /// // 3×3, win/loss only. The empty board is won; the move shown is the
+    /// // first winning one in the moves' order, covering a corner:
+    /// //   . . .     o . .
+    /// //   . . .     . . .
+    /// //   . . .     . . .
+    /// let shape = Shape::new(3, 3).unwrap();
+    /// let wdl = EulerOptions { wdl_only: true, ..EulerOptions::default() };
+    /// let table = Table::from_euler(shape, generate::euler(shape, &wdl, |_| {})?.into())?;
+    /// let answer = EulerAnswer::from_table(1, 0, &table.as_euler()?)?;
+    /// assert_eq!((answer.outcome, answer.moves_left, answer.wdl_only), (Outcome::Win, None, true));
+    /// let shown = answer.best_move.expect("a winning move");
+    /// assert_eq!(shown.cells, [[0, 0]]);
+    /// assert_eq!((answer.winning_moves, answer.legal_moves), (7, 27));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_table(
+        case: u64,
+        covered: u64,
+        table: &EulerTable<'_>,
+    ) -> Result<EulerAnswer, ProbeError> {
+        let shape = table.shape();
+        let entry = table.probe(covered)?;
+        let mut legal = 0;
+        let mut winning = 0;
+        let mut first_win = None;
+        let mut first_legal = None;
+        for mask in table.legal_moves(covered)? {
+            legal += 1;
+            first_legal.get_or_insert(mask);
+            if !table.outcome(covered | mask)?.is_win() {
+                winning += 1;
+                first_win.get_or_insert(mask);
+            }
+        }
+        let wdl_only = table.is_wdl_only();
+        let best = if wdl_only {
+            first_win.or(first_legal)
+        } else {
+            entry.best_move
+        };
+        Ok(EulerAnswer {
+            case,
+            board: board_string(shape, covered, '.', 'X'),
+            answer: entry.outcome.answer(),
+            outcome: entry.outcome,
+            moves_left: entry.moves_left,
+            best_move: best.map(|m| EulerMove::from_mask(shape, m)),
+            winning_moves: winning,
+            legal_moves: legal,
+            wdl_only,
+        })
     }
 }
 

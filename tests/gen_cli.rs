@@ -420,12 +420,12 @@ fn generated_inputs_read_back_through_the_solvers() {
 fn usage_errors() {
     for (args, says) in [
         (
-            vec!["flip", "--cases", "1", "--size", "5x5"],
-            "flip boards are 4x4 for now",
+            vec!["flip", "--cases", "1", "--size", "64x64"],
+            "a 64x64 board has nullity 28",
         ),
         (
-            vec!["euler", "--cases", "1", "--size", "3x3"],
-            "euler boards are 4x4 for now",
+            vec!["euler", "--cases", "1", "--size", "6x7"],
+            "euler tables take at most 36 cells; 6x7 has 42",
         ),
         (
             vec!["flip", "--cases", "1", "--rounds", "7"],

@@ -26,6 +26,8 @@
 //!   the judge's tie rule decides), of random sizes up to 15×15 or of one
 //!   size up to 64×64.
 //! - [`lightsout`]: random 5×6 puzzles.
+//! - [`sized`]: Flip and Euler boards of other sizes (up to 64×64 and 36
+//!   squares), with answers from a table or the GF(2) solver.
 //!
 //! [`Generator::write`] streams `N` cases (and, when asked, the judge's
 //! expected output for them) through fixed buffers: memory does not grow
@@ -49,6 +51,7 @@ pub mod euler;
 pub mod flip;
 pub mod fliptile;
 pub mod lightsout;
+pub mod sized;
 
 use std::io::{self, Write};
 
@@ -180,6 +183,9 @@ pub enum GenError {
     /// nullity is over the search limit).
     #[error(transparent)]
     Lights(#[from] LightsError),
+    /// A table gave an answer that cannot be right (it is damaged).
+    #[error(transparent)]
+    Probe(#[from] crate::table::ProbeError),
     /// Writing failed.
     #[error(transparent)]
     Io(#[from] io::Error),

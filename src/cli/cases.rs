@@ -4,7 +4,8 @@ use std::fs::{self, File};
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, flip, fliptile};
+use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, flip, fliptile, sized};
+use boardbase::table::{self, Catalog, FindError, Origin, Puzzle};
 use boardbase::tables::shape::{MAX_SIDE, Shape};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -103,10 +104,21 @@ pub struct GenArgs {
     #[command(flatten)]
     filter: FilterArgs,
     /// Board size RxC: carcassonne (default 12x12); fliptile (1 to 64 a
-    /// side; default: each side drawn from 1 to 15, the judge's limits).
-    /// Flip and Euler are 4x4 for now, Lights Out 5x6.
+    /// side; default: each side drawn from 1 to 15, the judge's limits);
+    /// flip (default 4x4; up to 64x64, answers from a table or the GF(2)
+    /// solver) and euler (default 4x4; up to 36 squares, answers from a
+    /// table: a file, or made in memory up to 25 squares). Lights Out is
+    /// 5x6.
     #[arg(long, value_name = "RxC", value_parser = parse_size)]
     size: Option<(usize, usize)>,
+    /// Flip and Euler of other sizes: the table file to answer from.
+    #[arg(long, value_name = "FILE")]
+    table: Option<PathBuf>,
+    /// Flip and Euler of other sizes: a directory to look for
+    /// `euler-RxC.bin` / `flip-RxC.bin` in (repeatable; before those of
+    /// BOARDBASE_TABLES).
+    #[arg(long = "tables", value_name = "DIR")]
+    tables: Vec<PathBuf>,
     /// Also write the judge's expected output to FILE.
     #[arg(long, value_name = "FILE")]
     answers: Option<PathBuf>,
@@ -124,22 +136,19 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
 /// The spec the arguments ask for, or why they do not make one.
 fn spec(args: &GenArgs) -> Result<Spec, String> {
     let name = args.puzzle.name();
-    let fixed = match args.puzzle {
-        PuzzleName::Flip | PuzzleName::Euler => Some((4, 4)),
-        PuzzleName::Lightsout => Some((5, 6)),
-        PuzzleName::Carcassonne | PuzzleName::Fliptile => None,
-    };
-    if let (Some((fr, fc)), Some((r, c))) = (fixed, args.size)
-        && (r, c) != (fr, fc)
+    if let (PuzzleName::Lightsout, Some((r, c))) = (args.puzzle, args.size)
+        && (r, c) != (5, 6)
     {
-        return Err(match args.puzzle {
-            PuzzleName::Lightsout => {
-                format!("--size {r}x{c}: Extended Lights Out boards are 5x6")
-            }
-            _ => format!(
-                "--size {r}x{c}: {name} boards are 4x4 for now (other sizes come with the any-shape solvers)"
-            ),
-        });
+        return Err(format!(
+            "--size {r}x{c}: Extended Lights Out boards are 5x6"
+        ));
+    }
+    if !matches!(args.puzzle, PuzzleName::Flip | PuzzleName::Euler)
+        && (args.table.is_some() || !args.tables.is_empty())
+    {
+        return Err(format!(
+            "--table and --tables are for flip and euler, not {name}"
+        ));
     }
     Ok(match args.puzzle {
         PuzzleName::Flip => Spec::Flip(args.filter.flip()?),
@@ -224,21 +233,111 @@ impl Drop for AnswerFile {
     }
 }
 
-/// Runs `boardbase gen`.
-pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
-    let spec = spec(args).map_err(Failure::Usage)?;
-    let generator = Generator::new(&spec).map_err(|e| match e {
-        GenError::Empty { .. } | GenError::Size(_) => Failure::Usage(e.to_string()),
+/// The shape of a Flip or Euler `gen` other than the embedded 4×4 one:
+/// `--size`, else the shape of `--table`; `None` for 4×4 from the
+/// embedded tables.
+fn sized_shape(args: &GenArgs, puzzle: Puzzle) -> Result<Option<Shape>, Failure> {
+    let shape = match args.size {
+        Some((r, c)) => Some(Shape::new(r, c).ok_or_else(|| {
+            Failure::Usage(format!(
+                "--size {r}x{c}: {puzzle} boards have 1 to {MAX_SIDE} rows and columns"
+            ))
+        })?),
+        None => None,
+    };
+    match (&args.table, shape) {
+        (None, None) => Ok(None),
+        (None, Some(s)) if s == Shape::SQUARE4 => Ok(None),
+        (None, Some(s)) => Ok(Some(s)),
+        (Some(path), s) => table::open_as(path, puzzle, s)
+            .map(|f| Some(f.table.shape()))
+            .map_err(Failure::Find),
+    }
+}
+
+/// `boardbase gen flip|euler --size RxC` (or `--table FILE`).
+fn run_sized(
+    args: &GenArgs,
+    puzzle: Puzzle,
+    shape: Shape,
+    out: &mut Output,
+) -> Result<(), Failure> {
+    let usage = |e: GenError| match e {
+        GenError::Empty { .. } | GenError::Size(_) | GenError::Lights(_) => {
+            Failure::Usage(e.to_string())
+        }
         e => Failure::Gen(e),
-    })?;
-    judge_limits_note(args, &spec);
+    };
+    let find = |e: FindError| match e {
+        FindError::TooManyCells { .. } => Failure::Usage(e.to_string()),
+        e => Failure::Find(e),
+    };
+    let catalog = Catalog::with_env(args.tables.iter().cloned());
+    let found = match &args.table {
+        Some(path) => Some(table::open_as(path, puzzle, Some(shape)).map_err(find)?),
+        None if puzzle == Puzzle::Euler => {
+            let found = catalog
+                .find_or_make(Puzzle::Euler, shape, |_| {})
+                .map_err(find)?;
+            if found.origin == Origin::Made {
+                eprintln!(
+                    "note: made the euler {shape} table in memory ({:.2} s); `{}` writes it to a file",
+                    found.elapsed.as_secs_f64(),
+                    catalog.missing(puzzle, shape).command()
+                );
+            }
+            Some(found)
+        }
+        None if shape.cells() <= puzzle.max_cells() => {
+            catalog.find(Puzzle::Flip, shape).map_err(find)?
+        }
+        None => None,
+    };
+    let probe = |e: boardbase::table::ProbeError| Failure::Gen(GenError::Probe(e));
+    if args.cases >= 100_000 && puzzle == Puzzle::Euler {
+        eprintln!(
+            "note: {} cases: UVA 10536 promises fewer than 100,000; writing it anyway",
+            args.cases
+        );
+    }
     let mut answers = args
         .answers
         .as_deref()
         .map(AnswerFile::create)
         .transpose()?;
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(args.cases);
+    let bar = progress_bar(args.cases);
+    let answer_writer = answers.as_mut().map(|a| &mut a.w);
+    let mut progress = |done| bar.set_position(done);
+    let result = match puzzle {
+        Puzzle::Euler => {
+            let table = found
+                .as_ref()
+                .expect("an Euler table")
+                .table
+                .as_euler()
+                .map_err(probe)?;
+            let cases = sized::EulerCases::new(table, args.filter.euler().map_err(Failure::Usage)?)
+                .map_err(usage)?;
+            cases.write(args.cases, args.seed, out, answer_writer, &mut progress)
+        }
+        Puzzle::Flip => {
+            let answers = match &found {
+                Some(f) => sized::FlipAnswers::Table(f.table.as_flip().map_err(probe)?),
+                None => sized::FlipAnswers::Solver(boardbase::lights::Solver::cached(shape)),
+            };
+            let filter = args.filter.flip().map_err(Failure::Usage)?;
+            let cases = sized::FlipCases::new(answers, filter).map_err(usage)?;
+            cases.write(args.cases, args.seed, out, answer_writer, &mut progress)
+        }
+    };
+    bar.finish_and_clear();
+    finish(result, answers, out)
+}
+
+/// A progress bar of `cases` cases on stderr when it is a terminal.
+fn progress_bar(cases: u64) -> ProgressBar {
+    if std::io::stderr().is_terminal() {
+        let bar = ProgressBar::new(cases);
         if let Ok(style) =
             ProgressStyle::with_template("{bar:30} {pos}/{len} cases [{elapsed}, about {eta} left]")
         {
@@ -247,12 +346,16 @@ pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
         bar
     } else {
         ProgressBar::hidden()
-    };
-    let answer_writer = answers.as_mut().map(|a| &mut a.w);
-    let result = generator.write(args.cases, args.seed, out, answer_writer, &mut |done| {
-        bar.set_position(done);
-    });
-    bar.finish_and_clear();
+    }
+}
+
+/// After writing: errors mapped, output flushed, the answers renamed into
+/// place.
+fn finish(
+    result: Result<(), GenError>,
+    answers: Option<AnswerFile>,
+    out: &mut Output,
+) -> Result<(), Failure> {
     match result {
         Ok(()) => {}
         Err(GenError::Io(e)) => {
@@ -270,6 +373,38 @@ pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
         a.commit()?;
     }
     Ok(())
+}
+
+/// Runs `boardbase gen`.
+pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
+    let sized_puzzle = match args.puzzle {
+        PuzzleName::Flip => Some(Puzzle::Flip),
+        PuzzleName::Euler => Some(Puzzle::Euler),
+        _ => None,
+    };
+    if let Some(puzzle) = sized_puzzle
+        && let Some(shape) = sized_shape(args, puzzle)?
+    {
+        return run_sized(args, puzzle, shape, out);
+    }
+    let spec = spec(args).map_err(Failure::Usage)?;
+    let generator = Generator::new(&spec).map_err(|e| match e {
+        GenError::Empty { .. } | GenError::Size(_) => Failure::Usage(e.to_string()),
+        e => Failure::Gen(e),
+    })?;
+    judge_limits_note(args, &spec);
+    let mut answers = args
+        .answers
+        .as_deref()
+        .map(AnswerFile::create)
+        .transpose()?;
+    let bar = progress_bar(args.cases);
+    let answer_writer = answers.as_mut().map(|a| &mut a.w);
+    let result = generator.write(args.cases, args.seed, out, answer_writer, &mut |done| {
+        bar.set_position(done);
+    });
+    bar.finish_and_clear();
+    finish(result, answers, out)
 }
 
 /// Says on stderr when the input goes past the judge's own limits (it is

@@ -53,6 +53,7 @@ pub fn run(out: &mut Output) -> Result<(), Failure> {
     )?;
     super::carcassonne::demo(out)?;
     super::lights::demo(out)?;
+    super::sized::demo(out)?;
     Ok(())
 }
 

@@ -8,6 +8,7 @@ use boardbase::input::InputError;
 use boardbase::report::EulerAnswer;
 use clap::Args;
 
+use super::sized::{self, TableArgs};
 use super::{Failure, Format, InputArgs, JudgeLines, Output, Source, write_json_line};
 
 /// Arguments of `boardbase euler`.
@@ -18,6 +19,8 @@ pub struct EulerArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+    #[command(flatten)]
+    tables: TableArgs,
 }
 
 /// What the error says is missing when the case count promises more boards
@@ -28,6 +31,12 @@ const ANOTHER_BOARD: &str = "another board (the case count asks for more)";
 /// boards, answering each as soon as it is read; after them only whitespace
 /// may follow.
 pub fn run(args: &EulerArgs, out: &mut Output) -> Result<(), Failure> {
+    if !args.tables.is_embedded_4x4() {
+        // The table first: a missing one is an error before any input is
+        // read (on a terminal, before anything is typed).
+        let mut source = Source::open(&args.input, out)?;
+        return sized::euler(&args.tables, args.format, &mut source, out);
+    }
     let mut source = Source::open(&args.input, out)?;
     let count = read_count(&mut source).map_err(|e| source.fail(e))?;
     match args.format {

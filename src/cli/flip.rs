@@ -7,6 +7,7 @@ use boardbase::flip::{self, Board};
 use boardbase::report::FlipAnswer;
 use clap::Args;
 
+use super::sized::{self, TableArgs};
 use super::{Failure, Format, InputArgs, JudgeLines, Output, Source, write_json_line};
 
 /// Arguments of `boardbase flip`.
@@ -15,27 +16,44 @@ pub struct FlipArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Solve this one board instead of reading input, rows separated by `/`
-    /// (e.g. `bwwb/bbwb/bwwb/bwww`).
-    #[arg(long, value_name = "ROWS", conflicts_with = "file", value_parser = parse_board)]
-    board: Option<Board>,
+    /// (e.g. `bwwb/bbwb/bwwb/bwww`); its shape must be --size's (4x4 by
+    /// default).
+    #[arg(long, value_name = "ROWS", conflicts_with = "file")]
+    board: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+    #[command(flatten)]
+    tables: TableArgs,
 }
 
-fn parse_board(text: &str) -> Result<Board, String> {
+/// Parses a 4×4 `--board`, with the argument parser's wording of errors.
+fn parse_board(text: &str) -> Result<Board, Failure> {
     text.parse().map_err(|e: ParseError| {
-        format!(
-            "column {}: expected {}, found {}",
+        Failure::Usage(format!(
+            "invalid value '{text}' for '--board <ROWS>': column {}: expected {}, found {}",
             e.column, e.expected, e.found
-        )
+        ))
     })
 }
 
 /// Runs `boardbase flip`.
 pub fn run(args: &FlipArgs, out: &mut Output) -> Result<(), Failure> {
-    if let Some(board) = args.board {
-        write_answer(out, args.format, 1, board)?;
+    if !args.tables.is_embedded_4x4() {
+        let mut source = match args.board {
+            Some(_) => None,
+            None => Some(Source::open(&args.input, out)?),
+        };
+        return sized::flip(
+            &args.tables,
+            args.format,
+            args.board.as_deref(),
+            source.as_mut(),
+            out,
+        );
+    }
+    if let Some(text) = &args.board {
+        write_answer(out, args.format, 1, parse_board(text)?)?;
         return Ok(());
     }
     let mut source = Source::open(&args.input, out)?;

@@ -8,7 +8,9 @@ mod demo;
 mod euler;
 mod export;
 mod flip;
+mod generate;
 mod lights;
+mod sized;
 
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, StdoutLock, Write};
@@ -37,21 +39,28 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Flip Game (POJ 1753): fewest rounds to make a 4×4 board one colour.
+    /// Flip Game (POJ 1753): fewest rounds to make a 4×4 board (or any
+    /// size, with --size) one colour.
     ///
-    /// Input: one or more boards of 4 lines of 4 `b`/`w`, blank lines
-    /// between boards optional. Output (judge format): per board the number
-    /// of rounds or `Impossible`.
+    /// Input: one or more boards of 4 lines of 4 `b`/`w` (R lines of C with
+    /// --size RxC), blank lines between boards optional. Output (judge
+    /// format): per board the number of rounds or `Impossible`. Other sizes
+    /// are answered from a table file when one is found (up to 25 cells;
+    /// --table, --tables, BOARDBASE_TABLES), otherwise by linear algebra
+    /// over GF(2) (any size up to 64x64 whose nullity is at most 24).
     #[command(visible_alias = "poj1753")]
     Flip(flip::FlipArgs),
-    /// Game of Euler (UVA 10536): who wins from a 4×4 board of pins.
+    /// Game of Euler (UVA 10536): who wins from a 4×4 board of pins (or
+    /// any size up to 36 squares, with --size).
     ///
     /// Input: a case count, then that many boards of 4 lines of 4 `X`
-    /// (covered) / `.` (uncovered), blank lines between boards optional;
-    /// after the last board only whitespace may follow. Output (judge
-    /// format): per board `WINNING` or `LOSING` for the player to move; a
-    /// fully covered board is `WINNING` (the opponent covered the last
-    /// square).
+    /// (covered) / `.` (uncovered) (R lines of C with --size RxC), blank
+    /// lines between boards optional; after the last board only whitespace
+    /// may follow. Output (judge format): per board `WINNING` or `LOSING`
+    /// for the player to move; a fully covered board is `WINNING` (the
+    /// opponent covered the last square). Other sizes are answered from a
+    /// table file (--table, --tables, BOARDBASE_TABLES), or from a table
+    /// made in memory up to 25 squares.
     #[command(visible_alias = "uva10536")]
     Euler(euler::EulerArgs),
     /// Carcassonne (HDU 4064): count the tile rotations that match every
@@ -113,6 +122,18 @@ enum Command {
     /// length and CRC-32, the header's CRC-32, then each column 64-byte
     /// aligned. Each file is written to a temporary name and renamed.
     Export(export::ExportArgs),
+    /// Make the Euler or Flip table of another board size and write it as
+    /// a table file: `DIR/euler-RxC.bin` or `DIR/flip-RxC.bin`.
+    ///
+    /// Euler boards up to 36 squares (full tables up to 25, win/loss only
+    /// above or with --wdl-only), Flip boards up to 25 cells, on every core.
+    /// The memory the job needs is said first; over --memory (default: the
+    /// memory available) it stops, exit status 1. The file is written to a
+    /// temporary name and renamed when complete; on Ctrl-C the temporary
+    /// file is removed. A progress bar shows on stderr when it is a terminal;
+    /// the summary (positions, outcomes, time, peak memory, file size) goes
+    /// to stdout.
+    Generate(generate::GenerateArgs),
     /// Check a table file (version 2, or 1 from earlier releases): its
     /// structure, every column CRC, and the entries: on 4×4 every entry
     /// against the built-in tables; on other shapes each entry against its
@@ -215,6 +236,20 @@ pub enum Failure {
         /// What is wrong with it.
         error: boardbase::table::TableError,
     },
+    /// No table for a board size, or a table file that cannot be used.
+    #[error("{0}")]
+    Find(boardbase::table::FindError),
+    /// A table gave an answer that cannot be right (it is damaged).
+    #[error("{origin}: {error} (boardbase verify checks the file)")]
+    Probe {
+        /// Where the table came from.
+        origin: String,
+        /// What the probe found.
+        error: boardbase::table::ProbeError,
+    },
+    /// A job that needs more memory than it may take, or could not get it.
+    #[error("{0}")]
+    Memory(String),
     /// A file or directory could not be written.
     #[error("cannot write {path}: {error}")]
     Write {
@@ -298,6 +333,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Check(args) => check::run(&args, &mut out),
         Command::Gen(args) => cases::run(&args, &mut out),
         Command::Demo => demo::run(&mut out),
+        Command::Generate(args) => generate::run(&args, &mut out),
         Command::Export(args) => export::export(&args, &mut out),
         Command::Verify(args) => export::verify(&args, &mut out),
         #[cfg(feature = "serve")]

@@ -8,7 +8,9 @@
 //! not depend on the file's size); [`Table::from_euler`] and
 //! [`Table::from_flip`] hold columns computed in memory behind the same
 //! probes; [`Table::write`] writes either to a file; [`Table::verify`] checks
-//! a file's CRCs and contents.
+//! a file's CRCs and contents. [`Catalog`] finds the table of a puzzle and
+//! shape as the command line's `--size` does (embedded, a file in the table
+//! directories, or made in memory).
 //!
 //! ```
 //! use boardbase::euler::Outcome;
@@ -110,6 +112,7 @@
 //! Version-1 files (the 4×4 exports of earlier releases, see
 //! [`export`](crate::export)) are still read, into memory, and verified.
 
+mod catalog;
 mod error;
 mod format;
 mod probe;
@@ -123,9 +126,14 @@ use std::path::Path;
 use boardbase_tables::euler::{MoveList, moves};
 use boardbase_tables::shape::Shape;
 
+pub use catalog::{
+    Catalog, FindError, Found, MAKE_MAX_CELLS, Missing, Origin, TABLES_ENV, open_as,
+    parse_file_name,
+};
 pub use error::{ProbeError, TableError};
 pub use probe::{EulerEntry, EulerTable, FlipRoute, FlipSolution, FlipTable, MoveValue};
 pub use verify::{Checked, DEFAULT_SAMPLE, Verified, VerifyOptions};
+pub use write::{WRITE_MEMORY, remove_temporary_files};
 
 use crate::euler::{self, Move, Position};
 use crate::export::TableFile;
@@ -175,10 +183,16 @@ impl Puzzle {
     }
 
     /// The most cells of a table of this puzzle: 25 for Flip, 36 for Euler.
+    /// These are the solvers' own limits
+    /// ([`boardbase_tables::flip::search::MAX_CELLS`],
+    /// [`boardbase_tables::euler::winloss::MAX_CELLS`]), and the
+    /// generator's ([`generate::FLIP_MAX_CELLS`](crate::generate::FLIP_MAX_CELLS),
+    /// [`generate::EULER_MAX_CELLS`](crate::generate::EULER_MAX_CELLS)) are
+    /// defined as these: one limit per puzzle.
     pub const fn max_cells(self) -> usize {
         match self {
-            Puzzle::Flip => 25,
-            Puzzle::Euler => 36,
+            Puzzle::Flip => boardbase_tables::flip::search::MAX_CELLS,
+            Puzzle::Euler => boardbase_tables::euler::winloss::MAX_CELLS,
         }
     }
 
@@ -394,6 +408,52 @@ pub fn presses_width(shape: Shape) -> u8 {
         9..=16 => 16,
         _ => 32,
     }
+}
+
+/// The length of the file [`Table::write`] makes of `puzzle`'s table on
+/// `shape` as the generator makes it (for Euler, `full` with the `plies`
+/// and `best_move` columns, else WDL only), known before the table is:
+/// the command line checks the disk's free space with it.
+///
+/// ```
+/// use boardbase::table::{Puzzle, Table, expected_file_len};
+/// use boardbase::tables::shape::Shape;
+///
+/// let four = Shape::SQUARE4;
+/// assert_eq!(expected_file_len(Puzzle::Euler, four, true)?, 139_904);
+/// assert_eq!(expected_file_len(Puzzle::Flip, four, true)?, Table::embedded(Puzzle::Flip).file_len());
+/// // 6×6, WDL only: a bitset of 2^36 bits and the header.
+/// let six = Shape::new(6, 6).unwrap();
+/// assert!(expected_file_len(Puzzle::Euler, six, false)? > 8 << 30);
+/// # Ok::<(), boardbase::table::TableError>(())
+/// ```
+pub fn expected_file_len(puzzle: Puzzle, shape: Shape, full: bool) -> Result<u64, TableError> {
+    if shape.cells() > puzzle.max_cells() {
+        return Err(TableError::BadShape {
+            puzzle,
+            rows: shape.rows() as u8,
+            cols: shape.cols() as u8,
+        });
+    }
+    let per_board = 1u64 << shape.cells();
+    let mut columns = required(puzzle, shape);
+    if puzzle == Puzzle::Euler && full {
+        columns.insert(1, ("plies", 8, per_board));
+        columns.insert(2, ("best_move", 8, per_board));
+    }
+    let infos: Vec<ColumnInfo> = columns
+        .into_iter()
+        .map(|(name, width, entries)| ColumnInfo {
+            name: name.to_owned(),
+            width,
+            entries,
+            byte_len: format::byte_len(entries, width).unwrap_or(u64::MAX),
+            offset: None,
+            crc: None,
+        })
+        .collect();
+    let crcs = vec![0; infos.len()];
+    Ok(format::encode_header(puzzle, shape, &infos, &crcs).2)
 }
 
 /// The name, width and entry count of each column `puzzle` requires on
@@ -1085,6 +1145,38 @@ pub struct EulerColumns {
     /// `plies` and `best_move`, one byte a position, or `None` for a
     /// WDL-only table.
     pub full: Option<(Vec<u8>, Vec<u8>)>,
+}
+
+impl From<crate::generate::EulerTables> for EulerColumns {
+    /// The generator's columns, taken as they are (nothing is copied).
+    fn from(tables: crate::generate::EulerTables) -> EulerColumns {
+        EulerColumns {
+            winning: tables.winning,
+            full: tables.depth.map(|d| (d.plies, d.best_move)),
+        }
+    }
+}
+
+impl From<crate::generate::FlipTables> for FlipColumns {
+    /// The generator's columns, taken as they are (nothing is copied).
+    fn from(tables: crate::generate::FlipTables) -> FlipColumns {
+        use crate::generate::PressColumn;
+        let presses = |p: PressColumn| match p {
+            PressColumn::U8(v) => ColumnData::U8(v),
+            PressColumn::U16(v) => ColumnData::U16(v),
+            PressColumn::U32(v) => ColumnData::U32(v),
+        };
+        let [white, black] = tables.colours;
+        FlipColumns {
+            rounds: tables.rounds,
+            rounds_white: white.rounds,
+            rounds_black: black.rounds,
+            presses_white: presses(white.presses),
+            presses_black: presses(black.presses),
+            optimal_sets_white: white.optimal_sets,
+            optimal_sets_black: black.optimal_sets,
+        }
+    }
 }
 
 /// A Flip table's columns, as the generator computes them, for

@@ -12,6 +12,11 @@ use super::{ColumnData, Data, Phase, Progress, Table, TableError, check_columns,
 /// Bytes handed over at a time when streaming a column.
 const CHUNK: usize = 1 << 20;
 
+/// Memory [`Table::write`] allocates besides the table itself: the file's
+/// write buffer and the buffer a column is converted through (1 MiB each),
+/// and the header (at most 64 KiB).
+pub const WRITE_MEMORY: u64 = 2 * CHUNK as u64 + (64 << 10);
+
 /// Zero bytes for padding.
 const ZEROS: [u8; format::ALIGN as usize] = [0; format::ALIGN as usize];
 
@@ -203,6 +208,43 @@ impl Table {
     }
 }
 
+/// The name of a temporary file of [`Table::write`] for `name`, in this
+/// process: `.NAME.PID-N.tmp`.
+fn temporary_name(name: &OsStr, n: u64) -> String {
+    format!(".{}.{}-{n}.tmp", name.to_string_lossy(), std::process::id())
+}
+
+/// Removes the temporary files this process's [`Table::write`] has made for
+/// `path` and not renamed yet (`.NAME.PID-N.tmp` in its directory), and
+/// returns how many it removed: for a signal handler, so that an
+/// interrupted write leaves nothing behind. Only this process's files are
+/// touched.
+pub fn remove_temporary_files(path: &Path) -> usize {
+    let (Some(name), dir) = (path.file_name(), path.parent()) else {
+        return 0;
+    };
+    let dir = match dir {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let prefix = temporary_name(name, 0);
+    let prefix = &prefix[..prefix.len() - "0.tmp".len()];
+    let Ok(entries) = fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.file_name().to_str().is_some_and(|n| {
+                n.strip_prefix(prefix)
+                    .and_then(|rest| rest.strip_suffix(".tmp"))
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            })
+        })
+        .filter(|e| fs::remove_file(e.path()).is_ok())
+        .count()
+}
+
 /// A temporary file in the target's directory, removed on drop unless it
 /// was renamed.
 struct TempFile {
@@ -218,11 +260,7 @@ impl TempFile {
         let mut attempts = 0;
         loop {
             let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-            let path = dir.join(format!(
-                ".{}.{}-{n}.tmp",
-                name.to_string_lossy(),
-                std::process::id()
-            ));
+            let path = dir.join(temporary_name(name, n));
             match OpenOptions::new().write(true).create_new(true).open(&path) {
                 Ok(file) => {
                     return Ok(TempFile {

@@ -1,0 +1,352 @@
+//! Flip Game and Game of Euler judge inputs on boards of any size
+//! (`boardbase gen flip|euler --size RxC`), with answers from a table or,
+//! for Flip, from the GF(2) solver.
+//!
+//! A board of R×C cells is drawn as a *random grid*: R random rows, row 0
+//! first, each `next_u64()` masked to its C low bits (bit `c` = column
+//! `c`), as [`fliptile`](super::fliptile) draws them; cell (`r`, `c`) is bit
+//! `C·r + c` of the board. What each case draws, in order:
+//!
+//! - Euler ([`EulerCases`]): random grids until one is an open position
+//!   (not the full board) that the [`euler::Filter`] accepts: uniform over
+//!   the eligible positions.
+//! - Flip ([`FlipCases`]), by [`flip::Family`]:
+//!   - `random`: one random grid;
+//!   - `solvable`: `below(2)` (0: white, 1: black), then a random grid of
+//!     presses applied to that uniform board: uniform over the boards that
+//!     can be made one colour (the boards that reach white are the presses'
+//!     span, those that reach black its translate by the full board, of the
+//!     same size); with `rounds` K, drawn again until the board takes K
+//!     rounds;
+//!   - `impossible`: random grids until one reaches neither colour.
+//!
+//! The filters are checked beforehand, so that no draw loops for ever: an
+//! Euler filter is counted over the whole table when it has at most
+//! 2^25 positions or asks for moves left (`Empty` when none passes);
+//! Flip's `impossible` needs a shape whose nullity is at least 1 (at least
+//! 2 when the full board can be made white), and `rounds` a table, counted.
+//!
+//! ```
+//! use boardbase::cases::{Rng, euler, sized::EulerCases};
+//! use boardbase::table::Table;
+//! use boardbase::generate::{self, EulerOptions};
+//! use boardbase::tables::shape::Shape;
+//!
+//! // Two losing 3×4 positions, and the judge's answers for them.
+//! let shape = Shape::new(3, 4).unwrap();
+//! let table = Table::from_euler(shape, generate::euler(shape, &EulerOptions::default(), |_| {})?.into())?;
+//! let filter = euler::Filter { family: euler::Family::Losing, moves_left: None };
+//! let cases = EulerCases::new(table.as_euler()?, filter)?;
+//! let (mut input, mut answers) = (Vec::new(), Vec::new());
+//! cases.write(2, 7, &mut input, Some(&mut answers), &mut |_| {})?;
+//! assert_eq!(answers, b"LOSING\nLOSING\n");
+//! assert_eq!(input.len(), 2 + 2 * (1 + 3 * 5)); // the count, then a blank line and 3 rows a case
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::io::Write;
+
+use super::{GenError, PROGRESS_STEP, Rng, euler, flip};
+use crate::euler::Outcome;
+use crate::lights::{Goal, Grid, Solver};
+use crate::table::{EulerTable, FlipTable, MAKE_MAX_CELLS};
+use crate::tables::shape::Shape;
+
+/// A random grid of `shape` as a board of at most 64 cells.
+fn random_board(shape: Shape, rng: &mut Rng) -> u64 {
+    (0..shape.rows()).fold(0, |board, r| {
+        board | (rng.next_u64() & shape.row_mask()) << (shape.cols() * r)
+    })
+}
+
+/// A random grid of `shape`, any size up to 64×64.
+fn random_grid(shape: Shape, rng: &mut Rng) -> Grid {
+    let mut rows = [0u64; 64];
+    for row in rows[..shape.rows()].iter_mut() {
+        *row = rng.next_u64() & shape.row_mask();
+    }
+    Grid::from_rows(shape, &rows[..shape.rows()]).expect("rows masked to the shape")
+}
+
+/// Writes a board of `shape` as R lines of C cells, `one` where set.
+fn write_rows<W: Write + ?Sized>(
+    out: &mut W,
+    rows: &[u64],
+    cols: usize,
+    zero: u8,
+    one: u8,
+) -> std::io::Result<()> {
+    let mut line = [b'\n'; 65];
+    for &bits in rows {
+        for (c, cell) in line[..cols].iter_mut().enumerate() {
+            *cell = if bits >> c & 1 == 1 { one } else { zero };
+        }
+        out.write_all(&line[..=cols])?;
+    }
+    Ok(())
+}
+
+/// Game of Euler positions of a table's shape, chosen by answer.
+#[derive(Clone, Copy, Debug)]
+pub struct EulerCases<'a> {
+    table: EulerTable<'a>,
+    filter: euler::Filter,
+}
+
+impl<'a> EulerCases<'a> {
+    /// Positions of `table`'s shape that `filter` accepts. `moves_left`
+    /// needs a full table ([`GenError::Size`] for a win/loss-only one); a
+    /// filter no position passes is [`GenError::Empty`].
+    pub fn new(table: EulerTable<'a>, filter: euler::Filter) -> Result<EulerCases<'a>, GenError> {
+        let shape = table.shape();
+        if filter.moves_left.is_some() && table.is_wdl_only() {
+            return Err(GenError::Size(format!(
+                "--moves-left needs moves left, and the euler {shape} table holds win/loss only"
+            )));
+        }
+        let cases = EulerCases { table, filter };
+        let count = shape.cells() <= MAKE_MAX_CELLS || filter.moves_left.is_some();
+        // Larger shapes (at least 26 squares) have open positions of both
+        // outcomes: one open square is lost, two in a row are won.
+        if count {
+            let mut any = false;
+            for p in 0..shape.full() {
+                if cases.accepts(p)? {
+                    any = true;
+                    break;
+                }
+            }
+            if !any {
+                return Err(GenError::Empty {
+                    what: format!("{} on {shape} exists", cases.describe()),
+                });
+            }
+        }
+        Ok(cases)
+    }
+
+    /// `open Euler position`, `losing Euler position lasting 7 moves`, ...
+    fn describe(&self) -> String {
+        self.filter.to_string()
+    }
+
+    /// Whether the open position `p` passes the filter.
+    fn accepts(&self, p: u64) -> Result<bool, GenError> {
+        if p == self.table.shape().full() {
+            return Ok(false);
+        }
+        let family = match self.filter.family {
+            euler::Family::Random => true,
+            euler::Family::Winning => self.table.outcome(p)? == Outcome::Win,
+            euler::Family::Losing => self.table.outcome(p)? == Outcome::Loss,
+        };
+        if !family {
+            return Ok(false);
+        }
+        Ok(match self.filter.moves_left {
+            Some(k) => self.table.probe(p)?.moves_left == Some(k),
+            None => true,
+        })
+    }
+
+    /// One position: random grids until one passes.
+    pub fn pick(&self, rng: &mut Rng) -> Result<u64, GenError> {
+        loop {
+            let p = random_board(self.table.shape(), rng);
+            if self.accepts(p)? {
+                return Ok(p);
+            }
+        }
+    }
+
+    /// Writes `cases` positions drawn from `Rng::new(seed)` as the judge's
+    /// input (the count, then each position after a blank line, R lines of
+    /// C `X`/`.`), and their answers (`WINNING`/`LOSING`) when asked.
+    pub fn write<W: Write + ?Sized, A: Write + ?Sized>(
+        &self,
+        cases: u64,
+        seed: u64,
+        input: &mut W,
+        mut answers: Option<&mut A>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<(), GenError> {
+        let shape = self.table.shape();
+        let mut rng = Rng::new(seed);
+        writeln!(input, "{cases}")?;
+        let mut rows = [0u64; 64];
+        for done in 0..cases {
+            let p = self.pick(&mut rng)?;
+            for (r, row) in rows[..shape.rows()].iter_mut().enumerate() {
+                *row = shape.row_bits(p, r);
+            }
+            input.write_all(b"\n")?;
+            write_rows(input, &rows[..shape.rows()], shape.cols(), b'.', b'X')?;
+            if let Some(a) = answers.as_deref_mut() {
+                a.write_all(self.table.outcome(p)?.answer().as_bytes())?;
+                a.write_all(b"\n")?;
+            }
+            if (done + 1) % PROGRESS_STEP == 0 {
+                progress(done + 1);
+            }
+        }
+        progress(cases);
+        Ok(())
+    }
+}
+
+/// What answers Flip boards of one shape: a table, or the GF(2) solver.
+#[derive(Clone, Copy, Debug)]
+#[allow(clippy::large_enum_variant)] // one per run, never in a collection
+pub enum FlipAnswers<'a> {
+    /// A Flip table (at most 25 cells).
+    Table(FlipTable<'a>),
+    /// The solver of the shape (any size up to 64×64 whose nullity is at
+    /// most 24).
+    Solver(&'static Solver),
+}
+
+impl FlipAnswers<'_> {
+    fn shape(&self) -> Shape {
+        match self {
+            FlipAnswers::Table(t) => t.shape(),
+            FlipAnswers::Solver(s) => s.shape(),
+        }
+    }
+
+    /// The judge's answer: the fewest rounds, `None` when impossible.
+    fn rounds(&self, board: &Grid) -> Result<Option<usize>, GenError> {
+        Ok(match self {
+            FlipAnswers::Table(t) => {
+                let bits = board.to_u64().expect("a table's board fits 64 bits");
+                t.rounds(bits)?.map(usize::from)
+            }
+            FlipAnswers::Solver(s) => s.solve(board, Goal::Either)?.map(|a| a.rounds),
+        })
+    }
+}
+
+/// Flip Game boards of any shape, chosen by answer.
+#[derive(Clone, Copy, Debug)]
+pub struct FlipCases<'a> {
+    answers: FlipAnswers<'a>,
+    filter: flip::Filter,
+}
+
+impl<'a> FlipCases<'a> {
+    /// Boards that `filter` accepts, answered by `answers`. `rounds` needs
+    /// a table ([`GenError::Size`] otherwise); a filter no board passes is
+    /// [`GenError::Empty`]; the solver of a shape whose nullity is over 24
+    /// is [`GenError::Lights`].
+    pub fn new(answers: FlipAnswers<'a>, filter: flip::Filter) -> Result<FlipCases<'a>, GenError> {
+        let shape = answers.shape();
+        if let FlipAnswers::Solver(s) = answers
+            && !s.is_exact()
+        {
+            // The solver's own error, with its nullity.
+            s.solve(&Grid::new(shape), Goal::Either)?;
+        }
+        let cases = FlipCases { answers, filter };
+        let empty = || GenError::Empty {
+            what: format!("{filter} on {shape} exists"),
+        };
+        if let Some(k) = filter.rounds {
+            let FlipAnswers::Table(t) = answers else {
+                return Err(GenError::Size(format!(
+                    "--rounds on {shape} needs its table: make it with `boardbase generate flip {shape} --dir DIR` and pass --tables DIR"
+                )));
+            };
+            if filter.family == flip::Family::Impossible {
+                return Err(empty());
+            }
+            let mut any = false;
+            for b in 0..=shape.full() {
+                if t.rounds(b)? == Some(k) {
+                    any = true;
+                    break;
+                }
+            }
+            if !any {
+                return Err(empty());
+            }
+        }
+        if filter.family == flip::Family::Impossible {
+            // Impossible boards exist unless white's and black's boards
+            // cover them all: nullity 0, or 1 with all black unreachable
+            // from white.
+            let solver = Solver::cached(shape);
+            let full_is_white = solver
+                .route(&Grid::filled(shape), crate::lights::Colour::White)?
+                .is_some();
+            let covered = match solver.nullity() {
+                0 => true,
+                1 => !full_is_white,
+                _ => false,
+            };
+            if covered {
+                return Err(empty());
+            }
+        }
+        Ok(cases)
+    }
+
+    /// One board.
+    pub fn pick(&self, rng: &mut Rng) -> Result<Grid, GenError> {
+        let shape = self.answers.shape();
+        loop {
+            let board = match self.filter.family {
+                flip::Family::Random if self.filter.rounds.is_none() => {
+                    return Ok(random_grid(shape, rng));
+                }
+                flip::Family::Impossible => {
+                    let g = random_grid(shape, rng);
+                    if self.answers.rounds(&g)?.is_none() {
+                        return Ok(g);
+                    }
+                    continue;
+                }
+                // Solvable, or any family with a number of rounds.
+                _ => {
+                    let start = if rng.below(2) == 0 {
+                        Grid::new(shape)
+                    } else {
+                        Grid::filled(shape)
+                    };
+                    start.apply(&random_grid(shape, rng))
+                }
+            };
+            match self.filter.rounds {
+                Some(k) if self.answers.rounds(&board)? != Some(usize::from(k)) => continue,
+                _ => return Ok(board),
+            }
+        }
+    }
+
+    /// Writes `cases` boards drawn from `Rng::new(seed)` as the judge's
+    /// input (R lines of C `b`/`w` each, one after another), and their
+    /// answers (the rounds, or `Impossible`) when asked.
+    pub fn write<W: Write + ?Sized, A: Write + ?Sized>(
+        &self,
+        cases: u64,
+        seed: u64,
+        input: &mut W,
+        mut answers: Option<&mut A>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<(), GenError> {
+        let mut rng = Rng::new(seed);
+        for done in 0..cases {
+            let board = self.pick(&mut rng)?;
+            write_rows(input, board.rows(), board.shape().cols(), b'w', b'b')?;
+            if let Some(a) = answers.as_deref_mut() {
+                match self.answers.rounds(&board)? {
+                    Some(r) => writeln!(a, "{r}")?,
+                    None => a.write_all(b"Impossible\n")?,
+                }
+            }
+            if (done + 1) % PROGRESS_STEP == 0 {
+                progress(done + 1);
+            }
+        }
+        progress(cases);
+        Ok(())
+    }
+}

@@ -1,0 +1,618 @@
+//! `boardbase euler --size RxC` and `boardbase flip --size RxC`: boards of
+//! any shape, answered from a table (a file, or made in memory) or, for
+//! Flip, by the GF(2) solver. The 4×4 default never comes here: it keeps its
+//! own fast path over the embedded tables (`euler.rs`, `flip.rs`).
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use boardbase::error::Found as FoundText;
+use boardbase::euler::{ALPHABET as EULER_ALPHABET, Outcome};
+use boardbase::flip::{ALPHABET as FLIP_ALPHABET, Colour};
+use boardbase::lights::{self, Goal, Grid, MAX_NULLITY, Solver};
+use boardbase::report::{EulerAnswer, FlipAnswer};
+use boardbase::table::{self, Catalog, FindError, FlipTable, Found, Origin, ProbeError, Puzzle};
+use boardbase::tables::shape::{MAX_SIDE, Shape};
+use clap::Args;
+
+use super::generate::PhaseBar;
+use super::{Failure, Format, JudgeLines, Output, Source, write_json_line};
+
+/// Where the table of a board size comes from: shared by `euler` and
+/// `flip`.
+#[derive(Debug, Args)]
+pub struct TableArgs {
+    /// Board size RxC (rows first), e.g. 5x5 [default: 4x4, or the shape of
+    /// --table]. Euler: up to 36 squares; Flip: up to 64x64.
+    #[arg(long, value_name = "RxC", value_parser = parse_shape)]
+    pub size: Option<Shape>,
+    /// The table file to answer from (its puzzle and shape are checked).
+    #[arg(long, value_name = "FILE")]
+    pub table: Option<PathBuf>,
+    /// A directory to look for `euler-RxC.bin` / `flip-RxC.bin` in
+    /// (repeatable; searched in order, before the directories of
+    /// BOARDBASE_TABLES, colon-separated).
+    #[arg(long = "tables", value_name = "DIR")]
+    pub tables: Vec<PathBuf>,
+}
+
+impl TableArgs {
+    /// Whether the arguments ask for the embedded 4×4 tables: no size other
+    /// than 4x4 and no table file.
+    pub fn is_embedded_4x4(&self) -> bool {
+        self.table.is_none() && self.size.is_none_or(|s| s == Shape::SQUARE4)
+    }
+
+    /// The catalog of `--tables` and `BOARDBASE_TABLES`.
+    fn catalog(&self) -> Catalog {
+        Catalog::with_env(self.tables.iter().cloned())
+    }
+}
+
+/// Parses `RxC` (`5x5`, `5X5`, `5×5`): both sides 1 to 64.
+pub fn parse_shape(text: &str) -> Result<Shape, String> {
+    Shape::parse(text.trim()).ok_or_else(|| {
+        format!("'{text}' is not a board size RxC with 1 to {MAX_SIDE} rows and columns (e.g. 5x5)")
+    })
+}
+
+/// A table lookup that failed: a usage error (exit 2) when the shape is
+/// past the puzzle's limits, otherwise a failure (exit 1) that says why.
+fn find_failure(error: FindError) -> Failure {
+    match error {
+        FindError::TooManyCells { .. } => Failure::Usage(error.to_string()),
+        error => Failure::Find(error),
+    }
+}
+
+/// A probe that failed on a table that opened: the file is damaged.
+fn probe_failure(found: &Found, error: ProbeError) -> Failure {
+    Failure::Probe {
+        origin: found.origin.to_string(),
+        error,
+    }
+}
+
+/// Opens `--table FILE` for `puzzle`, checked against `--size` when given.
+fn explicit_table(args: &TableArgs, puzzle: Puzzle) -> Result<Option<Found>, Failure> {
+    args.table
+        .as_deref()
+        .map(|path| table::open_as(path, puzzle, args.size).map_err(find_failure))
+        .transpose()
+}
+
+/// Says on stderr that a table was made in memory, and how to keep it.
+fn note_made(found: &Found, catalog: &Catalog, puzzle: Puzzle, shape: Shape) {
+    if found.origin != Origin::Made {
+        return;
+    }
+    let missing = catalog.missing(puzzle, shape);
+    let looked = if catalog.dirs().is_empty() {
+        "no table directory given".to_owned()
+    } else {
+        let dirs: Vec<String> = catalog
+            .dirs()
+            .iter()
+            .map(|d| d.display().to_string())
+            .collect();
+        format!("no {} in {}", missing.file_name(), dirs.join(", "))
+    };
+    eprintln!(
+        "note: {looked}: made the {puzzle} {shape} table in memory ({:.2} s); `{}` writes it to a file",
+        found.elapsed.as_secs_f64(),
+        missing.command()
+    );
+}
+
+/// A progress bar for a table made on the spot, when stderr is a terminal.
+fn made_bar() -> PhaseBar {
+    PhaseBar::new(std::io::stderr().is_terminal())
+}
+
+// ---------------------------------------------------------------- Euler --
+
+/// What an input without the boards its count promised lacks.
+const ANOTHER_BOARD: &str = "another board (the case count asks for more)";
+
+/// Runs `boardbase euler` on boards of any shape from a table.
+pub fn euler(
+    args: &TableArgs,
+    format: Format,
+    source: &mut Source,
+    out: &mut Output,
+) -> Result<(), Failure> {
+    let found = match explicit_table(args, Puzzle::Euler)? {
+        Some(found) => found,
+        None => {
+            let shape = args.size.unwrap_or(Shape::SQUARE4);
+            let catalog = args.catalog();
+            let bar = made_bar();
+            let found = catalog
+                .find_or_make(Puzzle::Euler, shape, |p| {
+                    bar.update(p.phase.name(), p.done, p.total, false)
+                })
+                .map_err(find_failure)?;
+            bar.finish();
+            note_made(&found, &catalog, Puzzle::Euler, shape);
+            found
+        }
+    };
+    let table = found
+        .table
+        .as_euler()
+        .map_err(|e| probe_failure(&found, e))?;
+    let count = source
+        .scanner
+        .read_unsigned("a case count", u64::MAX)
+        .and_then(|n| {
+            source
+                .scanner
+                .end_of_line("the end of the line after the case count")?;
+            Ok(n)
+        })
+        .map_err(|e| source.fail(e))?;
+    let shape = table.shape();
+    let mut rows = [0u64; MAX_SIDE];
+    let mut lines = JudgeLines::new();
+    for case in 1..=count {
+        let position = match source.scanner.read_rows(&EULER_ALPHABET, shape, &mut rows) {
+            Ok(true) => Ok(pack(shape, &rows)),
+            Ok(false) => Err(source
+                .scanner
+                .error_here(ANOTHER_BOARD, FoundText::EndOfInput)),
+            Err(e) => Err(e),
+        };
+        let position = match position {
+            Ok(p) => p,
+            Err(e) => {
+                lines.flush(out)?;
+                return Err(source.fail(e));
+            }
+        };
+        match format {
+            Format::Judge => {
+                const ANSWERS: [&[u8; 8]; 2] = [b"LOSING\n\0", b"WINNING\n"];
+                let win = table
+                    .outcome(position)
+                    .map_err(|e| probe_failure(&found, e))?
+                    .is_win();
+                let win = usize::from(win);
+                lines.push(out, ANSWERS[win], 7 + win)?;
+            }
+            Format::Pretty | Format::Json => {
+                let answer = EulerAnswer::from_table(case, position, &table)
+                    .map_err(|e| probe_failure(&found, e))?;
+                if format == Format::Json {
+                    write_json_line(out, &answer)?;
+                } else {
+                    write_euler_pretty(out, shape, position, &answer)?;
+                }
+                out.end_case()?;
+            }
+        }
+    }
+    lines.flush(out)?;
+    source.scanner.expect_end().map_err(|e| source.fail(e))
+}
+
+/// The `u64` layout of a board of at most 64 cells read as rows.
+fn pack(shape: Shape, rows: &[u64; MAX_SIDE]) -> u64 {
+    rows[..shape.rows()]
+        .iter()
+        .enumerate()
+        .fold(0, |acc, (r, &bits)| acc | bits << (shape.cols() * r))
+}
+
+/// The rows of a board of `shape` drawn with `zero`/`one`, and the same
+/// with the cells of `mark` drawn `marker`.
+fn draw(shape: Shape, bits: u64, zero: char, one: char, mark: u64, marker: char) -> Vec<String> {
+    (0..shape.rows())
+        .map(|r| {
+            (0..shape.cols())
+                .map(|c| {
+                    if shape.get(mark, r, c) {
+                        marker
+                    } else if shape.get(bits, r, c) {
+                        one
+                    } else {
+                        zero
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Columns of a drawing side by side: each padded to `cols + 3` (at least
+/// the width of the longest label, plus 2), two spaces in front.
+fn side_by_side(
+    out: &mut Output,
+    cols: usize,
+    labels: &[&str],
+    drawings: &[Vec<String>],
+) -> Result<(), Failure> {
+    let width = labels
+        .iter()
+        .take(labels.len().saturating_sub(1))
+        .map(|l| l.chars().count() + 2)
+        .fold(cols + 3, usize::max);
+    let mut line = String::from("  ");
+    for (i, label) in labels.iter().enumerate() {
+        if i + 1 < labels.len() {
+            line.push_str(&format!("{label:width$}"));
+        } else {
+            line.push_str(label);
+        }
+    }
+    writeln!(out, "{line}")?;
+    for r in 0..drawings[0].len() {
+        let mut line = String::from("  ");
+        for (i, d) in drawings.iter().enumerate() {
+            if i + 1 < drawings.len() {
+                line.push_str(&format!("{:width$}", d[r]));
+            } else {
+                line.push_str(&d[r]);
+            }
+        }
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// `(r,c) (r,c) ...`, 0-based.
+fn squares(cells: &[[usize; 2]]) -> String {
+    let cells: Vec<String> = cells.iter().map(|[r, c]| format!("({r},{c})")).collect();
+    cells.join(" ")
+}
+
+/// Draws the position beside the same position with the move shown marked
+/// `o`, with the answer and the moves left when known.
+fn write_euler_pretty(
+    out: &mut Output,
+    shape: Shape,
+    position: u64,
+    answer: &EulerAnswer,
+) -> Result<(), Failure> {
+    let case = answer.case;
+    let board = draw(shape, position, '.', 'X', 0, 'o');
+    let Some(best) = &answer.best_move else {
+        writeln!(
+            out,
+            "Board {case}: {}, game over (the opponent covered the last square)",
+            answer.answer
+        )?;
+        for row in board {
+            writeln!(out, "  {row}")?;
+        }
+        writeln!(out)?;
+        return Ok(());
+    };
+    let marked = draw(shape, position, '.', 'X', best.mask, 'o');
+    let covers = squares(&best.cells);
+    let (legal, winning) = (answer.legal_moves, answer.winning_moves);
+    match answer.moves_left {
+        Some(left) => {
+            let moves = if left == 1 { "move" } else { "moves" };
+            writeln!(
+                out,
+                "Board {case}: {}, {left} {moves} left with perfect play",
+                answer.answer
+            )?;
+            side_by_side(out, shape.cols(), &["board", "best move"], &[board, marked])?;
+            let how = if winning == 0 {
+                ", resisting longest"
+            } else {
+                ""
+            };
+            writeln!(
+                out,
+                "  best move covers {covers}{how}; winning moves: {winning} of {legal} legal"
+            )?;
+        }
+        None => {
+            writeln!(
+                out,
+                "Board {case}: {} (moves left unknown: the table holds win/loss only)",
+                answer.answer
+            )?;
+            if answer.outcome == Outcome::Win {
+                side_by_side(
+                    out,
+                    shape.cols(),
+                    &["board", "winning move"],
+                    &[board, marked],
+                )?;
+                writeln!(
+                    out,
+                    "  a winning move covers {covers} (the first of {winning} winning of {legal} legal moves)"
+                )?;
+            } else {
+                side_by_side(out, shape.cols(), &["board", "a move"], &[board, marked])?;
+                let every = if legal == 1 {
+                    "the only legal move loses".to_owned()
+                } else {
+                    format!("every one of the {legal} legal moves loses")
+                };
+                writeln!(
+                    out,
+                    "  {every}; shown: the first, covering {covers} (which resists longest is unknown)"
+                )?;
+            }
+        }
+    }
+    writeln!(out)?;
+    Ok(())
+}
+
+// ----------------------------------------------------------------- Flip --
+
+/// What answers Flip boards of one shape.
+enum FlipSource {
+    /// A table (a file): 4×4 never comes here without `--table`.
+    Table(Found),
+    /// The GF(2) solver of the shape.
+    Lights(&'static Solver),
+}
+
+/// Finds what answers `shape`: `--table`, else a file in the table
+/// directories (up to 25 cells), else the GF(2) solver (refused, exit 2,
+/// for the 14 shapes up to 64×64 whose nullity is over 24: their answers
+/// could not be proven minimal).
+fn flip_source(args: &TableArgs, shape: Shape) -> Result<FlipSource, Failure> {
+    if let Some(found) = explicit_table(args, Puzzle::Flip)? {
+        return Ok(FlipSource::Table(found));
+    }
+    if shape.cells() <= Puzzle::Flip.max_cells()
+        && let Some(found) = args
+            .catalog()
+            .find(Puzzle::Flip, shape)
+            .map_err(find_failure)?
+    {
+        return Ok(FlipSource::Table(found));
+    }
+    let solver = Solver::cached(shape);
+    if !solver.is_exact() {
+        return Err(Failure::Usage(format!(
+            "flip {shape}: a {shape} board has nullity {} (2^{} press sets reach each colour); the fewest presses are only searched up to nullity {MAX_NULLITY}, and an answer not proven minimal is never given",
+            solver.nullity(),
+            solver.nullity()
+        )));
+    }
+    Ok(FlipSource::Lights(solver))
+}
+
+/// The shape Flip boards have: `--size`, else the table file's, else 4×4.
+pub fn flip_shape(args: &TableArgs) -> Result<Shape, Failure> {
+    if let Some(shape) = args.size {
+        return Ok(shape);
+    }
+    match &args.table {
+        Some(path) => table::open_as(path, Puzzle::Flip, None)
+            .map(|f| f.table.shape())
+            .map_err(find_failure),
+        None => Ok(Shape::SQUARE4),
+    }
+}
+
+/// Runs `boardbase flip` on boards of any shape: from stdin/FILE, or the one
+/// `--board` given.
+pub fn flip(
+    args: &TableArgs,
+    format: Format,
+    board: Option<&str>,
+    source: Option<&mut Source>,
+    out: &mut Output,
+) -> Result<(), Failure> {
+    let shape = flip_shape(args)?;
+    let flip_source = flip_source(args, shape)?;
+    if let Some(text) = board {
+        let grid: Grid = text.parse().map_err(|e: boardbase::error::ParseError| {
+            Failure::Usage(format!(
+                "invalid value '{text}' for '--board <ROWS>': column {}: expected {}, found {}",
+                e.column, e.expected, e.found
+            ))
+        })?;
+        if grid.shape() != shape {
+            return Err(Failure::Usage(format!(
+                "--board {text}: a {} board, not {shape} (--size gives the board size; the default is 4x4)",
+                grid.shape()
+            )));
+        }
+        return write_flip(out, format, &flip_source, 1, &grid);
+    }
+    let Some(source) = source else {
+        return Ok(());
+    };
+    let mut rows = [0u64; MAX_SIDE];
+    let mut case = 0u64;
+    let mut lines = JudgeLines::new();
+    loop {
+        match source.scanner.read_rows(&FLIP_ALPHABET, shape, &mut rows) {
+            Ok(true) => {
+                case += 1;
+                let grid = Grid::from_rows(shape, &rows[..shape.rows()])
+                    .expect("rows read within the shape");
+                if format == Format::Judge {
+                    let answer = flip_rounds(&flip_source, &grid)?;
+                    match answer {
+                        Some(r) => {
+                            let mut line = [0u8; 16];
+                            let text = r.to_string();
+                            line[..text.len()].copy_from_slice(text.as_bytes());
+                            line[text.len()] = b'\n';
+                            lines.push(out, &line, text.len() + 1)?;
+                        }
+                        None => lines.push(out, b"Impossible\n\0\0\0\0\0", 11)?,
+                    }
+                } else {
+                    write_flip(out, format, &flip_source, case, &grid)?;
+                    out.end_case()?;
+                }
+            }
+            Ok(false) if case > 0 => break,
+            Ok(false) => {
+                let e = source.scanner.error_here(
+                    "a board (--size gives its rows and columns)",
+                    FoundText::EndOfInput,
+                );
+                return Err(source.fail(e));
+            }
+            Err(e) => {
+                lines.flush(out)?;
+                return Err(source.fail(e));
+            }
+        }
+    }
+    lines.flush(out)?;
+    Ok(())
+}
+
+/// The judge's answer for one board: the fewest rounds, `None` when
+/// impossible.
+fn flip_rounds(source: &FlipSource, grid: &Grid) -> Result<Option<usize>, Failure> {
+    match source {
+        FlipSource::Table(found) => {
+            let t = flip_table(found)?;
+            let board = grid.to_u64().expect("a table's board fits 64 bits");
+            t.rounds(board)
+                .map(|r| r.map(usize::from))
+                .map_err(|e| probe_failure(found, e))
+        }
+        FlipSource::Lights(solver) => Ok(solver
+            .solve(grid, Goal::Either)
+            .map_err(lights_failure)?
+            .map(|a| a.rounds)),
+    }
+}
+
+fn flip_table(found: &Found) -> Result<FlipTable<'_>, Failure> {
+    found.table.as_flip().map_err(|e| probe_failure(found, e))
+}
+
+fn lights_failure(error: lights::LightsError) -> Failure {
+    Failure::Usage(error.to_string())
+}
+
+/// Writes one board's answer in `format`.
+fn write_flip(
+    out: &mut Output,
+    format: Format,
+    source: &FlipSource,
+    case: u64,
+    grid: &Grid,
+) -> Result<(), Failure> {
+    let answer = match source {
+        FlipSource::Table(found) => {
+            let t = flip_table(found)?;
+            let board = grid.to_u64().expect("a table's board fits 64 bits");
+            FlipAnswer::from_table(case, board, &t).map_err(|e| probe_failure(found, e))?
+        }
+        FlipSource::Lights(solver) => {
+            let routes = solver.routes(grid).map_err(lights_failure)?;
+            FlipAnswer::from_routes(case, grid, &routes)
+        }
+    };
+    match format {
+        Format::Judge => writeln!(out, "{}", answer.answer)?,
+        Format::Json => write_json_line(out, &answer)?,
+        Format::Pretty => write_flip_pretty(out, grid, &answer)?,
+    }
+    Ok(())
+}
+
+/// Draws the board, the presses and the board after them, with the rounds,
+/// the colour and both colours' figures.
+fn write_flip_pretty(out: &mut Output, grid: &Grid, answer: &FlipAnswer) -> Result<(), Failure> {
+    let case = answer.case;
+    let shape = grid.shape();
+    let rows = |g: &Grid, one: char, zero: char| -> Vec<String> {
+        g.show(one, zero)
+            .to_string()
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    };
+    let (Some(rounds), Some(colour), Some(cells)) =
+        (answer.rounds, answer.colour, answer.presses.as_ref())
+    else {
+        writeln!(
+            out,
+            "Board {case}: Impossible (neither all white nor all black can be reached)"
+        )?;
+        for row in rows(grid, 'b', 'w') {
+            writeln!(out, "  {row}")?;
+        }
+        writeln!(out)?;
+        return Ok(());
+    };
+    match rounds {
+        0 => writeln!(out, "Board {case}: 0 rounds, already all {colour}")?,
+        1 => writeln!(out, "Board {case}: 1 round to all {colour}")?,
+        r => writeln!(out, "Board {case}: {r} rounds to all {colour}")?,
+    }
+    let mut presses = Grid::new(shape);
+    for &[r, c] in cells {
+        presses.set(r, c, true);
+    }
+    let after = grid.apply(&presses);
+    side_by_side(
+        out,
+        shape.cols(),
+        &["board", "press", "after"],
+        &[
+            rows(grid, 'b', 'w'),
+            rows(&presses, 'x', '.'),
+            rows(&after, 'b', 'w'),
+        ],
+    )?;
+    let sets = match answer.optimal_sets {
+        1 => "1 optimal press set".to_owned(),
+        n => format!("{n} optimal press sets"),
+    };
+    // Worded as the 4×4 answers are, so a 4×4 table file reads the same.
+    let to = |route: &Option<boardbase::report::FlipRoute>| match route {
+        Some(r) => format!("{} rounds", r.rounds),
+        None => "impossible".to_owned(),
+    };
+    writeln!(
+        out,
+        "  {sets}; to all {}: {}, to all {}: {}",
+        Colour::White,
+        to(&answer.to_white),
+        Colour::Black,
+        to(&answer.to_black)
+    )?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// The demo's other sizes: the empty 4×5 Game of Euler board, from a table
+/// made in memory (milliseconds), and a 5×5 Flip board, by the GF(2)
+/// solver.
+pub fn demo(out: &mut Output) -> Result<(), Failure> {
+    use boardbase::generate::{self, EulerOptions};
+    use boardbase::table::{EulerColumns, Table};
+    writeln!(
+        out,
+        "== Other board sizes (boardbase euler --size 4x5, boardbase flip --size 5x5) =="
+    )?;
+    writeln!(
+        out,
+        "   (Euler from a table made in memory; Flip by linear algebra over GF(2))\n"
+    )?;
+    let shape = Shape::new(4, 5).expect("4x5 is a shape");
+    let failure = |e: String| Failure::Output(std::io::Error::other(e));
+    let tables = generate::euler(shape, &EulerOptions::default(), |_| {})
+        .map_err(|e| failure(e.to_string()))?;
+    let table =
+        Table::from_euler(shape, EulerColumns::from(tables)).map_err(|e| failure(e.to_string()))?;
+    let euler = table.as_euler().map_err(|e| failure(e.to_string()))?;
+    let answer = EulerAnswer::from_table(1, 0, &euler).map_err(|e| failure(e.to_string()))?;
+    write_euler_pretty(out, shape, 0, &answer)?;
+    let board: Grid = "wwbww/wbbbw/bbwbb/wbbbw/wwbww"
+        .parse()
+        .map_err(|e: boardbase::error::ParseError| failure(e.to_string()))?;
+    let routes = lights::routes(&board).map_err(|e| failure(e.to_string()))?;
+    write_flip_pretty(out, &board, &FlipAnswer::from_routes(1, &board, &routes))?;
+    Ok(())
+}

@@ -1,0 +1,428 @@
+//! `boardbase generate` end to end: the summary's values against the
+//! oracles of `tests/oracle` (written apart from the generator), the file
+//! written and verified, the memory limit, bad arguments, and that a
+//! failed or interrupted run leaves no table and no temporary file.
+
+mod oracle;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use boardbase::table::Table;
+use boardbase::tables::shape::Shape;
+use oracle::{Euler, Flip};
+use serde_json::Value;
+
+struct Run {
+    stdout: String,
+    stderr: String,
+    code: i32,
+}
+
+fn run(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_boardbase"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    Run {
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+        code: out.status.code().expect("exits normally"),
+    }
+}
+
+/// A scratch directory under the target directory, removed on drop.
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new(name: &str) -> Dir {
+        let path = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("generate-cli-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&path);
+        std::fs::create_dir_all(&path).unwrap();
+        Dir(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+
+    /// The names in the directory, sorted (hidden temporary files too).
+    fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(&self.0)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        names
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn json(text: &str) -> Value {
+    let mut lines = text.lines();
+    let v = serde_json::from_str(lines.next().expect("one line")).expect("JSON");
+    assert_eq!(lines.next(), None, "one object");
+    v
+}
+
+#[test]
+fn euler_summaries_against_the_oracle_and_files_that_verify() {
+    let dir = Dir::new("euler");
+    for (rows, cols, wdl) in [(3, 3, false), (2, 5, false), (3, 4, true), (4, 4, false)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let size = shape.to_string();
+        let oracle = Euler::solve(shape);
+        let mut args = vec![
+            "generate",
+            "euler",
+            &size,
+            "--dir",
+            dir.path(),
+            "--format",
+            "json",
+        ];
+        if wdl {
+            args.push("--wdl-only");
+        }
+        let r = run(&args);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(
+            r.stderr.starts_with(&format!("euler {size}, ")) && r.stderr.contains(" of memory ("),
+            "the memory needed is said first: {}",
+            r.stderr
+        );
+        let s = json(&r.stdout);
+        let n = 1u64 << shape.cells();
+        let open_wins = oracle.wins[..n as usize - 1].iter().filter(|&&w| w).count() as u64;
+        assert_eq!(s["puzzle"], "euler");
+        assert_eq!(
+            (s["rows"].as_u64(), s["cols"].as_u64()),
+            (Some(rows as u64), Some(cols as u64))
+        );
+        assert_eq!(s["positions"], n);
+        assert_eq!(s["winning"], open_wins, "{size}");
+        assert_eq!(s["losing"], n - 1 - open_wins, "{size}");
+        assert_eq!(s["empty"], if oracle.wins[0] { "win" } else { "loss" });
+        assert_eq!(s["wdl_only"], wdl);
+        if wdl {
+            assert!(s["empty_moves_left"].is_null());
+        } else {
+            assert_eq!(s["empty_moves_left"], oracle.plies[0]);
+        }
+        assert!(s["seconds"].as_f64().unwrap() >= 0.0);
+        assert!(s["peak_memory"].as_u64().unwrap() > 0);
+        let file = dir.0.join(format!("euler-{size}.bin"));
+        assert_eq!(s["file"], file.to_str().unwrap());
+        assert_eq!(s["file_bytes"], std::fs::metadata(&file).unwrap().len());
+
+        // The file: every entry is the oracle's, and `verify` passes.
+        let table = Table::open(&file).unwrap();
+        let euler = table.as_euler().unwrap();
+        assert_eq!(euler.is_wdl_only(), wdl);
+        for p in 0..n {
+            let e = euler.probe(p).unwrap();
+            assert_eq!(e.outcome.is_win(), oracle.wins[p as usize]);
+            if !wdl {
+                assert_eq!(e.moves_left, Some(oracle.plies[p as usize]));
+            }
+        }
+        let v = run(&["verify", file.to_str().unwrap()]);
+        assert_eq!(v.code, 0, "{}", v.stderr);
+        assert!(v.stdout.contains(": ok (euler "), "{}", v.stdout);
+    }
+    // Nothing else in the directory: no temporary file left.
+    assert_eq!(
+        dir.names(),
+        [
+            "euler-2x5.bin",
+            "euler-3x3.bin",
+            "euler-3x4.bin",
+            "euler-4x4.bin"
+        ]
+    );
+}
+
+#[test]
+fn euler_text_summary() {
+    let dir = Dir::new("text");
+    let r = run(&[
+        "generate",
+        "euler",
+        "3x4",
+        "--dir",
+        dir.path(),
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let oracle = Euler::solve(Shape::new(3, 4).unwrap());
+    let open_wins = oracle.wins[..4095].iter().filter(|&&w| w).count();
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "euler 3x4: 4,096 positions (full tables)");
+    assert_eq!(
+        lines[1],
+        format!(
+            "  open positions: {},{:03} winning, {} losing for the player to move",
+            open_wins / 1000,
+            open_wins % 1000,
+            4095 - open_wins
+        )
+    );
+    assert_eq!(
+        lines[2],
+        format!(
+            "  empty board: LOSING: the second player wins, {} moves with perfect play",
+            oracle.plies[0]
+        )
+    );
+    assert!(!oracle.wins[0]);
+    assert!(lines[3].starts_with(&format!("wrote {}/euler-3x4.bin: ", dir.path())));
+    assert!(lines[4].starts_with("time ") && lines[4].contains("; peak memory "));
+}
+
+#[test]
+fn flip_summaries_against_the_oracle() {
+    let dir = Dir::new("flip");
+    for (rows, cols) in [(2, 3), (3, 3), (4, 4), (1, 7)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let size = shape.to_string();
+        let oracle = Flip::solve(shape);
+        let r = run(&[
+            "generate",
+            "flip",
+            &size,
+            "--dir",
+            dir.path(),
+            "--format",
+            "json",
+        ]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let s = json(&r.stdout);
+        let n = 1usize << shape.cells();
+        let best: Vec<u8> = (0..n)
+            .map(|b| oracle.rounds[0][b].min(oracle.rounds[1][b]))
+            .collect();
+        let solvable = best.iter().filter(|&&r| r != 255).count();
+        let max = best.iter().copied().filter(|&r| r != 255).max().unwrap();
+        let mut histogram = vec![0u64; usize::from(max) + 1];
+        for &r in best.iter().filter(|&&r| r != 255) {
+            histogram[usize::from(r)] += 1;
+        }
+        let reach = |c: usize| oracle.rounds[c].iter().filter(|&&r| r != 255).count();
+        assert_eq!(s["puzzle"], "flip");
+        assert_eq!(s["positions"], n);
+        assert_eq!(s["solvable"], solvable, "{size}");
+        assert_eq!(s["impossible"], n - solvable);
+        assert_eq!(
+            (s["reach_white"].as_u64(), s["reach_black"].as_u64()),
+            (Some(reach(0) as u64), Some(reach(1) as u64))
+        );
+        assert_eq!(s["max_rounds"], max, "{size}");
+        assert_eq!(s["histogram"], serde_json::json!(histogram), "{size}");
+        let file = dir.0.join(format!("flip-{size}.bin"));
+        let v = run(&["verify", file.to_str().unwrap()]);
+        assert_eq!(v.code, 0, "{}", v.stderr);
+    }
+    // 4x4: the file is the embedded tables' (`verify` compares every entry).
+    let v = run(&["verify", &format!("{}/flip-4x4.bin", dir.path())]);
+    assert!(
+        v.stdout.contains("every entry equals the built-in tables"),
+        "{}",
+        v.stdout
+    );
+}
+
+#[test]
+fn bad_arguments_are_usage_errors() {
+    let dir = Dir::new("usage");
+    for args in [
+        &["generate", "euler", "6x7"][..], // 42 squares: past 36
+        &["generate", "flip", "5x6"],      // 30 cells: past 25
+        &["generate", "euler", "0x4"],
+        &["generate", "euler", "4x"],
+        &["generate", "euler", "99x1"],
+        &["generate", "carcassonne", "4x4"],
+        &["generate", "flip", "3x3", "--wdl-only"],
+        &["generate", "euler", "3x3", "--threads", "0"],
+        &["generate", "euler", "3x3", "--memory", "lots"],
+        &["generate", "euler", "3x3", "--memory", "9Q"],
+        &["generate", "euler", "3x3", "--format", "yaml"],
+        &["generate", "euler"],
+    ] {
+        let mut args = args.to_vec();
+        args.extend(["--dir", dir.path()]);
+        let r = run(&args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert_eq!(r.stdout, "");
+    }
+    let r = run(&["generate", "euler", "6x7", "--dir", dir.path()]);
+    assert!(
+        r.stderr
+            .contains("euler tables take at most 36 cells; 6x7 has 42"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(dir.names(), Vec::<String>::new());
+}
+
+#[test]
+fn over_the_memory_limit_nothing_is_generated() {
+    let dir = Dir::new("memory");
+    for memory in ["1M", "2MiB", "3000000"] {
+        let r = run(&[
+            "generate",
+            "euler",
+            "4x5",
+            "--memory",
+            memory,
+            "--dir",
+            dir.path(),
+        ]);
+        assert_eq!(r.code, 1, "{memory}: {}", r.stderr);
+        assert_eq!(r.stdout, "");
+        assert!(
+            r.stderr.contains("error: euler 4x5 needs ") && r.stderr.contains("over the limit of"),
+            "{}",
+            r.stderr
+        );
+    }
+    // 6x6 needs 8 GiB: refused at once under a 4G limit, nothing allocated.
+    let start = Instant::now();
+    let r = run(&[
+        "generate",
+        "euler",
+        "6x6",
+        "--memory",
+        "4G",
+        "--dir",
+        dir.path(),
+    ]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("needs 8.01 GiB of memory"),
+        "{}",
+        r.stderr
+    );
+    assert!(start.elapsed() < Duration::from_secs(5));
+    // Enough memory: the same job runs.
+    let r = run(&[
+        "generate",
+        "euler",
+        "4x5",
+        "--memory",
+        "64M",
+        "--dir",
+        dir.path(),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(dir.names(), ["euler-4x5.bin"]);
+}
+
+#[test]
+fn an_unwritable_directory_fails_before_generating() {
+    let dir = Dir::new("unwritable");
+    // A regular file where the directory should be: no table can go there
+    // (as root, permissions would not stop the test).
+    let file = dir.0.join("file");
+    std::fs::write(&file, "not a directory").unwrap();
+    let target = file.join("tables");
+    let r = run(&[
+        "generate",
+        "euler",
+        "3x3",
+        "--dir",
+        target.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("error: cannot write "), "{}", r.stderr);
+    assert_eq!(dir.names(), ["file"]);
+}
+
+#[test]
+fn ctrl_c_leaves_no_table_and_no_temporary_file() {
+    let dir = Dir::new("interrupt");
+    // Interrupt the same job at different moments (while generating, while
+    // writing the temporary file): never a table under the final name, never
+    // a temporary file left.
+    let mut seen_writing = false;
+    // The last one waits for the temporary file, to interrupt the write.
+    for delay_ms in [0u64, 50, 300, 20_000] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_boardbase"))
+            .args(["generate", "euler", "5x5", "--dir", dir.path()])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Wait for the temporary file (or the delay), then interrupt.
+        let start = Instant::now();
+        loop {
+            let writing = dir.names().iter().any(|n| n.ends_with(".tmp"));
+            if writing || start.elapsed() >= Duration::from_millis(delay_ms) {
+                seen_writing |= writing;
+                break;
+            }
+            if child.try_wait().unwrap().is_some() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let _ = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status();
+        let out = child.wait_with_output().unwrap();
+        let names = dir.names();
+        match out.status.code() {
+            Some(130) => {
+                assert_eq!(names, Vec::<String>::new(), "after an interrupt");
+                let stderr = String::from_utf8(out.stderr).unwrap();
+                assert!(stderr.contains("interrupted: "), "{stderr}");
+            }
+            // It finished first: the complete table, nothing else.
+            Some(0) => {
+                assert_eq!(names, ["euler-5x5.bin"]);
+                std::fs::remove_file(dir.0.join("euler-5x5.bin")).unwrap();
+            }
+            // Killed by the signal before the handler was installed (at
+            // start-up): nothing was written either.
+            None => assert_eq!(names, Vec::<String>::new()),
+            other => panic!("exit {other:?}"),
+        }
+    }
+    assert!(seen_writing, "the temporary file was seen and interrupted");
+}
+
+#[test]
+fn a_temporary_file_left_by_a_killed_run_is_named() {
+    // SIGKILL leaves `.NAME.PID-N.tmp` (never a table under NAME): the next
+    // run says so, and leaves it for the user to remove. (Whether its process
+    // is gone is read from /proc: Linux.)
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let dir = Dir::new("leftover");
+    let left = dir.0.join(".euler-2x2.bin.4294967295-0.tmp");
+    std::fs::write(&left, "partial").unwrap();
+    let r = run(&["generate", "euler", "2x2", "--dir", dir.path()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(&format!(
+            "note: {} was left by a run that was killed",
+            left.display()
+        )),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        dir.names(),
+        [".euler-2x2.bin.4294967295-0.tmp", "euler-2x2.bin"]
+    );
+}
