@@ -15,7 +15,7 @@ use boardbase::table::{self, Catalog, FindError, FlipTable, Found, Origin, Probe
 use boardbase::tables::shape::{MAX_SIDE, Shape};
 use clap::Args;
 
-use super::generate::PhaseBar;
+use super::bar::PhaseBar;
 use super::{Failure, Format, JudgeLines, Output, Source, write_json_line};
 
 /// Where the table of a board size comes from: shared by `euler` and
