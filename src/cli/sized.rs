@@ -299,15 +299,7 @@ fn write_euler_pretty(
                 answer.answer
             )?;
             side_by_side(out, shape.cols(), &["board", "best move"], &[board, marked])?;
-            let how = if winning == 0 {
-                ", resisting longest"
-            } else {
-                ""
-            };
-            writeln!(
-                out,
-                "  best move covers {covers}{how}; winning moves: {winning} of {legal} legal"
-            )?;
+            super::euler::write_best_move(out, &covers, winning, legal)?;
         }
         None => {
             writeln!(
