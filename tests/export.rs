@@ -5,11 +5,9 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 use boardbase::export::{Column, MAGIC, MAX_FILE_LEN, TableFile, TableFileError, VERSION};
 use boardbase::table::{Puzzle, Table};
-use common::{TempFile, run};
+use common::{TempDir, TempFile, run};
 
 /// Replaces the CRC-32 trailer of `bytes` with the CRC of its body.
 fn reseal(mut bytes: Vec<u8>) -> Vec<u8> {
@@ -41,28 +39,6 @@ fn read_edited(edit: impl FnOnce(&mut TableFile)) -> Result<TableFile, TableFile
     let mut file = TableFile::flip();
     edit(&mut file);
     TableFile::read(&file.to_bytes())
-}
-
-/// A fresh directory under the target directory, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        TempDir(path)
-    }
-
-    fn join(&self, name: &str) -> String {
-        self.0.join(name).to_str().expect("UTF-8 path").to_owned()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 #[test]
@@ -340,8 +316,8 @@ fn magic_and_version_constants_match_the_layout() {
 
 #[test]
 fn cli_export_writes_both_files_and_verify_accepts_them() {
-    let dir = TempDir::new("export-ok");
-    let nested = dir.join("a/b");
+    let dir = TempDir::absent("export-ok");
+    let nested = dir.file("a/b");
     let r = run(&["export", "--dir", &nested], "");
     assert_eq!(r.code, 0, "stderr: {}", r.stderr);
     assert_eq!(r.stderr, "");
@@ -532,8 +508,8 @@ fn cli_verify_names_what_is_wrong() {
         );
     }
 
-    let missing = TempDir::new("verify-missing");
-    let path = missing.join("nothing.bin");
+    let missing = TempDir::absent("verify-missing");
+    let path = missing.file("nothing.bin");
     let r = run(&["verify", &path], "");
     assert_eq!(r.code, 1);
     assert!(
