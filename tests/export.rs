@@ -7,7 +7,7 @@ mod common;
 
 use boardbase::export::{Column, MAGIC, MAX_FILE_LEN, TableFile, TableFileError, VERSION};
 use boardbase::table::{Puzzle, Table};
-use common::{TempDir, TempFile, run};
+use common::{TempDir, TempFile, crc32, run};
 
 /// Replaces the CRC-32 trailer of `bytes` with the CRC of its body.
 fn reseal(mut bytes: Vec<u8>) -> Vec<u8> {
@@ -15,23 +15,6 @@ fn reseal(mut bytes: Vec<u8>) -> Vec<u8> {
     let crc = crc32(&bytes[..body]);
     bytes[body..].copy_from_slice(&crc.to_le_bytes());
     bytes
-}
-
-/// CRC-32 (IEEE, reflected, as zlib), bit by bit: independent of the
-/// library's implementation.
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
 }
 
 /// `file` modified by `edit`, encoded with a correct CRC, read back.

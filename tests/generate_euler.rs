@@ -68,11 +68,7 @@ fn check_against_oracle(shape: Shape, tables: &EulerTables, oracle: &Oracle) {
         tables.moves.len(),
         "{shape}: a move listed twice"
     );
-    assert_eq!(
-        listed,
-        oracle.moves,
-        "{shape}: moves"
-    );
+    assert_eq!(listed, oracle.moves, "{shape}: moves");
 
     let (mut winning, mut losing) = (0, 0);
     for p in 0..positions {

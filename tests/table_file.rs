@@ -14,25 +14,8 @@ use boardbase::table::{
     Checked, ColumnData, EulerColumns, Phase, ProbeError, Puzzle, Table, TableError, VerifyOptions,
 };
 use boardbase::tables::shape::Shape;
-use common::{TempDir, names_in};
+use common::{TempDir, crc32, names_in};
 use oracle::{Euler, Flip, shapes};
-
-/// CRC-32 (IEEE, reflected, as zlib), bit by bit: independent of the
-/// library's implementation.
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
-}
 
 /// A little-endian reader over a file's bytes, for decoding the layout by
 /// hand as another language would.

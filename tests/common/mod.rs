@@ -31,6 +31,20 @@ pub fn run_env(args: &[&str], stdin: impl AsRef<[u8]>, tables: Option<&str>) -> 
     spawn_and_wait(&mut cmd, stdin)
 }
 
+/// [`run`] under an address-space cap of `kib` KiB (`ulimit -v`), so
+/// that an allocation a declared size decided aborts the binary.
+pub fn run_capped(args: &[&str], stdin: impl AsRef<[u8]>, kib: u32) -> Run {
+    spawn_and_wait(
+        Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -v {kib} && exec \"$@\""))
+            .arg("sh")
+            .arg(env!("CARGO_BIN_EXE_boardbase"))
+            .args(args),
+        stdin,
+    )
+}
+
 fn spawn_and_wait(cmd: &mut Command, stdin: impl AsRef<[u8]>) -> Run {
     let mut child = cmd
         .stdin(Stdio::piped())
@@ -47,13 +61,17 @@ fn spawn_and_wait(cmd: &mut Command, stdin: impl AsRef<[u8]>) -> Run {
     });
     let out = child.wait_with_output().expect("the binary runs");
     writer.join().expect("the writer thread finishes");
+    let stderr = String::from_utf8(out.stderr).expect("stderr is UTF-8");
+    let Some(code) = out.status.code() else {
+        panic!(
+            "the binary was killed by a signal ({}): {stderr}",
+            out.status
+        );
+    };
     Run {
         stdout: String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-        code: out
-            .status
-            .code()
-            .expect("the binary exits normally, not by a signal"),
+        stderr,
+        code,
     }
 }
 
@@ -156,4 +174,21 @@ impl SplitMix {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
+}
+
+/// CRC-32 (IEEE, reflected, as zlib), bit by bit: independent of the
+/// library's implementation.
+pub fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
 }

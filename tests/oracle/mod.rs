@@ -72,9 +72,7 @@ pub fn solve_euler(shape: Shape, moves: &[u64]) -> (Vec<bool>, Vec<u8>) {
     }
     let full = shape.full();
     let mut memo = vec![0u8; 1 << shape.cells()];
-    (0..=full)
-        .map(|p| value(p, full, moves, &mut memo))
-        .unzip()
+    (0..=full).map(|p| value(p, full, moves, &mut memo)).unzip()
 }
 
 /// The solved Game of Euler: per position, whether the player to move
