@@ -421,38 +421,16 @@ fn four_by_four_through_table_files_equals_the_embedded_tables() {
     let flip_boards = "bwwb\nbbwb\nbwwb\nbwww\nbwbw\nwwww\nbbwb\nbwwb\nbbbb\nbbbb\nbbbb\nbbbb\nwwww\nwwww\nwwww\nwwwb\n";
     let euler_boards = "4\nXXX.\nXXX.\n.XXX\n.XXX\n\nXXXX\n...X\nXX.X\nXX.X\n\n....\n....\n....\n....\n\nXXXX\nXXXX\nXXXX\nXXXX\n";
     for format in ["judge", "pretty", "json"] {
-        let embedded = run(&["flip", "--format", format], flip_boards);
-        let file = run(
-            &[
-                "flip",
-                "--format",
-                format,
-                "--table",
-                &dir.file("flip-4x4.bin"),
-            ],
-            flip_boards,
-        );
-        assert_eq!(
-            (file.code, &file.stdout),
-            (0, &embedded.stdout),
-            "flip {format}"
-        );
-        let embedded = run(&["euler", "--format", format], euler_boards);
-        let file = run(
-            &[
-                "euler",
-                "--format",
-                format,
-                "--table",
-                &dir.file("euler-4x4.bin"),
-            ],
-            euler_boards,
-        );
-        assert_eq!(
-            (file.code, &file.stdout),
-            (0, &embedded.stdout),
-            "euler {format}"
-        );
+        for (puzzle, boards) in [("flip", flip_boards), ("euler", euler_boards)] {
+            let embedded = run(&[puzzle, "--format", format], boards);
+            let table = dir.file(&format!("{puzzle}-4x4.bin"));
+            let file = run(&[puzzle, "--format", format, "--table", &table], boards);
+            assert_eq!(
+                (file.code, &file.stdout),
+                (0, &embedded.stdout),
+                "{puzzle} {format}"
+            );
+        }
     }
 }
 
@@ -593,56 +571,42 @@ fn sizes_past_the_limits_are_usage_errors() {
 
 #[test]
 fn boards_of_the_wrong_shape_are_input_errors_after_earlier_answers() {
-    // Euler 3x3: the second board has a row of 4.
-    let r = run(
-        &["euler", "--size", "3x3"],
-        "3\nXXX\nX.X\nXXX\n\n...\n....\n...\n\n...\n...\n...\n",
-    );
-    assert_eq!(r.code, 1);
-    assert_eq!(r.stdout, "LOSING\n");
-    assert!(
-        r.stderr.ends_with(
-            "error: <stdin>:7:4: expected the end of the row after 3 cells, found '.'\n"
+    // (arguments, input, the answers before the error, how stderr ends)
+    for (args, input, answers, error) in [
+        // Euler 3x3: the second board has a row of 4.
+        (
+            &["euler", "--size", "3x3"][..],
+            "3\nXXX\nX.X\nXXX\n\n...\n....\n...\n\n...\n...\n...\n",
+            "LOSING\n",
+            "error: <stdin>:7:4: expected the end of the row after 3 cells, found '.'\n",
         ),
-        "{}",
-        r.stderr
-    );
-    // A short row, CRLF line ends around it.
-    let r = run(
-        &["euler", "--size", "2x3"],
-        "2\r\nXXX\r\n..X\r\n\r\nXX\r\nXXX\r\n",
-    );
-    assert_eq!(r.code, 1);
-    assert_eq!(r.stdout, "WINNING\n");
-    assert!(
-        r.stderr
-            .ends_with("error: <stdin>:5:3: expected 'X' or '.', found end of line\n"),
-        "{}",
-        r.stderr
-    );
-    // Flip 2x3: the third board is missing its second row.
-    let r = run(
-        &["flip", "--size", "2x3"],
-        "www\nwww\nbbb\nbbb\nbwb\n\nwww\n",
-    );
-    assert_eq!(r.code, 1);
-    assert_eq!(r.stdout, "0\n0\n");
-    assert!(
-        r.stderr
-            .ends_with("error: <stdin>:6:1: expected row 2 of a board, found a blank line\n"),
-        "{}",
-        r.stderr
-    );
-    // 4x4 boards given to --size 3x3.
-    let r = run(&["flip", "--size", "3x3"], "bwwb\nbbwb\nbwwb\nbwww\n");
-    assert_eq!(r.code, 1);
-    assert!(
-        r.stderr.ends_with(
-            "error: <stdin>:1:4: expected the end of the row after 3 cells, found 'b'\n"
+        // A short row, CRLF line ends around it.
+        (
+            &["euler", "--size", "2x3"],
+            "2\r\nXXX\r\n..X\r\n\r\nXX\r\nXXX\r\n",
+            "WINNING\n",
+            "error: <stdin>:5:3: expected 'X' or '.', found end of line\n",
         ),
-        "{}",
-        r.stderr
-    );
+        // Flip 2x3: the third board is missing its second row.
+        (
+            &["flip", "--size", "2x3"],
+            "www\nwww\nbbb\nbbb\nbwb\n\nwww\n",
+            "0\n0\n",
+            "error: <stdin>:6:1: expected row 2 of a board, found a blank line\n",
+        ),
+        // 4x4 boards given to --size 3x3.
+        (
+            &["flip", "--size", "3x3"],
+            "bwwb\nbbwb\nbwwb\nbwww\n",
+            "",
+            "error: <stdin>:1:4: expected the end of the row after 3 cells, found 'b'\n",
+        ),
+    ] {
+        let r = run(args, input);
+        assert_eq!(r.code, 1, "{args:?}");
+        assert_eq!(r.stdout, answers, "{args:?}");
+        assert!(r.stderr.ends_with(error), "{args:?}: {}", r.stderr);
+    }
     // No board at all.
     let r = run(&["flip", "--size", "2x2"], "\n\n");
     assert_eq!(r.code, 1);
