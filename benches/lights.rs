@@ -9,29 +9,18 @@
 
 use std::hint::black_box;
 
+// The library's SplitMix64, so the boards are the same on every run.
+use boardbase::cases::Rng;
 use boardbase::lights::{Colour, Goal, Grid, Solver};
 use boardbase::tables::shape::Shape;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-
-/// SplitMix64, so the boards are the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
 
 /// `n` boards of `shape` that can be made white.
 fn solvable_boards(rng: &mut Rng, shape: Shape, n: usize) -> Vec<Grid> {
     (0..n)
         .map(|_| {
             let rows: Vec<u64> = (0..shape.rows())
-                .map(|_| rng.next() & shape.row_mask())
+                .map(|_| rng.next_u64() & shape.row_mask())
                 .collect();
             let presses = Grid::from_rows(shape, &rows).expect("rows fit");
             Grid::new(shape).apply(&presses)
@@ -70,7 +59,7 @@ fn classical(rows: &[u64], cols: usize) -> Option<(u32, u64)> {
 }
 
 fn per_query(c: &mut Criterion) {
-    let mut rng = Rng(3279);
+    let mut rng = Rng::new(3279);
     let mut group = c.benchmark_group("lights");
 
     // POJ 3279's largest board: ours against the classical solution.

@@ -124,6 +124,13 @@ impl fmt::Display for Outcome {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Position(u16);
 
+impl From<u16> for Position {
+    /// [`Position::from_bits`].
+    fn from(bits: u16) -> Position {
+        Position(bits)
+    }
+}
+
 impl Position {
     /// The empty board, where the game starts.
     pub const EMPTY: Position = Position(0);

@@ -123,6 +123,13 @@ impl fmt::Display for Colour {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Board(u16);
 
+impl From<u16> for Board {
+    /// [`Board::from_bits`].
+    fn from(bits: u16) -> Board {
+        Board(bits)
+    }
+}
+
 impl Board {
     /// The board with these bits (bit `4 * row + col` set = black).
     pub const fn from_bits(bits: u16) -> Board {

@@ -246,10 +246,21 @@ pub struct FlipOptions {
 /// The memory available for a job, where the system says (Linux:
 /// `MemAvailable` of `/proc/meminfo`), else `None`.
 pub fn available_memory() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: u64 = line
-        .trim_start_matches("MemAvailable:")
+    proc_kib("/proc/meminfo", "MemAvailable:")
+}
+
+/// The kernel's high-water mark of this process's resident set, in bytes:
+/// `VmHWM` of `/proc/self/status`, the figure `getrusage` reports as
+/// `ru_maxrss` (Linux; `None` elsewhere).
+pub fn peak_memory() -> Option<u64> {
+    proc_kib("/proc/self/status", "VmHWM:")
+}
+
+/// The bytes of the line `key  N kB` of a `/proc` file.
+fn proc_kib(file: &str, key: &str) -> Option<u64> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let line = text.lines().find(|l| l.starts_with(key))?;
+    let kib: u64 = line[key.len()..]
         .trim()
         .trim_end_matches("kB")
         .trim()
@@ -429,17 +440,24 @@ fn in_pool<T: Send>(
     }
 }
 
+/// An empty vector with room for exactly `len` values, or an allocation
+/// error.
+fn reserved<T>(len: usize) -> Result<Vec<T>, GenerateError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| GenerateError::Allocation {
+            bytes: (len * size_of::<T>()) as u64,
+        })?;
+    Ok(v)
+}
+
 /// A vector of `len` values made by `make`, filled in parallel, or an
 /// allocation error.
 fn try_vec<T: Send>(
     len: usize,
     make: impl Fn() -> T + Sync + Send,
 ) -> Result<Vec<T>, GenerateError> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len)
-        .map_err(|_| GenerateError::Allocation {
-            bytes: (len * size_of::<T>()) as u64,
-        })?;
+    let mut v = reserved(len)?;
     (0..len)
         .into_par_iter()
         .map(|_| make())
@@ -455,11 +473,7 @@ fn try_vec_reported<T: Send, F: Fn(Progress) + Sync>(
     per_item: u64,
 ) -> Result<Vec<T>, GenerateError> {
     const STRIDE: usize = 1 << 16;
-    let mut v = Vec::new();
-    v.try_reserve_exact(len)
-        .map_err(|_| GenerateError::Allocation {
-            bytes: (len * size_of::<T>()) as u64,
-        })?;
+    let mut v = reserved(len)?;
     (0..len)
         .into_par_iter()
         .map(|i| {

@@ -7,11 +7,14 @@
 //! sharing no code with the library.
 #![cfg(feature = "std")]
 
+mod common;
+
 use boardbase::carcassonne::{
     Board, BoardError, Budget, CountError, MODULUS, StopError, Tile, TileParseError, count,
     count_all, count_exact, count_exact_with_budget, count_exact_with_stop, count_with_budget,
     count_with_stop, witness, witness_with_budget, witness_with_stop,
 };
+use common::SplitMix as Rng;
 use num_bigint::BigUint;
 
 /// A tile as its letters, clockwise from the top: top, right, bottom, left.
@@ -40,21 +43,9 @@ fn turn(e: Edges, k: u8) -> Edges {
     (0..k % 4).fold(e, |e, _| turn_cw(e))
 }
 
-/// SplitMix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
+/// A number in `0..n` (with modulo bias, which the tests do not mind).
+fn below(rng: &mut Rng, n: usize) -> usize {
+    (rng.next() % n as u64) as usize
 }
 
 impl Plain {
@@ -165,7 +156,7 @@ impl Plain {
 /// A board of uniformly random tiles over `alphabet`.
 fn random_board(rng: &mut Rng, rows: usize, cols: usize, alphabet: &[u8]) -> Plain {
     let tiles = (0..rows * cols)
-        .map(|_| std::array::from_fn(|_| alphabet[rng.below(alphabet.len())]))
+        .map(|_| std::array::from_fn(|_| alphabet[below(rng, alphabet.len())]))
         .collect();
     Plain { rows, cols, tiles }
 }
@@ -174,7 +165,7 @@ fn random_board(rng: &mut Rng, rows: usize, cols: usize, alphabet: &[u8]) -> Pla
 /// the grid (shared edges agree by construction), then every tile shown
 /// turned by a random amount, so turning it back is a valid placement.
 fn planted_board(rng: &mut Rng, rows: usize, cols: usize, alphabet: &[u8]) -> Plain {
-    let mut pick = || alphabet[rng.below(alphabet.len())];
+    let mut pick = || alphabet[below(rng, alphabet.len())];
     // horizontal[r][c]: the edge above row r at column c (r in 0..=rows).
     let horizontal: Vec<Vec<u8>> = (0..=rows)
         .map(|_| (0..cols).map(|_| pick()).collect())
@@ -192,7 +183,7 @@ fn planted_board(rng: &mut Rng, rows: usize, cols: usize, alphabet: &[u8]) -> Pl
                 horizontal[r + 1][c],
                 vertical[r][c],
             ];
-            tiles.push(turn(e, rng.below(4) as u8));
+            tiles.push(turn(e, below(rng, 4) as u8));
         }
     }
     Plain { rows, cols, tiles }
@@ -202,7 +193,7 @@ fn planted_board(rng: &mut Rng, rows: usize, cols: usize, alphabet: &[u8]) -> Pl
 /// Fields), each shown in a random rotation.
 fn two_pair_board(rng: &mut Rng, rows: usize, cols: usize) -> Plain {
     let tiles = (0..rows * cols)
-        .map(|_| turn(*b"RRFF", rng.below(4) as u8))
+        .map(|_| turn(*b"RRFF", below(rng, 4) as u8))
         .collect();
     Plain { rows, cols, tiles }
 }

@@ -16,7 +16,7 @@ mod oracles;
 mod programs;
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Instant;
 
@@ -30,14 +30,44 @@ fn flip_oracle() -> &'static Vec<Option<u8>> {
 /// Runs `boardbase check ARGS -- PROGRAM...` with a JSON report; returns
 /// the exit status and the report.
 fn check(args: &[&str], program: &[&str]) -> (i32, Value) {
-    let mut all: Vec<&str> = vec!["check"];
-    all.extend(args);
-    all.extend(["--format", "json", "--"]);
-    all.extend(program);
-    let r = common::run(&all, "");
+    let mut args = args.to_vec();
+    args.extend(["--format", "json"]);
+    let r = check_text(&args, program);
     let report: Value = serde_json::from_str(&r.stdout)
         .unwrap_or_else(|e| panic!("JSON report ({e}): {}\nstderr: {}", r.stdout, r.stderr));
     (r.code, report)
+}
+
+/// Runs `boardbase check ARGS -- PROGRAM...` with the text report.
+fn check_text(args: &[&str], program: &[&str]) -> common::Run {
+    let mut all: Vec<&str> = vec!["check"];
+    all.extend(args);
+    all.push("--");
+    all.extend(program);
+    common::run(&all, "")
+}
+
+/// `name` in the scratch directory, with nothing there yet (a log the
+/// programs append to).
+fn fresh_log(name: &str) -> PathBuf {
+    let log = programs::scratch().join(name);
+    let _ = std::fs::remove_file(&log);
+    log
+}
+
+/// A group's details as `label -> count`.
+fn details(group: &Value) -> HashMap<String, u64> {
+    group["details"]
+        .as_array()
+        .expect("details")
+        .iter()
+        .map(|d| {
+            (
+                d["label"].as_str().unwrap().to_owned(),
+                d["count"].as_u64().unwrap(),
+            )
+        })
+        .collect()
 }
 
 fn path(p: &Path) -> &str {
@@ -82,8 +112,7 @@ fn read_log(log: &Path) -> Vec<(u16, String)> {
 #[test]
 fn flip_right_solution_is_accepted() {
     let program = programs::flip_solution(0);
-    let log = programs::scratch().join("flip-right.log");
-    let _ = std::fs::remove_file(&log);
+    let log = fresh_log("flip-right.log");
     let (code, r) = check(
         &["flip", "--sample", "300", "--seed", "1"],
         &[path(&program), path(&log)],
@@ -122,8 +151,7 @@ fn flip_right_solution_is_accepted() {
 #[test]
 fn flip_zero_for_impossible_is_wrong_exactly_on_impossible_boards() {
     let program = programs::flip_solution(1);
-    let log = programs::scratch().join("flip-zero.log");
-    let _ = std::fs::remove_file(&log);
+    let log = fresh_log("flip-zero.log");
     let (code, r) = check(
         &["flip", "--sample", "200", "--seed", "7", "--show", "1000"],
         &[path(&program), path(&log)],
@@ -157,18 +185,9 @@ fn flip_zero_for_impossible_is_wrong_exactly_on_impossible_boards() {
         assert_eq!(f["line"], 1);
     }
     // The text report says the same for people.
-    let text = common::run(
-        &[
-            "check",
-            "flip",
-            "--sample",
-            "200",
-            "--seed",
-            "7",
-            "--",
-            path(&program),
-        ],
-        "",
+    let text = check_text(
+        &["flip", "--sample", "200", "--seed", "7"],
+        &[path(&program)],
     );
     assert_eq!(text.code, 1);
     assert!(
@@ -191,8 +210,7 @@ fn flip_zero_for_impossible_is_wrong_exactly_on_impossible_boards() {
 #[test]
 fn flip_crash_is_a_runtime_error_with_its_signal() {
     let program = programs::flip_solution(2);
-    let log = programs::scratch().join("flip-crash.log");
-    let _ = std::fs::remove_file(&log);
+    let log = fresh_log("flip-crash.log");
     let (code, r) = check(
         &["flip", "--sample", "60", "--seed", "3"],
         &[path(&program), path(&log)],
@@ -260,7 +278,7 @@ fn flip_slow_program_is_killed_at_the_limit() {
 
 #[test]
 fn flip_program_that_cannot_start_is_a_usage_error() {
-    let r = common::run(&["check", "flip", "--", "/nonexistent/solution"], "");
+    let r = check_text(&["flip"], &["/nonexistent/solution"]);
     assert_eq!(r.code, 2);
     assert!(
         r.stderr.contains("cannot start /nonexistent/solution"),
@@ -270,7 +288,7 @@ fn flip_program_that_cannot_start_is_a_usage_error() {
     assert!(r.stderr.contains("No such file"), "{}", r.stderr);
     let r = common::run(&["check", "flip"], "");
     assert_eq!(r.code, 2, "no program");
-    let r = common::run(&["check", "flip", "--timeout", "0", "--", "true"], "");
+    let r = check_text(&["flip", "--timeout", "0"], &["true"]);
     assert_eq!(r.code, 2, "zero limit");
 }
 
@@ -411,17 +429,7 @@ fn carcassonne_verdicts() {
     );
     assert_eq!(count(&r, "wrong_answer"), 150);
     assert_eq!(groups(&r)["nonzero_answered_zero"], 150);
-    let details: HashMap<String, u64> = r["groups"][0]["details"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| {
-            (
-                d["label"].as_str().unwrap().to_owned(),
-                d["count"].as_u64().unwrap(),
-            )
-        })
-        .collect();
+    let details: HashMap<String, u64> = details(&r["groups"][0]);
     for class in ["small (N, M ≤ 4)", "mixed (N, M ≤ 12)", "12×12"] {
         assert_eq!(
             details.get(&format!("planted, {class}")),
@@ -480,18 +488,9 @@ fn filters_choose_the_cases() {
     assert_eq!(count(&r, "wrong_answer"), wrong);
     assert_eq!(code, i32::from(wrong > 0));
     // A filter nothing passes, or one for another puzzle: usage errors.
-    let r = common::run(
-        &[
-            "check",
-            "euler",
-            "--family",
-            "winning",
-            "--moves-left",
-            "13",
-            "--",
-            "true",
-        ],
-        "",
+    let r = check_text(
+        &["euler", "--family", "winning", "--moves-left", "13"],
+        &["true"],
     );
     assert_eq!(r.code, 2);
     assert!(
@@ -500,19 +499,9 @@ fn filters_choose_the_cases() {
         "{}",
         r.stderr
     );
-    let r = common::run(&["check", "flip", "--moves-left", "3", "--", "true"], "");
+    let r = check_text(&["flip", "--moves-left", "3"], &["true"]);
     assert_eq!(r.code, 2);
-    let r = common::run(
-        &[
-            "check",
-            "carcassonne",
-            "--family",
-            "impossible",
-            "--",
-            "true",
-        ],
-        "",
-    );
+    let r = check_text(&["carcassonne", "--family", "impossible"], &["true"]);
     assert_eq!(r.code, 2);
 }
 
@@ -568,8 +557,7 @@ fn failure_board(f: &Value) -> (usize, usize, Vec<u8>) {
 #[test]
 fn fliptile_right_solution_is_accepted() {
     let program = programs::fliptile_solution(0);
-    let log = programs::scratch().join("fliptile-right.log");
-    let _ = std::fs::remove_file(&log);
+    let log = fresh_log("fliptile-right.log");
     let (code, r) = check(
         &["fliptile", "--sample", "80", "--seed", "1"],
         &[path(&program), path(&log)],
@@ -607,8 +595,7 @@ fn fliptile_right_solution_is_accepted() {
 fn fliptile_last_minimum_is_wrong_exactly_where_minimal_sets_tie() {
     // `<=` for `<`: keeps the last of the fewest flip sets, not the least.
     let program = programs::fliptile_solution(1);
-    let log = programs::scratch().join("fliptile-last.log");
-    let _ = std::fs::remove_file(&log);
+    let log = fresh_log("fliptile-last.log");
     let (code, r) = check(
         &[
             "fliptile", "--sample", "120", "--seed", "2", "--show", "1000",
@@ -665,20 +652,11 @@ fn fliptile_last_minimum_is_wrong_exactly_where_minimal_sets_tie() {
         (30, Some(30))
     );
     // The text report draws the board and both answers side by side.
-    let text = common::run(
+    let text = check_text(
         &[
-            "check",
-            "fliptile",
-            "--family",
-            "ties",
-            "--sample",
-            "3",
-            "--show",
-            "1",
-            "--",
-            path(&program),
+            "fliptile", "--family", "ties", "--sample", "3", "--show", "1",
         ],
-        "",
+        &[path(&program)],
     );
     assert_eq!(text.code, 1);
     assert!(
@@ -700,8 +678,7 @@ fn fliptile_last_minimum_is_wrong_exactly_where_minimal_sets_tie() {
 fn fliptile_first_solution_is_not_minimal_where_the_oracle_says() {
     // The first flip set that works, in reading order, not the fewest.
     let program = programs::fliptile_solution(4);
-    let log = programs::scratch().join("fliptile-first.log");
-    let _ = std::fs::remove_file(&log);
+    let log = fresh_log("fliptile-first.log");
     let (code, r) = check(
         &[
             "fliptile", "--family", "solvable", "--sample", "60", "--seed", "3",
@@ -728,17 +705,7 @@ fn fliptile_first_solution_is_not_minimal_where_the_oracle_says() {
         groups(&r),
         HashMap::from([("not_minimum".to_owned(), wrong)])
     );
-    let details: HashMap<String, u64> = r["groups"][0]["details"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|d| {
-            (
-                d["label"].as_str().unwrap().to_owned(),
-                d["count"].as_u64().unwrap(),
-            )
-        })
-        .collect();
+    let details: HashMap<String, u64> = details(&r["groups"][0]);
     if more.len() <= 12 {
         assert_eq!(details, more);
     }
@@ -749,8 +716,7 @@ fn fliptile_malformed_answers_are_output_format() {
     // `Impossible`: the judge's word in other capitals, on impossible
     // boards only.
     let program = programs::fliptile_solution(2);
-    let log = programs::scratch().join("fliptile-word.log");
-    let _ = std::fs::remove_file(&log);
+    let log = fresh_log("fliptile-word.log");
     let (code, r) = check(
         &["fliptile", "--sample", "60", "--seed", "4"],
         &[path(&program), path(&log)],
@@ -769,8 +735,7 @@ fn fliptile_malformed_answers_are_output_format() {
     );
     // Cells run together: wrong on every solvable board wider than 1.
     let program = programs::fliptile_solution(3);
-    let log = programs::scratch().join("fliptile-together.log");
-    let _ = std::fs::remove_file(&log);
+    let log = fresh_log("fliptile-together.log");
     let (_, r) = check(
         &["fliptile", "--sample", "60", "--seed", "4"],
         &[path(&program), path(&log)],
@@ -940,10 +905,7 @@ fn lightsout_labels_and_a_crash_half_way() {
     assert_eq!(count(&r, "runtime_error"), 1932);
     assert_eq!(r["failing_runs"][0]["answered"], 100);
     // No families: a usage error.
-    let r = common::run(
-        &["check", "lightsout", "--family", "ties", "--", "true"],
-        "",
-    );
+    let r = check_text(&["lightsout", "--family", "ties"], &["true"]);
     assert_eq!(r.code, 2);
     assert!(
         r.stderr.contains("lightsout has no families"),

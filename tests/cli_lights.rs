@@ -459,30 +459,7 @@ fn help_and_demo() {
 /// Runs `boardbase ARGS` under a 256 MiB address-space cap (`ulimit -v`):
 /// a declared size that decided an allocation would abort it.
 fn run_capped(args: &[&str], stdin: Vec<u8>) -> common::Run {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -v 262144 && exec \"$@\"")
-        .arg("sh")
-        .arg(env!("CARGO_BIN_EXE_boardbase"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sh starts");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&stdin);
-    });
-    let out = child.wait_with_output().expect("the binary runs");
-    writer.join().expect("the writer finishes");
-    common::Run {
-        stdout: String::from_utf8(out.stdout).expect("UTF-8"),
-        stderr: String::from_utf8(out.stderr).expect("UTF-8"),
-        code: out.status.code().expect("not killed by a signal"),
-    }
+    common::run_capped(args, stdin, 256 * 1024)
 }
 
 #[test]

@@ -6,79 +6,18 @@
 //! boards of the wrong shape; the 4×4 answers through a table file equal to
 //! the embedded ones.
 
+mod common;
 mod oracle;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use common::{Run, SplitMix, TempDir, run_env};
 
 use boardbase::tables::shape::Shape;
 use oracle::{Euler, Flip, press_masks};
 use serde_json::Value;
 
-/// What one run printed.
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: i32,
-}
-
-/// Runs `boardbase ARGS` on `stdin`, with `BOARDBASE_TABLES` set to `env`
-/// (or unset).
-fn run_env(args: &[&str], stdin: &str, env: Option<&str>) -> Run {
-    use std::io::Write;
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_boardbase"));
-    cmd.args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    match env {
-        Some(v) => cmd.env("BOARDBASE_TABLES", v),
-        None => cmd.env_remove("BOARDBASE_TABLES"),
-    };
-    let mut child = cmd.spawn().expect("the binary starts");
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.as_bytes().to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    Run {
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-        code: out.status.code().expect("exits normally"),
-    }
-}
-
+/// Runs `boardbase ARGS` on `stdin` without `BOARDBASE_TABLES`.
 fn run(args: &[&str], stdin: &str) -> Run {
     run_env(args, stdin, None)
-}
-
-/// A scratch directory under the target directory, removed on drop.
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new(name: &str) -> Dir {
-        let path = Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("cli-sizes-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        Dir(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-
-    fn file(&self, name: &str) -> String {
-        self.0.join(name).to_str().unwrap().to_owned()
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// A board of `shape` as text: rows of `one`/`zero`, one a line.
@@ -213,7 +152,7 @@ fn euler_every_position_of_small_shapes_against_the_oracle() {
 
 #[test]
 fn euler_from_a_wdl_only_table() {
-    let dir = Dir::new("wdl");
+    let dir = TempDir::new("wdl");
     let shape = Shape::new(3, 3).unwrap();
     let oracle = Euler::solve(shape);
     let r = run(
@@ -383,7 +322,7 @@ fn check_flip_answer(shape: Shape, oracle: &Flip, masks: &[u64], board: usize, a
 
 #[test]
 fn flip_every_board_of_small_shapes_from_lights_and_from_tables() {
-    let dir = Dir::new("flip");
+    let dir = TempDir::new("flip");
     for (rows, cols) in [(2, 3), (3, 3), (2, 4), (1, 5)] {
         let shape = Shape::new(rows, cols).unwrap();
         let size = shape.to_string();
@@ -476,52 +415,30 @@ fn flip_pretty_and_board_option() {
 
 #[test]
 fn four_by_four_through_table_files_equals_the_embedded_tables() {
-    let dir = Dir::new("four");
+    let dir = TempDir::new("four");
     let r = run(&["export", "--dir", dir.path()], "");
     assert_eq!(r.code, 0, "{}", r.stderr);
     let flip_boards = "bwwb\nbbwb\nbwwb\nbwww\nbwbw\nwwww\nbbwb\nbwwb\nbbbb\nbbbb\nbbbb\nbbbb\nwwww\nwwww\nwwww\nwwwb\n";
     let euler_boards = "4\nXXX.\nXXX.\n.XXX\n.XXX\n\nXXXX\n...X\nXX.X\nXX.X\n\n....\n....\n....\n....\n\nXXXX\nXXXX\nXXXX\nXXXX\n";
     for format in ["judge", "pretty", "json"] {
-        let embedded = run(&["flip", "--format", format], flip_boards);
-        let file = run(
-            &[
-                "flip",
-                "--format",
-                format,
-                "--table",
-                &dir.file("flip-4x4.bin"),
-            ],
-            flip_boards,
-        );
-        assert_eq!(
-            (file.code, &file.stdout),
-            (0, &embedded.stdout),
-            "flip {format}"
-        );
-        let embedded = run(&["euler", "--format", format], euler_boards);
-        let file = run(
-            &[
-                "euler",
-                "--format",
-                format,
-                "--table",
-                &dir.file("euler-4x4.bin"),
-            ],
-            euler_boards,
-        );
-        assert_eq!(
-            (file.code, &file.stdout),
-            (0, &embedded.stdout),
-            "euler {format}"
-        );
+        for (puzzle, boards) in [("flip", flip_boards), ("euler", euler_boards)] {
+            let embedded = run(&[puzzle, "--format", format], boards);
+            let table = dir.file(&format!("{puzzle}-4x4.bin"));
+            let file = run(&[puzzle, "--format", format, "--table", &table], boards);
+            assert_eq!(
+                (file.code, &file.stdout),
+                (0, &embedded.stdout),
+                "{puzzle} {format}"
+            );
+        }
     }
 }
 
 #[test]
 fn where_tables_come_from() {
-    let a = Dir::new("tables-a");
-    let b = Dir::new("tables-b");
-    let make = |puzzle: &str, size: &str, dir: &Dir| {
+    let a = TempDir::new("tables-a");
+    let b = TempDir::new("tables-b");
+    let make = |puzzle: &str, size: &str, dir: &TempDir| {
         let r = run(&["generate", puzzle, size, "--dir", dir.path()], "");
         assert_eq!(r.code, 0, "{}", r.stderr);
     };
@@ -654,56 +571,42 @@ fn sizes_past_the_limits_are_usage_errors() {
 
 #[test]
 fn boards_of_the_wrong_shape_are_input_errors_after_earlier_answers() {
-    // Euler 3x3: the second board has a row of 4.
-    let r = run(
-        &["euler", "--size", "3x3"],
-        "3\nXXX\nX.X\nXXX\n\n...\n....\n...\n\n...\n...\n...\n",
-    );
-    assert_eq!(r.code, 1);
-    assert_eq!(r.stdout, "LOSING\n");
-    assert!(
-        r.stderr.ends_with(
-            "error: <stdin>:7:4: expected the end of the row after 3 cells, found '.'\n"
+    // (arguments, input, the answers before the error, how stderr ends)
+    for (args, input, answers, error) in [
+        // Euler 3x3: the second board has a row of 4.
+        (
+            &["euler", "--size", "3x3"][..],
+            "3\nXXX\nX.X\nXXX\n\n...\n....\n...\n\n...\n...\n...\n",
+            "LOSING\n",
+            "error: <stdin>:7:4: expected the end of the row after 3 cells, found '.'\n",
         ),
-        "{}",
-        r.stderr
-    );
-    // A short row, CRLF line ends around it.
-    let r = run(
-        &["euler", "--size", "2x3"],
-        "2\r\nXXX\r\n..X\r\n\r\nXX\r\nXXX\r\n",
-    );
-    assert_eq!(r.code, 1);
-    assert_eq!(r.stdout, "WINNING\n");
-    assert!(
-        r.stderr
-            .ends_with("error: <stdin>:5:3: expected 'X' or '.', found end of line\n"),
-        "{}",
-        r.stderr
-    );
-    // Flip 2x3: the third board is missing its second row.
-    let r = run(
-        &["flip", "--size", "2x3"],
-        "www\nwww\nbbb\nbbb\nbwb\n\nwww\n",
-    );
-    assert_eq!(r.code, 1);
-    assert_eq!(r.stdout, "0\n0\n");
-    assert!(
-        r.stderr
-            .ends_with("error: <stdin>:6:1: expected row 2 of a board, found a blank line\n"),
-        "{}",
-        r.stderr
-    );
-    // 4x4 boards given to --size 3x3.
-    let r = run(&["flip", "--size", "3x3"], "bwwb\nbbwb\nbwwb\nbwww\n");
-    assert_eq!(r.code, 1);
-    assert!(
-        r.stderr.ends_with(
-            "error: <stdin>:1:4: expected the end of the row after 3 cells, found 'b'\n"
+        // A short row, CRLF line ends around it.
+        (
+            &["euler", "--size", "2x3"],
+            "2\r\nXXX\r\n..X\r\n\r\nXX\r\nXXX\r\n",
+            "WINNING\n",
+            "error: <stdin>:5:3: expected 'X' or '.', found end of line\n",
         ),
-        "{}",
-        r.stderr
-    );
+        // Flip 2x3: the third board is missing its second row.
+        (
+            &["flip", "--size", "2x3"],
+            "www\nwww\nbbb\nbbb\nbwb\n\nwww\n",
+            "0\n0\n",
+            "error: <stdin>:6:1: expected row 2 of a board, found a blank line\n",
+        ),
+        // 4x4 boards given to --size 3x3.
+        (
+            &["flip", "--size", "3x3"],
+            "bwwb\nbbwb\nbwwb\nbwww\n",
+            "",
+            "error: <stdin>:1:4: expected the end of the row after 3 cells, found 'b'\n",
+        ),
+    ] {
+        let r = run(args, input);
+        assert_eq!(r.code, 1, "{args:?}");
+        assert_eq!(r.stdout, answers, "{args:?}");
+        assert!(r.stderr.ends_with(error), "{args:?}: {}", r.stderr);
+    }
     // No board at all.
     let r = run(&["flip", "--size", "2x2"], "\n\n");
     assert_eq!(r.code, 1);
@@ -713,24 +616,12 @@ fn boards_of_the_wrong_shape_are_input_errors_after_earlier_answers() {
     assert_eq!((r.code, r.stdout.as_str()), (0, "0\n1\n"), "{}", r.stderr);
 }
 
-/// SplitMix64, written here from `boardbase::cases`' documentation.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A random grid: one `next()` a row, masked to `cols` bits.
-    fn grid(&mut self, shape: Shape) -> u64 {
-        (0..shape.rows()).fold(0, |b, r| {
-            b | (self.next() & ((1 << shape.cols()) - 1)) << (shape.cols() * r)
-        })
-    }
+/// A random grid of `shape` as `boardbase::cases` documents it: one
+/// `next()` a row, masked to the row's bits.
+fn random_grid(rng: &mut SplitMix, shape: Shape) -> u64 {
+    (0..shape.rows()).fold(0, |b, r| {
+        b | (rng.next() & ((1 << shape.cols()) - 1)) << (shape.cols() * r)
+    })
 }
 
 /// The boards of a `gen` input of `shape` (after the count, for Euler).
@@ -749,7 +640,7 @@ fn boards_of(text: &str, shape: Shape, one: char) -> Vec<u64> {
 
 #[test]
 fn gen_euler_and_flip_of_other_sizes() {
-    let dir = Dir::new("gen");
+    let dir = TempDir::new("gen");
     let answers = dir.file("answers.txt");
     let shape = Shape::new(3, 3).unwrap();
     let oracle = Euler::solve(shape);
@@ -778,7 +669,7 @@ fn gen_euler_and_flip_of_other_sizes() {
     let expected: Vec<u64> = (0..50)
         .map(|_| {
             loop {
-                let p = rng.grid(shape);
+                let p = random_grid(&mut rng, shape);
                 if p != shape.full() {
                     break p;
                 }

@@ -5,11 +5,9 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 use boardbase::export::{Column, MAGIC, MAX_FILE_LEN, TableFile, TableFileError, VERSION};
 use boardbase::table::{Puzzle, Table};
-use common::{TempFile, run};
+use common::{TempDir, TempFile, crc32, run};
 
 /// Replaces the CRC-32 trailer of `bytes` with the CRC of its body.
 fn reseal(mut bytes: Vec<u8>) -> Vec<u8> {
@@ -19,50 +17,11 @@ fn reseal(mut bytes: Vec<u8>) -> Vec<u8> {
     bytes
 }
 
-/// CRC-32 (IEEE, reflected, as zlib), bit by bit: independent of the
-/// library's implementation.
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
-}
-
 /// `file` modified by `edit`, encoded with a correct CRC, read back.
 fn read_edited(edit: impl FnOnce(&mut TableFile)) -> Result<TableFile, TableFileError> {
     let mut file = TableFile::flip();
     edit(&mut file);
     TableFile::read(&file.to_bytes())
-}
-
-/// A fresh directory under the target directory, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        TempDir(path)
-    }
-
-    fn join(&self, name: &str) -> String {
-        self.0.join(name).to_str().expect("UTF-8 path").to_owned()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 #[test]
@@ -340,8 +299,8 @@ fn magic_and_version_constants_match_the_layout() {
 
 #[test]
 fn cli_export_writes_both_files_and_verify_accepts_them() {
-    let dir = TempDir::new("export-ok");
-    let nested = dir.join("a/b");
+    let dir = TempDir::absent("export-ok");
+    let nested = dir.file("a/b");
     let r = run(&["export", "--dir", &nested], "");
     assert_eq!(r.code, 0, "stderr: {}", r.stderr);
     assert_eq!(r.stderr, "");
@@ -532,8 +491,8 @@ fn cli_verify_names_what_is_wrong() {
         );
     }
 
-    let missing = TempDir::new("verify-missing");
-    let path = missing.join("nothing.bin");
+    let missing = TempDir::absent("verify-missing");
+    let path = missing.file("nothing.bin");
     let r = run(&["verify", &path], "");
     assert_eq!(r.code, 1);
     assert!(

@@ -8,7 +8,7 @@ mod oracles;
 
 use std::sync::OnceLock;
 
-use common::TempFile;
+use common::{SplitMix, TempFile};
 
 fn flip_oracle() -> &'static Vec<Option<u8>> {
     static TABLE: OnceLock<Vec<Option<u8>>> = OnceLock::new();
@@ -72,15 +72,8 @@ fn same_arguments_same_bytes() {
     // seed, each random Flip board `pool[below(65,536)]` of the ascending
     // pool of all boards, i.e. Lemire's `(x · 65,536) >> 64`: the top 16
     // bits of each output. Recomputed here from that description.
-    let mut state = 42u64;
-    let mut next = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    let expected: Vec<u16> = (0..50).map(|_| (next() >> 48) as u16).collect();
+    let mut rng = SplitMix(42);
+    let expected: Vec<u16> = (0..50).map(|_| (rng.next() >> 48) as u16).collect();
     let text = common::ok(&["gen", "flip", "--cases", "50", "--seed", "42"], "");
     assert_eq!(
         grids(&text, b'b'),
@@ -91,14 +84,8 @@ fn same_arguments_same_bytes() {
 
 /// SplitMix64 from `seed`, as the docs describe it.
 fn splitmix(seed: u64) -> impl FnMut() -> u64 {
-    let mut state = seed;
-    move || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
+    let mut rng = SplitMix(seed);
+    move || rng.next()
 }
 
 #[test]

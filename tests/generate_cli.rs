@@ -3,67 +3,22 @@
 //! written and verified, the memory limit, bad arguments, and that a
 //! failed or interrupted run leaves no table and no temporary file.
 
+mod common;
 mod oracle;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use boardbase::table::Table;
 use boardbase::tables::shape::Shape;
+use common::{Run, TempDir};
 use oracle::{Euler, Flip};
 use serde_json::Value;
 
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: i32,
-}
-
+/// Runs `boardbase ARGS` with nothing on standard input.
 fn run(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_boardbase"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs");
-    Run {
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-        code: out.status.code().expect("exits normally"),
-    }
-}
-
-/// A scratch directory under the target directory, removed on drop.
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new(name: &str) -> Dir {
-        let path = Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("generate-cli-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).unwrap();
-        Dir(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().unwrap()
-    }
-
-    /// The names in the directory, sorted (hidden temporary files too).
-    fn names(&self) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(&self.0)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .collect();
-        names.sort();
-        names
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+    common::run(args, "")
 }
 
 fn json(text: &str) -> Value {
@@ -75,7 +30,7 @@ fn json(text: &str) -> Value {
 
 #[test]
 fn euler_summaries_against_the_oracle_and_files_that_verify() {
-    let dir = Dir::new("euler");
+    let dir = TempDir::new("euler");
     for (rows, cols, wdl) in [(3, 3, false), (2, 5, false), (3, 4, true), (4, 4, false)] {
         let shape = Shape::new(rows, cols).unwrap();
         let size = shape.to_string();
@@ -152,7 +107,7 @@ fn euler_summaries_against_the_oracle_and_files_that_verify() {
 
 #[test]
 fn euler_text_summary() {
-    let dir = Dir::new("text");
+    let dir = TempDir::new("text");
     let r = run(&[
         "generate",
         "euler",
@@ -190,7 +145,7 @@ fn euler_text_summary() {
 
 #[test]
 fn flip_summaries_against_the_oracle() {
-    let dir = Dir::new("flip");
+    let dir = TempDir::new("flip");
     for (rows, cols) in [(2, 3), (3, 3), (4, 4), (1, 7)] {
         let shape = Shape::new(rows, cols).unwrap();
         let size = shape.to_string();
@@ -242,7 +197,7 @@ fn flip_summaries_against_the_oracle() {
 
 #[test]
 fn bad_arguments_are_usage_errors() {
-    let dir = Dir::new("usage");
+    let dir = TempDir::new("usage");
     for args in [
         &["generate", "euler", "6x7"][..], // 42 squares: past 36
         &["generate", "flip", "5x6"],      // 30 cells: past 25
@@ -275,7 +230,7 @@ fn bad_arguments_are_usage_errors() {
 
 #[test]
 fn over_the_memory_limit_nothing_is_generated() {
-    let dir = Dir::new("memory");
+    let dir = TempDir::new("memory");
     for memory in ["1M", "2MiB", "3000000"] {
         let r = run(&[
             "generate",
@@ -328,7 +283,7 @@ fn over_the_memory_limit_nothing_is_generated() {
 
 #[test]
 fn an_unwritable_directory_fails_before_generating() {
-    let dir = Dir::new("unwritable");
+    let dir = TempDir::new("unwritable");
     // A regular file where the directory should be: no table can go there
     // (as root, permissions would not stop the test).
     let file = dir.0.join("file");
@@ -348,7 +303,7 @@ fn an_unwritable_directory_fails_before_generating() {
 
 #[test]
 fn ctrl_c_leaves_no_table_and_no_temporary_file() {
-    let dir = Dir::new("interrupt");
+    let dir = TempDir::new("interrupt");
     // Interrupt the same job at different moments (while generating, while
     // writing the temporary file): never a table under the final name, never
     // a temporary file left.
@@ -408,7 +363,7 @@ fn a_temporary_file_left_by_a_killed_run_is_named() {
     if !Path::new("/proc/self").exists() {
         return;
     }
-    let dir = Dir::new("leftover");
+    let dir = TempDir::new("leftover");
     let left = dir.0.join(".euler-2x2.bin.4294967295-0.tmp");
     std::fs::write(&left, "partial").unwrap();
     let r = run(&["generate", "euler", "2x2", "--dir", dir.path()]);

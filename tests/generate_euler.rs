@@ -1,13 +1,16 @@
 //! The Game of Euler generator (`boardbase::generate::euler`) against an
 //! independent oracle, for every board shape of at most 20 squares.
 //!
-//! The oracle is written from the rules in `shared/problems/euler.md` and
+//! The oracle (`tests/oracle`, shared with the table-file and CLI tests) is
+//! written from the rules in `shared/problems/euler.md` and
 //! shares nothing with the generator: its own move generator (every pin of
 //! length 1 to 3 pushed in from each end of each row and column, and every
 //! single square, as a set), and a memoized recursion from the top down
 //! (the generator is bottom-up and bit-parallel). It knows who wins and how
 //! long the game lasts; the generator's best move must be a legal move that
 //! achieves that value, and the first such in the generator's move list.
+
+mod oracle;
 
 use std::collections::BTreeSet;
 use std::sync::Mutex;
@@ -16,113 +19,31 @@ use boardbase::euler::{self as euler4, Outcome, raw};
 use boardbase::generate::{self, EulerOptions, EulerTables, GenerateError, NO_MOVE, Phase};
 use boardbase::tables::shape::Shape;
 
-/// Every shape of at most `max` cells.
-fn shapes(max: usize) -> impl Iterator<Item = Shape> {
-    (1..=max)
-        .flat_map(move |rows| (1..=max / rows).map(move |cols| Shape::new(rows, cols).unwrap()))
-}
-
-/// The moves of a `rows`×`cols` board, from the rules: a pin pushed onto
-/// any square, or a pin of 1, 2 or 3 squares slid in from one of the four
-/// sides, covering that many squares from the border (when the line is
-/// long enough).
-fn oracle_moves(rows: usize, cols: usize) -> BTreeSet<u64> {
-    let cell = |r: usize, c: usize| 1u64 << (cols * r + c);
-    let mut moves = BTreeSet::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            moves.insert(cell(r, c));
-        }
-    }
-    for len in 1..=3 {
-        if len <= cols {
-            for r in 0..rows {
-                moves.insert((0..len).map(|k| cell(r, k)).fold(0, |a, b| a | b));
-                moves.insert(
-                    (0..len)
-                        .map(|k| cell(r, cols - 1 - k))
-                        .fold(0, |a, b| a | b),
-                );
-            }
-        }
-        if len <= rows {
-            for c in 0..cols {
-                moves.insert((0..len).map(|k| cell(k, c)).fold(0, |a, b| a | b));
-                moves.insert(
-                    (0..len)
-                        .map(|k| cell(rows - 1 - k, c))
-                        .fold(0, |a, b| a | b),
-                );
-            }
-        }
-    }
-    moves
-}
-
-/// The oracle's values: bit 7 set when the player to move wins, the low
-/// bits the plies left (winner hurries, loser resists); 0 = not yet known.
+/// The oracle's values of every position of a shape.
 struct Oracle {
-    moves: Vec<u64>,
+    /// The moves, from the rules.
+    moves: BTreeSet<u64>,
     full: u64,
-    memo: Vec<u8>,
+    wins: Vec<bool>,
+    plies: Vec<u8>,
 }
-
-const KNOWN: u8 = 0x40;
-const WIN: u8 = 0x80;
 
 impl Oracle {
     fn new(shape: Shape) -> Oracle {
-        let cells = shape.cells();
-        let mut oracle = Oracle {
-            moves: oracle_moves(shape.rows(), shape.cols())
-                .into_iter()
-                .collect(),
-            full: (1u64 << cells) - 1,
-            memo: vec![0; 1 << cells],
-        };
-        for p in 0..=oracle.full {
-            oracle.value(p);
+        let moves = oracle::euler_moves(shape.rows(), shape.cols());
+        let list: Vec<u64> = moves.iter().copied().collect();
+        let (wins, plies) = oracle::solve_euler(shape, &list);
+        Oracle {
+            moves,
+            full: shape.full(),
+            wins,
+            plies,
         }
-        oracle
     }
 
-    /// (wins, plies) of `p`, by recursion: the full board is won with 0
-    /// plies; otherwise a move to a lost position wins, the fastest such
-    /// one; else the longest move loses.
-    fn value(&mut self, p: u64) -> (bool, u8) {
-        let v = self.memo[p as usize];
-        if v & KNOWN != 0 {
-            return (v & WIN != 0, v & 0x3F);
-        }
-        let result = if p == self.full {
-            (true, 0)
-        } else {
-            let mut fastest_win: Option<u8> = None;
-            let mut longest: Option<u8> = None;
-            for i in 0..self.moves.len() {
-                let m = self.moves[i];
-                if m & p != 0 {
-                    continue;
-                }
-                let (wins, plies) = self.value(p | m);
-                if !wins {
-                    fastest_win = Some(fastest_win.map_or(plies, |f| f.min(plies)));
-                }
-                longest = Some(longest.map_or(plies, |l| l.max(plies)));
-            }
-            match fastest_win {
-                Some(f) => (true, f + 1),
-                None => (false, longest.expect("an open position has a move") + 1),
-            }
-        };
-        self.memo[p as usize] = KNOWN | if result.0 { WIN } else { 0 } | result.1;
-        result
-    }
-
+    /// (wins, plies) of `p`.
     fn get(&self, p: u64) -> (bool, u8) {
-        let v = self.memo[p as usize];
-        assert!(v & KNOWN != 0);
-        (v & WIN != 0, v & 0x3F)
+        (self.wins[p as usize], self.plies[p as usize])
     }
 }
 
@@ -147,11 +68,7 @@ fn check_against_oracle(shape: Shape, tables: &EulerTables, oracle: &Oracle) {
         tables.moves.len(),
         "{shape}: a move listed twice"
     );
-    assert_eq!(
-        listed,
-        oracle.moves.iter().copied().collect(),
-        "{shape}: moves"
-    );
+    assert_eq!(listed, oracle.moves, "{shape}: moves");
 
     let (mut winning, mut losing) = (0, 0);
     for p in 0..positions {
@@ -209,7 +126,7 @@ fn check_against_oracle(shape: Shape, tables: &EulerTables, oracle: &Oracle) {
 #[test]
 fn every_shape_up_to_20_squares_matches_the_oracle() {
     let mut checked = 0;
-    for shape in shapes(20) {
+    for shape in oracle::shapes(20) {
         let oracle = Oracle::new(shape);
         let full = generate(shape, false);
         check_against_oracle(shape, &full, &oracle);

@@ -7,8 +7,8 @@
 //! build (they take milliseconds; the bound only guards against a scan or an
 //! allocation proportional to the declared size).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
 use std::time::{Duration, Instant};
 
 /// Wall-time bound for every run (they take well under a second in debug).
@@ -21,37 +21,11 @@ const ADDRESS_SPACE_KIB: u32 = 256 * 1024;
 /// input; returns (exit code, stdout, stderr) after checking the time bound.
 fn run_capped(args: &[&str], stdin: Vec<u8>) -> (i32, String, String) {
     let start = Instant::now();
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(format!("ulimit -v {ADDRESS_SPACE_KIB} && exec \"$@\""))
-        .arg("sh")
-        .arg(env!("CARGO_BIN_EXE_boardbase"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sh starts");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    // The binary stops reading at the error: ignore EPIPE.
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&stdin);
-    });
-    let out = child.wait_with_output().expect("the binary runs");
-    writer.join().expect("the writer finishes");
+    // Killed by a signal (an allocation over the cap aborts): a panic.
+    let r = common::run_capped(args, stdin, ADDRESS_SPACE_KIB);
     let elapsed = start.elapsed();
     assert!(elapsed < FAST, "{args:?} took {elapsed:?}");
-    let code = out.status.code().unwrap_or_else(|| {
-        panic!(
-            "{args:?} was killed by a signal (an allocation over the cap aborts): {}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    (
-        code,
-        String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        String::from_utf8(out.stderr).expect("UTF-8 stderr"),
-    )
+    (r.code, r.stdout, r.stderr)
 }
 
 /// Asserts exit status 1, exactly `answers` on stdout and `error: <stdin>:`

@@ -4,9 +4,8 @@
 //! small files, named header errors, version-1 files, and the
 //! temporary-file-and-rename write.
 
+mod common;
 mod oracle;
-
-use std::path::{Path, PathBuf};
 
 use boardbase::euler::{self, Outcome, Position};
 use boardbase::export::TableFile;
@@ -15,62 +14,8 @@ use boardbase::table::{
     Checked, ColumnData, EulerColumns, Phase, ProbeError, Puzzle, Table, TableError, VerifyOptions,
 };
 use boardbase::tables::shape::Shape;
+use common::{TempDir, crc32, names_in};
 use oracle::{Euler, Flip, shapes};
-
-/// CRC-32 (IEEE, reflected, as zlib), bit by bit: independent of the
-/// library's implementation.
-fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
-}
-
-/// A fresh directory under the target directory, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("{}-table-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).expect("temp dir");
-        TempDir(path)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-
-    /// The names of the files in the directory, sorted.
-    fn names(&self) -> Vec<String> {
-        list(&self.0)
-    }
-}
-
-/// The names of the files in `dir`, sorted.
-fn list(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("readable")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 /// A little-endian reader over a file's bytes, for decoding the layout by
 /// hand as another language would.
@@ -381,7 +326,7 @@ fn exports_round_trip_mapped_from_bytes_and_in_memory() {
     for puzzle in Puzzle::ALL {
         let memory = Table::embedded(puzzle);
         assert!(!memory.is_mapped());
-        let path = dir.path().join(memory.file_name());
+        let path = dir.join(memory.file_name());
         let len = memory.write(&path, &mut |_| {}).expect("written");
         assert_eq!(len, std::fs::metadata(&path).unwrap().len());
         assert_eq!(len, memory.file_len());
@@ -640,7 +585,7 @@ fn every_truncation_is_refused_at_open() {
     let (euler_table, flip_table) = oracle_tables(s);
     for table in [euler_table, flip_table] {
         let bytes = table.to_bytes().unwrap();
-        let path = dir.path().join("cut.bin");
+        let path = dir.join("cut.bin");
         for len in 0..bytes.len() {
             // From files, every length of the Euler table; from bytes, all.
             if table.puzzle() == Puzzle::Euler {
@@ -667,7 +612,7 @@ fn every_truncation_is_refused_at_open() {
     }
     // A few cuts of a large file: the 4x4 Flip export (576 KiB).
     let bytes = Table::embedded(Puzzle::Flip).to_bytes().unwrap();
-    let path = dir.path().join("flip-cut.bin");
+    let path = dir.join("flip-cut.bin");
     for len in [
         3,
         100,
@@ -1145,7 +1090,7 @@ fn from_columns_checks_what_open_checks() {
 fn version_1_files_are_read_and_verified() {
     let dir = TempDir::new("v1");
     for file in TableFile::all() {
-        let path = dir.path().join(file.file_name());
+        let path = dir.join(file.file_name());
         std::fs::write(&path, file.to_bytes()).unwrap();
         let table = Table::open(&path).expect("a version-1 file opens");
         assert_eq!((table.version(), table.shape()), (1, Shape::SQUARE4));
@@ -1208,7 +1153,7 @@ fn version_1_files_are_read_and_verified() {
 fn a_failed_write_leaves_no_file_under_the_final_name() {
     let dir = TempDir::new("atomic");
     let table = Table::embedded(Puzzle::Flip);
-    let path = dir.path().join("flip-4x4.bin");
+    let path = dir.join("flip-4x4.bin");
     // A write interrupted half-way (the progress callback panics, as a
     // crash would stop it): no file, no temporary file.
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -1238,7 +1183,7 @@ fn a_failed_write_leaves_no_file_under_the_final_name() {
     table
         .write(&path, &mut |p| {
             if p.phase == Phase::Write && seen.is_empty() {
-                seen = list(dir.path());
+                seen = names_in(&dir.0);
             }
         })
         .expect("written");
@@ -1254,7 +1199,7 @@ fn a_failed_write_leaves_no_file_under_the_final_name() {
         .expect("intact");
     // The rename fails (the target is a directory): an error, and the
     // temporary file is gone.
-    let blocked = dir.path().join("blocked.bin");
+    let blocked = dir.join("blocked.bin");
     std::fs::create_dir(&blocked).unwrap();
     assert!(matches!(
         table.write(&blocked, &mut |_| {}),
@@ -1263,7 +1208,7 @@ fn a_failed_write_leaves_no_file_under_the_final_name() {
     assert_eq!(dir.names(), ["blocked.bin", "flip-4x4.bin"]);
     // A directory that does not exist.
     assert!(matches!(
-        table.write(dir.path().join("missing/flip.bin"), &mut |_| {}),
+        table.write(dir.join("missing/flip.bin"), &mut |_| {}),
         Err(TableError::Io(_))
     ));
 }

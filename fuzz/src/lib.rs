@@ -7,6 +7,7 @@
 
 pub mod carcassonne_count;
 pub mod carcassonne_input;
+pub mod edit;
 pub mod euler_input;
 pub mod flip_input;
 pub mod table_file;

@@ -83,46 +83,11 @@ fn wide(v: u8, sel: u8) -> u64 {
     }
 }
 
-/// Applies byte edits, 5 input bytes each: `[op, a, b, c, v]`.
+/// Applies byte edits (see [`edit_bytes`](crate::edit::edit_bytes)) near
+/// the fields of `file`'s export.
 fn edit_bytes(file: &TableFile, bytes: &mut Vec<u8>, script: &[u8]) {
     let offsets = field_offsets(file, bytes.len());
-    for op in script.chunks_exact(5) {
-        let &[kind, a, b, c, v] = op else {
-            unreachable!()
-        };
-        let len = bytes.len();
-        // Anywhere, or near the start of a field.
-        let at = if kind & 0x80 != 0 {
-            (usize::from(a) | usize::from(b) << 8 | usize::from(c) << 16) % (len + 1)
-        } else {
-            (offsets[usize::from(b) % offsets.len()] + usize::from(a % 16)).min(len)
-        };
-        match kind & 7 {
-            0 if at < len => bytes[at] = v,
-            1 if at < len => bytes[at] ^= v.max(1),
-            2 if len < 2 * MAX_FILE_LEN => bytes.insert(at, v),
-            3 => {
-                bytes.drain(at..(at + usize::from(v % 8) + 1).min(len));
-            }
-            4 => bytes.truncate(at),
-            5 => {
-                let le = wide(v, c).to_le_bytes();
-                let n = le.len().min(len - at);
-                bytes[at..at + n].copy_from_slice(&le[..n]);
-            }
-            6 => {
-                let le = (wide(v, c) as u32).to_le_bytes();
-                let n = le.len().min(len - at);
-                bytes[at..at + n].copy_from_slice(&le[..n]);
-            }
-            7 if len < 2 * MAX_FILE_LEN => {
-                let end = (at + 64 * usize::from(v)).min(len);
-                let copy = bytes[at..end].to_vec();
-                bytes.splice(at..at, copy);
-            }
-            _ => {}
-        }
-    }
+    crate::edit::edit_bytes(bytes, script, &offsets, 2 * MAX_FILE_LEN, wide);
 }
 
 /// Applies field edits, 3 input bytes each: `[op, a, v]`.

@@ -185,45 +185,11 @@ fn wide(v: u8, sel: u8) -> u64 {
 /// The most bytes an edit may grow a file to.
 const MAX_LEN: usize = 1 << 21;
 
-/// Applies byte edits, 5 input bytes each: `[op, a, b, c, v]`.
+/// Applies byte edits (see [`edit_bytes`](crate::edit::edit_bytes)) near
+/// the fields of the file.
 fn edit(bytes: &mut Vec<u8>, script: &[u8]) {
     let offsets = fields(bytes).offsets;
-    for op in script.chunks_exact(5) {
-        let &[kind, a, b, c, v] = op else {
-            unreachable!()
-        };
-        let len = bytes.len();
-        let at = if kind & 0x80 != 0 {
-            (usize::from(a) | usize::from(b) << 8 | usize::from(c) << 16) % (len + 1)
-        } else {
-            (offsets[usize::from(b) % offsets.len()] + usize::from(a % 16)).min(len)
-        };
-        match kind & 7 {
-            0 if at < len => bytes[at] = v,
-            1 if at < len => bytes[at] ^= v.max(1),
-            2 if len < MAX_LEN => bytes.insert(at, v),
-            3 => {
-                bytes.drain(at..(at + usize::from(v % 8) + 1).min(len));
-            }
-            4 => bytes.truncate(at),
-            5 => {
-                let le = wide(v, c).to_le_bytes();
-                let n = le.len().min(len - at);
-                bytes[at..at + n].copy_from_slice(&le[..n]);
-            }
-            6 => {
-                let le = (wide(v, c) as u32).to_le_bytes();
-                let n = le.len().min(len - at);
-                bytes[at..at + n].copy_from_slice(&le[..n]);
-            }
-            7 if len < MAX_LEN => {
-                let end = (at + 64 * usize::from(v)).min(len);
-                let copy = bytes[at..end].to_vec();
-                bytes.splice(at..at, copy);
-            }
-            _ => {}
-        }
-    }
+    crate::edit::edit_bytes(bytes, script, &offsets, MAX_LEN, wide);
 }
 
 /// Recomputes the column CRCs (when `columns`) and the header CRC, as far

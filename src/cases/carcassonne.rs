@@ -53,10 +53,7 @@ impl Family {
 
     /// Its name (`two-pair`, ...).
     pub fn name(self) -> &'static str {
-        Family::ALL
-            .iter()
-            .find(|(_, f)| *f == self)
-            .map_or("?", |(n, _)| n)
+        super::family_name(&Family::ALL, &self)
     }
 
     /// A `rows × cols` board of this family. The sizes must be valid for
@@ -116,15 +113,7 @@ impl FromStr for Family {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Family, String> {
-        Family::ALL
-            .iter()
-            .find(|(name, _)| *name == s)
-            .map(|&(_, f)| f)
-            .ok_or_else(|| {
-                format!(
-                    "unknown Carcassonne family '{s}' (expected random, planted, two-pair or uniform)"
-                )
-            })
+        super::family_named(&Family::ALL, "Carcassonne", s)
     }
 }
 

@@ -9,7 +9,7 @@ use std::fmt;
 use std::io::{self, Write};
 use std::str::FromStr;
 
-use super::{GenError, Rng};
+use super::GenError;
 use crate::euler::{self, Outcome, Position};
 
 /// Which positions, by outcome.
@@ -37,23 +37,13 @@ impl FromStr for Family {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Family, String> {
-        Family::ALL
-            .iter()
-            .find(|(name, _)| *name == s)
-            .map(|&(_, f)| f)
-            .ok_or_else(|| {
-                format!("unknown Euler family '{s}' (expected random, winning or losing)")
-            })
+        super::family_named(&Family::ALL, "Euler", s)
     }
 }
 
 impl fmt::Display for Family {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = Family::ALL
-            .iter()
-            .find(|(_, x)| x == self)
-            .map_or("?", |(n, _)| n);
-        f.write_str(name)
+        f.write_str(super::family_name(&Family::ALL, self))
     }
 }
 
@@ -97,73 +87,24 @@ impl fmt::Display for Filter {
 }
 
 /// The eligible positions of a [`Filter`], ascending.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pool {
-    positions: Vec<u16>,
-}
+pub type Pool = super::Pool<Position>;
 
-impl Pool {
+impl super::Pool<Position> {
     /// The positions `filter` accepts; an error when there are none (e.g.
     /// winning positions lasting 13 moves: an odd number of moves left
     /// means the player to move covers the last square and loses).
     pub fn new(filter: Filter) -> Result<Pool, GenError> {
-        let positions: Vec<u16> = (0..=u16::MAX)
-            .filter(|&p| filter.accepts(Position::from_bits(p)))
-            .collect();
-        if positions.is_empty() {
-            return Err(GenError::Empty {
-                what: format!("{filter} exists"),
-            });
-        }
-        Ok(Pool { positions })
-    }
-
-    /// How many positions are eligible.
-    pub fn len(&self) -> usize {
-        self.positions.len()
-    }
-
-    /// The eligible bits, ascending.
-    pub fn as_slice(&self) -> &[u16] {
-        &self.positions
-    }
-
-    /// Whether none is (never true for a constructed pool).
-    pub fn is_empty(&self) -> bool {
-        self.positions.is_empty()
-    }
-
-    /// One position, uniformly: `positions[rng.below(len)]`.
-    #[inline]
-    pub fn pick(&self, rng: &mut Rng) -> Position {
-        Position::from_bits(self.positions[rng.index(self.positions.len())])
+        Pool::filtered(filter, |p| filter.accepts(p))
     }
 }
 
 /// Row `bits` (4 cells, bit `c` set = covered) as text with its newline.
-const ROWS: [[u8; 5]; 16] = {
-    let mut rows = [[b'\n'; 5]; 16];
-    let mut bits = 0;
-    while bits < 16 {
-        let mut c = 0;
-        while c < 4 {
-            rows[bits][c] = if bits >> c & 1 == 1 { b'X' } else { b'.' };
-            c += 1;
-        }
-        bits += 1;
-    }
-    rows
-};
+const ROWS: [[u8; 5]; 16] = super::rows4(b'.', b'X');
 
 /// Writes `position` as 4 lines of 4 `X`/`.`.
 #[inline]
 pub fn write_position<W: Write + ?Sized>(out: &mut W, position: Position) -> io::Result<()> {
-    let mut text = [0u8; 20];
-    for r in 0..4 {
-        let row = usize::from(position.bits() >> (4 * r) & 0xF);
-        text[5 * r..5 * r + 5].copy_from_slice(&ROWS[row]);
-    }
-    out.write_all(&text)
+    super::write4x4(out, position.bits(), &ROWS)
 }
 
 /// Writes the judge's answer line: `WINNING` or `LOSING`.

@@ -8,7 +8,7 @@ use std::fmt;
 use std::io::{self, Write};
 use std::str::FromStr;
 
-use super::{GenError, Rng};
+use super::GenError;
 use crate::flip::{self, Board};
 
 /// Which boards, by answer.
@@ -36,23 +36,13 @@ impl FromStr for Family {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Family, String> {
-        Family::ALL
-            .iter()
-            .find(|(name, _)| *name == s)
-            .map(|&(_, f)| f)
-            .ok_or_else(|| {
-                format!("unknown Flip family '{s}' (expected random, solvable or impossible)")
-            })
+        super::family_named(&Family::ALL, "Flip", s)
     }
 }
 
 impl fmt::Display for Family {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = Family::ALL
-            .iter()
-            .find(|(_, x)| x == self)
-            .map_or("?", |(n, _)| n);
-        f.write_str(name)
+        f.write_str(super::family_name(&Family::ALL, self))
     }
 }
 
@@ -93,72 +83,23 @@ impl fmt::Display for Filter {
 }
 
 /// The eligible boards of a [`Filter`], ascending.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Pool {
-    boards: Vec<u16>,
-}
+pub type Pool = super::Pool<Board>;
 
-impl Pool {
+impl super::Pool<Board> {
     /// The boards `filter` accepts; an error when there are none (e.g.
     /// impossible boards taking 3 rounds, or 7 rounds: the most is 6).
     pub fn new(filter: Filter) -> Result<Pool, GenError> {
-        let boards: Vec<u16> = (0..=u16::MAX)
-            .filter(|&b| filter.accepts(Board::from_bits(b)))
-            .collect();
-        if boards.is_empty() {
-            return Err(GenError::Empty {
-                what: format!("{filter} exists"),
-            });
-        }
-        Ok(Pool { boards })
-    }
-
-    /// How many boards are eligible.
-    pub fn len(&self) -> usize {
-        self.boards.len()
-    }
-
-    /// The eligible bits, ascending.
-    pub fn as_slice(&self) -> &[u16] {
-        &self.boards
-    }
-
-    /// Whether none is (never true for a constructed pool).
-    pub fn is_empty(&self) -> bool {
-        self.boards.is_empty()
-    }
-
-    /// One board, uniformly: `boards[rng.below(len)]`.
-    #[inline]
-    pub fn pick(&self, rng: &mut Rng) -> Board {
-        Board::from_bits(self.boards[rng.index(self.boards.len())])
+        Pool::filtered(filter, |b| filter.accepts(b))
     }
 }
 
 /// Row `bits` (4 cells, bit `c` set = black) as text with its newline.
-const ROWS: [[u8; 5]; 16] = {
-    let mut rows = [[b'\n'; 5]; 16];
-    let mut bits = 0;
-    while bits < 16 {
-        let mut c = 0;
-        while c < 4 {
-            rows[bits][c] = if bits >> c & 1 == 1 { b'b' } else { b'w' };
-            c += 1;
-        }
-        bits += 1;
-    }
-    rows
-};
+const ROWS: [[u8; 5]; 16] = super::rows4(b'w', b'b');
 
 /// Writes `board` as the judge's input: 4 lines of 4 `b`/`w`.
 #[inline]
 pub fn write_board<W: Write + ?Sized>(out: &mut W, board: Board) -> io::Result<()> {
-    let mut text = [0u8; 20];
-    for r in 0..4 {
-        let row = usize::from(board.bits() >> (4 * r) & 0xF);
-        text[5 * r..5 * r + 5].copy_from_slice(&ROWS[row]);
-    }
-    out.write_all(&text)
+    super::write4x4(out, board.bits(), &ROWS)
 }
 
 /// The judge's answer for `board`: the fewest rounds or `Impossible`.

@@ -67,10 +67,7 @@ impl Family {
 
     /// Its name (`ties`, ...).
     pub fn name(self) -> &'static str {
-        Family::ALL
-            .iter()
-            .find(|(_, f)| *f == self)
-            .map_or("?", |(n, _)| n)
+        super::family_name(&Family::ALL, &self)
     }
 
     /// Whether its boards need a size of nullity at least 1.
@@ -83,15 +80,7 @@ impl FromStr for Family {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Family, String> {
-        Family::ALL
-            .iter()
-            .find(|(name, _)| *name == s)
-            .map(|&(_, f)| f)
-            .ok_or_else(|| {
-                format!(
-                    "unknown Fliptile family '{s}' (expected random, solvable, impossible or ties)"
-                )
-            })
+        super::family_named(&Family::ALL, "Fliptile", s)
     }
 }
 

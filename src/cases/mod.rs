@@ -54,6 +54,7 @@ pub mod lightsout;
 pub mod sized;
 
 use std::io::{self, Write};
+use std::marker::PhantomData;
 
 use crate::carcassonne::CountError;
 use crate::lights::LightsError;
@@ -142,6 +143,155 @@ impl Rng {
         }
         out
     }
+}
+
+/// The family named `s` among `all`, or the error the command line shows:
+/// `unknown {puzzle} family 's' (expected a, b or c)`.
+pub(crate) fn family_named<F: Copy>(
+    all: &[(&'static str, F)],
+    puzzle: &str,
+    s: &str,
+) -> Result<F, String> {
+    if let Some(&(_, family)) = all.iter().find(|(name, _)| *name == s) {
+        return Ok(family);
+    }
+    let names: Vec<&str> = all.iter().map(|&(name, _)| name).collect();
+    let expected = match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.concat(),
+    };
+    Err(format!(
+        "unknown {puzzle} family '{s}' (expected {expected})"
+    ))
+}
+
+/// The name of `family` in `all` (`?` if it is missing).
+pub(crate) fn family_name<F: PartialEq>(all: &[(&'static str, F)], family: &F) -> &'static str {
+    all.iter()
+        .find(|(_, f)| f == family)
+        .map_or("?", |&(name, _)| name)
+}
+
+/// The eligible boards of a 4×4 filter ([`flip::Pool`], [`euler::Pool`]),
+/// ascending by their bits; each case is `pool[rng.below(pool.len())]`.
+#[derive(Debug)]
+pub struct Pool<B> {
+    bits: Vec<u16>,
+    board: PhantomData<fn() -> B>,
+}
+
+impl<B> Clone for Pool<B> {
+    fn clone(&self) -> Pool<B> {
+        Pool {
+            bits: self.bits.clone(),
+            board: PhantomData,
+        }
+    }
+}
+
+impl<B> PartialEq for Pool<B> {
+    fn eq(&self, other: &Pool<B>) -> bool {
+        self.bits == other.bits
+    }
+}
+
+impl<B> Eq for Pool<B> {}
+
+impl<B: From<u16>> Pool<B> {
+    /// The boards of all 65,536 bit patterns that `accepts` passes;
+    /// [`GenError::Empty`] saying `no {filter} exists` when none does.
+    fn filtered(
+        filter: impl std::fmt::Display,
+        accepts: impl Fn(B) -> bool,
+    ) -> Result<Pool<B>, GenError> {
+        let bits: Vec<u16> = (0..=u16::MAX).filter(|&b| accepts(B::from(b))).collect();
+        if bits.is_empty() {
+            return Err(GenError::Empty {
+                what: format!("{filter} exists"),
+            });
+        }
+        Ok(Pool {
+            bits,
+            board: PhantomData,
+        })
+    }
+
+    /// How many boards are eligible.
+    pub fn len(&self) -> usize {
+        self.bits.len()
+    }
+
+    /// The eligible bits, ascending.
+    pub fn as_slice(&self) -> &[u16] {
+        &self.bits
+    }
+
+    /// Whether none is (never true for a constructed pool).
+    pub fn is_empty(&self) -> bool {
+        self.bits.is_empty()
+    }
+
+    /// The `i`-th eligible board, ascending.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `i` is `len()` or more.
+    pub fn get(&self, i: usize) -> B {
+        B::from(self.bits[i])
+    }
+
+    /// One board, uniformly: `pool[rng.below(len)]`.
+    #[inline]
+    pub fn pick(&self, rng: &mut Rng) -> B {
+        B::from(self.bits[rng.index(self.bits.len())])
+    }
+}
+
+/// Each row of 4 cells (bit `c` = column `c`) as text with its newline:
+/// `one` where set, `zero` where clear.
+const fn rows4(zero: u8, one: u8) -> [[u8; 5]; 16] {
+    let mut rows = [[b'\n'; 5]; 16];
+    let mut bits = 0;
+    while bits < 16 {
+        let mut c = 0;
+        while c < 4 {
+            rows[bits][c] = if bits >> c & 1 == 1 { one } else { zero };
+            c += 1;
+        }
+        bits += 1;
+    }
+    rows
+}
+
+/// Writes a 4×4 board (cell (r, c) at bit `4r + c`) as 4 lines through
+/// `rows`, a table made by [`rows4`].
+#[inline]
+fn write4x4<W: Write + ?Sized>(out: &mut W, bits: u16, rows: &[[u8; 5]; 16]) -> io::Result<()> {
+    let mut text = [0u8; 20];
+    for r in 0..4 {
+        let row = usize::from(bits >> (4 * r) & 0xF);
+        text[5 * r..5 * r + 5].copy_from_slice(&rows[row]);
+    }
+    out.write_all(&text)
+}
+
+/// Calls `case(n)` for the cases `n` = 1 to `cases`, and `progress(n)`
+/// after every [`PROGRESS_STEP`]th case and after the last (`progress(0)`
+/// when there are none).
+#[inline]
+fn each_case<E>(
+    cases: u64,
+    progress: &mut dyn FnMut(u64),
+    mut case: impl FnMut(u64) -> Result<(), E>,
+) -> Result<(), E> {
+    for n in 1..=cases {
+        case(n)?;
+        if n % PROGRESS_STEP == 0 {
+            progress(n);
+        }
+    }
+    progress(cases);
+    Ok(())
 }
 
 /// What to generate.
@@ -253,65 +403,50 @@ impl Generator {
     ) -> Result<(), GenError> {
         let mut rng = Rng::new(seed);
         match self {
-            Generator::Flip(pool) => {
-                for done in 0..cases {
-                    let board = pool.pick(&mut rng);
-                    flip::write_board(input, board)?;
-                    if let Some(a) = answers.as_deref_mut() {
-                        flip::write_answer(a, board)?;
-                    }
-                    if (done + 1) % PROGRESS_STEP == 0 {
-                        progress(done + 1);
-                    }
+            Generator::Flip(pool) => each_case(cases, progress, |_| {
+                let board = pool.pick(&mut rng);
+                flip::write_board(input, board)?;
+                if let Some(a) = answers.as_deref_mut() {
+                    flip::write_answer(a, board)?;
                 }
-            }
+                Ok(())
+            }),
             Generator::Euler(pool) => {
                 writeln!(input, "{cases}")?;
-                for done in 0..cases {
+                each_case(cases, progress, |_| {
                     let position = pool.pick(&mut rng);
                     input.write_all(b"\n")?;
                     euler::write_position(input, position)?;
                     if let Some(a) = answers.as_deref_mut() {
                         euler::write_answer(a, position)?;
                     }
-                    if (done + 1) % PROGRESS_STEP == 0 {
-                        progress(done + 1);
-                    }
-                }
+                    Ok(())
+                })
             }
             Generator::Carcassonne(spec) => {
                 writeln!(input, "{cases}")?;
-                carcassonne::write_cases(spec, cases, &mut rng, input, answers, progress)?;
-                return Ok(());
+                carcassonne::write_cases(spec, cases, &mut rng, input, answers, progress)
             }
-            Generator::Fliptile(spec) => {
-                for done in 0..cases {
-                    let board = spec.board(&mut rng)?;
-                    fliptile::write_case(input, &board)?;
-                    if let Some(a) = answers.as_deref_mut() {
-                        fliptile::write_answer(a, &board)?;
-                    }
-                    if (done + 1) % PROGRESS_STEP == 0 {
-                        progress(done + 1);
-                    }
+            Generator::Fliptile(spec) => each_case(cases, progress, |_| {
+                let board = spec.board(&mut rng)?;
+                fliptile::write_case(input, &board)?;
+                if let Some(a) = answers.as_deref_mut() {
+                    fliptile::write_answer(a, &board)?;
                 }
-            }
+                Ok(())
+            }),
             Generator::LightsOut => {
                 writeln!(input, "{cases}")?;
-                for done in 0..cases {
+                each_case(cases, progress, |n| {
                     let board = lightsout::board(&mut rng);
                     lightsout::write_puzzle(input, &board)?;
                     if let Some(a) = answers.as_deref_mut() {
-                        lightsout::write_answer(a, done + 1, &board)?;
+                        lightsout::write_answer(a, n, &board)?;
                     }
-                    if (done + 1) % PROGRESS_STEP == 0 {
-                        progress(done + 1);
-                    }
-                }
+                    Ok(())
+                })
             }
         }
-        progress(cases);
-        Ok(())
     }
 }
 

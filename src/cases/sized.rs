@@ -46,7 +46,8 @@
 
 use std::io::Write;
 
-use super::{GenError, PROGRESS_STEP, Rng, euler, flip};
+use super::fliptile::random_grid;
+use super::{GenError, Rng, euler, flip};
 use crate::euler::Outcome;
 use crate::lights::{Goal, Grid, Solver};
 use crate::table::{EulerTable, FlipTable, MAKE_MAX_CELLS};
@@ -59,13 +60,17 @@ fn random_board(shape: Shape, rng: &mut Rng) -> u64 {
     })
 }
 
-/// A random grid of `shape`, any size up to 64×64.
-fn random_grid(shape: Shape, rng: &mut Rng) -> Grid {
-    let mut rows = [0u64; 64];
-    for row in rows[..shape.rows()].iter_mut() {
-        *row = rng.next_u64() & shape.row_mask();
+/// Whether `passes` holds for any of `items` (stopping at the first).
+fn exists(
+    items: impl IntoIterator<Item = u64>,
+    mut passes: impl FnMut(u64) -> Result<bool, GenError>,
+) -> Result<bool, GenError> {
+    for item in items {
+        if passes(item)? {
+            return Ok(true);
+        }
     }
-    Grid::from_rows(shape, &rows[..shape.rows()]).expect("rows masked to the shape")
+    Ok(false)
 }
 
 /// Writes a board of `shape` as R lines of C cells, `one` where set.
@@ -108,19 +113,10 @@ impl<'a> EulerCases<'a> {
         let count = shape.cells() <= MAKE_MAX_CELLS || filter.moves_left.is_some();
         // Larger shapes (at least 26 squares) have open positions of both
         // outcomes: one open square is lost, two in a row are won.
-        if count {
-            let mut any = false;
-            for p in 0..shape.full() {
-                if cases.accepts(p)? {
-                    any = true;
-                    break;
-                }
-            }
-            if !any {
-                return Err(GenError::Empty {
-                    what: format!("{} on {shape} exists", cases.describe()),
-                });
-            }
+        if count && !exists(0..shape.full(), |p| cases.accepts(p))? {
+            return Err(GenError::Empty {
+                what: format!("{} on {shape} exists", cases.describe()),
+            });
         }
         Ok(cases)
     }
@@ -174,7 +170,7 @@ impl<'a> EulerCases<'a> {
         let mut rng = Rng::new(seed);
         writeln!(input, "{cases}")?;
         let mut rows = [0u64; 64];
-        for done in 0..cases {
+        super::each_case(cases, progress, |_| {
             let p = self.pick(&mut rng)?;
             for (r, row) in rows[..shape.rows()].iter_mut().enumerate() {
                 *row = shape.row_bits(p, r);
@@ -185,12 +181,8 @@ impl<'a> EulerCases<'a> {
                 a.write_all(self.table.outcome(p)?.answer().as_bytes())?;
                 a.write_all(b"\n")?;
             }
-            if (done + 1) % PROGRESS_STEP == 0 {
-                progress(done + 1);
-            }
-        }
-        progress(cases);
-        Ok(())
+            Ok(())
+        })
     }
 }
 
@@ -258,14 +250,7 @@ impl<'a> FlipCases<'a> {
             if filter.family == flip::Family::Impossible {
                 return Err(empty());
             }
-            let mut any = false;
-            for b in 0..=shape.full() {
-                if t.rounds(b)? == Some(k) {
-                    any = true;
-                    break;
-                }
-            }
-            if !any {
+            if !exists(0..=shape.full(), |b| Ok(t.rounds(b)? == Some(k)))? {
                 return Err(empty());
             }
         }
@@ -295,10 +280,10 @@ impl<'a> FlipCases<'a> {
         loop {
             let board = match self.filter.family {
                 flip::Family::Random if self.filter.rounds.is_none() => {
-                    return Ok(random_grid(shape, rng));
+                    return Ok(random_grid(rng, shape));
                 }
                 flip::Family::Impossible => {
-                    let g = random_grid(shape, rng);
+                    let g = random_grid(rng, shape);
                     if self.answers.rounds(&g)?.is_none() {
                         return Ok(g);
                     }
@@ -311,7 +296,7 @@ impl<'a> FlipCases<'a> {
                     } else {
                         Grid::filled(shape)
                     };
-                    start.apply(&random_grid(shape, rng))
+                    start.apply(&random_grid(rng, shape))
                 }
             };
             match self.filter.rounds {
@@ -333,7 +318,7 @@ impl<'a> FlipCases<'a> {
         progress: &mut dyn FnMut(u64),
     ) -> Result<(), GenError> {
         let mut rng = Rng::new(seed);
-        for done in 0..cases {
+        super::each_case(cases, progress, |_| {
             let board = self.pick(&mut rng)?;
             write_rows(input, board.rows(), board.shape().cols(), b'w', b'b')?;
             if let Some(a) = answers.as_deref_mut() {
@@ -342,11 +327,7 @@ impl<'a> FlipCases<'a> {
                     None => a.write_all(b"Impossible\n")?,
                 }
             }
-            if (done + 1) % PROGRESS_STEP == 0 {
-                progress(done + 1);
-            }
-        }
-        progress(cases);
-        Ok(())
+            Ok(())
+        })
     }
 }

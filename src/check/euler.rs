@@ -40,7 +40,7 @@ impl EulerCheck {
     }
 
     fn position(&self, case: usize) -> Position {
-        Position::from_bits(self.pool.as_slice()[case])
+        self.pool.get(case)
     }
 }
 

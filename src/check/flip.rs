@@ -51,7 +51,7 @@ impl FlipCheck {
     }
 
     fn board(&self, case: usize) -> Board {
-        Board::from_bits(self.pool.as_slice()[case])
+        self.pool.get(case)
     }
 }
 

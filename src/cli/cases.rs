@@ -300,15 +300,7 @@ fn run_sized(
             args.cases
         );
     }
-    let mut answers = args
-        .answers
-        .as_deref()
-        .map(AnswerFile::create)
-        .transpose()?;
-    let bar = progress_bar(args.cases);
-    let answer_writer = answers.as_mut().map(|a| &mut a.w);
-    let mut progress = |done| bar.set_position(done);
-    let result = match puzzle {
+    write_cases(args, out, |out, answer_file, progress| match puzzle {
         Puzzle::Euler => {
             let table = found
                 .as_ref()
@@ -318,7 +310,7 @@ fn run_sized(
                 .map_err(probe)?;
             let cases = sized::EulerCases::new(table, args.filter.euler().map_err(Failure::Usage)?)
                 .map_err(usage)?;
-            cases.write(args.cases, args.seed, out, answer_writer, &mut progress)
+            Ok(cases.write(args.cases, args.seed, out, answer_file, progress))
         }
         Puzzle::Flip => {
             let answers = match &found {
@@ -327,11 +319,9 @@ fn run_sized(
             };
             let filter = args.filter.flip().map_err(Failure::Usage)?;
             let cases = sized::FlipCases::new(answers, filter).map_err(usage)?;
-            cases.write(args.cases, args.seed, out, answer_writer, &mut progress)
+            Ok(cases.write(args.cases, args.seed, out, answer_file, progress))
         }
-    };
-    bar.finish_and_clear();
-    finish(result, answers, out)
+    })
 }
 
 /// A progress bar of `cases` cases on stderr when it is a terminal.
@@ -349,14 +339,30 @@ fn progress_bar(cases: u64) -> ProgressBar {
     }
 }
 
-/// After writing: errors mapped, output flushed, the answers renamed into
-/// place.
-fn finish(
-    result: Result<(), GenError>,
-    answers: Option<AnswerFile>,
+/// Writes the cases with `write` (given the output, the `--answers` file
+/// if asked for and a progress callback; it fails with a [`Failure`] before
+/// writing, with a [`GenError`] while writing), a progress bar on stderr
+/// meanwhile; then flushes the output and renames the answers into place.
+fn write_cases(
+    args: &GenArgs,
     out: &mut Output,
+    write: impl FnOnce(
+        &mut Output,
+        Option<&mut BufWriter<File>>,
+        &mut dyn FnMut(u64),
+    ) -> Result<Result<(), GenError>, Failure>,
 ) -> Result<(), Failure> {
-    match result {
+    let mut answers = args
+        .answers
+        .as_deref()
+        .map(AnswerFile::create)
+        .transpose()?;
+    let bar = progress_bar(args.cases);
+    let result = write(out, answers.as_mut().map(|a| &mut a.w), &mut |done| {
+        bar.set_position(done)
+    });
+    bar.finish_and_clear();
+    match result? {
         Ok(()) => {}
         Err(GenError::Io(e)) => {
             // Either stream: a broken stdout pipe ends quietly (the answers
@@ -393,18 +399,9 @@ pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
         e => Failure::Gen(e),
     })?;
     judge_limits_note(args, &spec);
-    let mut answers = args
-        .answers
-        .as_deref()
-        .map(AnswerFile::create)
-        .transpose()?;
-    let bar = progress_bar(args.cases);
-    let answer_writer = answers.as_mut().map(|a| &mut a.w);
-    let result = generator.write(args.cases, args.seed, out, answer_writer, &mut |done| {
-        bar.set_position(done);
-    });
-    bar.finish_and_clear();
-    finish(result, answers, out)
+    write_cases(args, out, |out, answers, progress| {
+        Ok(generator.write(args.cases, args.seed, out, answers, progress))
+    })
 }
 
 /// Says on stderr when the input goes past the judge's own limits (it is

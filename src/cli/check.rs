@@ -13,7 +13,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::cases::FilterArgs;
-use super::{Failure, Output, PuzzleName, write_json_line};
+use super::{Failure, Output, PuzzleName, thousands, write_json_line};
 
 /// Report formats.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -188,19 +188,6 @@ fn run_puzzle<P: Puzzle>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resu
     } else {
         Err(Failure::Rejected)
     }
-}
-
-/// `65536` as `65,536`.
-pub fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 fn plural(n: usize, (one, many): (&str, &str)) -> String {

@@ -4,11 +4,11 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-use boardbase::table::{Checked, Phase, Progress, Puzzle, Table, TableError};
+use boardbase::table::{Checked, Phase, Puzzle, Table};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 
-use super::{Failure, Output};
+use super::bar::PhaseBar;
+use super::{Failure, Output, thousands};
 
 /// Arguments of `boardbase export`.
 #[derive(Debug, Args)]
@@ -39,16 +39,7 @@ pub fn export(args: &ExportArgs, out: &mut Output) -> Result<(), Failure> {
         let shown = path.display().to_string();
         let len = table
             .write(&path, &mut |_| {})
-            .map_err(|error| match error {
-                TableError::Io(error) => Failure::Write {
-                    path: shown.clone(),
-                    error,
-                },
-                error => Failure::Table {
-                    path: shown.clone(),
-                    error,
-                },
-            })?;
+            .map_err(|error| Failure::table_write(&shown, error))?;
         writeln!(
             out,
             "wrote {shown} ({} {}, version {}, columns {}, {len} bytes)",
@@ -69,8 +60,17 @@ pub fn verify(args: &VerifyArgs, out: &mut Output) -> Result<(), Failure> {
         error,
     };
     let table = Table::open(&args.file).map_err(failure)?;
-    let mut bar = Bar::new();
-    let verified = table.verify(&mut |p| bar.update(p));
+    let bar = PhaseBar::with_templates(
+        std::io::stderr().is_terminal(),
+        [
+            "{msg:>8} [{bar:40}] {percent:>3}% {bytes}/{total_bytes}, {eta} left",
+            "{msg:>8} [{bar:40}] {percent:>3}% {pos}/{len} positions, {eta} left",
+        ],
+    );
+    let verified = table.verify(&mut |p| {
+        let bytes = matches!(p.phase, Phase::Crc | Phase::Checksum | Phase::Write);
+        bar.update(p.phase.name(), p.done, p.total, bytes)
+    });
     bar.finish();
     let verified = verified.map_err(failure)?;
     let crcs = match (table.version(), verified.crcs) {
@@ -113,68 +113,4 @@ fn column_names(table: &Table) -> String {
         .map(|c| c.name.as_str())
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// `1,048,576`
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
-}
-
-/// A progress bar on stderr when it is a terminal, one phase at a time.
-struct Bar {
-    enabled: bool,
-    bar: Option<ProgressBar>,
-    phase: Option<Phase>,
-}
-
-impl Bar {
-    fn new() -> Bar {
-        Bar {
-            enabled: std::io::stderr().is_terminal(),
-            bar: None,
-            phase: None,
-        }
-    }
-
-    fn update(&mut self, p: Progress) {
-        if !self.enabled {
-            return;
-        }
-        if self.phase != Some(p.phase) {
-            if let Some(bar) = self.bar.take() {
-                bar.finish_and_clear();
-            }
-            let template = match p.phase {
-                Phase::Crc | Phase::Checksum | Phase::Write => {
-                    "{msg:>8} [{bar:40}] {percent:>3}% {bytes}/{total_bytes}, {eta} left"
-                }
-                Phase::Contents => {
-                    "{msg:>8} [{bar:40}] {percent:>3}% {pos}/{len} positions, {eta} left"
-                }
-            };
-            let bar = ProgressBar::new(p.total).with_message(p.phase.name());
-            if let Ok(style) = ProgressStyle::with_template(template) {
-                bar.set_style(style.progress_chars("=> "));
-            }
-            self.bar = Some(bar);
-            self.phase = Some(p.phase);
-        }
-        if let Some(bar) = &self.bar {
-            bar.set_position(p.done);
-        }
-    }
-
-    fn finish(&mut self) {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
-        }
-    }
 }

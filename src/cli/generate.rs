@@ -4,19 +4,18 @@
 use std::fs::{self, OpenOptions};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::Instant;
 
 use boardbase::euler::Outcome;
 use boardbase::generate::{self, ByteSize, EulerOptions, FlipOptions};
-use boardbase::table::{self, EulerColumns, FlipColumns, Puzzle, Table, TableError};
+use boardbase::table::{self, EulerColumns, FlipColumns, Puzzle, Table};
 use boardbase::tables::shape::Shape;
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
+use super::bar::PhaseBar;
 use super::sized::parse_shape;
-use super::{Failure, Output, write_json_line};
+use super::{Failure, Output, thousands, write_json_line};
 
 /// The puzzles `generate` makes tables for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -109,75 +108,6 @@ pub fn parse_byte_size(text: &str) -> Result<u64, String> {
     Ok(bytes.round() as u64)
 }
 
-/// A progress bar on stderr, one phase at a time, that any thread may
-/// update (the generator reports from its workers); nothing when disabled.
-pub struct PhaseBar {
-    enabled: bool,
-    state: Mutex<Option<(&'static str, ProgressBar)>>,
-}
-
-impl PhaseBar {
-    /// A bar, shown only when `enabled` (stderr is a terminal).
-    pub fn new(enabled: bool) -> PhaseBar {
-        PhaseBar {
-            enabled,
-            state: Mutex::new(None),
-        }
-    }
-
-    /// `done` of `total` units of `phase` (`bytes` or positions).
-    pub fn update(&self, phase: &'static str, done: u64, total: u64, bytes: bool) {
-        if !self.enabled {
-            return;
-        }
-        let Ok(mut state) = self.state.lock() else {
-            return;
-        };
-        if state.as_ref().is_none_or(|(p, _)| *p != phase) {
-            if let Some((_, bar)) = state.take() {
-                bar.finish_and_clear();
-            }
-            let template = if bytes {
-                "{msg:>10} [{bar:40}] {percent:>3}% {bytes}/{total_bytes}, {eta} left"
-            } else {
-                "{msg:>10} [{bar:40}] {percent:>3}% {human_pos}/{human_len}, {eta} left"
-            };
-            let bar = ProgressBar::new(total).with_message(phase);
-            if let Ok(style) = ProgressStyle::with_template(template) {
-                bar.set_style(style.progress_chars("=> "));
-            }
-            *state = Some((phase, bar));
-        }
-        if let Some((_, bar)) = state.as_ref() {
-            bar.set_position(done);
-        }
-    }
-
-    /// Clears the bar.
-    pub fn finish(&self) {
-        if let Ok(mut state) = self.state.lock()
-            && let Some((_, bar)) = state.take()
-        {
-            bar.finish_and_clear();
-        }
-    }
-}
-
-/// The kernel's high-water mark of this process's resident set, in bytes:
-/// `VmHWM` of `/proc/self/status`, the figure `getrusage` reports as
-/// `ru_maxrss` (Linux; `None` elsewhere).
-fn peak_memory() -> Option<u64> {
-    let status = fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kib: u64 = line["VmHWM:".len()..]
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .ok()?;
-    kib.checked_mul(1024)
-}
-
 /// Free bytes for an unprivileged user on the file system of `dir`.
 #[cfg(unix)]
 fn free_space(dir: &Path) -> Option<u64> {
@@ -188,19 +118,6 @@ fn free_space(dir: &Path) -> Option<u64> {
 #[cfg(not(unix))]
 fn free_space(_dir: &Path) -> Option<u64> {
     None
-}
-
-/// `1,048,576`
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
 }
 
 /// On SIGINT, SIGTERM or SIGHUP: removes this process's temporary file for
@@ -269,33 +186,41 @@ fn leftovers(dir: &Path, name: &str) -> Vec<PathBuf> {
     found
 }
 
-/// The Euler summary of `--format json`.
+/// The summary of `--format json`: the board, what the table holds, and
+/// how the run went.
 #[derive(Serialize)]
-struct EulerReport {
+struct Report {
     puzzle: Puzzle,
     rows: usize,
     cols: usize,
+    #[serde(flatten)]
+    summary: Summary,
+    #[serde(flatten)]
+    run: RunFigures,
+}
+
+/// What a table holds.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Summary {
+    Euler(EulerSummary),
+    Flip(FlipSummary),
+}
+
+/// An Euler table.
+#[derive(Serialize)]
+struct EulerSummary {
     wdl_only: bool,
     positions: u64,
     winning: u64,
     losing: u64,
     empty: Outcome,
     empty_moves_left: Option<u8>,
-    seconds: f64,
-    generate_seconds: f64,
-    write_seconds: f64,
-    memory_needed: u64,
-    peak_memory: Option<u64>,
-    file: String,
-    file_bytes: u64,
 }
 
-/// The Flip summary of `--format json`.
+/// A Flip table.
 #[derive(Serialize)]
-struct FlipReport {
-    puzzle: Puzzle,
-    rows: usize,
-    cols: usize,
+struct FlipSummary {
     positions: u64,
     solvable: u64,
     impossible: u64,
@@ -303,6 +228,11 @@ struct FlipReport {
     reach_black: u64,
     histogram: Vec<u64>,
     max_rounds: u8,
+}
+
+/// Time, memory and the file written.
+#[derive(Serialize)]
+struct RunFigures {
     seconds: f64,
     generate_seconds: f64,
     write_seconds: f64,
@@ -400,10 +330,6 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
     let dir = &args.dir;
     let path = dir.join(puzzle.file_name(shape));
     let shown = path.display().to_string();
-    let write_failure = |error: std::io::Error| Failure::Write {
-        path: shown.clone(),
-        error,
-    };
     fs::create_dir_all(dir).map_err(|error| Failure::Write {
         path: dir.display().to_string(),
         error,
@@ -445,21 +371,12 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
 
     let bar = PhaseBar::new(std::io::stderr().is_terminal());
     let progress = |p: generate::Progress| bar.update(p.phase.name(), p.done, p.total, false);
-    let written = |table: Table, bar: &PhaseBar| -> Result<u64, Failure> {
-        table
-            .write(&path, &mut |p| {
-                bar.update(p.phase.name(), p.done, p.total, true)
-            })
-            .map_err(|error| match error {
-                TableError::Io(error) => write_failure(error),
-                error => Failure::Table {
-                    path: shown.clone(),
-                    error,
-                },
-            })
-    };
     let generate_failure = |e: generate::GenerateError| Failure::Memory(e.to_string());
-    match puzzle {
+    let table_failure = |error| Failure::Table {
+        path: shown.clone(),
+        error,
+    };
+    let (generated, table, summary) = match puzzle {
         Puzzle::Euler => {
             let options = EulerOptions {
                 memory_limit: limit,
@@ -467,39 +384,18 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
             };
             let made = generate::euler(shape, &options, progress).map_err(generate_failure)?;
             let generated = start.elapsed();
-            let summary = made.summary;
-            let table = Table::from_euler(shape, EulerColumns::from(made)).map_err(|error| {
-                Failure::Table {
-                    path: shown.clone(),
-                    error,
-                }
-            })?;
-            let wdl_only = table.is_wdl_only();
-            let file_bytes = written(table, &bar)?;
-            bar.finish();
-            let total = start.elapsed();
-            let report = EulerReport {
-                puzzle,
-                rows: shape.rows(),
-                cols: shape.cols(),
-                wdl_only,
-                positions: summary.positions,
-                winning: summary.winning,
-                losing: summary.losing,
-                empty: summary.empty,
-                empty_moves_left: summary.empty_moves_left,
-                seconds: seconds(total),
-                generate_seconds: seconds(generated),
-                write_seconds: seconds(total - generated),
-                memory_needed: needed,
-                peak_memory: peak_memory(),
-                file: shown.clone(),
-                file_bytes,
-            };
-            match args.format {
-                SummaryFormat::Json => write_json_line(out, &report)?,
-                SummaryFormat::Text => write_euler_text(out, &report)?,
-            }
+            let s = made.summary;
+            let table =
+                Table::from_euler(shape, EulerColumns::from(made)).map_err(table_failure)?;
+            let summary = Summary::Euler(EulerSummary {
+                wdl_only: table.is_wdl_only(),
+                positions: s.positions,
+                winning: s.winning,
+                losing: s.losing,
+                empty: s.empty,
+                empty_moves_left: s.empty_moves_left,
+            });
+            (generated, table, summary)
         }
         Puzzle::Flip => {
             let options = FlipOptions {
@@ -508,72 +404,84 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
             };
             let made = generate::flip(shape, &options, progress).map_err(generate_failure)?;
             let generated = start.elapsed();
-            let summary = made.summary.clone();
-            let table = Table::from_flip(shape, FlipColumns::from(made)).map_err(|error| {
-                Failure::Table {
-                    path: shown.clone(),
-                    error,
-                }
-            })?;
-            let file_bytes = written(table, &bar)?;
-            bar.finish();
-            let total = start.elapsed();
-            let mut histogram = summary.histogram;
-            histogram.truncate(usize::from(summary.max_rounds) + 1);
-            let report = FlipReport {
-                puzzle,
-                rows: shape.rows(),
-                cols: shape.cols(),
-                positions: summary.boards,
-                solvable: summary.solvable,
-                impossible: summary.boards - summary.solvable,
-                reach_white: summary.reach[0],
-                reach_black: summary.reach[1],
-                histogram,
-                max_rounds: summary.max_rounds,
-                seconds: seconds(total),
-                generate_seconds: seconds(generated),
-                write_seconds: seconds(total - generated),
-                memory_needed: needed,
-                peak_memory: peak_memory(),
-                file: shown.clone(),
-                file_bytes,
-            };
-            match args.format {
-                SummaryFormat::Json => write_json_line(out, &report)?,
-                SummaryFormat::Text => write_flip_text(out, &report)?,
-            }
+            let mut s = made.summary.clone();
+            let table = Table::from_flip(shape, FlipColumns::from(made)).map_err(table_failure)?;
+            s.histogram.truncate(usize::from(s.max_rounds) + 1);
+            let summary = Summary::Flip(FlipSummary {
+                positions: s.boards,
+                solvable: s.solvable,
+                impossible: s.boards - s.solvable,
+                reach_white: s.reach[0],
+                reach_black: s.reach[1],
+                histogram: s.histogram,
+                max_rounds: s.max_rounds,
+            });
+            (generated, table, summary)
         }
+    };
+    let file_bytes = table
+        .write(&path, &mut |p| {
+            bar.update(p.phase.name(), p.done, p.total, true)
+        })
+        .map_err(|error| Failure::table_write(&shown, error))?;
+    bar.finish();
+    let total = start.elapsed();
+    let report = Report {
+        puzzle,
+        rows: shape.rows(),
+        cols: shape.cols(),
+        summary,
+        run: RunFigures {
+            seconds: seconds(total),
+            generate_seconds: seconds(generated),
+            write_seconds: seconds(total - generated),
+            memory_needed: needed,
+            peak_memory: generate::peak_memory(),
+            file: shown.clone(),
+            file_bytes,
+        },
+    };
+    match args.format {
+        SummaryFormat::Json => write_json_line(out, &report),
+        SummaryFormat::Text => write_text(out, &report),
     }
+}
+
+/// The text summary: what the table holds, then the file, time and memory.
+fn write_text(out: &mut Output, r: &Report) -> Result<(), Failure> {
+    let (rows, cols) = (r.rows, r.cols);
+    match &r.summary {
+        Summary::Euler(s) => write_euler_text(out, rows, cols, s)?,
+        Summary::Flip(s) => write_flip_text(out, rows, cols, s)?,
+    }
+    let f = &r.run;
+    writeln!(
+        out,
+        "wrote {}: {} bytes ({})",
+        f.file,
+        thousands(f.file_bytes),
+        ByteSize(f.file_bytes)
+    )?;
+    let peak = f
+        .peak_memory
+        .map_or_else(|| "unknown".to_owned(), |p| ByteSize(p).to_string());
+    writeln!(
+        out,
+        "time {:.2} s (generate {:.2} s, write {:.2} s); peak memory {peak} (needed {})",
+        f.seconds,
+        f.generate_seconds,
+        f.write_seconds,
+        ByteSize(f.memory_needed)
+    )?;
     Ok(())
 }
 
-/// The lines shared by both puzzles' text summaries: file, time, memory.
-fn write_tail(
+fn write_euler_text(
     out: &mut Output,
-    file: &str,
-    file_bytes: u64,
-    seconds: [f64; 3],
-    needed: u64,
-    peak: Option<u64>,
+    rows: usize,
+    cols: usize,
+    r: &EulerSummary,
 ) -> Result<(), Failure> {
-    writeln!(
-        out,
-        "wrote {file}: {} bytes ({})",
-        thousands(file_bytes),
-        ByteSize(file_bytes)
-    )?;
-    let [total, generated, written] = seconds;
-    let peak = peak.map_or_else(|| "unknown".to_owned(), |p| ByteSize(p).to_string());
-    writeln!(
-        out,
-        "time {total:.2} s (generate {generated:.2} s, write {written:.2} s); peak memory {peak} (needed {})",
-        ByteSize(needed)
-    )?;
-    Ok(())
-}
-
-fn write_euler_text(out: &mut Output, r: &EulerReport) -> Result<(), Failure> {
     let tables = if r.wdl_only {
         "win/loss only"
     } else {
@@ -581,9 +489,7 @@ fn write_euler_text(out: &mut Output, r: &EulerReport) -> Result<(), Failure> {
     };
     writeln!(
         out,
-        "euler {}x{}: {} positions ({tables})",
-        r.rows,
-        r.cols,
+        "euler {rows}x{cols}: {} positions ({tables})",
         thousands(r.positions)
     )?;
     writeln!(
@@ -603,24 +509,16 @@ fn write_euler_text(out: &mut Output, r: &EulerReport) -> Result<(), Failure> {
             "  empty board: {who} (moves left not stored: win/loss only)"
         )?,
     }
-    write_tail(
-        out,
-        &r.file,
-        r.file_bytes,
-        [r.seconds, r.generate_seconds, r.write_seconds],
-        r.memory_needed,
-        r.peak_memory,
-    )
+    Ok(())
 }
 
-fn write_flip_text(out: &mut Output, r: &FlipReport) -> Result<(), Failure> {
-    writeln!(
-        out,
-        "flip {}x{}: {} boards",
-        r.rows,
-        r.cols,
-        thousands(r.positions)
-    )?;
+fn write_flip_text(
+    out: &mut Output,
+    rows: usize,
+    cols: usize,
+    r: &FlipSummary,
+) -> Result<(), Failure> {
+    writeln!(out, "flip {rows}x{cols}: {} boards", thousands(r.positions))?;
     writeln!(
         out,
         "  solvable: {} ({} reach all white, {} all black); impossible: {}",
@@ -637,14 +535,7 @@ fn write_flip_text(out: &mut Output, r: &FlipReport) -> Result<(), Failure> {
         .collect();
     writeln!(out, "  boards by fewest rounds: {}", counts.join(", "))?;
     writeln!(out, "  most rounds: {}", r.max_rounds)?;
-    write_tail(
-        out,
-        &r.file,
-        r.file_bytes,
-        [r.seconds, r.generate_seconds, r.write_seconds],
-        r.memory_needed,
-        r.peak_memory,
-    )
+    Ok(())
 }
 
 #[cfg(test)]

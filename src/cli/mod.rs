@@ -1,5 +1,6 @@
 //! Argument parsing, input and output plumbing shared by every subcommand.
 
+mod bar;
 mod carcassonne;
 mod cases;
 #[cfg(unix)]
@@ -301,6 +302,23 @@ pub enum Failure {
     BrokenPipe,
 }
 
+impl Failure {
+    /// Writing the table file `path` failed: [`Failure::Write`] for an I/O
+    /// error, [`Failure::Table`] otherwise.
+    pub fn table_write(path: &str, error: boardbase::table::TableError) -> Failure {
+        match error {
+            boardbase::table::TableError::Io(error) => Failure::Write {
+                path: path.to_owned(),
+                error,
+            },
+            error => Failure::Table {
+                path: path.to_owned(),
+                error,
+            },
+        }
+    }
+}
+
 impl From<io::Error> for Failure {
     fn from(error: io::Error) -> Self {
         if error.kind() == io::ErrorKind::BrokenPipe {
@@ -486,4 +504,17 @@ pub fn write_json_line(out: &mut Output, value: &impl serde::Serialize) -> Resul
     serde_json::to_writer(&mut *out, value).map_err(|e| Failure::from(io::Error::from(e)))?;
     out.write_all(b"\n")?;
     Ok(())
+}
+
+/// A whole number with its thousands grouped: `65536` as `65,536`.
+pub fn thousands(n: impl std::fmt::Display) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
 }

@@ -15,7 +15,7 @@ use boardbase::table::{self, Catalog, FindError, FlipTable, Found, Origin, Probe
 use boardbase::tables::shape::{MAX_SIDE, Shape};
 use clap::Args;
 
-use super::generate::PhaseBar;
+use super::bar::PhaseBar;
 use super::{Failure, Format, JudgeLines, Output, Source, write_json_line};
 
 /// Where the table of a board size comes from: shared by `euler` and
@@ -299,15 +299,7 @@ fn write_euler_pretty(
                 answer.answer
             )?;
             side_by_side(out, shape.cols(), &["board", "best move"], &[board, marked])?;
-            let how = if winning == 0 {
-                ", resisting longest"
-            } else {
-                ""
-            };
-            writeln!(
-                out,
-                "  best move covers {covers}{how}; winning moves: {winning} of {legal} legal"
-            )?;
+            super::euler::write_best_move(out, &covers, winning, legal)?;
         }
         None => {
             writeln!(

@@ -127,6 +127,18 @@ fn embedded_value(puzzle: Puzzle, column: &str, i: u64) -> Option<u64> {
 /// How often (in positions) the contents check reports progress.
 const PROGRESS_EVERY: u64 = 1 << 12;
 
+/// Reports `done` of `total` entries of the contents check, every
+/// [`PROGRESS_EVERY`] and at the end.
+fn report_contents(done: u64, total: u64, progress: &mut dyn FnMut(Progress)) {
+    if done % PROGRESS_EVERY == 0 || done == total {
+        progress(Progress {
+            phase: Phase::Contents,
+            done,
+            total,
+        });
+    }
+}
+
 /// The positions the contents check visits: all of them, or a
 /// deterministic pseudo-random sample that starts with the empty and the
 /// full board.
@@ -328,16 +340,32 @@ impl Table {
                     });
                 }
                 done += 1;
-                if done % PROGRESS_EVERY == 0 || done == total {
-                    progress(Progress {
-                        phase: Phase::Contents,
-                        done,
-                        total,
-                    });
-                }
+                report_contents(done, total, progress);
             }
         }
         Ok(Checked::Embedded { entries: done })
+    }
+
+    /// Runs `check` on every position of the [`Sample`] of `options`,
+    /// reporting progress.
+    fn each_sampled(
+        &self,
+        options: VerifyOptions,
+        progress: &mut dyn FnMut(Progress),
+        mut check: impl FnMut(u64) -> Result<(), TableError>,
+    ) -> Result<Checked, TableError> {
+        let sample = Sample::new(self.shape, options.sample);
+        let (total, positions) = (sample.count, sample.states);
+        let mut done = 0;
+        for p in sample {
+            check(p)?;
+            done += 1;
+            report_contents(done, total, progress);
+        }
+        Ok(Checked::Consistent {
+            checked: done,
+            positions,
+        })
     }
 
     /// An entry of a column the layout found (present by construction).
@@ -373,10 +401,7 @@ impl Table {
         };
         let moves = moves.as_slice();
         let all = self.shape.full();
-        let sample = Sample::new(self.shape, options.sample);
-        let (total, positions) = (sample.count, sample.states);
-        let mut done = 0;
-        for p in sample {
+        self.each_sampled(options, progress, |p| {
             let win = self.must(*winning, p)? != 0;
             if p == all {
                 if !win {
@@ -462,18 +487,7 @@ impl Table {
                     }
                 }
             }
-            done += 1;
-            if done % PROGRESS_EVERY == 0 || done == total {
-                progress(Progress {
-                    phase: Phase::Contents,
-                    done,
-                    total,
-                });
-            }
-        }
-        Ok(Checked::Consistent {
-            checked: done,
-            positions,
+            Ok(())
         })
     }
 
@@ -496,10 +510,7 @@ impl Table {
                 .fold(0, |acc, (r, c)| acc ^ masks[shape.index(r, c)])
         };
         let unreachable = u64::from(UNREACHABLE);
-        let sample = Sample::new(shape, options.sample);
-        let (total, positions) = (sample.count, sample.states);
-        let mut done = 0;
-        for b in sample {
+        self.each_sampled(options, progress, |b| {
             let mut closest = unreachable;
             for (colour, target) in [0, all].into_iter().enumerate() {
                 let (rc, pc, sc) = colours[colour];
@@ -574,18 +585,7 @@ impl Table {
                     format!("{r} rounds, but the closer colour takes {closest}"),
                 ));
             }
-            done += 1;
-            if done % PROGRESS_EVERY == 0 || done == total {
-                progress(Progress {
-                    phase: Phase::Contents,
-                    done,
-                    total,
-                });
-            }
-        }
-        Ok(Checked::Consistent {
-            checked: done,
-            positions,
+            Ok(())
         })
     }
 }

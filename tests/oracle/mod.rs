@@ -38,6 +38,43 @@ pub fn euler_moves(rows: usize, cols: usize) -> BTreeSet<u64> {
     set
 }
 
+/// Per position of `shape`: whether the player to move wins, and the
+/// plies left with perfect play, by memoized recursion over `moves`: the
+/// full board is won with 0 plies; otherwise a move to a lost position
+/// wins, the fastest such one; else the longest move loses.
+pub fn solve_euler(shape: Shape, moves: &[u64]) -> (Vec<bool>, Vec<u8>) {
+    const KNOWN: u8 = 0x40;
+    const WIN: u8 = 0x80;
+    fn value(p: u64, full: u64, moves: &[u64], memo: &mut [u8]) -> (bool, u8) {
+        let v = memo[p as usize];
+        if v & KNOWN != 0 {
+            return (v & WIN != 0, v & 0x3F);
+        }
+        let result = if p == full {
+            (true, 0)
+        } else {
+            let mut fastest_win: Option<u8> = None;
+            let mut longest: Option<u8> = None;
+            for &m in moves.iter().filter(|&&m| m & p == 0) {
+                let (wins, plies) = value(p | m, full, moves, memo);
+                if !wins {
+                    fastest_win = Some(fastest_win.map_or(plies, |f| f.min(plies)));
+                }
+                longest = Some(longest.map_or(plies, |l| l.max(plies)));
+            }
+            match fastest_win {
+                Some(f) => (true, f + 1),
+                None => (false, longest.expect("an open position has a move") + 1),
+            }
+        };
+        memo[p as usize] = KNOWN | if result.0 { WIN } else { 0 } | result.1;
+        result
+    }
+    let full = shape.full();
+    let mut memo = vec![0u8; 1 << shape.cells()];
+    (0..=full).map(|p| value(p, full, moves, &mut memo)).unzip()
+}
+
 /// The solved Game of Euler: per position, whether the player to move
 /// wins, the moves left with perfect play, and the index (in the library's
 /// move order, which must hold the same moves) of the first best move.
@@ -59,37 +96,8 @@ impl Euler {
             order.iter().copied().collect::<BTreeSet<_>>(),
             "the library's moves of {shape} are the oracle's"
         );
-        let own: Vec<u64> = own.into_iter().collect();
-        let n = 1usize << shape.cells();
-        let mut memo: Vec<Option<(bool, u8)>> = vec![None; n];
-        fn value(p: u64, full: u64, moves: &[u64], memo: &mut [Option<(bool, u8)>]) -> (bool, u8) {
-            if let Some(v) = memo[p as usize] {
-                return v;
-            }
-            let v = if p == full {
-                (true, 0)
-            } else {
-                let children: Vec<(bool, u8)> = moves
-                    .iter()
-                    .filter(|&&m| m & p == 0)
-                    .map(|&m| value(p | m, full, moves, memo))
-                    .collect();
-                match children.iter().filter(|c| !c.0).map(|c| c.1).min() {
-                    Some(fastest) => (true, fastest + 1),
-                    None => (false, children.iter().map(|c| c.1).max().unwrap() + 1),
-                }
-            };
-            memo[p as usize] = Some(v);
-            v
-        }
-        let full = shape.full();
-        let mut wins = Vec::with_capacity(n);
-        let mut plies = Vec::with_capacity(n);
-        for p in 0..n as u64 {
-            let (w, d) = value(p, full, &own, &mut memo);
-            wins.push(w);
-            plies.push(d);
-        }
+        let (wins, plies) = solve_euler(shape, &own.into_iter().collect::<Vec<_>>());
+        let (full, n) = (shape.full(), 1usize << shape.cells());
         let best = (0..n as u64)
             .map(|p| {
                 if p == full {
