@@ -16,7 +16,7 @@ mod lookups;
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use http::{Conn, Response, Server};
 use lookups::{check_euler, check_flip, euler_moves, rows_of};
@@ -578,40 +578,72 @@ fn budget_and_time_limit_are_422() {
 
 #[test]
 fn a_heavy_count_does_not_stall_lookups() {
-    let server = Server::start(&["--count-workers", "1", "--count-timeout", "600"]);
+    // The count's time limit, and how long the heavy request surely lasts:
+    // 500 cases of 30 × 12 two-pair tiles (0.9 MB) take minutes in any build, so
+    // the request ends only when the server's deadline stops it.
+    const LIMIT: u64 = 10;
+    let server = Server::start(&[
+        "--count-workers",
+        "1",
+        "--count-timeout",
+        &LIMIT.to_string(),
+    ]);
+    let mut text = String::from("500\n");
+    let one = two_pair_text(30, 12);
+    for _ in 0..500 {
+        text.push_str(&one);
+    }
     let done = Arc::new(AtomicBool::new(false));
     let heavy = {
         let addr = server.addr.clone();
         let done = done.clone();
         std::thread::spawn(move || {
-            // Width 12: 2,048 profile groups a tile, 360 tiles, counted
-            // three times (witness, mod p, exact): seconds in a debug build.
-            let r = Conn::connect(&addr).post(
-                "/api/v1/carcassonne",
-                "application/json",
-                two_pair(30, 12).as_bytes(),
-            );
+            let r = Conn::connect(&addr).post("/api/v1/carcassonne", "text/plain", text.as_bytes());
             done.store(true, Ordering::SeqCst);
             r
         })
     };
     // Wait until the count has started (the health check answers at once).
     std::thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
     let mut conn = server.connect();
     let mut answered = 0;
     for bits in (0..=u16::MAX).step_by(331) {
         let r = conn.get(&format!("/api/v1/flip?board={}", rows_of(bits, 'w', 'b')));
         assert_eq!(r.status, 200);
+        check_flip(bits, &r.json());
         answered += 1;
     }
     // Every lookup was answered while the count was still running.
     assert!(
         !done.load(Ordering::SeqCst),
-        "the count finished before the {answered} lookups"
+        "the count ended before the {answered} lookups ({:?})",
+        started.elapsed()
     );
     let r = heavy.join().unwrap();
-    assert_eq!(r.status, 200, "{}", r.text());
-    assert!(r.json()["witness"].is_object());
+    assert_eq!(r.status, 422, "{}", r.text());
+    let message = r.json()["error"].as_str().unwrap_or_default().to_owned();
+    assert!(
+        message.contains(&format!("time limit of {LIMIT} s")),
+        "{message}"
+    );
+}
+
+/// [`two_pair`] as one case of the judge's text input.
+fn two_pair_text(rows: usize, cols: usize) -> String {
+    let board: Value = serde_json::from_str(&two_pair(rows, cols)).unwrap();
+    let tiles: Vec<&str> = board["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    let mut text = format!("{rows} {cols}\n");
+    for row in tiles.chunks(cols) {
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    text
 }
 
 #[test]
