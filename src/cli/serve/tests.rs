@@ -133,7 +133,7 @@ fn every_euler_position() {
             assert!(key >= last, "order of {position:#}");
             last = key;
         }
-        let best = lookup.answer.best_move.as_ref().map(|b| u64::from(b.mask));
+        let best = lookup.answer.best_move.as_ref().map(|b| b.mask);
         assert_eq!(
             lookup.moves.first().map(|m| m.mask),
             best,
