@@ -105,6 +105,25 @@ use crate::input::{InputError, Scanner};
 /// limit.
 pub const MAX_NULLITY: usize = 24;
 
+/// The 14 shapes (rows, columns) up to 64×64 whose nullity is over
+/// [`MAX_NULLITY`], in reading order: the ones [`Solver::solve`] refuses.
+pub const PAST_MAX_NULLITY: [(usize, usize); 14] = [
+    (27, 35),
+    (31, 47),
+    (35, 27),
+    (35, 55),
+    (39, 39),
+    (47, 31),
+    (47, 47),
+    (47, 63),
+    (55, 35),
+    (61, 61),
+    (62, 64),
+    (63, 47),
+    (64, 62),
+    (64, 64),
+];
+
 /// The largest nullity whose move values ([`Solver::move_values`]) are
 /// found by Gray code; larger ones by Walsh–Hadamard transforms.
 const GRAY_MOVES_MAX_NULLITY: usize = 12;
