@@ -591,11 +591,11 @@ fn euler_3x4_and_4x5_made_in_memory() {
             .find(|e| e["size"] == size)
             .cloned()
     };
+    let four_five = entry("4x5").unwrap();
+    assert!(four_five["make_bytes"].as_u64().unwrap() > 3 << 20);
     assert_eq!(
-        entry("4x5"),
-        Some(
-            json!({"size": "4x5", "rows": 4, "cols": 5, "source": "made on demand", "wdl_only": false, "in_memory": true})
-        )
+        four_five,
+        json!({"size": "4x5", "rows": 4, "cols": 5, "source": "made on demand", "wdl_only": false, "in_memory": true, "make_bytes": four_five["make_bytes"]})
     );
     assert_eq!(entry("5x5").unwrap()["in_memory"], false);
     assert!(entry("5x6").is_none(), "30 squares are not made in memory");
@@ -818,9 +818,13 @@ fn sizes_lists_what_the_server_answers() {
     );
     assert_eq!(find("4x5")["wdl_only"], false);
     assert!(find("2x3")["error"].is_string());
+    let five = find("5x5");
+    // About 82 MiB on two cores, a little more with more.
+    let make = five["make_bytes"].as_u64().unwrap();
+    assert!((80 << 20..120 << 20).contains(&make), "{make}");
     assert_eq!(
-        find("5x5"),
-        json!({"size": "5x5", "rows": 5, "cols": 5, "source": "made on demand", "wdl_only": false, "in_memory": false})
+        five,
+        json!({"size": "5x5", "rows": 5, "cols": 5, "source": "made on demand", "wdl_only": false, "in_memory": false, "make_bytes": make})
     );
     // Every shape of at most 25 squares but 4×4 and the 4 files is made
     // on demand: 87 shapes in all.
@@ -891,6 +895,82 @@ fn a_table_made_in_memory_is_made_once_and_lookups_go_on_meanwhile() {
     assert_eq!(
         stderr.matches("made the euler 5x5 table in memory").count(),
         1,
+        "{stderr}"
+    );
+}
+
+#[test]
+fn tables_made_in_memory_stay_within_the_budget() {
+    // Room for one table of 2^20 positions (2.1 MiB held) and the making
+    // of another: the second evicts the first.
+    let probe = Server::start(&[]);
+    let sizes = probe.get("/api/v1/sizes").json();
+    let needed = |size: &str| {
+        sizes["euler"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["size"] == size)
+            .and_then(|e| e["make_bytes"].as_u64())
+            .unwrap()
+    };
+    let (first, second) = if needed("4x5") <= needed("2x10") {
+        ("4x5", "2x10")
+    } else {
+        ("2x10", "4x5")
+    };
+    let budget_mib = needed(second).div_ceil(1 << 20) + 1;
+    let mut server = Server::start(&["--make-memory", &budget_mib.to_string()]);
+    let mut conn = server.connect();
+    let empty = |size: &str| {
+        let s = Shape::parse(size).unwrap();
+        vec![".".repeat(s.cols()); s.rows()].join("/")
+    };
+    let in_memory = |conn: &mut Conn| -> Vec<String> {
+        let v = conn.get("/api/v1/sizes").json();
+        v["euler"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["in_memory"] == true)
+            .map(|e| e["size"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(
+        conn.get(&format!("/api/v1/euler?board={}", empty(first)))
+            .status,
+        200
+    );
+    assert_eq!(in_memory(&mut conn), [first]);
+    assert_eq!(
+        conn.get(&format!("/api/v1/euler?board={}", empty(second)))
+            .status,
+        200
+    );
+    assert_eq!(in_memory(&mut conn), [second]);
+    let held = conn.get("/api/v1/sizes").json()["euler_made"]["memory_held_bytes"]
+        .as_u64()
+        .unwrap();
+    assert_eq!(held, (1 << 17) + 2 * (1 << 20));
+    // Asked again, the first is made again.
+    assert_eq!(
+        conn.get(&format!("/api/v1/euler?board={}", empty(first)))
+            .status,
+        200
+    );
+    server.signal("TERM");
+    let (_, stderr) = server.wait(std::time::Duration::from_secs(30));
+    assert_eq!(
+        stderr
+            .matches(&format!("made the euler {first} table"))
+            .count(),
+        2,
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!(
+            "dropped the euler {first} table made in memory (least recently used"
+        )),
         "{stderr}"
     );
 }

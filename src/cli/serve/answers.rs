@@ -481,6 +481,7 @@ impl Catalog {
                 made.push(SizeEntry {
                     wdl_only: Some(false),
                     in_memory: Some(info.ready.contains(&shape)),
+                    make_bytes: Some(Maker::needed(shape)),
                     ..SizeEntry::new(shape, "made on demand")
                 });
             }
@@ -543,6 +544,10 @@ pub struct SizeEntry {
     /// Made on demand: whether the table is in memory now.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub in_memory: Option<bool>,
+    /// Made on demand: the memory making it takes (reserved against the
+    /// budget while it is made).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub make_bytes: Option<u64>,
     /// A file that cannot be used: why (its lookups answer 422).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -558,6 +563,7 @@ impl SizeEntry {
             file: None,
             wdl_only: None,
             in_memory: None,
+            make_bytes: None,
             error: None,
         }
     }
