@@ -186,6 +186,7 @@ function eulerSizes() {
   return sizes.euler.filter((s) => !s.error && s.rows >= 2 && s.cols >= 2 && s.rows <= MAX_SIDE && s.cols <= MAX_SIDE)
     .map((s) => {
       let note = '';
+      if (s.source === 'embedded') note = ' · table';
       if (s.source === 'file') note = s.wdl_only ? ' · table, win/loss only' : ' · table';
       if (s.source === 'made on demand') note = s.in_memory ? ' · in memory' : ' · made on first use';
       return { rows: s.rows, cols: s.cols, label: `${sizeLabel(s.rows, s.cols)}${note}` };
@@ -711,6 +712,7 @@ async function eulerUpdate() {
     clearTimeout(slow);
     if (token !== euler.token) return;
     euler.answer = answer;
+    eulerMadeNow();
   } catch (error) {
     clearTimeout(slow);
     if (token !== euler.token) return;
@@ -725,6 +727,18 @@ async function eulerUpdate() {
   if ($('euler-engine').checked && last && last.by === 'you' && euler.answer && euler.answer.legal_moves > 0) {
     euler.timer = setTimeout(eulerEngine, 450);
   }
+}
+
+/** After the first answer of a size made on demand: the selector says it is in memory now. */
+async function eulerMadeNow() {
+  const entry = sizes.euler.find((s) => s.rows === euler.rows && s.cols === euler.cols);
+  if (!entry || entry.source !== 'made on demand' || entry.in_memory) return;
+  try {
+    sizes = await api('/api/v1/sizes');
+  } catch (_) {
+    return;
+  }
+  fillSizes($('euler-size'), eulerSizes(), euler.rows, euler.cols);
 }
 
 function eulerPlay(move, by) {
