@@ -702,7 +702,7 @@ async fn table_files_win_loss_only_and_missing_sizes() {
     );
 
     // A size with no table, by a link: the 422's reason and the command.
-    let empty6 = vec!["......"; 6].join("/");
+    let empty6 = ["......"; 6].join("/");
     s.open(&format!("euler={empty6}")).await;
     wait_text(&s.client, "#euler-status", |t| t == "No answer for 6 × 6").await;
     let api = s.server.get(&format!("/api/v1/euler?board={empty6}"));
