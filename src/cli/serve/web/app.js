@@ -705,8 +705,11 @@ async function eulerUpdate() {
   clearTimeout(euler.timer);
   saveHash();
   eulerDraw();
-  const slow = slowNotice('euler-status', 'euler-detail', token, () => euler.token,
-    `The first ${sizeLabel(euler.rows, euler.cols)} position makes this size's table in memory (up to a second).`);
+  const entry = sizes.euler.find((s) => s.rows === euler.rows && s.cols === euler.cols);
+  const making = entry && entry.source === 'made on demand' && !entry.in_memory;
+  const slow = slowNotice('euler-status', 'euler-detail', token, () => euler.token, making
+    ? `The first ${sizeLabel(euler.rows, euler.cols)} position makes this size's table in memory (up to a second).`
+    : 'Looking up this position…');
   try {
     const answer = await lookup('euler', euler.text());
     clearTimeout(slow);
