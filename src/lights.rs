@@ -105,6 +105,33 @@ use crate::input::{InputError, Scanner};
 /// limit.
 pub const MAX_NULLITY: usize = 24;
 
+/// The 14 shapes (rows, columns) up to 64×64 whose nullity is over
+/// [`MAX_NULLITY`], in reading order: the ones [`Solver::solve`] refuses.
+pub const PAST_MAX_NULLITY: [(usize, usize); 14] = [
+    (27, 35),
+    (31, 47),
+    (35, 27),
+    (35, 55),
+    (39, 39),
+    (47, 31),
+    (47, 47),
+    (47, 63),
+    (55, 35),
+    (61, 61),
+    (62, 64),
+    (63, 47),
+    (64, 62),
+    (64, 64),
+];
+
+/// The largest nullity whose move values ([`Solver::move_values`]) are
+/// found by Gray code; larger ones by Walsh–Hadamard transforms.
+const GRAY_MOVES_MAX_NULLITY: usize = 12;
+
+/// Coordinates of one block of the indicator transforms of
+/// [`Solver::move_values`]: 2^14, so that no value leaves `i16`.
+const INDICATOR_BITS: usize = 14;
+
 /// Coordinates searched by one Walsh–Hadamard block: 2^20 lanes of 16 bits
 /// (2 MiB, which fits the L2 cache of most machines).
 const BLOCK_BITS: usize = 20;
@@ -620,6 +647,75 @@ impl Routes {
     }
 }
 
+/// What pressing each cell of a board leads to, towards one colour: see
+/// [`Solver::move_values`].
+///
+/// With `m` = [`answer.rounds`](Answer::rounds) the fewest presses from the
+/// board, the fewest from the board after pressing a cell is `m − 1` when
+/// the cell is in [`in_optimal`](Self::in_optimal), else `m` when it is in
+/// [`in_next`](Self::in_next), else `m + 1`
+/// ([`rounds_after`](Self::rounds_after)).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ColourMoves {
+    /// The board's own answer for this colour, as [`Solver::route`] gives
+    /// it.
+    pub answer: Answer,
+    /// The cells pressed by at least one optimal press set (of
+    /// `answer.rounds` presses).
+    pub in_optimal: Grid,
+    /// The cells pressed by at least one press set of `answer.rounds + 1`
+    /// presses that reaches the colour.
+    pub in_next: Grid,
+}
+
+impl ColourMoves {
+    /// The fewest presses to this colour from the board after pressing
+    /// (`row`, `col`).
+    pub fn rounds_after(&self, row: usize, col: usize) -> usize {
+        let m = self.answer.rounds;
+        if self.in_optimal.get(row, col) {
+            m - 1
+        } else if self.in_next.get(row, col) {
+            m
+        } else {
+            m + 1
+        }
+    }
+}
+
+/// A board's answers for both colours and what pressing each cell leads
+/// to: see [`Solver::move_values`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveValues {
+    /// Towards all white; `None` when white cannot be reached (from the
+    /// board, or from any board one press away).
+    pub white: Option<ColourMoves>,
+    /// Towards all black; `None` when black cannot be reached.
+    pub black: Option<ColourMoves>,
+}
+
+impl MoveValues {
+    /// The board's own answers, as [`Solver::routes`] gives them.
+    pub fn routes(&self) -> Routes {
+        Routes {
+            white: self.white.as_ref().map(|m| m.answer.clone()),
+            black: self.black.as_ref().map(|m| m.answer.clone()),
+        }
+    }
+
+    /// The fewest presses to either colour (POJ 1753's goal) from the
+    /// board after pressing (`row`, `col`); `None` when neither colour can
+    /// be reached.
+    pub fn rounds_after(&self, row: usize, col: usize) -> Option<usize> {
+        let white = self.white.as_ref().map(|m| m.rounds_after(row, col));
+        let black = self.black.as_ref().map(|m| m.rounds_after(row, col));
+        match (white, black) {
+            (Some(w), Some(b)) => Some(w.min(b)),
+            (w, b) => w.or(b),
+        }
+    }
+}
+
 /// Why a board could not be answered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LightsError {
@@ -960,6 +1056,17 @@ impl Solver {
         search: Search,
     ) -> Result<Option<Answer>, LightsError> {
         self.check_shape(board)?;
+        self.check_nullity(max_nullity)?;
+        let mut x0 = Grid::new(self.shape);
+        if !self.particular(board, colour, &mut x0) {
+            return Ok(None);
+        }
+        let best = self.search(&x0, search);
+        Ok(Some(self.answer(colour, x0, &best)))
+    }
+
+    /// [`LightsError::NullityTooLarge`] when the nullity is over `max_nullity`.
+    fn check_nullity(&self, max_nullity: usize) -> Result<(), LightsError> {
         let k = self.nullity();
         if k > max_nullity {
             return Err(LightsError::NullityTooLarge {
@@ -968,22 +1075,28 @@ impl Solver {
                 max: max_nullity,
             });
         }
-        let mut x0 = Grid::new(self.shape);
-        if !self.particular(board, colour, &mut x0) {
-            return Ok(None);
-        }
-        let best = match search {
-            Search::Gray => self.search_gray(&x0),
-            Search::Walsh { block_bits } if k > 0 => {
-                self.search_walsh(&x0, block_bits.clamp(1, BLOCK_BITS))
+        Ok(())
+    }
+
+    /// The search over the `2^k` press sets `x0 + quiet`, by `search`.
+    fn search(&self, x0: &Grid, search: Search) -> Best {
+        match search {
+            Search::Gray => self.search_gray(x0),
+            Search::Walsh { block_bits } if self.nullity() > 0 => {
+                self.search_walsh(x0, block_bits.clamp(1, BLOCK_BITS))
             }
-            _ if self.gray_is_cheaper() => self.search_gray(&x0),
-            _ => self.search_walsh(&x0, BLOCK_BITS),
-        };
+            _ if self.gray_is_cheaper() => self.search_gray(x0),
+            _ => self.search_walsh(x0, BLOCK_BITS),
+        }
+    }
+
+    /// The press set at coordinates `coords` of the search: `x0` plus the
+    /// quiet patterns the coordinates pick.
+    fn press_set(&self, x0: Grid, coords: u64) -> Grid {
+        let (rows, k) = (self.shape.rows(), self.nullity());
         let mut presses = x0;
-        let rows = self.shape.rows();
         for i in 0..k {
-            if best.coords >> (k - 1 - i) & 1 == 1 {
+            if coords >> (k - 1 - i) & 1 == 1 {
                 for (p, q) in presses.rows[..rows]
                     .iter_mut()
                     .zip(&self.quiet[i * rows..(i + 1) * rows])
@@ -992,13 +1105,265 @@ impl Solver {
                 }
             }
         }
+        presses
+    }
+
+    /// The answer of a finished search.
+    fn answer(&self, colour: Colour, x0: Grid, best: &Best) -> Answer {
+        let presses = self.press_set(x0, best.coords);
         debug_assert_eq!(presses.count(), best.rounds);
-        Ok(Some(Answer {
+        Answer {
             colour,
             rounds: best.rounds,
             presses,
             optimal_sets: best.count,
+        }
+    }
+
+    /// Both colours' answers for `board` and, for every cell, the fewest
+    /// presses from the board after pressing it, without solving those
+    /// `R·C` boards one by one (nullity up to [`MAX_NULLITY`]).
+    ///
+    /// # Method
+    ///
+    /// Let `A` be the press matrix over GF(2), `x` a press set that takes
+    /// the board to the colour and `N` the quiet press sets (the null space
+    /// of `A`): the press sets that do it are the coset `x + N`. Pressing
+    /// cell `i` adds column `i` of `A` to the board, so the press sets of
+    /// the new board are `x + e_i + N`: each `v` of the coset gives one,
+    /// `v + e_i`, with one press fewer when `v` presses cell `i` and one
+    /// more when it does not. With `m` the fewest presses in the coset,
+    /// the fewest after pressing `i` is therefore
+    ///
+    /// - `m − 1` when some press set of `m` presses presses `i`;
+    /// - else `m` when some press set of `m + 1` presses presses `i` (one
+    ///   of `m` presses without `i` gives `m + 1`, and sets of `m + 2` or
+    ///   more give at least `m + 1`);
+    /// - else `m + 1`.
+    ///
+    /// So one search of the `2^k` press sets that ORs together those of
+    /// `m` presses ([`ColourMoves::in_optimal`]) and those of `m + 1`
+    /// ([`ColourMoves::in_next`]) gives every press's value, per colour; the
+    /// value for either colour is the lesser of the two. A press never
+    /// changes which colours can be reached (it adds a column of `A`, which
+    /// the colour's press sets absorb).
+    ///
+    /// Small nullities (at most 12) walk the press sets by Gray code, as
+    /// the search of [`solve`](Self::solve) does. Larger ones use the
+    /// Walsh–Hadamard transform twice over: once for the sizes of all
+    /// `2^k` press sets (as `solve`), then, in blocks of 2^14 coordinates,
+    /// on the indicator `g` of the sets of `m` presses (and of `m + 1`):
+    /// the number of those that press cell `i` is
+    /// `(|g| − s_i·G(v_i)) / 2`, where `G` is the transform of `g`, `v_i`
+    /// the coordinates of the quiet patterns that press `i`, and `s_i = −1`
+    /// when `x` presses `i` (else 1). Blocks holding no such set are
+    /// skipped; the cost is at most three times [`solve`](Self::solve)'s.
+    ///
+    /// ```
+    /// use boardbase::lights::{Colour, Grid, Solver};
+    /// use boardbase::tables::shape::Shape;
+    ///
+    /// // 3×3, nullity 0: every board has a single press set per colour.
+    /// //   b b w        x . .
+    /// //   b w w        . . .    one press, at (0, 0), makes it white
+    /// //   w w w        . . .
+    /// let board: Grid = "bbw/bww/www".parse()?;
+    /// let solver = Solver::cached(board.shape());
+    /// let values = solver.move_values(&board)?;
+    /// let white = values.white.as_ref().expect("white can be reached");
+    /// assert_eq!(white.answer.rounds, 1);
+    /// assert_eq!(white.rounds_after(0, 0), 0); // the press that solves it
+    /// assert_eq!(white.rounds_after(2, 2), 2); // any other press: one more to undo
+    /// // The same as solving the board after each press:
+    /// for (r, c) in (0..3).flat_map(|r| (0..3).map(move |c| (r, c))) {
+    ///     let after = board.press(r, c);
+    ///     let solved = solver.route(&after, Colour::White)?.map(|a| a.rounds);
+    ///     assert_eq!(solved, Some(white.rounds_after(r, c)));
+    ///     let either = solver.routes(&after)?.best().map(|a| a.rounds);
+    ///     assert_eq!(either, values.rounds_after(r, c));
+    /// }
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn move_values(&self, board: &Grid) -> Result<MoveValues, LightsError> {
+        self.move_values_within(board, MAX_NULLITY)
+    }
+
+    /// [`move_values`](Self::move_values) for nullity up to `max_nullity`
+    /// (see [`solve_within`](Self::solve_within)).
+    pub fn move_values_within(
+        &self,
+        board: &Grid,
+        max_nullity: usize,
+    ) -> Result<MoveValues, LightsError> {
+        Ok(MoveValues {
+            white: self.colour_moves_by(board, Colour::White, max_nullity, Search::Auto)?,
+            black: self.colour_moves_by(board, Colour::Black, max_nullity, Search::Auto)?,
+        })
+    }
+
+    /// One colour's part of [`move_values_within`](Self::move_values_within)
+    /// with a chosen search (internal; for the tests).
+    #[doc(hidden)]
+    pub fn colour_moves_by(
+        &self,
+        board: &Grid,
+        colour: Colour,
+        max_nullity: usize,
+        search: Search,
+    ) -> Result<Option<ColourMoves>, LightsError> {
+        self.check_shape(board)?;
+        self.check_nullity(max_nullity)?;
+        let mut x0 = Grid::new(self.shape);
+        if !self.particular(board, colour, &mut x0) {
+            return Ok(None);
+        }
+        let k = self.nullity();
+        let gray = match search {
+            Search::Gray => true,
+            Search::Walsh { .. } => k == 0,
+            Search::Auto => k <= GRAY_MOVES_MAX_NULLITY,
+        };
+        let (best, in_optimal, in_next) = if gray {
+            self.spread_gray(&x0)
+        } else {
+            let block_bits = match search {
+                Search::Walsh { block_bits } => block_bits.clamp(1, INDICATOR_BITS),
+                _ => INDICATOR_BITS,
+            };
+            let best = self.search(&x0, search);
+            let (in_optimal, in_next) = self.spread_walsh(&x0, best.rounds, block_bits);
+            (best, in_optimal, in_next)
+        };
+        Ok(Some(ColourMoves {
+            answer: self.answer(colour, x0, &best),
+            in_optimal,
+            in_next,
         }))
+    }
+
+    /// The Gray-code search of [`search_gray`](Self::search_gray), also
+    /// ORing together the press sets of the fewest presses and of one more.
+    fn spread_gray(&self, x0: &Grid) -> (Best, Grid, Grid) {
+        let (rows, k) = (self.shape.rows(), self.nullity());
+        let mut x = [0u64; MAX_SIDE];
+        x[..rows].copy_from_slice(x0.rows());
+        let x = &mut x[..rows];
+        let weight = |x: &[u64]| x.iter().map(|r| r.count_ones() as usize).sum::<usize>();
+        let mut best = Best {
+            rounds: weight(x),
+            coords: 0,
+            count: 1,
+        };
+        let mut optimal = Grid::new(self.shape);
+        optimal.rows[..rows].copy_from_slice(x);
+        let mut next = Grid::new(self.shape);
+        let or_into = |grid: &mut Grid, x: &[u64]| {
+            for (a, b) in grid.rows.iter_mut().zip(x) {
+                *a |= b;
+            }
+        };
+        let mut g = 0u64;
+        for step in 1..1u64 << k {
+            let j = step.trailing_zeros() as usize;
+            g ^= 1 << j;
+            let i = k - 1 - j;
+            for (a, b) in x.iter_mut().zip(&self.quiet[i * rows..(i + 1) * rows]) {
+                *a ^= b;
+            }
+            let w = weight(x);
+            if w < best.rounds {
+                next = if w + 1 == best.rounds {
+                    optimal.clone()
+                } else {
+                    Grid::new(self.shape)
+                };
+                optimal.rows[..rows].copy_from_slice(x);
+                best = Best {
+                    rounds: w,
+                    coords: g,
+                    count: 1,
+                };
+            } else if w == best.rounds {
+                or_into(&mut optimal, x);
+                best.count += 1;
+                best.coords = best.coords.min(g);
+            } else if w == best.rounds + 1 {
+                or_into(&mut next, x);
+            }
+        }
+        (best, optimal, next)
+    }
+
+    /// The cells pressed by some press set of `m` presses, and by some of
+    /// `m + 1`, by Walsh–Hadamard transforms of their indicators in blocks
+    /// of 2^`block_bits` coordinates (see [`move_values`](Self::move_values)).
+    fn spread_walsh(&self, x0: &Grid, m: usize, block_bits: usize) -> (Grid, Grid) {
+        let (cols, cells, k) = (self.shape.cols(), self.shape.cells(), self.nullity());
+        let low = k.min(block_bits);
+        let blocks = 1u64 << (k - low);
+        // A set of w presses leaves cells − 2w more cells unpressed than
+        // pressed: the value the first transform gives it.
+        let top = cells as i16 - 2 * m as i16;
+        use rayon::prelude::*;
+        let sums = (0..blocks)
+            .into_par_iter()
+            .fold(
+                || Spread::new(cells, low),
+                |mut spread, hi| {
+                    self.spread_block(x0, low, hi, [top, top - 2], &mut spread);
+                    spread
+                },
+            )
+            .reduce(|| Spread::new(cells, 0), Spread::merge);
+        let mut optimal = Grid::new(self.shape);
+        let mut next = Grid::new(self.shape);
+        for (i, s) in sums.sums.iter().enumerate() {
+            let (r, c) = (i / cols, i % cols);
+            let sign = if x0.get(r, c) { -1 } else { 1 };
+            for (t, grid) in [&mut optimal, &mut next].into_iter().enumerate() {
+                // Of the sets counted, how many press cell i.
+                if (sums.count[t] - sign * s[t]) / 2 > 0 {
+                    grid.set(r, c, true);
+                }
+            }
+        }
+        (optimal, next)
+    }
+
+    /// One block of [`spread_walsh`](Self::spread_walsh): the press sets
+    /// whose high coordinates are `hi`.
+    fn spread_block(&self, x0: &Grid, low: usize, hi: u64, targets: [i16; 2], spread: &mut Spread) {
+        let cols = self.shape.cols();
+        let low_mask = (1u64 << low) - 1;
+        let Spread { f, g, count, sums } = spread;
+        f.fill(0);
+        for (coords, &pressed) in self.cell_coords.chunks_exact(cols).zip(x0.rows()) {
+            for (c, &v) in coords.iter().enumerate() {
+                let flip = ((v >> low) & hi).count_ones() as u64;
+                let sign = 1 - 2 * ((pressed >> c ^ flip) & 1) as i16;
+                let slot = &mut f[(v & low_mask) as usize];
+                *slot = slot.wrapping_add(sign);
+            }
+        }
+        walsh_hadamard(f);
+        for (t, &target) in targets.iter().enumerate() {
+            let mut n = 0i64;
+            for (g, &w) in g.iter_mut().zip(f.iter()) {
+                *g = i16::from(w == target);
+                n += i64::from(*g);
+            }
+            if n == 0 {
+                continue;
+            }
+            count[t] += n;
+            // At most 2^14 ones: no value of the transform leaves i16.
+            walsh_hadamard(g);
+            for (sum, &v) in sums.iter_mut().zip(&self.cell_coords) {
+                let value = i64::from(g[(v & low_mask) as usize]);
+                let odd = ((v >> low) & hi).count_ones() & 1 == 1;
+                sum[t] += if odd { -value } else { value };
+            }
+        }
     }
 
     /// One press set from `board` to all `colour`, with no claim that it is
@@ -1178,6 +1543,39 @@ impl Best {
                 count: a.count + b.count,
             },
         }
+    }
+}
+
+/// The sums of one thread's blocks in [`Solver::spread_walsh`]: for the
+/// press sets of the fewest presses (`[0]`) and of one more (`[1]`), how
+/// many there are and, per cell `i`, the transform of their indicator at
+/// the cell's coordinates.
+struct Spread {
+    f: Vec<i16>,
+    g: Vec<i16>,
+    count: [i64; 2],
+    sums: Vec<[i64; 2]>,
+}
+
+impl Spread {
+    fn new(cells: usize, low: usize) -> Spread {
+        Spread {
+            f: vec![0; 1 << low],
+            g: vec![0; 1 << low],
+            count: [0; 2],
+            sums: vec![[0; 2]; cells],
+        }
+    }
+
+    fn merge(mut a: Spread, b: Spread) -> Spread {
+        for t in 0..2 {
+            a.count[t] += b.count[t];
+        }
+        for (x, y) in a.sums.iter_mut().zip(&b.sums) {
+            x[0] += y[0];
+            x[1] += y[1];
+        }
+        a
     }
 }
 
@@ -1504,6 +1902,12 @@ pub fn solve(board: &Grid, goal: Goal) -> Result<Option<Answer>, LightsError> {
 /// [`Solver::routes`] with the process-wide solver of the board's shape.
 pub fn routes(board: &Grid) -> Result<Routes, LightsError> {
     Solver::cached(board.shape()).routes(board)
+}
+
+/// [`Solver::move_values`] with the process-wide solver of the board's
+/// shape.
+pub fn move_values(board: &Grid) -> Result<MoveValues, LightsError> {
+    Solver::cached(board.shape()).move_values(board)
 }
 
 /// The nullity of `shape` (see [`Solver::nullity`]), from the cached solver.

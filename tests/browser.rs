@@ -166,13 +166,16 @@ async fn cells_with(client: &Client, board: &str, class: &str) -> Vec<(usize, us
 
 /// The board as drawn: each cell's `data-v`, rows joined by `/`.
 async fn drawn(client: &Client, board: &str) -> String {
-    let mut rows = vec![String::new(); 4];
+    let mut rows: Vec<String> = Vec::new();
     for cell in client
         .find_all(Locator::Css(&format!("#{board} .cell")))
         .await
         .expect("cells")
     {
         let r: usize = attr(&cell, "data-r").await.parse().expect("a row");
+        if rows.len() <= r {
+            rows.resize(r + 1, String::new());
+        }
         rows[r].push_str(&attr(&cell, "data-v").await);
     }
     rows.join("/")
@@ -186,6 +189,18 @@ async fn cell(client: &Client, board: &str, r: usize, c: usize) -> Element {
     .await
 }
 
+/// Selects the text of the input `css` and types `text` over it, then
+/// Enter, as a user would (WebDriver's clear would fire a change of its own).
+async fn retype(client: &Client, css: &str, text: &str) {
+    let input = find(client, css).await;
+    input.click().await.expect("a click");
+    // Control+A, the modifier released, the text, Enter.
+    input
+        .send_keys(&format!("\u{e009}a\u{e000}{text}\u{e007}"))
+        .await
+        .expect("typed");
+}
+
 /// Everything the tests need: a server, a driver and a browser.
 struct Setup {
     server: Server,
@@ -195,7 +210,11 @@ struct Setup {
 
 impl Setup {
     async fn new(width: u32, height: u32) -> Setup {
-        let server = Server::start(&[]);
+        Setup::with(Server::start(&[]), width, height).await
+    }
+
+    /// The same against `server`.
+    async fn with(server: Server, width: u32, height: u32) -> Setup {
         let driver = Driver::start();
         let client = driver.session(width, height).await;
         Setup {
@@ -450,6 +469,307 @@ async fn carcassonne_count_a_board_and_draw_a_placement() {
     s.close().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver; run by .ci/run"]
+async fn other_sizes_switch_play_and_read() {
+    let s = Setup::new(1100, 900).await;
+    s.open("flip=wwww/wwww/wwww/wwww").await;
+    wait_text(&s.client, "#flip-status", |t| t == "Already all white").await;
+    // 5×5 from the selector (GF(2): no table file on this server).
+    find(&s.client, "#flip-size")
+        .await
+        .select_by_value("5x5")
+        .await
+        .expect("selected");
+    wait_text(&s.client, "#flip-status", |t| t == "Already all white").await;
+    assert_eq!(
+        drawn(&s.client, "flip-board").await,
+        "wwwww/wwwww/wwwww/wwwww/wwwww"
+    );
+    // A cross around the middle: one press, at (2,2).
+    for (r, c) in [(1, 2), (2, 1), (2, 2), (2, 3), (3, 2)] {
+        cell(&s.client, "flip-board", r, c)
+            .await
+            .click()
+            .await
+            .expect("a click");
+    }
+    wait_text(&s.client, "#flip-status", |t| t == "1 round to all white").await;
+    assert_eq!(cells_with(&s.client, "flip-board", "press").await, [(2, 2)]);
+    let moves = s
+        .client
+        .find_all(Locator::Css("#flip-moves .move"))
+        .await
+        .expect("moves");
+    assert_eq!(moves.len(), 24, "the best 24 of 25 presses");
+    assert_eq!(moves[0].text().await.expect("text"), "(2,2)\n0 rounds");
+    find(&s.client, "#flip-moves-all")
+        .await
+        .click()
+        .await
+        .expect("a click");
+    let moves = s
+        .client
+        .find_all(Locator::Css("#flip-moves .move"))
+        .await
+        .expect("moves");
+    assert_eq!(moves.len(), 25);
+    assert!(
+        s.client
+            .current_url()
+            .await
+            .expect("url")
+            .as_str()
+            .ends_with("#flip=wwwww/wwbww/wbbbw/wwbww/wwwww")
+    );
+    // Any size by the two inputs: 12 × 15 (180 cells: the API leaves out
+    // the boards after each press, the page flips the cells itself).
+    retype(&s.client, "#flip-rows", "12").await;
+    retype(&s.client, "#flip-cols", "15").await;
+    wait_text(&s.client, "#flip-status", |t| t == "Already all white").await;
+    let board = drawn(&s.client, "flip-board").await;
+    assert_eq!(board, vec!["w".repeat(15); 12].join("/"));
+    // Set one cell, then press another.
+    cell(&s.client, "flip-board", 0, 0)
+        .await
+        .click()
+        .await
+        .expect("a click");
+    let status = wait_text(&s.client, "#flip-status", |t| t.ends_with("to all white")).await;
+    let api = s
+        .server
+        .get(&format!(
+            "/api/v1/flip?board=b{}",
+            "w".repeat(14) + &format!("/{}", "w".repeat(15)).repeat(11)
+        ))
+        .json();
+    assert_eq!(status, format!("{} rounds to all white", api["rounds"]));
+    find(&s.client, "input[name=\"flip-mode\"][value=\"press\"]")
+        .await
+        .click()
+        .await
+        .expect("a click");
+    cell(&s.client, "flip-board", 5, 7)
+        .await
+        .click()
+        .await
+        .expect("a click");
+    wait_text(&s.client, "#flip-status", |t| {
+        t != status && t.ends_with("to all white")
+    })
+    .await;
+    let board = drawn(&s.client, "flip-board").await;
+    let rows: Vec<&str> = board.split('/').collect();
+    assert_eq!(&rows[0][..1], "b");
+    assert_eq!(&rows[4][6..9], "wbw");
+    assert_eq!(&rows[5][6..9], "bbb");
+    assert_eq!(&rows[6][6..9], "wbw");
+    assert_eq!(board.matches('b').count(), 6);
+
+    // Euler on 3 × 4, made in memory on first use: play against the engine.
+    find(&s.client, "#tab-euler")
+        .await
+        .click()
+        .await
+        .expect("a click");
+    find(&s.client, "#euler-size")
+        .await
+        .select_by_value("3x4")
+        .await
+        .expect("selected");
+    wait_text(&s.client, "#euler-status", |t| {
+        t.ends_with("with perfect play")
+    })
+    .await;
+    assert_eq!(drawn(&s.client, "euler-frame").await, "..../..../....");
+    let api = s.server.get("/api/v1/euler?board=..../..../....").json();
+    let status = wait_text(&s.client, "#euler-status", |t| !t.is_empty()).await;
+    let win = api["outcome"] == "win";
+    assert_eq!(
+        status,
+        if win {
+            "You win with perfect play"
+        } else {
+            "You lose with perfect play"
+        }
+    );
+    // The slides of a 3×4 board: rows of 4 take pins of 2 and 3 from
+    // either side, columns of 3 too.
+    let slides = s
+        .client
+        .find_all(Locator::Css("#euler-frame .slide"))
+        .await
+        .expect("slides");
+    assert_eq!(slides.len(), 3 * 2 * 2 + 4 * 2 * 2);
+    // The best move, then the engine's reply.
+    let best = &api["moves"][0];
+    let first = find(&s.client, "#euler-winning .move, #euler-losing .move").await;
+    let label = attr(&first, "aria-label").await;
+    assert!(
+        label.contains(&format!(
+            "({},{})",
+            best["cells"][0][0], best["cells"][0][1]
+        )),
+        "{label}"
+    );
+    first.click().await.expect("a click");
+    let history = wait_text(&s.client, "#euler-history", |t| t.contains("Engine:")).await;
+    assert!(history.starts_with("You: "), "{history}");
+    let board = drawn(&s.client, "euler-frame").await;
+    let covered = best["cells"].as_array().unwrap().len();
+    assert!(board.matches('X').count() > covered, "{board}");
+    s.close().await;
+}
+
+/// `boardbase generate ARGS`, which must succeed.
+fn generate(args: &[&str]) {
+    let out = Command::new(env!("CARGO_BIN_EXE_boardbase"))
+        .arg("generate")
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert!(
+        out.status.success(),
+        "generate {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A size's option in a selector: its label.
+async fn option_text(client: &Client, select: &str, size: &str) -> String {
+    find(client, &format!("#{select} option[value=\"{size}\"]"))
+        .await
+        .text()
+        .await
+        .expect("text")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver; run by .ci/run"]
+async fn table_files_win_loss_only_and_missing_sizes() {
+    // A directory of tables: Flip 4×5, Euler 3×5 with win or loss only.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("browser-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().expect("a UTF-8 path");
+    generate(&["flip", "4x5", "--dir", d]);
+    generate(&["euler", "3x5", "--wdl-only", "--dir", d]);
+    let s = Setup::with(Server::start(&["--tables", d]), 1100, 900).await;
+
+    s.open("euler=...../...../.....").await;
+    wait_text(&s.client, "#euler-status", |t| {
+        t.ends_with("with perfect play")
+    })
+    .await;
+    assert_eq!(
+        option_text(&s.client, "euler-size", "3x5").await,
+        "3 × 5 · table, win/loss only"
+    );
+    assert_eq!(
+        option_text(&s.client, "euler-size", "4x5").await,
+        "4 × 5 · made on first use"
+    );
+    let api = s.server.get("/api/v1/euler?board=...../...../.....").json();
+    assert_eq!(api["wdl_only"], true);
+    assert!(api["moves_left"].is_null());
+    let detail = wait_text(&s.client, "#euler-detail", |t| !t.is_empty()).await;
+    assert!(
+        detail.contains("how many moves are left is unknown"),
+        "{detail}"
+    );
+    // Every move: win or loss, no count of moves; as many as the API's,
+    // winning ones as many as its winning_moves.
+    let mut wins = 0;
+    let mut all = 0;
+    for badge in s
+        .client
+        .find_all(Locator::Css(
+            "#euler-winning .move .badge, #euler-losing .move .badge",
+        ))
+        .await
+        .expect("badges")
+    {
+        let text = badge.text().await.expect("text");
+        assert!(text == "win" || text == "loss", "{text}");
+        wins += usize::from(text == "win");
+        all += 1;
+    }
+    assert_eq!(all, api["moves"].as_array().expect("moves").len());
+    assert_eq!(
+        wins,
+        api["winning_moves"].as_u64().expect("a count") as usize
+    );
+
+    // A size with no table, by a link: the 422's reason and the command.
+    let empty6 = ["......"; 6].join("/");
+    s.open(&format!("euler={empty6}")).await;
+    wait_text(&s.client, "#euler-status", |t| t == "No answer for 6 × 6").await;
+    let api = s.server.get(&format!("/api/v1/euler?board={empty6}"));
+    assert_eq!(api.status, 422);
+    let api = api.json();
+    let detail = wait_text(&s.client, "#euler-detail", |t| !t.is_empty()).await;
+    assert_eq!(detail, api["error"].as_str().expect("a message"));
+    assert_eq!(
+        find(&s.client, "#euler-command code")
+            .await
+            .text()
+            .await
+            .expect("text"),
+        format!("boardbase generate euler 6x6 --dir {d}")
+    );
+    assert_eq!(
+        api["command"],
+        format!("boardbase generate euler 6x6 --dir {d}")
+    );
+    assert_eq!(drawn(&s.client, "euler-frame").await, empty6);
+
+    // Flip 4×5 from its table file, and back to 4×4.
+    find(&s.client, "#tab-flip")
+        .await
+        .click()
+        .await
+        .expect("a click");
+    assert_eq!(
+        option_text(&s.client, "flip-size", "4x5").await,
+        "4 × 5 · table"
+    );
+    find(&s.client, "#flip-size")
+        .await
+        .select_by_value("4x5")
+        .await
+        .expect("selected");
+    wait_text(&s.client, "#flip-status", |t| t == "Already all white").await;
+    cell(&s.client, "flip-board", 3, 4)
+        .await
+        .click()
+        .await
+        .expect("a click");
+    let api = s
+        .server
+        .get("/api/v1/flip?board=wwwww/wwwww/wwwww/wwwwb")
+        .json();
+    let status = wait_text(&s.client, "#flip-status", |t| t.ends_with("to all white")).await;
+    assert_eq!(status, format!("{} rounds to all white", api["rounds"]));
+    assert!(
+        s.client
+            .current_url()
+            .await
+            .expect("url")
+            .as_str()
+            .ends_with("#flip=wwwww/wwwww/wwwww/wwwwb")
+    );
+    find(&s.client, "#flip-sample")
+        .await
+        .click()
+        .await
+        .expect("a click");
+    wait_text(&s.client, "#flip-status", |t| t == "4 rounds to all white").await;
+    assert_eq!(drawn(&s.client, "flip-board").await, "bwwb/bbwb/bwwb/bwww");
+    s.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The width and height of a PNG, from its header.
 fn png_size(png: &[u8]) -> (u32, u32) {
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG");
@@ -494,6 +814,22 @@ async fn screenshots() {
             "valid",
         ),
         (
+            "flip-sizes",
+            1100,
+            640,
+            "flip=bwwwwbwwbw/wbbwwwbwbw/bwbbwwwbww/wwwbbwwbwb/wbwwbbwwbw/bwwbwwbbww/wwbwwbwwbb/bwwbwwbwbw/wbbwbwwbww/wwbwwwbbwb",
+            "#flip-status",
+            "rounds to all",
+        ),
+        (
+            "euler-sizes",
+            1100,
+            640,
+            "euler=X..X./.X..X/..X../X...X",
+            "#euler-status",
+            "You win with perfect play",
+        ),
+        (
             "euler-phone",
             390,
             1000,
@@ -505,11 +841,32 @@ async fn screenshots() {
         let s = Setup::new(width, height).await;
         s.open(hash).await;
         wait_text(&s.client, ready, |t| t.contains(status)).await;
-        // Let the last answers draw.
+        // Let the last answers draw, then have the whole page painted
+        // afresh: a part repainted on its own (a selector refilled late)
+        // may come out a few pixels different, and the pictures are to be
+        // the same bytes run after run.
         tokio::time::sleep(Duration::from_millis(500)).await;
+        s.client
+            .execute(
+                "document.body.hidden = true; void document.body.offsetHeight; document.body.hidden = false;",
+                vec![],
+            )
+            .await
+            .expect("the page repainted");
+        tokio::time::sleep(Duration::from_millis(200)).await;
         let png = s.client.screenshot().await.expect("a screenshot");
         assert_eq!(png_size(&png), (width, height), "{name}");
-        std::fs::write(dir.join(format!("{name}.png")), png).expect("written");
+        // Written only when the picture changed, through a temporary
+        // name: the committed pictures stay untouched otherwise.
+        let path = dir.join(format!("{name}.png"));
+        if std::fs::read(&path).ok().as_deref() != Some(&png[..]) {
+            let temporary = dir.join(format!(".{name}.png.tmp"));
+            std::fs::write(&temporary, &png).expect("written");
+            std::fs::rename(&temporary, &path).expect("renamed");
+        }
         s.close().await;
+    }
+    if std::env::var_os("BOARDBASE_SCREENSHOTS").is_none() {
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

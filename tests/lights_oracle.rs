@@ -551,6 +551,7 @@ fn nullities_of_square_boards() {
             (64, 64)
         ]
     );
+    assert_eq!(over, lights::PAST_MAX_NULLITY);
 }
 
 #[test]

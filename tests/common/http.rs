@@ -5,7 +5,7 @@
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, ChildStderr, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStderr, ChildStdout, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 /// A running server, killed when dropped.
@@ -13,19 +13,35 @@ pub struct Server {
     child: Child,
     /// `127.0.0.1:PORT`.
     pub addr: String,
+    stdout: BufReader<ChildStdout>,
     stderr: Option<ChildStderr>,
 }
 
 impl Server {
     /// Starts `boardbase serve --bind 127.0.0.1:0 ARGS` and waits for the
     /// line that gives the address it listens on.
+    /// `BOARDBASE_TABLES` is removed from its environment.
     pub fn start(args: &[&str]) -> Server {
         Server::start_binary(env!("CARGO_BIN_EXE_boardbase"), args)
     }
 
+    /// The same with `BOARDBASE_TABLES` set to `tables`.
+    pub fn start_env(args: &[&str], tables: &str) -> Server {
+        Server::spawn(env!("CARGO_BIN_EXE_boardbase"), args, Some(tables))
+    }
+
     /// The same with another build of the binary.
     pub fn start_binary(binary: &str, args: &[&str]) -> Server {
-        let mut child = Command::new(binary)
+        Server::spawn(binary, args, None)
+    }
+
+    fn spawn(binary: &str, args: &[&str], tables: Option<&str>) -> Server {
+        let mut command = Command::new(binary);
+        match tables {
+            Some(dirs) => command.env("BOARDBASE_TABLES", dirs),
+            None => command.env_remove("BOARDBASE_TABLES"),
+        };
+        let mut child = command
             .args(["serve", "--bind", "127.0.0.1:0"])
             .args(args)
             .stdin(Stdio::null())
@@ -34,8 +50,8 @@ impl Server {
             .spawn()
             .expect("the binary starts");
         let mut line = String::new();
-        let stdout = child.stdout.take().expect("stdout is piped");
-        BufReader::new(stdout)
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
+        stdout
             .read_line(&mut line)
             .expect("the server prints its address");
         let addr = line
@@ -47,8 +63,19 @@ impl Server {
         Server {
             child,
             addr,
+            stdout,
             stderr,
         }
+    }
+
+    /// The next line the server printed on standard output after its
+    /// address (what answers what).
+    pub fn stdout_line(&mut self) -> String {
+        let mut line = String::new();
+        self.stdout
+            .read_line(&mut line)
+            .expect("stdout is readable");
+        line
     }
 
     /// The process id.

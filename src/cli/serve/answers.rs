@@ -1,58 +1,63 @@
-//! Where the server's answers come from: one source per puzzle and board
-//! shape, behind two small traits, so that tables of other sizes and
-//! run-time solvers plug in without touching the HTTP code.
+//! Where the server's answers come from, and their JSON.
 //!
-//! Today the [`Catalog`] holds the embedded 4×4 tables of Flip and Euler.
-//! A table file (`--tables DIR`), a table made in memory or the GF(2) Flip
-//! solver is one more [`FlipSource`] or [`EulerSource`] added to it; the
-//! handlers, the move lists, `/api/v1/sizes` and the explorer's size
-//! selector follow from the catalog.
+//! The [`Catalog`] says, per puzzle and board shape, what answers it, in the
+//! order of the command line's `--size` (the library's
+//! [`table::Catalog`]):
+//!
+//! - 4×4: the embedded tables ([`EmbeddedFlip`], [`EmbeddedEuler`]: the hot
+//!   path, written by hand);
+//! - a table file `flip-RxC.bin` / `euler-RxC.bin` in the `--tables`
+//!   directories or those of `BOARDBASE_TABLES`, opened (mapped) at start
+//!   ([`TableFlip`], [`TableEuler`]);
+//! - Flip of any other shape up to 64×64: the GF(2) solver
+//!   ([`lights`], exact up to nullity 24; every press's value by
+//!   [`lights::Solver::move_values`]);
+//! - Euler of a shape with no file and at most 25 squares: a table made in
+//!   memory on first use ([`super::made`]).
+//!
+//! Every lookup answers the object of `boardbase flip|euler --size RxC
+//! --format json` plus `moves` (see [`flip_json`] and [`euler_json`]).
 
-use boardbase::error::ParseError;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
 use boardbase::euler::{self, Move, Outcome, Position};
 use boardbase::flip::{self, Board};
+use boardbase::lights::{self, Grid, LightsError, MAX_NULLITY, Solver};
 #[cfg(test)]
 use boardbase::report::Cell;
 use boardbase::report::{EulerAnswer, FlipAnswer};
-use boardbase::tables::shape::Shape;
+use boardbase::table::{self, FindError, ProbeError, Puzzle, Table};
+use boardbase::tables::shape::{MAX_SIDE, Shape};
 use serde::Serialize;
 
-/// Flip Game answers for boards of one shape. Boards are `u64`s in the
-/// shape's layout (cell (r, c) at bit `C·r + c`, set = black).
+use super::made::Maker;
+
+/// Flip Game answers for boards of one shape that fit a `u64` (cell (r, c)
+/// at bit `C·r + c`, set = black): the embedded tables and table files.
 pub trait FlipSource: Send + Sync {
     /// The board shape answered.
     fn shape(&self) -> Shape;
-    /// Where the answers come from, for `/api/v1/sizes`.
-    fn source(&self) -> &str;
-    /// Parses a board of this shape (rows separated by `/` or new lines).
-    fn parse(&self, text: &str) -> Result<u64, ParseError>;
     /// The board's answer: the object of `boardbase flip --format json`.
-    fn answer(&self, board: u64) -> FlipAnswer;
+    fn answer(&self, board: u64) -> Result<FlipAnswer, ProbeError>;
     /// The board after pressing (`row`, `col`) and its fewest rounds
     /// (`None`: impossible).
-    fn press(&self, board: u64, row: usize, col: usize) -> (u64, Option<u8>);
-    /// Appends the board in its one-line form (`bwwb/bbwb/...`).
-    fn render_into(&self, board: u64, out: &mut Vec<u8>);
+    fn press(&self, board: u64, row: usize, col: usize) -> Result<(u64, Option<u8>), ProbeError>;
 }
 
 /// Game of Euler answers for positions of one shape (bit set = covered).
 pub trait EulerSource: Send + Sync {
     /// The board shape answered.
     fn shape(&self) -> Shape;
-    /// Where the answers come from, for `/api/v1/sizes`.
-    fn source(&self) -> &str;
-    /// Parses a position of this shape.
-    fn parse(&self, text: &str) -> Result<u64, ParseError>;
     /// The position's answer: the object of `boardbase euler --format json`.
-    fn answer(&self, position: u64) -> EulerAnswer;
+    fn answer(&self, position: u64) -> Result<EulerAnswer, ProbeError>;
     /// Every move of the shape (the squares it covers), in the solver's
     /// order; a move is legal where all its squares are open.
     fn moves(&self) -> &[u64];
     /// Who wins `position` for the player to move, and the moves left with
     /// perfect play (`None` where the source only knows win or loss).
-    fn value(&self, position: u64) -> (Outcome, Option<u8>);
-    /// Appends the position in its one-line form (`XXX./XXX./...`).
-    fn render_into(&self, position: u64, out: &mut Vec<u8>);
+    fn value(&self, position: u64) -> Result<(Outcome, Option<u8>), ProbeError>;
 }
 
 /// The embedded 4×4 Flip tables.
@@ -63,25 +68,46 @@ impl FlipSource for EmbeddedFlip {
         Shape::SQUARE4
     }
 
-    fn source(&self) -> &str {
-        "embedded tables"
+    fn answer(&self, board: u64) -> Result<FlipAnswer, ProbeError> {
+        Ok(FlipAnswer::new(1, board4(board)))
     }
 
-    fn parse(&self, text: &str) -> Result<u64, ParseError> {
-        text.parse::<Board>().map(|b| u64::from(b.bits()))
-    }
-
-    fn answer(&self, board: u64) -> FlipAnswer {
-        FlipAnswer::new(1, board4(board))
-    }
-
-    fn press(&self, board: u64, row: usize, col: usize) -> (u64, Option<u8>) {
+    fn press(&self, board: u64, row: usize, col: usize) -> Result<(u64, Option<u8>), ProbeError> {
         let after = board4(board).press(row, col);
-        (u64::from(after.bits()), flip::rounds(after))
+        Ok((u64::from(after.bits()), flip::rounds(after)))
+    }
+}
+
+/// A Flip table file (mapped).
+pub struct TableFlip {
+    table: Arc<Table>,
+    /// Each cell's press: the cells it flips.
+    masks: Vec<u64>,
+}
+
+impl TableFlip {
+    /// The source of a Flip `table`.
+    pub fn new(table: Arc<Table>) -> TableFlip {
+        let masks = boardbase::tables::flip::press_masks(table.shape())
+            .as_slice()
+            .to_vec();
+        TableFlip { table, masks }
+    }
+}
+
+impl FlipSource for TableFlip {
+    fn shape(&self) -> Shape {
+        self.table.shape()
     }
 
-    fn render_into(&self, board: u64, out: &mut Vec<u8>) {
-        rows_into(board, Shape::SQUARE4, *b"wb", out);
+    fn answer(&self, board: u64) -> Result<FlipAnswer, ProbeError> {
+        FlipAnswer::from_table(1, board, &self.table.as_flip()?)
+    }
+
+    fn press(&self, board: u64, row: usize, col: usize) -> Result<(u64, Option<u8>), ProbeError> {
+        let shape = self.table.shape();
+        let after = board ^ self.masks[shape.index(row, col)];
+        Ok((after, self.table.as_flip()?.rounds(after)?))
     }
 }
 
@@ -101,12 +127,17 @@ fn rows_into(board: u64, shape: Shape, letters: [u8; 2], out: &mut Vec<u8>) {
 
 #[cfg(test)]
 /// A board's one-line form as a string.
-fn rows_string(render: impl FnOnce(&mut Vec<u8>)) -> String {
+fn rows_string(board: u64, shape: Shape, letters: [u8; 2]) -> String {
     let mut out = Vec::with_capacity(32);
-    render(&mut out);
+    rows_into(board, shape, letters, &mut out);
     // The letters are ASCII.
     String::from_utf8_lossy(&out).into_owned()
 }
+
+/// Flip's letters: white, black.
+const FLIP_LETTERS: [u8; 2] = *b"wb";
+/// Euler's letters: open, covered.
+const EULER_LETTERS: [u8; 2] = *b".X";
 
 /// The 4×4 board of a `u64` that a 4×4 source produced.
 fn board4(bits: u64) -> Board {
@@ -135,76 +166,346 @@ impl EulerSource for EmbeddedEuler {
         Shape::SQUARE4
     }
 
-    fn source(&self) -> &str {
-        "embedded tables"
-    }
-
-    fn parse(&self, text: &str) -> Result<u64, ParseError> {
-        text.parse::<Position>().map(|p| u64::from(p.bits()))
-    }
-
-    fn answer(&self, position: u64) -> EulerAnswer {
-        EulerAnswer::new(1, position4(position))
+    fn answer(&self, position: u64) -> Result<EulerAnswer, ProbeError> {
+        Ok(EulerAnswer::new(1, position4(position)))
     }
 
     fn moves(&self) -> &[u64] {
         &self.moves
     }
 
-    fn value(&self, position: u64) -> (Outcome, Option<u8>) {
+    fn value(&self, position: u64) -> Result<(Outcome, Option<u8>), ProbeError> {
         let entry = euler::probe(position4(position));
-        (entry.outcome, Some(entry.moves_left))
+        Ok((entry.outcome, Some(entry.moves_left)))
+    }
+}
+
+/// An Euler table: a file (mapped), or made in memory.
+pub struct TableEuler {
+    table: Arc<Table>,
+    moves: Vec<u64>,
+}
+
+impl TableEuler {
+    /// The source of an Euler `table` (an error for a Flip table).
+    pub fn new(table: Arc<Table>) -> Result<TableEuler, ProbeError> {
+        let moves = table.as_euler()?.moves().to_vec();
+        Ok(TableEuler { table, moves })
     }
 
-    fn render_into(&self, position: u64, out: &mut Vec<u8>) {
-        rows_into(position, Shape::SQUARE4, *b".X", out);
+    /// Whether the table holds win/loss only.
+    pub fn is_wdl_only(&self) -> bool {
+        self.table.is_wdl_only()
     }
+}
+
+impl EulerSource for TableEuler {
+    fn shape(&self) -> Shape {
+        self.table.shape()
+    }
+
+    fn answer(&self, position: u64) -> Result<EulerAnswer, ProbeError> {
+        EulerAnswer::from_table(1, position, &self.table.as_euler()?)
+    }
+
+    fn moves(&self) -> &[u64] {
+        &self.moves
+    }
+
+    fn value(&self, position: u64) -> Result<(Outcome, Option<u8>), ProbeError> {
+        let entry = self.table.as_euler()?.probe(position)?;
+        Ok((entry.outcome, entry.moves_left))
+    }
+}
+
+/// A table file found at start: opened, or the reason it could not be.
+pub enum FileEntry<S> {
+    /// Opened and checked.
+    Ready {
+        /// The answers.
+        source: Arc<S>,
+        /// The file.
+        path: PathBuf,
+    },
+    /// Damaged or mislabelled: the shape's lookups answer this error.
+    Broken {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        error: String,
+    },
+}
+
+/// What answers a Flip board of some shape.
+pub enum FlipFrom {
+    /// A table (embedded or file).
+    Table(Arc<dyn FlipSource>),
+    /// The GF(2) solver.
+    Lights(&'static Solver),
+}
+
+/// Why a shape has no answers.
+pub enum Unanswered {
+    /// A table file of the shape that cannot be used.
+    Broken {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: String,
+    },
+    /// Flip: the shape's nullity is past the exact search.
+    Lights(LightsError),
+    /// Euler: more squares than any table.
+    TooManyCells(FindError),
+    /// Euler: no file, and not made in memory here.
+    Missing,
 }
 
 /// Every source the server answers from.
 pub struct Catalog {
-    flip: Vec<Box<dyn FlipSource>>,
-    euler: Vec<Box<dyn EulerSource>>,
+    /// The directories searched, and the library's rules.
+    library: table::Catalog,
+    embedded_flip: Arc<dyn FlipSource>,
+    embedded_euler: Arc<dyn EulerSource>,
+    flip_files: BTreeMap<Shape, FileEntry<TableFlip>>,
+    euler_files: BTreeMap<Shape, FileEntry<TableEuler>>,
+    maker: Arc<Maker>,
+}
+
+/// What finding the table files said, for the server's first lines.
+pub struct Found {
+    /// One line per file: used, or why not.
+    pub lines: Vec<String>,
 }
 
 impl Catalog {
-    /// What this build answers: the embedded 4×4 tables.
+    /// The embedded 4×4 tables only, nothing made in memory.
     pub fn embedded() -> Catalog {
         Catalog {
-            flip: vec![Box::new(EmbeddedFlip)],
-            euler: vec![Box::new(EmbeddedEuler::new())],
+            library: table::Catalog::new(Vec::<PathBuf>::new()),
+            embedded_flip: Arc::new(EmbeddedFlip),
+            embedded_euler: Arc::new(EmbeddedEuler::new()),
+            flip_files: BTreeMap::new(),
+            euler_files: BTreeMap::new(),
+            maker: Arc::new(Maker::new(0)),
         }
     }
 
-    /// The Flip source for boards of `shape`, if any.
-    pub fn flip(&self, shape: Shape) -> Option<&dyn FlipSource> {
-        self.flip.iter().find(|s| s.shape() == shape).map(|s| &**s)
+    /// The table files of `library`'s directories (each opened, mapped and
+    /// checked now), and Euler tables made in memory within
+    /// `make_budget` bytes.
+    pub fn open(library: table::Catalog, make_budget: u64) -> (Catalog, Found) {
+        let mut catalog = Catalog {
+            maker: Arc::new(Maker::new(make_budget)),
+            ..Catalog::embedded()
+        };
+        let mut lines = Vec::new();
+        for (puzzle, shape, path) in library.list() {
+            if shape == Shape::SQUARE4 {
+                lines.push(format!(
+                    "{}: not used (4x4 is answered by the embedded tables)",
+                    path.display()
+                ));
+                continue;
+            }
+            let found = library.find(puzzle, shape);
+            fn broken<S>(path: &std::path::Path, error: String) -> FileEntry<S> {
+                FileEntry::Broken {
+                    path: path.to_owned(),
+                    error,
+                }
+            }
+            match puzzle {
+                Puzzle::Flip => {
+                    let entry = match found {
+                        Ok(Some(f)) => FileEntry::Ready {
+                            source: Arc::new(TableFlip::new(Arc::new(f.table))),
+                            path: path.clone(),
+                        },
+                        Ok(None) => continue,
+                        Err(e) => broken(&path, e.to_string()),
+                    };
+                    catalog.flip_files.insert(shape, entry);
+                }
+                Puzzle::Euler => {
+                    let entry = match found {
+                        Ok(Some(f)) => match TableEuler::new(Arc::new(f.table)) {
+                            Ok(source) => FileEntry::Ready {
+                                source: Arc::new(source),
+                                path: path.clone(),
+                            },
+                            Err(e) => broken(&path, format!("{}: {e}", path.display())),
+                        },
+                        Ok(None) => continue,
+                        Err(e) => broken(&path, e.to_string()),
+                    };
+                    catalog.euler_files.insert(shape, entry);
+                }
+            }
+            lines.extend(catalog.describe(puzzle, shape));
+        }
+        catalog.library = library;
+        (catalog, Found { lines })
     }
 
-    /// The Euler source for positions of `shape`, if any.
-    pub fn euler(&self, shape: Shape) -> Option<&dyn EulerSource> {
-        self.euler.iter().find(|s| s.shape() == shape).map(|s| &**s)
+    /// One line about the file of `puzzle` on `shape`.
+    fn describe(&self, puzzle: Puzzle, shape: Shape) -> Option<String> {
+        let (path, error, wdl) = match puzzle {
+            Puzzle::Flip => match self.flip_files.get(&shape)? {
+                FileEntry::Ready { path, .. } => (path, None, false),
+                FileEntry::Broken { path, error } => (path, Some(error), false),
+            },
+            Puzzle::Euler => match self.euler_files.get(&shape)? {
+                FileEntry::Ready { path, source } => (path, None, source.is_wdl_only()),
+                FileEntry::Broken { path, error } => (path, Some(error), false),
+            },
+        };
+        Some(match error {
+            Some(error) => format!("{error} (not used: its lookups answer 422)"),
+            None => format!(
+                "{}: {puzzle} {shape}{}",
+                path.display(),
+                if wdl { " (win/loss only)" } else { "" }
+            ),
+        })
+    }
+
+    /// The maker of Euler tables in memory.
+    pub fn maker(&self) -> &Arc<Maker> {
+        &self.maker
+    }
+
+    /// What answers Flip boards of `shape`.
+    pub fn flip(&self, shape: Shape) -> Result<FlipFrom, Unanswered> {
+        if shape == Shape::SQUARE4 {
+            return Ok(FlipFrom::Table(self.embedded_flip.clone()));
+        }
+        match self.flip_files.get(&shape) {
+            Some(FileEntry::Ready { source, .. }) => Ok(FlipFrom::Table(source.clone())),
+            Some(FileEntry::Broken { path, error }) => Err(Unanswered::Broken {
+                path: path.clone(),
+                error: error.clone(),
+            }),
+            None => {
+                let solver = Solver::cached(shape);
+                if solver.is_exact() {
+                    Ok(FlipFrom::Lights(solver))
+                } else {
+                    Err(Unanswered::Lights(LightsError::NullityTooLarge {
+                        shape,
+                        nullity: solver.nullity(),
+                        max: MAX_NULLITY,
+                    }))
+                }
+            }
+        }
+    }
+
+    /// What answers Euler positions of `shape`: `Ok(Some(..))` a table at
+    /// hand, `Ok(None)` one to make in memory ([`Catalog::maker`]).
+    pub fn euler(&self, shape: Shape) -> Result<Option<Arc<dyn EulerSource>>, Unanswered> {
+        if shape == Shape::SQUARE4 {
+            return Ok(Some(self.embedded_euler.clone()));
+        }
+        if shape.cells() > Puzzle::Euler.max_cells() {
+            return Err(Unanswered::TooManyCells(FindError::TooManyCells {
+                puzzle: Puzzle::Euler,
+                shape,
+                cells: shape.cells(),
+                max: Puzzle::Euler.max_cells(),
+            }));
+        }
+        match self.euler_files.get(&shape) {
+            Some(FileEntry::Ready { source, .. }) => Ok(Some(source.clone())),
+            Some(FileEntry::Broken { path, error }) => Err(Unanswered::Broken {
+                path: path.clone(),
+                error: error.clone(),
+            }),
+            None if self.maker.would_make(shape) => Ok(None),
+            None => Err(Unanswered::Missing),
+        }
+    }
+
+    /// The `boardbase generate` command that makes the table of `puzzle`
+    /// on `shape` where this server looks for it.
+    pub fn generate_command(&self, puzzle: Puzzle, shape: Shape) -> String {
+        self.library.missing(puzzle, shape).command()
+    }
+
+    /// The directories searched for table files.
+    pub fn dirs(&self) -> &[PathBuf] {
+        self.library.dirs()
     }
 
     /// The shapes answered, for `/api/v1/sizes`.
     pub fn sizes(&self) -> Sizes {
-        let entry = |shape: Shape, source: &str| SizeEntry {
-            size: shape.to_string(),
-            rows: shape.rows(),
-            cols: shape.cols(),
-            source: source.to_owned(),
+        let embedded = || SizeEntry::new(Shape::SQUARE4, "embedded");
+        let file = |shape: Shape, path: &PathBuf, error: Option<&String>| SizeEntry {
+            file: Some(path.display().to_string()),
+            error: error.cloned(),
+            ..SizeEntry::new(shape, "file")
         };
+        let mut flip = vec![embedded()];
+        for (&shape, entry) in &self.flip_files {
+            flip.push(match entry {
+                FileEntry::Ready { path, .. } => file(shape, path, None),
+                FileEntry::Broken { path, error } => file(shape, path, Some(error)),
+            });
+        }
+        let mut euler = vec![embedded()];
+        for (&shape, entry) in &self.euler_files {
+            euler.push(match entry {
+                FileEntry::Ready { path, source } => SizeEntry {
+                    wdl_only: Some(source.is_wdl_only()),
+                    ..file(shape, path, None)
+                },
+                FileEntry::Broken { path, error } => file(shape, path, Some(error)),
+            });
+        }
+        let info = self.maker.info();
+        let mut made = Vec::new();
+        for cells in 1..=self.maker.max_cells() {
+            for rows in 1..=cells {
+                if cells % rows != 0 {
+                    continue;
+                }
+                let Some(shape) = Shape::new(rows, cells / rows) else {
+                    continue;
+                };
+                if shape == Shape::SQUARE4
+                    || self.euler_files.contains_key(&shape)
+                    || !self.maker.would_make(shape)
+                {
+                    continue;
+                }
+                made.push(SizeEntry {
+                    wdl_only: Some(false),
+                    in_memory: Some(info.ready.contains(&shape)),
+                    make_bytes: Some(Maker::needed(shape)),
+                    ..SizeEntry::new(shape, "made on demand")
+                });
+            }
+        }
+        euler.extend(made);
+        let beyond: Vec<String> = lights::PAST_MAX_NULLITY
+            .iter()
+            .filter_map(|&(r, c)| Shape::new(r, c))
+            .map(|s| s.to_string())
+            .collect();
         Sizes {
-            flip: self
-                .flip
-                .iter()
-                .map(|s| entry(s.shape(), s.source()))
-                .collect(),
-            euler: self
-                .euler
-                .iter()
-                .map(|s| entry(s.shape(), s.source()))
-                .collect(),
+            flip,
+            flip_gf2: Gf2Range {
+                max_rows: MAX_SIDE,
+                max_cols: MAX_SIDE,
+                max_nullity: MAX_NULLITY,
+                beyond,
+            },
+            euler,
+            euler_made: MadeRange {
+                max_cells: self.maker.max_cells(),
+                memory_budget_bytes: self.maker.budget(),
+                memory_held_bytes: info.held,
+            },
         }
     }
 }
@@ -212,13 +513,18 @@ impl Catalog {
 /// The board shapes answered, per puzzle.
 #[derive(Serialize)]
 pub struct Sizes {
-    /// Flip Game shapes.
+    /// Flip shapes with tables: the embedded 4×4 and the table files.
     pub flip: Vec<SizeEntry>,
-    /// Game of Euler shapes.
+    /// Every other Flip shape: the GF(2) solver.
+    pub flip_gf2: Gf2Range,
+    /// Euler shapes: the embedded 4×4, the table files, and the shapes
+    /// made in memory on first use.
     pub euler: Vec<SizeEntry>,
+    /// The rules of the Euler tables made in memory.
+    pub euler_made: MadeRange,
 }
 
-/// One answered shape.
+/// One shape answered from a table.
 #[derive(Serialize)]
 pub struct SizeEntry {
     /// `RxC`, as the `size` parameter takes it.
@@ -227,8 +533,64 @@ pub struct SizeEntry {
     pub rows: usize,
     /// Columns.
     pub cols: usize,
-    /// Where the answers come from.
-    pub source: String,
+    /// `embedded`, `file` or `made on demand`.
+    pub source: &'static str,
+    /// The table file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    /// Euler: whether the table holds win/loss only (`moves_left` null).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wdl_only: Option<bool>,
+    /// Made on demand: whether the table is in memory now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub in_memory: Option<bool>,
+    /// Made on demand: the memory making it takes (reserved against the
+    /// budget while it is made).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub make_bytes: Option<u64>,
+    /// A file that cannot be used: why (its lookups answer 422).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl SizeEntry {
+    fn new(shape: Shape, source: &'static str) -> SizeEntry {
+        SizeEntry {
+            size: shape.to_string(),
+            rows: shape.rows(),
+            cols: shape.cols(),
+            source,
+            file: None,
+            wdl_only: None,
+            in_memory: None,
+            make_bytes: None,
+            error: None,
+        }
+    }
+}
+
+/// Flip boards answered by GF(2).
+#[derive(Serialize)]
+pub struct Gf2Range {
+    /// Most rows.
+    pub max_rows: usize,
+    /// Most columns.
+    pub max_cols: usize,
+    /// The largest nullity searched exactly.
+    pub max_nullity: usize,
+    /// The shapes within the sides whose nullity is past it (422).
+    pub beyond: Vec<String>,
+}
+
+/// Euler tables made in memory.
+#[derive(Serialize)]
+pub struct MadeRange {
+    /// Most squares of a shape made on demand (0: none).
+    pub max_cells: usize,
+    /// The memory they may take (`--make-memory`).
+    pub memory_budget_bytes: u64,
+    /// The memory they take now.
+    pub memory_held_bytes: u64,
 }
 
 #[cfg(test)]
@@ -250,71 +612,149 @@ pub struct FlipLookup {
 pub struct FlipMove {
     /// The cell pressed.
     pub cell: Cell,
-    /// The board after the press.
-    pub board: String,
+    /// The board after the press (boards of at most 64 cells).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
     /// Whether a uniform board can be reached from there.
     pub solvable: bool,
     /// Fewest rounds from the board after the press (`null`: impossible).
-    pub rounds: Option<u8>,
+    pub rounds: Option<u16>,
 }
 
 /// One press of a Flip lookup before it is written: cell index, the board
-/// after it, its rounds.
+/// after it (boards that fit a `u64`), its rounds.
 struct Press {
     cell: usize,
-    after: u64,
-    rounds: Option<u8>,
+    after: Option<u64>,
+    rounds: Option<u16>,
 }
 
-/// Every press from `board`, fewest rounds after it first, impossible ones
-/// last, ties in reading order (a stable sort of reading order).
-fn presses(source: &dyn FlipSource, board: u64) -> Vec<Press> {
+/// Sorts presses fewest rounds after them first, impossible ones last,
+/// ties in reading order (a stable sort of reading order).
+fn sort_presses(presses: &mut [Press]) {
+    presses.sort_by_key(|m| m.rounds.unwrap_or(u16::MAX));
+}
+
+/// Every press from `board`, best first.
+fn table_presses(source: &dyn FlipSource, board: u64) -> Result<Vec<Press>, ProbeError> {
     let shape = source.shape();
+    let mut moves = (0..shape.cells())
+        .map(|cell| {
+            let (row, col) = shape.cell(cell);
+            let (after, rounds) = source.press(board, row, col)?;
+            Ok(Press {
+                cell,
+                after: Some(after),
+                rounds: rounds.map(u16::from),
+            })
+        })
+        .collect::<Result<Vec<Press>, ProbeError>>()?;
+    sort_presses(&mut moves);
+    Ok(moves)
+}
+
+/// Every press from a board solved by GF(2), best first.
+fn lights_presses(board: &Grid, values: &lights::MoveValues) -> Vec<Press> {
+    let shape = board.shape();
+    let bits = board.to_u64();
+    let masks = bits.map(|_| boardbase::tables::flip::press_masks(shape));
     let mut moves: Vec<Press> = (0..shape.cells())
         .map(|cell| {
             let (row, col) = shape.cell(cell);
-            let (after, rounds) = source.press(board, row, col);
             Press {
                 cell,
-                after,
-                rounds,
+                after: bits
+                    .zip(masks.as_ref())
+                    .map(|(b, m)| b ^ m.as_slice()[cell]),
+                rounds: values
+                    .rounds_after(row, col)
+                    .map(|r| u16::try_from(r).unwrap_or(u16::MAX)),
             }
         })
         .collect();
-    moves.sort_by_key(|m| m.rounds.map_or(u16::MAX, u16::from));
+    sort_presses(&mut moves);
     moves
 }
 
 #[cfg(test)]
-/// The lookup of one Flip board: its answer and all its presses.
+/// The lookup of one Flip board from a table: its answer and all its
+/// presses.
 pub fn flip_lookup(source: &dyn FlipSource, board: u64) -> FlipLookup {
     let shape = source.shape();
-    let moves = presses(source, board)
+    let moves = table_presses(source, board)
+        .expect("a checked table")
         .into_iter()
         .map(|m| {
             let (row, col) = shape.cell(m.cell);
             FlipMove {
                 cell: [row, col],
-                board: rows_string(|out| source.render_into(m.after, out)),
+                board: m.after.map(|a| rows_string(a, shape, FLIP_LETTERS)),
                 solvable: m.rounds.is_some(),
                 rounds: m.rounds,
             }
         })
         .collect();
     FlipLookup {
-        answer: source.answer(board),
+        answer: source.answer(board).expect("a checked table"),
         moves,
     }
 }
 
-/// [`flip_lookup`] written as JSON, the same bytes as `serde_json` writes
-/// for it, without building its strings: the hot path of the API.
-pub fn flip_json(source: &dyn FlipSource, board: u64) -> Vec<u8> {
+#[cfg(test)]
+/// The lookup of a Flip board by GF(2) in its serde form.
+pub fn flip_lights_lookup(solver: &Solver, board: &Grid) -> FlipLookup {
+    let shape = board.shape();
+    let values = solver.move_values(board).expect("an exact shape");
+    let moves = lights_presses(board, &values)
+        .into_iter()
+        .map(|m| {
+            let (row, col) = shape.cell(m.cell);
+            FlipMove {
+                cell: [row, col],
+                board: m.after.map(|a| rows_string(a, shape, FLIP_LETTERS)),
+                solvable: m.rounds.is_some(),
+                rounds: m.rounds,
+            }
+        })
+        .collect();
+    FlipLookup {
+        answer: FlipAnswer::from_routes(1, board, &values.routes()),
+        moves,
+    }
+}
+
+/// The lookup of a Flip board from a table, written as JSON: the same
+/// bytes as `serde_json` writes for [`FlipLookup`], without building its
+/// strings (the hot path of the API).
+pub fn flip_json(source: &dyn FlipSource, board: u64) -> Result<Vec<u8>, ProbeError> {
     let shape = source.shape();
-    let mut out = Vec::with_capacity(512 + 64 * shape.cells());
-    open_object(&mut out, &source.answer(board));
+    let answer = source.answer(board)?;
+    let presses = table_presses(source, board)?;
+    Ok(write_flip(shape, &answer, &presses))
+}
+
+/// The lookup of a Flip board by GF(2), written as JSON: the CLI's object
+/// ([`FlipAnswer::from_routes`]) and every press by
+/// [`lights::Solver::move_values`]. The boards after each press are given
+/// for boards of at most 64 cells.
+pub fn flip_lights_json(solver: &Solver, board: &Grid) -> Result<Vec<u8>, LightsError> {
+    let values = solver.move_values(board)?;
+    let answer = FlipAnswer::from_routes(1, board, &values.routes());
+    let presses = lights_presses(board, &values);
+    Ok(write_flip(board.shape(), &answer, &presses))
+}
+
+fn write_flip(shape: Shape, answer: &FlipAnswer, presses: &[Press]) -> Vec<u8> {
+    let per_move = 48
+        + if shape.fits_u64() {
+            shape.cells() + shape.rows()
+        } else {
+            0
+        };
+    let mut out = Vec::with_capacity(512 + 4 * shape.cells() + per_move * presses.len());
+    open_object(&mut out, answer);
     out.extend_from_slice(b",\"moves\":[");
-    for (i, m) in presses(source, board).iter().enumerate() {
+    for (i, m) in presses.iter().enumerate() {
         let (row, col) = shape.cell(m.cell);
         if i > 0 {
             out.push(b',');
@@ -323,9 +763,13 @@ pub fn flip_json(source: &dyn FlipSource, board: u64) -> Vec<u8> {
         push_number(&mut out, row as u64);
         out.push(b',');
         push_number(&mut out, col as u64);
-        out.extend_from_slice(b"],\"board\":\"");
-        source.render_into(m.after, &mut out);
-        out.extend_from_slice(b"\",\"solvable\":");
+        out.push(b']');
+        if let Some(after) = m.after {
+            out.extend_from_slice(b",\"board\":\"");
+            rows_into(after, shape, FLIP_LETTERS, &mut out);
+            out.push(b'"');
+        }
+        out.extend_from_slice(b",\"solvable\":");
         match m.rounds {
             Some(r) => {
                 out.extend_from_slice(b"true,\"rounds\":");
@@ -407,29 +851,29 @@ struct Play {
 
 /// Every legal move from `position`: a move to a lost position wins, the
 /// fastest first; a move to a won position loses, the longest first;
-/// unknown lengths last within their group; ties in the solver's order (a
-/// stable sort).
-fn plays(source: &dyn EulerSource, position: u64) -> Vec<Play> {
-    let mut moves: Vec<Play> = source
+/// unknown lengths (win/loss-only tables) after the known ones of their
+/// group; ties in the solver's order (a stable sort).
+fn plays(source: &dyn EulerSource, position: u64) -> Result<Vec<Play>, ProbeError> {
+    let mut moves = source
         .moves()
         .iter()
         .filter(|&&m| position & m == 0)
         .map(|&mask| {
-            let (outcome, moves_left) = source.value(position | mask);
-            Play {
+            let (outcome, moves_left) = source.value(position | mask)?;
+            Ok(Play {
                 mask,
                 outcome,
                 moves_left,
-            }
+            })
         })
-        .collect();
+        .collect::<Result<Vec<Play>, ProbeError>>()?;
     moves.sort_by_key(|m| match (m.outcome, m.moves_left) {
         (Outcome::Loss, Some(n)) => (0, i16::from(n)),
         (Outcome::Loss, None) => (1, 0),
         (Outcome::Win, Some(n)) => (2, -i16::from(n)),
         (Outcome::Win, None) => (3, 0),
     });
-    moves
+    Ok(moves)
 }
 
 #[cfg(test)]
@@ -437,28 +881,30 @@ fn plays(source: &dyn EulerSource, position: u64) -> Vec<Play> {
 pub fn euler_lookup(source: &dyn EulerSource, position: u64) -> EulerLookup {
     let shape = source.shape();
     let moves = plays(source, position)
+        .expect("a checked table")
         .into_iter()
         .map(|m| EulerMoveValue {
             mask: m.mask,
             cells: shape.cells_of(m.mask).map(|(r, c)| [r, c]).collect(),
-            board: rows_string(|out| source.render_into(position | m.mask, out)),
+            board: rows_string(position | m.mask, shape, EULER_LETTERS),
             outcome: m.outcome,
             moves_left: m.moves_left,
         })
         .collect();
     EulerLookup {
-        answer: source.answer(position),
+        answer: source.answer(position).expect("a checked table"),
         moves,
     }
 }
 
 /// [`euler_lookup`] written as JSON, the same bytes as `serde_json` writes
 /// for it: the hot path of the API.
-pub fn euler_json(source: &dyn EulerSource, position: u64) -> Vec<u8> {
+pub fn euler_json(source: &dyn EulerSource, position: u64) -> Result<Vec<u8>, ProbeError> {
     let shape = source.shape();
-    let moves = plays(source, position);
-    let mut out = Vec::with_capacity(512 + 110 * moves.len());
-    open_object(&mut out, &source.answer(position));
+    let moves = plays(source, position)?;
+    let answer = source.answer(position)?;
+    let mut out = Vec::with_capacity(512 + (100 + shape.cells()) * moves.len());
+    open_object(&mut out, &answer);
     out.extend_from_slice(b",\"moves\":[");
     for (i, m) in moves.iter().enumerate() {
         if i > 0 {
@@ -475,7 +921,7 @@ pub fn euler_json(source: &dyn EulerSource, position: u64) -> Vec<u8> {
             out.push(b']');
         }
         out.extend_from_slice(b"],\"board\":\"");
-        source.render_into(position | m.mask, &mut out);
+        rows_into(position | m.mask, shape, EULER_LETTERS, &mut out);
         out.extend_from_slice(match m.outcome {
             Outcome::Win => b"\",\"outcome\":\"win\",\"moves_left\":",
             Outcome::Loss => b"\",\"outcome\":\"loss\",\"moves_left\":",
@@ -487,5 +933,5 @@ pub fn euler_json(source: &dyn EulerSource, position: u64) -> Vec<u8> {
         out.push(b'}');
     }
     out.extend_from_slice(b"]}");
-    out
+    Ok(out)
 }

@@ -31,17 +31,28 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use boardbase::carcassonne::{self, Board, BoardError, StopError, Tile};
 use boardbase::error::{Found, ParseError};
+use boardbase::generate::ByteSize;
 use boardbase::grid::Alphabet;
 use boardbase::input::{InputError, Scanner};
+use boardbase::lights::{Grid, LightsError};
 use boardbase::report::CarcassonneAnswer;
-use boardbase::tables::shape::Shape;
+use boardbase::table::{ProbeError, Puzzle};
+use boardbase::tables::shape::{MAX_SIDE, Shape};
 use http_body_util::BodyExt;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::answers::{Catalog, Sizes, euler_json, flip_json};
+use super::answers::{
+    Catalog, FlipFrom, Sizes, TableEuler, Unanswered, euler_json, flip_json, flip_lights_json,
+};
 use super::assets;
 use super::count::{CountFailure, Pool};
+use super::made::{MakeError, Maker};
+
+/// Flip boards by GF(2) of at most this nullity are answered on the async
+/// threads (at most 2^12 press sets of 64 rows, well under a millisecond);
+/// larger ones on the blocking workers.
+const INLINE_NULLITY: usize = 12;
 
 /// The server's limits.
 #[derive(Clone, Copy, Debug)]
@@ -51,7 +62,9 @@ pub struct Limits {
     /// Longest a client may take to send a body (and, in the connection,
     /// the headers).
     pub read_timeout: Duration,
-    /// Longest a Carcassonne request may take, waiting included.
+    /// Longest a Carcassonne request, or a heavy lookup (a table made in
+    /// memory, Flip by GF(2) of nullity above 12), may take, waiting
+    /// included.
     pub count_timeout: Duration,
     /// Most cases in one judge-text request.
     pub max_cases: u64,
@@ -71,7 +84,7 @@ impl Default for Limits {
 /// What the handlers share.
 pub struct State {
     catalog: Catalog,
-    pool: Pool,
+    pool: Arc<Pool>,
     limits: Limits,
 }
 
@@ -80,7 +93,7 @@ impl State {
     pub fn new(catalog: Catalog, pool: Pool, limits: Limits) -> State {
         State {
             catalog,
-            pool,
+            pool: Arc::new(pool),
             limits,
         }
     }
@@ -376,74 +389,218 @@ fn board_shape<'a>(
     }
 }
 
-/// The 422 for a size no source answers, naming what would answer it.
-fn no_source(puzzle: &str, shape: Shape, answered: &[String]) -> ApiError {
-    let file = format!("{}-{shape}.bin", puzzle.to_ascii_lowercase());
+/// The rows of a board `board_shape` accepted (so every character is a
+/// cell or a separator): one `u64` a row, bit `c` = column `c`.
+fn read_rows(text: &str, alphabet: &Alphabet, shape: Shape) -> [u64; MAX_SIDE] {
+    let mut rows = [0u64; MAX_SIDE];
+    let (mut r, mut c) = (0usize, 0usize);
+    for b in text.bytes() {
+        match alphabet.decode(b) {
+            Some(bit) => {
+                if c == shape.cols() {
+                    // One run of R·C cells (size given): cut into rows.
+                    r += 1;
+                    c = 0;
+                }
+                if let Some(row) = rows.get_mut(r) {
+                    *row |= u64::from(bit) << c;
+                }
+                c += 1;
+            }
+            None if (b == b'/' || b == b'\n') && c > 0 => {
+                r += 1;
+                c = 0;
+            }
+            None => {}
+        }
+    }
+    rows
+}
+
+/// A board of at most 64 cells as a `u64`, cell (r, c) at bit `C·r + c`.
+fn board_bits(rows: &[u64; MAX_SIDE], shape: Shape) -> u64 {
+    (0..shape.rows()).fold(0, |bits, r| bits | rows[r] << (r * shape.cols()))
+}
+
+/// The 422 for a board whose table answers an error: the file is damaged.
+fn probe_error(puzzle: &str, shape: Shape, e: &ProbeError) -> ApiError {
     ApiError::unprocessable(format!(
-        "no {puzzle} answers for {shape} boards on this server: it answers {} (GET /api/v1/sizes). \
-         A {shape} board needs a table file {file} (boardbase serve --tables DIR){}, \
-         which this version cannot load yet",
-        answered.join(", "),
-        if puzzle == "Flip" {
-            " or the run-time GF(2) solver"
-        } else {
-            ""
-        },
+        "the {puzzle} {shape} table cannot answer this board: {e} (the file is damaged: boardbase verify FILE)"
     ))
     .with("size", shape.to_string())
-    .with("sizes", answered.to_vec())
+}
+
+/// The 422 for a shape this server does not answer.
+fn unanswered(catalog: &Catalog, puzzle: Puzzle, shape: Shape, why: Unanswered) -> ApiError {
+    let command = catalog.generate_command(puzzle, shape);
+    match why {
+        Unanswered::Broken { path, error } => ApiError::unprocessable(format!(
+            "{error}: this server answers no {puzzle} {shape} boards until the file is replaced; make it with: {command}"
+        ))
+        .with("file", path.display().to_string())
+        .with("command", command),
+        Unanswered::Lights(e) => {
+            let mut err = ApiError::unprocessable(format!(
+                "{e}: no answer is claimed minimal past that (boardbase flip --size {shape} refuses it too)"
+            ));
+            if let LightsError::NullityTooLarge { nullity, max, .. } = e {
+                err = err.with("nullity", nullity).with("max_nullity", max);
+            }
+            err
+        }
+        Unanswered::TooManyCells(e) => ApiError::unprocessable(e.to_string())
+            .with("max_cells", Puzzle::Euler.max_cells()),
+        Unanswered::Missing => missing(catalog, shape),
+    }
+    .with("size", shape.to_string())
+}
+
+/// The 422 for an Euler shape with no table file that is not made here.
+fn missing(catalog: &Catalog, shape: Shape) -> ApiError {
+    let maker = catalog.maker();
+    let command = catalog.generate_command(Puzzle::Euler, shape);
+    let name = Puzzle::Euler.file_name(shape);
+    let looked = if catalog.dirs().is_empty() {
+        "no table directory given (--tables DIR, or BOARDBASE_TABLES)".to_owned()
+    } else {
+        let dirs: Vec<String> = catalog
+            .dirs()
+            .iter()
+            .map(|d| d.display().to_string())
+            .collect();
+        format!("no {name} in {}", dirs.join(", "))
+    };
+    let why = if maker.max_cells() == 0 {
+        "and this server makes no tables in memory (--make-memory 0)".to_owned()
+    } else if shape.cells() > maker.max_cells() {
+        format!(
+            "and {} squares are too many to make it in memory (at most {})",
+            shape.cells(),
+            maker.max_cells()
+        )
+    } else {
+        format!(
+            "and making it in memory needs {}, over this server's budget of {} (--make-memory)",
+            ByteSize(Maker::needed(shape)),
+            ByteSize(maker.budget())
+        )
+    };
+    let then = if catalog.dirs().is_empty() {
+        ", then restart the server with --tables tables"
+    } else {
+        ""
+    };
+    ApiError::unprocessable(format!(
+        "no Euler {shape} table: {looked}, {why}; make it with: {command}{then}"
+    ))
+    .with("size", shape.to_string())
+    .with("command", command)
+}
+
+/// 429: the blocking workers stayed busy.
+fn busy(workers: usize, what: &str) -> ApiError {
+    let mut e = ApiError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        format!("all {workers} workers are busy ({what}): try again in a moment"),
+    );
+    e.retry_after = Some(1);
+    e
 }
 
 async fn flip(
     axum::extract::State(state): axum::extract::State<Shared>,
     RawQuery(query): RawQuery,
 ) -> Response {
-    raw_answer(flip_answer(&state, query.as_deref()))
+    raw_answer(flip_answer(&state, query.as_deref()).await)
 }
 
-fn flip_answer(state: &State, query: Option<&str>) -> Result<Vec<u8>, ApiError> {
+async fn flip_answer(state: &State, query: Option<&str>) -> Result<Vec<u8>, ApiError> {
     let q = board_query(query)?;
-    let (shape, text) = board_shape(&q.board, q.size, &boardbase::flip::ALPHABET)?;
-    let Some(source) = state.catalog.flip(shape) else {
-        let answered: Vec<String> = state
-            .catalog
-            .sizes()
-            .flip
-            .into_iter()
-            .map(|s| s.size)
-            .collect();
-        return Err(no_source("Flip", shape, &answered));
-    };
-    let board = source
-        .parse(&text)
-        .map_err(|e| ApiError::parse("board", &e))?;
-    Ok(flip_json(source, board))
+    let alphabet = &boardbase::flip::ALPHABET;
+    let (shape, text) = board_shape(&q.board, q.size, alphabet)?;
+    let from = state
+        .catalog
+        .flip(shape)
+        .map_err(|why| unanswered(&state.catalog, Puzzle::Flip, shape, why))?;
+    let rows = read_rows(&text, alphabet, shape);
+    match from {
+        FlipFrom::Table(source) => flip_json(&*source, board_bits(&rows, shape))
+            .map_err(|e| probe_error("Flip", shape, &e)),
+        FlipFrom::Lights(solver) => {
+            let grid = Grid::from_rows(shape, &rows[..shape.rows()])
+                .map_err(|e| ApiError::bad(format!("board: {e}")))?;
+            let answer = if solver.nullity() <= INLINE_NULLITY {
+                flip_lights_json(solver, &grid)
+            } else {
+                let deadline = Instant::now() + state.limits.count_timeout;
+                state
+                    .pool
+                    .run(deadline, move || flip_lights_json(solver, &grid))
+                    .await
+                    .map_err(|e| match e {
+                        CountFailure::Busy { workers } => busy(workers, "solving large boards"),
+                        _ => ApiError::new(
+                            StatusCode::INTERNAL_SERVER_ERROR,
+                            "the solving task failed",
+                        ),
+                    })?
+            };
+            answer
+                .map_err(|e| unanswered(&state.catalog, Puzzle::Flip, shape, Unanswered::Lights(e)))
+        }
+    }
 }
 
 async fn euler(
     axum::extract::State(state): axum::extract::State<Shared>,
     RawQuery(query): RawQuery,
 ) -> Response {
-    raw_answer(euler_answer(&state, query.as_deref()))
+    raw_answer(euler_answer(&state, query.as_deref()).await)
 }
 
-fn euler_answer(state: &State, query: Option<&str>) -> Result<Vec<u8>, ApiError> {
+async fn euler_answer(state: &State, query: Option<&str>) -> Result<Vec<u8>, ApiError> {
     let q = board_query(query)?;
-    let (shape, text) = board_shape(&q.board, q.size, &boardbase::euler::ALPHABET)?;
-    let Some(source) = state.catalog.euler(shape) else {
-        let answered: Vec<String> = state
-            .catalog
-            .sizes()
-            .euler
-            .into_iter()
-            .map(|s| s.size)
-            .collect();
-        return Err(no_source("Euler", shape, &answered));
+    let alphabet = &boardbase::euler::ALPHABET;
+    let (shape, text) = board_shape(&q.board, q.size, alphabet)?;
+    let found = state
+        .catalog
+        .euler(shape)
+        .map_err(|why| unanswered(&state.catalog, Puzzle::Euler, shape, why))?;
+    let position = board_bits(&read_rows(&text, alphabet, shape), shape);
+    let source = match found {
+        Some(source) => source,
+        None => {
+            let deadline = Instant::now() + state.limits.count_timeout;
+            let table = state
+                .catalog
+                .maker()
+                .get(shape, &state.pool, deadline)
+                .await
+                .map_err(|e| make_error(&state.catalog, shape, e))?;
+            let source = TableEuler::new(table).map_err(|e| probe_error("Euler", shape, &e))?;
+            Arc::new(source)
+        }
     };
-    let position = source
-        .parse(&text)
-        .map_err(|e| ApiError::parse("board", &e))?;
-    Ok(euler_json(source, position))
+    euler_json(&*source, position).map_err(|e| probe_error("Euler", shape, &e))
+}
+
+/// The answer when no table was made in memory.
+fn make_error(catalog: &Catalog, shape: Shape, e: MakeError) -> ApiError {
+    match e {
+        MakeError::NotMade => missing(catalog, shape),
+        MakeError::Busy { workers } => busy(
+            workers,
+            &format!("making tables in memory, the euler {shape} table among them"),
+        ),
+        MakeError::Failed(why) => {
+            let command = catalog.generate_command(Puzzle::Euler, shape);
+            ApiError::unprocessable(format!(
+                "cannot make the Euler {shape} table in memory: {why}; make it with: {command}"
+            ))
+            .with("size", shape.to_string())
+            .with("command", command)
+        }
+    }
 }
 
 /// `POST /api/v1/carcassonne` with a JSON body.

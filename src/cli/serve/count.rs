@@ -1,4 +1,5 @@
-//! Carcassonne counting off the async threads, on a bounded pool.
+//! Carcassonne counting, and the other heavy work, off the async threads,
+//! on a bounded pool.
 //!
 //! A count may take seconds, so it never runs on the threads that answer
 //! lookups: each request's boards are counted by one blocking task
@@ -94,6 +95,43 @@ impl Pool {
         self.workers
     }
 
+    /// Waits for a free worker until `deadline`; `None` when every worker
+    /// stays busy until then, or too many requests already wait.
+    async fn acquire(&self, deadline: Instant) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        if self.waiting.fetch_add(1, Ordering::Relaxed) >= Self::MAX_WAITING {
+            self.waiting.fetch_sub(1, Ordering::Relaxed);
+            return None;
+        }
+        let _waiting = Waiting(&self.waiting);
+        let acquire = self.permits.clone().acquire_owned();
+        match tokio::time::timeout_at(deadline.into(), acquire).await {
+            Ok(Ok(permit)) => Some(permit),
+            Ok(Err(_)) | Err(_) => None,
+        }
+    }
+
+    /// Runs `job` on a worker (a blocking thread, off the threads that
+    /// answer lookups), waiting for one until `deadline`: the heavy lookups
+    /// (Flip by GF(2) on shapes of large nullity, Euler tables made in
+    /// memory). The job runs to its end even if the request goes away.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        deadline: Instant,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, CountFailure> {
+        let Some(permit) = self.acquire(deadline).await else {
+            return Err(CountFailure::Busy {
+                workers: self.workers,
+            });
+        };
+        let task = tokio::task::spawn_blocking(move || {
+            let out = job();
+            drop(permit);
+            out
+        });
+        task.await.map_err(|_| CountFailure::Crashed)
+    }
+
     /// Counts every board (mod p, exactly, and one witness), numbering the
     /// answers from 1, before `deadline`.
     pub async fn count(
@@ -101,20 +139,10 @@ impl Pool {
         boards: Vec<Board>,
         deadline: Instant,
     ) -> Result<Vec<CarcassonneAnswer>, CountFailure> {
-        let busy = CountFailure::Busy {
-            workers: self.workers,
-        };
-        let permit = {
-            if self.waiting.fetch_add(1, Ordering::Relaxed) >= Self::MAX_WAITING {
-                self.waiting.fetch_sub(1, Ordering::Relaxed);
-                return Err(busy);
-            }
-            let _waiting = Waiting(&self.waiting);
-            let acquire = self.permits.clone().acquire_owned();
-            match tokio::time::timeout_at(deadline.into(), acquire).await {
-                Ok(Ok(permit)) => permit,
-                Ok(Err(_)) | Err(_) => return Err(busy),
-            }
+        let Some(permit) = self.acquire(deadline).await else {
+            return Err(CountFailure::Busy {
+                workers: self.workers,
+            });
         };
         let cancel = Arc::new(AtomicBool::new(false));
         let _cancel_on_drop = CancelOnDrop(cancel.clone());

@@ -1,11 +1,12 @@
 //! `boardbase serve`: the JSON API and the web explorer over HTTP.
 //!
 //! A front end like the CLI, living with the binary so that the library
-//! never opens a socket: [`answers`] asks the library (through a small
-//! interface that tables of other sizes will plug into), [`api`] turns
-//! requests into answers and errors into JSON, [`count`] runs Carcassonne
-//! counts on a bounded pool, [`assets`] serves the explorer embedded in the
-//! binary. This module parses the arguments, binds, serves connections
+//! never opens a socket: [`answers`] says what answers each puzzle and
+//! board shape (embedded tables, table files, the GF(2) solver) and writes
+//! the lookups' JSON, [`made`] makes Euler tables in memory for shapes no
+//! file holds, [`api`] turns requests into answers and errors into JSON,
+//! [`count`] runs Carcassonne counts and other heavy work on a bounded
+//! pool, [`assets`] serves the explorer embedded in the binary. This module parses the arguments, binds, serves connections
 //! (hyper's HTTP/1.1 server with a header-read timeout) and shuts down
 //! gracefully on Ctrl-C or SIGTERM.
 
@@ -13,6 +14,7 @@ pub mod answers;
 pub mod api;
 pub mod assets;
 pub mod count;
+pub mod made;
 #[cfg(test)]
 mod tests;
 
@@ -38,17 +40,27 @@ pub struct ServeArgs {
     /// listened on is printed on standard output.
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
     bind: SocketAddr,
-    /// Directory of table files for board sizes other than 4×4. Accepted
-    /// and checked to be a directory, but not read yet: this version
-    /// answers Flip and Euler on 4×4 only, from the embedded tables.
-    #[arg(long, value_name = "DIR", value_parser = existing_dir)]
-    tables: Option<PathBuf>,
+    /// A directory of table files (`flip-RxC.bin`, `euler-RxC.bin`, as
+    /// `boardbase generate` writes them) for board sizes other than 4×4
+    /// (repeatable; searched in order, before the directories of
+    /// BOARDBASE_TABLES, colon-separated). The files are opened (mapped)
+    /// at start. Without a file, Flip boards up to 64x64 are answered by
+    /// GF(2), and Euler tables of up to 25 squares are made in memory.
+    #[arg(long = "tables", value_name = "DIR", value_parser = existing_dir)]
+    tables: Vec<PathBuf>,
+    /// Memory the Euler tables made in memory may take, in MiB (the least
+    /// recently used are dropped to make room; 0: make none). A 5×5 table
+    /// takes 68 MiB, and about 82 MiB while it is made.
+    #[arg(long, value_name = "MIB", default_value_t = made::DEFAULT_BUDGET >> 20)]
+    make_memory: u64,
     /// Carcassonne counts run at once (each on its own thread, off the
     /// threads that answer lookups); default: the number of cores.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     count_workers: Option<u32>,
-    /// Longest a Carcassonne request may take, waiting for a worker
-    /// included; past it the answer is an error (422).
+    /// Longest a Carcassonne request, or a heavy lookup (a table made in
+    /// memory, Flip by GF(2) on a shape of large nullity), may take,
+    /// waiting for a worker included; past it the answer is an error (422,
+    /// or 429 when the workers stayed busy).
     #[arg(long, value_name = "SECONDS", default_value_t = 20.0, value_parser = seconds)]
     count_timeout: f64,
     /// Longest a client may take to send a request's headers (and to send
@@ -98,11 +110,15 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
         read_timeout: Duration::from_secs_f64(args.read_timeout),
         ..api::Limits::default()
     };
-    let state = Arc::new(api::State::new(
-        answers::Catalog::embedded(),
-        count::Pool::new(workers),
-        limits,
-    ));
+    let library = boardbase::table::Catalog::with_env(args.tables.iter().cloned());
+    let budget = args.make_memory.saturating_mul(1 << 20);
+    let (catalog, found) = answers::Catalog::open(library, budget);
+    let dirs: Vec<String> = catalog
+        .dirs()
+        .iter()
+        .map(|d| d.display().to_string())
+        .collect();
+    let state = Arc::new(api::State::new(catalog, count::Pool::new(workers), limits));
     let app = api::router(state);
 
     let listener = TcpListener::bind(args.bind)
@@ -112,16 +128,33 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
         .local_addr()
         .map_err(|e| Failure::Serve(format!("cannot read the bound address: {e}")))?;
     {
+        // The address first, on its own; then what answers what, which
+        // nobody needs to read (write errors are ignored: a reader that
+        // only wanted the address may have gone).
         let mut out = std::io::stdout().lock();
         writeln!(out, "boardbase serve: listening on http://{addr}")?;
-        if let Some(dir) = &args.tables {
-            writeln!(
-                out,
-                "note: --tables {}: table files are not loaded by this version; Flip and Euler are answered on 4x4 from the embedded tables",
-                dir.display()
-            )?;
-        }
         out.flush()?;
+        let mut more = String::new();
+        if dirs.is_empty() {
+            more.push_str("tables: none (no --tables DIR, no BOARDBASE_TABLES)\n");
+        } else {
+            more.push_str(&format!("tables: looked in {}\n", dirs.join(", ")));
+        }
+        for line in &found.lines {
+            more.push_str(&format!("  {line}\n"));
+        }
+        more.push_str("flip: 4x4 embedded, table files above, any other size up to 64x64 by GF(2) (nullity up to 24)\n");
+        if budget == 0 {
+            more.push_str(
+                "euler: 4x4 embedded, table files above; none made in memory (--make-memory 0)\n",
+            );
+        } else {
+            more.push_str(&format!(
+                "euler: 4x4 embedded, table files above, others of up to 25 squares made in memory on first use (up to {} MiB)\n",
+                args.make_memory
+            ));
+        }
+        let _ = out.write_all(more.as_bytes()).and_then(|()| out.flush());
     }
 
     let graceful = GracefulShutdown::new();

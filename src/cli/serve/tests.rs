@@ -13,7 +13,8 @@ use proptest::prelude::*;
 use tower::ServiceExt;
 
 use super::answers::{
-    Catalog, EmbeddedEuler, EmbeddedFlip, euler_json, euler_lookup, flip_json, flip_lookup,
+    Catalog, EmbeddedEuler, EmbeddedFlip, TableEuler, TableFlip, euler_json, euler_lookup,
+    flip_json, flip_lights_json, flip_lights_lookup, flip_lookup,
 };
 use super::api::{Limits, State, router};
 use super::count::Pool;
@@ -49,7 +50,7 @@ fn every_flip_board() {
         // two serializations take most of this test's time in a debug
         // build).
         if bits % 5 == 0 || flip::rounds(board).is_some_and(|r| r == 0 || r >= 5) {
-            let json = flip_json(&source, u64::from(bits));
+            let json = flip_json(&source, u64::from(bits)).expect("embedded");
             assert_eq!(
                 json,
                 serde_json::to_vec(&lookup).expect("JSON"),
@@ -62,8 +63,8 @@ fn every_flip_board() {
             let [r, c] = m.cell;
             seen |= 1 << (4 * r + c);
             let after = Board::from_bits(pressed(bits, r, c));
-            assert_eq!(m.board, format!("{after:#}"));
-            assert_eq!(m.rounds, flip::rounds(after));
+            assert_eq!(m.board, Some(format!("{after:#}")));
+            assert_eq!(m.rounds, flip::rounds(after).map(u16::from));
             assert_eq!(m.solvable, m.rounds.is_some());
             let key = (m.rounds.map_or(u16::MAX, u16::from), 4 * r + c);
             assert!(
@@ -103,7 +104,7 @@ fn every_euler_position() {
         let lookup = euler_lookup(&source, u64::from(bits));
         assert_eq!(lookup.answer, EulerAnswer::new(1, position));
         if bits % 5 == 0 || lookup.moves.len() <= 1 {
-            let json = euler_json(&source, u64::from(bits));
+            let json = euler_json(&source, u64::from(bits)).expect("embedded");
             assert_eq!(
                 json,
                 serde_json::to_vec(&lookup).expect("JSON"),
@@ -139,6 +140,73 @@ fn every_euler_position() {
             best,
             "best move of {position:#}"
         );
+    }
+}
+
+/// The hand-written JSON of table and GF(2) lookups of other shapes is
+/// serde's JSON of the lookup (their values are checked against oracles
+/// in tests/serve_sizes.rs).
+#[test]
+fn other_shapes_write_the_same_json_as_serde() {
+    use boardbase::generate::{self, EulerOptions, FlipOptions};
+    use boardbase::lights::{Grid, Solver};
+    use boardbase::table::{EulerColumns, FlipColumns, Table};
+    use boardbase::tables::shape::Shape;
+
+    for (rows, cols) in [(3, 4), (2, 5), (1, 3)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        for wdl_only in [false, true] {
+            let options = EulerOptions {
+                wdl_only,
+                ..EulerOptions::default()
+            };
+            let tables = generate::euler(shape, &options, |_| {}).unwrap();
+            let table = Table::from_euler(shape, EulerColumns::from(tables)).unwrap();
+            let source = TableEuler::new(Arc::new(table)).unwrap();
+            for p in 0..1u64 << shape.cells() {
+                let json = euler_json(&source, p).unwrap();
+                let lookup = euler_lookup(&source, p);
+                assert_eq!(lookup.answer.wdl_only, wdl_only);
+                assert_eq!(json, serde_json::to_vec(&lookup).unwrap(), "{shape} {p}");
+            }
+        }
+        let tables = generate::flip(shape, &FlipOptions::default(), |_| {}).unwrap();
+        let table = Table::from_flip(shape, FlipColumns::from(tables)).unwrap();
+        let source = TableFlip::new(Arc::new(table));
+        for b in 0..1u64 << shape.cells() {
+            let json = flip_json(&source, b).unwrap();
+            assert_eq!(
+                json,
+                serde_json::to_vec(&flip_lookup(&source, b)).unwrap(),
+                "{shape} {b}"
+            );
+        }
+    }
+    // GF(2): boards of up to 64 cells list the board after each press,
+    // larger ones leave it out.
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    for (rows, cols) in [(5, 5), (8, 8), (9, 9), (13, 17), (3, 40)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let solver = Solver::cached(shape);
+        for _ in 0..4 {
+            let cells: Vec<u64> = (0..rows)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    x & shape.row_mask()
+                })
+                .collect();
+            let board = Grid::from_rows(shape, &cells).unwrap();
+            let json = flip_lights_json(solver, &board).unwrap();
+            let lookup = flip_lights_lookup(solver, &board);
+            assert_eq!(lookup.moves.len(), shape.cells());
+            assert_eq!(
+                lookup.moves.iter().all(|m| m.board.is_some()),
+                shape.cells() <= 64
+            );
+            assert_eq!(json, serde_json::to_vec(&lookup).unwrap(), "{shape}");
+        }
     }
 }
 

@@ -152,17 +152,99 @@ function setupTabs() {
 // ---------------------------------------------------------------------------
 // Board sizes the server answers (GET /api/v1/sizes)
 
-let sizes = { flip: [{ size: '4x4', rows: 4, cols: 4 }], euler: [{ size: '4x4', rows: 4, cols: 4 }] };
+let sizes = {
+  flip: [{ size: '4x4', rows: 4, cols: 4, source: 'embedded' }],
+  flip_gf2: null,
+  euler: [{ size: '4x4', rows: 4, cols: 4, source: 'embedded' }],
+};
 
-function fillSizes(select, list, chosen) {
-  select.replaceChildren(...list.map((s) => el('option', { value: s.size, text: s.size.replace('x', ' × ') })));
-  select.value = chosen;
-  select.disabled = list.length < 2;
-  select.title = list.length < 2 ? 'The only size this server answers' : '';
+/** The largest side the explorer draws (the API answers Flip up to 64 × 64). */
+const MAX_SIDE = 20;
+/** Flip sizes offered besides the tables: GF(2) answers them. */
+const FLIP_PRESETS = [[3, 3], [5, 5], [6, 6], [7, 7], [8, 8], [9, 9], [10, 10], [12, 12], [15, 15], [20, 20]];
+
+const sizeName = (rows, cols) => `${rows}x${cols}`;
+const sizeLabel = (rows, cols) => `${rows} × ${cols}`;
+
+/** The Flip sizes of the selector: the tables', then the presets GF(2) answers. */
+function flipSizes() {
+  const list = sizes.flip.filter((s) => !s.error && s.rows <= MAX_SIDE && s.cols <= MAX_SIDE)
+    .map((s) => ({ rows: s.rows, cols: s.cols, label: `${sizeLabel(s.rows, s.cols)} · table` }));
+  if (sizes.flip_gf2) {
+    const beyond = new Set(sizes.flip_gf2.beyond);
+    for (const [rows, cols] of FLIP_PRESETS) {
+      if (!list.some((s) => s.rows === rows && s.cols === cols) && !beyond.has(sizeName(rows, cols))) {
+        list.push({ rows, cols, label: `${sizeLabel(rows, cols)} · GF(2)` });
+      }
+    }
+  }
+  return list.sort((a, b) => a.rows * a.cols - b.rows * b.cols || a.rows - b.rows);
 }
 
-function shapeOf(list, size) {
-  return list.find((s) => s.size === size) || list[0];
+/** The Euler sizes of the selector: at least 2 × 2, without the damaged files. */
+function eulerSizes() {
+  return sizes.euler.filter((s) => !s.error && s.rows >= 2 && s.cols >= 2 && s.rows <= MAX_SIDE && s.cols <= MAX_SIDE)
+    .map((s) => {
+      let note = '';
+      if (s.source === 'embedded') note = ' · table';
+      if (s.source === 'file') note = s.wdl_only ? ' · table, win/loss only' : ' · table';
+      if (s.source === 'made on demand') note = s.in_memory ? ' · in memory' : ' · made on first use';
+      return { rows: s.rows, cols: s.cols, label: `${sizeLabel(s.rows, s.cols)}${note}` };
+    })
+    .sort((a, b) => a.rows * a.cols - b.rows * b.cols || a.rows - b.rows);
+}
+
+/** Fills a size selector; a size not in the list gets an option of its own. */
+function fillSizes(select, list, rows, cols) {
+  const options = list.map((s) => el('option', { value: sizeName(s.rows, s.cols), text: s.label }));
+  if (!list.some((s) => s.rows === rows && s.cols === cols)) {
+    options.push(el('option', { value: sizeName(rows, cols), text: sizeLabel(rows, cols) }));
+  }
+  select.replaceChildren(...options);
+  select.value = sizeName(rows, cols);
+  select.disabled = options.length < 2;
+  select.title = options.length < 2 ? 'The only size this server answers' : '';
+}
+
+function parseSize(value) {
+  const [rows, cols] = value.split('x').map(Number);
+  return { rows, cols };
+}
+
+/** Cell size: the board fits the page (and at most 32rem), cells of 0.9 to 3.6rem. */
+function sizeBoard(view, rows, cols) {
+  $(view).style.setProperty('--n', String(Math.max(rows, cols, 4)));
+}
+
+/**
+ * An answer the server refused, in `view`'s panel: why (the API's message),
+ * and for a table that is missing, the command that makes it.
+ */
+function showUnanswered(view, error) {
+  const status = $(`${view}-status`);
+  const body = error.body || {};
+  const size = /^(\d+)x(\d+)$/.exec(body.size || '');
+  status.className = 'status loss';
+  status.textContent = error.status === 422 && size ? `No answer for ${sizeLabel(size[1], size[2])}` : 'No answer';
+  $(`${view}-detail`).textContent = error.message;
+  showCommand(view, body.command);
+}
+
+/** The command that makes a missing table, ready to copy; hidden without one. */
+function showCommand(view, command) {
+  const box = $(`${view}-command`);
+  box.hidden = !command;
+  box.replaceChildren(...(command ? ['Make the table with:', el('code', { text: command })] : []));
+}
+
+/** Shows "Working…" when an answer takes a while (a table made on first use, a large board). */
+function slowNotice(status, detail, token, current, what) {
+  return setTimeout(() => {
+    if (token !== current()) return;
+    $(status).className = 'status';
+    $(status).textContent = 'Working…';
+    $(detail).textContent = what;
+  }, 250);
 }
 
 // ---------------------------------------------------------------------------
@@ -175,6 +257,7 @@ const flip = {
   answer: null,
   token: 0,
   steps: null, // { boards: [text...], presses: [[r, c]...], k }
+  allMoves: false,
   text(cells = this.cells) {
     const rows = [];
     for (let r = 0; r < this.rows; r++) rows.push(cells.slice(r * this.cols, (r + 1) * this.cols).join(''));
@@ -198,7 +281,9 @@ function flipDraw() {
   const toPress = new Set((steps ? steps.presses.slice(k) : flip.answer?.presses || []).map(([r, c]) => `${r},${c}`));
   const justPressed = steps && k > 0 ? steps.presses[k - 1] : null;
   board.style.gridTemplateColumns = `repeat(${flip.cols}, var(--cell))`;
-  if (board.querySelectorAll('.cell').length !== flip.rows * flip.cols) {
+  if (board.dataset.shape !== sizeName(flip.rows, flip.cols)) {
+    board.dataset.shape = sizeName(flip.rows, flip.cols);
+    sizeBoard('view-flip', flip.rows, flip.cols);
     board.replaceChildren();
     for (let r = 0; r < flip.rows; r++) {
       const row = el('div', { role: 'row', class: 'contents' });
@@ -244,8 +329,9 @@ function flipDrawAnswer() {
   const a = flip.answer;
   const status = $('flip-status');
   const moves = $('flip-moves');
-  status.className = 'status';
   if (!a) return;
+  status.className = 'status';
+  showCommand('flip', null);
   if (!a.solvable) {
     status.textContent = 'Impossible';
     status.classList.add('loss');
@@ -262,20 +348,39 @@ function flipDrawAnswer() {
     $('flip-detail').textContent = `Press ${a.presses.map(cellName).join(' ')}. ` +
       `${plural(a.optimal_sets, 'optimal press set', 'optimal press sets')}; all ${otherName} takes ${plural(other.rounds, 'round', 'rounds')}.`;
   }
-  moves.replaceChildren(...a.moves.map((m) => {
+  const shown = flip.allMoves ? a.moves : a.moves.slice(0, MOVES_SHOWN);
+  moves.replaceChildren(...shown.map((m) => {
     const better = a.solvable && m.rounds < a.rounds;
     const badge = m.solvable ? plural(m.rounds, 'round', 'rounds') : 'impossible';
     return el('li', {}, el('button', {
       type: 'button',
       class: `move ${a.solvable ? (better ? 'win' : 'loss') : ''}`,
       'aria-label': `press ${cellName(m.cell)}: ${badge} after it`,
-      onclick: () => flipSet(m.board),
+      onclick: () => flipSet(afterPress(m, a.board)),
       onmouseenter: () => flipHover(m.cell),
       onmouseleave: () => flipHover(null),
       onfocus: () => flipHover(m.cell),
       onblur: () => flipHover(null),
     }, el('span', { text: cellName(m.cell) }), el('span', { class: 'badge', text: badge })));
   }));
+  const more = $('flip-moves-all');
+  more.hidden = a.moves.length <= MOVES_SHOWN;
+  more.textContent = flip.allMoves ? `Show the best ${MOVES_SHOWN}` : `Show all ${a.moves.length}`;
+}
+
+/** Presses listed before "Show all". */
+const MOVES_SHOWN = 24;
+
+/** The board after a press: the API's (boards of up to 64 cells), else the cell and its neighbours flipped. */
+function afterPress(move, text) {
+  if (move.board) return move.board;
+  const rows = text.split('/').map((row) => row.split(''));
+  const [r, c] = move.cell;
+  for (const [dr, dc] of [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]) {
+    const row = rows[r + dr];
+    if (row && row[c + dc]) row[c + dc] = row[c + dc] === 'b' ? 'w' : 'b';
+  }
+  return rows.map((row) => row.join('')).join('/');
 }
 
 function flipHover(cell) {
@@ -290,18 +395,20 @@ async function flipUpdate() {
   flip.steps = null;
   saveHash();
   flipDraw();
+  const slow = slowNotice('flip-status', 'flip-detail', token, () => flip.token, 'Solving this board…');
   try {
     const answer = await lookup('flip', text);
+    clearTimeout(slow);
     if (token !== flip.token) return;
     flip.answer = answer;
     flip.steps = { boards: [text], presses: answer.presses || [], k: 0 };
   } catch (error) {
+    clearTimeout(slow);
     if (token !== flip.token) return;
     flip.answer = null;
-    $('flip-status').textContent = 'No answer';
-    $('flip-status').className = 'status loss';
-    $('flip-detail').textContent = error.message;
+    showUnanswered('flip', error);
     $('flip-moves').replaceChildren();
+    $('flip-moves-all').hidden = true;
   }
   flipDrawAnswer();
   flipDraw();
@@ -326,7 +433,7 @@ function flipClick(r, c) {
     // The API says what a press does: the move's board.
     const move = flip.answer?.moves.find((m) => m.cell[0] === r && m.cell[1] === c);
     if (move && flip.answer.board === flip.text()) {
-      flipSet(move.board);
+      flipSet(afterPress(move, flip.answer.board));
     }
     return;
   }
@@ -345,7 +452,7 @@ async function flipStep(target) {
     const answer = await lookup('flip', steps.boards[k]);
     if (token !== flip.token) return;
     const [r, c] = steps.presses[k];
-    steps.boards.push(answer.moves.find((m) => m.cell[0] === r && m.cell[1] === c).board);
+    steps.boards.push(afterPress(answer.moves.find((m) => m.cell[0] === r && m.cell[1] === c), steps.boards[k]));
   }
   steps.k = target;
   flipDraw();
@@ -358,20 +465,52 @@ function setupFlip() {
     flipSet(Array.from({ length: flip.rows * flip.cols }, () => (Math.random() < 0.5 ? 'b' : 'w')).join(''));
   });
   $('flip-sample').addEventListener('click', () => {
-    if (flip.rows === 4 && flip.cols === 4) flipSet('bwwb/bbwb/bwwb/bwww');
+    if (flip.rows !== 4 || flip.cols !== 4) flipResize(4, 4, false);
+    flipSet('bwwb/bbwb/bwwb/bwww');
   });
   $('flip-first').addEventListener('click', () => flipStep(0));
   $('flip-prev').addEventListener('click', () => flipStep(flip.steps.k - 1));
   $('flip-next').addEventListener('click', () => flipStep(flip.steps.k + 1));
   $('flip-last').addEventListener('click', () => flipStep(Infinity));
   $('flip-size').addEventListener('change', (event) => {
-    const shape = shapeOf(sizes.flip, event.target.value);
-    flip.rows = shape.rows;
-    flip.cols = shape.cols;
-    flip.cells = Array(shape.rows * shape.cols).fill('w');
-    $('flip-board').replaceChildren();
-    flipUpdate();
+    const { rows, cols } = parseSize(event.target.value);
+    flipResize(rows, cols, true);
   });
+  const readCustom = () => {
+    const clamp = (v, was) => Math.max(1, Math.min(MAX_SIDE, Number.parseInt(v, 10) || was));
+    const rows = clamp($('flip-rows').value, flip.rows);
+    const cols = clamp($('flip-cols').value, flip.cols);
+    if (rows !== flip.rows || cols !== flip.cols) flipResize(rows, cols, true);
+    else flipSizeControls();
+  };
+  for (const id of ['flip-rows', 'flip-cols']) {
+    $(id).addEventListener('change', readCustom);
+    $(id).addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') readCustom();
+    });
+  }
+  $('flip-moves-all').addEventListener('click', () => {
+    flip.allMoves = !flip.allMoves;
+    flipDrawAnswer();
+  });
+}
+
+/** Shows the current size in the selector and the two inputs. */
+function flipSizeControls() {
+  fillSizes($('flip-size'), flipSizes(), flip.rows, flip.cols);
+  $('flip-rows').value = String(flip.rows);
+  $('flip-cols').value = String(flip.cols);
+}
+
+/** A new size: an all-white board; `update` asks for its answer. */
+function flipResize(rows, cols, update) {
+  flip.rows = rows;
+  flip.cols = cols;
+  flip.cells = Array(rows * cols).fill('w');
+  flip.answer = null;
+  flip.allMoves = false;
+  flipSizeControls();
+  if (update) flipUpdate();
 }
 
 // ---------------------------------------------------------------------------
@@ -414,6 +553,7 @@ const SIDE_WORDS = { left: 'from the left', right: 'from the right', top: 'from 
 function eulerBuild() {
   const frame = $('euler-frame');
   const { rows, cols } = euler;
+  sizeBoard('view-euler', rows, cols);
   frame.replaceChildren();
   frame.style.gridTemplateColumns = `auto repeat(${cols}, var(--cell)) auto`;
   frame.style.gridTemplateRows = `auto repeat(${rows}, var(--cell)) auto`;
@@ -472,7 +612,7 @@ function eulerMoves() {
 
 /** A move's value for the player making it: it wins when it leaves a lost position. */
 const winsFor = (m) => m.outcome === 'loss';
-const moveBadge = (m) => `${winsFor(m) ? 'win' : 'loss'} in ${m.moves_left + 1}`;
+const moveBadge = (m) => `${winsFor(m) ? 'win' : 'loss'}${m.moves_left === null ? '' : ` in ${m.moves_left + 1}`}`;
 const moveName = (m) => (m.cells.length === 1 ? cellName(m.cells[0]) : `${cellName(m.cells[0])}–${cellName(m.cells[m.cells.length - 1])}`);
 
 function eulerDraw() {
@@ -517,8 +657,9 @@ function eulerHover(cells) {
 function eulerDrawAnswer() {
   const a = euler.answer;
   const status = $('euler-status');
-  status.className = 'status';
   if (!a) return;
+  status.className = 'status';
+  showCommand('euler', null);
   const engineOn = $('euler-engine').checked;
   if (a.legal_moves === 0) {
     const last = euler.history[euler.history.length - 1];
@@ -536,9 +677,11 @@ function eulerDrawAnswer() {
     const who = engineOn ? 'You' : 'The player to move';
     status.textContent = `${who} ${win ? 'win' : 'lose'}${engineOn ? '' : 's'} with perfect play`;
     status.classList.add(win ? 'win' : 'loss');
-    $('euler-detail').textContent = `${plural(a.moves_left, 'move', 'moves')} left (both players'): ` +
-      `${win ? 'the fastest win' : 'the longest resistance'} starts with ${moveName(a.moves[0])}. ` +
-      `${a.winning_moves} of ${plural(a.legal_moves, 'legal move', 'legal moves')} win.`;
+    const counts = `${a.winning_moves} of ${plural(a.legal_moves, 'legal move', 'legal moves')} win.`;
+    $('euler-detail').textContent = a.moves_left === null
+      ? `This size's table holds win or loss only: how many moves are left is unknown. ${counts}`
+      : `${plural(a.moves_left, 'move', 'moves')} left (both players'): ` +
+        `${win ? 'the fastest win' : 'the longest resistance'} starts with ${moveName(a.moves[0])}. ${counts}`;
   }
   const item = (m) => el('li', {}, el('button', {
     type: 'button',
@@ -562,16 +705,22 @@ async function eulerUpdate() {
   clearTimeout(euler.timer);
   saveHash();
   eulerDraw();
+  const entry = sizes.euler.find((s) => s.rows === euler.rows && s.cols === euler.cols);
+  const making = entry && entry.source === 'made on demand' && !entry.in_memory;
+  const slow = slowNotice('euler-status', 'euler-detail', token, () => euler.token, making
+    ? `The first ${sizeLabel(euler.rows, euler.cols)} position makes this size's table in memory (up to a second).`
+    : 'Looking up this position…');
   try {
     const answer = await lookup('euler', euler.text());
+    clearTimeout(slow);
     if (token !== euler.token) return;
     euler.answer = answer;
+    eulerMadeNow();
   } catch (error) {
+    clearTimeout(slow);
     if (token !== euler.token) return;
     euler.answer = null;
-    $('euler-status').textContent = 'No answer';
-    $('euler-status').className = 'status loss';
-    $('euler-detail').textContent = error.message;
+    showUnanswered('euler', error);
     $('euler-winning').replaceChildren();
     $('euler-losing').replaceChildren();
   }
@@ -581,6 +730,18 @@ async function eulerUpdate() {
   if ($('euler-engine').checked && last && last.by === 'you' && euler.answer && euler.answer.legal_moves > 0) {
     euler.timer = setTimeout(eulerEngine, 450);
   }
+}
+
+/** After the first answer of a size made on demand: the selector says it is in memory now. */
+async function eulerMadeNow() {
+  const entry = sizes.euler.find((s) => s.rows === euler.rows && s.cols === euler.cols);
+  if (!entry || entry.source !== 'made on demand' || entry.in_memory) return;
+  try {
+    sizes = await api('/api/v1/sizes');
+  } catch (_) {
+    return;
+  }
+  fillSizes($('euler-size'), eulerSizes(), euler.rows, euler.cols);
 }
 
 function eulerPlay(move, by) {
@@ -633,7 +794,7 @@ function setupEuler() {
   $('euler-engine-now').addEventListener('click', eulerEngine);
   $('euler-engine').addEventListener('change', eulerDrawAnswer);
   $('euler-size').addEventListener('change', (event) => {
-    const shape = shapeOf(sizes.euler, event.target.value);
+    const shape = parseSize(event.target.value);
     euler.rows = shape.rows;
     euler.cols = shape.cols;
     euler.cells = Array(shape.rows * shape.cols).fill('.');
@@ -865,11 +1026,16 @@ function readHash() {
   const [name, value] = [hash.slice(0, hash.indexOf('=')), hash.slice(hash.indexOf('=') + 1)];
   if (!VIEWS.includes(name)) return;
   current = name;
+  // A board of any size the explorer draws: rows of one length.
   const rows = value.split('/');
-  if (name === 'flip' && rows.length === flip.rows && rows.every((r) => /^[bw]+$/.test(r) && r.length === flip.cols)) {
+  const fits = (alphabet) => rows.length <= MAX_SIDE && rows[0].length >= 1 && rows[0].length <= MAX_SIDE &&
+    rows.every((r) => alphabet.test(r) && r.length === rows[0].length);
+  if (name === 'flip' && fits(/^[bw]+$/)) {
+    [flip.rows, flip.cols] = [rows.length, rows[0].length];
     flip.cells = rows.join('').split('');
   }
-  if (name === 'euler' && rows.length === euler.rows && rows.every((r) => /^[X.]+$/.test(r) && r.length === euler.cols)) {
+  if (name === 'euler' && fits(/^[X.]+$/)) {
+    [euler.rows, euler.cols] = [rows.length, rows[0].length];
     euler.cells = rows.join('').split('');
   }
   const m = /^(\d+)x(\d+):(.*)$/.exec(value);
@@ -896,8 +1062,23 @@ async function start() {
   } catch (_) {
     // Keep the 4×4 defaults.
   }
-  fillSizes($('flip-size'), sizes.flip, `${flip.rows}x${flip.cols}`);
-  fillSizes($('euler-size'), sizes.euler, `${euler.rows}x${euler.cols}`);
+  showHash();
+  // A link pasted or followed on this page changes only the fragment.
+  window.addEventListener('hashchange', () => {
+    readHash();
+    showHash();
+  });
+}
+
+/** Draws and asks for what the fragment says (after `readHash`). */
+function showHash() {
+  flip.answer = null;
+  flip.steps = null;
+  euler.answer = null;
+  euler.history = [];
+  clearTimeout(euler.timer);
+  flipSizeControls();
+  fillSizes($('euler-size'), eulerSizes(), euler.rows, euler.cols);
   $('carc-rows').value = String(carc.rows);
   $('carc-cols').value = String(carc.cols);
   eulerBuild();
