@@ -421,8 +421,13 @@ impl Catalog {
                 path: path.clone(),
                 error: error.clone(),
             }),
-            None if self.maker.would_make(shape) => Ok(None),
-            None => Err(Unanswered::Missing),
+            // A table made before: without asking again whether it would
+            // be made (which plans the generator's memory).
+            None => match self.maker.ready(shape) {
+                Some(made) => Ok(Some(made as Arc<dyn EulerSource>)),
+                None if self.maker.would_make(shape) => Ok(None),
+                None => Err(Unanswered::Missing),
+            },
         }
     }
 
