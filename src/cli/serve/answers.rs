@@ -711,10 +711,11 @@ struct Press {
 }
 
 /// Sorts presses fewest rounds after them first, impossible ones last,
-/// ties in reading order: one key of rounds and cell, each press's own, so
-/// that an unstable sort (no scratch buffer) gives the stable order.
+/// ties in reading order: one integer key of rounds and cell, each
+/// press's own, so that an unstable sort (no scratch buffer) gives the
+/// stable order.
 fn sort_presses(presses: &mut [Press]) {
-    presses.sort_unstable_by_key(|m| (m.rounds.unwrap_or(u16::MAX), m.cell));
+    presses.sort_unstable_by_key(|m| u64::from(m.rounds.unwrap_or(u16::MAX)) << 32 | m.cell as u64);
 }
 
 #[cfg(test)]
@@ -836,12 +837,7 @@ pub fn flip_lights_json(solver: &Solver, board: &Grid) -> Result<Vec<u8>, Lights
 
 /// Writes a Flip lookup: `answer`'s object and `presses` (sorted) from
 /// `board` (`None`: more than 64 cells, and no presses' boards either).
-fn write_flip(
-    shape: Shape,
-    board: Option<u64>,
-    answer: &FlipAnswer,
-    presses: &[Press],
-) -> Vec<u8> {
+fn write_flip(shape: Shape, board: Option<u64>, answer: &FlipAnswer, presses: &[Press]) -> Vec<u8> {
     let per_move = 48
         + if shape.fits_u64() {
             shape.cells() + shape.rows()
@@ -978,17 +974,17 @@ fn plays(source: &dyn EulerSource, position: u64) -> Result<Vec<Play>, ProbeErro
 /// Sorts plays best first: a move to a lost position wins, the fastest
 /// first; a move to a won position loses, the longest first; unknown
 /// lengths (win/loss-only tables) after the known ones of their group;
-/// ties in the source's order. The key ends with the move's index, so an
-/// unstable sort (no scratch buffer) gives that order.
+/// ties in the source's order. The key, one integer, ends with the move's
+/// index, so an unstable sort (no scratch buffer) gives that order.
 fn sort_plays(plays: &mut [Play]) {
     plays.sort_unstable_by_key(|m| {
         let (group, length) = match (m.outcome, m.moves_left) {
-            (Outcome::Loss, Some(n)) => (0, n),
+            (Outcome::Loss, Some(n)) => (0u64, n),
             (Outcome::Loss, None) => (1, 0),
             (Outcome::Win, Some(n)) => (2, u8::MAX - n),
             (Outcome::Win, None) => (3, 0),
         };
-        (group, length, m.index)
+        group << 40 | u64::from(length) << 32 | m.index as u64
     });
 }
 
@@ -1045,7 +1041,14 @@ pub fn euler_json(source: &dyn EulerSource, position: u64) -> Result<Vec<u8>, Pr
             out.push(b',');
         }
         out.extend_from_slice(texts.text(m.index));
-        patched_rows_into(&base, position, position | m.mask, shape, EULER_LETTERS, &mut out);
+        patched_rows_into(
+            &base,
+            position,
+            position | m.mask,
+            shape,
+            EULER_LETTERS,
+            &mut out,
+        );
         out.extend_from_slice(match m.outcome {
             Outcome::Win => b"\",\"outcome\":\"win\",\"moves_left\":",
             Outcome::Loss => b"\",\"outcome\":\"loss\",\"moves_left\":",
