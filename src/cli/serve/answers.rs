@@ -58,6 +58,12 @@ pub trait EulerSource: Send + Sync {
     /// Who wins `position` for the player to move, and the moves left with
     /// perfect play (`None` where the source only knows win or loss).
     fn value(&self, position: u64) -> Result<(Outcome, Option<u8>), ProbeError>;
+    /// Every legal move from `position` with the [`value`](Self::value) of
+    /// the position it leads to, in the moves' order: one call per lookup,
+    /// so that a table's columns are resolved once, not once per move.
+    fn plays(&self, position: u64) -> Result<Vec<Play>, ProbeError> {
+        plays_by(self.moves(), position, |after| self.value(after))
+    }
 }
 
 /// The embedded 4×4 Flip tables.
@@ -291,6 +297,14 @@ impl EulerSource for TableEuler {
     fn value(&self, position: u64) -> Result<(Outcome, Option<u8>), ProbeError> {
         let entry = self.table.as_euler()?.probe(position)?;
         Ok((entry.outcome, entry.moves_left))
+    }
+
+    fn plays(&self, position: u64) -> Result<Vec<Play>, ProbeError> {
+        let table = self.table.as_euler()?;
+        plays_by(&self.moves, position, |after| {
+            let entry = table.probe(after)?;
+            Ok((entry.outcome, entry.moves_left))
+        })
     }
 }
 
@@ -941,26 +955,31 @@ pub struct EulerMoveValue {
 }
 
 /// One legal Euler move before it is written.
-struct Play {
+pub struct Play {
     /// The move's index in the source's moves.
     index: usize,
+    /// The squares it covers.
     mask: u64,
-    /// The value of the position after it, for the opponent.
+    /// Who wins the position after it, for the opponent then to move.
     outcome: Outcome,
+    /// Moves left there with perfect play.
     moves_left: Option<u8>,
 }
 
-/// Every legal move from `position` and the value of the position it
-/// leads to, in the source's order.
-fn plays(source: &dyn EulerSource, position: u64) -> Result<Vec<Play>, ProbeError> {
-    source
-        .moves()
+/// Every legal move of `moves` from `position` and the `value` of the
+/// position it leads to, in the moves' order.
+fn plays_by(
+    moves: &EulerMoves,
+    position: u64,
+    value: impl Fn(u64) -> Result<(Outcome, Option<u8>), ProbeError>,
+) -> Result<Vec<Play>, ProbeError> {
+    moves
         .masks()
         .iter()
         .enumerate()
         .filter(|&(_, &m)| position & m == 0)
         .map(|(index, &mask)| {
-            let (outcome, moves_left) = source.value(position | mask)?;
+            let (outcome, moves_left) = value(position | mask)?;
             Ok(Play {
                 index,
                 mask,
@@ -1004,7 +1023,7 @@ fn sort_plays_stable(plays: &mut [Play]) {
 /// The lookup of one Euler position: its answer and all its legal moves.
 pub fn euler_lookup(source: &dyn EulerSource, position: u64) -> EulerLookup {
     let shape = source.shape();
-    let mut moves = plays(source, position).expect("a checked table");
+    let mut moves = source.plays(position).expect("a checked table");
     sort_plays_stable(&mut moves);
     let moves = moves
         .into_iter()
@@ -1026,7 +1045,7 @@ pub fn euler_lookup(source: &dyn EulerSource, position: u64) -> EulerLookup {
 /// for it: the hot path of the API.
 pub fn euler_json(source: &dyn EulerSource, position: u64) -> Result<Vec<u8>, ProbeError> {
     let shape = source.shape();
-    let mut moves = plays(source, position)?;
+    let mut moves = source.plays(position)?;
     sort_plays(&mut moves);
     let answer = source.answer(position)?;
     let texts = source.moves();
