@@ -3,6 +3,8 @@
 # serve's lookups against its own health endpoint, with wrk (Debian's
 # package) on loopback:
 #   sh benches/serve.sh [RUNS] [SECONDS]
+#   BIN=/path/to/boardbase sh benches/serve.sh ...   (that binary, no build:
+#   to compare two builds, run the script for each, close together)
 # Each URL is run RUNS times (default 3) for SECONDS (default 15) with 2
 # threads and 32 keep-alive connections, the URLs in turn round after round;
 # the run with the median requests a second is reported, with its 50th and
@@ -14,9 +16,13 @@ secs=${2:-15}
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
 command -v curl >/dev/null || { echo "curl is missing: apt-get install -y curl" >&2; exit 1; }
 cd "$(dirname "$0")/.."
-cargo build --release --quiet
+bin=${BIN:-}
+if [ -z "$bin" ]; then
+  cargo build --release --quiet
+  bin=./target/release/boardbase
+fi
 out=$(mktemp)
-./target/release/boardbase serve --bind 127.0.0.1:0 >"$out" &
+"$bin" serve --bind 127.0.0.1:0 >"$out" &
 server=$!
 trap 'kill $server 2>/dev/null; rm -f "$out"' EXIT
 while ! grep -q listening "$out"; do sleep 0.1; done

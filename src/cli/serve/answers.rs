@@ -53,11 +53,17 @@ pub trait EulerSource: Send + Sync {
     /// The position's answer: the object of `boardbase euler --format json`.
     fn answer(&self, position: u64) -> Result<EulerAnswer, ProbeError>;
     /// Every move of the shape (the squares it covers), in the solver's
-    /// order; a move is legal where all its squares are open.
-    fn moves(&self) -> &[u64];
+    /// order, with its JSON; a move is legal where all its squares are open.
+    fn moves(&self) -> &EulerMoves;
     /// Who wins `position` for the player to move, and the moves left with
     /// perfect play (`None` where the source only knows win or loss).
     fn value(&self, position: u64) -> Result<(Outcome, Option<u8>), ProbeError>;
+    /// Every legal move from `position` with the [`value`](Self::value) of
+    /// the position it leads to, in the moves' order: one call per lookup,
+    /// so that a table's columns are resolved once, not once per move.
+    fn plays(&self, position: u64) -> Result<Vec<Play>, ProbeError> {
+        plays_by(self.moves(), position, |after| self.value(after))
+    }
 }
 
 /// The embedded 4×4 Flip tables.
@@ -139,6 +145,81 @@ const FLIP_LETTERS: [u8; 2] = *b"wb";
 /// Euler's letters: open, covered.
 const EULER_LETTERS: [u8; 2] = *b".X";
 
+/// A shape's Euler moves, and the start of each one's object in a lookup's
+/// `moves`, `{"mask":M,"cells":[[r,c],...],"board":"`: the part that does
+/// not depend on the position, written once per source instead of once per
+/// move of every request.
+pub struct EulerMoves {
+    masks: Vec<u64>,
+    /// Move `i`'s text is `text[starts[i]..starts[i + 1]]`.
+    text: Vec<u8>,
+    starts: Vec<usize>,
+}
+
+impl EulerMoves {
+    /// The moves `masks` of `shape` and their texts.
+    pub fn new(shape: Shape, masks: Vec<u64>) -> EulerMoves {
+        let mut text = Vec::new();
+        let mut starts = vec![0];
+        for &mask in &masks {
+            text.extend_from_slice(b"{\"mask\":");
+            push_number(&mut text, mask);
+            text.extend_from_slice(b",\"cells\":[");
+            for (k, (r, c)) in shape.cells_of(mask).enumerate() {
+                text.extend_from_slice(if k > 0 { b",[" } else { b"[" });
+                push_number(&mut text, r as u64);
+                text.push(b',');
+                push_number(&mut text, c as u64);
+                text.push(b']');
+            }
+            text.extend_from_slice(b"],\"board\":\"");
+            starts.push(text.len());
+        }
+        EulerMoves {
+            masks,
+            text,
+            starts,
+        }
+    }
+
+    /// The squares each move covers.
+    pub fn masks(&self) -> &[u64] {
+        &self.masks
+    }
+
+    /// The start of move `index`'s JSON object, up to its board's text.
+    fn text(&self, index: usize) -> &[u8] {
+        &self.text[self.starts[index]..self.starts[index + 1]]
+    }
+}
+
+/// Appends the one-line form of `after` given `base`, that of `board` (of
+/// the same `shape`): `base` with the cells where the two differ
+/// re-lettered. A press or a move changes a few cells, so this copies the
+/// text once instead of walking every cell.
+fn patched_rows_into(
+    base: &[u8],
+    board: u64,
+    after: u64,
+    shape: Shape,
+    letters: [u8; 2],
+    out: &mut Vec<u8>,
+) {
+    let start = out.len();
+    out.extend_from_slice(base);
+    let text = &mut out[start..];
+    let mut changed = board ^ after;
+    while changed != 0 {
+        let i = changed.trailing_zeros() as usize;
+        changed &= changed - 1;
+        let (r, c) = shape.cell(i);
+        // Row r starts after r rows of `cols` cells and a '/' each.
+        if let Some(letter) = text.get_mut(r * (shape.cols() + 1) + c) {
+            *letter = letters[(after >> i & 1) as usize];
+        }
+    }
+}
+
 /// The 4×4 board of a `u64` that a 4×4 source produced.
 fn board4(bits: u64) -> Board {
     Board::from_bits(bits as u16)
@@ -146,13 +227,14 @@ fn board4(bits: u64) -> Board {
 
 /// The embedded 4×4 Euler tables.
 pub struct EmbeddedEuler {
-    moves: Vec<u64>,
+    moves: EulerMoves,
 }
 
 impl EmbeddedEuler {
     pub fn new() -> EmbeddedEuler {
+        let masks = Move::ALL.iter().map(|m| u64::from(m.bits())).collect();
         EmbeddedEuler {
-            moves: Move::ALL.iter().map(|m| u64::from(m.bits())).collect(),
+            moves: EulerMoves::new(Shape::SQUARE4, masks),
         }
     }
 }
@@ -170,7 +252,7 @@ impl EulerSource for EmbeddedEuler {
         Ok(EulerAnswer::new(1, position4(position)))
     }
 
-    fn moves(&self) -> &[u64] {
+    fn moves(&self) -> &EulerMoves {
         &self.moves
     }
 
@@ -183,13 +265,13 @@ impl EulerSource for EmbeddedEuler {
 /// An Euler table: a file (mapped), or made in memory.
 pub struct TableEuler {
     table: Arc<Table>,
-    moves: Vec<u64>,
+    moves: EulerMoves,
 }
 
 impl TableEuler {
     /// The source of an Euler `table` (an error for a Flip table).
     pub fn new(table: Arc<Table>) -> Result<TableEuler, ProbeError> {
-        let moves = table.as_euler()?.moves().to_vec();
+        let moves = EulerMoves::new(table.shape(), table.as_euler()?.moves().to_vec());
         Ok(TableEuler { table, moves })
     }
 
@@ -208,13 +290,21 @@ impl EulerSource for TableEuler {
         EulerAnswer::from_table(1, position, &self.table.as_euler()?)
     }
 
-    fn moves(&self) -> &[u64] {
+    fn moves(&self) -> &EulerMoves {
         &self.moves
     }
 
     fn value(&self, position: u64) -> Result<(Outcome, Option<u8>), ProbeError> {
         let entry = self.table.as_euler()?.probe(position)?;
         Ok((entry.outcome, entry.moves_left))
+    }
+
+    fn plays(&self, position: u64) -> Result<Vec<Play>, ProbeError> {
+        let table = self.table.as_euler()?;
+        plays_by(&self.moves, position, |after| {
+            let entry = table.probe(after)?;
+            Ok((entry.outcome, entry.moves_left))
+        })
     }
 }
 
@@ -421,8 +511,13 @@ impl Catalog {
                 path: path.clone(),
                 error: error.clone(),
             }),
-            None if self.maker.would_make(shape) => Ok(None),
-            None => Err(Unanswered::Missing),
+            // A table made before: without asking again whether it would
+            // be made (which plans the generator's memory).
+            None => match self.maker.ready(shape) {
+                Some(made) => Ok(Some(made as Arc<dyn EulerSource>)),
+                None if self.maker.would_make(shape) => Ok(None),
+                None => Err(Unanswered::Missing),
+            },
         }
     }
 
@@ -630,15 +725,24 @@ struct Press {
 }
 
 /// Sorts presses fewest rounds after them first, impossible ones last,
-/// ties in reading order (a stable sort of reading order).
+/// ties in reading order: one integer key of rounds and cell, each
+/// press's own, so that an unstable sort (no scratch buffer) gives the
+/// stable order.
 fn sort_presses(presses: &mut [Press]) {
+    presses.sort_unstable_by_key(|m| u64::from(m.rounds.unwrap_or(u16::MAX)) << 32 | m.cell as u64);
+}
+
+#[cfg(test)]
+/// [`sort_presses`] as a stable sort of reading order: the tests'
+/// reference.
+fn sort_presses_stable(presses: &mut [Press]) {
     presses.sort_by_key(|m| m.rounds.unwrap_or(u16::MAX));
 }
 
-/// Every press from `board`, best first.
+/// Every press from `board`, in reading order.
 fn table_presses(source: &dyn FlipSource, board: u64) -> Result<Vec<Press>, ProbeError> {
     let shape = source.shape();
-    let mut moves = (0..shape.cells())
+    (0..shape.cells())
         .map(|cell| {
             let (row, col) = shape.cell(cell);
             let (after, rounds) = source.press(board, row, col)?;
@@ -648,17 +752,15 @@ fn table_presses(source: &dyn FlipSource, board: u64) -> Result<Vec<Press>, Prob
                 rounds: rounds.map(u16::from),
             })
         })
-        .collect::<Result<Vec<Press>, ProbeError>>()?;
-    sort_presses(&mut moves);
-    Ok(moves)
+        .collect()
 }
 
-/// Every press from a board solved by GF(2), best first.
+/// Every press from a board solved by GF(2), in reading order.
 fn lights_presses(board: &Grid, values: &lights::MoveValues) -> Vec<Press> {
     let shape = board.shape();
     let bits = board.to_u64();
     let masks = bits.map(|_| boardbase::tables::flip::press_masks(shape));
-    let mut moves: Vec<Press> = (0..shape.cells())
+    (0..shape.cells())
         .map(|cell| {
             let (row, col) = shape.cell(cell);
             Press {
@@ -671,9 +773,7 @@ fn lights_presses(board: &Grid, values: &lights::MoveValues) -> Vec<Press> {
                     .map(|r| u16::try_from(r).unwrap_or(u16::MAX)),
             }
         })
-        .collect();
-    sort_presses(&mut moves);
-    moves
+        .collect()
 }
 
 #[cfg(test)]
@@ -681,8 +781,9 @@ fn lights_presses(board: &Grid, values: &lights::MoveValues) -> Vec<Press> {
 /// presses.
 pub fn flip_lookup(source: &dyn FlipSource, board: u64) -> FlipLookup {
     let shape = source.shape();
-    let moves = table_presses(source, board)
-        .expect("a checked table")
+    let mut moves = table_presses(source, board).expect("a checked table");
+    sort_presses_stable(&mut moves);
+    let moves = moves
         .into_iter()
         .map(|m| {
             let (row, col) = shape.cell(m.cell);
@@ -705,7 +806,9 @@ pub fn flip_lookup(source: &dyn FlipSource, board: u64) -> FlipLookup {
 pub fn flip_lights_lookup(solver: &Solver, board: &Grid) -> FlipLookup {
     let shape = board.shape();
     let values = solver.move_values(board).expect("an exact shape");
-    let moves = lights_presses(board, &values)
+    let mut moves = lights_presses(board, &values);
+    sort_presses_stable(&mut moves);
+    let moves = moves
         .into_iter()
         .map(|m| {
             let (row, col) = shape.cell(m.cell);
@@ -729,8 +832,9 @@ pub fn flip_lights_lookup(solver: &Solver, board: &Grid) -> FlipLookup {
 pub fn flip_json(source: &dyn FlipSource, board: u64) -> Result<Vec<u8>, ProbeError> {
     let shape = source.shape();
     let answer = source.answer(board)?;
-    let presses = table_presses(source, board)?;
-    Ok(write_flip(shape, &answer, &presses))
+    let mut presses = table_presses(source, board)?;
+    sort_presses(&mut presses);
+    Ok(write_flip(shape, Some(board), &answer, &presses))
 }
 
 /// The lookup of a Flip board by GF(2), written as JSON: the CLI's object
@@ -740,11 +844,14 @@ pub fn flip_json(source: &dyn FlipSource, board: u64) -> Result<Vec<u8>, ProbeEr
 pub fn flip_lights_json(solver: &Solver, board: &Grid) -> Result<Vec<u8>, LightsError> {
     let values = solver.move_values(board)?;
     let answer = FlipAnswer::from_routes(1, board, &values.routes());
-    let presses = lights_presses(board, &values);
-    Ok(write_flip(board.shape(), &answer, &presses))
+    let mut presses = lights_presses(board, &values);
+    sort_presses(&mut presses);
+    Ok(write_flip(board.shape(), board.to_u64(), &answer, &presses))
 }
 
-fn write_flip(shape: Shape, answer: &FlipAnswer, presses: &[Press]) -> Vec<u8> {
+/// Writes a Flip lookup: `answer`'s object and `presses` (sorted) from
+/// `board` (`None`: more than 64 cells, and no presses' boards either).
+fn write_flip(shape: Shape, board: Option<u64>, answer: &FlipAnswer, presses: &[Press]) -> Vec<u8> {
     let per_move = 48
         + if shape.fits_u64() {
             shape.cells() + shape.rows()
@@ -753,6 +860,11 @@ fn write_flip(shape: Shape, answer: &FlipAnswer, presses: &[Press]) -> Vec<u8> {
         };
     let mut out = Vec::with_capacity(512 + 4 * shape.cells() + per_move * presses.len());
     open_object(&mut out, answer);
+    // The board's text, which each press's board patches.
+    let mut base = Vec::new();
+    if let Some(board) = board {
+        rows_into(board, shape, FLIP_LETTERS, &mut base);
+    }
     out.extend_from_slice(b",\"moves\":[");
     for (i, m) in presses.iter().enumerate() {
         let (row, col) = shape.cell(m.cell);
@@ -764,9 +876,9 @@ fn write_flip(shape: Shape, answer: &FlipAnswer, presses: &[Press]) -> Vec<u8> {
         out.push(b',');
         push_number(&mut out, col as u64);
         out.push(b']');
-        if let Some(after) = m.after {
+        if let (Some(board), Some(after)) = (board, m.after) {
             out.extend_from_slice(b",\"board\":\"");
-            rows_into(after, shape, FLIP_LETTERS, &mut out);
+            patched_rows_into(&base, board, after, shape, FLIP_LETTERS, &mut out);
             out.push(b'"');
         }
         out.extend_from_slice(b",\"solvable\":");
@@ -843,45 +955,77 @@ pub struct EulerMoveValue {
 }
 
 /// One legal Euler move before it is written.
-struct Play {
+pub struct Play {
+    /// The move's index in the source's moves.
+    index: usize,
+    /// The squares it covers.
     mask: u64,
+    /// Who wins the position after it, for the opponent then to move.
     outcome: Outcome,
+    /// Moves left there with perfect play.
     moves_left: Option<u8>,
 }
 
-/// Every legal move from `position`: a move to a lost position wins, the
-/// fastest first; a move to a won position loses, the longest first;
-/// unknown lengths (win/loss-only tables) after the known ones of their
-/// group; ties in the solver's order (a stable sort).
-fn plays(source: &dyn EulerSource, position: u64) -> Result<Vec<Play>, ProbeError> {
-    let mut moves = source
-        .moves()
+/// Every legal move of `moves` from `position` and the `value` of the
+/// position it leads to, in the moves' order.
+fn plays_by(
+    moves: &EulerMoves,
+    position: u64,
+    value: impl Fn(u64) -> Result<(Outcome, Option<u8>), ProbeError>,
+) -> Result<Vec<Play>, ProbeError> {
+    moves
+        .masks()
         .iter()
-        .filter(|&&m| position & m == 0)
-        .map(|&mask| {
-            let (outcome, moves_left) = source.value(position | mask)?;
+        .enumerate()
+        .filter(|&(_, &m)| position & m == 0)
+        .map(|(index, &mask)| {
+            let (outcome, moves_left) = value(position | mask)?;
             Ok(Play {
+                index,
                 mask,
                 outcome,
                 moves_left,
             })
         })
-        .collect::<Result<Vec<Play>, ProbeError>>()?;
-    moves.sort_by_key(|m| match (m.outcome, m.moves_left) {
+        .collect()
+}
+
+/// Sorts plays best first: a move to a lost position wins, the fastest
+/// first; a move to a won position loses, the longest first; unknown
+/// lengths (win/loss-only tables) after the known ones of their group;
+/// ties in the source's order. The key, one integer, ends with the move's
+/// index, so an unstable sort (no scratch buffer) gives that order.
+fn sort_plays(plays: &mut [Play]) {
+    plays.sort_unstable_by_key(|m| {
+        let (group, length) = match (m.outcome, m.moves_left) {
+            (Outcome::Loss, Some(n)) => (0u64, n),
+            (Outcome::Loss, None) => (1, 0),
+            (Outcome::Win, Some(n)) => (2, u8::MAX - n),
+            (Outcome::Win, None) => (3, 0),
+        };
+        group << 40 | u64::from(length) << 32 | m.index as u64
+    });
+}
+
+#[cfg(test)]
+/// [`sort_plays`] as a stable sort of the source's order: the tests'
+/// reference.
+fn sort_plays_stable(plays: &mut [Play]) {
+    plays.sort_by_key(|m| match (m.outcome, m.moves_left) {
         (Outcome::Loss, Some(n)) => (0, i16::from(n)),
         (Outcome::Loss, None) => (1, 0),
         (Outcome::Win, Some(n)) => (2, -i16::from(n)),
         (Outcome::Win, None) => (3, 0),
     });
-    Ok(moves)
 }
 
 #[cfg(test)]
 /// The lookup of one Euler position: its answer and all its legal moves.
 pub fn euler_lookup(source: &dyn EulerSource, position: u64) -> EulerLookup {
     let shape = source.shape();
-    let moves = plays(source, position)
-        .expect("a checked table")
+    let mut moves = source.plays(position).expect("a checked table");
+    sort_plays_stable(&mut moves);
+    let moves = moves
         .into_iter()
         .map(|m| EulerMoveValue {
             mask: m.mask,
@@ -901,27 +1045,29 @@ pub fn euler_lookup(source: &dyn EulerSource, position: u64) -> EulerLookup {
 /// for it: the hot path of the API.
 pub fn euler_json(source: &dyn EulerSource, position: u64) -> Result<Vec<u8>, ProbeError> {
     let shape = source.shape();
-    let moves = plays(source, position)?;
+    let mut moves = source.plays(position)?;
+    sort_plays(&mut moves);
     let answer = source.answer(position)?;
+    let texts = source.moves();
     let mut out = Vec::with_capacity(512 + (100 + shape.cells()) * moves.len());
     open_object(&mut out, &answer);
+    // The position's text, which each move's board patches.
+    let mut base = Vec::new();
+    rows_into(position, shape, EULER_LETTERS, &mut base);
     out.extend_from_slice(b",\"moves\":[");
     for (i, m) in moves.iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
-        out.extend_from_slice(b"{\"mask\":");
-        push_number(&mut out, m.mask);
-        out.extend_from_slice(b",\"cells\":[");
-        for (k, (r, c)) in shape.cells_of(m.mask).enumerate() {
-            out.extend_from_slice(if k > 0 { b",[" } else { b"[" });
-            push_number(&mut out, r as u64);
-            out.push(b',');
-            push_number(&mut out, c as u64);
-            out.push(b']');
-        }
-        out.extend_from_slice(b"],\"board\":\"");
-        rows_into(position | m.mask, shape, EULER_LETTERS, &mut out);
+        out.extend_from_slice(texts.text(m.index));
+        patched_rows_into(
+            &base,
+            position,
+            position | m.mask,
+            shape,
+            EULER_LETTERS,
+            &mut out,
+        );
         out.extend_from_slice(match m.outcome {
             Outcome::Win => b"\",\"outcome\":\"win\",\"moves_left\":",
             Outcome::Loss => b"\",\"outcome\":\"loss\",\"moves_left\":",

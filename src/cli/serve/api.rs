@@ -43,7 +43,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::answers::{
-    Catalog, FlipFrom, Sizes, TableEuler, Unanswered, euler_json, flip_json, flip_lights_json,
+    Catalog, EulerSource, FlipFrom, Sizes, Unanswered, euler_json, flip_json, flip_lights_json,
 };
 use super::assets;
 use super::count::{CountFailure, Pool};
@@ -567,18 +567,16 @@ async fn euler_answer(state: &State, query: Option<&str>) -> Result<Vec<u8>, Api
         .euler(shape)
         .map_err(|why| unanswered(&state.catalog, Puzzle::Euler, shape, why))?;
     let position = board_bits(&read_rows(&text, alphabet, shape), shape);
-    let source = match found {
+    let source: Arc<dyn EulerSource> = match found {
         Some(source) => source,
         None => {
             let deadline = Instant::now() + state.limits.count_timeout;
-            let table = state
+            state
                 .catalog
                 .maker()
                 .get(shape, &state.pool, deadline)
                 .await
-                .map_err(|e| make_error(&state.catalog, shape, e))?;
-            let source = TableEuler::new(table).map_err(|e| probe_error("Euler", shape, &e))?;
-            Arc::new(source)
+                .map_err(|e| make_error(&state.catalog, shape, e))?
         }
     };
     euler_json(&*source, position).map_err(|e| probe_error("Euler", shape, &e))

@@ -32,6 +32,7 @@ use boardbase::table::{EulerColumns, MAKE_MAX_CELLS, Table};
 use boardbase::tables::shape::Shape;
 use tokio::sync::watch;
 
+use super::answers::TableEuler;
 use super::count::{CountFailure, Pool};
 
 /// The default memory budget of tables made in memory: 512 MiB (five 5×5
@@ -53,11 +54,15 @@ pub enum MakeError {
     Failed(String),
 }
 
+/// What a made table answers from: the table with its probes' source, set
+/// up once when it is made.
+type Made = Arc<TableEuler>;
+
 /// A table ready, or being made.
 enum Slot {
-    Making(watch::Receiver<Option<Result<Arc<Table>, MakeError>>>),
+    Making(watch::Receiver<Option<Result<Made, MakeError>>>),
     Ready {
-        table: Arc<Table>,
+        table: Made,
         bytes: u64,
         last_used: u64,
     },
@@ -155,6 +160,24 @@ impl Maker {
         }
     }
 
+    /// The table of `shape` if it is in memory now (marked as used): the
+    /// lookups' path once a table is made, without the checks of
+    /// [`Maker::get`].
+    pub fn ready(&self, shape: Shape) -> Option<Made> {
+        let mut slots = self.lock();
+        slots.tick += 1;
+        let now = slots.tick;
+        match slots.slots.get_mut(&shape) {
+            Some(Slot::Ready {
+                table, last_used, ..
+            }) => {
+                *last_used = now;
+                Some(table.clone())
+            }
+            _ => None,
+        }
+    }
+
     /// The table of `shape`: in memory already, or made now (waiting for
     /// the one request that makes it), within `deadline` for the waiting.
     pub async fn get(
@@ -162,7 +185,7 @@ impl Maker {
         shape: Shape,
         pool: &Arc<Pool>,
         deadline: Instant,
-    ) -> Result<Arc<Table>, MakeError> {
+    ) -> Result<Made, MakeError> {
         if shape.cells() > self.max_cells {
             return Err(MakeError::NotMade);
         }
@@ -218,7 +241,7 @@ impl Maker {
         shape: Shape,
         needed: u64,
         pool: &Pool,
-        tx: watch::Sender<Option<Result<Arc<Table>, MakeError>>>,
+        tx: watch::Sender<Option<Result<Made, MakeError>>>,
     ) {
         let start = Instant::now();
         let result = match self.one_at_a_time.acquire().await {
@@ -292,11 +315,13 @@ fn evict(slots: &mut Slots, room: u64) {
     }
 }
 
-/// The generator's full tables of `shape`, as a table in memory.
-fn make_table(shape: Shape) -> Result<Arc<Table>, MakeError> {
+/// The generator's full tables of `shape`, as a table in memory and the
+/// source the lookups probe.
+fn make_table(shape: Shape) -> Result<Made, MakeError> {
     let tables = generate::euler(shape, &EulerOptions::default(), |_| {})
         .map_err(|e| MakeError::Failed(e.to_string()))?;
     let table = Table::from_euler(shape, EulerColumns::from(tables))
         .map_err(|e| MakeError::Failed(e.to_string()))?;
-    Ok(Arc::new(table))
+    let source = TableEuler::new(Arc::new(table)).map_err(|e| MakeError::Failed(e.to_string()))?;
+    Ok(Arc::new(source))
 }
