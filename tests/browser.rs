@@ -13,6 +13,7 @@
 //! README's pictures of each view into DIR.
 #![cfg(feature = "serve")]
 
+mod common;
 #[path = "common/http.rs"]
 mod http;
 
@@ -151,11 +152,7 @@ async fn attr(e: &Element, name: &str) -> String {
 /// The (row, col) of every cell of `board` whose class list has `class`.
 async fn cells_with(client: &Client, board: &str, class: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
-    for cell in client
-        .find_all(Locator::Css(&format!("#{board} .cell.{class}")))
-        .await
-        .expect("cells")
-    {
+    for cell in find_all(client, &format!("#{board} .cell.{class}")).await {
         let r = attr(&cell, "data-r").await.parse().expect("a row");
         let c = attr(&cell, "data-c").await.parse().expect("a column");
         out.push((r, c));
@@ -167,11 +164,7 @@ async fn cells_with(client: &Client, board: &str, class: &str) -> Vec<(usize, us
 /// The board as drawn: each cell's `data-v`, rows joined by `/`.
 async fn drawn(client: &Client, board: &str) -> String {
     let mut rows: Vec<String> = Vec::new();
-    for cell in client
-        .find_all(Locator::Css(&format!("#{board} .cell")))
-        .await
-        .expect("cells")
-    {
+    for cell in find_all(client, &format!("#{board} .cell")).await {
         let r: usize = attr(&cell, "data-r").await.parse().expect("a row");
         if rows.len() <= r {
             rows.resize(r + 1, String::new());
@@ -181,6 +174,7 @@ async fn drawn(client: &Client, board: &str) -> String {
     rows.join("/")
 }
 
+/// The cell (r, c) of `board`, waited for.
 async fn cell(client: &Client, board: &str, r: usize, c: usize) -> Element {
     find(
         client,
@@ -189,11 +183,69 @@ async fn cell(client: &Client, board: &str, r: usize, c: usize) -> Element {
     .await
 }
 
+/// Every element matching `css` now (no waiting: the tests call it once
+/// the page has shown the answer).
+async fn find_all(client: &Client, css: &str) -> Vec<Element> {
+    client
+        .find_all(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+}
+
+/// The box of `e` on the page: x, y, width, height.
+async fn boxed(e: &Element) -> (f64, f64, f64, f64) {
+    e.rectangle().await.expect("a box")
+}
+
+/// The box of the cell (r, c) of `board`: x, y, width, height.
+async fn rect(client: &Client, board: &str, r: usize, c: usize) -> (f64, f64, f64, f64) {
+    boxed(&cell(client, board, r, c).await).await
+}
+
+/// The text of `e` as shown.
+async fn text_of(e: &Element) -> String {
+    e.text().await.expect("text")
+}
+
+/// The text of the element `css`, waited for.
+async fn text(client: &Client, css: &str) -> String {
+    text_of(&find(client, css).await).await
+}
+
+/// Clicks `e`.
+async fn click_element(e: &Element) {
+    e.click().await.expect("a click");
+}
+
+/// Clicks the element `css`, waited for.
+async fn click(client: &Client, css: &str) {
+    click_element(&find(client, css).await).await;
+}
+
+/// Clicks the cell (r, c) of `board`.
+async fn click_cell(client: &Client, board: &str, r: usize, c: usize) {
+    click_element(&cell(client, board, r, c).await).await;
+}
+
+/// Picks the option `value` of the selector `css`.
+async fn select(client: &Client, css: &str, value: &str) {
+    find(client, css)
+        .await
+        .select_by_value(value)
+        .await
+        .expect("selected");
+}
+
+/// The page's address now.
+async fn url(client: &Client) -> String {
+    client.current_url().await.expect("url").to_string()
+}
+
 /// Selects the text of the input `css` and types `text` over it, then
 /// Enter, as a user would (WebDriver's clear would fire a change of its own).
 async fn retype(client: &Client, css: &str, text: &str) {
     let input = find(client, css).await;
-    input.click().await.expect("a click");
+    click_element(&input).await;
     // Control+A, the modifier released, the text, Enter.
     input
         .send_keys(&format!("\u{e009}a\u{e000}{text}\u{e007}"))
@@ -243,21 +295,9 @@ async fn flip_set_a_board_by_clicks_and_step_through_the_solution() {
     s.open("flip=wwww/wwww/wwww/wwww").await;
     wait_text(&s.client, "#flip-status", |t| t == "Already all white").await;
     // Laid out in rows: (0,1) right of (0,0), (1,0) below it.
-    let (x0, y0, w, h) = cell(&s.client, "flip-board", 0, 0)
-        .await
-        .rectangle()
-        .await
-        .expect("a box");
-    let (x1, y1, ..) = cell(&s.client, "flip-board", 0, 1)
-        .await
-        .rectangle()
-        .await
-        .expect("a box");
-    let (x2, y2, ..) = cell(&s.client, "flip-board", 1, 0)
-        .await
-        .rectangle()
-        .await
-        .expect("a box");
+    let (x0, y0, w, h) = rect(&s.client, "flip-board", 0, 0).await;
+    let (x1, y1, ..) = rect(&s.client, "flip-board", 0, 1).await;
+    let (x2, y2, ..) = rect(&s.client, "flip-board", 1, 0).await;
     assert!(
         x1 >= x0 + w && y1 == y0 && x2 == x0 && y2 >= y0 + h,
         "cells out of place"
@@ -273,11 +313,7 @@ async fn flip_set_a_board_by_clicks_and_step_through_the_solution() {
         (2, 3),
         (3, 0),
     ] {
-        cell(&s.client, "flip-board", r, c)
-            .await
-            .click()
-            .await
-            .expect("a click");
+        click_cell(&s.client, "flip-board", r, c).await;
     }
     wait_text(&s.client, "#flip-status", |t| t == "4 rounds to all white").await;
     assert_eq!(drawn(&s.client, "flip-board").await, "bwwb/bbwb/bwwb/bwww");
@@ -291,31 +327,19 @@ async fn flip_set_a_board_by_clicks_and_step_through_the_solution() {
         "{detail}"
     );
     // Every press listed, best first.
-    let moves = s
-        .client
-        .find_all(Locator::Css("#flip-moves .move"))
-        .await
-        .expect("moves");
+    let moves = find_all(&s.client, "#flip-moves .move").await;
     assert_eq!(moves.len(), 16);
-    assert_eq!(moves[0].text().await.expect("text"), "(0,0)\n3 rounds");
+    assert_eq!(text_of(&moves[0]).await, "(0,0)\n3 rounds");
     // Step through the solution to an all-white board.
     for k in 1..=4 {
-        find(&s.client, "#flip-next")
-            .await
-            .click()
-            .await
-            .expect("a click");
+        click(&s.client, "#flip-next").await;
         wait_text(&s.client, "#flip-step", |t| {
             t.starts_with(&format!("Press {k} of 4"))
         })
         .await;
     }
     assert_eq!(drawn(&s.client, "flip-board").await, "wwww/wwww/wwww/wwww");
-    find(&s.client, "#flip-first")
-        .await
-        .click()
-        .await
-        .expect("a click");
+    click(&s.client, "#flip-first").await;
     wait_text(&s.client, "#flip-step", |t| t.starts_with("Start")).await;
     assert_eq!(drawn(&s.client, "flip-board").await, "bwwb/bbwb/bwwb/bwww");
     // The keyboard: arrows move between cells, Enter and Space set them.
@@ -340,23 +364,15 @@ async fn euler_play_a_move_and_see_the_engine_reply() {
     })
     .await;
     // The squares in rows, the slides of row 1 left of it and of column 1 above.
-    let (x0, y0, w, h) = cell(&s.client, "euler-frame", 0, 0)
-        .await
-        .rectangle()
-        .await
-        .expect("a box");
-    let (x1, y1, ..) = cell(&s.client, "euler-frame", 0, 1)
-        .await
-        .rectangle()
-        .await
-        .expect("a box");
+    let (x0, y0, w, h) = rect(&s.client, "euler-frame", 0, 0).await;
+    let (x1, y1, ..) = rect(&s.client, "euler-frame", 0, 1).await;
     assert!(x1 >= x0 + w && y1 == y0, "squares out of place");
     let left = find(
         &s.client,
         "#euler-frame .slide[data-label=\"pin of 2 into row 1 from the left\"]",
     )
     .await;
-    let (lx, ly, ..) = left.rectangle().await.expect("a box");
+    let (lx, ly, ..) = boxed(&left).await;
     assert!(
         lx < x0 && ly >= y0 && ly < y0 + h,
         "row slides out of place"
@@ -366,24 +382,16 @@ async fn euler_play_a_move_and_see_the_engine_reply() {
         "#euler-frame .slide[data-label=\"pin of 2 into column 1 from the top\"]",
     )
     .await;
-    let (tx, ty, ..) = top.rectangle().await.expect("a box");
+    let (tx, ty, ..) = boxed(&top).await;
     assert!(
         ty < y0 && tx >= x0 && tx < x0 + w,
         "column slides out of place"
     );
-    let winning = s
-        .client
-        .find_all(Locator::Css("#euler-winning .move"))
-        .await
-        .expect("moves");
+    let winning = find_all(&s.client, "#euler-winning .move").await;
     assert_eq!(winning.len(), 1);
-    assert_eq!(winning[0].text().await.expect("text"), "(1,2)\nwin in 4");
+    assert_eq!(text_of(&winning[0]).await, "(1,2)\nwin in 4");
     assert_eq!(cells_with(&s.client, "euler-frame", "win").await, [(1, 2)]);
-    cell(&s.client, "euler-frame", 1, 2)
-        .await
-        .click()
-        .await
-        .expect("a click");
+    click_cell(&s.client, "euler-frame", 1, 2).await;
     // The engine answers with its best move.
     let history = wait_text(&s.client, "#euler-history", |t| t.contains("Engine:")).await;
     assert!(history.starts_with("You: (1,2) · Engine: "), "{history}");
@@ -392,11 +400,7 @@ async fn euler_play_a_move_and_see_the_engine_reply() {
     assert_eq!(&board[5..9], "X.XX", "{board}");
     assert!((13..=15).contains(&board.matches('X').count()), "{board}");
     // A pin slid in from a side, on a new game.
-    find(&s.client, "#euler-new")
-        .await
-        .click()
-        .await
-        .expect("a click");
+    click(&s.client, "#euler-new").await;
     wait_text(&s.client, "#euler-status", |t| {
         t == "You lose with perfect play"
     })
@@ -407,18 +411,14 @@ async fn euler_play_a_move_and_see_the_engine_reply() {
     )
     .await;
     assert!(attr(&slide, "aria-label").await.ends_with(": loss in 11"));
-    slide.click().await.expect("a click");
+    click_element(&slide).await;
     wait_text(&s.client, "#euler-history", |t| {
         t.starts_with("You: (0,0)–(0,2) · Engine: ")
     })
     .await;
     assert!(drawn(&s.client, "euler-frame").await.starts_with("XXX"));
     // Undo takes back the engine's reply and the move.
-    find(&s.client, "#euler-undo")
-        .await
-        .click()
-        .await
-        .expect("a click");
+    click(&s.client, "#euler-undo").await;
     wait_text(&s.client, "#euler-history", |t| t == "No moves yet.").await;
     assert_eq!(drawn(&s.client, "euler-frame").await, "..../..../..../....");
     s.close().await;
@@ -432,13 +432,8 @@ async fn carcassonne_count_a_board_and_draw_a_placement() {
     wait_text(&s.client, "#carc-status", |t| t == "1 valid placement").await;
     wait_text(&s.client, "#carc-witness", |t| t.contains("RFRR")).await;
     let mut placed = Vec::new();
-    for turns in s
-        .client
-        .find_all(Locator::Css("#carc-witness .turns"))
-        .await
-        .expect("tiles")
-    {
-        placed.push(turns.text().await.expect("text"));
+    for turns in find_all(&s.client, "#carc-witness .turns").await {
+        placed.push(text_of(&turns).await);
     }
     assert_eq!(placed, ["RFRR ↻2", "CCCF ↻3"]);
     // Typing a code counts again.
@@ -451,20 +446,12 @@ async fn carcassonne_count_a_board_and_draw_a_placement() {
     })
     .await;
     // The judge's third sample, picked from the list.
-    find(&s.client, "#carc-fill")
-        .await
-        .select_by_value("sample3")
-        .await
-        .expect("selected");
+    select(&s.client, "#carc-fill", "sample3").await;
     wait_text(&s.client, "#carc-status", |t| {
         t == "1048576 valid placements"
     })
     .await;
-    let tiles = s
-        .client
-        .find_all(Locator::Css("#carc-witness .tile"))
-        .await
-        .expect("tiles");
+    let tiles = find_all(&s.client, "#carc-witness .tile").await;
     assert_eq!(tiles.len(), 64);
     s.close().await;
 }
@@ -476,11 +463,7 @@ async fn other_sizes_switch_play_and_read() {
     s.open("flip=wwww/wwww/wwww/wwww").await;
     wait_text(&s.client, "#flip-status", |t| t == "Already all white").await;
     // 5×5 from the selector (GF(2): no table file on this server).
-    find(&s.client, "#flip-size")
-        .await
-        .select_by_value("5x5")
-        .await
-        .expect("selected");
+    select(&s.client, "#flip-size", "5x5").await;
     wait_text(&s.client, "#flip-status", |t| t == "Already all white").await;
     assert_eq!(
         drawn(&s.client, "flip-board").await,
@@ -488,38 +471,19 @@ async fn other_sizes_switch_play_and_read() {
     );
     // A cross around the middle: one press, at (2,2).
     for (r, c) in [(1, 2), (2, 1), (2, 2), (2, 3), (3, 2)] {
-        cell(&s.client, "flip-board", r, c)
-            .await
-            .click()
-            .await
-            .expect("a click");
+        click_cell(&s.client, "flip-board", r, c).await;
     }
     wait_text(&s.client, "#flip-status", |t| t == "1 round to all white").await;
     assert_eq!(cells_with(&s.client, "flip-board", "press").await, [(2, 2)]);
-    let moves = s
-        .client
-        .find_all(Locator::Css("#flip-moves .move"))
-        .await
-        .expect("moves");
+    let moves = find_all(&s.client, "#flip-moves .move").await;
     assert_eq!(moves.len(), 24, "the best 24 of 25 presses");
-    assert_eq!(moves[0].text().await.expect("text"), "(2,2)\n0 rounds");
-    find(&s.client, "#flip-moves-all")
-        .await
-        .click()
-        .await
-        .expect("a click");
-    let moves = s
-        .client
-        .find_all(Locator::Css("#flip-moves .move"))
-        .await
-        .expect("moves");
+    assert_eq!(text_of(&moves[0]).await, "(2,2)\n0 rounds");
+    click(&s.client, "#flip-moves-all").await;
+    let moves = find_all(&s.client, "#flip-moves .move").await;
     assert_eq!(moves.len(), 25);
     assert!(
-        s.client
-            .current_url()
+        url(&s.client)
             .await
-            .expect("url")
-            .as_str()
             .ends_with("#flip=wwwww/wwbww/wbbbw/wwbww/wwwww")
     );
     // Any size by the two inputs: 12 × 15 (180 cells: the API leaves out
@@ -530,11 +494,7 @@ async fn other_sizes_switch_play_and_read() {
     let board = drawn(&s.client, "flip-board").await;
     assert_eq!(board, vec!["w".repeat(15); 12].join("/"));
     // Set one cell, then press another.
-    cell(&s.client, "flip-board", 0, 0)
-        .await
-        .click()
-        .await
-        .expect("a click");
+    click_cell(&s.client, "flip-board", 0, 0).await;
     let status = wait_text(&s.client, "#flip-status", |t| t.ends_with("to all white")).await;
     let api = s
         .server
@@ -544,16 +504,8 @@ async fn other_sizes_switch_play_and_read() {
         ))
         .json();
     assert_eq!(status, format!("{} rounds to all white", api["rounds"]));
-    find(&s.client, "input[name=\"flip-mode\"][value=\"press\"]")
-        .await
-        .click()
-        .await
-        .expect("a click");
-    cell(&s.client, "flip-board", 5, 7)
-        .await
-        .click()
-        .await
-        .expect("a click");
+    click(&s.client, "input[name=\"flip-mode\"][value=\"press\"]").await;
+    click_cell(&s.client, "flip-board", 5, 7).await;
     wait_text(&s.client, "#flip-status", |t| {
         t != status && t.ends_with("to all white")
     })
@@ -567,16 +519,8 @@ async fn other_sizes_switch_play_and_read() {
     assert_eq!(board.matches('b').count(), 6);
 
     // Euler on 3 × 4, made in memory on first use: play against the engine.
-    find(&s.client, "#tab-euler")
-        .await
-        .click()
-        .await
-        .expect("a click");
-    find(&s.client, "#euler-size")
-        .await
-        .select_by_value("3x4")
-        .await
-        .expect("selected");
+    click(&s.client, "#tab-euler").await;
+    select(&s.client, "#euler-size", "3x4").await;
     wait_text(&s.client, "#euler-status", |t| {
         t.ends_with("with perfect play")
     })
@@ -595,11 +539,7 @@ async fn other_sizes_switch_play_and_read() {
     );
     // The slides of a 3×4 board: rows of 4 take pins of 2 and 3 from
     // either side, columns of 3 too.
-    let slides = s
-        .client
-        .find_all(Locator::Css("#euler-frame .slide"))
-        .await
-        .expect("slides");
+    let slides = find_all(&s.client, "#euler-frame .slide").await;
     assert_eq!(slides.len(), 3 * 2 * 2 + 4 * 2 * 2);
     // The best move, then the engine's reply.
     let best = &api["moves"][0];
@@ -612,7 +552,7 @@ async fn other_sizes_switch_play_and_read() {
         )),
         "{label}"
     );
-    first.click().await.expect("a click");
+    click_element(&first).await;
     let history = wait_text(&s.client, "#euler-history", |t| t.contains("Engine:")).await;
     assert!(history.starts_with("You: "), "{history}");
     let board = drawn(&s.client, "euler-frame").await;
@@ -623,26 +563,15 @@ async fn other_sizes_switch_play_and_read() {
 
 /// `boardbase generate ARGS`, which must succeed.
 fn generate(args: &[&str]) {
-    let out = Command::new(env!("CARGO_BIN_EXE_boardbase"))
-        .arg("generate")
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs");
-    assert!(
-        out.status.success(),
-        "generate {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let mut all = vec!["generate"];
+    all.extend(args);
+    let r = common::run(&all, "");
+    assert_eq!(r.code, 0, "generate {args:?}: {}", r.stderr);
 }
 
 /// A size's option in a selector: its label.
 async fn option_text(client: &Client, select: &str, size: &str) -> String {
-    find(client, &format!("#{select} option[value=\"{size}\"]"))
-        .await
-        .text()
-        .await
-        .expect("text")
+    text(client, &format!("#{select} option[value=\"{size}\"]")).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -682,15 +611,13 @@ async fn table_files_win_loss_only_and_missing_sizes() {
     // winning ones as many as its winning_moves.
     let mut wins = 0;
     let mut all = 0;
-    for badge in s
-        .client
-        .find_all(Locator::Css(
-            "#euler-winning .move .badge, #euler-losing .move .badge",
-        ))
-        .await
-        .expect("badges")
+    for badge in find_all(
+        &s.client,
+        "#euler-winning .move .badge, #euler-losing .move .badge",
+    )
+    .await
     {
-        let text = badge.text().await.expect("text");
+        let text = text_of(&badge).await;
         assert!(text == "win" || text == "loss", "{text}");
         wins += usize::from(text == "win");
         all += 1;
@@ -711,11 +638,7 @@ async fn table_files_win_loss_only_and_missing_sizes() {
     let detail = wait_text(&s.client, "#euler-detail", |t| !t.is_empty()).await;
     assert_eq!(detail, api["error"].as_str().expect("a message"));
     assert_eq!(
-        find(&s.client, "#euler-command code")
-            .await
-            .text()
-            .await
-            .expect("text"),
+        text(&s.client, "#euler-command code").await,
         format!("boardbase generate euler 6x6 --dir {d}")
     );
     assert_eq!(
@@ -725,26 +648,14 @@ async fn table_files_win_loss_only_and_missing_sizes() {
     assert_eq!(drawn(&s.client, "euler-frame").await, empty6);
 
     // Flip 4×5 from its table file, and back to 4×4.
-    find(&s.client, "#tab-flip")
-        .await
-        .click()
-        .await
-        .expect("a click");
+    click(&s.client, "#tab-flip").await;
     assert_eq!(
         option_text(&s.client, "flip-size", "4x5").await,
         "4 × 5 · table"
     );
-    find(&s.client, "#flip-size")
-        .await
-        .select_by_value("4x5")
-        .await
-        .expect("selected");
+    select(&s.client, "#flip-size", "4x5").await;
     wait_text(&s.client, "#flip-status", |t| t == "Already all white").await;
-    cell(&s.client, "flip-board", 3, 4)
-        .await
-        .click()
-        .await
-        .expect("a click");
+    click_cell(&s.client, "flip-board", 3, 4).await;
     let api = s
         .server
         .get("/api/v1/flip?board=wwwww/wwwww/wwwww/wwwwb")
@@ -752,18 +663,11 @@ async fn table_files_win_loss_only_and_missing_sizes() {
     let status = wait_text(&s.client, "#flip-status", |t| t.ends_with("to all white")).await;
     assert_eq!(status, format!("{} rounds to all white", api["rounds"]));
     assert!(
-        s.client
-            .current_url()
+        url(&s.client)
             .await
-            .expect("url")
-            .as_str()
             .ends_with("#flip=wwwww/wwwww/wwwww/wwwwb")
     );
-    find(&s.client, "#flip-sample")
-        .await
-        .click()
-        .await
-        .expect("a click");
+    click(&s.client, "#flip-sample").await;
     wait_text(&s.client, "#flip-status", |t| t == "4 rounds to all white").await;
     assert_eq!(drawn(&s.client, "flip-board").await, "bwwb/bbwb/bwwb/bwww");
     s.close().await;

@@ -20,11 +20,41 @@ fn euler_oracle() -> &'static (Vec<bool>, Vec<u8>) {
     TABLE.get_or_init(|| oracles::euler_table(&oracles::euler_moves(3)))
 }
 
+/// The arguments of `boardbase gen ARGS`, `args` given as words
+/// separated by white space.
+fn gen_args(args: &str) -> Vec<&str> {
+    std::iter::once("gen")
+        .chain(args.split_whitespace())
+        .collect()
+}
+
+/// `boardbase gen ARGS`, which must succeed: its output.
+fn gen_ok(args: &str) -> String {
+    common::ok(&gen_args(args), "")
+}
+
+/// `boardbase gen ARGS`: how it ended.
+fn gen_run(args: &str) -> common::Run {
+    common::run(&gen_args(args), "")
+}
+
+/// `boardbase gen ARGS`, which must exit with `code` and say `says` on
+/// stderr: how it ended.
+fn gen_says(args: &str, code: i32, says: &str) -> common::Run {
+    let r = gen_run(args);
+    assert_eq!(r.code, code, "{args}: {}", r.stderr);
+    assert!(r.stderr.contains(says), "{args}: {}", r.stderr);
+    r
+}
+
 /// `boardbase gen ARGS --answers FILE`: (input, answers).
-fn gen_with_answers(args: &[&str]) -> (String, String) {
-    let answers = TempFile::new(&format!("answers-{}", args.join("_").replace('/', "-")), "");
-    let mut all = vec!["gen"];
-    all.extend(args);
+fn gen_with_answers(args: &str) -> (String, String) {
+    let words = gen_args(args);
+    let answers = TempFile::new(
+        &format!("answers-{}", words[1..].join("_").replace('/', "-")),
+        "",
+    );
+    let mut all = words;
     all.extend(["--answers", answers.path()]);
     let input = common::ok(&all, "");
     let written = std::fs::read_to_string(answers.path()).expect("answers written");
@@ -48,25 +78,24 @@ fn grids(text: &str, one: u8) -> Vec<u16> {
 #[test]
 fn same_arguments_same_bytes() {
     for args in [
-        &["flip", "--cases", "500", "--seed", "5"][..],
-        &["euler", "--cases", "500", "--seed", "5"],
-        &["carcassonne", "--cases", "20", "--seed", "5"],
-        &["fliptile", "--cases", "50", "--seed", "5", "--size", "9x7"],
-        &["lightsout", "--cases", "50", "--seed", "5"],
+        "flip --cases 500 --seed 5",
+        "euler --cases 500 --seed 5",
+        "carcassonne --cases 20 --seed 5",
+        "fliptile --cases 50 --seed 5 --size 9x7",
+        "lightsout --cases 50 --seed 5",
     ] {
-        let mut all = vec!["gen"];
-        all.extend(args);
+        let mut all = gen_args(args);
         let a = common::ok(&all, "");
         let b = common::ok(&all, "");
-        assert_eq!(a, b, "{args:?}");
+        assert_eq!(a, b, "{args}");
         all[5] = "6";
         let c = common::ok(&all, "");
-        assert_ne!(a, c, "another seed, other cases: {args:?}");
+        assert_ne!(a, c, "another seed, other cases: {args}");
         assert_eq!(a.len(), c.len());
     }
     // Asking for answers does not change the input.
-    let plain = common::ok(&["gen", "carcassonne", "--cases", "5", "--size", "3x4"], "");
-    let (input, _) = gen_with_answers(&["carcassonne", "--cases", "5", "--size", "3x4"]);
+    let plain = gen_ok("carcassonne --cases 5 --size 3x4");
+    let (input, _) = gen_with_answers("carcassonne --cases 5 --size 3x4");
     assert_eq!(plain, input);
     // The stream is a contract, written in the docs: SplitMix64 from the
     // seed, each random Flip board `pool[below(65,536)]` of the ascending
@@ -74,7 +103,7 @@ fn same_arguments_same_bytes() {
     // bits of each output. Recomputed here from that description.
     let mut rng = SplitMix(42);
     let expected: Vec<u16> = (0..50).map(|_| (rng.next() >> 48) as u16).collect();
-    let text = common::ok(&["gen", "flip", "--cases", "50", "--seed", "42"], "");
+    let text = gen_ok("flip --cases 50 --seed 42");
     assert_eq!(
         grids(&text, b'b'),
         expected,
@@ -112,7 +141,7 @@ fn fliptile_and_lightsout_streams_are_the_documented_ones() {
             .collect();
         expected.push((m, n, cells));
     }
-    let text = common::ok(&["gen", "fliptile", "--cases", "40", "--seed", "77"], "");
+    let text = gen_ok("fliptile --cases 40 --seed 77");
     assert_eq!(
         oracles::fliptile_cases(&text),
         expected,
@@ -126,16 +155,15 @@ fn fliptile_and_lightsout_streams_are_the_documented_ones() {
         let cells: Vec<String> = (0..6).map(|c| (row >> c & 1).to_string()).collect();
         expected += &(cells.join(" ") + "\n");
     }
-    let text = common::ok(&["gen", "lightsout", "--cases", "3", "--seed", "9"], "");
+    let text = gen_ok("lightsout --cases 3 --seed 9");
     assert_eq!(text, expected);
 }
 
 #[test]
 fn fliptile_families_and_answers() {
     for family in ["random", "solvable", "impossible", "ties"] {
-        let (input, answers) = gen_with_answers(&[
-            "fliptile", "--cases", "150", "--seed", "8", "--family", family,
-        ]);
+        let (input, answers) =
+            gen_with_answers(&format!("fliptile --cases 150 --seed 8 --family {family}"));
         let cases = oracles::fliptile_cases(&input);
         assert_eq!(cases.len(), 150);
         let mut expected = String::new();
@@ -157,9 +185,7 @@ fn fliptile_families_and_answers() {
     }
     // One size, up to 64×64 (the answers then from the library only: the
     // oracle tries every first row, so it stops at 20 columns).
-    let (input, answers) = gen_with_answers(&[
-        "fliptile", "--cases", "30", "--size", "9x9", "--family", "ties",
-    ]);
+    let (input, answers) = gen_with_answers("fliptile --cases 30 --size 9x9 --family ties");
     let cases = oracles::fliptile_cases(&input);
     let mut expected = String::new();
     for (m, n, cells) in &cases {
@@ -169,7 +195,7 @@ fn fliptile_families_and_answers() {
         expected += &oracles::fliptile_text(9, Some(&t.least));
     }
     assert_eq!(answers, expected);
-    let r = common::run(&["gen", "fliptile", "--cases", "2", "--size", "64x63"], "");
+    let r = gen_run("fliptile --cases 2 --size 64x63");
     assert_eq!(r.code, 0);
     let cases = oracles::fliptile_cases(&r.stdout);
     assert_eq!(cases.len(), 2);
@@ -182,7 +208,7 @@ fn fliptile_families_and_answers() {
 
 #[test]
 fn lightsout_answers() {
-    let (input, answers) = gen_with_answers(&["lightsout", "--cases", "400", "--seed", "3"]);
+    let (input, answers) = gen_with_answers("lightsout --cases 400 --seed 3");
     let (count, puzzles) = input.split_once('\n').unwrap();
     assert_eq!(count, "400");
     let cells: Vec<u8> = puzzles
@@ -206,7 +232,7 @@ fn lightsout_answers() {
 
 #[test]
 fn flip_families_and_answers() {
-    let (input, answers) = gen_with_answers(&["flip", "--cases", "2000", "--seed", "1"]);
+    let (input, answers) = gen_with_answers("flip --cases 2000 --seed 1");
     let boards = grids(&input, b'b');
     assert_eq!(boards.len(), 2000);
     assert_eq!(input.len(), 2000 * 20, "4 lines of 4 letters a board");
@@ -224,7 +250,7 @@ fn flip_families_and_answers() {
         "about 1 in 16 of random boards: {solvable}"
     );
 
-    let (input, answers) = gen_with_answers(&["flip", "--cases", "300", "--family", "impossible"]);
+    let (input, answers) = gen_with_answers("flip --cases 300 --family impossible");
     assert!(
         grids(&input, b'b')
             .iter()
@@ -232,7 +258,7 @@ fn flip_families_and_answers() {
     );
     assert!(answers.lines().all(|l| l == "Impossible"));
 
-    let (input, answers) = gen_with_answers(&["flip", "--cases", "300", "--family", "solvable"]);
+    let (input, answers) = gen_with_answers("flip --cases 300 --family solvable");
     assert!(
         grids(&input, b'b')
             .iter()
@@ -241,10 +267,7 @@ fn flip_families_and_answers() {
     assert!(!answers.contains("Impossible"));
 
     for k in 0..=6u8 {
-        let input = common::ok(
-            &["gen", "flip", "--cases", "100", "--rounds", &k.to_string()],
-            "",
-        );
+        let input = gen_ok(&format!("flip --cases 100 --rounds {k}"));
         let boards = grids(&input, b'b');
         assert!(
             boards.iter().all(|&b| flip_oracle()[b as usize] == Some(k)),
@@ -262,7 +285,7 @@ fn flip_families_and_answers() {
 #[test]
 fn euler_families_and_answers() {
     let (win, plies) = euler_oracle();
-    let (input, answers) = gen_with_answers(&["euler", "--cases", "3000", "--seed", "2"]);
+    let (input, answers) = gen_with_answers("euler --cases 3000 --seed 2");
     let mut lines = input.lines();
     assert_eq!(lines.next(), Some("3000"));
     assert_eq!(input.len(), 5 + 3000 * 21, "a blank line before each board");
@@ -278,7 +301,7 @@ fn euler_families_and_answers() {
         .collect();
     assert_eq!(answers.lines().collect::<Vec<_>>(), expected);
 
-    let (input, answers) = gen_with_answers(&["euler", "--cases", "200", "--moves-left", "13"]);
+    let (input, answers) = gen_with_answers("euler --cases 200 --moves-left 13");
     let positions = grids(input.split_once('\n').unwrap().1, b'X');
     assert_eq!(positions.len(), 200);
     assert!(positions.iter().all(|&p| plies[p as usize] == 13));
@@ -289,7 +312,7 @@ fn euler_families_and_answers() {
     assert!(positions.contains(&0), "the empty board lasts 13 moves");
 
     for (family, wins) in [("winning", true), ("losing", false)] {
-        let input = common::ok(&["gen", "euler", "--cases", "200", "--family", family], "");
+        let input = gen_ok(&format!("euler --cases 200 --family {family}"));
         let positions = grids(input.split_once('\n').unwrap().1, b'X');
         assert!(
             positions.iter().all(|&p| win[p as usize] == wins),
@@ -322,17 +345,9 @@ fn carcassonne_families_and_answers() {
         ("two-pair", "2x4"),
         ("uniform", "3x2"),
     ] {
-        let (input, answers) = gen_with_answers(&[
-            "carcassonne",
-            "--cases",
-            "12",
-            "--seed",
-            "9",
-            "--family",
-            family,
-            "--size",
-            size,
-        ]);
+        let (input, answers) = gen_with_answers(&format!(
+            "carcassonne --cases 12 --seed 9 --family {family} --size {size}"
+        ));
         let cases = carcassonne_cases(&input);
         assert_eq!(cases.len(), 12);
         let answers: Vec<&str> = answers.lines().collect();
@@ -362,43 +377,24 @@ fn carcassonne_families_and_answers() {
         }
     }
     // The default size is the judge's largest, 12×12.
-    let cases = carcassonne_cases(&common::ok(&["gen", "carcassonne", "--cases", "2"], ""));
+    let cases = carcassonne_cases(&gen_ok("carcassonne --cases 2"));
     assert!(cases.iter().all(|(r, c, _)| (*r, *c) == (12, 12)));
 }
 
 #[test]
 fn generated_inputs_read_back_through_the_solvers() {
     for (puzzle, args) in [
-        ("flip", vec!["flip", "--cases", "400", "--seed", "3"]),
-        ("euler", vec!["euler", "--cases", "400", "--seed", "3"]),
+        ("flip", "flip --cases 400 --seed 3"),
+        ("euler", "euler --cases 400 --seed 3"),
         (
             "carcassonne",
-            vec![
-                "carcassonne",
-                "--cases",
-                "8",
-                "--seed",
-                "3",
-                "--family",
-                "planted",
-            ],
+            "carcassonne --cases 8 --seed 3 --family planted",
         ),
-        (
-            "fliptile",
-            vec!["fliptile", "--cases", "300", "--seed", "3"],
-        ),
-        (
-            "fliptile",
-            vec![
-                "fliptile", "--cases", "40", "--size", "14x14", "--family", "ties",
-            ],
-        ),
-        (
-            "lightsout",
-            vec!["lightsout", "--cases", "300", "--seed", "3"],
-        ),
+        ("fliptile", "fliptile --cases 300 --seed 3"),
+        ("fliptile", "fliptile --cases 40 --size 14x14 --family ties"),
+        ("lightsout", "lightsout --cases 300 --seed 3"),
     ] {
-        let (input, answers) = gen_with_answers(&args);
+        let (input, answers) = gen_with_answers(args);
         assert_eq!(common::ok(&[puzzle], &input), answers, "{puzzle}");
     }
 }
@@ -407,129 +403,89 @@ fn generated_inputs_read_back_through_the_solvers() {
 fn usage_errors() {
     for (args, says) in [
         (
-            vec!["flip", "--cases", "1", "--size", "64x64"],
+            "flip --cases 1 --size 64x64",
             "a 64x64 board has nullity 28",
         ),
         (
-            vec!["euler", "--cases", "1", "--size", "6x7"],
+            "euler --cases 1 --size 6x7",
             "euler tables take at most 36 cells; 6x7 has 42",
         ),
         (
-            vec!["flip", "--cases", "1", "--rounds", "7"],
+            "flip --cases 1 --rounds 7",
             "no Flip board taking 7 rounds exists",
         ),
         (
-            vec![
-                "flip",
-                "--cases",
-                "1",
-                "--family",
-                "impossible",
-                "--rounds",
-                "2",
-            ],
+            "flip --cases 1 --family impossible --rounds 2",
             "no impossible Flip board taking 2 rounds exists",
         ),
         (
-            vec!["flip", "--cases", "1", "--family", "planted"],
+            "flip --cases 1 --family planted",
             "unknown Flip family 'planted'",
         ),
         (
-            vec!["euler", "--cases", "1", "--rounds", "2"],
+            "euler --cases 1 --rounds 2",
             "--rounds is for flip, not euler",
         ),
         (
-            vec!["flip", "--cases", "1", "--moves-left", "2"],
+            "flip --cases 1 --moves-left 2",
             "--moves-left is for euler, not flip",
         ),
         (
-            vec!["carcassonne", "--cases", "1", "--size", "17x17"],
+            "carcassonne --cases 1 --size 17x17",
             "narrower side must be at most 16",
         ),
         (
-            vec!["carcassonne", "--cases", "1", "--size", "0x3"],
+            "carcassonne --cases 1 --size 0x3",
             "both sides must be at least 1",
         ),
+        ("carcassonne --cases 1 --size 12", "not a size like 12x12"),
         (
-            vec!["carcassonne", "--cases", "1", "--size", "12"],
-            "not a size like 12x12",
-        ),
-        (
-            vec!["fliptile", "--cases", "1", "--size", "64x64"],
+            "fliptile --cases 1 --size 64x64",
             "a 64x64 board has nullity 28",
         ),
         (
-            vec!["fliptile", "--cases", "1", "--size", "65x3"],
+            "fliptile --cases 1 --size 65x3",
             "Fliptile sides are 1 to 64",
         ),
         (
-            vec![
-                "fliptile",
-                "--cases",
-                "1",
-                "--size",
-                "15x15",
-                "--family",
-                "impossible",
-            ],
+            "fliptile --cases 1 --size 15x15 --family impossible",
             "no impossible 15x15 Fliptile board exists (15x15 has nullity 0",
         ),
         (
-            vec!["fliptile", "--cases", "1", "--family", "planted"],
+            "fliptile --cases 1 --family planted",
             "unknown Fliptile family 'planted'",
         ),
         (
-            vec!["fliptile", "--cases", "1", "--rounds", "2"],
+            "fliptile --cases 1 --rounds 2",
             "--rounds is for flip, not fliptile",
         ),
         (
-            vec!["lightsout", "--cases", "1", "--family", "random"],
+            "lightsout --cases 1 --family random",
             "lightsout has no families",
         ),
         (
-            vec!["lightsout", "--cases", "1", "--size", "5x5"],
+            "lightsout --cases 1 --size 5x5",
             "Extended Lights Out boards are 5x6",
         ),
     ] {
-        let mut all = vec!["gen"];
-        all.extend(&args);
-        let r = common::run(&all, "");
-        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
-        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
-        assert_eq!(r.stdout, "");
+        assert_eq!(gen_says(args, 2, says).stdout, "");
     }
     // Past the judge's limits: written anyway, with a note.
-    let r = common::run(
-        &["gen", "carcassonne", "--cases", "51", "--size", "1x1"],
-        "",
+    gen_says(
+        "carcassonne --cases 51 --size 1x1",
+        0,
+        "HDU 4064 allows T ≤ 50",
     );
-    assert_eq!(r.code, 0);
-    assert!(r.stderr.contains("HDU 4064 allows T ≤ 50"), "{}", r.stderr);
-    let r = common::run(&["gen", "fliptile", "--cases", "1", "--size", "16x2"], "");
-    assert_eq!(r.code, 0);
-    assert!(
-        r.stderr.contains("16x2: POJ 3279 allows 1 ≤ M, N ≤ 15"),
-        "{}",
-        r.stderr
+    gen_says(
+        "fliptile --cases 1 --size 16x2",
+        0,
+        "16x2: POJ 3279 allows 1 ≤ M, N ≤ 15",
     );
     // An answers file that cannot be written: an error, and no stray file.
-    let r = common::run(
-        &[
-            "gen",
-            "flip",
-            "--cases",
-            "1",
-            "--answers",
-            "/nonexistent/dir/answers",
-        ],
-        "",
-    );
-    assert_eq!(r.code, 1);
-    assert!(
-        r.stderr
-            .contains("cannot write /nonexistent/dir/answers.tmp-"),
-        "{}",
-        r.stderr
+    gen_says(
+        "flip --cases 1 --answers /nonexistent/dir/answers",
+        1,
+        "cannot write /nonexistent/dir/answers.tmp-",
     );
 }
 

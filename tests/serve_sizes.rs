@@ -12,6 +12,7 @@
 //! with `boardbase flip|euler --size RxC --format json` on the same boards.
 #![cfg(feature = "serve")]
 
+mod common;
 #[path = "common/http.rs"]
 mod http;
 mod oracle;
@@ -20,7 +21,6 @@ mod oracles;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 use boardbase::tables::shape::Shape;
@@ -33,30 +33,12 @@ fn shape(rows: usize, cols: usize) -> Shape {
     Shape::new(rows, cols).expect("a shape")
 }
 
-/// Runs `boardbase ARGS` on `stdin` (no `BOARDBASE_TABLES`); stdout.
+/// Runs `boardbase ARGS` on `stdin` (no `BOARDBASE_TABLES`), which must
+/// succeed; stdout.
 fn run(args: &[&str], stdin: &str) -> String {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardbase"))
-        .args(args)
-        .env_remove("BOARDBASE_TABLES")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.as_bytes().to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    assert!(
-        out.status.success(),
-        "boardbase {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    let r = common::run_env(args, stdin, None);
+    assert_eq!(r.code, 0, "boardbase {args:?}: {}", r.stderr);
+    r.stdout
 }
 
 /// The directories of table files, made once for every test of this file
@@ -112,6 +94,16 @@ fn path(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// The entry of the Euler `size` in an answer of `/api/v1/sizes`.
+fn euler_entry(sizes: &Value, size: &str) -> Option<Value> {
+    sizes["euler"]
+        .as_array()
+        .expect("the Euler sizes")
+        .iter()
+        .find(|e| e["size"] == size)
+        .cloned()
+}
+
 /// A server with every table directory: `--tables main --tables broken`,
 /// `BOARDBASE_TABLES=env`.
 fn with_tables() -> Server {
@@ -152,6 +144,13 @@ fn text(s: Shape, cells: &[u8], zero: char, one: char) -> String {
         })
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// The text of the Euler position `bits` of `s` (bit `C·r + c` set: the
+/// square (r, c) covered, `X`).
+fn euler_text(s: Shape, bits: u64) -> String {
+    let cells: Vec<u8> = (0..s.cells()).map(|i| (bits >> i & 1) as u8).collect();
+    text(s, &cells, '.', 'X')
 }
 
 // ----------------------------------------------------------------- Flip --
@@ -283,35 +282,79 @@ fn without_moves(v: &Value) -> Value {
     v
 }
 
+/// The answer to `GET path` on `conn`, which must be a 200.
+fn answer(conn: &mut Conn, path: &str) -> Value {
+    let r = conn.get(path);
+    assert_eq!(r.status, 200, "{}", r.text());
+    r.json()
+}
+
+/// The `error` message of a refusal.
+fn error(v: &Value) -> &str {
+    v["error"].as_str().expect("a message")
+}
+
+/// The first `limit` boards of a run of lookups and the server's answers
+/// to them, to be compared with what `boardbase PUZZLE --size RxC --format
+/// json` says of the same boards.
+struct AgainstCli {
+    limit: usize,
+    input: String,
+    answers: Vec<Value>,
+}
+
+impl AgainstCli {
+    /// Nothing kept yet; the CLI's input starts with `head`.
+    fn new(limit: usize, head: String) -> AgainstCli {
+        AgainstCli {
+            limit,
+            input: head,
+            answers: Vec::new(),
+        }
+    }
+
+    /// Keeps `board` (rows separated by `/`) and the server's answer `v`
+    /// (without `moves`, which the CLI does not list), while fewer than
+    /// `limit` are kept.
+    fn keep(&mut self, board: &str, v: &Value) {
+        if self.answers.len() < self.limit {
+            self.input.push_str(&board.replace('/', "\n"));
+            self.input.push('\n');
+            self.answers.push(without_moves(v));
+        }
+    }
+
+    /// Runs `boardbase PUZZLE --size S --format json` with `--tables` for
+    /// each of `tables` on the kept boards: one object a board, each the
+    /// server's answer.
+    fn check(self, puzzle: &str, s: Shape, tables: &[&str]) {
+        let size = s.to_string();
+        let mut args = vec![puzzle, "--size", &size, "--format", "json"];
+        for t in tables {
+            args.extend(["--tables", t]);
+        }
+        let out = run(&args, &self.input);
+        for (line, answer) in out.lines().zip(&self.answers) {
+            let mut v: Value = serde_json::from_str(line).unwrap();
+            // The CLI numbers its cases; the server's answer is case 1.
+            v["case"] = json!(1);
+            assert_eq!(&v, answer, "the object of boardbase {puzzle} --size {size}");
+        }
+        assert_eq!(out.lines().count(), self.answers.len());
+    }
+}
+
 /// Asks for `boards` of `s` and checks each; the first `cli` of them are
 /// also compared with `boardbase flip --size` under the same `tables`.
 fn flip_boards(conn: &mut Conn, s: Shape, boards: &[Vec<u8>], cli: usize, tables: &[&str]) {
-    let mut input = String::new();
-    let mut answers = Vec::new();
+    let mut against = AgainstCli::new(cli, String::new());
     for cells in boards {
-        let r = conn.get(&format!("/api/v1/flip?board={}", text(s, cells, 'w', 'b')));
-        assert_eq!(r.status, 200, "{}", r.text());
-        let v = r.json();
+        let board = text(s, cells, 'w', 'b');
+        let v = answer(conn, &format!("/api/v1/flip?board={board}"));
         check_flip(s, cells, &v);
-        if answers.len() < cli {
-            input.push_str(&text(s, cells, 'w', 'b').replace('/', "\n"));
-            input.push('\n');
-            answers.push(without_moves(&v));
-        }
+        against.keep(&board, &v);
     }
-    let size = s.to_string();
-    let mut args = vec!["flip", "--size", &size, "--format", "json"];
-    for t in tables {
-        args.extend(["--tables", t]);
-    }
-    let out = run(&args, &input);
-    for (line, answer) in out.lines().zip(&answers) {
-        let mut v: Value = serde_json::from_str(line).unwrap();
-        // The CLI numbers its cases; the server's answer is case 1.
-        v["case"] = json!(1);
-        assert_eq!(&v, answer, "the object of boardbase flip --size {size}");
-    }
-    assert_eq!(out.lines().count(), answers.len());
+    against.check("flip", s, tables);
 }
 
 fn random_boards(rng: &mut Rng, s: Shape, n: usize) -> Vec<Vec<u8>> {
@@ -374,9 +417,10 @@ fn flip_of_large_nullity_and_large_boards() {
         b = press(s, &b, i / s.cols(), i % s.cols());
     }
     for cells in [b, rng.cells(s)] {
-        let r = conn.get(&format!("/api/v1/flip?board={}", text(s, &cells, 'w', 'b')));
-        assert_eq!(r.status, 200, "{}", r.text());
-        let v = r.json();
+        let v = answer(
+            &mut conn,
+            &format!("/api/v1/flip?board={}", text(s, &cells, 'w', 'b')),
+        );
         assert_eq!(v["rounds"], json!(fewest(&flip_truth(s, &cells))));
         let moves = v["moves"].as_array().unwrap();
         assert_eq!(moves.len(), 361);
@@ -442,10 +486,7 @@ fn check_euler(o: &Euler, p: u64, v: &Value, wdl: bool) {
                 .collect::<Vec<_>>()
         )
     };
-    let board = |bits: u64| -> String {
-        let c: Vec<u8> = (0..s.cells()).map(|i| (bits >> i & 1) as u8).collect();
-        text(s, &c, '.', 'X')
-    };
+    let board = |bits: u64| euler_text(s, bits);
     let i = p as usize;
     assert_eq!(v["board"], board(p));
     assert_eq!(v["answer"], if o.wins[i] { "WINNING" } else { "LOSING" });
@@ -528,39 +569,29 @@ fn euler_positions(
     tables: &[&str],
 ) {
     let o = euler_oracle(s);
-    let mut input = format!("{}\n", cli.min(positions.len()));
-    let mut answers = Vec::new();
+    let mut against = AgainstCli::new(cli, format!("{}\n", cli.min(positions.len())));
     for &p in positions {
-        let c: Vec<u8> = (0..s.cells()).map(|i| (p >> i & 1) as u8).collect();
-        let board = text(s, &c, '.', 'X');
-        let r = conn.get(&format!("/api/v1/euler?board={board}"));
-        assert_eq!(r.status, 200, "{}", r.text());
-        let v = r.json();
+        let board = euler_text(s, p);
+        let v = answer(conn, &format!("/api/v1/euler?board={board}"));
         check_euler(o, p, &v, wdl);
-        if answers.len() < cli {
-            input.push_str(&board.replace('/', "\n"));
-            input.push('\n');
-            answers.push(without_moves(&v));
-        }
+        against.keep(&board, &v);
     }
-    let size = s.to_string();
-    let mut args = vec!["euler", "--size", &size, "--format", "json"];
-    for t in tables {
-        args.extend(["--tables", t]);
-    }
-    let out = run(&args, &input);
-    for (line, answer) in out.lines().zip(&answers) {
-        let mut v: Value = serde_json::from_str(line).unwrap();
-        v["case"] = json!(1);
-        assert_eq!(&v, answer, "the object of boardbase euler --size {size}");
-    }
-    assert_eq!(out.lines().count(), answers.len());
+    against.check("euler", s, tables);
 }
 
 fn sample(rng: &mut Rng, s: Shape, n: usize) -> Vec<u64> {
     let mut p: Vec<u64> = (0..n).map(|_| rng.next() & rng.next() & s.full()).collect();
     p.extend([0, s.full(), s.full() ^ 1]);
     p
+}
+
+/// Every 3×4 position and 1,500 sampled 4×5 ones, full tables, checked by
+/// [`euler_positions`] (100 of each also against the CLI under `tables`).
+fn euler_3x4_and_4x5(conn: &mut Conn, rng: &mut Rng, tables: &[&str]) {
+    let every: Vec<u64> = (0..1 << 12).collect();
+    euler_positions(conn, shape(3, 4), &every, false, 100, tables);
+    let s = shape(4, 5);
+    euler_positions(conn, s, &sample(rng, s, 1500), false, 100, tables);
 }
 
 #[test]
@@ -571,26 +602,9 @@ fn euler_3x4_and_4x5_made_in_memory() {
         "tables: none (no --tables DIR, no BOARDBASE_TABLES)\n"
     );
     let mut conn = server.connect();
-    let mut rng = Rng(0x0123_4567_89AB_CDEF);
-    let every: Vec<u64> = (0..1 << 12).collect();
-    euler_positions(&mut conn, shape(3, 4), &every, false, 100, &[]);
-    euler_positions(
-        &mut conn,
-        shape(4, 5),
-        &sample(&mut rng, shape(4, 5), 1500),
-        false,
-        100,
-        &[],
-    );
+    euler_3x4_and_4x5(&mut conn, &mut Rng(0x0123_4567_89AB_CDEF), &[]);
     let sizes = conn.get("/api/v1/sizes").json();
-    let entry = |size: &str| {
-        sizes["euler"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|e| e["size"] == size)
-            .cloned()
-    };
+    let entry = |size: &str| euler_entry(&sizes, size);
     let four_five = entry("4x5").unwrap();
     assert!(four_five["make_bytes"].as_u64().unwrap() > 3 << 20);
     assert_eq!(
@@ -637,18 +651,7 @@ fn euler_from_table_files_full_and_win_loss_only() {
         "{text}"
     );
     let mut conn = server.connect();
-    let mut rng = Rng(0xFEDC_BA98_7654_3210);
-    let every: Vec<u64> = (0..1 << 12).collect();
-    let main = path(&d.main);
-    euler_positions(&mut conn, shape(3, 4), &every, false, 100, &[main]);
-    euler_positions(
-        &mut conn,
-        shape(4, 5),
-        &sample(&mut rng, shape(4, 5), 1500),
-        false,
-        100,
-        &[main],
-    );
+    euler_3x4_and_4x5(&mut conn, &mut Rng(0xFEDC_BA98_7654_3210), &[path(&d.main)]);
     let every: Vec<u64> = (0..1 << 15).step_by(3).collect();
     euler_positions(&mut conn, shape(3, 5), &every, true, 100, &[path(&d.env)]);
     // The empty 3×5 board from the win/loss-only table: won, and the
@@ -679,13 +682,13 @@ fn sizes_past_what_the_server_answers_are_422_naming_why() {
     let d = dirs();
     let mut conn = server.connect();
     let blank = |r: usize, c: usize, ch: char| vec![ch.to_string().repeat(c); r].join("/");
-    let get = |conn: &mut Conn, puzzle: &str, board: String| {
+    let refused = |conn: &mut Conn, puzzle: &str, board: String| {
         let r = conn.get(&format!("/api/v1/{puzzle}?board={board}"));
-        (r.status, r.json())
+        assert_eq!(r.status, 422, "{}", r.text());
+        r.json()
     };
     // Flip past nullity 24.
-    let (status, v) = get(&mut conn, "flip", blank(27, 35, 'w'));
-    assert_eq!(status, 422);
+    let v = refused(&mut conn, "flip", blank(27, 35, 'w'));
     assert_eq!(
         (
             v["nullity"].clone(),
@@ -694,41 +697,25 @@ fn sizes_past_what_the_server_answers_are_422_naming_why() {
         ),
         (json!(27), json!(24), json!("27x35"))
     );
-    assert!(
-        v["error"]
-            .as_str()
-            .unwrap()
-            .starts_with("a 27x35 board has nullity 27"),
-        "{v}"
-    );
+    assert!(error(&v).starts_with("a 27x35 board has nullity 27"), "{v}");
     // Past 64 columns.
-    let (status, v) = get(&mut conn, "flip", blank(2, 65, 'w'));
-    assert_eq!(status, 422);
+    let v = refused(&mut conn, "flip", blank(2, 65, 'w'));
     assert_eq!(
         v["error"],
         "board: 2 rows of 65 cells: boards have 1 to 64 rows and columns"
     );
     // A damaged table file: its shape is not answered, the file is named.
-    let (status, v) = get(&mut conn, "flip", blank(3, 3, 'w'));
-    assert_eq!(status, 422);
+    let v = refused(&mut conn, "flip", blank(3, 3, 'w'));
     let file = d.broken.join("flip-3x3.bin");
     assert_eq!(v["file"], file.display().to_string());
-    assert!(
-        v["error"]
-            .as_str()
-            .unwrap()
-            .starts_with(&file.display().to_string()),
-        "{v}"
-    );
-    let (status, v) = get(&mut conn, "euler", blank(2, 3, '.'));
-    assert_eq!(status, 422);
+    assert!(error(&v).starts_with(&file.display().to_string()), "{v}");
+    let v = refused(&mut conn, "euler", blank(2, 3, '.'));
     assert_eq!(
         v["file"],
         d.broken.join("euler-2x3.bin").display().to_string()
     );
     // Euler: no file and too large to make: the command that makes it.
-    let (status, v) = get(&mut conn, "euler", blank(6, 5, '.'));
-    assert_eq!(status, 422);
+    let v = refused(&mut conn, "euler", blank(6, 5, '.'));
     let command = format!("boardbase generate euler 6x5 --dir {}", path(&d.main));
     assert_eq!(v["command"], command);
     assert_eq!(
@@ -741,8 +728,7 @@ fn sizes_past_what_the_server_answers_are_422_naming_why() {
         )
     );
     // Past any table.
-    let (status, v) = get(&mut conn, "euler", blank(7, 6, '.'));
-    assert_eq!(status, 422);
+    let v = refused(&mut conn, "euler", blank(7, 6, '.'));
     assert_eq!(
         (v["error"].clone(), v["max_cells"].clone()),
         (
@@ -755,27 +741,19 @@ fn sizes_past_what_the_server_answers_are_422_naming_why() {
     // 3×3 still; with no budget, nothing.
     let small = Server::start(&["--make-memory", "8"]);
     let mut conn = small.connect();
-    let (status, v) = get(&mut conn, "euler", blank(5, 5, '.'));
-    assert_eq!(status, 422);
-    assert!(
-        v["error"]
-            .as_str()
-            .unwrap()
-            .contains("making it in memory needs 8"),
-        "{v}"
-    );
-    assert!(v["error"].as_str().unwrap().ends_with(
+    let v = refused(&mut conn, "euler", blank(5, 5, '.'));
+    assert!(error(&v).contains("making it in memory needs 8"), "{v}");
+    assert!(error(&v).ends_with(
         "over this server's budget of 8.00 MiB (--make-memory); make it with: boardbase generate euler 5x5 --dir tables, then restart the server with --tables tables"
     ), "{v}");
-    assert_eq!(get(&mut conn, "euler", blank(3, 3, '.')).0, 200);
+    answer(
+        &mut conn,
+        &format!("/api/v1/euler?board={}", blank(3, 3, '.')),
+    );
     let none = Server::start(&["--make-memory", "0"]);
-    let (status, v) = get(&mut none.connect(), "euler", blank(3, 3, '.'));
-    assert_eq!(status, 422);
+    let v = refused(&mut none.connect(), "euler", blank(3, 3, '.'));
     assert!(
-        v["error"]
-            .as_str()
-            .unwrap()
-            .contains("this server makes no tables in memory (--make-memory 0)"),
+        error(&v).contains("this server makes no tables in memory (--make-memory 0)"),
         "{v}"
     );
 }
@@ -804,13 +782,7 @@ fn sizes_lists_what_the_server_answers() {
     assert_eq!(v["flip_gf2"]["beyond"].as_array().unwrap().len(), 14);
     assert_eq!(v["flip_gf2"]["beyond"][0], "27x35");
     let euler = v["euler"].as_array().unwrap();
-    let find = |size: &str| {
-        euler
-            .iter()
-            .find(|e| e["size"] == size)
-            .cloned()
-            .unwrap_or(Value::Null)
-    };
+    let find = |size: &str| euler_entry(&v, size).unwrap_or(Value::Null);
     assert_eq!(find("4x4")["source"], "embedded");
     assert_eq!(
         find("3x5"),
@@ -906,11 +878,7 @@ fn tables_made_in_memory_stay_within_the_budget() {
     let probe = Server::start(&[]);
     let sizes = probe.get("/api/v1/sizes").json();
     let needed = |size: &str| {
-        sizes["euler"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|e| e["size"] == size)
+        euler_entry(&sizes, size)
             .and_then(|e| e["make_bytes"].as_u64())
             .unwrap()
     };
