@@ -1055,12 +1055,9 @@ impl Solver {
         max_nullity: usize,
         search: Search,
     ) -> Result<Option<Answer>, LightsError> {
-        self.check_shape(board)?;
-        self.check_nullity(max_nullity)?;
-        let mut x0 = Grid::new(self.shape);
-        if !self.particular(board, colour, &mut x0) {
+        let Some(x0) = self.particular_within(board, colour, max_nullity)? else {
             return Ok(None);
-        }
+        };
         let best = self.search(&x0, search);
         Ok(Some(self.answer(colour, x0, &best)))
     }
@@ -1211,12 +1208,9 @@ impl Solver {
         max_nullity: usize,
         search: Search,
     ) -> Result<Option<ColourMoves>, LightsError> {
-        self.check_shape(board)?;
-        self.check_nullity(max_nullity)?;
-        let mut x0 = Grid::new(self.shape);
-        if !self.particular(board, colour, &mut x0) {
+        let Some(x0) = self.particular_within(board, colour, max_nullity)? else {
             return Ok(None);
-        }
+        };
         let k = self.nullity();
         let gray = match search {
             Search::Gray => true,
@@ -1372,6 +1366,22 @@ impl Solver {
     /// for every nullity.
     pub fn any_solution(&self, board: &Grid, colour: Colour) -> Result<Option<Grid>, LightsError> {
         self.check_shape(board)?;
+        let mut x0 = Grid::new(self.shape);
+        Ok(self.particular(board, colour, &mut x0).then_some(x0))
+    }
+
+    /// What every search starts from: the board's shape and the nullity
+    /// checked (in that order), then the particular press set to `colour`
+    /// ([`any_solution`](Self::any_solution)'s); `Ok(None)` when the colour
+    /// cannot be reached.
+    fn particular_within(
+        &self,
+        board: &Grid,
+        colour: Colour,
+        max_nullity: usize,
+    ) -> Result<Option<Grid>, LightsError> {
+        self.check_shape(board)?;
+        self.check_nullity(max_nullity)?;
         let mut x0 = Grid::new(self.shape);
         Ok(self.particular(board, colour, &mut x0).then_some(x0))
     }
