@@ -530,15 +530,20 @@ fn oversized_bodies_are_413() {
 
 /// A `rows × cols` board of two-pair tiles (rotations of RRFF), which keep
 /// every two-colour frontier reachable: the DP's heaviest kind of board.
-fn two_pair(rows: usize, cols: usize) -> String {
+/// `rows × cols` rotations of `RRFF`, drawn from a fixed LCG, row-major.
+fn two_pair_tiles(rows: usize, cols: usize) -> Vec<&'static str> {
     let mut x: u32 = 12345;
-    let tiles: Vec<&str> = (0..rows * cols)
+    (0..rows * cols)
         .map(|_| {
             x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
             ["RRFF", "FRRF", "FFRR", "RFFR"][(x >> 16) as usize % 4]
         })
-        .collect();
-    json!({"rows": rows, "cols": cols, "tiles": tiles}).to_string()
+        .collect()
+}
+
+/// [`two_pair_tiles`] as the API's JSON board.
+fn two_pair(rows: usize, cols: usize) -> String {
+    json!({"rows": rows, "cols": cols, "tiles": two_pair_tiles(rows, cols)}).to_string()
 }
 
 #[test]
@@ -635,17 +640,10 @@ fn a_heavy_count_does_not_stall_lookups() {
     );
 }
 
-/// [`two_pair`] as one case of the judge's text input.
+/// [`two_pair_tiles`] as one case of the judge's text input.
 fn two_pair_text(rows: usize, cols: usize) -> String {
-    let board: Value = serde_json::from_str(&two_pair(rows, cols)).unwrap();
-    let tiles: Vec<&str> = board["tiles"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t.as_str().unwrap())
-        .collect();
     let mut text = format!("{rows} {cols}\n");
-    for row in tiles.chunks(cols) {
+    for row in two_pair_tiles(rows, cols).chunks(cols) {
         text.push_str(&row.join(" "));
         text.push('\n');
     }
