@@ -18,16 +18,16 @@
 //! Every lookup answers the object of `boardbase flip|euler --size RxC
 //! --format json` plus `moves` (see [`flip_json`] and [`euler_json`]).
 
-use std::collections::BTreeMap;
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock, RwLock};
 
 use boardbase::euler::{self, Move, Outcome, Position};
 use boardbase::flip::{self, Board};
 use boardbase::lights::{self, Grid, LightsError, MAX_NULLITY, Solver};
-#[cfg(test)]
 use boardbase::report::Cell;
-use boardbase::report::{EulerAnswer, FlipAnswer};
+use boardbase::report::{EulerAnswer, EulerMove, FlipAnswer, FlipRoute};
 use boardbase::table::{self, FindError, ProbeError, Puzzle, Table};
 use boardbase::tables::shape::{MAX_SIDE, Shape};
 use serde::Serialize;
@@ -44,6 +44,8 @@ pub trait FlipSource: Send + Sync {
     /// The board after pressing (`row`, `col`) and its fewest rounds
     /// (`None`: impossible).
     fn press(&self, board: u64, row: usize, col: usize) -> Result<(u64, Option<u8>), ProbeError>;
+    /// The start of each press's object in a lookup's `moves`.
+    fn moves(&self) -> &MoveTexts;
 }
 
 /// Game of Euler answers for positions of one shape (bit set = covered).
@@ -67,7 +69,17 @@ pub trait EulerSource: Send + Sync {
 }
 
 /// The embedded 4×4 Flip tables.
-pub struct EmbeddedFlip;
+pub struct EmbeddedFlip {
+    moves: MoveTexts,
+}
+
+impl EmbeddedFlip {
+    pub fn new() -> EmbeddedFlip {
+        EmbeddedFlip {
+            moves: MoveTexts::presses(Shape::SQUARE4),
+        }
+    }
+}
 
 impl FlipSource for EmbeddedFlip {
     fn shape(&self) -> Shape {
@@ -82,6 +94,10 @@ impl FlipSource for EmbeddedFlip {
         let after = board4(board).press(row, col);
         Ok((u64::from(after.bits()), flip::rounds(after)))
     }
+
+    fn moves(&self) -> &MoveTexts {
+        &self.moves
+    }
 }
 
 /// A Flip table file (mapped).
@@ -89,6 +105,7 @@ pub struct TableFlip {
     table: Arc<Table>,
     /// Each cell's press: the cells it flips.
     masks: Vec<u64>,
+    moves: MoveTexts,
 }
 
 impl TableFlip {
@@ -97,7 +114,12 @@ impl TableFlip {
         let masks = boardbase::tables::flip::press_masks(table.shape())
             .as_slice()
             .to_vec();
-        TableFlip { table, masks }
+        let moves = MoveTexts::presses(table.shape());
+        TableFlip {
+            table,
+            masks,
+            moves,
+        }
     }
 }
 
@@ -114,6 +136,10 @@ impl FlipSource for TableFlip {
         let shape = self.table.shape();
         let after = board ^ self.masks[shape.index(row, col)];
         Ok((after, self.table.as_flip()?.rounds(after)?))
+    }
+
+    fn moves(&self) -> &MoveTexts {
+        &self.moves
     }
 }
 
@@ -145,78 +171,120 @@ const FLIP_LETTERS: [u8; 2] = *b"wb";
 /// Euler's letters: open, covered.
 const EULER_LETTERS: [u8; 2] = *b".X";
 
-/// A shape's Euler moves, and the start of each one's object in a lookup's
-/// `moves`, `{"mask":M,"cells":[[r,c],...],"board":"`: the part that does
-/// not depend on the position, written once per source instead of once per
-/// move of every request.
-pub struct EulerMoves {
-    masks: Vec<u64>,
+/// The start of each move's object in a lookup's `moves`, up to the text
+/// of the board it leads to (`{"cell":[r,c],"board":"` for a Flip press,
+/// `{"mask":M,"cells":[[r,c],...],"board":"` for an Euler move): the part
+/// that does not depend on the board, written once per source instead of
+/// once per move of every request; and where each cell's letter is in a
+/// board's text, so that the board after a move is the board's text with
+/// a few letters changed.
+#[derive(Clone)]
+pub struct MoveTexts {
     /// Move `i`'s text is `text[starts[i]..starts[i + 1]]`.
     text: Vec<u8>,
     starts: Vec<usize>,
+    /// Cell `i`'s letter is at `offsets[i]` of a board's text (boards of
+    /// at most 64 cells; row r, column c at r·(C + 1) + c).
+    offsets: [u8; 64],
 }
 
-impl EulerMoves {
-    /// The moves `masks` of `shape` and their texts.
-    pub fn new(shape: Shape, masks: Vec<u64>) -> EulerMoves {
-        let mut text = Vec::new();
-        let mut starts = vec![0];
-        for &mask in &masks {
-            text.extend_from_slice(b"{\"mask\":");
-            push_number(&mut text, mask);
-            text.extend_from_slice(b",\"cells\":[");
-            for (k, (r, c)) in shape.cells_of(mask).enumerate() {
-                text.extend_from_slice(if k > 0 { b",[" } else { b"[" });
-                push_number(&mut text, r as u64);
-                text.push(b',');
-                push_number(&mut text, c as u64);
-                text.push(b']');
-            }
-            text.extend_from_slice(b"],\"board\":\"");
-            starts.push(text.len());
+impl MoveTexts {
+    /// No moves yet, for boards of `shape`.
+    fn with_shape(shape: Shape) -> MoveTexts {
+        let mut offsets = [0u8; 64];
+        for (i, offset) in offsets.iter_mut().enumerate().take(shape.cells()) {
+            let (r, c) = shape.cell(i);
+            // At most 63·2 (64 rows of one cell).
+            *offset = u8::try_from(r * (shape.cols() + 1) + c).unwrap_or(u8::MAX);
         }
-        EulerMoves {
-            masks,
-            text,
-            starts,
+        MoveTexts {
+            text: Vec::new(),
+            starts: vec![0],
+            offsets,
         }
     }
 
-    /// The squares each move covers.
-    pub fn masks(&self) -> &[u64] {
-        &self.masks
+    /// Every press of `shape`, in reading order.
+    pub fn presses(shape: Shape) -> MoveTexts {
+        let mut texts = MoveTexts::with_shape(shape);
+        for cell in 0..shape.cells() {
+            let (r, c) = shape.cell(cell);
+            let text = &mut texts.text;
+            text.extend_from_slice(b"{\"cell\":[");
+            push_number(text, r as u64);
+            text.push(b',');
+            push_number(text, c as u64);
+            text.push(b']');
+            if shape.fits_u64() {
+                text.extend_from_slice(b",\"board\":\"");
+            }
+            texts.starts.push(text.len());
+        }
+        texts
     }
 
     /// The start of move `index`'s JSON object, up to its board's text.
     fn text(&self, index: usize) -> &[u8] {
         &self.text[self.starts[index]..self.starts[index + 1]]
     }
+
+    /// Appends the one-line form of `after` given `base`, that of `board`
+    /// (of this shape): `base` with the cells where the two differ
+    /// re-lettered. A press or a move changes a few cells, so this copies
+    /// the text once instead of walking every cell.
+    fn patched_rows_into(
+        &self,
+        base: &[u8],
+        board: u64,
+        after: u64,
+        letters: [u8; 2],
+        out: &mut Vec<u8>,
+    ) {
+        let start = out.len();
+        out.extend_from_slice(base);
+        let text = &mut out[start..];
+        let mut changed = board ^ after;
+        while changed != 0 {
+            let i = changed.trailing_zeros() as usize;
+            changed &= changed - 1;
+            if let Some(letter) = text.get_mut(usize::from(self.offsets[i])) {
+                *letter = letters[(after >> i & 1) as usize];
+            }
+        }
+    }
 }
 
-/// Appends the one-line form of `after` given `base`, that of `board` (of
-/// the same `shape`): `base` with the cells where the two differ
-/// re-lettered. A press or a move changes a few cells, so this copies the
-/// text once instead of walking every cell.
-fn patched_rows_into(
-    base: &[u8],
-    board: u64,
-    after: u64,
-    shape: Shape,
-    letters: [u8; 2],
-    out: &mut Vec<u8>,
-) {
-    let start = out.len();
-    out.extend_from_slice(base);
-    let text = &mut out[start..];
-    let mut changed = board ^ after;
-    while changed != 0 {
-        let i = changed.trailing_zeros() as usize;
-        changed &= changed - 1;
-        let (r, c) = shape.cell(i);
-        // Row r starts after r rows of `cols` cells and a '/' each.
-        if let Some(letter) = text.get_mut(r * (shape.cols() + 1) + c) {
-            *letter = letters[(after >> i & 1) as usize];
+/// A shape's Euler moves and their [`MoveTexts`].
+pub struct EulerMoves {
+    masks: Vec<u64>,
+    texts: MoveTexts,
+}
+
+impl EulerMoves {
+    /// The moves `masks` of `shape` and their texts.
+    pub fn new(shape: Shape, masks: Vec<u64>) -> EulerMoves {
+        let mut texts = MoveTexts::with_shape(shape);
+        for &mask in &masks {
+            let text = &mut texts.text;
+            text.extend_from_slice(b"{\"mask\":");
+            push_number(text, mask);
+            text.extend_from_slice(b",\"cells\":[");
+            for (k, (r, c)) in shape.cells_of(mask).enumerate() {
+                text.extend_from_slice(if k > 0 { b",[" } else { b"[" });
+                push_number(text, r as u64);
+                text.push(b',');
+                push_number(text, c as u64);
+                text.push(b']');
+            }
+            text.extend_from_slice(b"],\"board\":\"");
+            texts.starts.push(text.len());
         }
+        EulerMoves { masks, texts }
+    }
+
+    /// The squares each move covers.
+    pub fn masks(&self) -> &[u64] {
+        &self.masks
     }
 }
 
@@ -373,7 +441,7 @@ impl Catalog {
     pub fn embedded() -> Catalog {
         Catalog {
             library: table::Catalog::new(Vec::<PathBuf>::new()),
-            embedded_flip: Arc::new(EmbeddedFlip),
+            embedded_flip: Arc::new(EmbeddedFlip::new()),
             embedded_euler: Arc::new(EmbeddedEuler::new()),
             flip_files: BTreeMap::new(),
             euler_files: BTreeMap::new(),
@@ -755,25 +823,66 @@ fn table_presses(source: &dyn FlipSource, board: u64) -> Result<Vec<Press>, Prob
         .collect()
 }
 
-/// Every press from a board solved by GF(2), in reading order.
-fn lights_presses(board: &Grid, values: &lights::MoveValues) -> Vec<Press> {
+/// Every press from a board solved by GF(2), in reading order; `masks`:
+/// each press's cells, for boards of at most 64 cells.
+fn lights_presses(board: &Grid, values: &lights::MoveValues, masks: &[u64]) -> Vec<Press> {
     let shape = board.shape();
     let bits = board.to_u64();
-    let masks = bits.map(|_| boardbase::tables::flip::press_masks(shape));
     (0..shape.cells())
         .map(|cell| {
             let (row, col) = shape.cell(cell);
             Press {
                 cell,
-                after: bits
-                    .zip(masks.as_ref())
-                    .map(|(b, m)| b ^ m.as_slice()[cell]),
+                after: bits.zip(masks.get(cell)).map(|(b, m)| b ^ m),
                 rounds: values
                     .rounds_after(row, col)
                     .map(|r| u16::try_from(r).unwrap_or(u16::MAX)),
             }
         })
         .collect()
+}
+
+/// The presses of a shape answered by GF(2): their texts, and their masks
+/// where the board fits a `u64`.
+#[derive(Clone)]
+struct LightsPresses {
+    texts: MoveTexts,
+    masks: Vec<u64>,
+}
+
+impl LightsPresses {
+    fn new(shape: Shape) -> LightsPresses {
+        let masks = if shape.fits_u64() {
+            boardbase::tables::flip::press_masks(shape)
+                .as_slice()
+                .to_vec()
+        } else {
+            Vec::new()
+        };
+        LightsPresses {
+            texts: MoveTexts::presses(shape),
+            masks,
+        }
+    }
+
+    /// Those of `shape`, made once per shape of at most 64 cells (a few
+    /// hundred shapes, a few KiB each) and kept; made for each call on
+    /// larger shapes, where solving costs far more than this.
+    fn of(shape: Shape) -> Cow<'static, LightsPresses> {
+        static KEPT: OnceLock<RwLock<HashMap<Shape, &'static LightsPresses>>> = OnceLock::new();
+        if !shape.fits_u64() {
+            return Cow::Owned(LightsPresses::new(shape));
+        }
+        let kept = KEPT.get_or_init(Default::default);
+        if let Some(&found) = kept.read().unwrap_or_else(|e| e.into_inner()).get(&shape) {
+            return Cow::Borrowed(found);
+        }
+        let mut write = kept.write().unwrap_or_else(|e| e.into_inner());
+        let found = *write
+            .entry(shape)
+            .or_insert_with(|| Box::leak(Box::new(LightsPresses::new(shape))));
+        Cow::Borrowed(found)
+    }
 }
 
 #[cfg(test)]
@@ -806,7 +915,7 @@ pub fn flip_lookup(source: &dyn FlipSource, board: u64) -> FlipLookup {
 pub fn flip_lights_lookup(solver: &Solver, board: &Grid) -> FlipLookup {
     let shape = board.shape();
     let values = solver.move_values(board).expect("an exact shape");
-    let mut moves = lights_presses(board, &values);
+    let mut moves = lights_presses(board, &values, &LightsPresses::of(shape).masks);
     sort_presses_stable(&mut moves);
     let moves = moves
         .into_iter()
@@ -830,11 +939,16 @@ pub fn flip_lights_lookup(solver: &Solver, board: &Grid) -> FlipLookup {
 /// bytes as `serde_json` writes for [`FlipLookup`], without building its
 /// strings (the hot path of the API).
 pub fn flip_json(source: &dyn FlipSource, board: u64) -> Result<Vec<u8>, ProbeError> {
-    let shape = source.shape();
     let answer = source.answer(board)?;
     let mut presses = table_presses(source, board)?;
     sort_presses(&mut presses);
-    Ok(write_flip(shape, Some(board), &answer, &presses))
+    Ok(write_flip(
+        source.moves(),
+        source.shape(),
+        Some(board),
+        &answer,
+        &presses,
+    ))
 }
 
 /// The lookup of a Flip board by GF(2), written as JSON: the CLI's object
@@ -844,14 +958,29 @@ pub fn flip_json(source: &dyn FlipSource, board: u64) -> Result<Vec<u8>, ProbeEr
 pub fn flip_lights_json(solver: &Solver, board: &Grid) -> Result<Vec<u8>, LightsError> {
     let values = solver.move_values(board)?;
     let answer = FlipAnswer::from_routes(1, board, &values.routes());
-    let mut presses = lights_presses(board, &values);
+    let shape = board.shape();
+    let kept = LightsPresses::of(shape);
+    let mut presses = lights_presses(board, &values, &kept.masks);
     sort_presses(&mut presses);
-    Ok(write_flip(board.shape(), board.to_u64(), &answer, &presses))
+    Ok(write_flip(
+        &kept.texts,
+        shape,
+        board.to_u64(),
+        &answer,
+        &presses,
+    ))
 }
 
 /// Writes a Flip lookup: `answer`'s object and `presses` (sorted) from
-/// `board` (`None`: more than 64 cells, and no presses' boards either).
-fn write_flip(shape: Shape, board: Option<u64>, answer: &FlipAnswer, presses: &[Press]) -> Vec<u8> {
+/// `board` (`None`: more than 64 cells, and no presses' boards either),
+/// each press starting with its text of `texts`.
+fn write_flip(
+    texts: &MoveTexts,
+    shape: Shape,
+    board: Option<u64>,
+    answer: &FlipAnswer,
+    presses: &[Press],
+) -> Vec<u8> {
     let per_move = 48
         + if shape.fits_u64() {
             shape.cells() + shape.rows()
@@ -859,7 +988,7 @@ fn write_flip(shape: Shape, board: Option<u64>, answer: &FlipAnswer, presses: &[
             0
         };
     let mut out = Vec::with_capacity(512 + 4 * shape.cells() + per_move * presses.len());
-    open_object(&mut out, answer);
+    open_flip_object(&mut out, answer);
     // The board's text, which each press's board patches.
     let mut base = Vec::new();
     if let Some(board) = board {
@@ -867,43 +996,183 @@ fn write_flip(shape: Shape, board: Option<u64>, answer: &FlipAnswer, presses: &[
     }
     out.extend_from_slice(b",\"moves\":[");
     for (i, m) in presses.iter().enumerate() {
-        let (row, col) = shape.cell(m.cell);
         if i > 0 {
             out.push(b',');
         }
-        out.extend_from_slice(b"{\"cell\":[");
-        push_number(&mut out, row as u64);
-        out.push(b',');
-        push_number(&mut out, col as u64);
-        out.push(b']');
+        out.extend_from_slice(texts.text(m.cell));
         if let (Some(board), Some(after)) = (board, m.after) {
-            out.extend_from_slice(b",\"board\":\"");
-            patched_rows_into(&base, board, after, shape, FLIP_LETTERS, &mut out);
+            texts.patched_rows_into(&base, board, after, FLIP_LETTERS, &mut out);
             out.push(b'"');
         }
-        out.extend_from_slice(b",\"solvable\":");
         match m.rounds {
             Some(r) => {
-                out.extend_from_slice(b"true,\"rounds\":");
+                out.extend_from_slice(b",\"solvable\":true,\"rounds\":");
                 push_number(&mut out, u64::from(r));
+                out.push(b'}');
             }
-            None => out.extend_from_slice(b"false,\"rounds\":null"),
+            None => out.extend_from_slice(b",\"solvable\":false,\"rounds\":null}"),
         }
-        out.push(b'}');
     }
     out.extend_from_slice(b"]}");
     out
 }
 
-/// Writes `value`'s JSON object without its closing brace, so that more
-/// fields can follow.
-fn open_object(out: &mut Vec<u8>, value: &impl Serialize) {
-    if serde_json::to_writer(&mut *out, value).is_ok() && out.last() == Some(&b'}') {
-        out.pop();
+/// Writes a Flip answer's JSON object, the bytes `serde_json` writes for
+/// it, without its closing brace so that more fields can follow. (Every
+/// field is named below, so a field added to [`FlipAnswer`] does not
+/// compile until it is written here; the tests compare with serde's.)
+fn open_flip_object(out: &mut Vec<u8>, answer: &FlipAnswer) {
+    let FlipAnswer {
+        case,
+        board,
+        answer,
+        solvable,
+        rounds,
+        colour,
+        presses,
+        optimal_sets,
+        to_white,
+        to_black,
+    } = answer;
+    out.extend_from_slice(b"{\"case\":");
+    push_number(out, *case);
+    out.extend_from_slice(b",\"board\":");
+    push_str(out, board);
+    out.extend_from_slice(b",\"answer\":");
+    push_str(out, answer);
+    out.extend_from_slice(if *solvable {
+        b",\"solvable\":true,\"rounds\":"
+    } else {
+        b",\"solvable\":false,\"rounds\":"
+    });
+    push_option(out, rounds.map(u64::from));
+    out.extend_from_slice(match colour {
+        Some(flip::Colour::White) => b",\"colour\":\"white\",\"presses\":",
+        Some(flip::Colour::Black) => b",\"colour\":\"black\",\"presses\":",
+        None => b",\"colour\":null,\"presses\":",
+    });
+    match presses {
+        Some(cells) => push_cells(out, cells),
+        None => out.extend_from_slice(b"null"),
+    }
+    out.extend_from_slice(b",\"optimal_sets\":");
+    push_number(out, *optimal_sets);
+    for (key, route) in [
+        (&b",\"to_white\":"[..], to_white),
+        (b",\"to_black\":", to_black),
+    ] {
+        out.extend_from_slice(key);
+        match route {
+            Some(FlipRoute {
+                rounds,
+                presses,
+                optimal_sets,
+            }) => {
+                out.extend_from_slice(b"{\"rounds\":");
+                push_number(out, u64::from(*rounds));
+                out.extend_from_slice(b",\"presses\":");
+                push_cells(out, presses);
+                out.extend_from_slice(b",\"optimal_sets\":");
+                push_number(out, *optimal_sets);
+                out.push(b'}');
+            }
+            None => out.extend_from_slice(b"null"),
+        }
     }
 }
 
+/// Writes an Euler answer's JSON object as [`open_flip_object`] does a
+/// Flip answer's.
+fn open_euler_object(out: &mut Vec<u8>, answer: &EulerAnswer) {
+    let EulerAnswer {
+        case,
+        board,
+        answer,
+        outcome,
+        moves_left,
+        best_move,
+        winning_moves,
+        legal_moves,
+        wdl_only,
+    } = answer;
+    out.extend_from_slice(b"{\"case\":");
+    push_number(out, *case);
+    out.extend_from_slice(b",\"board\":");
+    push_str(out, board);
+    out.extend_from_slice(b",\"answer\":");
+    push_str(out, answer);
+    out.extend_from_slice(match outcome {
+        Outcome::Win => b",\"outcome\":\"win\",\"moves_left\":",
+        Outcome::Loss => b",\"outcome\":\"loss\",\"moves_left\":",
+    });
+    push_option(out, moves_left.map(u64::from));
+    out.extend_from_slice(b",\"best_move\":");
+    match best_move {
+        Some(EulerMove { mask, cells }) => {
+            out.extend_from_slice(b"{\"mask\":");
+            push_number(out, *mask);
+            out.extend_from_slice(b",\"cells\":");
+            push_cells(out, cells);
+            out.push(b'}');
+        }
+        None => out.extend_from_slice(b"null"),
+    }
+    out.extend_from_slice(b",\"winning_moves\":");
+    push_number(out, *winning_moves as u64);
+    out.extend_from_slice(b",\"legal_moves\":");
+    push_number(out, *legal_moves as u64);
+    if *wdl_only {
+        out.extend_from_slice(b",\"wdl_only\":true");
+    }
+}
+
+/// Appends `[[r,c],...]`.
+fn push_cells(out: &mut Vec<u8>, cells: &[Cell]) {
+    out.push(b'[');
+    for (i, [r, c]) in cells.iter().enumerate() {
+        out.extend_from_slice(if i > 0 { b",[" } else { b"[" });
+        push_number(out, *r as u64);
+        out.push(b',');
+        push_number(out, *c as u64);
+        out.push(b']');
+    }
+    out.push(b']');
+}
+
+/// Appends a number, or `null`.
+fn push_option(out: &mut Vec<u8>, n: Option<u64>) {
+    match n {
+        Some(n) => push_number(out, n),
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+/// Appends `text` as a JSON string, escaped as `serde_json` escapes it.
+fn push_str(out: &mut Vec<u8>, text: &str) {
+    out.push(b'"');
+    for &b in text.as_bytes() {
+        match b {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            0x08 => out.extend_from_slice(b"\\b"),
+            0x0c => out.extend_from_slice(b"\\f"),
+            0..0x20 => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.extend_from_slice(b"\\u00");
+                out.push(HEX[usize::from(b >> 4)]);
+                out.push(HEX[usize::from(b & 15)]);
+            }
+            _ => out.push(b),
+        }
+    }
+    out.push(b'"');
+}
+
 /// Appends `n` in decimal.
+#[inline]
 fn push_number(out: &mut Vec<u8>, mut n: u64) {
     // Cells, rounds and moves left: almost always one digit.
     if n < 10 {
@@ -1048,9 +1317,9 @@ pub fn euler_json(source: &dyn EulerSource, position: u64) -> Result<Vec<u8>, Pr
     let mut moves = source.plays(position)?;
     sort_plays(&mut moves);
     let answer = source.answer(position)?;
-    let texts = source.moves();
+    let texts = &source.moves().texts;
     let mut out = Vec::with_capacity(512 + (100 + shape.cells()) * moves.len());
-    open_object(&mut out, &answer);
+    open_euler_object(&mut out, &answer);
     // The position's text, which each move's board patches.
     let mut base = Vec::new();
     rows_into(position, shape, EULER_LETTERS, &mut base);
@@ -1060,14 +1329,7 @@ pub fn euler_json(source: &dyn EulerSource, position: u64) -> Result<Vec<u8>, Pr
             out.push(b',');
         }
         out.extend_from_slice(texts.text(m.index));
-        patched_rows_into(
-            &base,
-            position,
-            position | m.mask,
-            shape,
-            EULER_LETTERS,
-            &mut out,
-        );
+        texts.patched_rows_into(&base, position, position | m.mask, EULER_LETTERS, &mut out);
         out.extend_from_slice(match m.outcome {
             Outcome::Win => b"\",\"outcome\":\"win\",\"moves_left\":",
             Outcome::Loss => b"\",\"outcome\":\"loss\",\"moves_left\":",
@@ -1080,4 +1342,29 @@ pub fn euler_json(source: &dyn EulerSource, position: u64) -> Result<Vec<u8>, Pr
     }
     out.extend_from_slice(b"]}");
     Ok(out)
+}
+
+#[cfg(test)]
+mod json_tests {
+    use super::{push_number, push_str};
+
+    #[test]
+    fn strings_are_escaped_as_serde_escapes_them() {
+        let mut texts: Vec<String> = (0u8..=0x7f).map(|b| char::from(b).to_string()).collect();
+        texts.extend(["", "bwwb/bbwb", "Impossible", "a\"b\\c\u{1f}d", "é€😀"].map(str::to_owned));
+        for text in texts {
+            let mut out = Vec::new();
+            push_str(&mut out, &text);
+            assert_eq!(out, serde_json::to_vec(&text).unwrap(), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn numbers_are_written_as_serde_writes_them() {
+        for n in [0, 1, 9, 10, 99, 100, 12345, u64::from(u32::MAX), u64::MAX] {
+            let mut out = Vec::new();
+            push_number(&mut out, n);
+            assert_eq!(out, n.to_string().into_bytes());
+        }
+    }
 }

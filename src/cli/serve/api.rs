@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::{Body, Bytes};
-use axum::extract::{RawQuery, Request};
+use axum::extract::Request;
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -34,7 +34,7 @@ use boardbase::error::{Found, ParseError};
 use boardbase::generate::ByteSize;
 use boardbase::grid::Alphabet;
 use boardbase::input::{InputError, Scanner};
-use boardbase::lights::{Grid, LightsError};
+use boardbase::lights::{Grid, LightsError, Solver};
 use boardbase::report::CarcassonneAnswer;
 use boardbase::table::{ProbeError, Puzzle};
 use boardbase::tables::shape::{MAX_SIDE, Shape};
@@ -43,7 +43,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::answers::{
-    Catalog, EulerSource, FlipFrom, Sizes, Unanswered, euler_json, flip_json, flip_lights_json,
+    Catalog, FlipFrom, Sizes, Unanswered, euler_json, flip_json, flip_lights_json,
 };
 use super::assets;
 use super::count::{CountFailure, Pool};
@@ -266,18 +266,18 @@ async fn sizes(axum::extract::State(state): axum::extract::State<Shared>) -> Res
 }
 
 /// A board query: the board's text and the size given, if any.
-struct BoardQuery {
-    board: String,
+struct BoardQuery<'a> {
+    board: Cow<'a, str>,
     size: Option<Shape>,
 }
 
 /// Parses `board=ROWS[&size=RxC]`.
-fn board_query(query: Option<&str>) -> Result<BoardQuery, ApiError> {
+fn board_query(query: Option<&str>) -> Result<BoardQuery<'_>, ApiError> {
     let mut board = None;
     let mut size = None;
     for (key, value) in form_urlencoded::parse(query.unwrap_or("").as_bytes()) {
         match &*key {
-            "board" if board.is_none() => board = Some(value.into_owned()),
+            "board" if board.is_none() => board = Some(value),
             "size" if size.is_none() => {
                 size = Some(Shape::parse(value.trim()).ok_or_else(|| {
                     ApiError::bad(format!(
@@ -509,12 +509,58 @@ fn busy(workers: usize, what: &str) -> ApiError {
 
 async fn flip(
     axum::extract::State(state): axum::extract::State<Shared>,
-    RawQuery(query): RawQuery,
+    request: Request,
 ) -> Response {
-    raw_answer(flip_answer(&state, query.as_deref()).await)
+    // Answered here, at once, but for boards of a large nullity: those
+    // wait for a worker, in a future of their own (boxed, so that the
+    // common case's future stays small).
+    match flip_answer(&state, request.uri().query()) {
+        Ok(Lookup::Done(body)) => raw_answer(Ok(body)),
+        Ok(Lookup::Pooled(heavy)) => raw_answer(Box::pin(heavy.run(&state)).await),
+        Err(e) => e.into_response(),
+    }
 }
 
-async fn flip_answer(state: &State, query: Option<&str>) -> Result<Vec<u8>, ApiError> {
+/// A lookup answered at once, or work for the blocking workers.
+pub(super) enum Lookup<H> {
+    /// The answer's JSON.
+    Done(Vec<u8>),
+    /// What to hand to the workers.
+    Pooled(H),
+}
+
+/// A Flip board whose shape has a large nullity: solved on a worker.
+pub(super) struct HeavyFlip {
+    solver: &'static Solver,
+    grid: Box<Grid>,
+    shape: Shape,
+}
+
+impl HeavyFlip {
+    async fn run(self, state: &State) -> Result<Vec<u8>, ApiError> {
+        let HeavyFlip {
+            solver,
+            grid,
+            shape,
+        } = self;
+        let deadline = Instant::now() + state.limits.count_timeout;
+        state
+            .pool
+            .run(deadline, move || flip_lights_json(solver, &grid))
+            .await
+            .map_err(|e| match e {
+                CountFailure::Busy { workers } => busy(workers, "solving large boards"),
+                _ => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the solving task failed"),
+            })?
+            .map_err(|e| unanswered(&state.catalog, Puzzle::Flip, shape, Unanswered::Lights(e)))
+    }
+}
+
+/// `GET /api/v1/flip`'s answer, or the work to do for it.
+pub(super) fn flip_answer(
+    state: &State,
+    query: Option<&str>,
+) -> Result<Lookup<HeavyFlip>, ApiError> {
     let q = board_query(query)?;
     let alphabet = &boardbase::flip::ALPHABET;
     let (shape, text) = board_shape(&q.board, q.size, alphabet)?;
@@ -525,27 +571,20 @@ async fn flip_answer(state: &State, query: Option<&str>) -> Result<Vec<u8>, ApiE
     let rows = read_rows(&text, alphabet, shape);
     match from {
         FlipFrom::Table(source) => flip_json(&*source, board_bits(&rows, shape))
+            .map(Lookup::Done)
             .map_err(|e| probe_error("Flip", shape, &e)),
         FlipFrom::Lights(solver) => {
             let grid = Grid::from_rows(shape, &rows[..shape.rows()])
                 .map_err(|e| ApiError::bad(format!("board: {e}")))?;
-            let answer = if solver.nullity() <= INLINE_NULLITY {
-                flip_lights_json(solver, &grid)
-            } else {
-                let deadline = Instant::now() + state.limits.count_timeout;
-                state
-                    .pool
-                    .run(deadline, move || flip_lights_json(solver, &grid))
-                    .await
-                    .map_err(|e| match e {
-                        CountFailure::Busy { workers } => busy(workers, "solving large boards"),
-                        _ => ApiError::new(
-                            StatusCode::INTERNAL_SERVER_ERROR,
-                            "the solving task failed",
-                        ),
-                    })?
-            };
-            answer
+            if solver.nullity() > INLINE_NULLITY {
+                return Ok(Lookup::Pooled(HeavyFlip {
+                    solver,
+                    grid: Box::new(grid),
+                    shape,
+                }));
+            }
+            flip_lights_json(solver, &grid)
+                .map(Lookup::Done)
                 .map_err(|e| unanswered(&state.catalog, Puzzle::Flip, shape, Unanswered::Lights(e)))
         }
     }
@@ -553,12 +592,42 @@ async fn flip_answer(state: &State, query: Option<&str>) -> Result<Vec<u8>, ApiE
 
 async fn euler(
     axum::extract::State(state): axum::extract::State<Shared>,
-    RawQuery(query): RawQuery,
+    request: Request,
 ) -> Response {
-    raw_answer(euler_answer(&state, query.as_deref()).await)
+    // Answered here, at once, but for a table to make in memory first (in
+    // a future of its own, boxed, as for Flip).
+    match euler_answer(&state, request.uri().query()) {
+        Ok(Lookup::Done(body)) => raw_answer(Ok(body)),
+        Ok(Lookup::Pooled(heavy)) => raw_answer(Box::pin(heavy.run(&state)).await),
+        Err(e) => e.into_response(),
+    }
 }
 
-async fn euler_answer(state: &State, query: Option<&str>) -> Result<Vec<u8>, ApiError> {
+/// An Euler position whose table is to be made in memory first.
+pub(super) struct HeavyEuler {
+    shape: Shape,
+    position: u64,
+}
+
+impl HeavyEuler {
+    async fn run(self, state: &State) -> Result<Vec<u8>, ApiError> {
+        let HeavyEuler { shape, position } = self;
+        let deadline = Instant::now() + state.limits.count_timeout;
+        let source = state
+            .catalog
+            .maker()
+            .get(shape, &state.pool, deadline)
+            .await
+            .map_err(|e| make_error(&state.catalog, shape, e))?;
+        euler_json(&*source, position).map_err(|e| probe_error("Euler", shape, &e))
+    }
+}
+
+/// `GET /api/v1/euler`'s answer, or the table to make for it.
+pub(super) fn euler_answer(
+    state: &State,
+    query: Option<&str>,
+) -> Result<Lookup<HeavyEuler>, ApiError> {
     let q = board_query(query)?;
     let alphabet = &boardbase::euler::ALPHABET;
     let (shape, text) = board_shape(&q.board, q.size, alphabet)?;
@@ -567,19 +636,12 @@ async fn euler_answer(state: &State, query: Option<&str>) -> Result<Vec<u8>, Api
         .euler(shape)
         .map_err(|why| unanswered(&state.catalog, Puzzle::Euler, shape, why))?;
     let position = board_bits(&read_rows(&text, alphabet, shape), shape);
-    let source: Arc<dyn EulerSource> = match found {
-        Some(source) => source,
-        None => {
-            let deadline = Instant::now() + state.limits.count_timeout;
-            state
-                .catalog
-                .maker()
-                .get(shape, &state.pool, deadline)
-                .await
-                .map_err(|e| make_error(&state.catalog, shape, e))?
-        }
-    };
-    euler_json(&*source, position).map_err(|e| probe_error("Euler", shape, &e))
+    match found {
+        Some(source) => euler_json(&*source, position)
+            .map(Lookup::Done)
+            .map_err(|e| probe_error("Euler", shape, &e)),
+        None => Ok(Lookup::Pooled(HeavyEuler { shape, position })),
+    }
 }
 
 /// The answer when no table was made in memory.

@@ -40,7 +40,7 @@ fn pressed(bits: u16, r: usize, c: usize) -> u16 {
 
 #[test]
 fn every_flip_board() {
-    let source = EmbeddedFlip;
+    let source = EmbeddedFlip::new();
     for bits in 0..=u16::MAX {
         let board = Board::from_bits(bits);
         let lookup = flip_lookup(&source, u64::from(bits));
