@@ -166,7 +166,8 @@ impl FlipAnswer {
         let s = flip::solve(board);
         FlipAnswer {
             case,
-            board: format!("{board:#}"),
+            // `{board:#}`, without the formatter's per-character calls.
+            board: board_string(Shape::SQUARE4, u64::from(board.bits()), 'w', 'b'),
             answer: s.map_or_else(|| "Impossible".to_owned(), |s| s.rounds.to_string()),
             solvable: s.is_some(),
             rounds: s.map(|s| u16::from(s.rounds)),
@@ -364,7 +365,8 @@ impl EulerAnswer {
         let entry = euler::probe(position);
         EulerAnswer {
             case,
-            board: format!("{position:#}"),
+            // `{position:#}`, without the formatter's per-character calls.
+            board: board_string(Shape::SQUARE4, u64::from(position.bits()), '.', 'X'),
             answer: entry.outcome.answer(),
             outcome: entry.outcome,
             moves_left: Some(entry.moves_left),
@@ -551,4 +553,19 @@ pub fn turned_rows(board: &carcassonne::Board, turns: &[u8]) -> Vec<Vec<Tile>> {
                 .collect()
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn four_by_four_boards_are_written_as_their_display_form() {
+        for bits in 0..=u16::MAX {
+            let board = Board::from_bits(bits);
+            assert_eq!(FlipAnswer::new(1, board).board, format!("{board:#}"));
+            let position = Position::from_bits(bits);
+            assert_eq!(EulerAnswer::new(1, position).board, format!("{position:#}"));
+        }
+    }
 }
