@@ -241,6 +241,21 @@ async fn url(client: &Client) -> String {
     client.current_url().await.expect("url").to_string()
 }
 
+/// Waits until the page's address ends with `end` (the page rewrites the
+/// fragment as it draws a new board, in the same task).
+async fn wait_url(client: &Client, end: &str) {
+    let start = Instant::now();
+    let mut last = String::new();
+    while start.elapsed() < Duration::from_secs(20) {
+        last = url(client).await;
+        if last.ends_with(end) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the address never ended with {end:?}; last: {last:?}");
+}
+
 /// Selects the text of the input `css` and types `text` over it, then
 /// Enter, as a user would (WebDriver's clear would fire a change of its own).
 async fn retype(client: &Client, css: &str, text: &str) {
@@ -493,6 +508,17 @@ async fn other_sizes_switch_play_and_read() {
     wait_text(&s.client, "#flip-status", |t| t == "Already all white").await;
     let board = drawn(&s.client, "flip-board").await;
     assert_eq!(board, vec!["w".repeat(15); 12].join("/"));
+    // The size typed in is listed where it belongs: GF(2) answers it.
+    let gf2 = groups(&s.client, "flip-size").await;
+    let gf2 = group(&gf2, "Solved by GF(2)");
+    assert!(
+        gf2.contains(&size(12, 15)) && gf2.contains(&size(5, 5)) && by_squares(gf2),
+        "{gf2:?}"
+    );
+    assert_eq!(
+        attr(&find(&s.client, "#flip-size option:checked").await, "value").await,
+        "12x15"
+    );
     // Set one cell, then press another.
     click_cell(&s.client, "flip-board", 0, 0).await;
     let status = wait_text(&s.client, "#flip-status", |t| t.ends_with("to all white")).await;
@@ -574,6 +600,65 @@ async fn option_text(client: &Client, select: &str, size: &str) -> String {
     text(client, &format!("#{select} option[value=\"{size}\"]")).await
 }
 
+/// The groups of the selector `select` as drawn: each `optgroup`'s label
+/// and the values of its options, in order. Asserts that no option stands
+/// outside a group.
+async fn groups(client: &Client, select: &str) -> Vec<(String, Vec<String>)> {
+    find(client, &format!("#{select} optgroup option")).await;
+    assert!(
+        find_all(client, &format!("#{select} > option"))
+            .await
+            .is_empty(),
+        "{select}: an option outside the groups"
+    );
+    let mut out = Vec::new();
+    for group in find_all(client, &format!("#{select} optgroup")).await {
+        let mut values = Vec::new();
+        for option in group
+            .find_all(Locator::Css("option"))
+            .await
+            .expect("options")
+        {
+            values.push(attr(&option, "value").await);
+        }
+        out.push((attr(&group, "label").await, values));
+    }
+    out
+}
+
+/// The labels of `groups`.
+fn labels(groups: &[(String, Vec<String>)]) -> Vec<&str> {
+    groups.iter().map(|(label, _)| label.as_str()).collect()
+}
+
+/// The values of the group `label` of `groups`.
+fn group<'a>(groups: &'a [(String, Vec<String>)], label: &str) -> &'a [String] {
+    &groups
+        .iter()
+        .find(|(l, _)| l == label)
+        .unwrap_or_else(|| panic!("no group {label:?} in {groups:?}"))
+        .1
+}
+
+/// `RxC`, the value of a size's option.
+fn size(rows: usize, cols: usize) -> String {
+    format!("{rows}x{cols}")
+}
+
+/// Rows and columns of the value `RxC`.
+fn shape_of(value: &str) -> (usize, usize) {
+    let (r, c) = value.split_once('x').expect("RxC");
+    (r.parse().expect("rows"), c.parse().expect("columns"))
+}
+
+/// Whether `values` go by squares, then rows, each once.
+fn by_squares(values: &[String]) -> bool {
+    values.windows(2).all(|w| {
+        let ((r0, c0), (r1, c1)) = (shape_of(&w[0]), shape_of(&w[1]));
+        (r0 * c0, r0) < (r1 * c1, r1)
+    })
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium and chromedriver; run by .ci/run"]
 async fn table_files_win_loss_only_and_missing_sizes() {
@@ -628,6 +713,57 @@ async fn table_files_win_loss_only_and_missing_sizes() {
         api["winning_moves"].as_u64().expect("a count") as usize
     );
 
+    // The selector, grouped by what answers each size: the embedded 4×4,
+    // the file, and every other shape of 4 to 25 squares (sides of 2 or
+    // more) made in memory; each group by squares, then rows.
+    let euler_groups = groups(&s.client, "euler-size").await;
+    assert_eq!(
+        labels(&euler_groups),
+        [
+            "Embedded table",
+            "Table files",
+            "Made in memory on first use"
+        ]
+    );
+    assert_eq!(group(&euler_groups, "Embedded table"), [size(4, 4)]);
+    assert_eq!(group(&euler_groups, "Table files"), [size(3, 5)]);
+    let mut made: Vec<(usize, usize)> = (2..=12)
+        .flat_map(|r| (2..=12).map(move |c| (r, c)))
+        .filter(|&(r, c)| r * c <= 25 && (r, c) != (4, 4) && (r, c) != (3, 5))
+        .collect();
+    made.sort_unstable_by_key(|&(r, c)| (r * c, r));
+    let made: Vec<String> = made.into_iter().map(|(r, c)| size(r, c)).collect();
+    assert_eq!(made.len(), 36);
+    assert_eq!(group(&euler_groups, "Made in memory on first use"), made);
+    assert_eq!(
+        option_text(&s.client, "euler-size", "2x12").await,
+        "2 × 12 · made on first use"
+    );
+    // The keyboard: the arrow down from the file's 3 × 5 crosses into the
+    // next group, to its first size, 2 × 2, which loads.
+    find(&s.client, "#euler-size")
+        .await
+        .send_keys("\u{e015}") // ArrowDown
+        .await
+        .expect("arrow down");
+    wait_url(&s.client, "#euler=../..").await;
+    assert_eq!(drawn(&s.client, "euler-frame").await, "../..");
+    let api = s.server.get("/api/v1/euler?board=../..").json();
+    let status = if api["outcome"] == "win" {
+        "You win with perfect play"
+    } else {
+        "You lose with perfect play"
+    };
+    wait_text(&s.client, "#euler-status", |t| t == status).await;
+    assert_eq!(
+        attr(
+            &find(&s.client, "#euler-size option:checked").await,
+            "value"
+        )
+        .await,
+        "2x2"
+    );
+
     // A size with no table, by a link: the 422's reason and the command.
     let empty6 = ["......"; 6].join("/");
     s.open(&format!("euler={empty6}")).await;
@@ -646,12 +782,33 @@ async fn table_files_win_loss_only_and_missing_sizes() {
         format!("boardbase generate euler 6x6 --dir {d}")
     );
     assert_eq!(drawn(&s.client, "euler-frame").await, empty6);
+    // A size nothing answers, in a group of its own after the others.
+    let euler_groups = groups(&s.client, "euler-size").await;
+    assert_eq!(euler_groups.len(), 4, "{euler_groups:?}");
+    assert_eq!(
+        euler_groups[3],
+        ("Other sizes".to_string(), vec![size(6, 6)])
+    );
+    assert_eq!(option_text(&s.client, "euler-size", "6x6").await, "6 × 6");
 
     // Flip 4×5 from its table file, and back to 4×4.
     click(&s.client, "#tab-flip").await;
     assert_eq!(
         option_text(&s.client, "flip-size", "4x5").await,
         "4 × 5 · table"
+    );
+    // Grouped the same way: the tables, then the squares GF(2) answers.
+    let flip_groups = groups(&s.client, "flip-size").await;
+    assert_eq!(
+        labels(&flip_groups),
+        ["Embedded table", "Table files", "Solved by GF(2)"]
+    );
+    assert_eq!(group(&flip_groups, "Embedded table"), [size(4, 4)]);
+    assert_eq!(group(&flip_groups, "Table files"), [size(4, 5)]);
+    let gf2 = group(&flip_groups, "Solved by GF(2)");
+    assert!(
+        gf2.contains(&size(3, 3)) && gf2.contains(&size(10, 10)) && by_squares(gf2),
+        "{gf2:?}"
     );
     select(&s.client, "#flip-size", "4x5").await;
     wait_text(&s.client, "#flip-status", |t| t == "Already all white").await;
@@ -672,6 +829,109 @@ async fn table_files_win_loss_only_and_missing_sizes() {
     assert_eq!(drawn(&s.client, "flip-board").await, "bwwb/bbwb/bwwb/bwww");
     s.close().await;
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Whether the server says the table of `size` is in memory now (its
+/// `/api/v1/sizes`, the oracle of the selector's labels).
+fn in_memory(server: &Server, size: &str) -> bool {
+    let sizes = server.get("/api/v1/sizes").json();
+    let entry = sizes["euler"]
+        .as_array()
+        .expect("euler sizes")
+        .iter()
+        .find(|e| e["size"] == size)
+        .unwrap_or_else(|| panic!("{size} is not listed"))
+        .clone();
+    assert_eq!(entry["source"], "made on demand", "{entry}");
+    entry["in_memory"].as_bool().expect("in_memory")
+}
+
+/// Waits until the option `size` of the Euler selector says `label`.
+async fn wait_option(client: &Client, size: &str, label: &str) {
+    wait_text(
+        client,
+        &format!("#euler-size option[value=\"{size}\"]"),
+        |t| t == label,
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver; run by .ci/run"]
+async fn made_in_memory_labels_follow_the_server() {
+    // 5 MiB: one 20-square table (2.1 MiB) and room to make another (4 MiB
+    // while it is made), so making 5 × 4 drops 4 × 5, and back.
+    let s = Setup::with(Server::start(&["--make-memory", "5"]), 1100, 900).await;
+    let (a, b) = ("4x5", "5x4");
+    assert!(!in_memory(&s.server, a) && !in_memory(&s.server, b));
+    s.open("euler=...../...../...../.....").await;
+    wait_text(&s.client, "#euler-status", |t| {
+        t.ends_with("with perfect play")
+    })
+    .await;
+    assert!(in_memory(&s.server, a));
+    wait_option(&s.client, a, "4 × 5 · in memory").await;
+    assert_eq!(
+        option_text(&s.client, "euler-size", b).await,
+        "5 × 4 · made on first use"
+    );
+    assert_eq!(
+        group(
+            &groups(&s.client, "euler-size").await,
+            "Made in memory on first use"
+        )
+        .iter()
+        .filter(|v| shape_of(v).0 * shape_of(v).1 == 20)
+        .collect::<Vec<_>>(),
+        ["2x10", "4x5", "5x4", "10x2"]
+    );
+
+    // 5 × 4 from the selector: made, and 4 × 5 dropped to make room.
+    select(&s.client, "#euler-size", b).await;
+    wait_url(&s.client, "#euler=..../..../..../..../....").await;
+    // Relabelled once the answer (which made the table) is in.
+    wait_option(&s.client, b, "5 × 4 · in memory").await;
+    assert!(in_memory(&s.server, b) && !in_memory(&s.server, a));
+    wait_option(&s.client, a, "4 × 5 · made on first use").await;
+    let api = s
+        .server
+        .get("/api/v1/euler?board=..../..../..../..../....")
+        .json();
+    let status = if api["outcome"] == "win" {
+        "You win with perfect play"
+    } else {
+        "You lose with perfect play"
+    };
+    wait_text(&s.client, "#euler-status", |t| t == status).await;
+
+    // Another client makes 4 × 5 again, which drops 5 × 4: the page learns
+    // it when the selector is next used.
+    let other = s.server.get("/api/v1/euler?board=...../...../...../.....");
+    assert_eq!(other.status, 200);
+    assert!(in_memory(&s.server, a) && !in_memory(&s.server, b));
+    assert_eq!(
+        option_text(&s.client, "euler-size", b).await,
+        "5 × 4 · in memory",
+        "no read since: the page still shows the last one"
+    );
+    click(&s.client, "#euler-size").await;
+    wait_option(&s.client, b, "5 × 4 · made on first use").await;
+    wait_option(&s.client, a, "4 × 5 · in memory").await;
+    // Still the same board and size.
+    assert_eq!(
+        attr(
+            &find(&s.client, "#euler-size option:checked").await,
+            "value"
+        )
+        .await,
+        b
+    );
+    assert!(
+        url(&s.client)
+            .await
+            .ends_with("#euler=..../..../..../..../....")
+    );
+    s.close().await;
 }
 
 /// The width and height of a PNG, from its header.

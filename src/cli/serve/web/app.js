@@ -166,44 +166,122 @@ const FLIP_PRESETS = [[3, 3], [5, 5], [6, 6], [7, 7], [8, 8], [9, 9], [10, 10], 
 const sizeName = (rows, cols) => `${rows}x${cols}`;
 const sizeLabel = (rows, cols) => `${rows} × ${cols}`;
 
-/** The Flip sizes of the selector: the tables', then the presets GF(2) answers. */
-function flipSizes() {
-  const list = sizes.flip.filter((s) => !s.error && s.rows <= MAX_SIDE && s.cols <= MAX_SIDE)
-    .map((s) => ({ rows: s.rows, cols: s.cols, label: `${sizeLabel(s.rows, s.cols)} · table` }));
-  if (sizes.flip_gf2) {
-    const beyond = new Set(sizes.flip_gf2.beyond);
-    for (const [rows, cols] of FLIP_PRESETS) {
-      if (!list.some((s) => s.rows === rows && s.cols === cols) && !beyond.has(sizeName(rows, cols))) {
-        list.push({ rows, cols, label: `${sizeLabel(rows, cols)} · GF(2)` });
-      }
+/** Fewest squares first, then fewest rows: the order of every size list. */
+const bySquares = (a, b) => a.rows * a.cols - b.rows * b.cols || a.rows - b.rows;
+
+/** The selectors' groups, by what answers a size (the `source` of `/api/v1/sizes`). */
+const FLIP_GROUPS = { embedded: 'Embedded table', file: 'Table files', gf2: 'Solved by GF(2)' };
+const EULER_GROUPS = { embedded: 'Embedded table', file: 'Table files', 'made on demand': 'Made in memory on first use' };
+/** The group of the board's size when nothing above answers it (a link to a size without a table). */
+const OTHER_GROUP = 'Other sizes';
+
+/**
+ * `entries` ({ rows, cols, source }) in one group per source, in the order
+ * of `names`, each labelled by `note`; the board's size `rows` × `cols`,
+ * when no entry is it, in a group of its own.
+ */
+function grouped(entries, names, note, rows, cols) {
+  const groups = new Map(Object.values(names).map((label) => [label, []]));
+  const add = (label, item) => {
+    if (!groups.has(label)) groups.set(label, []);
+    groups.get(label).push(item);
+  };
+  for (const s of entries) {
+    add(names[s.source] || OTHER_GROUP, { rows: s.rows, cols: s.cols, label: `${sizeLabel(s.rows, s.cols)} · ${note(s)}` });
+  }
+  if (!entries.some((s) => s.rows === rows && s.cols === cols)) add(OTHER_GROUP, { rows, cols, label: sizeLabel(rows, cols) });
+  return [...groups].filter(([, list]) => list.length).map(([label, list]) => ({ label, sizes: list.sort(bySquares) }));
+}
+
+/**
+ * The Flip selector: the tables, then common squares GF(2) answers, and the
+ * board's own size (typed in, or from a link) where it belongs.
+ */
+function flipGroups(rows, cols) {
+  const here = (s) => s.rows === rows && s.cols === cols;
+  const entries = sizes.flip.filter((s) => here(s) || (!s.error && s.rows <= MAX_SIDE && s.cols <= MAX_SIDE));
+  const gf2 = sizes.flip_gf2;
+  if (gf2) {
+    const beyond = new Set(gf2.beyond);
+    for (const [r, c] of [...FLIP_PRESETS, [rows, cols]]) {
+      const taken = sizes.flip.some((s) => s.rows === r && s.cols === c) || entries.some((s) => s.rows === r && s.cols === c);
+      if (!taken && r <= gf2.max_rows && c <= gf2.max_cols && !beyond.has(sizeName(r, c))) entries.push({ rows: r, cols: c, source: 'gf2' });
     }
   }
-  return list.sort((a, b) => a.rows * a.cols - b.rows * b.cols || a.rows - b.rows);
+  return grouped(entries, FLIP_GROUPS, (s) => (s.error ? 'unusable file' : s.source === 'gf2' ? 'GF(2)' : 'table'), rows, cols);
 }
 
-/** The Euler sizes of the selector: at least 2 × 2, without the damaged files. */
-function eulerSizes() {
-  return sizes.euler.filter((s) => !s.error && s.rows >= 2 && s.cols >= 2 && s.rows <= MAX_SIDE && s.cols <= MAX_SIDE)
-    .map((s) => {
-      let note = '';
-      if (s.source === 'embedded') note = ' · table';
-      if (s.source === 'file') note = s.wdl_only ? ' · table, win/loss only' : ' · table';
-      if (s.source === 'made on demand') note = s.in_memory ? ' · in memory' : ' · made on first use';
-      return { rows: s.rows, cols: s.cols, label: `${sizeLabel(s.rows, s.cols)}${note}` };
-    })
-    .sort((a, b) => a.rows * a.cols - b.rows * b.cols || a.rows - b.rows);
+/** What a listed Euler size's option says after its size. */
+function eulerNote(s) {
+  if (s.error) return 'unusable file';
+  if (s.source === 'file' && s.wdl_only) return 'table, win/loss only';
+  // As of the last read of /api/v1/sizes (see `refreshSizes`).
+  if (s.source === 'made on demand') return s.in_memory ? 'in memory' : 'made on first use';
+  return 'table';
 }
 
-/** Fills a size selector; a size not in the list gets an option of its own. */
-function fillSizes(select, list, rows, cols) {
-  const options = list.map((s) => el('option', { value: sizeName(s.rows, s.cols), text: s.label }));
-  if (!list.some((s) => s.rows === rows && s.cols === cols)) {
-    options.push(el('option', { value: sizeName(rows, cols), text: sizeLabel(rows, cols) }));
+/** The Euler selector: every size the server answers, at least 2 × 2, and the board's own size. */
+function eulerGroups(rows, cols) {
+  const here = (s) => s.rows === rows && s.cols === cols;
+  const listed = (s) => !s.error && s.rows >= 2 && s.cols >= 2 && s.rows <= MAX_SIDE && s.cols <= MAX_SIDE;
+  return grouped(sizes.euler.filter((s) => here(s) || listed(s)), EULER_GROUPS, eulerNote, rows, cols);
+}
+
+/** The groups and sizes each selector was last filled with. */
+const filled = new WeakMap();
+
+/**
+ * Fills a size selector with `groups` (from `flipGroups` or `eulerGroups`)
+ * and selects `rows` × `cols`. The same sizes as before are relabelled in
+ * place, so that a list the user has open stays open.
+ */
+function fillSizes(select, groups, rows, cols) {
+  const layout = JSON.stringify(groups.map((g) => [g.label, g.sizes.map((s) => sizeName(s.rows, s.cols))]));
+  if (filled.get(select) === layout) {
+    const options = select.querySelectorAll('option');
+    groups.flatMap((g) => g.sizes).forEach((s, i) => {
+      if (options[i].textContent !== s.label) options[i].textContent = s.label;
+    });
+  } else {
+    select.replaceChildren(...groups.map((g) => el('optgroup', { label: g.label },
+      ...g.sizes.map((s) => el('option', { value: sizeName(s.rows, s.cols), text: s.label })))));
+    filled.set(select, layout);
   }
-  select.replaceChildren(...options);
-  select.value = sizeName(rows, cols);
-  select.disabled = options.length < 2;
-  select.title = options.length < 2 ? 'The only size this server answers' : '';
+  const value = sizeName(rows, cols);
+  if (select.value !== value) select.value = value;
+  const count = groups.reduce((n, g) => n + g.sizes.length, 0);
+  select.disabled = count < 2;
+  select.title = count < 2 ? 'The only size this server answers' : '';
+}
+
+/** A read of /api/v1/sizes under way, and whether another is wanted after it. */
+const sizesRead = { pending: null, again: false };
+
+/**
+ * Reads /api/v1/sizes again and relabels the Euler selector: which tables
+ * are in memory changes as the server makes tables and drops the least
+ * recently used ones (for this page or any other client). Called when the
+ * selector is about to be used, when the page is shown again, and after a
+ * table was made. Reads overlapping one under way are made once it ends.
+ */
+function refreshSizes() {
+  if (sizesRead.pending) {
+    sizesRead.again = true;
+    return sizesRead.pending;
+  }
+  sizesRead.pending = (async () => {
+    do {
+      sizesRead.again = false;
+      try {
+        sizes = await api('/api/v1/sizes', { cache: 'no-store' });
+      } catch (_) {
+        break; // Keep what was read before.
+      }
+      fillSizes($('euler-size'), eulerGroups(euler.rows, euler.cols), euler.rows, euler.cols);
+    } while (sizesRead.again);
+    sizesRead.pending = null;
+  })();
+  return sizesRead.pending;
 }
 
 function parseSize(value) {
@@ -497,7 +575,7 @@ function setupFlip() {
 
 /** Shows the current size in the selector and the two inputs. */
 function flipSizeControls() {
-  fillSizes($('flip-size'), flipSizes(), flip.rows, flip.cols);
+  fillSizes($('flip-size'), flipGroups(flip.rows, flip.cols), flip.rows, flip.cols);
   $('flip-rows').value = String(flip.rows);
   $('flip-cols').value = String(flip.cols);
 }
@@ -732,16 +810,14 @@ async function eulerUpdate() {
   }
 }
 
-/** After the first answer of a size made on demand: the selector says it is in memory now. */
-async function eulerMadeNow() {
+/**
+ * After an answer for a size last read as not in memory: the server has
+ * made its table, and may have dropped others to make room for it, so the
+ * selector reads the sizes again.
+ */
+function eulerMadeNow() {
   const entry = sizes.euler.find((s) => s.rows === euler.rows && s.cols === euler.cols);
-  if (!entry || entry.source !== 'made on demand' || entry.in_memory) return;
-  try {
-    sizes = await api('/api/v1/sizes');
-  } catch (_) {
-    return;
-  }
-  fillSizes($('euler-size'), eulerSizes(), euler.rows, euler.cols);
+  if (entry && entry.source === 'made on demand' && !entry.in_memory) refreshSizes();
 }
 
 function eulerPlay(move, by) {
@@ -793,6 +869,13 @@ function setupEuler() {
   $('euler-undo').addEventListener('click', eulerUndo);
   $('euler-engine-now').addEventListener('click', eulerEngine);
   $('euler-engine').addEventListener('change', eulerDrawAnswer);
+  // What is in memory may have changed since the last read: read it again
+  // before the list is opened (a click, or the keyboard's focus).
+  $('euler-size').addEventListener('focus', refreshSizes);
+  $('euler-size').addEventListener('pointerdown', refreshSizes);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') refreshSizes();
+  });
   $('euler-size').addEventListener('change', (event) => {
     const shape = parseSize(event.target.value);
     euler.rows = shape.rows;
@@ -1078,7 +1161,7 @@ function showHash() {
   euler.history = [];
   clearTimeout(euler.timer);
   flipSizeControls();
-  fillSizes($('euler-size'), eulerSizes(), euler.rows, euler.cols);
+  fillSizes($('euler-size'), eulerGroups(euler.rows, euler.cols), euler.rows, euler.cols);
   $('carc-rows').value = String(carc.rows);
   $('carc-cols').value = String(carc.cols);
   eulerBuild();
