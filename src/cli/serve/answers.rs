@@ -26,6 +26,7 @@ use std::sync::{Arc, OnceLock, RwLock};
 use boardbase::euler::{self, Move, Outcome, Position};
 use boardbase::flip::{self, Board};
 use boardbase::lights::{self, Grid, LightsError, MAX_NULLITY, Solver};
+#[cfg(test)]
 use boardbase::report::Cell;
 use boardbase::report::{EulerAnswer, EulerMove, FlipAnswer, FlipRoute};
 use boardbase::table::{self, FindError, ProbeError, Puzzle, Table};
@@ -46,6 +47,12 @@ pub trait FlipSource: Send + Sync {
     fn press(&self, board: u64, row: usize, col: usize) -> Result<(u64, Option<u8>), ProbeError>;
     /// The start of each press's object in a lookup's `moves`.
     fn moves(&self) -> &MoveTexts;
+    /// Writes the board's [`answer`](Self::answer) as JSON, without its
+    /// closing brace ([`open_flip_object`]).
+    fn open_answer(&self, board: u64, out: &mut Vec<u8>) -> Result<(), ProbeError> {
+        open_flip_object(out, &self.answer(board)?);
+        Ok(())
+    }
 }
 
 /// Game of Euler answers for positions of one shape (bit set = covered).
@@ -65,6 +72,18 @@ pub trait EulerSource: Send + Sync {
     /// so that a table's columns are resolved once, not once per move.
     fn plays(&self, position: u64) -> Result<Vec<Play>, ProbeError> {
         plays_by(self.moves(), position, |after| self.value(after))
+    }
+    /// Writes the position's [`answer`](Self::answer) as JSON, without its
+    /// closing brace ([`open_euler_object`]); `plays` are its legal moves.
+    fn open_answer(
+        &self,
+        position: u64,
+        plays: &[Play],
+        out: &mut Vec<u8>,
+    ) -> Result<(), ProbeError> {
+        let _ = plays;
+        open_euler_object(out, &self.answer(position)?);
+        Ok(())
     }
 }
 
@@ -97,6 +116,46 @@ impl FlipSource for EmbeddedFlip {
 
     fn moves(&self) -> &MoveTexts {
         &self.moves
+    }
+
+    /// [`FlipAnswer::new`]'s object written straight from [`flip::solve`],
+    /// without building its strings and lists (the tests compare the two
+    /// on every board).
+    fn open_answer(&self, board: u64, out: &mut Vec<u8>) -> Result<(), ProbeError> {
+        out.extend_from_slice(b"{\"case\":1,\"board\":\"");
+        rows_into(board, Shape::SQUARE4, FLIP_LETTERS, out);
+        let Some(s) = flip::solve(board4(board)) else {
+            out.extend_from_slice(
+                b"\",\"answer\":\"Impossible\",\"solvable\":false,\"rounds\":null,\"colour\":null,\
+                \"presses\":null,\"optimal_sets\":0,\"to_white\":null,\"to_black\":null",
+            );
+            return Ok(());
+        };
+        out.extend_from_slice(b"\",\"answer\":\"");
+        push_number(out, u64::from(s.rounds));
+        out.extend_from_slice(b"\",\"solvable\":true,\"rounds\":");
+        push_number(out, u64::from(s.rounds));
+        out.extend_from_slice(match s.colour {
+            flip::Colour::White => b",\"colour\":\"white\",\"presses\":",
+            flip::Colour::Black => b",\"colour\":\"black\",\"presses\":",
+        });
+        push_cells(out, s.presses.cells());
+        out.extend_from_slice(b",\"optimal_sets\":");
+        push_number(out, u64::from(s.optimal_sets));
+        for (key, route) in [
+            (&b",\"to_white\":"[..], s.to_white),
+            (b",\"to_black\":", s.to_black),
+        ] {
+            out.extend_from_slice(key);
+            out.extend_from_slice(b"{\"rounds\":");
+            push_number(out, u64::from(route.rounds));
+            out.extend_from_slice(b",\"presses\":");
+            push_cells(out, route.presses.cells());
+            out.extend_from_slice(b",\"optimal_sets\":");
+            push_number(out, u64::from(route.optimal_sets));
+            out.push(b'}');
+        }
+        Ok(())
     }
 }
 
@@ -327,6 +386,43 @@ impl EulerSource for EmbeddedEuler {
     fn value(&self, position: u64) -> Result<(Outcome, Option<u8>), ProbeError> {
         let entry = euler::probe(position4(position));
         Ok((entry.outcome, Some(entry.moves_left)))
+    }
+
+    /// [`EulerAnswer::new`]'s object written straight from
+    /// [`euler::probe`], its move counts from `plays` (a move wins where
+    /// it leaves a lost position) instead of probing every move again (the
+    /// tests compare the two on every position).
+    fn open_answer(
+        &self,
+        position: u64,
+        plays: &[Play],
+        out: &mut Vec<u8>,
+    ) -> Result<(), ProbeError> {
+        let entry = euler::probe(position4(position));
+        out.extend_from_slice(b"{\"case\":1,\"board\":\"");
+        rows_into(position, Shape::SQUARE4, EULER_LETTERS, out);
+        out.extend_from_slice(match entry.outcome {
+            Outcome::Win => b"\",\"answer\":\"WINNING\",\"outcome\":\"win\",\"moves_left\":",
+            Outcome::Loss => b"\",\"answer\":\"LOSING\",\"outcome\":\"loss\",\"moves_left\":",
+        });
+        push_number(out, u64::from(entry.moves_left));
+        out.extend_from_slice(b",\"best_move\":");
+        match entry.best_move {
+            Some(m) => {
+                out.extend_from_slice(b"{\"mask\":");
+                push_number(out, u64::from(m.bits()));
+                out.extend_from_slice(b",\"cells\":");
+                push_cells(out, m.cells());
+                out.push(b'}');
+            }
+            None => out.extend_from_slice(b"null"),
+        }
+        out.extend_from_slice(b",\"winning_moves\":");
+        let winning = plays.iter().filter(|p| p.outcome == Outcome::Loss).count();
+        push_number(out, winning as u64);
+        out.extend_from_slice(b",\"legal_moves\":");
+        push_number(out, plays.len() as u64);
+        Ok(())
     }
 }
 
@@ -939,16 +1035,13 @@ pub fn flip_lights_lookup(solver: &Solver, board: &Grid) -> FlipLookup {
 /// bytes as `serde_json` writes for [`FlipLookup`], without building its
 /// strings (the hot path of the API).
 pub fn flip_json(source: &dyn FlipSource, board: u64) -> Result<Vec<u8>, ProbeError> {
-    let answer = source.answer(board)?;
+    let shape = source.shape();
     let mut presses = table_presses(source, board)?;
     sort_presses(&mut presses);
-    Ok(write_flip(
-        source.moves(),
-        source.shape(),
-        Some(board),
-        &answer,
-        &presses,
-    ))
+    let mut out = flip_buffer(shape, presses.len());
+    source.open_answer(board, &mut out)?;
+    write_flip_moves(source.moves(), shape, Some(board), &presses, &mut out);
+    Ok(out)
 }
 
 /// The lookup of a Flip board by GF(2), written as JSON: the CLI's object
@@ -962,33 +1055,33 @@ pub fn flip_lights_json(solver: &Solver, board: &Grid) -> Result<Vec<u8>, Lights
     let kept = LightsPresses::of(shape);
     let mut presses = lights_presses(board, &values, &kept.masks);
     sort_presses(&mut presses);
-    Ok(write_flip(
-        &kept.texts,
-        shape,
-        board.to_u64(),
-        &answer,
-        &presses,
-    ))
+    let mut out = flip_buffer(shape, presses.len());
+    open_flip_object(&mut out, &answer);
+    write_flip_moves(&kept.texts, shape, board.to_u64(), &presses, &mut out);
+    Ok(out)
 }
 
-/// Writes a Flip lookup: `answer`'s object and `presses` (sorted) from
-/// `board` (`None`: more than 64 cells, and no presses' boards either),
-/// each press starting with its text of `texts`.
-fn write_flip(
-    texts: &MoveTexts,
-    shape: Shape,
-    board: Option<u64>,
-    answer: &FlipAnswer,
-    presses: &[Press],
-) -> Vec<u8> {
+/// A buffer for a Flip lookup's JSON on `shape` with `presses` presses.
+fn flip_buffer(shape: Shape, presses: usize) -> Vec<u8> {
     let per_move = 48
         + if shape.fits_u64() {
             shape.cells() + shape.rows()
         } else {
             0
         };
-    let mut out = Vec::with_capacity(512 + 4 * shape.cells() + per_move * presses.len());
-    open_flip_object(&mut out, answer);
+    Vec::with_capacity(512 + 4 * shape.cells() + per_move * presses)
+}
+
+/// Ends a Flip lookup's JSON: `presses` (sorted) from `board` (`None`:
+/// more than 64 cells, and no presses' boards either), each press starting
+/// with its text of `texts`, and the closing brace.
+fn write_flip_moves(
+    texts: &MoveTexts,
+    shape: Shape,
+    board: Option<u64>,
+    presses: &[Press],
+    out: &mut Vec<u8>,
+) {
     // The board's text, which each press's board patches.
     let mut base = Vec::new();
     if let Some(board) = board {
@@ -1001,20 +1094,19 @@ fn write_flip(
         }
         out.extend_from_slice(texts.text(m.cell));
         if let (Some(board), Some(after)) = (board, m.after) {
-            texts.patched_rows_into(&base, board, after, FLIP_LETTERS, &mut out);
+            texts.patched_rows_into(&base, board, after, FLIP_LETTERS, out);
             out.push(b'"');
         }
         match m.rounds {
             Some(r) => {
                 out.extend_from_slice(b",\"solvable\":true,\"rounds\":");
-                push_number(&mut out, u64::from(r));
+                push_number(out, u64::from(r));
                 out.push(b'}');
             }
             None => out.extend_from_slice(b",\"solvable\":false,\"rounds\":null}"),
         }
     }
     out.extend_from_slice(b"]}");
-    out
 }
 
 /// Writes a Flip answer's JSON object, the bytes `serde_json` writes for
@@ -1052,7 +1144,7 @@ fn open_flip_object(out: &mut Vec<u8>, answer: &FlipAnswer) {
         None => b",\"colour\":null,\"presses\":",
     });
     match presses {
-        Some(cells) => push_cells(out, cells),
+        Some(cells) => push_cells(out, cells.iter().map(|&[r, c]| (r, c))),
         None => out.extend_from_slice(b"null"),
     }
     out.extend_from_slice(b",\"optimal_sets\":");
@@ -1071,7 +1163,7 @@ fn open_flip_object(out: &mut Vec<u8>, answer: &FlipAnswer) {
                 out.extend_from_slice(b"{\"rounds\":");
                 push_number(out, u64::from(*rounds));
                 out.extend_from_slice(b",\"presses\":");
-                push_cells(out, presses);
+                push_cells(out, presses.iter().map(|&[r, c]| (r, c)));
                 out.extend_from_slice(b",\"optimal_sets\":");
                 push_number(out, *optimal_sets);
                 out.push(b'}');
@@ -1112,7 +1204,7 @@ fn open_euler_object(out: &mut Vec<u8>, answer: &EulerAnswer) {
             out.extend_from_slice(b"{\"mask\":");
             push_number(out, *mask);
             out.extend_from_slice(b",\"cells\":");
-            push_cells(out, cells);
+            push_cells(out, cells.iter().map(|&[r, c]| (r, c)));
             out.push(b'}');
         }
         None => out.extend_from_slice(b"null"),
@@ -1127,13 +1219,13 @@ fn open_euler_object(out: &mut Vec<u8>, answer: &EulerAnswer) {
 }
 
 /// Appends `[[r,c],...]`.
-fn push_cells(out: &mut Vec<u8>, cells: &[Cell]) {
+fn push_cells(out: &mut Vec<u8>, cells: impl IntoIterator<Item = (usize, usize)>) {
     out.push(b'[');
-    for (i, [r, c]) in cells.iter().enumerate() {
+    for (i, (r, c)) in cells.into_iter().enumerate() {
         out.extend_from_slice(if i > 0 { b",[" } else { b"[" });
-        push_number(out, *r as u64);
+        push_number(out, r as u64);
         out.push(b',');
-        push_number(out, *c as u64);
+        push_number(out, c as u64);
         out.push(b']');
     }
     out.push(b']');
@@ -1315,11 +1407,10 @@ pub fn euler_lookup(source: &dyn EulerSource, position: u64) -> EulerLookup {
 pub fn euler_json(source: &dyn EulerSource, position: u64) -> Result<Vec<u8>, ProbeError> {
     let shape = source.shape();
     let mut moves = source.plays(position)?;
-    sort_plays(&mut moves);
-    let answer = source.answer(position)?;
-    let texts = &source.moves().texts;
     let mut out = Vec::with_capacity(512 + (100 + shape.cells()) * moves.len());
-    open_euler_object(&mut out, &answer);
+    source.open_answer(position, &moves, &mut out)?;
+    sort_plays(&mut moves);
+    let texts = &source.moves().texts;
     // The position's text, which each move's board patches.
     let mut base = Vec::new();
     rows_into(position, shape, EULER_LETTERS, &mut base);
