@@ -986,9 +986,18 @@ impl LightsPresses {
 /// presses.
 pub fn flip_lookup(source: &dyn FlipSource, board: u64) -> FlipLookup {
     let shape = source.shape();
-    let mut moves = table_presses(source, board).expect("a checked table");
-    sort_presses_stable(&mut moves);
-    let moves = moves
+    let moves = table_presses(source, board).expect("a checked table");
+    FlipLookup {
+        answer: source.answer(board).expect("a checked table"),
+        moves: flip_moves(shape, moves),
+    }
+}
+
+#[cfg(test)]
+/// `presses` sorted by [`sort_presses_stable`], in their serde form.
+fn flip_moves(shape: Shape, mut presses: Vec<Press>) -> Vec<FlipMove> {
+    sort_presses_stable(&mut presses);
+    presses
         .into_iter()
         .map(|m| {
             let (row, col) = shape.cell(m.cell);
@@ -999,11 +1008,7 @@ pub fn flip_lookup(source: &dyn FlipSource, board: u64) -> FlipLookup {
                 rounds: m.rounds,
             }
         })
-        .collect();
-    FlipLookup {
-        answer: source.answer(board).expect("a checked table"),
-        moves,
-    }
+        .collect()
 }
 
 #[cfg(test)]
@@ -1011,23 +1016,10 @@ pub fn flip_lookup(source: &dyn FlipSource, board: u64) -> FlipLookup {
 pub fn flip_lights_lookup(solver: &Solver, board: &Grid) -> FlipLookup {
     let shape = board.shape();
     let values = solver.move_values(board).expect("an exact shape");
-    let mut moves = lights_presses(board, &values, &LightsPresses::of(shape).masks);
-    sort_presses_stable(&mut moves);
-    let moves = moves
-        .into_iter()
-        .map(|m| {
-            let (row, col) = shape.cell(m.cell);
-            FlipMove {
-                cell: [row, col],
-                board: m.after.map(|a| rows_string(a, shape, FLIP_LETTERS)),
-                solvable: m.rounds.is_some(),
-                rounds: m.rounds,
-            }
-        })
-        .collect();
+    let moves = lights_presses(board, &values, &LightsPresses::of(shape).masks);
     FlipLookup {
         answer: FlipAnswer::from_routes(1, board, &values.routes()),
-        moves,
+        moves: flip_moves(shape, moves),
     }
 }
 
