@@ -147,13 +147,12 @@ impl FlipSource for EmbeddedFlip {
             (b",\"to_black\":", s.to_black),
         ] {
             out.extend_from_slice(key);
-            out.extend_from_slice(b"{\"rounds\":");
-            push_number(out, u64::from(route.rounds));
-            out.extend_from_slice(b",\"presses\":");
-            push_cells(out, route.presses.cells());
-            out.extend_from_slice(b",\"optimal_sets\":");
-            push_number(out, u64::from(route.optimal_sets));
-            out.push(b'}');
+            push_route(
+                out,
+                route.rounds.into(),
+                route.presses.cells(),
+                route.optimal_sets.into(),
+            );
         }
         Ok(())
     }
@@ -408,13 +407,7 @@ impl EulerSource for EmbeddedEuler {
         push_number(out, u64::from(entry.moves_left));
         out.extend_from_slice(b",\"best_move\":");
         match entry.best_move {
-            Some(m) => {
-                out.extend_from_slice(b"{\"mask\":");
-                push_number(out, u64::from(m.bits()));
-                out.extend_from_slice(b",\"cells\":");
-                push_cells(out, m.cells());
-                out.push(b'}');
-            }
+            Some(m) => push_move(out, m.bits().into(), m.cells()),
             None => out.extend_from_slice(b"null"),
         }
         out.extend_from_slice(b",\"winning_moves\":");
@@ -1151,15 +1144,12 @@ fn open_flip_object(out: &mut Vec<u8>, answer: &FlipAnswer) {
                 rounds,
                 presses,
                 optimal_sets,
-            }) => {
-                out.extend_from_slice(b"{\"rounds\":");
-                push_number(out, u64::from(*rounds));
-                out.extend_from_slice(b",\"presses\":");
-                push_cells(out, presses.iter().map(|&[r, c]| (r, c)));
-                out.extend_from_slice(b",\"optimal_sets\":");
-                push_number(out, *optimal_sets);
-                out.push(b'}');
-            }
+            }) => push_route(
+                out,
+                (*rounds).into(),
+                presses.iter().map(|&[r, c]| (r, c)),
+                *optimal_sets,
+            ),
             None => out.extend_from_slice(b"null"),
         }
     }
@@ -1193,11 +1183,7 @@ fn open_euler_object(out: &mut Vec<u8>, answer: &EulerAnswer) {
     out.extend_from_slice(b",\"best_move\":");
     match best_move {
         Some(EulerMove { mask, cells }) => {
-            out.extend_from_slice(b"{\"mask\":");
-            push_number(out, *mask);
-            out.extend_from_slice(b",\"cells\":");
-            push_cells(out, cells.iter().map(|&[r, c]| (r, c)));
-            out.push(b'}');
+            push_move(out, *mask, cells.iter().map(|&[r, c]| (r, c)));
         }
         None => out.extend_from_slice(b"null"),
     }
@@ -1208,6 +1194,31 @@ fn open_euler_object(out: &mut Vec<u8>, answer: &EulerAnswer) {
     if *wdl_only {
         out.extend_from_slice(b",\"wdl_only\":true");
     }
+}
+
+/// Appends a Flip route's object: `{"rounds":R,"presses":[..],"optimal_sets":N}`.
+fn push_route(
+    out: &mut Vec<u8>,
+    rounds: u64,
+    presses: impl IntoIterator<Item = (usize, usize)>,
+    optimal_sets: u64,
+) {
+    out.extend_from_slice(b"{\"rounds\":");
+    push_number(out, rounds);
+    out.extend_from_slice(b",\"presses\":");
+    push_cells(out, presses);
+    out.extend_from_slice(b",\"optimal_sets\":");
+    push_number(out, optimal_sets);
+    out.push(b'}');
+}
+
+/// Appends an Euler move's object: `{"mask":M,"cells":[..]}`.
+fn push_move(out: &mut Vec<u8>, mask: u64, cells: impl IntoIterator<Item = (usize, usize)>) {
+    out.extend_from_slice(b"{\"mask\":");
+    push_number(out, mask);
+    out.extend_from_slice(b",\"cells\":");
+    push_cells(out, cells);
+    out.push(b'}');
 }
 
 /// Appends `[[r,c],...]`.
