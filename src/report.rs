@@ -83,7 +83,15 @@ pub fn board_string(shape: Shape, bits: u64, zero: char, one: char) -> String {
 
 /// A grid in its one-line form, as [`board_string`].
 fn grid_string(grid: &Grid, zero: char, one: char) -> String {
-    grid.show(one, zero).to_string().replace('\n', "/")
+    let cols = grid.shape().cols();
+    let mut s = String::with_capacity(grid.shape().cells() + grid.shape().rows());
+    for (r, &bits) in grid.rows().iter().enumerate() {
+        if r > 0 {
+            s.push('/');
+        }
+        s.extend((0..cols).map(|c| if bits >> c & 1 == 1 { one } else { zero }));
+    }
+    s
 }
 
 /// The answer for one Flip Game board: a line of
@@ -558,6 +566,23 @@ pub fn turned_rows(board: &carcassonne::Board, turns: &[u8]) -> Vec<Vec<Tile>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn grids_are_written_as_their_display_form() {
+        for (rows, cols) in [(1, 1), (1, 7), (5, 5), (3, 64), (64, 2), (64, 64)] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let mut grid = Grid::new(shape);
+            for i in 0..shape.cells() {
+                if (i * 7 + i / 3) % 5 < 2 {
+                    grid.set(i / cols, i % cols, true);
+                }
+            }
+            assert_eq!(
+                grid_string(&grid, 'w', 'b'),
+                format!("{:#}", grid.show('b', 'w'))
+            );
+        }
+    }
 
     #[test]
     fn four_by_four_boards_are_written_as_their_display_form() {
