@@ -93,6 +93,7 @@ pub struct EmbeddedFlip {
 }
 
 impl EmbeddedFlip {
+    /// The source of the embedded tables, its press texts written once.
     pub fn new() -> EmbeddedFlip {
         EmbeddedFlip {
             moves: MoveTexts::presses(Shape::SQUARE4),
@@ -357,6 +358,7 @@ pub struct EmbeddedEuler {
 }
 
 impl EmbeddedEuler {
+    /// The source of the embedded tables, its move texts written once.
     pub fn new() -> EmbeddedEuler {
         let masks = Move::ALL.iter().map(|m| u64::from(m.bits())).collect();
         EmbeddedEuler {

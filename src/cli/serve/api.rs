@@ -522,7 +522,7 @@ async fn flip(
 }
 
 /// A lookup answered at once, or work for the blocking workers.
-pub(super) enum Lookup<H> {
+enum Lookup<H> {
     /// The answer's JSON.
     Done(Vec<u8>),
     /// What to hand to the workers.
@@ -530,7 +530,7 @@ pub(super) enum Lookup<H> {
 }
 
 /// A Flip board whose shape has a large nullity: solved on a worker.
-pub(super) struct HeavyFlip {
+struct HeavyFlip {
     solver: &'static Solver,
     grid: Box<Grid>,
     shape: Shape,
@@ -557,10 +557,7 @@ impl HeavyFlip {
 }
 
 /// `GET /api/v1/flip`'s answer, or the work to do for it.
-pub(super) fn flip_answer(
-    state: &State,
-    query: Option<&str>,
-) -> Result<Lookup<HeavyFlip>, ApiError> {
+fn flip_answer(state: &State, query: Option<&str>) -> Result<Lookup<HeavyFlip>, ApiError> {
     let q = board_query(query)?;
     let alphabet = &boardbase::flip::ALPHABET;
     let (shape, text) = board_shape(&q.board, q.size, alphabet)?;
@@ -604,7 +601,7 @@ async fn euler(
 }
 
 /// An Euler position whose table is to be made in memory first.
-pub(super) struct HeavyEuler {
+struct HeavyEuler {
     shape: Shape,
     position: u64,
 }
@@ -624,10 +621,7 @@ impl HeavyEuler {
 }
 
 /// `GET /api/v1/euler`'s answer, or the table to make for it.
-pub(super) fn euler_answer(
-    state: &State,
-    query: Option<&str>,
-) -> Result<Lookup<HeavyEuler>, ApiError> {
+fn euler_answer(state: &State, query: Option<&str>) -> Result<Lookup<HeavyEuler>, ApiError> {
     let q = board_query(query)?;
     let alphabet = &boardbase::euler::ALPHABET;
     let (shape, text) = board_shape(&q.board, q.size, alphabet)?;
