@@ -1113,12 +1113,7 @@ fn open_flip_object(out: &mut Vec<u8>, answer: &FlipAnswer) {
         to_white,
         to_black,
     } = answer;
-    out.extend_from_slice(b"{\"case\":");
-    push_number(out, *case);
-    out.extend_from_slice(b",\"board\":");
-    push_str(out, board);
-    out.extend_from_slice(b",\"answer\":");
-    push_str(out, answer);
+    push_head(out, *case, board, answer);
     out.extend_from_slice(if *solvable {
         b",\"solvable\":true,\"rounds\":"
     } else {
@@ -1171,12 +1166,7 @@ fn open_euler_object(out: &mut Vec<u8>, answer: &EulerAnswer) {
         legal_moves,
         wdl_only,
     } = answer;
-    out.extend_from_slice(b"{\"case\":");
-    push_number(out, *case);
-    out.extend_from_slice(b",\"board\":");
-    push_str(out, board);
-    out.extend_from_slice(b",\"answer\":");
-    push_str(out, answer);
+    push_head(out, *case, board, answer);
     out.extend_from_slice(match outcome {
         Outcome::Win => b",\"outcome\":\"win\",\"moves_left\":",
         Outcome::Loss => b",\"outcome\":\"loss\",\"moves_left\":",
@@ -1196,6 +1186,16 @@ fn open_euler_object(out: &mut Vec<u8>, answer: &EulerAnswer) {
     if *wdl_only {
         out.extend_from_slice(b",\"wdl_only\":true");
     }
+}
+
+/// Opens a CLI answer's object: `{"case":N,"board":"..","answer":".."`.
+fn push_head(out: &mut Vec<u8>, case: u64, board: &str, answer: &str) {
+    out.extend_from_slice(b"{\"case\":");
+    push_number(out, case);
+    out.extend_from_slice(b",\"board\":");
+    push_str(out, board);
+    out.extend_from_slice(b",\"answer\":");
+    push_str(out, answer);
 }
 
 /// Appends a Flip route's object: `{"rounds":R,"presses":[..],"optimal_sets":N}`.
