@@ -327,15 +327,9 @@ impl EulerMoves {
             let text = &mut texts.text;
             text.extend_from_slice(b"{\"mask\":");
             push_number(text, mask);
-            text.extend_from_slice(b",\"cells\":[");
-            for (k, (r, c)) in shape.cells_of(mask).enumerate() {
-                text.extend_from_slice(if k > 0 { b",[" } else { b"[" });
-                push_number(text, r as u64);
-                text.push(b',');
-                push_number(text, c as u64);
-                text.push(b']');
-            }
-            text.extend_from_slice(b"],\"board\":\"");
+            text.extend_from_slice(b",\"cells\":");
+            push_cells(text, shape.cells_of(mask));
+            text.extend_from_slice(b",\"board\":\"");
             texts.starts.push(text.len());
         }
         EulerMoves { masks, texts }
