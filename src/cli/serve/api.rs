@@ -19,6 +19,8 @@
 //! Carcassonne worker stays busy.
 
 use std::borrow::Cow;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -511,53 +513,38 @@ async fn flip(
     axum::extract::State(state): axum::extract::State<Shared>,
     request: Request,
 ) -> Response {
-    // Answered here, at once, but for boards of a large nullity: those
-    // wait for a worker, in a future of their own (boxed, so that the
-    // common case's future stays small).
-    match flip_answer(&state, request.uri().query()) {
+    respond(flip_answer(&state, request.uri().query())).await
+}
+
+async fn euler(
+    axum::extract::State(state): axum::extract::State<Shared>,
+    request: Request,
+) -> Response {
+    respond(euler_answer(&state, request.uri().query())).await
+}
+
+/// A lookup answered at once, or work that waits: for a blocking worker
+/// (Flip boards of a large nullity) or for a table to be made in memory.
+/// The waiting work is a future of its own, boxed, so that the handlers'
+/// futures stay small in the common case.
+enum Lookup<'a> {
+    /// The answer's JSON.
+    Done(Vec<u8>),
+    /// The work still to await.
+    Pooled(Pin<Box<dyn Future<Output = Result<Vec<u8>, ApiError>> + Send + 'a>>),
+}
+
+/// The response to a lookup.
+async fn respond(lookup: Result<Lookup<'_>, ApiError>) -> Response {
+    match lookup {
         Ok(Lookup::Done(body)) => raw_answer(Ok(body)),
-        Ok(Lookup::Pooled(heavy)) => raw_answer(Box::pin(heavy.run(&state)).await),
+        Ok(Lookup::Pooled(work)) => raw_answer(work.await),
         Err(e) => e.into_response(),
     }
 }
 
-/// A lookup answered at once, or work for the blocking workers.
-enum Lookup<H> {
-    /// The answer's JSON.
-    Done(Vec<u8>),
-    /// What to hand to the workers.
-    Pooled(H),
-}
-
-/// A Flip board whose shape has a large nullity: solved on a worker.
-struct HeavyFlip {
-    solver: &'static Solver,
-    grid: Box<Grid>,
-    shape: Shape,
-}
-
-impl HeavyFlip {
-    async fn run(self, state: &State) -> Result<Vec<u8>, ApiError> {
-        let HeavyFlip {
-            solver,
-            grid,
-            shape,
-        } = self;
-        let deadline = Instant::now() + state.limits.count_timeout;
-        state
-            .pool
-            .run(deadline, move || flip_lights_json(solver, &grid))
-            .await
-            .map_err(|e| match e {
-                CountFailure::Busy { workers } => busy(workers, "solving large boards"),
-                _ => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the solving task failed"),
-            })?
-            .map_err(|e| unanswered(&state.catalog, Puzzle::Flip, shape, Unanswered::Lights(e)))
-    }
-}
-
 /// `GET /api/v1/flip`'s answer, or the work to do for it.
-fn flip_answer(state: &State, query: Option<&str>) -> Result<Lookup<HeavyFlip>, ApiError> {
+fn flip_answer<'a>(state: &'a State, query: Option<&str>) -> Result<Lookup<'a>, ApiError> {
     let q = board_query(query)?;
     let alphabet = &boardbase::flip::ALPHABET;
     let (shape, text) = board_shape(&q.board, q.size, alphabet)?;
@@ -574,11 +561,12 @@ fn flip_answer(state: &State, query: Option<&str>) -> Result<Lookup<HeavyFlip>, 
             let grid = Grid::from_rows(shape, &rows[..shape.rows()])
                 .map_err(|e| ApiError::bad(format!("board: {e}")))?;
             if solver.nullity() > INLINE_NULLITY {
-                return Ok(Lookup::Pooled(HeavyFlip {
+                return Ok(Lookup::Pooled(Box::pin(flip_on_worker(
+                    state,
                     solver,
-                    grid: Box::new(grid),
+                    Box::new(grid),
                     shape,
-                }));
+                ))));
             }
             flip_lights_json(solver, &grid)
                 .map(Lookup::Done)
@@ -587,41 +575,27 @@ fn flip_answer(state: &State, query: Option<&str>) -> Result<Lookup<HeavyFlip>, 
     }
 }
 
-async fn euler(
-    axum::extract::State(state): axum::extract::State<Shared>,
-    request: Request,
-) -> Response {
-    // Answered here, at once, but for a table to make in memory first (in
-    // a future of its own, boxed, as for Flip).
-    match euler_answer(&state, request.uri().query()) {
-        Ok(Lookup::Done(body)) => raw_answer(Ok(body)),
-        Ok(Lookup::Pooled(heavy)) => raw_answer(Box::pin(heavy.run(&state)).await),
-        Err(e) => e.into_response(),
-    }
-}
-
-/// An Euler position whose table is to be made in memory first.
-struct HeavyEuler {
+/// A Flip board of a large nullity, solved on a blocking worker.
+async fn flip_on_worker(
+    state: &State,
+    solver: &'static Solver,
+    grid: Box<Grid>,
     shape: Shape,
-    position: u64,
-}
-
-impl HeavyEuler {
-    async fn run(self, state: &State) -> Result<Vec<u8>, ApiError> {
-        let HeavyEuler { shape, position } = self;
-        let deadline = Instant::now() + state.limits.count_timeout;
-        let source = state
-            .catalog
-            .maker()
-            .get(shape, &state.pool, deadline)
-            .await
-            .map_err(|e| make_error(&state.catalog, shape, e))?;
-        euler_json(&*source, position).map_err(|e| probe_error("Euler", shape, &e))
-    }
+) -> Result<Vec<u8>, ApiError> {
+    let deadline = Instant::now() + state.limits.count_timeout;
+    state
+        .pool
+        .run(deadline, move || flip_lights_json(solver, &grid))
+        .await
+        .map_err(|e| match e {
+            CountFailure::Busy { workers } => busy(workers, "solving large boards"),
+            _ => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the solving task failed"),
+        })?
+        .map_err(|e| unanswered(&state.catalog, Puzzle::Flip, shape, Unanswered::Lights(e)))
 }
 
 /// `GET /api/v1/euler`'s answer, or the table to make for it.
-fn euler_answer(state: &State, query: Option<&str>) -> Result<Lookup<HeavyEuler>, ApiError> {
+fn euler_answer<'a>(state: &'a State, query: Option<&str>) -> Result<Lookup<'a>, ApiError> {
     let q = board_query(query)?;
     let alphabet = &boardbase::euler::ALPHABET;
     let (shape, text) = board_shape(&q.board, q.size, alphabet)?;
@@ -634,8 +608,22 @@ fn euler_answer(state: &State, query: Option<&str>) -> Result<Lookup<HeavyEuler>
         Some(source) => euler_json(&*source, position)
             .map(Lookup::Done)
             .map_err(|e| probe_error("Euler", shape, &e)),
-        None => Ok(Lookup::Pooled(HeavyEuler { shape, position })),
+        None => Ok(Lookup::Pooled(Box::pin(euler_once_made(
+            state, shape, position,
+        )))),
     }
+}
+
+/// An Euler position of a shape whose table is made in memory first.
+async fn euler_once_made(state: &State, shape: Shape, position: u64) -> Result<Vec<u8>, ApiError> {
+    let deadline = Instant::now() + state.limits.count_timeout;
+    let source = state
+        .catalog
+        .maker()
+        .get(shape, &state.pool, deadline)
+        .await
+        .map_err(|e| make_error(&state.catalog, shape, e))?;
+    euler_json(&*source, position).map_err(|e| probe_error("Euler", shape, &e))
 }
 
 /// The answer when no table was made in memory.
