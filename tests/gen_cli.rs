@@ -514,3 +514,42 @@ fn answers_file_appears_only_when_complete() {
     assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 10);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn answers_to_a_pipe_or_through_a_link() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = common::TempDir::new("gen-answers-destinations");
+    let args = "euler --cases 10 --seed 3";
+    let (input, expected) = gen_with_answers(args);
+
+    // `--answers >(...)` or `/dev/stdout` on a pipe: written down the pipe,
+    // which stays a pipe (a rename would have put a file in its place).
+    let fifo = dir.join("pipe");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.expect("mkfifo runs").success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).expect("read from the FIFO"))
+    };
+    let mut words = gen_args(args);
+    words.extend(["--answers", fifo.to_str().unwrap()]);
+    assert_eq!(common::ok(&words, ""), input);
+    // Checked first: had the FIFO been replaced, the reader would wait for
+    // a writer for ever.
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    assert_eq!(reader.join().unwrap(), expected);
+
+    // Through a symbolic link: the file it names gets the answers, the
+    // link stays a link.
+    let target = dir.join("real.txt");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.join("link.txt");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let mut words = gen_args(args);
+    words.extend(["--answers", link.to_str().unwrap()]);
+    assert_eq!(common::ok(&words, ""), input);
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), expected);
+    assert_eq!(dir.names(), ["link.txt", "pipe", "real.txt"]);
+}

@@ -1304,3 +1304,48 @@ fn damaged_entries_give_probe_errors_not_panics() {
         })
     ));
 }
+
+#[cfg(unix)]
+/// A FIFO at `path`, made by mkfifo(1).
+fn mkfifo(path: &std::path::Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_pipe_is_written_in_place_and_a_link_keeps_pointing_at_the_new_file() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = TempDir::new("write-destinations");
+    let table = Table::embedded(Puzzle::Flip);
+    let expected = table.to_bytes().unwrap();
+
+    // A FIFO (as `>(...)` or /dev/stdout on a pipe would be): the table goes
+    // down the pipe, and the FIFO is still a FIFO, not a file put in its
+    // place by a rename.
+    let fifo = dir.join("pipe");
+    mkfifo(&fifo);
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).expect("read from the FIFO"))
+    };
+    let len = table.write(&fifo, &mut |_| {}).expect("written");
+    // Checked first: had the FIFO been replaced, the reader would wait for
+    // a writer for ever.
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    assert_eq!(reader.join().unwrap(), expected);
+    assert_eq!(len, expected.len() as u64);
+
+    // A symbolic link to a file: the file is replaced, the link stays.
+    let target = dir.join("real.bin");
+    std::fs::write(&target, b"old").unwrap();
+    let link = dir.join("link.bin");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    table.write(&link, &mut |_| {}).expect("written");
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert_eq!(std::fs::read(&target).unwrap(), expected);
+    assert_eq!(dir.names(), ["link.bin", "pipe", "real.bin"]);
+}

@@ -1,11 +1,11 @@
 //! `boardbase gen`: judge inputs with known answers.
 
-use std::fs::{self, File};
+use std::fs::{self, File, OpenOptions};
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, flip, fliptile, sized};
-use boardbase::table::{self, Catalog, FindError, Origin, Puzzle};
+use boardbase::table::{self, Catalog, Destination, FindError, Origin, Puzzle};
 use boardbase::tables::shape::{MAX_SIDE, Shape};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -180,23 +180,41 @@ fn spec(args: &GenArgs) -> Result<Spec, String> {
 }
 
 /// Where the answers go: a temporary file beside FILE, renamed to it once
-/// complete, removed if anything fails.
+/// complete, removed if anything fails; or, when FILE is a device, a pipe
+/// or a terminal (`/dev/stdout`, `>(sha256sum)`), FILE itself, since a
+/// rename would replace the device instead of writing to it (see
+/// [`table::destination`]).
 struct AnswerFile {
     path: PathBuf,
-    temp: PathBuf,
+    /// The temporary file and the file it is renamed to (FILE, symbolic
+    /// links resolved); `None` when FILE is written in place.
+    temp: Option<(PathBuf, PathBuf)>,
     w: BufWriter<File>,
     committed: bool,
 }
 
 impl AnswerFile {
     fn create(path: &Path) -> Result<AnswerFile, Failure> {
-        let mut name = path.file_name().unwrap_or_default().to_os_string();
-        name.push(format!(".tmp-{}", std::process::id()));
-        let temp = path.with_file_name(name);
-        let file = File::create(&temp).map_err(|error| Failure::Write {
-            path: temp.display().to_string(),
-            error,
-        })?;
+        let (temp, file) = match table::destination(path) {
+            Destination::InPlace => {
+                let file = OpenOptions::new().write(true).open(path);
+                let file = file.map_err(|error| Failure::Write {
+                    path: path.display().to_string(),
+                    error,
+                })?;
+                (None, file)
+            }
+            Destination::Replace(real) => {
+                let mut name = real.file_name().unwrap_or_default().to_os_string();
+                name.push(format!(".tmp-{}", std::process::id()));
+                let temp = real.with_file_name(name);
+                let file = File::create(&temp).map_err(|error| Failure::Write {
+                    path: temp.display().to_string(),
+                    error,
+                })?;
+                (Some((temp, real)), file)
+            }
+        };
         Ok(AnswerFile {
             path: path.to_owned(),
             temp,
@@ -207,18 +225,15 @@ impl AnswerFile {
 
     fn commit(mut self) -> Result<(), Failure> {
         let path = self.path.display().to_string();
-        self.w.flush().map_err(|error| Failure::Write {
+        let failure = |error| Failure::Write {
             path: path.clone(),
             error,
-        })?;
-        self.w
-            .get_ref()
-            .sync_all()
-            .map_err(|error| Failure::Write {
-                path: path.clone(),
-                error,
-            })?;
-        fs::rename(&self.temp, &self.path).map_err(|error| Failure::Write { path, error })?;
+        };
+        self.w.flush().map_err(failure)?;
+        if let Some((temp, real)) = &self.temp {
+            self.w.get_ref().sync_all().map_err(failure)?;
+            fs::rename(temp, real).map_err(failure)?;
+        }
         self.committed = true;
         Ok(())
     }
@@ -226,9 +241,11 @@ impl AnswerFile {
 
 impl Drop for AnswerFile {
     fn drop(&mut self) {
-        if !self.committed {
+        if !self.committed
+            && let Some((temp, _)) = &self.temp
+        {
             // Incomplete: leave nothing half-written behind.
-            let _ = fs::remove_file(&self.temp);
+            let _ = fs::remove_file(temp);
         }
     }
 }

@@ -133,7 +133,7 @@ pub use catalog::{
 pub use error::{ProbeError, TableError};
 pub use probe::{EulerEntry, EulerTable, FlipRoute, FlipSolution, FlipTable, MoveValue};
 pub use verify::{Checked, DEFAULT_SAMPLE, Verified, VerifyOptions};
-pub use write::{WRITE_MEMORY, remove_temporary_files};
+pub use write::{Destination, WRITE_MEMORY, destination, remove_temporary_files};
 
 use crate::euler::{self, Move, Position};
 use crate::export::TableFile;

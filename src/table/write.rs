@@ -174,13 +174,25 @@ impl Table {
     /// `path`, replacing any file of that name: a failed or interrupted
     /// write never leaves a partial table under `path`. On an error the
     /// temporary file is removed; only a process killed outright can leave
-    /// one behind, never under the final name.
+    /// one behind, never under the final name. A symbolic link is followed
+    /// (the file it names is replaced), and a device, a pipe or a terminal
+    /// is written in place: see [`destination`].
     pub fn write(
         &self,
         path: impl AsRef<Path>,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<u64, TableError> {
-        let path = path.as_ref();
+        let path = match destination(path.as_ref()) {
+            Destination::InPlace => {
+                let file = OpenOptions::new().write(true).open(path.as_ref())?;
+                let mut out = BufWriter::with_capacity(CHUNK, file);
+                let len = self.write_to(&mut out, progress)?;
+                out.flush()?;
+                return Ok(len);
+            }
+            Destination::Replace(path) => path,
+        };
+        let path = path.as_path();
         let name = path.file_name().ok_or_else(|| {
             io::Error::new(
                 io::ErrorKind::InvalidInput,
@@ -208,6 +220,31 @@ impl Table {
     }
 }
 
+/// Where a file that is written to a temporary name and renamed when
+/// complete really goes: see [`destination`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Destination {
+    /// A device (`/dev/null`), a pipe (`>(...)`, a FIFO), a terminal or a
+    /// socket, symbolic links followed: written in place. A rename would
+    /// put a regular file where the device was (as root, over `/dev/null`
+    /// itself).
+    InPlace,
+    /// A regular file, or a name that does not exist yet: written to a
+    /// temporary file beside this path and renamed to it. Symbolic links
+    /// are resolved first, so that the file they point to is replaced and
+    /// the links stay (`/dev/stdout` redirected to a file replaces that
+    /// file, not the link in `/dev`).
+    Replace(PathBuf),
+}
+
+/// Where a write to `path` goes (see [`Destination`]).
+pub fn destination(path: &Path) -> Destination {
+    match fs::metadata(path) {
+        Ok(m) if !m.is_file() && !m.is_dir() => Destination::InPlace,
+        _ => Destination::Replace(fs::canonicalize(path).unwrap_or_else(|_| path.to_owned())),
+    }
+}
+
 /// The name of a temporary file of [`Table::write`] for `name`, in this
 /// process: `.NAME.PID-N.tmp`.
 fn temporary_name(name: &OsStr, n: u64) -> String {
@@ -220,6 +257,10 @@ fn temporary_name(name: &OsStr, n: u64) -> String {
 /// interrupted write leaves nothing behind. Only this process's files are
 /// touched.
 pub fn remove_temporary_files(path: &Path) -> usize {
+    let path = match destination(path) {
+        Destination::InPlace => return 0,
+        Destination::Replace(path) => path,
+    };
     let (Some(name), dir) = (path.file_name(), path.parent()) else {
         return 0;
     };
