@@ -589,10 +589,12 @@ impl<R: Read> Scanner<R> {
         &mut self,
         what: &'static str,
     ) -> Result<Option<Word<N>>, InputError> {
-        const { assert!(N < LOOKAHEAD) };
+        // N + 1 bytes tell a word of N from a longer one; up to 3 more
+        // complete a character that starts among the first N.
+        const { assert!(N + 4 <= LOOKAHEAD) };
         self.skip_whitespace()?;
         let at = self.position();
-        self.fill(N + 1)?;
+        self.fill(N + 4)?;
         let rest = &self.buf[self.pos..self.end];
         if rest.is_empty() {
             return Ok(None);
@@ -602,16 +604,23 @@ impl<R: Read> Scanner<R> {
             .position(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'\x0B' | b'\x0C'))
             .unwrap_or(rest.len());
         if len != N {
-            let found = if len > N && rest[..=N].iter().all(u8::is_ascii_graphic) {
-                Found::Word {
-                    len: self.word_len()?,
-                }
-            } else if len < N && rest[..len].iter().all(u8::is_ascii_graphic) {
-                Found::Word { len }
-            } else {
-                Found::first_of(rest)
-            };
+            // A byte no word may hold among the first N is pointed at;
+            // otherwise the word is too short or too long, and its length
+            // in characters is what was found.
             let (line, column) = at;
+            let (column, found) = match rest[..len.min(N)]
+                .iter()
+                .position(|b| !b.is_ascii_graphic())
+            {
+                Some(i) => (column + i as u64, Found::first_of(&rest[i..])),
+                None if len > N => (
+                    column,
+                    Found::Word {
+                        len: self.word_len()?,
+                    },
+                ),
+                None => (column, Found::Word { len }),
+            };
             return Err(ParseError {
                 line,
                 column,

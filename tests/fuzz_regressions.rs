@@ -77,6 +77,31 @@ fn overlong_tile_code_lengths_are_in_characters() {
         assert_eq!((e.line, e.column), (3, 1), "{input:?}");
         assert_eq!(e.found, Found::Word { len }, "{input:?}");
     }
+    // Four good letters and then more: too long, whatever the rest is (it
+    // said 'C' for this one, the word's first letter).
+    let e = carcassonne_error(Scanner::new("1\n1 1\nCCCCé\n".as_bytes()));
+    assert_eq!((e.line, e.column, e.found), (3, 1, Found::Word { len: 5 }));
+    // A character no tile code holds among the first four is pointed at,
+    // at its own column, in a word too short or too long.
+    for (input, column, found) in [
+        ("1\n1 1\nCé\n", 2, Found::Char('é')),
+        ("1\n1 1\nCCé\u{1}F\n", 3, Found::Char('é')),
+        ("1\n1 1\nR\u{1}\n", 2, Found::Char('\u{1}')),
+    ] {
+        let e = carcassonne_error(Scanner::new(input.as_bytes()));
+        assert_eq!((e.line, e.column, e.found), (3, column, found), "{input:?}");
+    }
+    // The character pointed at is read whole however the input arrives:
+    // '€' (3 bytes) starts at the fourth byte of the word.
+    let input = "1\n1 1\nCCC€C\n".as_bytes();
+    for chunk in 1..=12 {
+        let e = carcassonne_error(Scanner::new(Trickle(input, chunk)));
+        assert_eq!(
+            (e.line, e.column, e.found),
+            (3, 4, Found::Char('€')),
+            "{chunk}"
+        );
+    }
     // A byte that is not valid UTF-8 counts as one character: the input the
     // fuzzer first stopped at.
     let input = b"3\n1 1\nRCFFF\0H\0\0\x001\x86F FCCC\n";
