@@ -553,3 +553,32 @@ fn answers_to_a_pipe_or_through_a_link() {
     assert_eq!(std::fs::read_to_string(&target).unwrap(), expected);
     assert_eq!(dir.names(), ["link.txt", "pipe", "real.txt"]);
 }
+
+#[cfg(unix)]
+#[test]
+fn answers_to_the_standard_output_are_refused() {
+    // Through a pipe (how the tests read stdout): the two streams would
+    // interleave by buffers.
+    let r = gen_says(
+        "euler --cases 3 --answers /dev/stdout",
+        2,
+        "--answers /dev/stdout is the standard output too",
+    );
+    assert_eq!(r.stdout, "");
+
+    // Redirected to a file, named by /dev/stdout or by its own name: the
+    // answers would have replaced (or overwritten) the cases.
+    let dir = common::TempDir::new("gen-answers-stdout");
+    let out = dir.join("out.txt");
+    for answers in ["/dev/stdout", out.to_str().unwrap()] {
+        let status = std::process::Command::new(env!("CARGO_BIN_EXE_boardbase"))
+            .args(["gen", "euler", "--cases", "3", "--answers", answers])
+            .stdout(std::fs::File::create(&out).unwrap())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .expect("runs");
+        assert_eq!(status.code(), Some(2), "{answers}");
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "", "{answers}");
+    }
+    assert_eq!(dir.names(), ["out.txt"]);
+}

@@ -181,9 +181,9 @@ fn spec(args: &GenArgs) -> Result<Spec, String> {
 
 /// Where the answers go: a temporary file beside FILE, renamed to it once
 /// complete, removed if anything fails; or, when FILE is a device, a pipe
-/// or a terminal (`/dev/stdout`, `>(sha256sum)`), FILE itself, since a
-/// rename would replace the device instead of writing to it (see
-/// [`table::destination`]).
+/// or a terminal (`>(sha256sum)`, a FIFO, `/dev/null`), FILE itself, since
+/// a rename would replace the device instead of writing to it (see
+/// [`table::destination`]). Never the standard output the cases go to.
 struct AnswerFile {
     path: PathBuf,
     /// The temporary file and the file it is renamed to (FILE, symbolic
@@ -195,6 +195,13 @@ struct AnswerFile {
 
 impl AnswerFile {
     fn create(path: &Path) -> Result<AnswerFile, Failure> {
+        if is_standard_output(path) {
+            return Err(Failure::Usage(format!(
+                "--answers {} is the standard output too: the cases and the answers would be mixed; \
+                 give the answers a file of their own",
+                path.display()
+            )));
+        }
         let (temp, file) = match table::destination(path) {
             Destination::InPlace => {
                 let file = OpenOptions::new().write(true).open(path);
@@ -237,6 +244,33 @@ impl AnswerFile {
         self.committed = true;
         Ok(())
     }
+}
+
+/// Whether `path` is the file or pipe the cases go to (`--answers
+/// /dev/stdout`, or the file stdout is redirected to): the two writers
+/// would overwrite or interleave each other. A terminal or a device such as
+/// /dev/null is not counted: nothing written there is lost.
+#[cfg(unix)]
+fn is_standard_output(path: &Path) -> bool {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::{FileTypeExt, MetadataExt};
+    let Ok(target) = fs::metadata(path) else {
+        return false;
+    };
+    let Ok(fd) = std::io::stdout().as_fd().try_clone_to_owned() else {
+        return false;
+    };
+    let Ok(out) = File::from(fd).metadata() else {
+        return false;
+    };
+    let kind = target.file_type();
+    (kind.is_file() || kind.is_fifo() || kind.is_socket())
+        && (target.dev(), target.ino()) == (out.dev(), out.ino())
+}
+
+#[cfg(not(unix))]
+fn is_standard_output(_: &Path) -> bool {
+    false
 }
 
 impl Drop for AnswerFile {
