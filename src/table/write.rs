@@ -232,8 +232,9 @@ pub enum Destination {
     /// A regular file, or a name that does not exist yet: written to a
     /// temporary file beside this path and renamed to it. Symbolic links
     /// are resolved first, so that the file they point to is replaced and
-    /// the links stay (`/dev/stdout` redirected to a file replaces that
-    /// file, not the link in `/dev`).
+    /// the links stay (`tables/latest.bin` linked to `euler-5x6.bin`
+    /// replaces `euler-5x6.bin`; `/dev/stdout` redirected to a file replaces
+    /// that file, as a new file, not the link in `/dev`).
     Replace(PathBuf),
 }
 
