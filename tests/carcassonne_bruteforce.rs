@@ -3,11 +3,14 @@
 //! the size limits.
 //!
 //! Everything the checks rely on (tile rotation, transposition, edge
-//! matching, the PRNG) is written here from scratch on plain letter arrays,
-//! sharing no code with the library.
+//! matching, the brute force: `tests/support/carcassonne.rs`; the PRNG) is
+//! written in the tests from scratch on plain letter arrays, sharing no code
+//! with the library.
 #![cfg(feature = "std")]
 
 mod common;
+#[path = "support/carcassonne.rs"]
+mod plain;
 
 use boardbase::carcassonne::{
     Board, BoardError, Budget, CountError, MODULUS, StopError, Tile, TileParseError, count,
@@ -16,141 +19,11 @@ use boardbase::carcassonne::{
 };
 use common::SplitMix as Rng;
 use num_bigint::BigUint;
-
-/// A tile as its letters, clockwise from the top: top, right, bottom, left.
-type Edges = [u8; 4];
-
-/// A board as the test sees it: rows, cols, row-major letter tiles.
-#[derive(Clone, Debug)]
-struct Plain {
-    rows: usize,
-    cols: usize,
-    tiles: Vec<Edges>,
-}
-
-const TOP: usize = 0;
-const RIGHT: usize = 1;
-const BOTTOM: usize = 2;
-const LEFT: usize = 3;
-
-/// One quarter turn clockwise: the top edge moves to the right, so the new
-/// top is the old left.
-fn turn_cw(e: Edges) -> Edges {
-    [e[LEFT], e[TOP], e[RIGHT], e[BOTTOM]]
-}
-
-fn turn(e: Edges, k: u8) -> Edges {
-    (0..k % 4).fold(e, |e, _| turn_cw(e))
-}
+use plain::{Edges, Plain, turn};
 
 /// A number in `0..n` (with modulo bias, which the tests do not mind).
 fn below(rng: &mut Rng, n: usize) -> usize {
     (rng.next() % n as u64) as usize
-}
-
-impl Plain {
-    fn at(&self, r: usize, c: usize) -> Edges {
-        self.tiles[r * self.cols + c]
-    }
-
-    fn board(&self) -> Board {
-        let tiles = self
-            .tiles
-            .iter()
-            .map(|e| Tile::try_from(&e[..]).expect("valid letters"))
-            .collect();
-        Board::new(self.rows, self.cols, tiles).expect("valid board")
-    }
-
-    /// Whether turning tile `i` by `turns[i]` quarter turns clockwise makes
-    /// every shared edge match.
-    fn valid(&self, turns: &[u8]) -> bool {
-        assert_eq!(turns.len(), self.tiles.len());
-        let placed: Vec<Edges> = self
-            .tiles
-            .iter()
-            .zip(turns)
-            .map(|(&e, &k)| turn(e, k))
-            .collect();
-        let at = |r: usize, c: usize| placed[r * self.cols + c];
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                if c + 1 < self.cols && at(r, c)[RIGHT] != at(r, c + 1)[LEFT] {
-                    return false;
-                }
-                if r + 1 < self.rows && at(r, c)[BOTTOM] != at(r + 1, c)[TOP] {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
-    /// All 4^(rows·cols) rotation choices, counted one by one.
-    fn brute_force(&self) -> u64 {
-        let n = self.tiles.len();
-        assert!(n <= 10, "brute force is for small boards");
-        // turned[i][k]: tile i turned k quarter turns clockwise.
-        let turned: Vec<[Edges; 4]> = self
-            .tiles
-            .iter()
-            .map(|&e| std::array::from_fn(|k| turn(e, k as u8)))
-            .collect();
-        let cols = self.cols;
-        let mut turns = vec![0usize; n];
-        let mut total = 0;
-        loop {
-            let at = |i: usize| turned[i][turns[i]];
-            let ok = (0..n).all(|i| {
-                (i % cols + 1 == cols || at(i)[RIGHT] == at(i + 1)[LEFT])
-                    && (i + cols >= n || at(i)[BOTTOM] == at(i + cols)[TOP])
-            });
-            total += u64::from(ok);
-            // Odometer over base-4 digits.
-            let mut i = 0;
-            loop {
-                if i == n {
-                    return total;
-                }
-                turns[i] += 1;
-                if turns[i] < 4 {
-                    break;
-                }
-                turns[i] = 0;
-                i += 1;
-            }
-        }
-    }
-
-    /// Mirrored in the main diagonal: cell (r, c) goes to (c, r), and a
-    /// tile's top and left swap, right and bottom swap.
-    fn transposed(&self) -> Plain {
-        let mut tiles = Vec::with_capacity(self.tiles.len());
-        for c in 0..self.cols {
-            for r in 0..self.rows {
-                let e = self.at(r, c);
-                tiles.push([e[LEFT], e[BOTTOM], e[RIGHT], e[TOP]]);
-            }
-        }
-        Plain {
-            rows: self.cols,
-            cols: self.rows,
-            tiles,
-        }
-    }
-
-    /// The whole board turned a quarter turn clockwise: cell (r, c) goes to
-    /// (c, rows - 1 - r) and every tile turns with it.
-    fn turned(&self) -> Plain {
-        let (rows, cols) = (self.cols, self.rows);
-        let mut tiles = vec![[0u8; 4]; rows * cols];
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                tiles[c * cols + (self.rows - 1 - r)] = turn_cw(self.at(r, c));
-            }
-        }
-        Plain { rows, cols, tiles }
-    }
 }
 
 /// A board of uniformly random tiles over `alphabet`.
@@ -325,31 +198,28 @@ fn invariant_under_transposing_and_turning_the_board() {
 
 #[test]
 fn judge_samples() {
-    let cases = [
-        (1, 1, "RRRR", 4u64),
-        (1, 2, "RRRF FCCC", 1),
-        (
-            8,
-            8,
-            "FCFF RRFC FRCR FRFR RCCR FFCC RRFF CRFR
-             FRRC FRFR CCCR FCFC CRRC CRRR FRCR FRFR
-             RRCR FRRR CCCR FFFC RRFF RFCR CCFF FCCC
-             CFCF RRFF CRFR FFRR FRRF CCRR FFFC CRRF
-             CFRR FFFF FFFF RRFF RRRR RCRR FFCC RFRF
-             RRCF FRFR FRRR FRFR RCCR RCCC CFFC RFRF
-             CFCF FRFF RRFF FFFF CFFF CFFF FRFF RFRR
-             CCRR FCFC FCCC FCCC FFCC FCCF FFCC RFRF",
-            1_048_576,
-        ),
-    ];
-    let mut boards = Vec::new();
-    for (rows, cols, text, answer) in cases {
-        let plain = parse_rows(rows, cols, text);
+    // The sample read word by word: the case count, then each case's sizes
+    // and tiles.
+    let mut words = plain::SAMPLE.split_whitespace();
+    let mut next = || words.next().expect("more of the sample");
+    let total: usize = next().parse().unwrap();
+    let plains: Vec<Plain> = (0..total)
+        .map(|_| {
+            let rows: usize = next().parse().unwrap();
+            let cols: usize = next().parse().unwrap();
+            let tiles: Vec<&str> = (0..rows * cols).map(|_| next()).collect();
+            parse_rows(rows, cols, &tiles.join(" "))
+        })
+        .collect();
+    assert_eq!(words.next(), None, "nothing after the last case");
+    let answers = [4u64, 1, 1_048_576];
+    assert_eq!(plains.len(), answers.len());
+    let boards: Vec<Board> = plains.iter().map(Plain::board).collect();
+    for (plain, &answer) in plains.iter().zip(&answers) {
         assert_eq!(count(&plain.board()), Ok(answer));
-        assert_eq!(check_all(&plain), BigUint::from(answer));
-        boards.push(plain.board());
+        assert_eq!(check_all(plain), BigUint::from(answer));
     }
-    let answers: Vec<_> = cases.iter().map(|c| Ok(c.3)).collect();
+    let answers: Vec<_> = answers.iter().map(|&a| Ok(a)).collect();
     assert_eq!(count_all(&boards), answers);
 }
 

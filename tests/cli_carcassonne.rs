@@ -1,31 +1,12 @@
 //! `boardbase carcassonne` end to end: formats, options, input rules, errors.
 
 mod common;
+#[path = "support/carcassonne.rs"]
+mod plain;
 
 use boardbase::carcassonne::{TILE_CODES, Tile, TileCode};
 use common::{TempFile, ok, run};
-
-const SAMPLE: &str = "3
-1 1
-RRRR
-1 2
-RRRF FCCC
-8 8
-FCFF RRFC FRCR FRFR RCCR FFCC RRFF CRFR
-FRRC FRFR CCCR FCFC CRRC CRRR FRCR FRFR
-RRCR FRRR CCCR FFFC RRFF RFCR CCFF FCCC
-CFCF RRFF CRFR FFRR FRRF CCRR FFFC CRRF
-CFRR FFFF FFFF RRFF RRRR RCRR FFCC RFRF
-RRCF FRFR FRRR FRFR RCCR RCCC CFFC RFRF
-CFCF FRFF RRFF FFFF CFFF CFFF FRFF RFRR
-CCRR FCFC FCCC FCCC FFCC FCCF FFCC RFRF
-";
-
-/// Rotates a code's letters clockwise `turns` times (top goes right).
-fn turn(code: &str, turns: usize) -> String {
-    let b = code.as_bytes();
-    (0..4).map(|i| b[(i + 4 - turns % 4) % 4] as char).collect()
-}
+use plain::{SAMPLE, turn_code};
 
 /// Checks a witness board (rows of rotated codes) against the given tiles:
 /// every tile is a rotation of the original and every shared edge matches.
@@ -35,7 +16,7 @@ fn assert_valid_witness(given: &[Vec<&str>], placed: &[Vec<String>]) {
         assert_eq!(g.len(), p.len());
         for (c, (g, p)) in g.iter().zip(p).enumerate() {
             assert!(
-                (0..4).any(|k| turn(g, k) == *p),
+                (0..4).any(|k| turn_code(g, k) == *p),
                 "{p} is not a rotation of {g}"
             );
             let p = p.as_bytes();
@@ -354,7 +335,7 @@ fn the_tile_code_map_holds_all_81_codes_with_their_rotations() {
                     assert_eq!(entry.tile.to_string(), code);
                     // Distinct rotations by string rotation, with how many
                     // of the 4 turns give each.
-                    let turned: Vec<String> = (0..4).map(|k| turn(&code, k)).collect();
+                    let turned: Vec<String> = (0..4).map(|k| turn_code(&code, k)).collect();
                     let mut distinct: Vec<(String, u8)> = Vec::new();
                     for t in &turned {
                         match distinct.iter_mut().find(|(s, _)| s == t) {

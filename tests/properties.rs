@@ -15,14 +15,17 @@
 //!   panic (exit 101) or a signal.
 
 mod common;
+#[path = "support/carcassonne.rs"]
+mod plain;
 
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-use boardbase::carcassonne::{self, Board as CarcBoard, MODULUS, Tile};
+use boardbase::carcassonne::{self, MODULUS};
 use boardbase::euler::{self, Move, Outcome, Position};
 use boardbase::flip::{self, Board, Colour, Presses};
 use num_bigint::BigUint;
+use plain::{Plain, turn_cw};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -265,86 +268,7 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------
-// Carcassonne, with this file's own tile rotation.
-
-/// Edge letters clockwise from the top: top, right, bottom, left.
-type Edges = [u8; 4];
-
-/// One quarter turn clockwise: the old left edge comes to the top.
-fn turn_cw(e: Edges) -> Edges {
-    [e[3], e[0], e[1], e[2]]
-}
-
-/// A board as letters, row-major.
-#[derive(Clone, Debug, PartialEq)]
-struct Plain {
-    rows: usize,
-    cols: usize,
-    tiles: Vec<Edges>,
-}
-
-impl Plain {
-    fn at(&self, r: usize, c: usize) -> Edges {
-        self.tiles[r * self.cols + c]
-    }
-
-    fn board(&self) -> CarcBoard {
-        let tiles = self
-            .tiles
-            .iter()
-            .map(|e| Tile::try_from(&e[..]).expect("C, R and F"))
-            .collect();
-        CarcBoard::new(self.rows, self.cols, tiles).expect("a valid board")
-    }
-
-    /// Cell (r, c) to (c, r); a tile's top and left edges swap, and its
-    /// right and bottom.
-    fn transposed(&self) -> Plain {
-        let mut tiles = Vec::with_capacity(self.tiles.len());
-        for c in 0..self.cols {
-            for r in 0..self.rows {
-                let [t, rt, b, l] = self.at(r, c);
-                tiles.push([l, b, rt, t]);
-            }
-        }
-        Plain {
-            rows: self.cols,
-            cols: self.rows,
-            tiles,
-        }
-    }
-
-    /// The whole board a quarter turn clockwise: cell (r, c) to
-    /// (c, rows - 1 - r), every tile turned with it.
-    fn turned(&self) -> Plain {
-        let (rows, cols) = (self.cols, self.rows);
-        let mut tiles = vec![[0; 4]; rows * cols];
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                tiles[c * cols + (self.rows - 1 - r)] = turn_cw(self.at(r, c));
-            }
-        }
-        Plain { rows, cols, tiles }
-    }
-
-    /// Whether turning tile i by `turns[i]` quarter turns clockwise makes
-    /// every shared edge match.
-    fn valid(&self, turns: &[u8]) -> bool {
-        let placed: Vec<Edges> = self
-            .tiles
-            .iter()
-            .zip(turns)
-            .map(|(&e, &k)| (0..k).fold(e, |e, _| turn_cw(e)))
-            .collect();
-        let at = |r: usize, c: usize| placed[r * self.cols + c];
-        (0..self.rows).all(|r| {
-            (0..self.cols).all(|c| {
-                (c + 1 == self.cols || at(r, c)[1] == at(r, c + 1)[3])
-                    && (r + 1 == self.rows || at(r, c)[2] == at(r + 1, c)[0])
-            })
-        })
-    }
-}
+// Carcassonne, with the tests' own tile rotation (tests/support/carcassonne.rs).
 
 fn letters(alphabet: &'static [u8]) -> impl Strategy<Value = u8> {
     prop::sample::select(alphabet)

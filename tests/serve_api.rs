@@ -4,14 +4,17 @@
 //! Answers are checked against the library (itself checked against
 //! independent oracles in `flip_oracle.rs`, `euler_oracle.rs` and
 //! `carcassonne_bruteforce.rs`); what the server adds, the move lists and
-//! the witness, is checked with code written here: the test's own press
-//! rule, its own Euler move generator and its own tile turning.
+//! the witness, is checked with code written in the tests: the test's own
+//! press rule, its own Euler move generator and the tests' tile turning
+//! (`tests/support/carcassonne.rs`).
 #![cfg(feature = "serve")]
 
 #[path = "common/http.rs"]
 mod http;
 #[path = "common/lookups.rs"]
 mod lookups;
+#[path = "support/carcassonne.rs"]
+mod plain;
 
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,6 +23,7 @@ use std::time::{Duration, Instant};
 
 use http::{Conn, Response, Server};
 use lookups::{check_euler, check_flip, euler_moves, rows_of};
+use plain::{SAMPLE, turn_code};
 use serde_json::{Value, json};
 
 /// Asks for `boards` on `threads` keep-alive connections at once.
@@ -297,39 +301,13 @@ fn routes_methods_and_files() {
     );
 }
 
-/// The judge's sample input.
-const SAMPLE: &str = "3
-1 1
-RRRR
-1 2
-RRRF FCCC
-8 8
-FCFF RRFC FRCR FRFR RCCR FFCC RRFF CRFR
-FRRC FRFR CCCR FCFC CRRC CRRR FRCR FRFR
-RRCR FRRR CCCR FFFC RRFF RFCR CCFF FCCC
-CFCF RRFF CRFR FFRR FRRF CCRR FFFC CRRF
-CFRR FFFF FFFF RRFF RRRR RCRR FFCC RFRF
-RRCF FRFR FRRR FRFR RCCR RCCC CFFC RFRF
-CFCF FRFF RRFF FFFF CFFF CFFF FRFF RFRR
-CCRR FCFC FCCC FCCC FFCC FCCF FFCC RFRF
-";
-
-/// The test's own turning: a quarter turn clockwise moves the left edge to
-/// the top.
-fn turned(code: &str, turns: u64) -> String {
-    let e: Vec<char> = code.chars().collect();
-    (0..4)
-        .map(|i| e[(i + 4 - turns as usize % 4) % 4])
-        .collect()
-}
-
 /// Checks a witness: each placed tile is its given tile turned, and every
 /// shared edge matches.
 fn check_witness(rows: usize, cols: usize, given: &[&str], witness: &Value) {
     let placed: Vec<String> = (0..rows * cols)
         .map(|i| {
             let turns = witness["turns"][i / cols][i % cols].as_u64().unwrap();
-            let tile = turned(given[i], turns);
+            let tile = turn_code(given[i], turns);
             assert_eq!(witness["tiles"][i / cols][i % cols], tile.as_str());
             tile
         })
