@@ -1,7 +1,8 @@
 //! `carcassonne_count`: the Carcassonne counter on boards made from the fuzz
-//! bytes, checked against code written here from scratch on plain letter
-//! arrays (tile turns, edge matching, whole-board turns), sharing nothing
-//! with the library but `Board`'s constructor.
+//! bytes, checked against the tests' own code on plain letter arrays (tile
+//! turns, edge matching, the brute force, whole-board turns:
+//! `tests/support/carcassonne.rs`), sharing nothing with the library but
+//! `Board`'s constructor.
 //!
 //! Input: a shape byte, a flags byte, then the bytes the tiles are made of.
 //! Flags: bits 0-1 the letters used (`CRF`, `CF`, `RF` or only `C`), bit 2
@@ -17,18 +18,14 @@
 //!   not change when the whole board is turned a quarter or transposed.
 
 use boardbase::carcassonne::{
-    Board, Budget, CountError, MODULUS, Tile, count, count_exact, count_with_budget, witness,
+    Budget, CountError, MODULUS, count, count_exact, count_with_budget, witness,
     witness_with_budget,
 };
 use num_bigint::BigUint;
 
-/// A tile as its letters clockwise from the top: top, right, bottom, left.
-type Edges = [u8; 4];
-
-const TOP: usize = 0;
-const RIGHT: usize = 1;
-const BOTTOM: usize = 2;
-const LEFT: usize = 3;
+#[path = "../../tests/support/carcassonne.rs"]
+mod plain;
+use plain::{BOTTOM, Edges, Plain, RIGHT, turn};
 
 /// The largest board the brute force counts (`4^8` rotation choices).
 pub const SMALL_TILES: usize = 8;
@@ -59,99 +56,6 @@ const SMALL_SHAPES: [(usize, usize); 20] = [
 
 /// The letter sets tiles are drawn from.
 const ALPHABETS: [&[u8]; 4] = [b"CRF", b"CF", b"RF", b"C"];
-
-/// One quarter turn clockwise: the top edge moves to the right, so the new
-/// top is the old left.
-fn turn_cw(e: Edges) -> Edges {
-    [e[LEFT], e[TOP], e[RIGHT], e[BOTTOM]]
-}
-
-fn turn(e: Edges, k: u8) -> Edges {
-    (0..k % 4).fold(e, |e, _| turn_cw(e))
-}
-
-/// A board as this target sees it: rows, cols, row-major letter tiles.
-#[derive(Clone, Debug)]
-pub struct Plain {
-    rows: usize,
-    cols: usize,
-    tiles: Vec<Edges>,
-}
-
-impl Plain {
-    fn board(&self) -> Board {
-        let tiles = self
-            .tiles
-            .iter()
-            .map(|e| Tile::try_from(&e[..]).expect("valid letters"))
-            .collect();
-        Board::new(self.rows, self.cols, tiles).expect("a valid shape")
-    }
-
-    /// Whether turning tile `i` by `turns[i]` quarter turns clockwise makes
-    /// every shared edge match.
-    fn valid(&self, turns: &[u8]) -> bool {
-        assert_eq!(turns.len(), self.tiles.len(), "one turn per tile");
-        assert!(turns.iter().all(|&k| k < 4), "turns are 0..=3: {turns:?}");
-        let turned = self.turned_tiles();
-        self.matches(|i| turned[i][usize::from(turns[i])])
-    }
-
-    /// Every tile turned 0, 1, 2 and 3 quarter turns clockwise.
-    fn turned_tiles(&self) -> Vec<[Edges; 4]> {
-        self.tiles
-            .iter()
-            .map(|&e| std::array::from_fn(|k| turn(e, k as u8)))
-            .collect()
-    }
-
-    /// Whether every shared edge matches when tile `i` shows `placed(i)`.
-    fn matches(&self, placed: impl Fn(usize) -> Edges) -> bool {
-        let (n, cols) = (self.tiles.len(), self.cols);
-        (0..n).all(|i| {
-            (i % cols + 1 == cols || placed(i)[RIGHT] == placed(i + 1)[LEFT])
-                && (i + cols >= n || placed(i)[BOTTOM] == placed(i + cols)[TOP])
-        })
-    }
-
-    /// All `4^tiles` rotation choices, counted one by one.
-    fn brute_force(&self) -> u64 {
-        let n = self.tiles.len();
-        assert!(n <= SMALL_TILES, "brute force is for small boards");
-        let turned = self.turned_tiles();
-        let mut turns = [0usize; SMALL_TILES];
-        let mut total = 0;
-        loop {
-            total += u64::from(self.matches(|i| turned[i][turns[i]]));
-            // Odometer over base-4 digits.
-            let mut i = 0;
-            loop {
-                if i == n {
-                    return total;
-                }
-                turns[i] += 1;
-                if turns[i] < 4 {
-                    break;
-                }
-                turns[i] = 0;
-                i += 1;
-            }
-        }
-    }
-
-    /// The whole board turned a quarter clockwise: cell (r, c) moves to
-    /// (c, rows - 1 - r) and every tile turns with it.
-    fn turned_cw(&self) -> Plain {
-        let (rows, cols) = (self.cols, self.rows);
-        let mut tiles = vec![[0; 4]; rows * cols];
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                tiles[c * cols + (self.rows - 1 - r)] = turn_cw(self.tiles[r * self.cols + c]);
-            }
-        }
-        Plain { rows, cols, tiles }
-    }
-}
 
 /// The fuzz bytes, read one at a time (zeros once they run out).
 struct Bytes<'a>(std::slice::Iter<'a, u8>);
@@ -232,7 +136,7 @@ pub fn check(data: &[u8]) {
         witness(&board).expect("small boards fit the budget"),
         exact != BigUint::ZERO,
     );
-    let turned = plain.turned_cw();
+    let turned = plain.turned();
     assert_eq!(
         count_exact(&turned.board()),
         Ok(exact.clone()),

@@ -3,7 +3,8 @@
 //! matching, a brute force over every rotation choice, the board's
 //! transposition and quarter turn, and the judge's sample input. Included
 //! by `tests/carcassonne_bruteforce.rs`, `tests/properties.rs`,
-//! `tests/cli_carcassonne.rs` and `tests/serve_api.rs`.
+//! `tests/cli_carcassonne.rs`, `tests/serve_api.rs` and the fuzz target
+//! `carcassonne_count` (`fuzz/src/carcassonne_count.rs`).
 #![allow(dead_code)]
 
 use boardbase::carcassonne::{Board, Tile};
@@ -77,7 +78,8 @@ impl Plain {
     /// Whether turning tile `i` by `turns[i]` quarter turns clockwise makes
     /// every shared edge match.
     pub fn valid(&self, turns: &[u8]) -> bool {
-        assert_eq!(turns.len(), self.tiles.len());
+        assert_eq!(turns.len(), self.tiles.len(), "one turn per tile");
+        assert!(turns.iter().all(|&k| k < 4), "turns are 0..=3: {turns:?}");
         let placed: Vec<Edges> = self
             .tiles
             .iter()
