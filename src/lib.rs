@@ -31,9 +31,13 @@
 //! - `std` (default): the streaming [`input`] scanner and the serde output
 //!   types. Without it the crate is `no_std` and needs no allocator; the
 //!   board types, their parsers and every table query still work.
-//! - `check` (default, through `cli`): running programs under a time limit
-//!   for the `check` module (Unix only; adds `rustix`).
-//! - `cli` (default): what the `boardbase` binary needs.
+//! - `check`: running programs under a time limit as a judge does, for the
+//!   `check` module (Unix only; adds `rustix`). The `boardbase` binary (the
+//!   `boardbase-cli` package) turns it on.
+//!
+//! The default features pull in no command-line or server crate: the
+//! `boardbase` command and `boardbase serve` are the `boardbase-cli`
+//! package of this workspace.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 

@@ -5,6 +5,16 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+/// The `boardbase` binary: set by cargo for the tests of the package that
+/// builds it (boardbase-cli); the library's tests share these helpers but
+/// never run it.
+pub fn binary() -> &'static str {
+    match option_env!("CARGO_BIN_EXE_boardbase") {
+        Some(path) => path,
+        None => panic!("only the boardbase-cli package's tests run the boardbase binary"),
+    }
+}
+
 /// What one run of the binary produced.
 pub struct Run {
     pub stdout: String,
@@ -14,15 +24,12 @@ pub struct Run {
 
 /// Runs `boardbase ARGS` with `stdin` as standard input.
 pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Run {
-    spawn_and_wait(
-        Command::new(env!("CARGO_BIN_EXE_boardbase")).args(args),
-        stdin,
-    )
+    spawn_and_wait(Command::new(binary()).args(args), stdin)
 }
 
 /// [`run`] with `BOARDBASE_TABLES` set to `tables`, or removed when `None`.
 pub fn run_env(args: &[&str], stdin: impl AsRef<[u8]>, tables: Option<&str>) -> Run {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_boardbase"));
+    let mut cmd = Command::new(binary());
     cmd.args(args);
     match tables {
         Some(v) => cmd.env("BOARDBASE_TABLES", v),
@@ -39,7 +46,7 @@ pub fn run_capped(args: &[&str], stdin: impl AsRef<[u8]>, kib: u32) -> Run {
             .arg("-c")
             .arg(format!("ulimit -v {kib} && exec \"$@\""))
             .arg("sh")
-            .arg(env!("CARGO_BIN_EXE_boardbase"))
+            .arg(binary())
             .args(args),
         stdin,
     )

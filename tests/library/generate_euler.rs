@@ -10,7 +10,7 @@
 //! long the game lasts; the generator's best move must be a legal move that
 //! achieves that value, and the first such in the generator's move list.
 
-mod oracle;
+use crate::oracle;
 
 use std::collections::BTreeSet;
 use std::sync::Mutex;

@@ -12,12 +12,10 @@
 //! with `boardbase flip|euler --size RxC --format json` on the same boards.
 #![cfg(feature = "serve")]
 
-mod common;
-#[path = "common/http.rs"]
-mod http;
-mod oracle;
-#[path = "support/oracles.rs"]
-mod oracles;
+use crate::common;
+use crate::http;
+use crate::oracle;
+use crate::oracles;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

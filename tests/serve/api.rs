@@ -9,12 +9,9 @@
 //! (`tests/support/carcassonne.rs`).
 #![cfg(feature = "serve")]
 
-#[path = "common/http.rs"]
-mod http;
-#[path = "common/lookups.rs"]
-mod lookups;
-#[path = "support/carcassonne.rs"]
-mod plain;
+use crate::http;
+use crate::lookups;
+use crate::plain;
 
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};

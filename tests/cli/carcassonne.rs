@@ -1,8 +1,7 @@
 //! `boardbase carcassonne` end to end: formats, options, input rules, errors.
 
-mod common;
-#[path = "support/carcassonne.rs"]
-mod plain;
+use crate::common;
+use crate::plain;
 
 use boardbase::carcassonne::{TILE_CODES, Tile, TileCode};
 use common::{TempFile, ok, run};

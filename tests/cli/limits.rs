@@ -7,7 +7,7 @@
 //! build (they take milliseconds; the bound only guards against a scan or an
 //! allocation proportional to the declared size).
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -2,7 +2,7 @@
 //! UVA 1560) end to end: the samples, formats, input rules, errors and exit
 //! codes.
 
-mod common;
+use crate::common;
 
 use std::fmt::Write as _;
 

@@ -1,6 +1,6 @@
 //! `boardbase flip` end to end: formats, input rules, errors and exit codes.
 
-mod common;
+use crate::common;
 
 use common::{TempFile, ok, run};
 

@@ -6,8 +6,8 @@
 //! boards of the wrong shape; the 4×4 answers through a table file equal to
 //! the embedded ones.
 
-mod common;
-mod oracle;
+use crate::common;
+use crate::oracle;
 
 use common::{Run, SplitMix, TempDir, run_env};
 

@@ -2,9 +2,8 @@
 //! the property they promise, and `--answers` equal to oracles written
 //! here (not the library's tables or counter).
 
-mod common;
-#[path = "support/oracles.rs"]
-mod oracles;
+use crate::common;
+use crate::oracles;
 
 use std::sync::OnceLock;
 

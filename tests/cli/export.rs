@@ -3,7 +3,7 @@
 //! `boardbase verify` from the command line (version 2, and version 1).
 //! Version 2 itself: `tests/table_file.rs`.
 
-mod common;
+use crate::common;
 
 use boardbase::export::{Column, MAGIC, MAX_FILE_LEN, TableFile, TableFileError, VERSION};
 use boardbase::table::{Puzzle, Table};

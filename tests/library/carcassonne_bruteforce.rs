@@ -8,9 +8,8 @@
 //! with the library.
 #![cfg(feature = "std")]
 
-mod common;
-#[path = "support/carcassonne.rs"]
-mod plain;
+use crate::common;
+use crate::plain;
 
 use boardbase::carcassonne::{
     Board, BoardError, Budget, CountError, MODULUS, StopError, Tile, TileParseError, count,

@@ -14,9 +14,8 @@
 //!   line and column that point at what it says was found (exit 1): never a
 //!   panic (exit 101) or a signal.
 
-mod common;
-#[path = "support/carcassonne.rs"]
-mod plain;
+use crate::common;
+use crate::plain;
 
 use std::collections::BTreeSet;
 use std::sync::OnceLock;

@@ -4,8 +4,8 @@
 //! version-2 file and checks its CRCs; every entry must equal the Rust
 //! API's answer, or the test-local oracle's on other shapes.
 
-mod common;
-mod oracle;
+use crate::common;
+use crate::oracle;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -16,7 +16,7 @@ use boardbase::flip::{self, Board, Colour};
 use boardbase::table::{Puzzle, Table};
 use boardbase::tables::shape::Shape;
 
-const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/read_table.py");
+const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/read_table.py");
 
 /// The Rust API's value of `column` for the board or position `bits`.
 fn expected(puzzle: &str, column: &str, bits: u16) -> u64 {
@@ -241,8 +241,9 @@ fn python_refuses_damaged_and_truncated_files() {
 
 #[test]
 fn the_readme_shows_the_tested_script() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("README.md");
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
+            .expect("README.md");
     let script = std::fs::read_to_string(SCRIPT).expect("tests/read_table.py");
     assert!(
         readme.contains(&format!("```python\n{script}```\n")),
@@ -252,8 +253,9 @@ fn the_readme_shows_the_tested_script() {
 
 #[test]
 fn the_readme_python_usage_prints_what_it_says() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-        .expect("README.md");
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
+            .expect("README.md");
     let usage = readme
         .split("```python\n")
         .nth(2)
@@ -267,7 +269,10 @@ fn the_readme_python_usage_prints_what_it_says() {
         .arg("-c")
         .arg(usage)
         .current_dir(&dir)
-        .env("PYTHONPATH", concat!(env!("CARGO_MANIFEST_DIR"), "/tests"))
+        .env(
+            "PYTHONPATH",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../tests"),
+        )
         .output();
     let _ = std::fs::remove_dir_all(&dir);
     let output = output.expect("python3 runs (see python_maps_every_entry_of_an_export)");

@@ -1,4 +1,9 @@
-//! Argument parsing, input and output plumbing shared by every subcommand.
+//! The `boardbase` command line: judge-compatible solvers for Flip Game,
+//! Game of Euler, Carcassonne, Fliptile and Lights Out with readable and
+//! JSON output, `check`, `gen`, `generate`, table files and `serve`.
+//!
+//! A front end over the `boardbase` library: each subcommand parses its
+//! arguments, asks the library and renders the answer.
 
 mod bar;
 mod carcassonne;
@@ -16,6 +21,7 @@ mod sized;
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, StdoutLock, Write};
 use std::path::PathBuf;
+use std::process::ExitCode;
 
 use boardbase::input::{InputError, Scanner};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -419,6 +425,12 @@ pub struct JudgeLines {
     len: usize,
 }
 
+impl Default for JudgeLines {
+    fn default() -> JudgeLines {
+        JudgeLines::new()
+    }
+}
+
 impl JudgeLines {
     /// The widest padded answer.
     const MAX_WIDTH: usize = 16;
@@ -517,4 +529,21 @@ pub fn thousands(n: impl std::fmt::Display) -> String {
         out.push(d);
     }
     out
+}
+
+fn main() -> ExitCode {
+    let args = Cli::parse();
+    match run(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
+        Err(Failure::Rejected) => ExitCode::FAILURE,
+        Err(e @ Failure::Usage(_)) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -4,8 +4,8 @@
 //! small files, named header errors, version-1 files, and the
 //! temporary-file-and-rename write.
 
-mod common;
-mod oracle;
+use crate::common;
+use crate::oracle;
 
 use boardbase::euler::{self, Outcome, Position};
 use boardbase::export::TableFile;

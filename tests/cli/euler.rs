@@ -1,7 +1,7 @@
 //! `boardbase euler` end to end: the built binary on judge input, tolerant
 //! layouts, the pretty and JSON formats, and bad input.
 
-mod common;
+use crate::common;
 
 use common::{Run, TempFile, ok, run};
 

@@ -3,8 +3,8 @@
 //! written and verified, the memory limit, bad arguments, and that a
 //! failed or interrupted run leaves no table and no temporary file.
 
-mod common;
-mod oracle;
+use crate::common;
+use crate::oracle;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

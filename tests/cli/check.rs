@@ -9,11 +9,9 @@
 //! Flip check is a manual run (see the README).
 #![cfg(unix)]
 
-mod common;
-#[path = "support/oracles.rs"]
-mod oracles;
-#[path = "support/programs.rs"]
-mod programs;
+use crate::common;
+use crate::oracles;
+use crate::programs;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,26 @@
+//! The tests that run the `boardbase` binary: every subcommand on real
+//! and broken input, against oracles written here.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../oracle/mod.rs"]
+mod oracle;
+#[path = "../support/oracles.rs"]
+mod oracles;
+#[path = "../support/carcassonne.rs"]
+mod plain;
+#[path = "../support/programs.rs"]
+mod programs;
+
+mod carcassonne;
+mod check;
+mod euler;
+mod export;
+mod export_python;
+mod flip;
+mod gen_cases;
+mod generate;
+mod lights;
+mod limits;
+mod properties;
+mod sizes;

@@ -1,0 +1,21 @@
+//! The library's integration tests: every solver and table against
+//! oracles written here with other methods.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../oracle/mod.rs"]
+mod oracle;
+#[path = "../support/carcassonne.rs"]
+mod plain;
+
+mod carcassonne_bruteforce;
+mod euler_oracle;
+mod flip_oracle;
+mod fuzz_regressions;
+mod generate_euler;
+mod generate_flip;
+mod lights_input;
+mod lights_moves;
+mod lights_oracle;
+mod lights_tables;
+mod table_file;
