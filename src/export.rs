@@ -2,7 +2,7 @@
 //! still read and verified.
 //!
 //! `boardbase export` now writes version 2, memory-mapped and for any board
-//! shape ([`table`](crate::table)); [`Table::open`](crate::table::Table::open)
+//! shape ([`table`](crate::tablefile)); [`Table::open`](crate::tablefile::Table::open)
 //! and `boardbase verify` read both versions, and use this module for
 //! version 1.
 //!

@@ -90,8 +90,8 @@ pub const FLIP_MAX_CELLS: usize = Puzzle::Flip.max_cells();
 pub const NO_MOVE: u8 = depth::NO_MOVE;
 
 /// Which puzzle a table is for: the same type as the table files'
-/// [`table::Puzzle`](crate::table::Puzzle).
-pub use crate::table::Puzzle;
+/// [`tablefile::Puzzle`](crate::tablefile::Puzzle).
+pub use crate::tablefile::Puzzle;
 
 /// A number of bytes, displayed with a binary unit (`512 B`, `1.5 KiB`,
 /// `8.00 GiB`).

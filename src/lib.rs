@@ -14,7 +14,7 @@
 //!   wrong and why (`boardbase check`; needs the `check` feature, Unix).
 //! - `generate`: Euler and Flip tables of other board sizes, made in memory
 //!   on every core (needs the `std` feature).
-//! - `table`: tables of any board shape as memory-mapped files any language
+//! - `tablefile`: tables of any board shape as memory-mapped files any language
 //!   can read (format version 2), or held in memory, with typed probes,
 //!   writing and verification (`boardbase export`, `boardbase verify`;
 //!   needs the `std` feature). `export` is the version-1 layout of earlier
@@ -62,7 +62,7 @@ pub mod lights;
 #[cfg(feature = "std")]
 pub mod report;
 #[cfg(feature = "std")]
-pub mod table;
+pub mod tablefile;
 
 pub use boardbase_tables as tables;
 

@@ -43,7 +43,7 @@ use crate::carcassonne::{self, Tile};
 use crate::euler::{self, Move, Outcome, Position};
 use crate::flip::{self, Board, Colour, Presses, Route};
 use crate::lights::{self, Grid, Routes};
-use crate::table::{EulerTable, FlipTable, ProbeError};
+use crate::tablefile::{EulerTable, FlipTable, ProbeError};
 
 /// A cell as 0-based `[row, col]`.
 pub type Cell = [usize; 2];
@@ -145,7 +145,7 @@ impl FlipRoute {
     }
 
     /// The report of a route read from a table of `shape`.
-    fn from_table(shape: Shape, route: crate::table::FlipRoute) -> FlipRoute {
+    fn from_table(shape: Shape, route: crate::tablefile::FlipRoute) -> FlipRoute {
         FlipRoute {
             rounds: u16::from(route.rounds),
             presses: mask_cells(shape, route.presses),
@@ -193,7 +193,7 @@ impl FlipAnswer {
     ///
     /// ```
     /// use boardbase::report::FlipAnswer;
-    /// use boardbase::table::{Puzzle, Table};
+    /// use boardbase::tablefile::{Puzzle, Table};
     ///
     /// let table = Table::embedded(Puzzle::Flip);
     /// let board = 0x19B9; // bwwb/bbwb/bwwb/bwww
@@ -395,7 +395,7 @@ impl EulerAnswer {
     /// use boardbase::euler::Outcome;
     /// use boardbase::generate::{self, EulerOptions};
     /// use boardbase::report::EulerAnswer;
-    /// use boardbase::table::Table;
+    /// use boardbase::tablefile::Table;
     /// use boardbase::tables::shape::Shape;
     ///
     /// // 3×3, win/loss only. The empty board is won; the move shown is the

@@ -25,7 +25,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use boardbase::carcassonne::{self, Board, Tile};
 use boardbase::euler::{self, Position};
 use boardbase::flip;
-use boardbase::table::Table;
+use boardbase::tablefile::Table;
 
 /// What [`boardbase_flip_rounds`] returns for a board that cannot be made
 /// uniform (`BOARDBASE_FLIP_IMPOSSIBLE` in C).
@@ -161,7 +161,7 @@ pub extern "C" fn boardbase_last_error() -> *const c_char {
 
 /// Opens a table file (`boardbase export`, `boardbase generate`): checks
 /// its structure and maps it, reading no column (see
-/// [`boardbase::table::Table::open`]). NULL on failure, with the reason in
+/// [`boardbase::tablefile::Table::open`]). NULL on failure, with the reason in
 /// [`boardbase_last_error`]. Close it with [`boardbase_table_close`]. A
 /// table may be probed from several threads at once.
 ///
@@ -275,8 +275,8 @@ pub unsafe extern "C" fn boardbase_table_cols(table: *const Table) -> i32 {
 pub unsafe extern "C" fn boardbase_table_puzzle(table: *const Table) -> *const c_char {
     // SAFETY: as the caller guarantees.
     match unsafe { table_ref(table, "boardbase_table_puzzle") }.map(Table::puzzle) {
-        Some(boardbase::table::Puzzle::Flip) => c"flip".as_ptr(),
-        Some(boardbase::table::Puzzle::Euler) => c"euler".as_ptr(),
+        Some(boardbase::tablefile::Puzzle::Flip) => c"flip".as_ptr(),
+        Some(boardbase::tablefile::Puzzle::Euler) => c"euler".as_ptr(),
         None => std::ptr::null(),
     }
 }

@@ -206,7 +206,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 #[test]
 fn c_program_probes_table_files() {
-    use boardbase::table::{Puzzle, Table};
+    use boardbase::tablefile::{Puzzle, Table};
     use boardbase::tables::shape::Shape;
 
     let dir = temp_dir("c-tables");
@@ -318,7 +318,7 @@ fn readme_c_example_prints_what_the_readme_says() {
     let dir = temp_dir("readme-example");
     let out = dir.join("tables-out");
     std::fs::create_dir_all(&out).unwrap();
-    let table = boardbase::table::Table::embedded(boardbase::table::Puzzle::Euler);
+    let table = boardbase::tablefile::Table::embedded(boardbase::tablefile::Puzzle::Euler);
     table
         .write(out.join(table.file_name()), &mut |_| {})
         .expect("written");

@@ -5,7 +5,7 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, flip, fliptile, sized};
-use boardbase::table::{self, Catalog, Destination, FindError, Origin, Puzzle};
+use boardbase::tablefile::{self, Catalog, Destination, FindError, Origin, Puzzle};
 use boardbase::tables::shape::{MAX_SIDE, Shape};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -183,7 +183,7 @@ fn spec(args: &GenArgs) -> Result<Spec, String> {
 /// complete, removed if anything fails; or, when FILE is a device, a pipe
 /// or a terminal (`>(sha256sum)`, a FIFO, `/dev/null`), FILE itself, since
 /// a rename would replace the device instead of writing to it (see
-/// [`table::destination`]). Never the standard output the cases go to.
+/// [`tablefile::destination`]). Never the standard output the cases go to.
 struct AnswerFile {
     path: PathBuf,
     /// The temporary file and the file it is renamed to (FILE, symbolic
@@ -202,7 +202,7 @@ impl AnswerFile {
                 path.display()
             )));
         }
-        let (temp, file) = match table::destination(path) {
+        let (temp, file) = match tablefile::destination(path) {
             Destination::InPlace => {
                 let file = OpenOptions::new().write(true).open(path);
                 let file = file.map_err(|error| Failure::Write {
@@ -300,7 +300,7 @@ fn sized_shape(args: &GenArgs, puzzle: Puzzle) -> Result<Option<Shape>, Failure>
         (None, None) => Ok(None),
         (None, Some(s)) if s == Shape::SQUARE4 => Ok(None),
         (None, Some(s)) => Ok(Some(s)),
-        (Some(path), s) => table::open_as(path, puzzle, s)
+        (Some(path), s) => tablefile::open_as(path, puzzle, s)
             .map(|f| Some(f.table.shape()))
             .map_err(Failure::Find),
     }
@@ -325,7 +325,7 @@ fn run_sized(
     };
     let catalog = Catalog::with_env(args.tables.iter().cloned());
     let found = match &args.table {
-        Some(path) => Some(table::open_as(path, puzzle, Some(shape)).map_err(find)?),
+        Some(path) => Some(tablefile::open_as(path, puzzle, Some(shape)).map_err(find)?),
         None if puzzle == Puzzle::Euler => {
             let found = catalog
                 .find_or_make(Puzzle::Euler, shape, |_| {})
@@ -344,7 +344,7 @@ fn run_sized(
         }
         None => None,
     };
-    let probe = |e: boardbase::table::ProbeError| Failure::Gen(GenError::Probe(e));
+    let probe = |e: boardbase::tablefile::ProbeError| Failure::Gen(GenError::Probe(e));
     if args.cases >= 100_000 && puzzle == Puzzle::Euler {
         eprintln!(
             "note: {} cases: UVA 10536 promises fewer than 100,000; writing it anyway",

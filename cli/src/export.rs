@@ -1,10 +1,10 @@
 //! `boardbase export` and `boardbase verify`: table files any language can
-//! read (layout: `boardbase::table`).
+//! read (layout: `boardbase::tablefile`).
 
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-use boardbase::table::{Checked, Phase, Puzzle, Table};
+use boardbase::tablefile::{Checked, Phase, Puzzle, Table};
 use clap::Args;
 
 use super::bar::PhaseBar;

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use boardbase::euler::Outcome;
 use boardbase::generate::{self, ByteSize, EulerOptions, FlipOptions};
-use boardbase::table::{self, EulerColumns, FlipColumns, Puzzle, Table};
+use boardbase::tablefile::{self, EulerColumns, FlipColumns, Puzzle, Table};
 use boardbase::tables::shape::Shape;
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -133,7 +133,7 @@ fn tidy_on_signals(path: &Path) {
     let path = path.to_owned();
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
-            let removed = table::remove_temporary_files(&path);
+            let removed = tablefile::remove_temporary_files(&path);
             let what = if removed > 0 {
                 " (its temporary file was removed)"
             } else {
@@ -282,9 +282,9 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
         Puzzle::Flip => (generate::flip_memory(shape, &flip_options), false),
     };
     let generating = generating.map_err(|e| Failure::Usage(e.to_string()))?;
-    let needed = generating + table::WRITE_MEMORY;
+    let needed = generating + tablefile::WRITE_MEMORY;
     let file_len =
-        table::expected_file_len(puzzle, shape, full).map_err(|error| Failure::Table {
+        tablefile::expected_file_len(puzzle, shape, full).map_err(|error| Failure::Table {
             path: puzzle.file_name(shape),
             error,
         })?;
@@ -312,7 +312,7 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
         thousands(1u64 << shape.cells()),
         ByteSize(needed),
         ByteSize(generating),
-        ByteSize(table::WRITE_MEMORY),
+        ByteSize(tablefile::WRITE_MEMORY),
         ByteSize(file_len),
         args.dir.join(puzzle.file_name(shape)).display(),
     );

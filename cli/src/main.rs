@@ -241,18 +241,18 @@ pub enum Failure {
         /// The path given.
         path: String,
         /// What is wrong with it.
-        error: boardbase::table::TableError,
+        error: boardbase::tablefile::TableError,
     },
     /// No table for a board size, or a table file that cannot be used.
     #[error("{0}")]
-    Find(boardbase::table::FindError),
+    Find(boardbase::tablefile::FindError),
     /// A table gave an answer that cannot be right (it is damaged).
     #[error("{origin}: {error} (boardbase verify checks the file)")]
     Probe {
         /// Where the table came from.
         origin: String,
         /// What the probe found.
-        error: boardbase::table::ProbeError,
+        error: boardbase::tablefile::ProbeError,
     },
     /// A job that needs more memory than it may take, or could not get it.
     #[error("{0}")]
@@ -311,9 +311,9 @@ pub enum Failure {
 impl Failure {
     /// Writing the table file `path` failed: [`Failure::Write`] for an I/O
     /// error, [`Failure::Table`] otherwise.
-    pub fn table_write(path: &str, error: boardbase::table::TableError) -> Failure {
+    pub fn table_write(path: &str, error: boardbase::tablefile::TableError) -> Failure {
         match error {
-            boardbase::table::TableError::Io(error) => Failure::Write {
+            boardbase::tablefile::TableError::Io(error) => Failure::Write {
                 path: path.to_owned(),
                 error,
             },

@@ -11,7 +11,9 @@ use boardbase::euler::{ALPHABET as EULER_ALPHABET, Outcome};
 use boardbase::flip::{ALPHABET as FLIP_ALPHABET, Colour};
 use boardbase::lights::{self, Goal, Grid, MAX_NULLITY, Solver};
 use boardbase::report::{EulerAnswer, FlipAnswer};
-use boardbase::table::{self, Catalog, FindError, FlipTable, Found, Origin, ProbeError, Puzzle};
+use boardbase::tablefile::{
+    self, Catalog, FindError, FlipTable, Found, Origin, ProbeError, Puzzle,
+};
 use boardbase::tables::shape::{MAX_SIDE, Shape};
 use clap::Args;
 
@@ -77,7 +79,7 @@ fn probe_failure(found: &Found, error: ProbeError) -> Failure {
 fn explicit_table(args: &TableArgs, puzzle: Puzzle) -> Result<Option<Found>, Failure> {
     args.table
         .as_deref()
-        .map(|path| table::open_as(path, puzzle, args.size).map_err(find_failure))
+        .map(|path| tablefile::open_as(path, puzzle, args.size).map_err(find_failure))
         .transpose()
 }
 
@@ -379,7 +381,7 @@ pub fn flip_shape(args: &TableArgs) -> Result<Shape, Failure> {
         return Ok(shape);
     }
     match &args.table {
-        Some(path) => table::open_as(path, Puzzle::Flip, None)
+        Some(path) => tablefile::open_as(path, Puzzle::Flip, None)
             .map(|f| f.table.shape())
             .map_err(find_failure),
         None => Ok(Shape::SQUARE4),
@@ -583,7 +585,7 @@ fn write_flip_pretty(out: &mut Output, grid: &Grid, answer: &FlipAnswer) -> Resu
 /// solver.
 pub fn demo(out: &mut Output) -> Result<(), Failure> {
     use boardbase::generate::{self, EulerOptions};
-    use boardbase::table::{EulerColumns, Table};
+    use boardbase::tablefile::{EulerColumns, Table};
     writeln!(
         out,
         "== Other board sizes (boardbase euler --size 4x5, boardbase flip --size 5x5) =="

@@ -30,7 +30,7 @@ use std::sync::{Mutex, OnceLock};
 
 use boardbase::euler::{self, Outcome, Position};
 use boardbase::flip::{self, Board, Colour};
-use boardbase::table::{ColumnData, ProbeError, Puzzle, Table, TableError};
+use boardbase::tablefile::{ColumnData, ProbeError, Puzzle, Table, TableError};
 use boardbase::tables::shape::Shape;
 
 #[path = "../../tests/oracle/mod.rs"]

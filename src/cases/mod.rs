@@ -335,7 +335,7 @@ pub enum GenError {
     Lights(#[from] LightsError),
     /// A table gave an answer that cannot be right (it is damaged).
     #[error(transparent)]
-    Probe(#[from] crate::table::ProbeError),
+    Probe(#[from] crate::tablefile::ProbeError),
     /// Writing failed.
     #[error(transparent)]
     Io(#[from] io::Error),

@@ -28,7 +28,7 @@
 //!
 //! ```
 //! use boardbase::cases::{Rng, euler, sized::EulerCases};
-//! use boardbase::table::Table;
+//! use boardbase::tablefile::Table;
 //! use boardbase::generate::{self, EulerOptions};
 //! use boardbase::tables::shape::Shape;
 //!
@@ -50,7 +50,7 @@ use super::fliptile::random_grid;
 use super::{GenError, Rng, euler, flip};
 use crate::euler::Outcome;
 use crate::lights::{Goal, Grid, Solver};
-use crate::table::{EulerTable, FlipTable, MAKE_MAX_CELLS};
+use crate::tablefile::{EulerTable, FlipTable, MAKE_MAX_CELLS};
 use crate::tables::shape::Shape;
 
 /// A random grid of `shape` as a board of at most 64 cells.

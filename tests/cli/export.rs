@@ -6,7 +6,7 @@
 use crate::common;
 
 use boardbase::export::{Column, MAGIC, MAX_FILE_LEN, TableFile, TableFileError, VERSION};
-use boardbase::table::{Puzzle, Table};
+use boardbase::tablefile::{Puzzle, Table};
 use common::{TempDir, TempFile, crc32, run};
 
 /// Replaces the CRC-32 trailer of `bytes` with the CRC of its body.

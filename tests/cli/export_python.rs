@@ -13,7 +13,7 @@ use std::process::{Command, Output};
 use boardbase::euler::{self, Move, Position};
 use boardbase::export::TableFile;
 use boardbase::flip::{self, Board, Colour};
-use boardbase::table::{Puzzle, Table};
+use boardbase::tablefile::{Puzzle, Table};
 use boardbase::tables::shape::Shape;
 
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/read_table.py");

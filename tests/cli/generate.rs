@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use boardbase::table::Table;
+use boardbase::tablefile::Table;
 use boardbase::tables::shape::Shape;
 use common::{Run, TempDir};
 use oracle::{Euler, Flip};

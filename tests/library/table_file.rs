@@ -10,7 +10,7 @@ use crate::oracle;
 use boardbase::euler::{self, Outcome, Position};
 use boardbase::export::TableFile;
 use boardbase::flip::{self, Board, Colour};
-use boardbase::table::{
+use boardbase::tablefile::{
     Checked, ColumnData, EulerColumns, Phase, ProbeError, Puzzle, Table, TableError, VerifyOptions,
 };
 use boardbase::tables::shape::Shape;
@@ -1065,7 +1065,7 @@ fn from_columns_checks_what_open_checks() {
     assert!(matches!(
         Table::from_flip(
             s,
-            boardbase::table::FlipColumns {
+            boardbase::tablefile::FlipColumns {
                 presses_white: ColumnData::U16(vec![0; 64]),
                 ..f.clone()
             }

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use boardbase::table::{ColumnData, EulerColumns, FlipColumns, presses_width};
+use boardbase::tablefile::{ColumnData, EulerColumns, FlipColumns, presses_width};
 use boardbase::tables::euler::moves;
 use boardbase::tables::shape::Shape;
 

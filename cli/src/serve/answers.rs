@@ -2,7 +2,7 @@
 //!
 //! The [`Catalog`] says, per puzzle and board shape, what answers it, in the
 //! order of the command line's `--size` (the library's
-//! [`table::Catalog`]):
+//! [`tablefile::Catalog`]):
 //!
 //! - 4×4: the embedded tables ([`EmbeddedFlip`], [`EmbeddedEuler`]: the hot
 //!   path, written by hand);
@@ -29,7 +29,7 @@ use boardbase::lights::{self, Grid, LightsError, MAX_NULLITY, Solver};
 #[cfg(test)]
 use boardbase::report::Cell;
 use boardbase::report::{EulerAnswer, EulerMove, FlipAnswer, FlipRoute};
-use boardbase::table::{self, FindError, ProbeError, Puzzle, Table};
+use boardbase::tablefile::{self, FindError, ProbeError, Puzzle, Table};
 use boardbase::tables::shape::{MAX_SIDE, Shape};
 use serde::Serialize;
 
@@ -507,7 +507,7 @@ pub enum Unanswered {
 /// Every source the server answers from.
 pub struct Catalog {
     /// The directories searched, and the library's rules.
-    library: table::Catalog,
+    library: tablefile::Catalog,
     embedded_flip: Arc<dyn FlipSource>,
     embedded_euler: Arc<dyn EulerSource>,
     flip_files: BTreeMap<Shape, FileEntry<TableFlip>>,
@@ -525,7 +525,7 @@ impl Catalog {
     /// The embedded 4×4 tables only, nothing made in memory.
     pub fn embedded() -> Catalog {
         Catalog {
-            library: table::Catalog::new(Vec::<PathBuf>::new()),
+            library: tablefile::Catalog::new(Vec::<PathBuf>::new()),
             embedded_flip: Arc::new(EmbeddedFlip::new()),
             embedded_euler: Arc::new(EmbeddedEuler::new()),
             flip_files: BTreeMap::new(),
@@ -537,7 +537,7 @@ impl Catalog {
     /// The table files of `library`'s directories (each opened, mapped and
     /// checked now), and Euler tables made in memory within
     /// `make_budget` bytes.
-    pub fn open(library: table::Catalog, make_budget: u64) -> (Catalog, Found) {
+    pub fn open(library: tablefile::Catalog, make_budget: u64) -> (Catalog, Found) {
         let mut catalog = Catalog {
             maker: Arc::new(Maker::new(make_budget)),
             ..Catalog::embedded()

@@ -38,7 +38,7 @@ use boardbase::grid::Alphabet;
 use boardbase::input::{InputError, Scanner};
 use boardbase::lights::{Grid, LightsError, Solver};
 use boardbase::report::CarcassonneAnswer;
-use boardbase::table::{ProbeError, Puzzle};
+use boardbase::tablefile::{ProbeError, Puzzle};
 use boardbase::tables::shape::{MAX_SIDE, Shape};
 use http_body_util::BodyExt;
 use serde::{Deserialize, Serialize};

@@ -28,7 +28,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 use boardbase::generate::{self, ByteSize, EulerOptions};
-use boardbase::table::{EulerColumns, MAKE_MAX_CELLS, Table};
+use boardbase::tablefile::{EulerColumns, MAKE_MAX_CELLS, Table};
 use boardbase::tables::shape::Shape;
 use tokio::sync::watch;
 

@@ -110,7 +110,7 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
         read_timeout: Duration::from_secs_f64(args.read_timeout),
         ..api::Limits::default()
     };
-    let library = boardbase::table::Catalog::with_env(args.tables.iter().cloned());
+    let library = boardbase::tablefile::Catalog::with_env(args.tables.iter().cloned());
     let budget = args.make_memory.saturating_mul(1 << 20);
     let (catalog, found) = answers::Catalog::open(library, budget);
     let dirs: Vec<String> = catalog

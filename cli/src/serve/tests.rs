@@ -144,7 +144,7 @@ fn every_euler_position() {
 fn other_shapes_write_the_same_json_as_serde() {
     use boardbase::generate::{self, EulerOptions, FlipOptions};
     use boardbase::lights::{Grid, Solver};
-    use boardbase::table::{EulerColumns, FlipColumns, Table};
+    use boardbase::tablefile::{EulerColumns, FlipColumns, Table};
     use boardbase::tables::shape::Shape;
 
     for (rows, cols) in [(3, 4), (2, 5), (1, 3)] {

@@ -14,7 +14,7 @@
 //!
 //! ```
 //! use boardbase::euler::Outcome;
-//! use boardbase::table::{Puzzle, Table};
+//! use boardbase::tablefile::{Puzzle, Table};
 //!
 //! let dir = std::env::temp_dir().join(format!("boardbase-doc-{}", std::process::id()));
 //! std::fs::create_dir_all(&dir)?;
@@ -416,7 +416,7 @@ pub fn presses_width(shape: Shape) -> u8 {
 /// the command line checks the disk's free space with it.
 ///
 /// ```
-/// use boardbase::table::{Puzzle, Table, expected_file_len};
+/// use boardbase::tablefile::{Puzzle, Table, expected_file_len};
 /// use boardbase::tables::shape::Shape;
 ///
 /// let four = Shape::SQUARE4;
@@ -425,7 +425,7 @@ pub fn presses_width(shape: Shape) -> u8 {
 /// // 6×6, WDL only: a bitset of 2^36 bits and the header.
 /// let six = Shape::new(6, 6).unwrap();
 /// assert!(expected_file_len(Puzzle::Euler, six, false)? > 8 << 30);
-/// # Ok::<(), boardbase::table::TableError>(())
+/// # Ok::<(), boardbase::tablefile::TableError>(())
 /// ```
 pub fn expected_file_len(puzzle: Puzzle, shape: Shape, full: bool) -> Result<u64, TableError> {
     if shape.cells() > puzzle.max_cells() {
@@ -774,7 +774,7 @@ impl Table {
     ///
     /// ```
     /// use boardbase::euler::Outcome;
-    /// use boardbase::table::{EulerColumns, Table};
+    /// use boardbase::tablefile::{EulerColumns, Table};
     /// use boardbase::tables::shape::Shape;
     ///
     /// // A 1×3 board, WDL only. Its positions (bit set = covered) that the

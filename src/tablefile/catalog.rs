@@ -239,7 +239,7 @@ pub fn open_as(path: &Path, puzzle: Puzzle, shape: Option<Shape>) -> Result<Foun
 /// checks its puzzle and shape.
 ///
 /// ```
-/// use boardbase::table::{Catalog, Origin, Puzzle};
+/// use boardbase::tablefile::{Catalog, Origin, Puzzle};
 /// use boardbase::tables::shape::Shape;
 ///
 /// let dir = std::env::temp_dir().join(format!("boardbase-catalog-{}", std::process::id()));
@@ -300,7 +300,7 @@ impl Catalog {
     /// entries skipped.
     ///
     /// ```
-    /// use boardbase::table::Catalog;
+    /// use boardbase::tablefile::Catalog;
     /// use std::path::PathBuf;
     ///
     /// let dirs = Catalog::parse_env(Some("/srv/tables::./more".into()));
@@ -440,7 +440,7 @@ fn check_shape(puzzle: Puzzle, shape: Shape) -> Result<(), FindError> {
 /// The puzzle and shape of a table file's usual name, `euler-5x5.bin`.
 ///
 /// ```
-/// use boardbase::table::{Puzzle, parse_file_name};
+/// use boardbase::tablefile::{Puzzle, parse_file_name};
 /// use boardbase::tables::shape::Shape;
 ///
 /// assert_eq!(parse_file_name("flip-4x5.bin"), Some((Puzzle::Flip, Shape::new(4, 5).unwrap())));

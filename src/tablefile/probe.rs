@@ -124,13 +124,13 @@ impl<'a> EulerTable<'a> {
     ///
     /// ```
     /// use boardbase::euler::Outcome;
-    /// use boardbase::table::{Puzzle, Table};
+    /// use boardbase::tablefile::{Puzzle, Table};
     ///
     /// let table = Table::embedded(Puzzle::Euler);
     /// let euler = table.as_euler()?;
     /// assert_eq!(euler.outcome(0)?, Outcome::Loss); // the empty 4×4 board
     /// assert_eq!(euler.outcome(0xFFFF)?, Outcome::Win); // the opponent covered the last square
-    /// # Ok::<(), boardbase::table::ProbeError>(())
+    /// # Ok::<(), boardbase::tablefile::ProbeError>(())
     /// ```
     #[inline]
     pub fn outcome(&self, covered: u64) -> Result<Outcome, ProbeError> {
@@ -344,7 +344,7 @@ impl<'a> FlipTable<'a> {
     /// colour can be reached: the judge's answer, one byte read.
     ///
     /// ```
-    /// use boardbase::table::{Puzzle, Table};
+    /// use boardbase::tablefile::{Puzzle, Table};
     ///
     /// let table = Table::embedded(Puzzle::Flip);
     /// let flip = table.as_flip()?;
@@ -354,7 +354,7 @@ impl<'a> FlipTable<'a> {
     /// //   b w w w
     /// assert_eq!(flip.rounds(0x19B9)?, Some(4));
     /// assert_eq!(flip.rounds(1)?, None); // a single black piece: impossible
-    /// # Ok::<(), boardbase::table::ProbeError>(())
+    /// # Ok::<(), boardbase::tablefile::ProbeError>(())
     /// ```
     #[inline]
     pub fn rounds(&self, board: u64) -> Result<Option<u8>, ProbeError> {
@@ -369,7 +369,7 @@ impl<'a> FlipTable<'a> {
     ///
     /// ```
     /// use boardbase::flip::Colour;
-    /// use boardbase::table::{Puzzle, Table};
+    /// use boardbase::tablefile::{Puzzle, Table};
     ///
     /// let table = Table::embedded(Puzzle::Flip);
     /// let flip = table.as_flip()?;
@@ -379,7 +379,7 @@ impl<'a> FlipTable<'a> {
     /// //   w w w w        . . . .
     /// let route = flip.route(0b0000_0000_0001_0011, Colour::White)?.expect("reachable");
     /// assert_eq!((route.rounds, route.presses, route.optimal_sets), (1, 0b1, 1));
-    /// # Ok::<(), boardbase::table::ProbeError>(())
+    /// # Ok::<(), boardbase::tablefile::ProbeError>(())
     /// ```
     pub fn route(&self, board: u64, colour: Colour) -> Result<Option<FlipRoute>, ProbeError> {
         self.check(board)?;
