@@ -62,6 +62,8 @@ pub mod lights;
 #[cfg(feature = "std")]
 pub mod report;
 #[cfg(feature = "std")]
+pub mod tablebase;
+#[cfg(feature = "std")]
 pub mod tablefile;
 
 pub use boardbase_tables as tables;

@@ -5,7 +5,8 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, flip, fliptile, sized};
-use boardbase::tablefile::{self, Catalog, Destination, FindError, Origin, Puzzle};
+use boardbase::tablebase::{self, FindError, Origin};
+use boardbase::tablefile::{self, Destination, Puzzle};
 use boardbase::tables::shape::{MAX_SIDE, Shape};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -300,7 +301,7 @@ fn sized_shape(args: &GenArgs, puzzle: Puzzle) -> Result<Option<Shape>, Failure>
         (None, None) => Ok(None),
         (None, Some(s)) if s == Shape::SQUARE4 => Ok(None),
         (None, Some(s)) => Ok(Some(s)),
-        (Some(path), s) => tablefile::open_as(path, puzzle, s)
+        (Some(path), s) => tablebase::open_as(path, puzzle, s)
             .map(|f| Some(f.table.shape()))
             .map_err(Failure::Find),
     }
@@ -323,26 +324,21 @@ fn run_sized(
         FindError::TooManyCells { .. } => Failure::Usage(e.to_string()),
         e => Failure::Find(e),
     };
-    let catalog = Catalog::with_env(args.tables.iter().cloned());
+    let tablebase = super::sized::tablebase_of(&args.tables);
     let found = match &args.table {
-        Some(path) => Some(tablefile::open_as(path, puzzle, Some(shape)).map_err(find)?),
+        Some(path) => Some(tablebase::open_as(path, puzzle, Some(shape)).map_err(find)?),
         None if puzzle == Puzzle::Euler => {
-            let found = catalog
-                .find_or_make(Puzzle::Euler, shape, |_| {})
-                .map_err(find)?;
+            let found = tablebase.euler_table(shape, |_| {}).map_err(find)?;
             if found.origin == Origin::Made {
                 eprintln!(
                     "note: made the euler {shape} table in memory ({:.2} s); `{}` writes it to a file",
                     found.elapsed.as_secs_f64(),
-                    catalog.missing(puzzle, shape).command()
+                    tablebase.missing(puzzle, shape).command()
                 );
             }
             Some(found)
         }
-        None if shape.cells() <= puzzle.max_cells() => {
-            catalog.find(Puzzle::Flip, shape).map_err(find)?
-        }
-        None => None,
+        None => tablebase.flip_table(shape).map_err(find)?,
     };
     let probe = |e: boardbase::tablefile::ProbeError| Failure::Gen(GenError::Probe(e));
     if args.cases >= 100_000 && puzzle == Puzzle::Euler {

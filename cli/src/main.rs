@@ -245,7 +245,7 @@ pub enum Failure {
     },
     /// No table for a board size, or a table file that cannot be used.
     #[error("{0}")]
-    Find(boardbase::tablefile::FindError),
+    Find(boardbase::tablebase::FindError),
     /// A table gave an answer that cannot be right (it is damaged).
     #[error("{origin}: {error} (boardbase verify checks the file)")]
     Probe {

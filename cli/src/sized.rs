@@ -11,9 +11,8 @@ use boardbase::euler::{ALPHABET as EULER_ALPHABET, Outcome};
 use boardbase::flip::{ALPHABET as FLIP_ALPHABET, Colour};
 use boardbase::lights::{self, Goal, Grid, MAX_NULLITY, Solver};
 use boardbase::report::{EulerAnswer, FlipAnswer};
-use boardbase::tablefile::{
-    self, Catalog, FindError, FlipTable, Found, Origin, ProbeError, Puzzle,
-};
+use boardbase::tablebase::{self, FindError, Loaded, Origin, Tablebase};
+use boardbase::tablefile::{FlipTable, ProbeError, Puzzle};
 use boardbase::tables::shape::{MAX_SIDE, Shape};
 use clap::Args;
 
@@ -45,10 +44,22 @@ impl TableArgs {
         self.table.is_none() && self.size.is_none_or(|s| s == Shape::SQUARE4)
     }
 
-    /// The catalog of `--tables` and `BOARDBASE_TABLES`.
-    fn catalog(&self) -> Catalog {
-        Catalog::with_env(self.tables.iter().cloned())
+    /// The tablebase of `--tables` and `BOARDBASE_TABLES`.
+    pub fn tablebase(&self) -> Tablebase {
+        tablebase_of(&self.tables)
     }
+}
+
+/// The tablebase of the `--tables` directories given, then those of
+/// `BOARDBASE_TABLES`. A directory that cannot be read holds no files (the
+/// errors for a missing table name it among those searched).
+pub fn tablebase_of(dirs: &[PathBuf]) -> Tablebase {
+    let mut tablebase = Tablebase::new();
+    for dir in dirs {
+        let _ = tablebase.add_directory(dir);
+    }
+    tablebase.add_env_directories();
+    tablebase
 }
 
 /// Parses `RxC` (`5x5`, `5X5`, `5×5`): both sides 1 to 64.
@@ -68,7 +79,7 @@ fn find_failure(error: FindError) -> Failure {
 }
 
 /// A probe that failed on a table that opened: the file is damaged.
-fn probe_failure(found: &Found, error: ProbeError) -> Failure {
+fn probe_failure(found: &Loaded, error: ProbeError) -> Failure {
     Failure::Probe {
         origin: found.origin.to_string(),
         error,
@@ -76,23 +87,23 @@ fn probe_failure(found: &Found, error: ProbeError) -> Failure {
 }
 
 /// Opens `--table FILE` for `puzzle`, checked against `--size` when given.
-fn explicit_table(args: &TableArgs, puzzle: Puzzle) -> Result<Option<Found>, Failure> {
+fn explicit_table(args: &TableArgs, puzzle: Puzzle) -> Result<Option<Loaded>, Failure> {
     args.table
         .as_deref()
-        .map(|path| tablefile::open_as(path, puzzle, args.size).map_err(find_failure))
+        .map(|path| tablebase::open_as(path, puzzle, args.size).map_err(find_failure))
         .transpose()
 }
 
 /// Says on stderr that a table was made in memory, and how to keep it.
-fn note_made(found: &Found, catalog: &Catalog, puzzle: Puzzle, shape: Shape) {
+fn note_made(found: &Loaded, tablebase: &Tablebase, puzzle: Puzzle, shape: Shape) {
     if found.origin != Origin::Made {
         return;
     }
-    let missing = catalog.missing(puzzle, shape);
-    let looked = if catalog.dirs().is_empty() {
+    let missing = tablebase.missing(puzzle, shape);
+    let looked = if tablebase.dirs().is_empty() {
         "no table directory given".to_owned()
     } else {
-        let dirs: Vec<String> = catalog
+        let dirs: Vec<String> = tablebase
             .dirs()
             .iter()
             .map(|d| d.display().to_string())
@@ -127,15 +138,15 @@ pub fn euler(
         Some(found) => found,
         None => {
             let shape = args.size.unwrap_or(Shape::SQUARE4);
-            let catalog = args.catalog();
+            let tablebase = args.tablebase();
             let bar = made_bar();
-            let found = catalog
-                .find_or_make(Puzzle::Euler, shape, |p| {
+            let found = tablebase
+                .euler_table(shape, |p| {
                     bar.update(p.phase.name(), p.done, p.total, false)
                 })
                 .map_err(find_failure)?;
             bar.finish();
-            note_made(&found, &catalog, Puzzle::Euler, shape);
+            note_made(&found, &tablebase, Puzzle::Euler, shape);
             found
         }
     };
@@ -343,7 +354,7 @@ fn write_euler_pretty(
 /// What answers Flip boards of one shape.
 enum FlipSource {
     /// A table (a file): 4×4 never comes here without `--table`.
-    Table(Found),
+    Table(Loaded),
     /// The GF(2) solver of the shape.
     Lights(&'static Solver),
 }
@@ -356,12 +367,7 @@ fn flip_source(args: &TableArgs, shape: Shape) -> Result<FlipSource, Failure> {
     if let Some(found) = explicit_table(args, Puzzle::Flip)? {
         return Ok(FlipSource::Table(found));
     }
-    if shape.cells() <= Puzzle::Flip.max_cells()
-        && let Some(found) = args
-            .catalog()
-            .find(Puzzle::Flip, shape)
-            .map_err(find_failure)?
-    {
+    if let Some(found) = args.tablebase().flip_table(shape).map_err(find_failure)? {
         return Ok(FlipSource::Table(found));
     }
     let solver = Solver::cached(shape);
@@ -381,7 +387,7 @@ pub fn flip_shape(args: &TableArgs) -> Result<Shape, Failure> {
         return Ok(shape);
     }
     match &args.table {
-        Some(path) => tablefile::open_as(path, Puzzle::Flip, None)
+        Some(path) => tablebase::open_as(path, Puzzle::Flip, None)
             .map(|f| f.table.shape())
             .map_err(find_failure),
         None => Ok(Shape::SQUARE4),
@@ -479,7 +485,7 @@ fn flip_rounds(source: &FlipSource, grid: &Grid) -> Result<Option<usize>, Failur
     }
 }
 
-fn flip_table(found: &Found) -> Result<FlipTable<'_>, Failure> {
+fn flip_table(found: &Loaded) -> Result<FlipTable<'_>, Failure> {
     found.table.as_flip().map_err(|e| probe_failure(found, e))
 }
 

@@ -50,7 +50,8 @@ use super::fliptile::random_grid;
 use super::{GenError, Rng, euler, flip};
 use crate::euler::Outcome;
 use crate::lights::{Goal, Grid, Solver};
-use crate::tablefile::{EulerTable, FlipTable, MAKE_MAX_CELLS};
+use crate::tablebase::MAKE_MAX_CELLS;
+use crate::tablefile::{EulerTable, FlipTable};
 use crate::tables::shape::Shape;
 
 /// A random grid of `shape` as a board of at most 64 cells.

@@ -8,9 +8,9 @@
 //! not depend on the file's size); [`Table::from_euler`] and
 //! [`Table::from_flip`] hold columns computed in memory behind the same
 //! probes; [`Table::write`] writes either to a file; [`Table::verify`] checks
-//! a file's CRCs and contents. [`Catalog`] finds the table of a puzzle and
-//! shape as the command line's `--size` does (embedded, a file in the table
-//! directories, or made in memory).
+//! a file's CRCs and contents. Which table answers a puzzle and shape
+//! (embedded, a file in the table directories, or made in memory) is the
+//! [`Tablebase`](crate::tablebase::Tablebase)'s decision.
 //!
 //! ```
 //! use boardbase::euler::Outcome;
@@ -112,7 +112,6 @@
 //! Version-1 files (the 4×4 exports of earlier releases, see
 //! [`export`](crate::export)) are still read, into memory, and verified.
 
-mod catalog;
 mod error;
 mod format;
 mod probe;
@@ -126,10 +125,6 @@ use std::path::Path;
 use boardbase_tables::euler::{MoveList, moves};
 use boardbase_tables::shape::Shape;
 
-pub use catalog::{
-    Catalog, FindError, Found, MAKE_MAX_CELLS, Missing, Origin, TABLES_ENV, open_as,
-    parse_file_name,
-};
 pub use error::{ProbeError, TableError};
 pub use probe::{EulerEntry, EulerTable, FlipRoute, FlipSolution, FlipTable, MoveValue};
 pub use verify::{Checked, DEFAULT_SAMPLE, Verified, VerifyOptions};

@@ -19,3 +19,4 @@ mod lights_moves;
 mod lights_oracle;
 mod lights_tables;
 mod table_file;
+mod tablebase;

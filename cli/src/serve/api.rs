@@ -44,12 +44,13 @@ use http_body_util::BodyExt;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use super::answers::{
-    Catalog, FlipFrom, Sizes, Unanswered, euler_json, flip_json, flip_lights_json,
+use boardbase::tablebase::{
+    Begin, FlipFrom, Made, MakeError, Maker, Pending, Sizes, Tablebase, Unanswered, euler_json,
+    flip_json, flip_lights_json,
 };
+
 use super::assets;
 use super::count::{CountFailure, Pool};
-use super::made::{MakeError, Maker};
 
 /// Flip boards by GF(2) of at most this nullity are answered on the async
 /// threads (at most 2^12 press sets of 64 rows, well under a millisecond);
@@ -85,16 +86,16 @@ impl Default for Limits {
 
 /// What the handlers share.
 pub struct State {
-    catalog: Catalog,
+    tablebase: Tablebase,
     pool: Arc<Pool>,
     limits: Limits,
 }
 
 impl State {
-    /// The state of a server answering from `catalog`.
-    pub fn new(catalog: Catalog, pool: Pool, limits: Limits) -> State {
+    /// The state of a server answering from `tablebase`.
+    pub fn new(tablebase: Tablebase, pool: Pool, limits: Limits) -> State {
         State {
-            catalog,
+            tablebase,
             pool: Arc::new(pool),
             limits,
         }
@@ -252,7 +253,7 @@ async fn sizes(axum::extract::State(state): axum::extract::State<Shared>) -> Res
     json_response(
         StatusCode::OK,
         &Capabilities {
-            sizes: state.catalog.sizes(),
+            sizes: state.tablebase.sizes(),
             carcassonne: CarcassonneLimits {
                 max_narrow_side: carcassonne::MAX_NARROW_SIDE,
                 max_tiles: carcassonne::MAX_TILES,
@@ -433,8 +434,8 @@ fn probe_error(puzzle: &str, shape: Shape, e: &ProbeError) -> ApiError {
 }
 
 /// The 422 for a shape this server does not answer.
-fn unanswered(catalog: &Catalog, puzzle: Puzzle, shape: Shape, why: Unanswered) -> ApiError {
-    let command = catalog.generate_command(puzzle, shape);
+fn unanswered(tablebase: &Tablebase, puzzle: Puzzle, shape: Shape, why: Unanswered) -> ApiError {
+    let command = tablebase.generate_command(puzzle, shape);
     match why {
         Unanswered::Broken { path, error } => ApiError::unprocessable(format!(
             "{error}: this server answers no {puzzle} {shape} boards until the file is replaced; make it with: {command}"
@@ -452,20 +453,20 @@ fn unanswered(catalog: &Catalog, puzzle: Puzzle, shape: Shape, why: Unanswered) 
         }
         Unanswered::TooManyCells(e) => ApiError::unprocessable(e.to_string())
             .with("max_cells", Puzzle::Euler.max_cells()),
-        Unanswered::Missing => missing(catalog, shape),
+        Unanswered::Missing => missing(tablebase, shape),
     }
     .with("size", shape.to_string())
 }
 
 /// The 422 for an Euler shape with no table file that is not made here.
-fn missing(catalog: &Catalog, shape: Shape) -> ApiError {
-    let maker = catalog.maker();
-    let command = catalog.generate_command(Puzzle::Euler, shape);
+fn missing(tablebase: &Tablebase, shape: Shape) -> ApiError {
+    let maker = tablebase.maker();
+    let command = tablebase.generate_command(Puzzle::Euler, shape);
     let name = Puzzle::Euler.file_name(shape);
-    let looked = if catalog.dirs().is_empty() {
+    let looked = if tablebase.dirs().is_empty() {
         "no table directory given (--tables DIR, or BOARDBASE_TABLES)".to_owned()
     } else {
-        let dirs: Vec<String> = catalog
+        let dirs: Vec<String> = tablebase
             .dirs()
             .iter()
             .map(|d| d.display().to_string())
@@ -487,7 +488,7 @@ fn missing(catalog: &Catalog, shape: Shape) -> ApiError {
             ByteSize(maker.budget())
         )
     };
-    let then = if catalog.dirs().is_empty() {
+    let then = if tablebase.dirs().is_empty() {
         ", then restart the server with --tables tables"
     } else {
         ""
@@ -549,9 +550,9 @@ fn flip_answer<'a>(state: &'a State, query: Option<&str>) -> Result<Lookup<'a>, 
     let alphabet = &boardbase::flip::ALPHABET;
     let (shape, text) = board_shape(&q.board, q.size, alphabet)?;
     let from = state
-        .catalog
+        .tablebase
         .flip(shape)
-        .map_err(|why| unanswered(&state.catalog, Puzzle::Flip, shape, why))?;
+        .map_err(|why| unanswered(&state.tablebase, Puzzle::Flip, shape, why))?;
     let rows = read_rows(&text, alphabet, shape);
     match from {
         FlipFrom::Table(source) => flip_json(&*source, board_bits(&rows, shape))
@@ -570,7 +571,9 @@ fn flip_answer<'a>(state: &'a State, query: Option<&str>) -> Result<Lookup<'a>, 
             }
             flip_lights_json(solver, &grid)
                 .map(Lookup::Done)
-                .map_err(|e| unanswered(&state.catalog, Puzzle::Flip, shape, Unanswered::Lights(e)))
+                .map_err(|e| {
+                    unanswered(&state.tablebase, Puzzle::Flip, shape, Unanswered::Lights(e))
+                })
         }
     }
 }
@@ -591,7 +594,7 @@ async fn flip_on_worker(
             CountFailure::Busy { workers } => busy(workers, "solving large boards"),
             _ => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the solving task failed"),
         })?
-        .map_err(|e| unanswered(&state.catalog, Puzzle::Flip, shape, Unanswered::Lights(e)))
+        .map_err(|e| unanswered(&state.tablebase, Puzzle::Flip, shape, Unanswered::Lights(e)))
 }
 
 /// `GET /api/v1/euler`'s answer, or the table to make for it.
@@ -600,9 +603,9 @@ fn euler_answer<'a>(state: &'a State, query: Option<&str>) -> Result<Lookup<'a>,
     let alphabet = &boardbase::euler::ALPHABET;
     let (shape, text) = board_shape(&q.board, q.size, alphabet)?;
     let found = state
-        .catalog
+        .tablebase
         .euler(shape)
-        .map_err(|why| unanswered(&state.catalog, Puzzle::Euler, shape, why))?;
+        .map_err(|why| unanswered(&state.tablebase, Puzzle::Euler, shape, why))?;
     let position = board_bits(&read_rows(&text, alphabet, shape), shape);
     match found {
         Some(source) => euler_json(&*source, position)
@@ -614,28 +617,53 @@ fn euler_answer<'a>(state: &'a State, query: Option<&str>) -> Result<Lookup<'a>,
     }
 }
 
-/// An Euler position of a shape whose table is made in memory first.
+/// An Euler position of a shape whose table is made in memory first: the
+/// first request for the shape starts making it on a blocking worker, not
+/// bound by any request's deadline (once started, the table is made for
+/// whoever asks next); every request waits for it until its own deadline.
 async fn euler_once_made(state: &State, shape: Shape, position: u64) -> Result<Vec<u8>, ApiError> {
     let deadline = Instant::now() + state.limits.count_timeout;
-    let source = state
-        .catalog
+    let begin = state
+        .tablebase
         .maker()
-        .get(shape, &state.pool, deadline)
-        .await
-        .map_err(|e| make_error(&state.catalog, shape, e))?;
+        .begin(shape)
+        .map_err(|e| make_error(state, shape, e))?;
+    let made = match begin {
+        Begin::Ready(table) => Ok(table),
+        Begin::Waiting(pending) => wait_made(pending, deadline).await,
+        Begin::Start(job, pending) => {
+            let pool = state.pool.clone();
+            tokio::spawn(async move {
+                let far = Instant::now() + Duration::from_secs(24 * 3600);
+                // A job the pool never runs is dropped, which tells the
+                // waiting requests (busy).
+                let _ = pool.run(far, move || job.run(|_| {})).await;
+            });
+            wait_made(pending, deadline).await
+        }
+    };
+    let source = made.map_err(|e| make_error(state, shape, e))?;
     euler_json(&*source, position).map_err(|e| probe_error("Euler", shape, &e))
 }
 
+/// The table being made, waited for until `deadline`.
+async fn wait_made(pending: Pending, deadline: Instant) -> Result<Made, MakeError> {
+    tokio::time::timeout_at(deadline.into(), pending)
+        .await
+        .unwrap_or(Err(MakeError::Busy))
+}
+
 /// The answer when no table was made in memory.
-fn make_error(catalog: &Catalog, shape: Shape, e: MakeError) -> ApiError {
+fn make_error(state: &State, shape: Shape, e: MakeError) -> ApiError {
+    let tablebase = &state.tablebase;
     match e {
-        MakeError::NotMade => missing(catalog, shape),
-        MakeError::Busy { workers } => busy(
-            workers,
+        MakeError::NotMade => missing(tablebase, shape),
+        MakeError::Busy => busy(
+            state.pool.workers(),
             &format!("making tables in memory, the euler {shape} table among them"),
         ),
         MakeError::Failed(why) => {
-            let command = catalog.generate_command(Puzzle::Euler, shape);
+            let command = tablebase.generate_command(Puzzle::Euler, shape);
             ApiError::unprocessable(format!(
                 "cannot make the Euler {shape} table in memory: {why}; make it with: {command}"
             ))

@@ -1,20 +1,19 @@
 //! `boardbase serve`: the JSON API and the web explorer over HTTP.
 //!
 //! A front end like the CLI, living with the binary so that the library
-//! never opens a socket: [`answers`] says what answers each puzzle and
-//! board shape (embedded tables, table files, the GF(2) solver) and writes
-//! the lookups' JSON, [`made`] makes Euler tables in memory for shapes no
-//! file holds, [`api`] turns requests into answers and errors into JSON,
+//! never opens a socket: the library's
+//! [`Tablebase`](boardbase::tablebase::Tablebase) says what answers each
+//! puzzle and board shape (embedded tables, table files, tables made in
+//! memory, the GF(2) solver) and writes the lookups' JSON, [`api`] turns
+//! requests into answers and errors into JSON,
 //! [`count`] runs Carcassonne counts and other heavy work on a bounded
 //! pool, [`assets`] serves the explorer embedded in the binary. This module parses the arguments, binds, serves connections
 //! (hyper's HTTP/1.1 server with a header-read timeout) and shuts down
 //! gracefully on Ctrl-C or SIGTERM.
 
-pub mod answers;
 pub mod api;
 pub mod assets;
 pub mod count;
-pub mod made;
 #[cfg(test)]
 mod tests;
 
@@ -24,6 +23,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use boardbase::generate::ByteSize;
+use boardbase::tablebase::{MakeEvent, Maker, Tablebase};
 use clap::Args;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
@@ -51,7 +52,7 @@ pub struct ServeArgs {
     /// Memory the Euler tables made in memory may take, in MiB (the least
     /// recently used are dropped to make room; 0: make none). A 5×5 table
     /// takes 68 MiB, and about 82 MiB while it is made.
-    #[arg(long, value_name = "MIB", default_value_t = made::DEFAULT_BUDGET >> 20)]
+    #[arg(long, value_name = "MIB", default_value_t = boardbase::tablebase::DEFAULT_MAKE_MEMORY >> 20)]
     make_memory: u64,
     /// Carcassonne counts run at once (each on its own thread, off the
     /// threads that answer lookups); default: the number of cores.
@@ -110,15 +111,25 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
         read_timeout: Duration::from_secs_f64(args.read_timeout),
         ..api::Limits::default()
     };
-    let library = boardbase::tablefile::Catalog::with_env(args.tables.iter().cloned());
     let budget = args.make_memory.saturating_mul(1 << 20);
-    let (catalog, found) = answers::Catalog::open(library, budget);
-    let dirs: Vec<String> = catalog
+    let mut tablebase = Tablebase::new();
+    tablebase.set_maker(Maker::new(budget).with_log(log_made));
+    for dir in &args.tables {
+        // Checked to be a directory when the arguments were parsed.
+        let _ = tablebase.add_directory(dir);
+    }
+    tablebase.add_env_directories();
+    let dirs: Vec<String> = tablebase
         .dirs()
         .iter()
         .map(|d| d.display().to_string())
         .collect();
-    let state = Arc::new(api::State::new(catalog, count::Pool::new(workers), limits));
+    let found_lines = tablebase.file_lines().to_vec();
+    let state = Arc::new(api::State::new(
+        tablebase,
+        count::Pool::new(workers),
+        limits,
+    ));
     let app = api::router(state);
 
     let listener = TcpListener::bind(args.bind)
@@ -140,7 +151,7 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
         } else {
             more.push_str(&format!("tables: looked in {}\n", dirs.join(", ")));
         }
-        for line in &found.lines {
+        for line in &found_lines {
             more.push_str(&format!("  {line}\n"));
         }
         more.push_str("flip: 4x4 embedded, table files above, any other size up to 64x64 by GF(2) (nullity up to 24)\n");
@@ -214,6 +225,29 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// Says on stderr what happened to a table made in memory.
+fn log_made(event: &MakeEvent) {
+    match event {
+        MakeEvent::Made {
+            shape,
+            elapsed,
+            bytes,
+        } => eprintln!(
+            "boardbase serve: made the euler {shape} table in memory ({:.2} s, {})",
+            elapsed.as_secs_f64(),
+            ByteSize(*bytes)
+        ),
+        MakeEvent::Dropped { shape, bytes } => eprintln!(
+            "boardbase serve: dropped the euler {shape} table made in memory (least recently used, {})",
+            ByteSize(*bytes)
+        ),
+        MakeEvent::Failed { shape, error } => {
+            eprintln!("boardbase serve: could not make the euler {shape} table: {error:?}")
+        }
+        _ => {}
+    }
 }
 
 /// Completes on Ctrl-C (SIGINT) or SIGTERM, naming the signal.

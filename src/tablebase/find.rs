@@ -1,0 +1,271 @@
+//! Finding table files: their names, the directories searched, and the
+//! errors of a table that cannot be had.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use boardbase_tables::shape::Shape;
+
+use std::sync::Arc;
+
+use super::made::MakeError;
+use crate::generate;
+use crate::tablefile::{Puzzle, Table, TableError};
+
+/// The environment variable naming the directories searched for table
+/// files, separated by `:` (empty entries are skipped).
+pub const TABLES_ENV: &str = "BOARDBASE_TABLES";
+
+/// The most squares of an Euler board whose table is made in memory when no
+/// file holds it: 25 (2^25 positions, the full tables, about 100 MiB and a
+/// second on two cores). Equal to
+/// [`generate::FULL_TABLES_MAX_CELLS`]: what is made on the spot is always
+/// a full table.
+pub const MAKE_MAX_CELLS: usize = generate::FULL_TABLES_MAX_CELLS;
+
+/// Where a table came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// The 4×4 tables built into the binary.
+    Embedded,
+    /// A table file, mapped.
+    File(PathBuf),
+    /// Generated in memory just now.
+    Made,
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Embedded => f.write_str("the built-in tables"),
+            Origin::File(path) => write!(f, "{}", path.display()),
+            Origin::Made => f.write_str("made in memory"),
+        }
+    }
+}
+
+/// A table loaded for a puzzle and shape: opened, embedded or made.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The table.
+    pub table: Arc<Table>,
+    /// Where it came from.
+    pub origin: Origin,
+    /// How long finding it took: opening a file is microseconds, making a
+    /// table up to about a second.
+    pub elapsed: Duration,
+}
+
+/// No table file for a puzzle and shape, and none could be made in memory:
+/// says where it looked and how to make the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Missing {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The shape.
+    pub shape: Shape,
+    /// The directories searched, in order.
+    pub searched: Vec<PathBuf>,
+}
+
+impl Missing {
+    /// The file name looked for: `euler-6x6.bin`.
+    pub fn file_name(&self) -> String {
+        self.puzzle.file_name(self.shape)
+    }
+
+    /// The command that makes the table: `boardbase generate euler 6x6
+    /// --dir DIR`, DIR being the first directory searched (or `tables`
+    /// when none was given).
+    pub fn command(&self) -> String {
+        let dir = self.searched.first().map_or_else(
+            || "tables".to_owned(),
+            |d| shell_word(&d.display().to_string()),
+        );
+        format!(
+            "boardbase generate {} {} --dir {dir}",
+            self.puzzle, self.shape
+        )
+    }
+}
+
+impl fmt::Display for Missing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "no {} {} table: ", self.puzzle, self.shape)?;
+        if self.searched.is_empty() {
+            write!(
+                f,
+                "no directory to look for {} in (--tables DIR, or {TABLES_ENV})",
+                self.file_name()
+            )?;
+        } else {
+            let dirs: Vec<String> = self
+                .searched
+                .iter()
+                .map(|d| d.display().to_string())
+                .collect();
+            write!(f, "no {} in {}", self.file_name(), dirs.join(", "))?;
+        }
+        match self.puzzle {
+            Puzzle::Euler => write!(
+                f,
+                ", and {} squares are too many to make it in memory on the spot (at most {MAKE_MAX_CELLS})",
+                self.shape.cells()
+            )?,
+            Puzzle::Flip => f.write_str(", and Flip tables are not made on the spot")?,
+        }
+        write!(f, "; make it with: {}", self.command())?;
+        if self.searched.is_empty() {
+            f.write_str(", then pass --tables tables")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Missing {}
+
+/// `text` quoted for a POSIX shell when it needs it.
+fn shell_word(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"/._-+,:@%=".contains(&b));
+    if plain {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+/// Why no table could be had for a puzzle and shape.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum FindError {
+    /// The shape has more cells than the puzzle's tables allow.
+    #[error("{puzzle} tables take at most {max} cells; {shape} has {cells}")]
+    TooManyCells {
+        /// The puzzle.
+        puzzle: Puzzle,
+        /// The shape asked for.
+        shape: Shape,
+        /// Its cells.
+        cells: usize,
+        /// [`Puzzle::max_cells`].
+        max: usize,
+    },
+    /// A file could not be opened as a table.
+    #[error("{}: {error}", path.display())]
+    Open {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: TableError,
+    },
+    /// A file holds another puzzle's or another shape's table.
+    #[error("{}: a {found_puzzle} {found_shape} table, not {puzzle} {shape}", path.display())]
+    Mismatch {
+        /// The file.
+        path: PathBuf,
+        /// The puzzle asked for.
+        puzzle: Puzzle,
+        /// The shape asked for.
+        shape: Shape,
+        /// The file's puzzle.
+        found_puzzle: Puzzle,
+        /// The file's shape.
+        found_shape: Shape,
+    },
+    /// No file, and none made on the spot.
+    #[error(transparent)]
+    Missing(#[from] Missing),
+    /// Making the table in memory failed.
+    #[error("cannot make the {puzzle} {shape} table in memory: {error}")]
+    Make {
+        /// The puzzle.
+        puzzle: Puzzle,
+        /// The shape.
+        shape: Shape,
+        /// Why.
+        error: MakeError,
+    },
+}
+
+/// Opens the table file at `path` and checks that it is `puzzle`'s, and of
+/// `shape` when one is given (`None` takes the file's shape): what
+/// `--table FILE` does.
+pub fn open_as(path: &Path, puzzle: Puzzle, shape: Option<Shape>) -> Result<Loaded, FindError> {
+    let start = Instant::now();
+    let table = Table::open(path).map_err(|error| FindError::Open {
+        path: path.to_owned(),
+        error,
+    })?;
+    if table.puzzle() != puzzle || shape.is_some_and(|s| s != table.shape()) {
+        return Err(FindError::Mismatch {
+            path: path.to_owned(),
+            puzzle,
+            shape: shape.unwrap_or(table.shape()),
+            found_puzzle: table.puzzle(),
+            found_shape: table.shape(),
+        });
+    }
+    Ok(Loaded {
+        table: Arc::new(table),
+        origin: Origin::File(path.to_owned()),
+        elapsed: start.elapsed(),
+    })
+}
+
+/// An error unless `shape` is within `puzzle`'s table limits.
+pub(crate) fn check_shape(puzzle: Puzzle, shape: Shape) -> Result<(), FindError> {
+    if shape.cells() > puzzle.max_cells() {
+        return Err(FindError::TooManyCells {
+            puzzle,
+            shape,
+            cells: shape.cells(),
+            max: puzzle.max_cells(),
+        });
+    }
+    Ok(())
+}
+
+/// The puzzle and shape of a table file's usual name, `euler-5x5.bin`.
+///
+/// ```
+/// use boardbase::tablebase::parse_file_name;
+/// use boardbase::tablefile::Puzzle;
+/// use boardbase::tables::shape::Shape;
+///
+/// assert_eq!(parse_file_name("flip-4x5.bin"), Some((Puzzle::Flip, Shape::new(4, 5).unwrap())));
+/// assert_eq!(parse_file_name("euler-7x7.bin"), None); // past Euler's 36 squares
+/// assert_eq!(parse_file_name("notes.txt"), None);
+/// ```
+pub fn parse_file_name(name: &str) -> Option<(Puzzle, Shape)> {
+    let stem = name.strip_suffix(".bin")?;
+    let (puzzle, shape) = stem.split_once('-')?;
+    let puzzle = Puzzle::from_name(puzzle)?;
+    let shape = Shape::parse(shape)?;
+    (shape.cells() <= puzzle.max_cells() && puzzle.file_name(shape) == name)
+        .then_some((puzzle, shape))
+}
+
+/// The directories of a [`TABLES_ENV`] value: split at `:`, empty entries
+/// skipped.
+///
+/// ```
+/// use boardbase::tablebase::parse_env;
+/// use std::path::PathBuf;
+///
+/// let dirs = parse_env(Some("/srv/tables::./more".into()));
+/// assert_eq!(dirs, [PathBuf::from("/srv/tables"), PathBuf::from("./more")]);
+/// ```
+pub fn parse_env(value: Option<OsString>) -> Vec<PathBuf> {
+    value
+        .map(|v| {
+            std::env::split_paths(&v)
+                .filter(|p| !p.as_os_str().is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}

@@ -1,0 +1,645 @@
+//! The answer layer: one [`Tablebase`] answers every question of every
+//! puzzle and board size, and every front end (the command line, the HTTP
+//! server, the C library, Python) asks it.
+//!
+//! Where an answer comes from is decided here and nowhere else, in this
+//! order:
+//!
+//! 1. 4×4: the tables embedded in the library ([`EmbeddedFlip`],
+//!    [`EmbeddedEuler`]); no directory is searched.
+//! 2. A table file `flip-RxC.bin` / `euler-RxC.bin` in the directories
+//!    added ([`Tablebase::add_directory`], in order; the first file of a
+//!    name wins), mapped ([`TableFlip`], [`TableEuler`]). A file that does
+//!    not open, or holds another puzzle or shape, answers its error for
+//!    its shape: it is never skipped for a later one.
+//! 3. Flip of any other shape up to 64×64: the GF(2) solver
+//!    ([`lights`](crate::lights)), exact up to nullity
+//!    [`MAX_NULLITY`](crate::lights::MAX_NULLITY).
+//! 4. Euler of a shape with no file and at most [`MAKE_MAX_CELLS`] squares:
+//!    a table made in memory on first use, within a memory budget, the
+//!    least recently used dropped first ([`Maker`]).
+//!
+//! A lookup is the position's answer plus every move valued, best first:
+//! typed ([`FlipLookup`], [`EulerLookup`], serde-serialisable) or as the
+//! same JSON written by hand for speed ([`flip_json`], [`euler_json`]).
+//!
+//! ```
+//! use boardbase::tablebase::{EulerLookup, Tablebase};
+//! use boardbase::tables::shape::Shape;
+//!
+//! let tablebase = Tablebase::new();
+//! // The judge's second sample: the player to move wins, 4 moves before
+//! // the board is full, by covering the square marked `o`.
+//! //
+//! //   X X X X        X X X X
+//! //   . . . X        . . o X
+//! //   X X . X        X X . X
+//! //   X X . X        X X . X
+//! let lookup: EulerLookup = tablebase.euler_lookup(Shape::SQUARE4, 0b1011_1011_1000_1111)?;
+//! assert_eq!(lookup.answer.answer, "WINNING");
+//! assert_eq!(lookup.answer.moves_left, Some(4));
+//! assert_eq!(lookup.moves[0].cells, [[1, 2]]);
+//!
+//! // A 3×4 Euler board has no table file here: its table is made in
+//! // memory (milliseconds) on first use.
+//! //   . . . .
+//! //   . . . .     the empty 3×4 board is lost for the player to move
+//! //   . . . .
+//! let shape = Shape::new(3, 4).unwrap();
+//! let lookup = tablebase.euler_lookup(shape, 0)?;
+//! assert_eq!(lookup.answer.answer, "LOSING");
+//!
+//! // Flip on 5×5 by GF(2): the classic Lights Out board, every press valued.
+//! let lookup = tablebase.flip_lookup(Shape::new(5, 5).unwrap(), 1)?;
+//! assert_eq!(lookup.moves.len(), 25);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod find;
+mod json;
+mod lookup;
+mod made;
+mod sizes;
+mod source;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use boardbase_tables::shape::{MAX_SIDE, Shape};
+
+pub use find::{
+    FindError, Loaded, MAKE_MAX_CELLS, Missing, Origin, TABLES_ENV, open_as, parse_env,
+    parse_file_name,
+};
+pub use lookup::{
+    EulerLookup, EulerMoveValue, FlipLookup, FlipMove, euler_json, euler_lookup, flip_json,
+    flip_lights_json, flip_lights_lookup, flip_lookup,
+};
+pub use made::{
+    Begin, DEFAULT_MAKE_MEMORY, Made, MadeInfo, MakeError, MakeEvent, MakeJob, Maker, Pending,
+};
+pub use sizes::{Gf2Range, MadeRange, SizeEntry, Sizes};
+pub use source::{
+    EmbeddedEuler, EmbeddedFlip, EulerMoves, EulerSource, FlipSource, MoveTexts, Play, TableEuler,
+    TableFlip,
+};
+
+use crate::lights::{self, Grid, LightsError, MAX_NULLITY, Solver};
+use crate::tablefile::{ProbeError, Puzzle, Table};
+
+/// A table file found in the directories: opened, or the reason it could
+/// not be.
+pub enum FileEntry<S> {
+    /// Opened and checked.
+    Ready {
+        /// The answers.
+        source: Arc<S>,
+        /// The file.
+        path: PathBuf,
+    },
+    /// Damaged or mislabelled: the shape's lookups answer this error.
+    Broken {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it (the [`FindError`]'s message).
+        error: String,
+    },
+}
+
+/// What answers a Flip board of some shape.
+pub enum FlipFrom {
+    /// A table (embedded or file).
+    Table(Arc<dyn FlipSource>),
+    /// The GF(2) solver.
+    Lights(&'static Solver),
+}
+
+/// Why a shape has no answers.
+#[derive(Debug)]
+pub enum Unanswered {
+    /// A table file of the shape that cannot be used.
+    Broken {
+        /// The file.
+        path: PathBuf,
+        /// Why (the [`FindError`]'s message).
+        error: String,
+    },
+    /// Flip: the shape's nullity is past the exact search.
+    Lights(LightsError),
+    /// Euler: more squares than any table.
+    TooManyCells(FindError),
+    /// Euler: no file, and not made in memory here.
+    Missing,
+}
+
+/// Why a lookup has no answer.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LookupError {
+    /// Nothing answers the shape (see [`Unanswered`]).
+    #[error("{}", unanswered_message(.0))]
+    Unanswered(Unanswered),
+    /// The table answered an error: the file is damaged.
+    #[error(transparent)]
+    Probe(#[from] ProbeError),
+    /// The GF(2) solver refused the board.
+    #[error(transparent)]
+    Lights(#[from] LightsError),
+    /// The Euler table could not be made in memory.
+    #[error("cannot make the table in memory: {0}")]
+    Make(#[from] MakeError),
+    /// The board has bits outside its shape.
+    #[error("the board has bits outside its {0} cells")]
+    Board(Shape),
+}
+
+fn unanswered_message(why: &Unanswered) -> String {
+    match why {
+        Unanswered::Broken { error, .. } => error.clone(),
+        Unanswered::Lights(e) => e.to_string(),
+        Unanswered::TooManyCells(e) => e.to_string(),
+        Unanswered::Missing => "no table file, and none is made in memory here".to_owned(),
+    }
+}
+
+/// The error of a file that did not open as `puzzle`'s table of `shape`,
+/// opened again to say it in full.
+fn reopen_error(path: &Path, puzzle: Puzzle, shape: Shape) -> FindError {
+    match open_as(path, puzzle, Some(shape)) {
+        Err(e) => e,
+        // Replaced by a good file since: say what was wrong before.
+        Ok(_) => FindError::Open {
+            path: path.to_owned(),
+            error: crate::tablefile::TableError::Io(std::io::Error::other(
+                "the file changed while it was in use",
+            )),
+        },
+    }
+}
+
+/// The answer layer: every puzzle, every board size, from the embedded
+/// tables, table files, tables made in memory and the GF(2) solver (see
+/// the [module docs](self) for the order). Shared by threads: every method
+/// takes `&self` but the set-up ones.
+pub struct Tablebase {
+    /// The directories searched, in order.
+    dirs: Vec<PathBuf>,
+    embedded_flip: Arc<dyn FlipSource>,
+    embedded_euler: Arc<dyn EulerSource>,
+    flip_files: BTreeMap<Shape, FileEntry<TableFlip>>,
+    euler_files: BTreeMap<Shape, FileEntry<TableEuler>>,
+    /// One line per file found: used, or why not.
+    lines: Vec<String>,
+    maker: Arc<Maker>,
+}
+
+impl Default for Tablebase {
+    fn default() -> Tablebase {
+        Tablebase::new()
+    }
+}
+
+impl std::fmt::Debug for Tablebase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tablebase")
+            .field("dirs", &self.dirs)
+            .field("files", &self.lines)
+            .field("make_memory", &self.maker.budget())
+            .finish()
+    }
+}
+
+impl Tablebase {
+    /// The embedded 4×4 tables, the GF(2) solver, and Euler tables made in
+    /// memory within [`DEFAULT_MAKE_MEMORY`]; no directory yet.
+    pub fn new() -> Tablebase {
+        Tablebase {
+            dirs: Vec::new(),
+            embedded_flip: Arc::new(EmbeddedFlip::new()),
+            embedded_euler: Arc::new(EmbeddedEuler::new()),
+            flip_files: BTreeMap::new(),
+            euler_files: BTreeMap::new(),
+            lines: Vec::new(),
+            maker: Arc::new(Maker::new(DEFAULT_MAKE_MEMORY)),
+        }
+    }
+
+    /// Makes Euler tables in memory within `bytes` (0: none are made),
+    /// with `maker`'s log. Call before the first lookup: the tables made
+    /// before are dropped.
+    pub fn set_maker(&mut self, maker: Maker) {
+        self.maker = Arc::new(maker);
+    }
+
+    /// Makes Euler tables in memory within `bytes` (0: none are made).
+    /// Call before the first lookup: the tables made before are dropped.
+    pub fn set_make_memory(&mut self, bytes: u64) {
+        self.set_maker(Maker::new(bytes));
+    }
+
+    /// Adds a directory to look for table files in, after those added
+    /// before; its files are opened (mapped: only their headers are read)
+    /// and checked now. Returns the number of table files named
+    /// `flip-RxC.bin` / `euler-RxC.bin` in it. A directory that cannot be
+    /// read is an error, but stays in the list of directories searched
+    /// (which the errors for missing tables name), holding no files.
+    pub fn add_directory(&mut self, dir: impl AsRef<Path>) -> std::io::Result<usize> {
+        let dir = dir.as_ref();
+        self.dirs.push(dir.to_owned());
+        let entries = std::fs::read_dir(dir);
+        self.reopen();
+        let count = entries?
+            .filter_map(Result::ok)
+            .filter(|e| {
+                e.file_name()
+                    .to_str()
+                    .and_then(parse_file_name)
+                    .is_some_and(|_| e.path().is_file())
+            })
+            .count();
+        Ok(count)
+    }
+
+    /// Adds the directories of [`TABLES_ENV`] (`BOARDBASE_TABLES`,
+    /// colon-separated), in order, as [`Tablebase::add_directory`] does;
+    /// one that cannot be read holds no files.
+    pub fn add_env_directories(&mut self) {
+        for dir in parse_env(std::env::var_os(TABLES_ENV)) {
+            let _ = self.add_directory(dir);
+        }
+    }
+
+    /// The directories searched, in order.
+    pub fn dirs(&self) -> &[PathBuf] {
+        &self.dirs
+    }
+
+    /// One line per table file found, sorted by puzzle and shape: what it
+    /// answers, or why it is not used.
+    pub fn file_lines(&self) -> &[String] {
+        &self.lines
+    }
+
+    /// Every table file in the directories, by its name (the first of a
+    /// name wins), sorted by puzzle and shape. The files are not opened.
+    pub fn list(&self) -> Vec<(Puzzle, Shape, PathBuf)> {
+        let mut found: Vec<(Puzzle, Shape, PathBuf)> = Vec::new();
+        for dir in &self.dirs {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            let mut here: Vec<(Puzzle, Shape, PathBuf)> = entries
+                .filter_map(Result::ok)
+                .filter_map(|e| {
+                    let name = e.file_name().into_string().ok()?;
+                    let (puzzle, shape) = parse_file_name(&name)?;
+                    e.path().is_file().then(|| (puzzle, shape, e.path()))
+                })
+                .collect();
+            here.sort();
+            for entry in here {
+                if !found.iter().any(|f| f.0 == entry.0 && f.1 == entry.1) {
+                    found.push(entry);
+                }
+            }
+        }
+        found.sort();
+        found
+    }
+
+    /// Opens every table file of the directories again.
+    fn reopen(&mut self) {
+        self.flip_files.clear();
+        self.euler_files.clear();
+        self.lines.clear();
+        for (puzzle, shape, path) in self.list() {
+            if shape == Shape::SQUARE4 {
+                self.lines.push(format!(
+                    "{}: not used (4x4 is answered by the embedded tables)",
+                    path.display()
+                ));
+                continue;
+            }
+            let opened = open_as(&path, puzzle, Some(shape));
+            fn broken<S>(path: &Path, error: String) -> FileEntry<S> {
+                FileEntry::Broken {
+                    path: path.to_owned(),
+                    error,
+                }
+            }
+            match puzzle {
+                Puzzle::Flip => {
+                    let entry = match opened {
+                        Ok(loaded) => FileEntry::Ready {
+                            source: Arc::new(TableFlip::new(loaded.table)),
+                            path: path.clone(),
+                        },
+                        Err(e) => broken(&path, e.to_string()),
+                    };
+                    self.flip_files.insert(shape, entry);
+                }
+                Puzzle::Euler => {
+                    let entry = match opened {
+                        Ok(loaded) => match TableEuler::new(loaded.table) {
+                            Ok(source) => FileEntry::Ready {
+                                source: Arc::new(source),
+                                path: path.clone(),
+                            },
+                            Err(e) => broken(&path, format!("{}: {e}", path.display())),
+                        },
+                        Err(e) => broken(&path, e.to_string()),
+                    };
+                    self.euler_files.insert(shape, entry);
+                }
+            }
+            if let Some(line) = self.describe(puzzle, shape) {
+                self.lines.push(line);
+            }
+        }
+    }
+
+    /// One line about the file of `puzzle` on `shape`.
+    fn describe(&self, puzzle: Puzzle, shape: Shape) -> Option<String> {
+        let (path, error, wdl) = match puzzle {
+            Puzzle::Flip => match self.flip_files.get(&shape)? {
+                FileEntry::Ready { path, .. } => (path, None, false),
+                FileEntry::Broken { path, error } => (path, Some(error), false),
+            },
+            Puzzle::Euler => match self.euler_files.get(&shape)? {
+                FileEntry::Ready { path, source } => (path, None, source.is_wdl_only()),
+                FileEntry::Broken { path, error } => (path, Some(error), false),
+            },
+        };
+        Some(match error {
+            Some(error) => format!("{error} (not used: its lookups answer 422)"),
+            None => format!(
+                "{}: {puzzle} {shape}{}",
+                path.display(),
+                if wdl { " (win/loss only)" } else { "" }
+            ),
+        })
+    }
+
+    /// The maker of Euler tables in memory.
+    pub fn maker(&self) -> &Arc<Maker> {
+        &self.maker
+    }
+
+    /// What answers Flip boards of `shape`.
+    pub fn flip(&self, shape: Shape) -> Result<FlipFrom, Unanswered> {
+        if shape == Shape::SQUARE4 {
+            return Ok(FlipFrom::Table(self.embedded_flip.clone()));
+        }
+        match self.flip_files.get(&shape) {
+            Some(FileEntry::Ready { source, .. }) => Ok(FlipFrom::Table(source.clone())),
+            Some(FileEntry::Broken { path, error }) => Err(Unanswered::Broken {
+                path: path.clone(),
+                error: error.clone(),
+            }),
+            None => {
+                let solver = Solver::cached(shape);
+                if solver.is_exact() {
+                    Ok(FlipFrom::Lights(solver))
+                } else {
+                    Err(Unanswered::Lights(LightsError::NullityTooLarge {
+                        shape,
+                        nullity: solver.nullity(),
+                        max: MAX_NULLITY,
+                    }))
+                }
+            }
+        }
+    }
+
+    /// What answers Euler positions of `shape`: `Ok(Some(..))` a table at
+    /// hand, `Ok(None)` one to make in memory ([`Tablebase::maker`],
+    /// [`Tablebase::euler_made`]).
+    pub fn euler(&self, shape: Shape) -> Result<Option<Arc<dyn EulerSource>>, Unanswered> {
+        if shape == Shape::SQUARE4 {
+            return Ok(Some(self.embedded_euler.clone()));
+        }
+        find::check_shape(Puzzle::Euler, shape).map_err(Unanswered::TooManyCells)?;
+        match self.euler_files.get(&shape) {
+            Some(FileEntry::Ready { source, .. }) => Ok(Some(source.clone())),
+            Some(FileEntry::Broken { path, error }) => Err(Unanswered::Broken {
+                path: path.clone(),
+                error: error.clone(),
+            }),
+            // A table made before: without asking again whether it would
+            // be made (which plans the generator's memory).
+            None => match self.maker.ready(shape) {
+                Some(made) => Ok(Some(made as Arc<dyn EulerSource>)),
+                None if self.maker.would_make(shape) => Ok(None),
+                None => Err(Unanswered::Missing),
+            },
+        }
+    }
+
+    /// What answers Euler positions of `shape`, the table made in memory
+    /// now on this thread if need be (`progress` hears of the generator's
+    /// phases): the blocking form of [`Tablebase::euler`].
+    pub fn euler_made<F: Fn(crate::generate::Progress) + Sync>(
+        &self,
+        shape: Shape,
+        progress: F,
+    ) -> Result<Arc<dyn EulerSource>, LookupError> {
+        match self.euler(shape).map_err(LookupError::Unanswered)? {
+            Some(source) => Ok(source),
+            None => Ok(self.maker.get(shape, progress)? as Arc<dyn EulerSource>),
+        }
+    }
+
+    /// The Flip table of `shape`: the embedded one for 4×4, else the file
+    /// of its name in the directories; `None` when there is none (the
+    /// GF(2) solver answers: [`Tablebase::flip`]). A file that cannot be
+    /// used is its error.
+    pub fn flip_table(&self, shape: Shape) -> Result<Option<Loaded>, FindError> {
+        let start = Instant::now();
+        if shape == Shape::SQUARE4 {
+            return Ok(Some(Loaded {
+                table: Arc::new(Table::embedded(Puzzle::Flip)),
+                origin: Origin::Embedded,
+                elapsed: start.elapsed(),
+            }));
+        }
+        match self.flip_files.get(&shape) {
+            Some(FileEntry::Ready { source, path }) => Ok(Some(Loaded {
+                table: source.table().clone(),
+                origin: Origin::File(path.clone()),
+                elapsed: start.elapsed(),
+            })),
+            Some(FileEntry::Broken { path, .. }) => Err(reopen_error(path, Puzzle::Flip, shape)),
+            None => Ok(None),
+        }
+    }
+
+    /// The Euler table of `shape`: the embedded one for 4×4, else the file
+    /// of its name in the directories, else one made in memory now, on
+    /// this thread (`progress` hears of the generator's phases), when the
+    /// shape is small enough and fits the memory budget. Otherwise the
+    /// error says why, and [`FindError::Missing`] gives the `boardbase
+    /// generate` command that makes the file.
+    pub fn euler_table<F: Fn(crate::generate::Progress) + Sync>(
+        &self,
+        shape: Shape,
+        progress: F,
+    ) -> Result<Loaded, FindError> {
+        find::check_shape(Puzzle::Euler, shape)?;
+        let start = Instant::now();
+        if shape == Shape::SQUARE4 {
+            return Ok(Loaded {
+                table: Arc::new(Table::embedded(Puzzle::Euler)),
+                origin: Origin::Embedded,
+                elapsed: start.elapsed(),
+            });
+        }
+        match self.euler_files.get(&shape) {
+            Some(FileEntry::Ready { source, path }) => Ok(Loaded {
+                table: source.table().clone(),
+                origin: Origin::File(path.clone()),
+                elapsed: start.elapsed(),
+            }),
+            Some(FileEntry::Broken { path, .. }) => Err(reopen_error(path, Puzzle::Euler, shape)),
+            None if self.maker.would_make(shape) => {
+                let made = self
+                    .maker
+                    .get(shape, progress)
+                    .map_err(|error| FindError::Make {
+                        puzzle: Puzzle::Euler,
+                        shape,
+                        error,
+                    })?;
+                Ok(Loaded {
+                    table: made.table().clone(),
+                    origin: Origin::Made,
+                    elapsed: start.elapsed(),
+                })
+            }
+            None => Err(self.missing(Puzzle::Euler, shape).into()),
+        }
+    }
+
+    /// The lookup of a Flip board of `shape` (`board`: cell (r, c) at bit
+    /// `C·r + c`, set = black): its answer and every press valued, best
+    /// first.
+    pub fn flip_lookup(&self, shape: Shape, board: u64) -> Result<FlipLookup, LookupError> {
+        if !shape.fits_u64() || board & !shape.full() != 0 {
+            return Err(LookupError::Board(shape));
+        }
+        let grid = Grid::from_u64(shape, board).map_err(|_| LookupError::Board(shape))?;
+        self.flip_grid_lookup(&grid)
+    }
+
+    /// [`Tablebase::flip_lookup`] of a board of any shape up to 64×64.
+    pub fn flip_grid_lookup(&self, board: &Grid) -> Result<FlipLookup, LookupError> {
+        let shape = board.shape();
+        match self.flip(shape).map_err(LookupError::Unanswered)? {
+            FlipFrom::Table(source) => {
+                let bits = board.to_u64().ok_or(LookupError::Board(shape))?;
+                Ok(flip_lookup(&*source, bits)?)
+            }
+            FlipFrom::Lights(solver) => Ok(flip_lights_lookup(solver, board)?),
+        }
+    }
+
+    /// The lookup of an Euler position of `shape` (bit set = covered): its
+    /// answer and every legal move valued, best first. A table made in
+    /// memory for it is made now, on this thread.
+    pub fn euler_lookup(&self, shape: Shape, position: u64) -> Result<EulerLookup, LookupError> {
+        if position & !shape.full() != 0 {
+            return Err(LookupError::Board(shape));
+        }
+        let source = self.euler_made(shape, |_| {})?;
+        Ok(euler_lookup(&*source, position)?)
+    }
+
+    /// The `boardbase generate` command that makes the table of `puzzle`
+    /// on `shape` where this tablebase looks for it.
+    pub fn generate_command(&self, puzzle: Puzzle, shape: Shape) -> String {
+        self.missing(puzzle, shape).command()
+    }
+
+    /// The error for a table this tablebase does not hold.
+    pub fn missing(&self, puzzle: Puzzle, shape: Shape) -> Missing {
+        Missing {
+            puzzle,
+            shape,
+            searched: self.dirs.clone(),
+        }
+    }
+
+    /// The shapes answered, for a client to offer (the server's
+    /// `/api/v1/sizes`).
+    pub fn sizes(&self) -> Sizes {
+        let embedded = || SizeEntry::new(Shape::SQUARE4, "embedded");
+        let file = |shape: Shape, path: &PathBuf, error: Option<&String>| SizeEntry {
+            file: Some(path.display().to_string()),
+            error: error.cloned(),
+            ..SizeEntry::new(shape, "file")
+        };
+        let mut flip = vec![embedded()];
+        for (&shape, entry) in &self.flip_files {
+            flip.push(match entry {
+                FileEntry::Ready { path, .. } => file(shape, path, None),
+                FileEntry::Broken { path, error } => file(shape, path, Some(error)),
+            });
+        }
+        let mut euler = vec![embedded()];
+        for (&shape, entry) in &self.euler_files {
+            euler.push(match entry {
+                FileEntry::Ready { path, source } => SizeEntry {
+                    wdl_only: Some(source.is_wdl_only()),
+                    ..file(shape, path, None)
+                },
+                FileEntry::Broken { path, error } => file(shape, path, Some(error)),
+            });
+        }
+        let info = self.maker.info();
+        let mut made = Vec::new();
+        for cells in 1..=self.maker.max_cells() {
+            for rows in 1..=cells {
+                if cells % rows != 0 {
+                    continue;
+                }
+                let Some(shape) = Shape::new(rows, cells / rows) else {
+                    continue;
+                };
+                if shape == Shape::SQUARE4
+                    || self.euler_files.contains_key(&shape)
+                    || !self.maker.would_make(shape)
+                {
+                    continue;
+                }
+                made.push(SizeEntry {
+                    wdl_only: Some(false),
+                    in_memory: Some(info.ready.contains(&shape)),
+                    make_bytes: Some(Maker::needed(shape)),
+                    ..SizeEntry::new(shape, "made on demand")
+                });
+            }
+        }
+        euler.extend(made);
+        let beyond: Vec<String> = lights::PAST_MAX_NULLITY
+            .iter()
+            .filter_map(|&(r, c)| Shape::new(r, c))
+            .map(|s| s.to_string())
+            .collect();
+        Sizes {
+            flip,
+            flip_gf2: Gf2Range {
+                max_rows: MAX_SIDE,
+                max_cols: MAX_SIDE,
+                max_nullity: MAX_NULLITY,
+                beyond,
+            },
+            euler,
+            euler_made: MadeRange {
+                max_cells: self.maker.max_cells(),
+                memory_budget_bytes: self.maker.budget(),
+                memory_held_bytes: info.held,
+            },
+        }
+    }
+}

@@ -1,0 +1,305 @@
+//! The answer layer: every 4×4 board and position through
+//! [`Tablebase`](boardbase::tablebase::Tablebase)'s sources, each lookup's
+//! moves against the press rule and the move generator written here, their
+//! order, and the hand-written JSON byte for byte against serde's; the same
+//! JSON check on other shapes (tables generated, and GF(2)).
+
+use std::sync::Arc;
+
+use boardbase::euler::{self, Outcome, Position};
+use boardbase::flip::{self, Board};
+use boardbase::report::{EulerAnswer, FlipAnswer};
+use boardbase::tablebase::{
+    EmbeddedEuler, EmbeddedFlip, TableEuler, TableFlip, Tablebase, euler_json, euler_lookup,
+    flip_json, flip_lights_json, flip_lights_lookup, flip_lookup,
+};
+
+/// The press rule, written apart from the library: the cell and its
+/// orthogonal neighbours flip.
+fn pressed(bits: u16, r: usize, c: usize) -> u16 {
+    let mut out = bits ^ 1 << (4 * r + c);
+    if r > 0 {
+        out ^= 1 << (4 * (r - 1) + c);
+    }
+    if r < 3 {
+        out ^= 1 << (4 * (r + 1) + c);
+    }
+    if c > 0 {
+        out ^= 1 << (4 * r + c - 1);
+    }
+    if c < 3 {
+        out ^= 1 << (4 * r + c + 1);
+    }
+    out
+}
+
+#[test]
+fn every_flip_board() {
+    let source = EmbeddedFlip::new();
+    for bits in 0..=u16::MAX {
+        let board = Board::from_bits(bits);
+        let lookup = flip_lookup(&source, u64::from(bits)).expect("embedded");
+        assert_eq!(lookup.answer, FlipAnswer::new(1, board));
+        // The API's hand-written JSON (the answer's object written straight
+        // from the tables) is serde's JSON of the lookup, on every board.
+        let json = flip_json(&source, u64::from(bits)).expect("embedded");
+        assert_eq!(
+            json,
+            serde_json::to_vec(&lookup).expect("JSON"),
+            "{board:#}"
+        );
+        let mut seen = 0u16;
+        let mut last = (0u16, 0usize);
+        for m in &lookup.moves {
+            let [r, c] = m.cell;
+            seen |= 1 << (4 * r + c);
+            let after = Board::from_bits(pressed(bits, r, c));
+            assert_eq!(m.board, Some(format!("{after:#}")));
+            assert_eq!(m.rounds, flip::rounds(after).map(u16::from));
+            assert_eq!(m.solvable, m.rounds.is_some());
+            let key = (m.rounds.map_or(u16::MAX, u16::from), 4 * r + c);
+            assert!(
+                key > last || (key == last && key == (0, 0)),
+                "order of {board:#}"
+            );
+            last = key;
+        }
+        assert_eq!(seen, u16::MAX, "all 16 presses of {board:#}");
+    }
+}
+
+/// The 48 moves, generated apart from the library.
+fn euler_moves() -> Vec<u16> {
+    let mut moves: Vec<u16> = (0..16).map(|i| 1 << i).collect();
+    for line in 0..4 {
+        for len in [2usize, 3] {
+            let (mut left, mut right, mut top, mut bottom) = (0u16, 0u16, 0u16, 0u16);
+            for k in 0..len {
+                left |= 1 << (4 * line + k);
+                right |= 1 << (4 * line + 3 - k);
+                top |= 1 << (4 * k + line);
+                bottom |= 1 << (4 * (3 - k) + line);
+            }
+            moves.extend([left, right, top, bottom]);
+        }
+    }
+    moves
+}
+
+#[test]
+fn every_euler_position() {
+    let source = EmbeddedEuler::new();
+    let all = euler_moves();
+    for bits in 0..=u16::MAX {
+        let position = Position::from_bits(bits);
+        let lookup = euler_lookup(&source, u64::from(bits)).expect("embedded");
+        assert_eq!(lookup.answer, EulerAnswer::new(1, position));
+        let json = euler_json(&source, u64::from(bits)).expect("embedded");
+        assert_eq!(
+            json,
+            serde_json::to_vec(&lookup).expect("JSON"),
+            "{position:#}"
+        );
+        let mut legal: Vec<u16> = all.iter().copied().filter(|m| bits & m == 0).collect();
+        let mut listed: Vec<u16> = lookup.moves.iter().map(|m| m.mask as u16).collect();
+        legal.sort_unstable();
+        listed.sort_unstable();
+        assert_eq!(listed, legal, "legal moves of {position:#}");
+        let mut last = (0u8, i16::MIN);
+        for m in &lookup.moves {
+            let child = euler::probe(Position::from_bits(bits | m.mask as u16));
+            assert_eq!(
+                (m.outcome, m.moves_left),
+                (child.outcome, Some(child.moves_left))
+            );
+            assert_eq!(
+                m.board,
+                format!("{:#}", Position::from_bits(bits | m.mask as u16))
+            );
+            let key = match m.outcome {
+                Outcome::Loss => (0, i16::from(child.moves_left)),
+                Outcome::Win => (1, -i16::from(child.moves_left)),
+            };
+            assert!(key >= last, "order of {position:#}");
+            last = key;
+        }
+        let best = lookup.answer.best_move.as_ref().map(|b| b.mask);
+        assert_eq!(
+            lookup.moves.first().map(|m| m.mask),
+            best,
+            "best move of {position:#}"
+        );
+    }
+}
+
+/// The hand-written JSON of table and GF(2) lookups of other shapes is
+/// serde's JSON of the lookup (their values are checked against oracles
+/// in tests/serve/sizes.rs).
+#[test]
+fn other_shapes_write_the_same_json_as_serde() {
+    use boardbase::generate::{self, EulerOptions, FlipOptions};
+    use boardbase::lights::{Grid, Solver};
+    use boardbase::tablefile::{EulerColumns, FlipColumns, Table};
+    use boardbase::tables::shape::Shape;
+
+    for (rows, cols) in [(3, 4), (2, 5), (1, 3)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        for wdl_only in [false, true] {
+            let options = EulerOptions {
+                wdl_only,
+                ..EulerOptions::default()
+            };
+            let tables = generate::euler(shape, &options, |_| {}).unwrap();
+            let table = Table::from_euler(shape, EulerColumns::from(tables)).unwrap();
+            let source = TableEuler::new(Arc::new(table)).unwrap();
+            for p in 0..1u64 << shape.cells() {
+                let json = euler_json(&source, p).unwrap();
+                let lookup = euler_lookup(&source, p).unwrap();
+                assert_eq!(lookup.answer.wdl_only, wdl_only);
+                assert_eq!(json, serde_json::to_vec(&lookup).unwrap(), "{shape} {p}");
+            }
+        }
+        let tables = generate::flip(shape, &FlipOptions::default(), |_| {}).unwrap();
+        let table = Table::from_flip(shape, FlipColumns::from(tables)).unwrap();
+        let source = TableFlip::new(Arc::new(table));
+        for b in 0..1u64 << shape.cells() {
+            let json = flip_json(&source, b).unwrap();
+            assert_eq!(
+                json,
+                serde_json::to_vec(&flip_lookup(&source, b).unwrap()).unwrap(),
+                "{shape} {b}"
+            );
+        }
+    }
+    // GF(2): boards of up to 64 cells list the board after each press,
+    // larger ones leave it out.
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    for (rows, cols) in [(5, 5), (8, 8), (9, 9), (13, 17), (3, 40)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let solver = Solver::cached(shape);
+        for _ in 0..4 {
+            let cells: Vec<u64> = (0..rows)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    x & shape.row_mask()
+                })
+                .collect();
+            let board = Grid::from_rows(shape, &cells).unwrap();
+            let json = flip_lights_json(solver, &board).unwrap();
+            let lookup = flip_lights_lookup(solver, &board).unwrap();
+            assert_eq!(lookup.moves.len(), shape.cells());
+            assert_eq!(
+                lookup.moves.iter().all(|m| m.board.is_some()),
+                shape.cells() <= 64
+            );
+            assert_eq!(json, serde_json::to_vec(&lookup).unwrap(), "{shape}");
+        }
+    }
+}
+
+/// A scratch directory, removed at the end.
+fn scratch(name: &str) -> crate::common::TempDir {
+    crate::common::TempDir::new(&format!("tablebase-{name}"))
+}
+
+/// Where the tablebase answers from, in its order: embedded 4×4, the first
+/// file of a name in the directories (a damaged one is its error, not
+/// skipped), tables made in memory, GF(2); every value against the oracle.
+#[test]
+fn the_tablebase_answers_from_the_right_place() {
+    use boardbase::tablebase::{FindError, FlipFrom, Origin, Unanswered};
+    use boardbase::tablefile::Table;
+    use boardbase::tables::shape::Shape;
+
+    let shape = Shape::new(3, 4).unwrap();
+    let oracle = crate::oracle::Euler::solve(shape);
+    let good = scratch("good");
+    let bad = scratch("bad");
+    // A good 3×4 file in `good`; a damaged one of the same name in `bad`.
+    let table = Table::from_euler(shape, oracle.columns(false)).unwrap();
+    table
+        .write(good.0.join("euler-3x4.bin"), &mut |_| {})
+        .unwrap();
+    std::fs::write(bad.0.join("euler-3x4.bin"), b"not a table").unwrap();
+
+    // Nothing added: made in memory, every position as the oracle says.
+    let tablebase = Tablebase::new();
+    assert!(matches!(tablebase.euler(shape), Ok(None)));
+    let loaded = tablebase.euler_table(shape, |_| {}).unwrap();
+    assert_eq!(loaded.origin, Origin::Made);
+    for p in 0..1u64 << shape.cells() {
+        let lookup = tablebase.euler_lookup(shape, p).unwrap();
+        let i = p as usize;
+        assert_eq!(lookup.answer.outcome == Outcome::Win, oracle.wins[i], "{p}");
+        assert_eq!(lookup.answer.moves_left, Some(oracle.plies[i]), "{p}");
+        let legal = oracle.order.iter().filter(|&&m| m & p == 0).count();
+        assert_eq!(lookup.moves.len(), legal, "{p}");
+    }
+    assert!(
+        tablebase.euler_lookup(shape, 1 << 12).is_err(),
+        "a bit outside 3×4"
+    );
+
+    // The good directory first: its file answers.
+    let mut tablebase = Tablebase::new();
+    assert_eq!(tablebase.add_directory(&good.0).unwrap(), 1);
+    tablebase.add_directory(&bad.0).unwrap();
+    let loaded = tablebase.euler_table(shape, |_| {}).unwrap();
+    assert_eq!(loaded.origin, Origin::File(good.0.join("euler-3x4.bin")));
+    assert_eq!(
+        tablebase.euler_lookup(shape, 0).unwrap().answer.outcome == Outcome::Win,
+        oracle.wins[0]
+    );
+
+    // The damaged file first: its error, never the good one behind it.
+    let mut tablebase = Tablebase::new();
+    tablebase.add_directory(&bad.0).unwrap();
+    tablebase.add_directory(&good.0).unwrap();
+    assert!(matches!(
+        tablebase.euler(shape),
+        Err(Unanswered::Broken { .. })
+    ));
+    let error = tablebase.euler_table(shape, |_| {}).unwrap_err();
+    assert!(matches!(error, FindError::Open { .. }), "{error}");
+    assert!(error.to_string().contains("euler-3x4.bin"), "{error}");
+
+    // A directory that cannot be read is an error, and is named in the
+    // errors for missing tables.
+    let mut tablebase = Tablebase::new();
+    tablebase.set_make_memory(0);
+    let missing = good.0.join("no such directory");
+    assert!(tablebase.add_directory(&missing).is_err());
+    let error = tablebase.euler_table(shape, |_| {}).unwrap_err();
+    assert!(matches!(error, FindError::Missing(_)), "{error}");
+    assert!(error.to_string().contains("no such directory"), "{error}");
+    assert!(
+        error.to_string().contains("boardbase generate euler 3x4"),
+        "{error}"
+    );
+
+    // Flip: 4×4 embedded, 3×4 by GF(2) (no file), answers as the oracle's.
+    let tablebase = Tablebase::new();
+    assert!(matches!(
+        tablebase.flip(Shape::SQUARE4),
+        Ok(FlipFrom::Table(_))
+    ));
+    assert!(matches!(tablebase.flip(shape), Ok(FlipFrom::Lights(_))));
+    let flip = crate::oracle::Flip::solve(shape);
+    for b in 0..1u64 << shape.cells() {
+        let lookup = tablebase.flip_lookup(shape, b).unwrap();
+        let best = (0..2)
+            .map(|c| flip.rounds[c][b as usize])
+            .filter(|&r| r != 255)
+            .min();
+        assert_eq!(
+            lookup.answer.rounds.map(u64::from),
+            best.map(u64::from),
+            "{b}"
+        );
+        assert_eq!(lookup.moves.len(), 12);
+    }
+    let by_bits = tablebase.flip_lookup(Shape::SQUARE4, 0b1001).unwrap();
+    assert_eq!(by_bits, flip_lookup(&EmbeddedFlip::new(), 0b1001).unwrap());
+}
