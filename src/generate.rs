@@ -92,6 +92,7 @@ pub const NO_MOVE: u8 = depth::NO_MOVE;
 /// Which puzzle a table is for: the same type as the table files'
 /// [`tablefile::Puzzle`](crate::tablefile::Puzzle).
 pub use crate::tablefile::Puzzle;
+use crate::tablefile::{ColumnData, EulerColumns, FlipColumns as TableFlipColumns};
 
 /// A number of bytes, displayed with a binary unit (`512 B`, `1.5 KiB`,
 /// `8.00 GiB`).
@@ -1064,4 +1065,37 @@ fn flip_in_pool<P: PressSet, F: Fn(Progress) + Sync>(
         colours: [columns(white), columns(black)],
         summary,
     })
+}
+
+// ------------------------------------------------- into table columns --
+
+impl From<EulerTables> for EulerColumns {
+    /// The generator's columns, taken as they are (nothing is copied).
+    fn from(tables: EulerTables) -> EulerColumns {
+        EulerColumns {
+            winning: tables.winning,
+            full: tables.depth.map(|d| (d.plies, d.best_move)),
+        }
+    }
+}
+
+impl From<FlipTables> for TableFlipColumns {
+    /// The generator's columns, taken as they are (nothing is copied).
+    fn from(tables: FlipTables) -> TableFlipColumns {
+        let presses = |p: PressColumn| match p {
+            PressColumn::U8(v) => ColumnData::U8(v),
+            PressColumn::U16(v) => ColumnData::U16(v),
+            PressColumn::U32(v) => ColumnData::U32(v),
+        };
+        let [white, black] = tables.colours;
+        TableFlipColumns {
+            rounds: tables.rounds,
+            rounds_white: white.rounds,
+            rounds_black: black.rounds,
+            presses_white: presses(white.presses),
+            presses_black: presses(black.presses),
+            optimal_sets_white: white.optimal_sets,
+            optimal_sets_black: black.optimal_sets,
+        }
+    }
 }

@@ -139,27 +139,7 @@ pub fn write_pretty(out: &mut Output, case: u64, position: Position) -> Result<(
     }
     let legal = euler::legal_moves(position).count();
     let winning = euler::winning_moves(position).count();
-    write_best_move(out, &squares(best), winning, legal)?;
+    super::pretty::write_best_move(out, &squares(best), winning, legal)?;
     writeln!(out)?;
-    Ok(())
-}
-
-/// `  best move covers (0,0) (0,1); winning moves: 2 of 9 legal` (`, resisting
-/// longest` when no move wins).
-pub(super) fn write_best_move(
-    out: &mut Output,
-    covers: &str,
-    winning: usize,
-    legal: usize,
-) -> Result<(), Failure> {
-    let how = if winning == 0 {
-        ", resisting longest"
-    } else {
-        ""
-    };
-    writeln!(
-        out,
-        "  best move covers {covers}{how}; winning moves: {winning} of {legal} legal"
-    )?;
     Ok(())
 }

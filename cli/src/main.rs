@@ -16,6 +16,7 @@ mod export;
 mod flip;
 mod generate;
 mod lights;
+mod pretty;
 mod sized;
 
 use std::fs::File;

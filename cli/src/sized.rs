@@ -17,6 +17,7 @@ use boardbase::tables::shape::{MAX_SIDE, Shape};
 use clap::Args;
 
 use super::bar::PhaseBar;
+use super::pretty::{draw, side_by_side, squares};
 use super::{Failure, Format, JudgeLines, Output, Source, write_json_line};
 
 /// Where the table of a board size comes from: shared by `euler` and
@@ -216,68 +217,6 @@ fn pack(shape: Shape, rows: &[u64; MAX_SIDE]) -> u64 {
         .fold(0, |acc, (r, &bits)| acc | bits << (shape.cols() * r))
 }
 
-/// The rows of a board of `shape` drawn with `zero`/`one`, and the same
-/// with the cells of `mark` drawn `marker`.
-fn draw(shape: Shape, bits: u64, zero: char, one: char, mark: u64, marker: char) -> Vec<String> {
-    (0..shape.rows())
-        .map(|r| {
-            (0..shape.cols())
-                .map(|c| {
-                    if shape.get(mark, r, c) {
-                        marker
-                    } else if shape.get(bits, r, c) {
-                        one
-                    } else {
-                        zero
-                    }
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// Columns of a drawing side by side: each padded to `cols + 3` (at least
-/// the width of the longest label, plus 2), two spaces in front.
-fn side_by_side(
-    out: &mut Output,
-    cols: usize,
-    labels: &[&str],
-    drawings: &[Vec<String>],
-) -> Result<(), Failure> {
-    let width = labels
-        .iter()
-        .take(labels.len().saturating_sub(1))
-        .map(|l| l.chars().count() + 2)
-        .fold(cols + 3, usize::max);
-    let mut line = String::from("  ");
-    for (i, label) in labels.iter().enumerate() {
-        if i + 1 < labels.len() {
-            line.push_str(&format!("{label:width$}"));
-        } else {
-            line.push_str(label);
-        }
-    }
-    writeln!(out, "{line}")?;
-    for r in 0..drawings[0].len() {
-        let mut line = String::from("  ");
-        for (i, d) in drawings.iter().enumerate() {
-            if i + 1 < drawings.len() {
-                line.push_str(&format!("{:width$}", d[r]));
-            } else {
-                line.push_str(&d[r]);
-            }
-        }
-        writeln!(out, "{line}")?;
-    }
-    Ok(())
-}
-
-/// `(r,c) (r,c) ...`, 0-based.
-fn squares(cells: &[[usize; 2]]) -> String {
-    let cells: Vec<String> = cells.iter().map(|[r, c]| format!("({r},{c})")).collect();
-    cells.join(" ")
-}
-
 /// Draws the position beside the same position with the move shown marked
 /// `o`, with the answer and the moves left when known.
 fn write_euler_pretty(
@@ -312,7 +251,7 @@ fn write_euler_pretty(
                 answer.answer
             )?;
             side_by_side(out, shape.cols(), &["board", "best move"], &[board, marked])?;
-            super::euler::write_best_move(out, &covers, winning, legal)?;
+            super::pretty::write_best_move(out, &covers, winning, legal)?;
         }
         None => {
             writeln!(

@@ -10,20 +10,12 @@ use boardbase_tables::shape::Shape;
 
 use std::sync::Arc;
 
-use super::made::MakeError;
-use crate::generate;
+use super::made::{MAKE_MAX_CELLS, MakeError};
 use crate::tablefile::{Puzzle, Table, TableError};
 
 /// The environment variable naming the directories searched for table
 /// files, separated by `:` (empty entries are skipped).
 pub const TABLES_ENV: &str = "BOARDBASE_TABLES";
-
-/// The most squares of an Euler board whose table is made in memory when no
-/// file holds it: 25 (2^25 positions, the full tables, about 100 MiB and a
-/// second on two cores). Equal to
-/// [`generate::FULL_TABLES_MAX_CELLS`]: what is made on the spot is always
-/// a full table.
-pub const MAKE_MAX_CELLS: usize = generate::FULL_TABLES_MAX_CELLS;
 
 /// Where a table came from.
 #[derive(Clone, Debug, PartialEq, Eq)]

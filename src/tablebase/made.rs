@@ -32,11 +32,16 @@ use std::time::{Duration, Instant};
 
 use boardbase_tables::shape::Shape;
 
-use super::find::MAKE_MAX_CELLS;
 use super::source::TableEuler;
 use crate::generate::{self, EulerOptions, Progress};
 use crate::tablefile::{EulerColumns, Table};
 
+/// The most squares of an Euler board whose table is made in memory when no
+/// file holds it: 25 (2^25 positions, the full tables, about 100 MiB and a
+/// second on two cores). Equal to
+/// [`generate::FULL_TABLES_MAX_CELLS`]: what is made on the spot is always
+/// a full table.
+pub const MAKE_MAX_CELLS: usize = generate::FULL_TABLES_MAX_CELLS;
 /// The default memory budget of tables made in memory: 512 MiB (five 5×5
 /// tables and room to make a sixth).
 pub const DEFAULT_MAKE_MEMORY: u64 = 512 << 20;

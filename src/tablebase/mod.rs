@@ -13,8 +13,8 @@
 //!    not open, or holds another puzzle or shape, answers its error for
 //!    its shape: it is never skipped for a later one.
 //! 3. Flip of any other shape up to 64×64: the GF(2) solver
-//!    ([`lights`](crate::lights)), exact up to nullity
-//!    [`MAX_NULLITY`](crate::lights::MAX_NULLITY).
+//!    ([`lights`]), exact up to nullity
+//!    [`MAX_NULLITY`].
 //! 4. Euler of a shape with no file and at most [`MAKE_MAX_CELLS`] squares:
 //!    a table made in memory on first use, within a memory budget, the
 //!    least recently used dropped first ([`Maker`]).
@@ -70,15 +70,15 @@ use std::time::Instant;
 use boardbase_tables::shape::{MAX_SIDE, Shape};
 
 pub use find::{
-    FindError, Loaded, MAKE_MAX_CELLS, Missing, Origin, TABLES_ENV, open_as, parse_env,
-    parse_file_name,
+    FindError, Loaded, Missing, Origin, TABLES_ENV, open_as, parse_env, parse_file_name,
 };
 pub use lookup::{
     EulerLookup, EulerMoveValue, FlipLookup, FlipMove, euler_json, euler_lookup, flip_json,
     flip_lights_json, flip_lights_lookup, flip_lookup,
 };
 pub use made::{
-    Begin, DEFAULT_MAKE_MEMORY, Made, MadeInfo, MakeError, MakeEvent, MakeJob, Maker, Pending,
+    Begin, DEFAULT_MAKE_MEMORY, MAKE_MAX_CELLS, Made, MadeInfo, MakeError, MakeEvent, MakeJob,
+    Maker, Pending,
 };
 pub use sizes::{Gf2Range, MadeRange, SizeEntry, Sizes};
 pub use source::{

@@ -29,7 +29,7 @@ pub trait FlipSource: Send + Sync {
     /// The start of each press's object in a lookup's `moves`.
     fn moves(&self) -> &MoveTexts;
     /// Writes the board's [`answer`](Self::answer) as JSON, without its
-    /// closing brace ([`open_flip_object`]).
+    /// closing brace, so that more fields can follow.
     fn open_answer(&self, board: u64, out: &mut Vec<u8>) -> Result<(), ProbeError> {
         open_flip_object(out, &self.answer(board)?);
         Ok(())
@@ -55,7 +55,8 @@ pub trait EulerSource: Send + Sync {
         plays_by(self.moves(), position, |after| self.value(after))
     }
     /// Writes the position's [`answer`](Self::answer) as JSON, without its
-    /// closing brace ([`open_euler_object`]); `plays` are its legal moves.
+    /// closing brace, so that more fields can follow; `plays` are its
+    /// legal moves.
     fn open_answer(
         &self,
         position: u64,

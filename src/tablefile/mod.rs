@@ -1142,38 +1142,6 @@ pub struct EulerColumns {
     pub full: Option<(Vec<u8>, Vec<u8>)>,
 }
 
-impl From<crate::generate::EulerTables> for EulerColumns {
-    /// The generator's columns, taken as they are (nothing is copied).
-    fn from(tables: crate::generate::EulerTables) -> EulerColumns {
-        EulerColumns {
-            winning: tables.winning,
-            full: tables.depth.map(|d| (d.plies, d.best_move)),
-        }
-    }
-}
-
-impl From<crate::generate::FlipTables> for FlipColumns {
-    /// The generator's columns, taken as they are (nothing is copied).
-    fn from(tables: crate::generate::FlipTables) -> FlipColumns {
-        use crate::generate::PressColumn;
-        let presses = |p: PressColumn| match p {
-            PressColumn::U8(v) => ColumnData::U8(v),
-            PressColumn::U16(v) => ColumnData::U16(v),
-            PressColumn::U32(v) => ColumnData::U32(v),
-        };
-        let [white, black] = tables.colours;
-        FlipColumns {
-            rounds: tables.rounds,
-            rounds_white: white.rounds,
-            rounds_black: black.rounds,
-            presses_white: presses(white.presses),
-            presses_black: presses(black.presses),
-            optimal_sets_white: white.optimal_sets,
-            optimal_sets_black: black.optimal_sets,
-        }
-    }
-}
-
 /// A Flip table's columns, as the generator computes them, for
 /// [`Table::from_flip`]; one entry a board each.
 #[derive(Clone, Debug, PartialEq, Eq)]
