@@ -169,55 +169,7 @@ pub enum GenerateError {
     },
 }
 
-/// A phase of a generation job, for progress reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Phase {
-    /// Euler: zeroing the win/loss bitset (units: positions), which the
-    /// system maps in page by page (seconds for the 8 GiB of 6×6).
-    Allocate,
-    /// Euler: who wins each position (one bit a position).
-    WinLoss,
-    /// Euler: moves left and a best move for each position (and the check
-    /// of the win/loss bits).
-    Depth,
-    /// Flip: the breadth-first search from both uniform boards.
-    Search,
-    /// Flip: the closer colour and the counts of the summary.
-    Summary,
-}
-
-impl Phase {
-    /// A short name for a progress bar: `allocate`, `win/loss`,
-    /// `moves left`, `search`, `summary`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Phase::Allocate => "allocate",
-            Phase::WinLoss => "win/loss",
-            Phase::Depth => "moves left",
-            Phase::Search => "search",
-            Phase::Summary => "summary",
-        }
-    }
-}
-
-impl fmt::Display for Phase {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A progress report: `done` of `total` units of `phase` (positions or
-/// boards). Each phase starts with a report of `done == 0` and ends with one
-/// of `done == total`; `done` never decreases within a phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// The phase running.
-    pub phase: Phase,
-    /// Units done.
-    pub done: u64,
-    /// Units in the phase.
-    pub total: u64,
-}
+pub use crate::progress::{Phase, Progress};
 
 /// How to generate Euler tables.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -6,6 +6,8 @@
 //!   match every shared edge (needs the `std` feature).
 //! - `lights`: Flip and Lights Out on any board up to 64×64, solved at run
 //!   time by linear algebra over GF(2) (needs the `std` feature).
+//! - `progress`: the progress reports of long jobs (generating, writing and
+//!   verifying tables).
 //! - `report`: the JSON answers of every puzzle, as the CLI prints them with
 //!   `--format json` and the server returns them (needs the `std` feature).
 //! - `cases`: judge inputs with known answers, seeded and streamed
@@ -59,6 +61,8 @@ pub mod grid;
 pub mod input;
 #[cfg(feature = "std")]
 pub mod lights;
+#[cfg(feature = "std")]
+pub mod progress;
 #[cfg(feature = "std")]
 pub mod report;
 #[cfg(feature = "std")]

@@ -2,8 +2,11 @@
 
 use std::io::Write;
 
-use boardbase::carcassonne::{self, Board, Case, CountError, Tile};
+use std::sync::LazyLock;
+
+use boardbase::carcassonne::{self, Board, Case, StopError, Tile};
 use boardbase::report::{CarcassonneAnswer, turned_rows};
+use boardbase::tablebase::{CountOptions, Counted, Tablebase};
 use clap::Args;
 use num_bigint::BigUint;
 use rayon::prelude::*;
@@ -35,14 +38,11 @@ const BATCH_CASES: usize = 64;
 /// a batch of 64; a single larger board makes a batch of its own).
 const BATCH_TILES: usize = 1 << 16;
 
-/// Everything worked out for one case.
-struct Answer {
-    count: u64,
-    exact: Option<BigUint>,
-    /// Quarter turns clockwise per tile, row-major; `None` when no placement
-    /// exists; only computed when asked for.
-    witness: Option<Option<Vec<u8>>>,
-}
+/// One case's counts: the answer layer's.
+type Answer = Counted;
+
+/// The answer layer (Carcassonne is counted on request: no table).
+static TABLEBASE: LazyLock<Tablebase> = LazyLock::new(Tablebase::new);
 
 /// Runs `boardbase carcassonne`: reads the case count, then that many cases,
 /// counting each batch of cases in parallel and writing the answers in input
@@ -120,7 +120,7 @@ impl Cases {
 }
 
 /// The answers of one batch, in order.
-type Answers = Vec<Result<Answer, CountError>>;
+type Answers = Vec<Result<Answer, StopError>>;
 
 fn count_batch(args: &CarcassonneArgs, cases: &[Case]) -> Answers {
     let want_witness = args.witness || args.format == Format::Pretty;
@@ -238,12 +238,13 @@ pub fn demo(out: &mut Output) -> Result<(), Failure> {
     Ok(())
 }
 
-fn solve(board: &Board, exact: bool, witness: bool) -> Result<Answer, CountError> {
-    Ok(Answer {
-        count: carcassonne::count(board)?,
-        exact: exact.then(|| carcassonne::count_exact(board)).transpose()?,
-        witness: witness.then(|| carcassonne::witness(board)).transpose()?,
-    })
+fn solve(board: &Board, exact: bool, witness: bool) -> Result<Answer, StopError> {
+    let options = CountOptions {
+        exact,
+        witness,
+        ..CountOptions::default()
+    };
+    TABLEBASE.carcassonne(board, &options, || false)
 }
 
 fn write_rows(out: &mut Output, indent: &str, rows: &[Vec<String>]) -> Result<(), Failure> {

@@ -276,7 +276,7 @@ pub enum Failure {
         /// The case number, from 1.
         case: u64,
         /// Why it could not be counted.
-        error: boardbase::carcassonne::CountError,
+        error: boardbase::carcassonne::StopError,
     },
     /// A Fliptile case whose shape's nullity is over the search limit.
     #[error("{name}:{line}: case {case}: {error} (--max-nullity raises the limit)")]

@@ -18,6 +18,8 @@
 //! 4. Euler of a shape with no file and at most [`MAKE_MAX_CELLS`] squares:
 //!    a table made in memory on first use, within a memory budget, the
 //!    least recently used dropped first ([`Maker`]).
+//! 5. Carcassonne: counted on request ([`Tablebase::carcassonne`]), since
+//!    no table can hold every board.
 //!
 //! A lookup is the position's answer plus every move valued, best first:
 //! typed ([`FlipLookup`], [`EulerLookup`], serde-serialisable) or as the
@@ -55,6 +57,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod carcassonne;
 mod find;
 mod json;
 mod lookup;
@@ -69,6 +72,7 @@ use std::time::Instant;
 
 use boardbase_tables::shape::{MAX_SIDE, Shape};
 
+pub use carcassonne::{CountOptions, Counted};
 pub use find::{
     FindError, Loaded, Missing, Origin, TABLES_ENV, open_as, parse_env, parse_file_name,
 };
@@ -553,6 +557,35 @@ impl Tablebase {
         }
         let source = self.euler_made(shape, |_| {})?;
         Ok(euler_lookup(&*source, position)?)
+    }
+
+    /// Counts a Carcassonne board as `options` ask (the count modulo
+    /// 1,000,000,007, and the exact count and a valid placement when
+    /// asked), giving up when `stop` returns `true` (asked before each
+    /// tile).
+    ///
+    /// ```
+    /// use boardbase::carcassonne::Board;
+    /// use boardbase::tablebase::{CountOptions, Tablebase};
+    ///
+    /// // One tile with a city on every side: any of its four turns fits.
+    /// //   C
+    /// // C   C
+    /// //   C
+    /// let board = Board::new(1, 1, vec!["CCCC".parse()?])?;
+    /// let options = CountOptions { exact: true, witness: true, ..CountOptions::default() };
+    /// let counted = Tablebase::new().carcassonne(&board, &options, || false)?;
+    /// assert_eq!(counted.count, 4);
+    /// assert_eq!(counted.witness, Some(Some(vec![0])));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn carcassonne(
+        &self,
+        board: &crate::carcassonne::Board,
+        options: &CountOptions,
+        stop: impl FnMut() -> bool,
+    ) -> Result<Counted, crate::carcassonne::StopError> {
+        carcassonne::count(board, options, stop)
     }
 
     /// The `boardbase generate` command that makes the table of `puzzle`

@@ -203,43 +203,7 @@ impl fmt::Display for Puzzle {
     }
 }
 
-/// Where a long operation ([`Table::write`], [`Table::verify`]) stands,
-/// as handed to its progress callback.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// What is being done.
-    pub phase: Phase,
-    /// How much of the phase is done (bytes or positions).
-    pub done: u64,
-    /// The phase's total.
-    pub total: u64,
-}
-
-/// The phases of [`Progress`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Phase {
-    /// Writing: the column CRCs, computed before the header is written
-    /// (bytes).
-    Checksum,
-    /// Writing the columns (bytes).
-    Write,
-    /// Verifying the column CRCs (bytes).
-    Crc,
-    /// Verifying the entries (positions or boards).
-    Contents,
-}
-
-impl Phase {
-    /// A short name: `checksum`, `write`, `crc`, `contents`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Phase::Checksum => "checksum",
-            Phase::Write => "write",
-            Phase::Crc => "crc",
-            Phase::Contents => "contents",
-        }
-    }
-}
+pub use crate::progress::{Phase, Progress};
 
 /// What a table says about one of its columns.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -86,7 +86,7 @@ impl Default for Limits {
 
 /// What the handlers share.
 pub struct State {
-    tablebase: Tablebase,
+    tablebase: Arc<Tablebase>,
     pool: Arc<Pool>,
     limits: Limits,
 }
@@ -95,7 +95,7 @@ impl State {
     /// The state of a server answering from `tablebase`.
     pub fn new(tablebase: Tablebase, pool: Pool, limits: Limits) -> State {
         State {
-            tablebase,
+            tablebase: Arc::new(tablebase),
             pool: Arc::new(pool),
             limits,
         }
@@ -783,7 +783,7 @@ async fn carcassonne(
         };
         let mut answers = state
             .pool
-            .count(boards, deadline)
+            .count(state.tablebase.clone(), boards, deadline)
             .await
             .map_err(|e| count_error(e, &state.limits))?;
         match (kind, answers.pop()) {

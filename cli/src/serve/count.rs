@@ -14,9 +14,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use boardbase::carcassonne::{self, Board, Budget, StopError};
+use boardbase::carcassonne::{Board, Budget, StopError};
 use boardbase::report::CarcassonneAnswer;
-use num_bigint::BigUint;
+use boardbase::tablebase::{CountOptions, Tablebase};
 use tokio::sync::Semaphore;
 
 /// The workers that count.
@@ -136,6 +136,7 @@ impl Pool {
     /// answers from 1, before `deadline`.
     pub async fn count(
         &self,
+        tablebase: Arc<Tablebase>,
         boards: Vec<Board>,
         deadline: Instant,
     ) -> Result<Vec<CarcassonneAnswer>, CountFailure> {
@@ -147,7 +148,7 @@ impl Pool {
         let cancel = Arc::new(AtomicBool::new(false));
         let _cancel_on_drop = CancelOnDrop(cancel.clone());
         let task = tokio::task::spawn_blocking(move || {
-            let answers = count_boards(&boards, deadline, &cancel);
+            let answers = count_boards(&tablebase, &boards, deadline, &cancel);
             drop(permit);
             answers
         });
@@ -159,34 +160,27 @@ impl Pool {
 /// cheapest pass, and when no placement exists both counts are 0), then the
 /// count mod p, then the exact count.
 fn count_boards(
+    tablebase: &Tablebase,
     boards: &[Board],
     deadline: Instant,
     cancel: &AtomicBool,
 ) -> Result<Vec<CarcassonneAnswer>, CountFailure> {
     let stop = || cancel.load(Ordering::Relaxed) || Instant::now() >= deadline;
     let mut answers = Vec::with_capacity(boards.len());
+    let options = CountOptions {
+        exact: true,
+        witness: true,
+        budget: Budget::DEFAULT,
+    };
     for (case, board) in (1..).zip(boards) {
-        let failed = |error| CountFailure::Case {
-            case,
-            error,
-            late: Instant::now() >= deadline,
-        };
-        let budget = Budget::DEFAULT;
-        let turns = carcassonne::witness_with_stop(board, budget, stop).map_err(failed)?;
-        let (count, exact) = match turns {
-            None => (0, BigUint::ZERO),
-            Some(_) => (
-                carcassonne::count_with_stop(board, budget, stop).map_err(failed)?,
-                carcassonne::count_exact_with_stop(board, budget, stop).map_err(failed)?,
-            ),
-        };
-        answers.push(CarcassonneAnswer::new(
-            case,
-            board,
-            count,
-            Some(&exact),
-            Some(turns.as_deref()),
-        ));
+        let counted = tablebase
+            .carcassonne(board, &options, stop)
+            .map_err(|error| CountFailure::Case {
+                case,
+                error,
+                late: Instant::now() >= deadline,
+            })?;
+        answers.push(counted.answer(case, board));
     }
     Ok(answers)
 }
