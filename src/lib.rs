@@ -19,8 +19,8 @@
 //! - `tablefile`: tables of any board shape as memory-mapped files any language
 //!   can read (format version 2), or held in memory, with typed probes,
 //!   writing and verification (`boardbase export`, `boardbase verify`;
-//!   needs the `std` feature). `export` is the version-1 layout of earlier
-//!   releases, still read.
+//!   needs the `std` feature). Its `tablefile::v1` is the version-1 layout
+//!   of earlier releases, still read.
 //!
 //! The 4×4 puzzles are answered from dense tables that `build.rs` computes
 //! once with the exhaustive solvers of the `boardbase-tables` crate and
@@ -51,8 +51,6 @@ pub mod cases;
 pub mod check;
 pub mod error;
 pub mod euler;
-#[cfg(feature = "std")]
-pub mod export;
 pub mod flip;
 #[cfg(feature = "std")]
 pub mod generate;

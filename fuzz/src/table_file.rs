@@ -20,7 +20,7 @@
 
 use std::sync::OnceLock;
 
-use boardbase::export::{Column, MAX_FILE_LEN, TableFile, TableFileError};
+use boardbase::tablefile::v1::{Column, MAX_FILE_LEN, TableFile, TableFileError};
 
 /// The two exports, decoded and as bytes, made once per process.
 fn exports() -> &'static [(TableFile, Vec<u8>); 2] {

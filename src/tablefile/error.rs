@@ -6,7 +6,7 @@ use std::io;
 use boardbase_tables::shape::Shape;
 
 use super::Puzzle;
-use crate::export::TableFileError;
+use super::v1::TableFileError;
 
 /// Why a table file was refused, could not be written, or failed
 /// [`Table::verify`](super::Table::verify).

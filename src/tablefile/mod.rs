@@ -10,7 +10,9 @@
 //! probes; [`Table::write`] writes either to a file; [`Table::verify`] checks
 //! a file's CRCs and contents. Which table answers a puzzle and shape
 //! (embedded, a file in the table directories, or made in memory) is the
-//! [`Tablebase`](crate::tablebase::Tablebase)'s decision.
+//! [`Tablebase`](crate::tablebase::Tablebase)'s decision. [`v1`] reads and
+//! writes the version-1 layout of earlier releases (4×4 only), which
+//! [`Table::open`] still reads.
 //!
 //! ```
 //! use boardbase::euler::Outcome;
@@ -110,11 +112,12 @@
 //! replaces the old name).
 //!
 //! Version-1 files (the 4×4 exports of earlier releases, see
-//! [`export`](crate::export)) are still read, into memory, and verified.
+//! [`v1`]) are still read, into memory, and verified.
 
 mod error;
 mod format;
 mod probe;
+pub mod v1;
 mod verify;
 mod write;
 
@@ -131,8 +134,8 @@ pub use verify::{Checked, DEFAULT_SAMPLE, Verified, VerifyOptions};
 pub use write::{Destination, WRITE_MEMORY, destination, remove_temporary_files};
 
 use crate::euler::{self, Move, Position};
-use crate::export::TableFile;
 use crate::flip::{self, Board, Colour};
+use v1::TableFile;
 
 /// The first 8 bytes of every table file, of every version.
 pub const MAGIC: [u8; 8] = *b"BRDBASE\0";
@@ -600,9 +603,9 @@ impl Table {
             if version != 1 {
                 return Err(TableError::Version(version));
             }
-            let max = crate::export::MAX_FILE_LEN;
+            let max = v1::MAX_FILE_LEN;
             if len > max as u64 {
-                return Err(crate::export::TableFileError::TooLarge {
+                return Err(v1::TableFileError::TooLarge {
                     len: usize::try_from(len).unwrap_or(usize::MAX),
                     max,
                 }

@@ -5,10 +5,10 @@
 use boardbase_tables::flip::press_masks;
 use boardbase_tables::shape::Shape;
 
+use super::v1::TableFile;
 use super::{
     Data, Layout, NO_MOVE, Phase, Progress, Puzzle, Storage, Table, TableError, UNREACHABLE, format,
 };
-use crate::export::TableFile;
 
 /// Positions (or boards) [`Table::verify`] checks by default on shapes
 /// other than 4×4: all of them up to 2^20, that many spread over the table

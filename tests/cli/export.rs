@@ -1,11 +1,11 @@
-//! Version-1 table files (`boardbase::export`, still read): round trips,
+//! Version-1 table files (`boardbase::tablefile::v1`, still read): round trips,
 //! every class of damage mapped to its error; and `boardbase export` /
 //! `boardbase verify` from the command line (version 2, and version 1).
 //! Version 2 itself: `tests/table_file.rs`.
 
 use crate::common;
 
-use boardbase::export::{Column, MAGIC, MAX_FILE_LEN, TableFile, TableFileError, VERSION};
+use boardbase::tablefile::v1::{Column, MAGIC, MAX_FILE_LEN, TableFile, TableFileError, VERSION};
 use boardbase::tablefile::{Puzzle, Table};
 use common::{TempDir, TempFile, crc32, run};
 

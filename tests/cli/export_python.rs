@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use boardbase::euler::{self, Move, Position};
-use boardbase::export::TableFile;
 use boardbase::flip::{self, Board, Colour};
+use boardbase::tablefile::v1::TableFile;
 use boardbase::tablefile::{Puzzle, Table};
 use boardbase::tables::shape::Shape;
 

@@ -8,8 +8,8 @@ use crate::common;
 use crate::oracle;
 
 use boardbase::euler::{self, Outcome, Position};
-use boardbase::export::TableFile;
 use boardbase::flip::{self, Board, Colour};
+use boardbase::tablefile::v1::TableFile;
 use boardbase::tablefile::{
     Checked, ColumnData, EulerColumns, Phase, ProbeError, Puzzle, Table, TableError, VerifyOptions,
 };
@@ -1104,7 +1104,7 @@ fn version_1_files_are_read_and_verified() {
         assert!(matches!(
             Table::from_bytes(bytes),
             Err(TableError::V1(
-                boardbase::export::TableFileError::Crc { .. }
+                boardbase::tablefile::v1::TableFileError::Crc { .. }
             ))
         ));
     }

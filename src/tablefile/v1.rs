@@ -2,9 +2,9 @@
 //! still read and verified.
 //!
 //! `boardbase export` now writes version 2, memory-mapped and for any board
-//! shape ([`table`](crate::tablefile)); [`Table::open`](crate::tablefile::Table::open)
-//! and `boardbase verify` read both versions, and use this module for
-//! version 1.
+//! shape (the [`tablefile`](super) module this one belongs to);
+//! [`Table::open`](super::Table::open) and `boardbase verify` read both
+//! versions, and use this module for version 1.
 //!
 //! # Layout (version 1)
 //!
@@ -38,7 +38,7 @@
 //! later files of version 1 may add columns, never change these.
 //!
 //! ```
-//! use boardbase::export::TableFile;
+//! use boardbase::tablefile::v1::TableFile;
 //!
 //! let bytes = TableFile::flip().to_bytes();
 //! let file = TableFile::read(&bytes)?;
@@ -46,7 +46,7 @@
 //! let rounds = file.column("rounds").expect("a flip file has rounds");
 //! assert_eq!(rounds.get(0b0000_0000_0001_0011), Some(1)); // one press in a corner
 //! assert_eq!(rounds.get(1), Some(255)); // a single black piece: impossible
-//! # Ok::<(), boardbase::export::TableFileError>(())
+//! # Ok::<(), boardbase::tablefile::v1::TableFileError>(())
 //! ```
 
 use serde::{Deserialize, Serialize};
