@@ -17,6 +17,7 @@ mod flip;
 mod generate;
 mod lights;
 mod pretty;
+mod shell;
 mod sized;
 
 use std::fs::File;
@@ -158,6 +159,11 @@ enum Command {
     /// `GET /api/v1/sizes`, `GET /api/v1/health`; the explorer at `/`.
     #[cfg(feature = "serve")]
     Serve(serve::ServeArgs),
+    /// Print the completion script of a shell (bash, zsh, fish,
+    /// powershell, elvish): `source <(boardbase completions bash)`.
+    Completions(shell::CompletionsArgs),
+    /// Print the manual page (roff): `boardbase man | man -l -`.
+    Man,
 }
 
 /// How answers are written.
@@ -363,6 +369,8 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Verify(args) => export::verify(&args, &mut out),
         #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(&args),
+        Command::Completions(args) => shell::completions(&args, &mut out),
+        Command::Man => shell::man(&mut out),
     };
     // Answers written before an error still reach the reader.
     let flushed = out.flush();

@@ -23,4 +23,5 @@ mod generate;
 mod lights;
 mod limits;
 mod properties;
+mod shell;
 mod sizes;
