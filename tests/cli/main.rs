@@ -15,6 +15,7 @@ mod programs;
 mod carcassonne;
 mod check;
 mod euler;
+mod examples;
 mod export;
 mod export_python;
 mod flip;
