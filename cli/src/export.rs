@@ -4,7 +4,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-use boardbase::tablefile::{Checked, Phase, Puzzle, Table};
+use boardbase::tablefile::{Checked, Puzzle, Table};
 use clap::Args;
 
 use super::bar::PhaseBar;
@@ -14,17 +14,20 @@ use super::{Failure, Output, thousands};
 #[derive(Debug, Args)]
 pub struct ExportArgs {
     /// Directory to write `flip-4x4.bin` and `euler-4x4.bin` into (created
-    /// if missing; existing files of those names are replaced).
-    #[arg(long, value_name = "DIR")]
+    /// if missing; existing files of those names are replaced); the current
+    /// directory by default, as for `generate`.
+    #[arg(long, value_name = "DIR", default_value = ".")]
     dir: PathBuf,
 }
 
 /// Arguments of `boardbase verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// The table file to check (version 2, or 1 from earlier releases).
-    #[arg(value_name = "FILE")]
-    file: PathBuf,
+    /// The table files to check (version 2, or 1 from earlier releases),
+    /// one after the other; every file is checked, and the exit status is 1
+    /// when any is not intact.
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<PathBuf>,
 }
 
 /// Runs `boardbase export`.
@@ -52,14 +55,41 @@ pub fn export(args: &ExportArgs, out: &mut Output) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Runs `boardbase verify`.
+/// Runs `boardbase verify`: every file in turn, each one's line as soon as
+/// it is checked; the errors of files that are not intact go to stderr as
+/// they are found, and the run fails (exit status 1) after the last file
+/// when any was not intact.
 pub fn verify(args: &VerifyArgs, out: &mut Output) -> Result<(), Failure> {
-    let path = args.file.display().to_string();
+    let mut failed = 0usize;
+    for file in &args.files {
+        match verify_one(file, out) {
+            Ok(()) => {}
+            Err(Failure::Table { path, error }) if args.files.len() > 1 => {
+                out.flush()?;
+                eprintln!("error: {path}: {error}");
+                failed += 1;
+            }
+            Err(e) => return Err(e),
+        }
+        out.flush()?;
+    }
+    match failed {
+        0 => Ok(()),
+        n => {
+            eprintln!("error: not intact: {n} of {} files", args.files.len());
+            Err(Failure::Rejected)
+        }
+    }
+}
+
+/// Checks one table file and writes its line.
+fn verify_one(file: &std::path::Path, out: &mut Output) -> Result<(), Failure> {
+    let path = file.display().to_string();
     let failure = |error| Failure::Table {
         path: path.clone(),
         error,
     };
-    let table = Table::open(&args.file).map_err(failure)?;
+    let table = Table::open(file).map_err(failure)?;
     let bar = PhaseBar::with_templates(
         std::io::stderr().is_terminal(),
         [
@@ -67,10 +97,8 @@ pub fn verify(args: &VerifyArgs, out: &mut Output) -> Result<(), Failure> {
             "{msg:>8} [{bar:40}] {percent:>3}% {pos}/{len} positions, {eta} left",
         ],
     );
-    let verified = table.verify(&mut |p| {
-        let bytes = matches!(p.phase, Phase::Crc | Phase::Checksum | Phase::Write);
-        bar.update(p.phase.name(), p.done, p.total, bytes)
-    });
+    let verified =
+        table.verify(&mut |p| bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes()));
     bar.finish();
     let verified = verified.map_err(failure)?;
     let crcs = match (table.version(), verified.crcs) {

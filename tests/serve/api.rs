@@ -738,6 +738,8 @@ fn start_up_errors() {
     for args in [
         &["serve", "--tables", "/no/such/dir"][..],
         &["serve", "--bind", "localhost"],
+        &["serve", "--bind", "localhost:99999"],
+        &["serve", "--bind", ":8080"],
         &["serve", "--count-timeout", "0"],
         &["serve", "--count-workers", "0"],
     ] {
@@ -771,5 +773,32 @@ fn start_up_errors() {
     assert!(
         lines.contains(&format!("tables: looked in {}", dir.display())),
         "{lines}"
+    );
+    // A host name is resolved: localhost listens on a loopback address.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_boardbase"))
+        .args(["serve", "--bind", "localhost:0"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut reader = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut reader, &mut line).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        line.starts_with("boardbase serve: listening on http://127.0.0.1:")
+            || line.starts_with("boardbase serve: listening on http://[::1]:"),
+        "{line}"
+    );
+    // A name that does not resolve: exit status 1, said.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_boardbase"))
+        .args(["serve", "--bind", "no-such-host.invalid:0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("cannot listen on no-such-host.invalid:0"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
     );
 }

@@ -37,10 +37,13 @@ use super::Failure;
 /// Arguments of `boardbase serve`.
 #[derive(Debug, Args)]
 pub struct ServeArgs {
-    /// Address to listen on; port 0 picks a free port. The address really
-    /// listened on is printed on standard output.
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
-    bind: SocketAddr,
+    /// Address to listen on, HOST:PORT: an IP address or a host name
+    /// (`localhost:8080`, `[::1]:8080`); port 0 picks a free port. A name
+    /// is resolved at start and the first of its addresses that can be
+    /// bound is used. The address really listened on is printed on
+    /// standard output.
+    #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080", value_parser = host_port)]
+    bind: String,
     /// A directory of table files (`flip-RxC.bin`, `euler-RxC.bin`, as
     /// `boardbase generate` writes them) for board sizes other than 4×4
     /// (repeatable; searched in order, before the directories of
@@ -68,6 +71,37 @@ pub struct ServeArgs {
     /// the next one on a kept-alive connection) or its body.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = seconds)]
     read_timeout: f64,
+}
+
+/// `HOST:PORT`, the port a number up to 65535, the host not empty.
+fn host_port(text: &str) -> Result<String, String> {
+    let bad =
+        || format!("expected HOST:PORT (e.g. 127.0.0.1:8080 or localhost:8080), found {text:?}");
+    let (host, port) = text.rsplit_once(':').ok_or_else(bad)?;
+    if host.is_empty() || port.parse::<u16>().is_err() {
+        return Err(bad());
+    }
+    Ok(text.to_owned())
+}
+
+/// Binds the first address of `bind` (resolved: a host name may have
+/// several) that can be bound.
+async fn listen(bind: &str) -> Result<TcpListener, Failure> {
+    let addrs: Vec<SocketAddr> = tokio::net::lookup_host(bind)
+        .await
+        .map_err(|e| Failure::Serve(format!("cannot listen on {bind}: {e}")))?
+        .collect();
+    let mut last = None;
+    for addr in &addrs {
+        match TcpListener::bind(addr).await {
+            Ok(listener) => return Ok(listener),
+            Err(e) => last = Some(e),
+        }
+    }
+    Err(Failure::Serve(match last {
+        Some(e) => format!("cannot listen on {bind}: {e}"),
+        None => format!("cannot listen on {bind}: the name has no address"),
+    }))
 }
 
 fn existing_dir(text: &str) -> Result<PathBuf, String> {
@@ -132,9 +166,7 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
     ));
     let app = api::router(state);
 
-    let listener = TcpListener::bind(args.bind)
-        .await
-        .map_err(|e| Failure::Serve(format!("cannot listen on {}: {e}", args.bind)))?;
+    let listener = listen(&args.bind).await?;
     let addr = listener
         .local_addr()
         .map_err(|e| Failure::Serve(format!("cannot read the bound address: {e}")))?;
