@@ -122,6 +122,54 @@ impl fmt::Display for ByteSize {
     }
 }
 
+impl std::str::FromStr for ByteSize {
+    type Err = String;
+
+    /// A memory size as every option of boardbase takes it: a number
+    /// (decimals allowed) and a unit, `K`/`M`/`G`/`T` or `KiB`/`MiB`/`GiB`/
+    /// `TiB` (powers of 1024), `KB`/`MB`/`GB`/`TB` (powers of 1000), `B`
+    /// (bytes); a bare number is MiB.
+    ///
+    /// ```
+    /// use boardbase::generate::ByteSize;
+    /// assert_eq!("9G".parse(), Ok(ByteSize(9 << 30)));
+    /// assert_eq!("512M".parse(), Ok(ByteSize(512 << 20)));
+    /// assert_eq!("512".parse(), Ok(ByteSize(512 << 20))); // MiB
+    /// assert_eq!("1.5GiB".parse(), Ok(ByteSize(3 << 29)));
+    /// assert_eq!("2GB".parse(), Ok(ByteSize(2_000_000_000)));
+    /// assert_eq!("4096B".parse(), Ok(ByteSize(4096)));
+    /// assert!("lots".parse::<ByteSize>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<ByteSize, String> {
+        let bad = || {
+            format!("'{text}' is not a memory size like 8G, 512M or 9GiB (a bare number is MiB)")
+        };
+        let t = text.trim();
+        let split = t
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(t.len());
+        let (number, unit) = t.split_at(split);
+        let value: f64 = number.parse().map_err(|_| bad())?;
+        let multiplier: f64 = match unit.trim().to_ascii_lowercase().as_str() {
+            "b" => 1.0,
+            "k" | "kib" => 1024.0,
+            "" | "m" | "mib" => 1024.0 * 1024.0,
+            "g" | "gib" => 1024.0 * 1024.0 * 1024.0,
+            "t" | "tib" => 1024.0 * 1024.0 * 1024.0 * 1024.0,
+            "kb" => 1e3,
+            "mb" => 1e6,
+            "gb" => 1e9,
+            "tb" => 1e12,
+            _ => return Err(bad()),
+        };
+        let bytes = value * multiplier;
+        if !bytes.is_finite() || bytes >= u64::MAX as f64 {
+            return Err(bad());
+        }
+        Ok(ByteSize(bytes.round() as u64))
+    }
+}
+
 /// Why a table could not be generated. Every check happens before anything
 /// large is allocated.
 #[derive(Debug, thiserror::Error)]

@@ -66,46 +66,23 @@ pub struct GenerateArgs {
     #[arg(long)]
     wdl_only: bool,
     /// The most memory the job may take, e.g. 9G, 512M, 9GiB (K, M, G, T and
-    /// KiB... are powers of 1024; KB, MB, GB, TB powers of 1000) [default:
-    /// the memory available].
+    /// KiB... are powers of 1024; KB, MB, GB, TB powers of 1000; B bytes; a
+    /// bare number is MiB) [default: the memory available].
     #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
     memory: Option<u64>,
-    /// Threads [default: every core].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Worker threads [default: every core] (`--threads`, the old name, is
+    /// an alias to be removed in a later release).
+    #[arg(long = "jobs", visible_alias = "threads", value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
     /// How to print the summary.
     #[arg(long, value_enum, default_value_t)]
     format: SummaryFormat,
 }
 
-/// Parses a memory size: a number (decimals allowed) with an optional unit,
-/// `K`/`M`/`G`/`T` or `KiB`/`MiB`/`GiB`/`TiB` (powers of 1024),
-/// `KB`/`MB`/`GB`/`TB` (powers of 1000), `B` or none (bytes).
+/// Parses a memory size as every option takes it (`8G`, `512M`, `9GiB`;
+/// a bare number is MiB): [`ByteSize`]'s `FromStr`.
 pub fn parse_byte_size(text: &str) -> Result<u64, String> {
-    let bad = || format!("'{text}' is not a memory size like 9G, 512M or 9GiB");
-    let t = text.trim();
-    let split = t
-        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .unwrap_or(t.len());
-    let (number, unit) = t.split_at(split);
-    let value: f64 = number.parse().map_err(|_| bad())?;
-    let multiplier: f64 = match unit.trim().to_ascii_lowercase().as_str() {
-        "" | "b" => 1.0,
-        "k" | "kib" => 1024.0,
-        "m" | "mib" => 1024.0 * 1024.0,
-        "g" | "gib" => 1024.0 * 1024.0 * 1024.0,
-        "t" | "tib" => 1024.0 * 1024.0 * 1024.0 * 1024.0,
-        "kb" => 1e3,
-        "mb" => 1e6,
-        "gb" => 1e9,
-        "tb" => 1e12,
-        _ => return Err(bad()),
-    };
-    let bytes = value * multiplier;
-    if !bytes.is_finite() || bytes >= u64::MAX as f64 {
-        return Err(bad());
-    }
-    Ok(bytes.round() as u64)
+    text.parse::<ByteSize>().map(|b| b.0)
 }
 
 /// Free bytes for an unprivileged user on the file system of `dir`.
@@ -549,7 +526,8 @@ mod tests {
         assert_eq!(parse_byte_size("512M"), Ok(512 << 20));
         assert_eq!(parse_byte_size("1.5g"), Ok(3 << 29));
         assert_eq!(parse_byte_size("2GB"), Ok(2_000_000_000));
-        assert_eq!(parse_byte_size("4096"), Ok(4096));
+        assert_eq!(parse_byte_size("4096"), Ok(4096 << 20));
+        assert_eq!(parse_byte_size("4096B"), Ok(4096));
         assert!(parse_byte_size("lots").is_err());
         assert!(parse_byte_size("9X").is_err());
         assert!(parse_byte_size("").is_err());

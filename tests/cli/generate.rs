@@ -231,7 +231,7 @@ fn bad_arguments_are_usage_errors() {
 #[test]
 fn over_the_memory_limit_nothing_is_generated() {
     let dir = TempDir::new("memory");
-    for memory in ["1M", "2MiB", "3000000"] {
+    for memory in ["1M", "2MiB", "3000000B", "2"] {
         let r = run(&[
             "generate",
             "euler",

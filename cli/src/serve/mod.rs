@@ -52,14 +52,17 @@ pub struct ServeArgs {
     /// GF(2), and Euler tables of up to 25 squares are made in memory.
     #[arg(long = "tables", value_name = "DIR", value_parser = existing_dir)]
     tables: Vec<PathBuf>,
-    /// Memory the Euler tables made in memory may take, in MiB (the least
-    /// recently used are dropped to make room; 0: make none). A 5×5 table
-    /// takes 68 MiB, and about 82 MiB while it is made.
-    #[arg(long, value_name = "MIB", default_value_t = boardbase::tablebase::DEFAULT_MAKE_MEMORY >> 20)]
+    /// Memory the Euler tables made in memory may take, e.g. 512M, 2G (a
+    /// bare number is MiB, as for every memory size; the least recently
+    /// used are dropped to make room; 0: make none). A 5×5 table takes 68
+    /// MiB, and about 82 MiB while it is made.
+    #[arg(long, value_name = "SIZE", default_value = "512M", value_parser = super::generate::parse_byte_size)]
     make_memory: u64,
-    /// Carcassonne counts run at once (each on its own thread, off the
-    /// threads that answer lookups); default: the number of cores.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    /// Workers for the heavy work (Carcassonne counts, tables made in
+    /// memory, large GF(2) boards), each on its own thread, off the threads
+    /// that answer lookups [default: every core] (`--count-workers`, the
+    /// old name, is an alias to be removed in a later release).
+    #[arg(long = "jobs", visible_alias = "count-workers", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     count_workers: Option<u32>,
     /// Longest a Carcassonne request, or a heavy lookup (a table made in
     /// memory, Flip by GF(2) on a shape of large nullity), may take,
@@ -145,7 +148,7 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
         read_timeout: Duration::from_secs_f64(args.read_timeout),
         ..api::Limits::default()
     };
-    let budget = args.make_memory.saturating_mul(1 << 20);
+    let budget = args.make_memory;
     let mut tablebase = Tablebase::new();
     tablebase.set_maker(Maker::new(budget).with_log(log_made));
     for dir in &args.tables {
@@ -194,7 +197,7 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
         } else {
             more.push_str(&format!(
                 "euler: 4x4 embedded, table files above, others of up to 25 squares made in memory on first use (up to {} MiB)\n",
-                args.make_memory
+                args.make_memory >> 20
             ));
         }
         let _ = out.write_all(more.as_bytes()).and_then(|()| out.flush());
