@@ -14,6 +14,8 @@
 mod http;
 #[path = "common/lookups.rs"]
 mod lookups;
+#[path = "oracle/mod.rs"]
+mod oracle;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};

@@ -314,7 +314,6 @@ fn check_answers(table: &Table, data: &[u8]) {
         return;
     }
     let (euler_oracle, flip_oracle) = oracles(shape);
-    let masks = oracle::press_masks(shape);
     for b in 0..1u64 << shape.cells() {
         let i = b as usize;
         match table.puzzle() {
@@ -344,9 +343,8 @@ fn check_answers(table: &Table, data: &[u8]) {
                     if let Some(route) = route {
                         assert_eq!(route.optimal_sets, flip_oracle.sets[c][i]);
                         assert_eq!(route.presses.count_ones(), u32::from(route.rounds));
-                        let after = (0..shape.cells())
-                            .filter(|k| route.presses >> k & 1 == 1)
-                            .fold(b, |acc, k| acc ^ masks[k]);
+                        let after =
+                            oracle::press::apply(shape.rows(), shape.cols(), b, route.presses);
                         let target = if colour == Colour::White {
                             0
                         } else {

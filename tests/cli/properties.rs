@@ -5,7 +5,8 @@
 //!   square, written here on (row, col) rather than taken from
 //!   `boardbase_tables::board`.
 //! - Every Flip press set the tables give makes the board uniform, pressed
-//!   with this file's own flip logic, and is as short as any press set.
+//!   with the press rule of `tests/oracle`, and is as short as any press
+//!   set.
 //! - Carcassonne counts (mod p and exact) are invariant under transposing
 //!   the whole board and turning it by quarter turns, each tile turned with
 //!   it by this file's own edge rotation.
@@ -15,6 +16,7 @@
 //!   panic (exit 101) or a signal.
 
 use crate::common;
+use crate::oracle;
 use crate::plain;
 
 use std::collections::BTreeSet;
@@ -24,6 +26,7 @@ use boardbase::carcassonne::{self, MODULUS};
 use boardbase::euler::{self, Move, Outcome, Position};
 use boardbase::flip::{self, Board, Colour, Presses};
 use num_bigint::BigUint;
+use oracle::press;
 use plain::{Plain, turn_cw};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -82,35 +85,7 @@ fn the_eight_symmetries_are_distinct_permutations() {
 }
 
 // ---------------------------------------------------------------------------
-// Flip Game, with this file's own press logic.
-
-/// `board` after pressing every cell of `presses`: each press flips the cell
-/// and its orthogonal neighbours.
-fn press_all(board: u16, presses: u16) -> u16 {
-    let mut board = board;
-    for r in 0..SIDE {
-        for c in 0..SIDE {
-            if presses >> (SIDE * r + c) & 1 == 0 {
-                continue;
-            }
-            let mut flip = |r: usize, c: usize| board ^= 1 << (SIDE * r + c);
-            flip(r, c);
-            if r > 0 {
-                flip(r - 1, c);
-            }
-            if r + 1 < SIDE {
-                flip(r + 1, c);
-            }
-            if c > 0 {
-                flip(r, c - 1);
-            }
-            if c + 1 < SIDE {
-                flip(r, c + 1);
-            }
-        }
-    }
-    board
-}
+// Flip Game, pressed by the oracle's rule (`press::apply_4x4`).
 
 /// Per change of board (`start ^ end`): the fewest presses making it and how
 /// many press sets of that size do, over all 65,536 press sets; `None` for
@@ -121,7 +96,7 @@ fn fewest_presses() -> &'static [Option<(u8, u8)>] {
         let mut table: Vec<Option<(u8, u8)>> = vec![None; 1 << 16];
         for presses in 0..=u16::MAX {
             let size = presses.count_ones() as u8;
-            let entry = &mut table[usize::from(press_all(0, presses))];
+            let entry = &mut table[usize::from(press::apply_4x4(0, presses))];
             *entry = match *entry {
                 Some((best, n)) if best == size => Some((best, n + 1)),
                 Some((best, n)) if best < size => Some((best, n)),
@@ -161,7 +136,7 @@ proptest! {
             for colour in Colour::ALL {
                 if let Some(route) = flip::route(board, colour) {
                     let presses = map_bits(s, route.presses.bits());
-                    prop_assert_eq!(press_all(image.bits(), presses), uniform(colour));
+                    prop_assert_eq!(press::apply_4x4(image.bits(), presses), uniform(colour));
                 }
             }
         }
@@ -178,13 +153,13 @@ proptest! {
             let route = flip::route(board, colour);
             prop_assert_eq!(route.map(|r| (r.rounds, r.optimal_sets)), oracle);
             if let Some(route) = route {
-                prop_assert_eq!(press_all(bits, route.presses.bits()), uniform(colour));
+                prop_assert_eq!(press::apply_4x4(bits, route.presses.bits()), uniform(colour));
                 prop_assert_eq!(route.presses.len(), route.rounds);
             }
         }
         match flip::solve(board) {
             Some(s) => {
-                prop_assert_eq!(press_all(bits, s.presses.bits()), uniform(s.colour));
+                prop_assert_eq!(press::apply_4x4(bits, s.presses.bits()), uniform(s.colour));
                 prop_assert_eq!(s.presses.len(), s.rounds);
                 prop_assert_eq!(flip::rounds(board), Some(s.rounds));
                 prop_assert_eq!(board.apply(s.presses).uniform(), Some(s.colour));
@@ -198,7 +173,7 @@ proptest! {
     #[test]
     fn flip_any_press_set_is_undone(presses in any::<u16>(), black in any::<bool>()) {
         let colour = if black { Colour::Black } else { Colour::White };
-        let board = Board::from_bits(press_all(uniform(colour), presses));
+        let board = Board::from_bits(press::apply_4x4(uniform(colour), presses));
         let route = flip::route(board, colour);
         prop_assert!(route.is_some_and(|r| u32::from(r.rounds) <= presses.count_ones()));
         prop_assert!(flip::rounds(board).is_some_and(|r| u32::from(r) <= presses.count_ones()));

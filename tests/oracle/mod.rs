@@ -2,7 +2,12 @@
 //! library's solvers: Game of Euler by memoized recursion over its own move
 //! generator, Flip by enumerating every press set. Used to build tables the
 //! file-format tests write, read and probe.
+//!
+//! [`press`] is the press rule of Flip, Fliptile and Lights Out, written
+//! once for every test.
 #![allow(dead_code)]
+
+pub mod press;
 
 use std::collections::BTreeSet;
 
@@ -139,25 +144,6 @@ impl Euler {
     }
 }
 
-/// The press masks of a `shape` board, written here.
-pub fn press_masks(shape: Shape) -> Vec<u64> {
-    let (rows, cols) = (shape.rows() as i64, shape.cols() as i64);
-    let mut masks = Vec::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            let mut m = 0u64;
-            for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-                let (rr, cc) = (r + dr, c + dc);
-                if (0..rows).contains(&rr) && (0..cols).contains(&cc) {
-                    m |= 1 << (rr * cols + cc);
-                }
-            }
-            masks.push(m);
-        }
-    }
-    masks
-}
-
 /// Flip solved by enumerating all 2^cells press sets: per colour and
 /// board, fewest rounds (255 unreachable), the first optimal set in
 /// numeric order, and the number of optimal sets.
@@ -172,14 +158,11 @@ pub struct Flip {
 impl Flip {
     pub fn solve(shape: Shape) -> Flip {
         let n = 1usize << shape.cells();
-        let masks = press_masks(shape);
         let mut rounds = [vec![255u8; n], vec![255u8; n]];
         let mut presses = [vec![0u64; n], vec![0u64; n]];
         let mut sets = [vec![0u8; n], vec![0u8; n]];
         for x in 0..n as u64 {
-            let effect = (0..shape.cells())
-                .filter(|i| x >> i & 1 == 1)
-                .fold(0, |a, i| a ^ masks[i]);
+            let effect = press::effect(shape.rows(), shape.cols(), x);
             let k = x.count_ones() as u8;
             for (colour, board) in [effect, effect ^ shape.full()].into_iter().enumerate() {
                 let b = board as usize;
