@@ -3,11 +3,13 @@
 //! here (not the library's tables or counter).
 
 use crate::common;
+use crate::oracle;
 use crate::oracles;
 
 use std::sync::OnceLock;
 
 use common::{SplitMix, TempFile};
+use oracle::euler;
 
 fn flip_oracle() -> &'static Vec<Option<u8>> {
     static TABLE: OnceLock<Vec<Option<u8>>> = OnceLock::new();
@@ -16,7 +18,7 @@ fn flip_oracle() -> &'static Vec<Option<u8>> {
 
 fn euler_oracle() -> &'static (Vec<bool>, Vec<u8>) {
     static TABLE: OnceLock<(Vec<bool>, Vec<u8>)> = OnceLock::new();
-    TABLE.get_or_init(|| oracles::euler_table(&oracles::euler_moves(3)))
+    TABLE.get_or_init(|| oracles::euler_table(&euler::moves_4x4()))
 }
 
 /// The arguments of `boardbase gen ARGS`, `args` given as words

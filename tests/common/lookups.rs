@@ -1,7 +1,7 @@
 //! What a Flip or Euler lookup must answer, checked against the library
-//! and against rules written in the tests: the press rule of `tests/oracle`
-//! (every binary that includes this file includes that module as `oracle`)
-//! and the test's own Euler move generator.
+//! and against the rules of `tests/oracle`: its press rule and its Euler
+//! moves (`oracle::euler::moves_4x4`, handed in as `all_moves`). Every
+//! binary that includes this file includes `tests/oracle` as `oracle`.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -62,23 +62,6 @@ pub fn check_flip(bits: u16, v: &Value) {
         }
         last = Some(key);
     }
-}
-
-/// The test's own Euler moves: 16 single squares, and per row and column,
-/// from each end, pins of 2 and 3.
-pub fn euler_moves() -> Vec<u16> {
-    let bit = |r: usize, c: usize| 1u16 << (4 * r + c);
-    let mut moves: Vec<u16> = (0..16).map(|i| 1 << i).collect();
-    for line in 0..4 {
-        for len in [2, 3] {
-            let run = |f: &dyn Fn(usize) -> u16| (0..len).map(f).fold(0, |a, b| a | b);
-            moves.push(run(&|k| bit(line, k)));
-            moves.push(run(&|k| bit(line, 3 - k)));
-            moves.push(run(&|k| bit(k, line)));
-            moves.push(run(&|k| bit(3 - k, line)));
-        }
-    }
-    moves
 }
 
 /// Checks one Euler answer: the CLI's object, plus every legal move with

@@ -3,10 +3,12 @@
 //! generator, Flip by enumerating every press set. Used to build tables the
 //! file-format tests write, read and probe.
 //!
-//! [`press`] is the press rule of Flip, Fliptile and Lights Out, written
-//! once for every test.
+//! [`press`] is the press rule of Flip, Fliptile and Lights Out and
+//! [`euler`] the moves of the Game of Euler, each written once for every
+//! test.
 #![allow(dead_code)]
 
+pub mod euler;
 pub mod press;
 
 use std::collections::BTreeSet;
@@ -14,34 +16,6 @@ use std::collections::BTreeSet;
 use boardbase::tablefile::{ColumnData, EulerColumns, FlipColumns, presses_width};
 use boardbase::tables::euler::moves;
 use boardbase::tables::shape::Shape;
-
-/// Every pin placement of a `rows`×`cols` board, as a set of masks: single
-/// squares, and pins of 2 or 3 pushed in from either end of every row and
-/// column that is long enough.
-pub fn euler_moves(rows: usize, cols: usize) -> BTreeSet<u64> {
-    let bit = |r: usize, c: usize| 1u64 << (r * cols + c);
-    let mut set = BTreeSet::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            set.insert(bit(r, c));
-        }
-    }
-    for len in 2..=3 {
-        if len <= cols {
-            for r in 0..rows {
-                set.insert((0..len).map(|c| bit(r, c)).fold(0, |a, b| a | b));
-                set.insert((cols - len..cols).map(|c| bit(r, c)).fold(0, |a, b| a | b));
-            }
-        }
-        if len <= rows {
-            for c in 0..cols {
-                set.insert((0..len).map(|r| bit(r, c)).fold(0, |a, b| a | b));
-                set.insert((rows - len..rows).map(|r| bit(r, c)).fold(0, |a, b| a | b));
-            }
-        }
-    }
-    set
-}
 
 /// Per position of `shape`: whether the player to move wins, and the
 /// plies left with perfect play, by memoized recursion over `moves`: the
@@ -94,7 +68,7 @@ pub struct Euler {
 
 impl Euler {
     pub fn solve(shape: Shape) -> Euler {
-        let own = euler_moves(shape.rows(), shape.cols());
+        let own = euler::moves(shape.rows(), shape.cols());
         let order = moves(shape).as_slice().to_vec();
         assert_eq!(
             own,

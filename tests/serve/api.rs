@@ -4,13 +4,14 @@
 //! Answers are checked against the library (itself checked against
 //! independent oracles in `flip_oracle.rs`, `euler_oracle.rs` and
 //! `carcassonne_bruteforce.rs`); what the server adds, the move lists and
-//! the witness, is checked with code written in the tests: the test's own
-//! press rule, its own Euler move generator and the tests' tile turning
+//! the witness, is checked with code written in the tests: the press rule
+//! and the Euler moves of `tests/oracle`, and the tests' tile turning
 //! (`tests/support/carcassonne.rs`).
 #![cfg(feature = "serve")]
 
 use crate::http;
 use crate::lookups;
+use crate::oracle;
 use crate::plain;
 
 use std::collections::BTreeSet;
@@ -19,7 +20,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use http::{Conn, Response, Server};
-use lookups::{check_euler, check_flip, euler_moves, rows_of};
+use lookups::{check_euler, check_flip, rows_of};
+use oracle::euler;
 use plain::{SAMPLE, turn_code};
 use serde_json::{Value, json};
 
@@ -72,7 +74,7 @@ fn flip_boards_over_the_socket() {
 #[test]
 fn euler_positions_over_the_socket() {
     let server = Server::start(&[]);
-    let moves = euler_moves();
+    let moves = euler::moves_4x4();
     assert_eq!(moves.iter().collect::<BTreeSet<_>>().len(), 48);
     ask_all(&server, "euler", sample(13), 4, |bits, v| {
         check_euler(bits, &moves, v)
@@ -628,7 +630,7 @@ fn two_pair_text(rows: usize, cols: usize) -> String {
 #[test]
 fn concurrent_requests_all_answer_right() {
     let server = Server::start(&[]);
-    let moves = euler_moves();
+    let moves = euler::moves_4x4();
     let failures = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for t in 0..16u32 {

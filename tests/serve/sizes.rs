@@ -7,8 +7,8 @@
 //! Every answer and every move list is checked against oracles written in
 //! `tests/`, with methods of their own: Flip by light chasing from every
 //! first row (`support/oracles.rs`), with the press rule of `oracle/press.rs`
-//! for the boards one press away; Euler by the memoized recursion over its own
-//! move generator (`oracle/mod.rs`). The answer objects are also compared
+//! for the boards one press away; Euler by the memoized recursion over the
+//! moves of `oracle/euler.rs` (`oracle/mod.rs`). The answer objects are also compared
 //! with `boardbase flip|euler --size RxC --format json` on the same boards.
 #![cfg(feature = "serve")]
 
@@ -23,7 +23,7 @@ use std::sync::OnceLock;
 
 use boardbase::tables::shape::Shape;
 use http::{Conn, Server};
-use oracle::{Euler, press};
+use oracle::{Euler, euler, press};
 use oracles::fliptile_truth;
 use serde_json::{Value, json};
 
@@ -483,7 +483,7 @@ fn check_euler(o: &Euler, p: u64, v: &Value, wdl: bool) {
     assert_eq!(v["answer"], if o.wins[i] { "WINNING" } else { "LOSING" });
     assert_eq!(v["outcome"], if o.wins[i] { "win" } else { "loss" });
     let legal: Vec<u64> = o.order.iter().copied().filter(|m| m & p == 0).collect();
-    let own: BTreeSet<u64> = oracle::euler_moves(s.rows(), s.cols())
+    let own: BTreeSet<u64> = euler::moves(s.rows(), s.cols())
         .into_iter()
         .filter(|m| m & p == 0)
         .collect();

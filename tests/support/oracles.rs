@@ -1,10 +1,10 @@
 //! Independent oracles for the `check`, `gen` and server tests, written
 //! here from the puzzle statements with methods of their own (not the
 //! library's): Flip by enumerating all 65,536 press sets, Euler by a
-//! backward sweep over a move list built here, Carcassonne by trying every
-//! turn of every tile, Fliptile and Lights Out by light chasing from every
-//! first row. Presses follow the press rule of `tests/oracle` (reached as
-//! `crate::oracle`: every binary that includes this file includes it).
+//! backward sweep over a move list, Carcassonne by trying every turn of
+//! every tile, Fliptile and Lights Out by light chasing from every first
+//! row. Presses and Euler moves follow the rules of `tests/oracle` (reached
+//! as `crate::oracle`: every binary that includes this file includes it).
 #![allow(dead_code)]
 
 use crate::oracle::press;
@@ -28,30 +28,6 @@ pub fn flip_rounds() -> Vec<Option<u8>> {
 /// The judge's answer text for a Flip board.
 pub fn flip_answer(rounds: Option<u8>) -> String {
     rounds.map_or_else(|| "Impossible".to_owned(), |r| r.to_string())
-}
-
-/// Every Euler move mask: 16 single squares, and per row and column a
-/// 2-long and a 3-long pin from each end (48 distinct masks). With
-/// `longest = 2` the 3-long pins are left out (a plausible bug).
-pub fn euler_moves(longest: usize) -> Vec<u16> {
-    let mut moves: Vec<u16> = (0..16).map(|i| 1u16 << i).collect();
-    for k in 0..4 {
-        for len in 2..=longest {
-            let mut pins = [0u16; 4];
-            for j in 0..len {
-                pins[0] |= 1 << (4 * k + j); // row k from the left
-                pins[1] |= 1 << (4 * k + 3 - j); // from the right
-                pins[2] |= 1 << (4 * j + k); // column k from the top
-                pins[3] |= 1 << (4 * (3 - j) + k); // from the bottom
-            }
-            for p in pins {
-                if !moves.contains(&p) {
-                    moves.push(p);
-                }
-            }
-        }
-    }
-    moves
 }
 
 /// Per covered mask: whether the player to move wins (misère: covering the
