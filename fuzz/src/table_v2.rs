@@ -33,9 +33,8 @@ use boardbase::flip::{self, Board, Colour};
 use boardbase::tablefile::{ColumnData, ProbeError, Puzzle, Table, TableError};
 use boardbase::tables::shape::Shape;
 
-#[path = "../../tests/oracle/mod.rs"]
-mod oracle;
-
+use crate::oracle;
+use crate::oracle::tables::{Euler, Flip};
 use crate::table_file::crc32;
 
 /// The valid files the edits start from, made once per process.
@@ -44,11 +43,11 @@ fn bases() -> &'static [Vec<u8>; 8] {
     BASES.get_or_init(|| {
         let shape = |r, c| Shape::new(r, c).expect("a shape");
         let euler = |s, wdl| {
-            Table::from_euler(s, oracle::Euler::solve(s).columns(wdl)).expect("an Euler table")
+            Table::from_euler(s, Euler::solve(s).columns(wdl)).expect("an Euler table")
         };
-        let flip = |s| Table::from_flip(s, oracle::Flip::solve(s).columns()).expect("a Flip table");
+        let flip = |s| Table::from_flip(s, Flip::solve(s).columns()).expect("a Flip table");
         let s = shape(3, 2);
-        let o = oracle::Euler::solve(s);
+        let o = Euler::solve(s);
         let with_extra = Table::from_columns(
             Puzzle::Euler,
             s,
@@ -82,8 +81,8 @@ fn bases() -> &'static [Vec<u8>; 8] {
 }
 
 /// The oracles of a small shape, computed once per shape.
-fn oracles(shape: Shape) -> &'static (oracle::Euler, oracle::Flip) {
-    static ORACLES: OnceLock<Mutex<HashMap<Shape, &'static (oracle::Euler, oracle::Flip)>>> =
+fn oracles(shape: Shape) -> &'static (Euler, Flip) {
+    static ORACLES: OnceLock<Mutex<HashMap<Shape, &'static (Euler, Flip)>>> =
         OnceLock::new();
     let mut map = ORACLES
         .get_or_init(Default::default)
@@ -91,8 +90,8 @@ fn oracles(shape: Shape) -> &'static (oracle::Euler, oracle::Flip) {
         .expect("not poisoned");
     map.entry(shape).or_insert_with(|| {
         Box::leak(Box::new((
-            oracle::Euler::solve(shape),
-            oracle::Flip::solve(shape),
+            Euler::solve(shape),
+            Flip::solve(shape),
         )))
     })
 }

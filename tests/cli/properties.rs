@@ -9,7 +9,7 @@
 //!   set.
 //! - Carcassonne counts (mod p and exact) are invariant under transposing
 //!   the whole board and turning it by quarter turns, each tile turned with
-//!   it by this file's own edge rotation.
+//!   it by the tile turning of `tests/oracle`.
 //! - Any bytes given to `flip`, `euler` or `carcassonne` end in well-formed
 //!   answers (exit 0) or in the answers so far plus one error line naming a
 //!   line and column that point at what it says was found (exit 1): never a
@@ -17,7 +17,6 @@
 
 use crate::common;
 use crate::oracle;
-use crate::plain;
 
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -26,8 +25,8 @@ use boardbase::carcassonne::{self, MODULUS};
 use boardbase::euler::{self, Move, Outcome, Position};
 use boardbase::flip::{self, Board, Colour, Presses};
 use num_bigint::BigUint;
+use oracle::carcassonne::{Plain, turn_cw};
 use oracle::press;
-use plain::{Plain, turn_cw};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -294,7 +293,7 @@ fn carcassonne_boards() -> impl Strategy<Value = Plain> {
 }
 
 /// The count mod p, the exact count, and whether a witness exists and is
-/// valid (checked with this file's own rotation).
+/// valid (checked with the oracle's tile turning and edge matching).
 fn carcassonne_answers(plain: &Plain) -> Result<(u64, BigUint), TestCaseError> {
     let board = plain.board();
     let modp = carcassonne::count(&board).expect("within budget");

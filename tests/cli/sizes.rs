@@ -12,7 +12,8 @@ use crate::oracle;
 use common::{Run, SplitMix, TempDir, run_env};
 
 use boardbase::tables::shape::Shape;
-use oracle::{Euler, Flip, press};
+use oracle::press;
+use oracle::tables::{Euler, Flip};
 use serde_json::Value;
 
 /// Runs `boardbase ARGS` on `stdin` without `BOARDBASE_TABLES`.

@@ -33,7 +33,7 @@ impl Oracle {
     fn new(shape: Shape) -> Oracle {
         let moves = oracle::euler::moves(shape.rows(), shape.cols());
         let list: Vec<u64> = moves.iter().copied().collect();
-        let (wins, plies) = oracle::solve_euler(shape, &list);
+        let (wins, plies) = oracle::tables::solve_euler(shape, &list);
         Oracle {
             moves,
             full: shape.full(),
@@ -127,7 +127,7 @@ fn check_against_oracle(shape: Shape, tables: &EulerTables, oracle: &Oracle) {
 #[test]
 fn every_shape_up_to_20_squares_matches_the_oracle() {
     let mut checked = 0;
-    for shape in oracle::shapes(20) {
+    for shape in oracle::tables::shapes(20) {
         let oracle = Oracle::new(shape);
         let full = generate(shape, false);
         check_against_oracle(shape, &full, &oracle);

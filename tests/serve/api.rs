@@ -4,15 +4,13 @@
 //! Answers are checked against the library (itself checked against
 //! independent oracles in `flip_oracle.rs`, `euler_oracle.rs` and
 //! `carcassonne_bruteforce.rs`); what the server adds, the move lists and
-//! the witness, is checked with code written in the tests: the press rule
-//! and the Euler moves of `tests/oracle`, and the tests' tile turning
-//! (`tests/support/carcassonne.rs`).
+//! the witness, is checked with the rules of `tests/oracle`: its press rule,
+//! its Euler moves, its tile turning and edge matching.
 #![cfg(feature = "serve")]
 
 use crate::http;
 use crate::lookups;
 use crate::oracle;
-use crate::plain;
 
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,8 +19,8 @@ use std::time::{Duration, Instant};
 
 use http::{Conn, Response, Server};
 use lookups::{check_euler, check_flip, rows_of};
+use oracle::carcassonne::{Edges, SAMPLE, first_mismatch, turn_code};
 use oracle::euler;
-use plain::{SAMPLE, turn_code};
 use serde_json::{Value, json};
 
 /// Asks for `boards` on `threads` keep-alive connections at once.
@@ -303,26 +301,19 @@ fn routes_methods_and_files() {
 /// Checks a witness: each placed tile is its given tile turned, and every
 /// shared edge matches.
 fn check_witness(rows: usize, cols: usize, given: &[&str], witness: &Value) {
-    let placed: Vec<String> = (0..rows * cols)
+    let placed: Vec<Edges> = (0..rows * cols)
         .map(|i| {
             let turns = witness["turns"][i / cols][i % cols].as_u64().unwrap();
             let tile = turn_code(given[i], turns);
             assert_eq!(witness["tiles"][i / cols][i % cols], tile.as_str());
-            tile
+            tile.as_bytes().try_into().expect("4 letters")
         })
         .collect();
-    let edge = |i: usize, side: usize| placed[i].as_bytes()[side];
-    for r in 0..rows {
-        for c in 0..cols {
-            let i = r * cols + c;
-            if c + 1 < cols {
-                assert_eq!(edge(i, 1), edge(i + 1, 3), "right of ({r},{c})");
-            }
-            if r + 1 < rows {
-                assert_eq!(edge(i, 2), edge(i + cols, 0), "below ({r},{c})");
-            }
-        }
-    }
+    assert_eq!(
+        first_mismatch(rows, cols, &placed),
+        None,
+        "the first shared edge that differs: (row, col, side)"
+    );
 }
 
 #[test]

@@ -8,7 +8,7 @@
 //! `tests/`, with methods of their own: Flip by light chasing from every
 //! first row (`support/oracles.rs`), with the press rule of `oracle/press.rs`
 //! for the boards one press away; Euler by the memoized recursion over the
-//! moves of `oracle/euler.rs` (`oracle/mod.rs`). The answer objects are also compared
+//! moves of `oracle/euler.rs` (`oracle/tables.rs`). The answer objects are also compared
 //! with `boardbase flip|euler --size RxC --format json` on the same boards.
 #![cfg(feature = "serve")]
 
@@ -23,7 +23,8 @@ use std::sync::OnceLock;
 
 use boardbase::tables::shape::Shape;
 use http::{Conn, Server};
-use oracle::{Euler, euler, press};
+use oracle::tables::Euler;
+use oracle::{euler, press};
 use oracles::fliptile_truth;
 use serde_json::{Value, json};
 

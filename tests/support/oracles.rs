@@ -1,10 +1,10 @@
-//! Independent oracles for the `check`, `gen` and server tests, written
-//! here from the puzzle statements with methods of their own (not the
-//! library's): Flip by enumerating all 65,536 press sets, Euler by a
-//! backward sweep over a move list, Carcassonne by trying every turn of
-//! every tile, Fliptile and Lights Out by light chasing from every first
-//! row. Presses and Euler moves follow the rules of `tests/oracle` (reached
-//! as `crate::oracle`: every binary that includes this file includes it).
+//! Independent oracles for the `check`, `gen` and server tests, over the
+//! rules of `tests/oracle` (reached as `crate::oracle`: every binary that
+//! includes this file includes that module) with methods of their own (not
+//! the library's): Flip by enumerating all 65,536 press sets, Euler by a
+//! backward sweep over a move list, Fliptile and Lights Out by light
+//! chasing from every first row. (Carcassonne: the brute force of
+//! `tests/oracle/carcassonne.rs`.)
 #![allow(dead_code)]
 
 use crate::oracle::press;
@@ -57,45 +57,6 @@ pub fn euler_table(moves: &[u16]) -> (Vec<bool>, Vec<u8>) {
         }
     }
     (win, plies)
-}
-
-/// Edge letters of a tile code turned `k` quarter turns (any fixed
-/// direction: every turn is counted, so the direction does not matter).
-fn turned(code: [u8; 4], k: usize) -> [u8; 4] {
-    [0, 1, 2, 3].map(|side| code[(side + k) % 4])
-}
-
-/// The number of ways to turn the tiles of a `rows × cols` board (codes
-/// top, right, bottom, left) so every shared edge matches: all `4^tiles`
-/// choices tried, as a base-4 counter over the tiles' turns.
-pub fn carcassonne_count(rows: usize, cols: usize, tiles: &[[u8; 4]]) -> u64 {
-    let n = rows * cols;
-    assert!(n <= 10, "brute force only for small boards");
-    let turns: Vec<[[u8; 4]; 4]> = tiles
-        .iter()
-        .map(|&t| [0, 1, 2, 3].map(|k| turned(t, k)))
-        .collect();
-    let mut t = [[0u8; 4]; 10];
-    let mut count = 0;
-    for choice in 0u64..1 << (2 * n) {
-        for (i, slot) in t.iter_mut().enumerate().take(n) {
-            *slot = turns[i][(choice >> (2 * i) & 3) as usize];
-        }
-        let mut ok = true;
-        'cells: for r in 0..rows {
-            for c in 0..cols {
-                let here = t[r * cols + c];
-                if (c + 1 < cols && here[1] != t[r * cols + c + 1][3])
-                    || (r + 1 < rows && here[2] != t[(r + 1) * cols + c][0])
-                {
-                    ok = false;
-                    break 'cells;
-                }
-            }
-        }
-        count += u64::from(ok);
-    }
-    count
 }
 
 /// What pressing cells of one row does, from the press rule
