@@ -14,12 +14,14 @@
 mod http;
 #[path = "common/lookups.rs"]
 mod lookups;
+#[path = "oracle/mod.rs"]
+mod oracle;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use http::Server;
-use lookups::{check_euler, check_flip, euler_moves, rows_of};
+use lookups::{check_euler, check_flip, rows_of};
 
 const CLIENTS: usize = 32;
 const REQUESTS: usize = 200_000;
@@ -75,7 +77,7 @@ fn run(server: &Server, total: usize, seed: u32, moves: &[u16], deadline: Instan
 #[ignore = "a load test for release builds; run by .ci/run"]
 fn two_hundred_thousand_lookups_right_and_memory_flat() {
     let server = Server::start(&[]);
-    let moves = euler_moves();
+    let moves = oracle::euler::moves_4x4();
     let deadline = Instant::now() + TIME_LIMIT;
     let rss_start = server.rss_kib();
     run(&server, WARM_UP, 1, &moves, deadline);

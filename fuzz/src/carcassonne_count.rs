@@ -1,7 +1,7 @@
 //! `carcassonne_count`: the Carcassonne counter on boards made from the fuzz
 //! bytes, checked against the tests' own code on plain letter arrays (tile
 //! turns, edge matching, the brute force, whole-board turns:
-//! `tests/support/carcassonne.rs`), sharing nothing with the library but
+//! `tests/oracle/carcassonne.rs`), sharing nothing with the library but
 //! `Board`'s constructor.
 //!
 //! Input: a shape byte, a flags byte, then the bytes the tiles are made of.
@@ -23,9 +23,7 @@ use boardbase::carcassonne::{
 };
 use num_bigint::BigUint;
 
-#[path = "../../tests/support/carcassonne.rs"]
-mod plain;
-use plain::{BOTTOM, Edges, Plain, RIGHT, turn};
+use crate::oracle::carcassonne::{BOTTOM, Edges, Plain, RIGHT, turn};
 
 /// The largest board the brute force counts (`4^8` rotation choices).
 pub const SMALL_TILES: usize = 8;

@@ -5,6 +5,10 @@
 //! logic in a library lets the targets share helpers (error positions, a
 //! reader that hands the input over in awkward pieces).
 
+/// The tests' oracles (`tests/oracle`): the puzzle rules, written once.
+#[path = "../../tests/oracle/mod.rs"]
+pub mod oracle;
+
 pub mod carcassonne_count;
 pub mod carcassonne_input;
 pub mod edit;

@@ -33,9 +33,8 @@ use boardbase::flip::{self, Board, Colour};
 use boardbase::tablefile::{ColumnData, ProbeError, Puzzle, Table, TableError};
 use boardbase::tables::shape::Shape;
 
-#[path = "../../tests/oracle/mod.rs"]
-mod oracle;
-
+use crate::oracle;
+use crate::oracle::tables::{Euler, Flip};
 use crate::table_file::crc32;
 
 /// The valid files the edits start from, made once per process.
@@ -44,11 +43,11 @@ fn bases() -> &'static [Vec<u8>; 8] {
     BASES.get_or_init(|| {
         let shape = |r, c| Shape::new(r, c).expect("a shape");
         let euler = |s, wdl| {
-            Table::from_euler(s, oracle::Euler::solve(s).columns(wdl)).expect("an Euler table")
+            Table::from_euler(s, Euler::solve(s).columns(wdl)).expect("an Euler table")
         };
-        let flip = |s| Table::from_flip(s, oracle::Flip::solve(s).columns()).expect("a Flip table");
+        let flip = |s| Table::from_flip(s, Flip::solve(s).columns()).expect("a Flip table");
         let s = shape(3, 2);
-        let o = oracle::Euler::solve(s);
+        let o = Euler::solve(s);
         let with_extra = Table::from_columns(
             Puzzle::Euler,
             s,
@@ -82,8 +81,8 @@ fn bases() -> &'static [Vec<u8>; 8] {
 }
 
 /// The oracles of a small shape, computed once per shape.
-fn oracles(shape: Shape) -> &'static (oracle::Euler, oracle::Flip) {
-    static ORACLES: OnceLock<Mutex<HashMap<Shape, &'static (oracle::Euler, oracle::Flip)>>> =
+fn oracles(shape: Shape) -> &'static (Euler, Flip) {
+    static ORACLES: OnceLock<Mutex<HashMap<Shape, &'static (Euler, Flip)>>> =
         OnceLock::new();
     let mut map = ORACLES
         .get_or_init(Default::default)
@@ -91,8 +90,8 @@ fn oracles(shape: Shape) -> &'static (oracle::Euler, oracle::Flip) {
         .expect("not poisoned");
     map.entry(shape).or_insert_with(|| {
         Box::leak(Box::new((
-            oracle::Euler::solve(shape),
-            oracle::Flip::solve(shape),
+            Euler::solve(shape),
+            Flip::solve(shape),
         )))
     })
 }
@@ -314,7 +313,6 @@ fn check_answers(table: &Table, data: &[u8]) {
         return;
     }
     let (euler_oracle, flip_oracle) = oracles(shape);
-    let masks = oracle::press_masks(shape);
     for b in 0..1u64 << shape.cells() {
         let i = b as usize;
         match table.puzzle() {
@@ -344,9 +342,8 @@ fn check_answers(table: &Table, data: &[u8]) {
                     if let Some(route) = route {
                         assert_eq!(route.optimal_sets, flip_oracle.sets[c][i]);
                         assert_eq!(route.presses.count_ones(), u32::from(route.rounds));
-                        let after = (0..shape.cells())
-                            .filter(|k| route.presses >> k & 1 == 1)
-                            .fold(b, |acc, k| acc ^ masks[k]);
+                        let after =
+                            oracle::press::apply(shape.rows(), shape.cols(), b, route.presses);
                         let target = if colour == Colour::White {
                             0
                         } else {

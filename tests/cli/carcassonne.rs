@@ -1,40 +1,34 @@
 //! `boardbase carcassonne` end to end: formats, options, input rules, errors.
 
 use crate::common;
-use crate::plain;
+use crate::oracle;
 
 use boardbase::carcassonne::{TILE_CODES, Tile, TileCode};
 use common::{TempFile, ok, run};
-use plain::{SAMPLE, turn_code};
+use oracle::carcassonne::{Edges, SAMPLE, first_mismatch, turn_code};
 
 /// Checks a witness board (rows of rotated codes) against the given tiles:
 /// every tile is a rotation of the original and every shared edge matches.
 fn assert_valid_witness(given: &[Vec<&str>], placed: &[Vec<String>]) {
     assert_eq!(given.len(), placed.len());
-    for (r, (g, p)) in given.iter().zip(placed).enumerate() {
+    let mut tiles: Vec<Edges> = Vec::new();
+    for (g, p) in given.iter().zip(placed) {
         assert_eq!(g.len(), p.len());
-        for (c, (g, p)) in g.iter().zip(p).enumerate() {
+        assert_eq!(p.len(), placed[0].len(), "rows of one length");
+        for (g, p) in g.iter().zip(p) {
             assert!(
                 (0..4).any(|k| turn_code(g, k) == *p),
                 "{p} is not a rotation of {g}"
             );
-            let p = p.as_bytes();
-            if c + 1 < placed[r].len() {
-                assert_eq!(
-                    p[1],
-                    placed[r][c + 1].as_bytes()[3],
-                    "right edge at {r},{c}"
-                );
-            }
-            if r + 1 < placed.len() {
-                assert_eq!(
-                    p[2],
-                    placed[r + 1][c].as_bytes()[0],
-                    "bottom edge at {r},{c}"
-                );
-            }
+            tiles.push(p.as_bytes().try_into().expect("4 letters"));
         }
     }
+    let (rows, cols) = (placed.len(), placed.first().map_or(0, Vec::len));
+    assert_eq!(
+        first_mismatch(rows, cols, &tiles),
+        None,
+        "the first shared edge that differs: (row, col, side)"
+    );
 }
 
 #[test]

@@ -10,6 +10,7 @@
 #![cfg(unix)]
 
 use crate::common;
+use crate::oracle;
 use crate::oracles;
 use crate::programs;
 
@@ -18,6 +19,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Instant;
 
+use oracle::euler;
 use serde_json::Value;
 
 fn flip_oracle() -> &'static Vec<Option<u8>> {
@@ -291,7 +293,7 @@ fn flip_program_that_cannot_start_is_a_usage_error() {
 }
 
 fn euler_truth() -> (Vec<bool>, Vec<u8>) {
-    oracles::euler_table(&oracles::euler_moves(3))
+    oracles::euler_table(&euler::moves_4x4())
 }
 
 #[test]
@@ -313,7 +315,7 @@ fn euler_forgotten_long_pins_are_wrong_exactly_where_the_rules_differ() {
     let (code, r) = check(&["euler", "--show", "2"], &[path(&program)]);
     assert_eq!(code, 1);
     let (right, plies) = euler_truth();
-    let (short, _) = oracles::euler_table(&oracles::euler_moves(2));
+    let (short, _) = oracles::euler_table(&euler::moves_4x4_up_to(2));
     let (mut loss_as_win, mut win_as_loss) = (0u64, 0u64);
     let mut by_plies: HashMap<String, u64> = HashMap::new();
     for p in 0..0xFFFF {
@@ -477,7 +479,7 @@ fn filters_choose_the_cases() {
         &[path(&short)],
     );
     let (right, plies) = euler_truth();
-    let (short_win, _) = oracles::euler_table(&oracles::euler_moves(2));
+    let (short_win, _) = oracles::euler_table(&euler::moves_4x4_up_to(2));
     let cases = (0..0xFFFF).filter(|&p| !right[p] && plies[p] == 13).count() as u64;
     let wrong = (0..0xFFFF)
         .filter(|&p| !right[p] && plies[p] == 13 && short_win[p])

@@ -137,8 +137,8 @@ fn python_reads_other_shapes() {
     let dir = temp_dir("shapes");
     let flip_shape = Shape::new(3, 5).unwrap();
     let euler_shape = Shape::new(2, 5).unwrap();
-    let flip_oracle = oracle::Flip::solve(flip_shape);
-    let euler_oracle = oracle::Euler::solve(euler_shape);
+    let flip_oracle = oracle::tables::Flip::solve(flip_shape);
+    let euler_oracle = oracle::tables::Euler::solve(euler_shape);
     let tables = [
         Table::from_flip(flip_shape, flip_oracle.columns()).unwrap(),
         Table::from_euler(euler_shape, euler_oracle.columns(false)).unwrap(),

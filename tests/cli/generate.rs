@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use boardbase::tablefile::Table;
 use boardbase::tables::shape::Shape;
 use common::{Run, TempDir};
-use oracle::{Euler, Flip};
+use oracle::tables::{Euler, Flip};
 use serde_json::Value;
 
 /// Runs `boardbase ARGS` with nothing on standard input.

@@ -7,8 +7,6 @@ mod common;
 mod oracle;
 #[path = "../support/oracles.rs"]
 mod oracles;
-#[path = "../support/carcassonne.rs"]
-mod plain;
 #[path = "../support/programs.rs"]
 mod programs;
 

@@ -5,17 +5,18 @@
 //!   square, written here on (row, col) rather than taken from
 //!   `boardbase_tables::board`.
 //! - Every Flip press set the tables give makes the board uniform, pressed
-//!   with this file's own flip logic, and is as short as any press set.
+//!   with the press rule of `tests/oracle`, and is as short as any press
+//!   set.
 //! - Carcassonne counts (mod p and exact) are invariant under transposing
 //!   the whole board and turning it by quarter turns, each tile turned with
-//!   it by this file's own edge rotation.
+//!   it by the tile turning of `tests/oracle`.
 //! - Any bytes given to `flip`, `euler` or `carcassonne` end in well-formed
 //!   answers (exit 0) or in the answers so far plus one error line naming a
 //!   line and column that point at what it says was found (exit 1): never a
 //!   panic (exit 101) or a signal.
 
 use crate::common;
-use crate::plain;
+use crate::oracle;
 
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -24,7 +25,8 @@ use boardbase::carcassonne::{self, MODULUS};
 use boardbase::euler::{self, Move, Outcome, Position};
 use boardbase::flip::{self, Board, Colour, Presses};
 use num_bigint::BigUint;
-use plain::{Plain, turn_cw};
+use oracle::carcassonne::{Plain, turn_cw};
+use oracle::press;
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -82,35 +84,7 @@ fn the_eight_symmetries_are_distinct_permutations() {
 }
 
 // ---------------------------------------------------------------------------
-// Flip Game, with this file's own press logic.
-
-/// `board` after pressing every cell of `presses`: each press flips the cell
-/// and its orthogonal neighbours.
-fn press_all(board: u16, presses: u16) -> u16 {
-    let mut board = board;
-    for r in 0..SIDE {
-        for c in 0..SIDE {
-            if presses >> (SIDE * r + c) & 1 == 0 {
-                continue;
-            }
-            let mut flip = |r: usize, c: usize| board ^= 1 << (SIDE * r + c);
-            flip(r, c);
-            if r > 0 {
-                flip(r - 1, c);
-            }
-            if r + 1 < SIDE {
-                flip(r + 1, c);
-            }
-            if c > 0 {
-                flip(r, c - 1);
-            }
-            if c + 1 < SIDE {
-                flip(r, c + 1);
-            }
-        }
-    }
-    board
-}
+// Flip Game, pressed by the oracle's rule (`press::apply_4x4`).
 
 /// Per change of board (`start ^ end`): the fewest presses making it and how
 /// many press sets of that size do, over all 65,536 press sets; `None` for
@@ -121,7 +95,7 @@ fn fewest_presses() -> &'static [Option<(u8, u8)>] {
         let mut table: Vec<Option<(u8, u8)>> = vec![None; 1 << 16];
         for presses in 0..=u16::MAX {
             let size = presses.count_ones() as u8;
-            let entry = &mut table[usize::from(press_all(0, presses))];
+            let entry = &mut table[usize::from(press::apply_4x4(0, presses))];
             *entry = match *entry {
                 Some((best, n)) if best == size => Some((best, n + 1)),
                 Some((best, n)) if best < size => Some((best, n)),
@@ -161,7 +135,7 @@ proptest! {
             for colour in Colour::ALL {
                 if let Some(route) = flip::route(board, colour) {
                     let presses = map_bits(s, route.presses.bits());
-                    prop_assert_eq!(press_all(image.bits(), presses), uniform(colour));
+                    prop_assert_eq!(press::apply_4x4(image.bits(), presses), uniform(colour));
                 }
             }
         }
@@ -178,13 +152,13 @@ proptest! {
             let route = flip::route(board, colour);
             prop_assert_eq!(route.map(|r| (r.rounds, r.optimal_sets)), oracle);
             if let Some(route) = route {
-                prop_assert_eq!(press_all(bits, route.presses.bits()), uniform(colour));
+                prop_assert_eq!(press::apply_4x4(bits, route.presses.bits()), uniform(colour));
                 prop_assert_eq!(route.presses.len(), route.rounds);
             }
         }
         match flip::solve(board) {
             Some(s) => {
-                prop_assert_eq!(press_all(bits, s.presses.bits()), uniform(s.colour));
+                prop_assert_eq!(press::apply_4x4(bits, s.presses.bits()), uniform(s.colour));
                 prop_assert_eq!(s.presses.len(), s.rounds);
                 prop_assert_eq!(flip::rounds(board), Some(s.rounds));
                 prop_assert_eq!(board.apply(s.presses).uniform(), Some(s.colour));
@@ -198,7 +172,7 @@ proptest! {
     #[test]
     fn flip_any_press_set_is_undone(presses in any::<u16>(), black in any::<bool>()) {
         let colour = if black { Colour::Black } else { Colour::White };
-        let board = Board::from_bits(press_all(uniform(colour), presses));
+        let board = Board::from_bits(press::apply_4x4(uniform(colour), presses));
         let route = flip::route(board, colour);
         prop_assert!(route.is_some_and(|r| u32::from(r.rounds) <= presses.count_ones()));
         prop_assert!(flip::rounds(board).is_some_and(|r| u32::from(r) <= presses.count_ones()));
@@ -319,7 +293,7 @@ fn carcassonne_boards() -> impl Strategy<Value = Plain> {
 }
 
 /// The count mod p, the exact count, and whether a witness exists and is
-/// valid (checked with this file's own rotation).
+/// valid (checked with the oracle's tile turning and edge matching).
 fn carcassonne_answers(plain: &Plain) -> Result<(u64, BigUint), TestCaseError> {
     let board = plain.board();
     let modp = carcassonne::count(&board).expect("within budget");

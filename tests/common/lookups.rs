@@ -1,6 +1,7 @@
 //! What a Flip or Euler lookup must answer, checked against the library
-//! and against rules written here: the test's own press rule and its own
-//! Euler move generator.
+//! and against the rules of `tests/oracle`: its press rule and its Euler
+//! moves (`oracle::euler::moves_4x4`, handed in as `all_moves`). Every
+//! binary that includes this file includes `tests/oracle` as `oracle`.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
@@ -9,6 +10,8 @@ use boardbase::euler::{self, Outcome, Position};
 use boardbase::flip::{self, Board};
 use boardbase::report::{EulerAnswer, FlipAnswer};
 use serde_json::{Value, json};
+
+use crate::oracle::press;
 
 /// Rows of a 4×4 board from its bits, with `one` for a set bit.
 pub fn rows_of(bits: u16, zero: char, one: char) -> String {
@@ -26,21 +29,6 @@ pub fn rows_of(bits: u16, zero: char, one: char) -> String {
         })
         .collect::<Vec<_>>()
         .join("/")
-}
-
-/// The test's own press rule: the cell and its orthogonal neighbours flip.
-pub fn pressed(bits: u16, r: usize, c: usize) -> u16 {
-    let mut out = bits;
-    let mut flip = |r: isize, c: isize| {
-        if (0..4).contains(&r) && (0..4).contains(&c) {
-            out ^= 1 << (4 * r + c);
-        }
-    };
-    let (r, c) = (r as isize, c as isize);
-    for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-        flip(r + dr, c + dc);
-    }
-    out
 }
 
 /// Checks one Flip answer: the CLI's object, plus every press with the
@@ -63,7 +51,7 @@ pub fn check_flip(bits: u16, v: &Value) {
             m["cell"][1].as_u64().unwrap() as usize,
         );
         assert!(cells.insert((r, c)), "cell ({r},{c}) twice");
-        let after = pressed(bits, r, c);
+        let after = press::pressed_4x4(bits, r, c);
         assert_eq!(m["board"], rows_of(after, 'w', 'b'), "press ({r},{c})");
         let rounds = flip::rounds(Board::from_bits(after));
         assert_eq!(m["rounds"], json!(rounds));
@@ -74,23 +62,6 @@ pub fn check_flip(bits: u16, v: &Value) {
         }
         last = Some(key);
     }
-}
-
-/// The test's own Euler moves: 16 single squares, and per row and column,
-/// from each end, pins of 2 and 3.
-pub fn euler_moves() -> Vec<u16> {
-    let bit = |r: usize, c: usize| 1u16 << (4 * r + c);
-    let mut moves: Vec<u16> = (0..16).map(|i| 1 << i).collect();
-    for line in 0..4 {
-        for len in [2, 3] {
-            let run = |f: &dyn Fn(usize) -> u16| (0..len).map(f).fold(0, |a, b| a | b);
-            moves.push(run(&|k| bit(line, k)));
-            moves.push(run(&|k| bit(line, 3 - k)));
-            moves.push(run(&|k| bit(k, line)));
-            moves.push(run(&|k| bit(3 - k, line)));
-        }
-    }
-    moves
 }
 
 /// Checks one Euler answer: the CLI's object, plus every legal move with

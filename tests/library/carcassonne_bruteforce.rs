@@ -3,13 +3,13 @@
 //! the size limits.
 //!
 //! Everything the checks rely on (tile rotation, transposition, edge
-//! matching, the brute force: `tests/support/carcassonne.rs`; the PRNG) is
+//! matching, the brute force: `tests/oracle/carcassonne.rs`; the PRNG) is
 //! written in the tests from scratch on plain letter arrays, sharing no code
 //! with the library.
 #![cfg(feature = "std")]
 
 use crate::common;
-use crate::plain;
+use crate::oracle::carcassonne as plain;
 
 use boardbase::carcassonne::{
     Board, BoardError, Budget, CountError, MODULUS, StopError, Tile, TileParseError, count,

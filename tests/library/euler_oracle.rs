@@ -1,11 +1,13 @@
 //! Checks the embedded Game of Euler tablebase against an independent oracle.
 //!
 //! The oracle below is written from the rules in `shared/problems/euler.md`
-//! and shares nothing with the generator (`boardbase_tables::euler`): its own
-//! move generation (every pin of length 1 to 3 pushed in from each side of
-//! each row and column, plus single squares, deduplicated), its own
-//! memoized recursive search (top-down, where the generator works bottom-up)
-//! and its own symmetries of the square.
+//! and shares nothing with the generator (`boardbase_tables::euler`): the
+//! moves of `tests/oracle/euler.rs` (every pin of length 1 to 3 pushed in
+//! from each side of each row and column, plus single squares,
+//! deduplicated), its own memoized recursive search (top-down, where the
+//! generator works bottom-up) and its own symmetries of the square.
+
+use crate::oracle;
 
 use std::collections::BTreeSet;
 
@@ -15,30 +17,6 @@ const FULL: u16 = u16::MAX;
 
 fn cell(row: usize, col: usize) -> u16 {
     1 << (4 * row + col)
-}
-
-/// Every move mask, from the rules: a pin pushed onto any square, or a pin of
-/// length 1, 2 or 3 slid in from one of the four sides along a row or column.
-fn oracle_moves() -> Vec<u16> {
-    let mut moves = BTreeSet::new();
-    for row in 0..4 {
-        for col in 0..4 {
-            moves.insert(cell(row, col));
-        }
-    }
-    for line in 0..4 {
-        for len in 1..=3 {
-            let (mut from_left, mut from_right, mut from_top, mut from_bottom) = (0, 0, 0, 0);
-            for k in 0..len {
-                from_left |= cell(line, k);
-                from_right |= cell(line, 3 - k);
-                from_top |= cell(k, line);
-                from_bottom |= cell(3 - k, line);
-            }
-            moves.extend([from_left, from_right, from_top, from_bottom]);
-        }
-    }
-    moves.into_iter().collect()
 }
 
 /// The oracle's value of a position: (player to move wins, plies left).
@@ -56,7 +34,7 @@ struct Oracle {
 impl Oracle {
     fn new() -> Oracle {
         let mut oracle = Oracle {
-            moves: oracle_moves(),
+            moves: oracle::euler::moves_4x4(),
             memo: vec![None; 1 << 16],
         };
         for p in 0..=FULL {

@@ -2,40 +2,19 @@
 //!
 //! The build script solves boards by breadth-first search from each uniform
 //! board. This oracle never searches: it enumerates all 65,536 press sets,
-//! computes each one's effect on a 4×4 grid of booleans, and keeps, for each
-//! board and target colour, the smallest set that makes the board uniform and
-//! how many sets share that size.
+//! computes each one's effect by the press rule of `tests/oracle`, and
+//! keeps, for each board and target colour, the smallest set that makes the
+//! board uniform and how many sets share that size.
+
+use crate::oracle::press;
 
 use boardbase::flip::{self, Board, Colour, Presses, raw};
 
 const IMPOSSIBLE: u8 = u8::MAX;
 
-/// What pressing every cell of `set` does, computed on a grid of booleans.
+/// What pressing every cell of `set` does (bit 4r + c), by the oracle's rule.
 fn effect(set: u32) -> u16 {
-    let mut grid = [[false; 4]; 4];
-    for r in 0..4i32 {
-        for c in 0..4i32 {
-            if set >> (r * 4 + c) & 1 == 0 {
-                continue;
-            }
-            for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-                let (rr, cc) = (r + dr, c + dc);
-                if (0..4).contains(&rr) && (0..4).contains(&cc) {
-                    let cell = &mut grid[rr as usize][cc as usize];
-                    *cell = !*cell;
-                }
-            }
-        }
-    }
-    let mut bits = 0u16;
-    for (r, row) in grid.iter().enumerate() {
-        for (c, &flipped) in row.iter().enumerate() {
-            if flipped {
-                bits |= 1 << (r * 4 + c);
-            }
-        }
-    }
-    bits
+    press::apply_4x4(0, u16::try_from(set).expect("16 cells"))
 }
 
 /// `[colour][board]` → (fewest rounds or IMPOSSIBLE, number of optimal sets).

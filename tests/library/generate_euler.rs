@@ -3,9 +3,10 @@
 //!
 //! The oracle (`tests/oracle`, shared with the table-file and CLI tests) is
 //! written from the rules in `shared/problems/euler.md` and
-//! shares nothing with the generator: its own move generator (every pin of
-//! length 1 to 3 pushed in from each end of each row and column, and every
-//! single square, as a set), and a memoized recursion from the top down
+//! shares nothing with the generator: its move generator
+//! (`tests/oracle/euler.rs`: every pin of length 1 to 3 pushed in from each
+//! end of each row and column, and every single square, as a set), and a
+//! memoized recursion from the top down
 //! (the generator is bottom-up and bit-parallel). It knows who wins and how
 //! long the game lasts; the generator's best move must be a legal move that
 //! achieves that value, and the first such in the generator's move list.
@@ -30,9 +31,9 @@ struct Oracle {
 
 impl Oracle {
     fn new(shape: Shape) -> Oracle {
-        let moves = oracle::euler_moves(shape.rows(), shape.cols());
+        let moves = oracle::euler::moves(shape.rows(), shape.cols());
         let list: Vec<u64> = moves.iter().copied().collect();
-        let (wins, plies) = oracle::solve_euler(shape, &list);
+        let (wins, plies) = oracle::tables::solve_euler(shape, &list);
         Oracle {
             moves,
             full: shape.full(),
@@ -126,7 +127,7 @@ fn check_against_oracle(shape: Shape, tables: &EulerTables, oracle: &Oracle) {
 #[test]
 fn every_shape_up_to_20_squares_matches_the_oracle() {
     let mut checked = 0;
-    for shape in oracle::shapes(20) {
+    for shape in oracle::tables::shapes(20) {
         let oracle = Oracle::new(shape);
         let full = generate(shape, false);
         check_against_oracle(shape, &full, &oracle);

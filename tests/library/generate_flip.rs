@@ -12,6 +12,8 @@
 //! GF(2), so each board is chased once with no first-line presses and
 //! combined with each choice chased on the empty board.
 
+use crate::oracle::press;
+
 use std::sync::Mutex;
 
 use boardbase::flip::{Colour, raw};
@@ -26,44 +28,12 @@ fn shapes(max: usize) -> impl Iterator<Item = Shape> {
         .flat_map(move |rows| (1..=max / rows).map(move |cols| Shape::new(rows, cols).unwrap()))
 }
 
-/// The cells flipped by pressing each cell, on a grid of booleans.
-fn press_effects(rows: usize, cols: usize) -> Vec<u64> {
-    let mut effects = Vec::new();
-    for r in 0..rows as i64 {
-        for c in 0..cols as i64 {
-            let mut grid = vec![vec![false; cols]; rows];
-            for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-                let (rr, cc) = (r + dr, c + dc);
-                if (0..rows as i64).contains(&rr) && (0..cols as i64).contains(&cc) {
-                    let cell = &mut grid[rr as usize][cc as usize];
-                    *cell = !*cell;
-                }
-            }
-            let mut bits = 0u64;
-            for (i, row) in grid.iter().enumerate() {
-                for (j, &flipped) in row.iter().enumerate() {
-                    if flipped {
-                        bits |= 1 << (i * cols + j);
-                    }
-                }
-            }
-            effects.push(bits);
-        }
-    }
-    effects
-}
-
-fn apply(effects: &[u64], board: u64, presses: u64) -> u64 {
-    (0..effects.len())
-        .filter(|&i| presses >> i & 1 == 1)
-        .fold(board, |b, i| b ^ effects[i])
-}
-
 /// Light chasing on a `rows`×`cols` board, along the rows when the rows are
 /// at most as wide as the columns are long, else along the columns.
 struct Chaser {
     rows: usize,
     cols: usize,
+    /// The cells each press flips (the oracle's press rule), by cell.
     effects: Vec<u64>,
     /// Lines along which to chase: each a list of cells (bit indices), the
     /// first line first.
@@ -88,7 +58,7 @@ impl Chaser {
         let mut chaser = Chaser {
             rows,
             cols,
-            effects: press_effects(rows, cols),
+            effects: press::masks(rows, cols),
             lines,
             choices: Vec::new(),
         };
@@ -110,7 +80,7 @@ impl Chaser {
     /// last line can hold any).
     fn chase(&self, wrong: u64, first: u64) -> (u64, u64) {
         let mut presses = first;
-        let mut wrong = apply(&self.effects, wrong, first);
+        let mut wrong = press::apply(self.rows, self.cols, wrong, first);
         for pair in self.lines.windows(2) {
             for (&above, &here) in pair[0].iter().zip(&pair[1]) {
                 if wrong >> above & 1 == 1 {
@@ -191,7 +161,7 @@ fn check_against_oracle(shape: Shape, t: &FlipTables) {
                 assert_eq!(presses.count_ones(), u32::from(rounds), "{shape} {b:#x}");
                 let target = if colour == Colour::White { 0 } else { full };
                 assert_eq!(
-                    apply(&chaser.effects, b, presses),
+                    press::apply(chaser.rows, chaser.cols, b, presses),
                     target,
                     "{shape} {b:#x} {colour}"
                 );

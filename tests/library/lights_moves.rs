@@ -12,8 +12,10 @@
 //!   colour of each board one press away);
 //! - random boards of shapes up to 32×32 (nullity up to 20: the transform
 //!   path) against separate solves of the pressed boards with
-//!   `Solver::route`, the boards one press away made with this file's own
-//!   press rule.
+//!   `Solver::route`, the boards one press away made with the press rule of
+//!   `tests/oracle`.
+
+use crate::oracle::press;
 
 use boardbase::flip::Colour;
 use boardbase::generate::{self, FlipOptions};
@@ -24,18 +26,13 @@ fn shape(rows: usize, cols: usize) -> Shape {
     Shape::new(rows, cols).expect("valid shape")
 }
 
-/// The board after pressing (`r`, `c`): the cell and its orthogonal
-/// neighbours flip (this file's own rule).
-fn pressed(board: &Grid, r: usize, c: usize) -> Grid {
+/// The board after a press at (`r`, `c`), by the oracle's press rule (on
+/// coordinates: boards go up to 32×32 here).
+fn after_press(board: &Grid, r: usize, c: usize) -> Grid {
     let s = board.shape();
     let mut out = board.clone();
-    let (r, c) = (r as i64, c as i64);
-    for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-        let (rr, cc) = (r + dr, c + dc);
-        if (0..s.rows() as i64).contains(&rr) && (0..s.cols() as i64).contains(&cc) {
-            let (rr, cc) = (rr as usize, cc as usize);
-            out.set(rr, cc, !board.get(rr, cc));
-        }
+    for (rr, cc) in press::flips(s.rows(), s.cols(), r, c) {
+        out.set(rr, cc, !board.get(rr, cc));
     }
     out
 }
@@ -43,29 +40,10 @@ fn pressed(board: &Grid, r: usize, c: usize) -> Grid {
 /// Fewest presses to white per board (bit `C·r + c`), 255 when white
 /// cannot be reached: every press set applied cell by cell.
 fn white_table(s: Shape) -> Vec<u8> {
-    let (rows, cols, n) = (s.rows(), s.cols(), s.cells());
+    let n = s.cells();
     let mut best = vec![255u8; 1 << n];
-    for p in 0..1u32 << n {
-        let mut lit = 0u32;
-        for i in 0..n {
-            if p >> i & 1 == 0 {
-                continue;
-            }
-            let (r, c) = (i / cols, i % cols);
-            lit ^= 1 << i;
-            if r > 0 {
-                lit ^= 1 << (i - cols);
-            }
-            if r + 1 < rows {
-                lit ^= 1 << (i + cols);
-            }
-            if c > 0 {
-                lit ^= 1 << (i - 1);
-            }
-            if c + 1 < cols {
-                lit ^= 1 << (i + 1);
-            }
-        }
+    for p in 0..1u64 << n {
+        let lit = press::effect(s.rows(), s.cols(), p);
         let b = &mut best[lit as usize];
         *b = (*b).min(p.count_ones() as u8);
     }
@@ -120,7 +98,7 @@ fn check_against_table(s: Shape, white: &[u8]) {
             }
             for r in 0..s.rows() {
                 for c in 0..s.cols() {
-                    let after = pressed(&board, r, c).to_u64().unwrap();
+                    let after = after_press(&board, r, c).to_u64().unwrap();
                     let got = mine.as_ref().map(|m| m.rounds_after(r, c));
                     assert_eq!(
                         got,
@@ -132,7 +110,7 @@ fn check_against_table(s: Shape, white: &[u8]) {
         }
         for r in 0..s.rows() {
             for c in 0..s.cols() {
-                let after = pressed(&board, r, c).to_u64().unwrap();
+                let after = after_press(&board, r, c).to_u64().unwrap();
                 let either = match (
                     as_option(white[after as usize]),
                     as_option(white[(after ^ full) as usize]),
@@ -176,7 +154,7 @@ fn every_4x5_board_against_the_generated_tables() {
         let values = lights::move_values(&board).unwrap();
         for r in 0..s.rows() {
             for c in 0..s.cols() {
-                let after = pressed(&board, r, c).to_u64().unwrap() as usize;
+                let after = after_press(&board, r, c).to_u64().unwrap() as usize;
                 let rounds = tables.rounds(after as u64).map(usize::from);
                 assert_eq!(values.rounds_after(r, c), rounds, "{bits:#x} ({r}, {c})");
                 for (colour, mine) in [
@@ -243,7 +221,7 @@ fn check_against_solves(solver: &Solver, board: &Grid, step: usize) {
     assert_eq!(values.routes(), solver.routes(board).unwrap());
     for i in (0..s.cells()).step_by(step) {
         let (r, c) = (i / s.cols(), i % s.cols());
-        let after = pressed(board, r, c);
+        let after = after_press(board, r, c);
         for (colour, mine) in [
             (Colour::White, &values.white),
             (Colour::Black, &values.black),

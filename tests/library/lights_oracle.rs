@@ -10,7 +10,9 @@
 //!
 //! Fewest presses, number of optimal sets, the tie rule (the least press set
 //! in reading order, `'0'` < `'1'`) and "white on a tie" for `Goal::Either`
-//! are all checked.
+//! are all checked. Every press is made by the press rule of `tests/oracle`.
+
+use crate::oracle::press;
 
 use boardbase::flip;
 use boardbase::lights::{self, Answer, Colour, Goal, Grid, LightsError, Search, Solver};
@@ -90,32 +92,6 @@ fn check_board(board: &Grid, white: Option<Expected>, black: Option<Expected>) {
     );
 }
 
-/// The cells a press set flips, computed cell by cell.
-fn effect_of(rows: usize, cols: usize, presses: u32) -> u32 {
-    let mut lit = 0u32;
-    for r in 0..rows {
-        for c in 0..cols {
-            if presses >> (r * cols + c) & 1 == 0 {
-                continue;
-            }
-            lit ^= 1 << (r * cols + c);
-            if r > 0 {
-                lit ^= 1 << ((r - 1) * cols + c);
-            }
-            if r + 1 < rows {
-                lit ^= 1 << ((r + 1) * cols + c);
-            }
-            if c > 0 {
-                lit ^= 1 << (r * cols + c - 1);
-            }
-            if c + 1 < cols {
-                lit ^= 1 << (r * cols + c + 1);
-            }
-        }
-    }
-    lit
-}
-
 /// Every press set of one small shape, filed under the board it clears:
 /// per board, the fewest presses, how many sets have that many, and the
 /// least in reading order.
@@ -125,7 +101,7 @@ fn press_table(rows: usize, cols: usize) -> Vec<Option<Expected>> {
     let key = |p: u32| p.reverse_bits() >> (32 - n);
     let mut best: Vec<Option<(usize, u64, u32)>> = vec![None; 1 << n];
     for p in 0..1u32 << n {
-        let board = effect_of(rows, cols, p) as usize;
+        let board = press::effect(rows, cols, u64::from(p)) as usize;
         let w = p.count_ones() as usize;
         best[board] = Some(match best[board] {
             None => (w, 1, p),
@@ -219,21 +195,9 @@ struct Lights {
 }
 
 impl Lights {
-    fn press(&mut self, r: usize, c: usize) {
-        let cols = self.cols;
-        self.cells[r * cols + c] ^= 1;
-        if r > 0 {
-            self.cells[(r - 1) * cols + c] ^= 1;
-        }
-        if r + 1 < self.rows {
-            self.cells[(r + 1) * cols + c] ^= 1;
-        }
-        if c > 0 {
-            self.cells[r * cols + c - 1] ^= 1;
-        }
-        if c + 1 < cols {
-            self.cells[r * cols + c + 1] ^= 1;
-        }
+    /// A press at (`r`, `c`), by the oracle's press rule.
+    fn click(&mut self, r: usize, c: usize) {
+        press::press_cells(self.rows, self.cols, &mut self.cells, r, c);
     }
 }
 
@@ -258,14 +222,14 @@ fn first_row_solutions(board: &Grid, target: u8) -> Vec<String> {
         presses.fill(b'0');
         for (c, p) in presses.iter_mut().enumerate().take(cols) {
             if first >> c & 1 == 1 {
-                l.press(0, c);
+                l.click(0, c);
                 *p = b'1';
             }
         }
         for r in 1..rows {
             for c in 0..cols {
                 if l.cells[(r - 1) * cols + c] != target {
-                    l.press(r, c);
+                    l.click(r, c);
                     presses[r * cols + c] = b'1';
                 }
             }

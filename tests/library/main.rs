@@ -5,8 +5,6 @@
 mod common;
 #[path = "../oracle/mod.rs"]
 mod oracle;
-#[path = "../support/carcassonne.rs"]
-mod plain;
 
 mod carcassonne_bruteforce;
 mod euler_oracle;

@@ -15,7 +15,7 @@ use boardbase::tablefile::{
 };
 use boardbase::tables::shape::Shape;
 use common::{TempDir, crc32, names_in};
-use oracle::{Euler, Flip, shapes};
+use oracle::tables::{Euler, Flip, shapes};
 
 /// A little-endian reader over a file's bytes, for decoding the layout by
 /// hand as another language would.

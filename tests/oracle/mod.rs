@@ -1,238 +1,37 @@
-//! Test-local oracles for tables of any shape, written apart from the
-//! library's solvers: Game of Euler by memoized recursion over its own move
-//! generator, Flip by enumerating every press set. Used to build tables the
-//! file-format tests write, read and probe.
+//! The tests' oracles: every puzzle rule written once, here, from the
+//! puzzle statements (`shared/problems/`) and not from the library's code,
+//! and the whole-table solvers built on them.
+//!
+//! Why this layout: one file a rule, so that each rule has exactly one
+//! home to read, fix or break on purpose; each in its most general form
+//! (any board shape), with thin adapters beside it for the representations
+//! tests use (a `u64` mask for boards of at most 64 cells, a `u16` for the
+//! 4×4 board, one byte a cell), so that a test adapts data at its call site
+//! and never restates a rule. The rules need nothing from the library; the
+//! solvers that hand tables over in the library's types live apart from
+//! them, in [`tables`]:
+//!
+//! - [`press`]: the Flip Game / Fliptile / Lights Out press rule;
+//! - [`euler`]: the Game of Euler's moves;
+//! - [`carcassonne`]: Carcassonne tile turning and edge matching, the brute
+//!   force over every choice of turns, the board's symmetries and the judge
+//!   sample (the library only to hand a board over to it);
+//! - [`tables`]: whole tables of any shape solved over [`euler`] and
+//!   [`press`], in the library's table-file column types.
+//!
+//! One directory module, included once at the root of every crate that
+//! checks against it (`#[path = "../oracle/mod.rs"] mod oracle;` in the test
+//! binaries, `fuzz/src/lib.rs`, `capi/tests/c_program.rs`): the shared
+//! solvers in `tests/support/oracles.rs` and the lookup checks in
+//! `tests/common/lookups.rs` reach it as `crate::oracle`, and the fuzz
+//! targets check against the very same files.
 #![allow(dead_code)]
 
-use std::collections::BTreeSet;
+pub mod carcassonne;
+pub mod euler;
+pub mod press;
+pub mod tables;
 
-use boardbase::tablefile::{ColumnData, EulerColumns, FlipColumns, presses_width};
-use boardbase::tables::euler::moves;
-use boardbase::tables::shape::Shape;
-
-/// Every pin placement of a `rows`×`cols` board, as a set of masks: single
-/// squares, and pins of 2 or 3 pushed in from either end of every row and
-/// column that is long enough.
-pub fn euler_moves(rows: usize, cols: usize) -> BTreeSet<u64> {
-    let bit = |r: usize, c: usize| 1u64 << (r * cols + c);
-    let mut set = BTreeSet::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            set.insert(bit(r, c));
-        }
-    }
-    for len in 2..=3 {
-        if len <= cols {
-            for r in 0..rows {
-                set.insert((0..len).map(|c| bit(r, c)).fold(0, |a, b| a | b));
-                set.insert((cols - len..cols).map(|c| bit(r, c)).fold(0, |a, b| a | b));
-            }
-        }
-        if len <= rows {
-            for c in 0..cols {
-                set.insert((0..len).map(|r| bit(r, c)).fold(0, |a, b| a | b));
-                set.insert((rows - len..rows).map(|r| bit(r, c)).fold(0, |a, b| a | b));
-            }
-        }
-    }
-    set
-}
-
-/// Per position of `shape`: whether the player to move wins, and the
-/// plies left with perfect play, by memoized recursion over `moves`: the
-/// full board is won with 0 plies; otherwise a move to a lost position
-/// wins, the fastest such one; else the longest move loses.
-pub fn solve_euler(shape: Shape, moves: &[u64]) -> (Vec<bool>, Vec<u8>) {
-    const KNOWN: u8 = 0x40;
-    const WIN: u8 = 0x80;
-    fn value(p: u64, full: u64, moves: &[u64], memo: &mut [u8]) -> (bool, u8) {
-        let v = memo[p as usize];
-        if v & KNOWN != 0 {
-            return (v & WIN != 0, v & 0x3F);
-        }
-        let result = if p == full {
-            (true, 0)
-        } else {
-            let mut fastest_win: Option<u8> = None;
-            let mut longest: Option<u8> = None;
-            for &m in moves.iter().filter(|&&m| m & p == 0) {
-                let (wins, plies) = value(p | m, full, moves, memo);
-                if !wins {
-                    fastest_win = Some(fastest_win.map_or(plies, |f| f.min(plies)));
-                }
-                longest = Some(longest.map_or(plies, |l| l.max(plies)));
-            }
-            match fastest_win {
-                Some(f) => (true, f + 1),
-                None => (false, longest.expect("an open position has a move") + 1),
-            }
-        };
-        memo[p as usize] = KNOWN | if result.0 { WIN } else { 0 } | result.1;
-        result
-    }
-    let full = shape.full();
-    let mut memo = vec![0u8; 1 << shape.cells()];
-    (0..=full).map(|p| value(p, full, moves, &mut memo)).unzip()
-}
-
-/// The solved Game of Euler: per position, whether the player to move
-/// wins, the moves left with perfect play, and the index (in the library's
-/// move order, which must hold the same moves) of the first best move.
-pub struct Euler {
-    pub shape: Shape,
-    pub wins: Vec<bool>,
-    pub plies: Vec<u8>,
-    pub best: Vec<u8>,
-    /// The library's move order (`boardbase_tables::euler::moves`).
-    pub order: Vec<u64>,
-}
-
-impl Euler {
-    pub fn solve(shape: Shape) -> Euler {
-        let own = euler_moves(shape.rows(), shape.cols());
-        let order = moves(shape).as_slice().to_vec();
-        assert_eq!(
-            own,
-            order.iter().copied().collect::<BTreeSet<_>>(),
-            "the library's moves of {shape} are the oracle's"
-        );
-        let (wins, plies) = solve_euler(shape, &own.into_iter().collect::<Vec<_>>());
-        let (full, n) = (shape.full(), 1usize << shape.cells());
-        let best = (0..n as u64)
-            .map(|p| {
-                if p == full {
-                    return 255;
-                }
-                let target = plies[p as usize] - 1;
-                order
-                    .iter()
-                    .position(|&m| {
-                        let c = (p | m) as usize;
-                        m & p == 0 && wins[c] != wins[p as usize] && plies[c] == target
-                    })
-                    .expect("a best move") as u8
-            })
-            .collect();
-        Euler {
-            shape,
-            wins,
-            plies,
-            best,
-            order,
-        }
-    }
-
-    /// The winning bits, packed as the generator hands them over.
-    pub fn winning_words(&self) -> Vec<u64> {
-        let mut words = vec![0u64; self.wins.len().div_ceil(64)];
-        for (i, &w) in self.wins.iter().enumerate() {
-            words[i / 64] |= u64::from(w) << (i % 64);
-        }
-        words
-    }
-
-    pub fn columns(&self, wdl_only: bool) -> EulerColumns {
-        EulerColumns {
-            winning: self.winning_words(),
-            full: (!wdl_only).then(|| (self.plies.clone(), self.best.clone())),
-        }
-    }
-}
-
-/// The press masks of a `shape` board, written here.
-pub fn press_masks(shape: Shape) -> Vec<u64> {
-    let (rows, cols) = (shape.rows() as i64, shape.cols() as i64);
-    let mut masks = Vec::new();
-    for r in 0..rows {
-        for c in 0..cols {
-            let mut m = 0u64;
-            for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-                let (rr, cc) = (r + dr, c + dc);
-                if (0..rows).contains(&rr) && (0..cols).contains(&cc) {
-                    m |= 1 << (rr * cols + cc);
-                }
-            }
-            masks.push(m);
-        }
-    }
-    masks
-}
-
-/// Flip solved by enumerating all 2^cells press sets: per colour and
-/// board, fewest rounds (255 unreachable), the first optimal set in
-/// numeric order, and the number of optimal sets.
-pub struct Flip {
-    pub shape: Shape,
-    /// `[white, black]`.
-    pub rounds: [Vec<u8>; 2],
-    pub presses: [Vec<u64>; 2],
-    pub sets: [Vec<u8>; 2],
-}
-
-impl Flip {
-    pub fn solve(shape: Shape) -> Flip {
-        let n = 1usize << shape.cells();
-        let masks = press_masks(shape);
-        let mut rounds = [vec![255u8; n], vec![255u8; n]];
-        let mut presses = [vec![0u64; n], vec![0u64; n]];
-        let mut sets = [vec![0u8; n], vec![0u8; n]];
-        for x in 0..n as u64 {
-            let effect = (0..shape.cells())
-                .filter(|i| x >> i & 1 == 1)
-                .fold(0, |a, i| a ^ masks[i]);
-            let k = x.count_ones() as u8;
-            for (colour, board) in [effect, effect ^ shape.full()].into_iter().enumerate() {
-                let b = board as usize;
-                if k < rounds[colour][b] {
-                    rounds[colour][b] = k;
-                    presses[colour][b] = x;
-                    sets[colour][b] = 1;
-                } else if k == rounds[colour][b] {
-                    sets[colour][b] += 1;
-                }
-            }
-        }
-        Flip {
-            shape,
-            rounds,
-            presses,
-            sets,
-        }
-    }
-
-    fn presses_column(&self, colour: usize) -> ColumnData {
-        let p = &self.presses[colour];
-        match presses_width(self.shape) {
-            8 => ColumnData::U8(p.iter().map(|&x| x as u8).collect()),
-            16 => ColumnData::U16(p.iter().map(|&x| x as u16).collect()),
-            _ => ColumnData::U32(p.iter().map(|&x| x as u32).collect()),
-        }
-    }
-
-    pub fn columns(&self) -> FlipColumns {
-        FlipColumns {
-            rounds: self.rounds[0]
-                .iter()
-                .zip(&self.rounds[1])
-                .map(|(&w, &b)| w.min(b))
-                .collect(),
-            rounds_white: self.rounds[0].clone(),
-            rounds_black: self.rounds[1].clone(),
-            presses_white: self.presses_column(0),
-            presses_black: self.presses_column(1),
-            optimal_sets_white: self.sets[0].clone(),
-            optimal_sets_black: self.sets[1].clone(),
-        }
-    }
-}
-
-/// Every shape with at most `cells` cells.
-pub fn shapes(cells: usize) -> Vec<Shape> {
-    let mut all = Vec::new();
-    for rows in 1..=cells {
-        for cols in 1..=cells / rows {
-            all.push(Shape::new(rows, cols).unwrap());
-        }
-    }
-    all
-}
+// `capi/tests/c_program.rs` names the table oracles at the root.
+#[allow(unused_imports)]
+pub use tables::{Euler, Flip};

@@ -4,14 +4,13 @@
 //! Answers are checked against the library (itself checked against
 //! independent oracles in `flip_oracle.rs`, `euler_oracle.rs` and
 //! `carcassonne_bruteforce.rs`); what the server adds, the move lists and
-//! the witness, is checked with code written in the tests: the test's own
-//! press rule, its own Euler move generator and the tests' tile turning
-//! (`tests/support/carcassonne.rs`).
+//! the witness, is checked with the rules of `tests/oracle`: its press rule,
+//! its Euler moves, its tile turning and edge matching.
 #![cfg(feature = "serve")]
 
 use crate::http;
 use crate::lookups;
-use crate::plain;
+use crate::oracle;
 
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,8 +18,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use http::{Conn, Response, Server};
-use lookups::{check_euler, check_flip, euler_moves, rows_of};
-use plain::{SAMPLE, turn_code};
+use lookups::{check_euler, check_flip, rows_of};
+use oracle::carcassonne::{Edges, SAMPLE, first_mismatch, turn_code};
+use oracle::euler;
 use serde_json::{Value, json};
 
 /// Asks for `boards` on `threads` keep-alive connections at once.
@@ -72,7 +72,7 @@ fn flip_boards_over_the_socket() {
 #[test]
 fn euler_positions_over_the_socket() {
     let server = Server::start(&[]);
-    let moves = euler_moves();
+    let moves = euler::moves_4x4();
     assert_eq!(moves.iter().collect::<BTreeSet<_>>().len(), 48);
     ask_all(&server, "euler", sample(13), 4, |bits, v| {
         check_euler(bits, &moves, v)
@@ -301,26 +301,19 @@ fn routes_methods_and_files() {
 /// Checks a witness: each placed tile is its given tile turned, and every
 /// shared edge matches.
 fn check_witness(rows: usize, cols: usize, given: &[&str], witness: &Value) {
-    let placed: Vec<String> = (0..rows * cols)
+    let placed: Vec<Edges> = (0..rows * cols)
         .map(|i| {
             let turns = witness["turns"][i / cols][i % cols].as_u64().unwrap();
             let tile = turn_code(given[i], turns);
             assert_eq!(witness["tiles"][i / cols][i % cols], tile.as_str());
-            tile
+            tile.as_bytes().try_into().expect("4 letters")
         })
         .collect();
-    let edge = |i: usize, side: usize| placed[i].as_bytes()[side];
-    for r in 0..rows {
-        for c in 0..cols {
-            let i = r * cols + c;
-            if c + 1 < cols {
-                assert_eq!(edge(i, 1), edge(i + 1, 3), "right of ({r},{c})");
-            }
-            if r + 1 < rows {
-                assert_eq!(edge(i, 2), edge(i + cols, 0), "below ({r},{c})");
-            }
-        }
-    }
+    assert_eq!(
+        first_mismatch(rows, cols, &placed),
+        None,
+        "the first shared edge that differs: (row, col, side)"
+    );
 }
 
 #[test]
@@ -628,7 +621,7 @@ fn two_pair_text(rows: usize, cols: usize) -> String {
 #[test]
 fn concurrent_requests_all_answer_right() {
     let server = Server::start(&[]);
-    let moves = euler_moves();
+    let moves = euler::moves_4x4();
     let failures = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for t in 0..16u32 {

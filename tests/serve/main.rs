@@ -11,8 +11,6 @@ mod lookups;
 mod oracle;
 #[path = "../support/oracles.rs"]
 mod oracles;
-#[path = "../support/carcassonne.rs"]
-mod plain;
 
 mod api;
 mod sizes;

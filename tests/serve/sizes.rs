@@ -6,9 +6,9 @@
 //!
 //! Every answer and every move list is checked against oracles written in
 //! `tests/`, with methods of their own: Flip by light chasing from every
-//! first row (`support/oracles.rs`), with this file's own press rule for
-//! the boards one press away; Euler by the memoized recursion over its own
-//! move generator (`oracle/mod.rs`). The answer objects are also compared
+//! first row (`support/oracles.rs`), with the press rule of `oracle/press.rs`
+//! for the boards one press away; Euler by the memoized recursion over the
+//! moves of `oracle/euler.rs` (`oracle/tables.rs`). The answer objects are also compared
 //! with `boardbase flip|euler --size RxC --format json` on the same boards.
 #![cfg(feature = "serve")]
 
@@ -23,7 +23,8 @@ use std::sync::OnceLock;
 
 use boardbase::tables::shape::Shape;
 use http::{Conn, Server};
-use oracle::Euler;
+use oracle::tables::Euler;
+use oracle::{euler, press};
 use oracles::fliptile_truth;
 use serde_json::{Value, json};
 
@@ -153,17 +154,10 @@ fn euler_text(s: Shape, bits: u64) -> String {
 
 // ----------------------------------------------------------------- Flip --
 
-/// This file's press rule: the cell and its orthogonal neighbours flip.
-fn press(s: Shape, cells: &[u8], r: usize, c: usize) -> Vec<u8> {
-    let mut out = cells.to_vec();
-    let (r, c) = (r as i64, c as i64);
-    for (dr, dc) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
-        let (rr, cc) = (r + dr, c + dc);
-        if (0..s.rows() as i64).contains(&rr) && (0..s.cols() as i64).contains(&cc) {
-            out[rr as usize * s.cols() + cc as usize] ^= 1;
-        }
-    }
-    out
+/// The board of one byte a cell after a press at (`r`, `c`), by the
+/// oracle's press rule.
+fn after_press(s: Shape, cells: &[u8], r: usize, c: usize) -> Vec<u8> {
+    press::pressed_cells(s.rows(), s.cols(), cells, r, c)
 }
 
 /// Fewest presses and optimal sets to white and to black, by light chasing.
@@ -186,7 +180,7 @@ fn reaches(s: Shape, cells: &[u8], presses: &Value, colour: u8) -> usize {
     let list = presses.as_array().expect("a list of cells");
     let mut board = cells.to_vec();
     for p in list {
-        board = press(
+        board = after_press(
             s,
             &board,
             p[0].as_u64().unwrap() as usize,
@@ -251,7 +245,7 @@ fn check_flip(s: Shape, cells: &[u8], v: &Value) {
     let moves = v["moves"].as_array().expect("moves");
     let mut expected: Vec<(usize, Option<usize>, Vec<u8>)> = (0..s.cells())
         .map(|i| {
-            let after = press(s, cells, i / s.cols(), i % s.cols());
+            let after = after_press(s, cells, i / s.cols(), i % s.cols());
             (i, fewest(&flip_truth(s, &after)), after)
         })
         .collect();
@@ -364,7 +358,7 @@ fn random_boards(rng: &mut Rng, s: Shape, n: usize) -> Vec<Vec<u8>> {
         let mut b = vec![0; s.cells()];
         for _ in 0..k {
             let i = rng.next() as usize % s.cells();
-            b = press(s, &b, i / s.cols(), i % s.cols());
+            b = after_press(s, &b, i / s.cols(), i % s.cols());
         }
         boards.push(b);
     }
@@ -412,7 +406,7 @@ fn flip_of_large_nullity_and_large_boards() {
     let mut b = vec![0u8; s.cells()];
     for _ in 0..40 {
         let i = rng.next() as usize % s.cells();
-        b = press(s, &b, i / s.cols(), i % s.cols());
+        b = after_press(s, &b, i / s.cols(), i % s.cols());
     }
     for cells in [b, rng.cells(s)] {
         let v = answer(
@@ -447,7 +441,7 @@ fn flip_of_large_nullity_and_large_boards() {
                 m["cell"][0].as_u64().unwrap() as usize,
                 m["cell"][1].as_u64().unwrap() as usize,
             );
-            let after = press(s, &cells, r, c);
+            let after = after_press(s, &cells, r, c);
             assert_eq!(
                 m["rounds"],
                 json!(fewest(&flip_truth(s, &after))),
@@ -490,7 +484,7 @@ fn check_euler(o: &Euler, p: u64, v: &Value, wdl: bool) {
     assert_eq!(v["answer"], if o.wins[i] { "WINNING" } else { "LOSING" });
     assert_eq!(v["outcome"], if o.wins[i] { "win" } else { "loss" });
     let legal: Vec<u64> = o.order.iter().copied().filter(|m| m & p == 0).collect();
-    let own: BTreeSet<u64> = oracle::euler_moves(s.rows(), s.cols())
+    let own: BTreeSet<u64> = euler::moves(s.rows(), s.cols())
         .into_iter()
         .filter(|m| m & p == 0)
         .collect();

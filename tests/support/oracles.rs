@@ -1,28 +1,13 @@
-//! Independent oracles for the `check` and `gen` tests, written here from
-//! the puzzle statements with methods of their own (not the library's):
-//! Flip by enumerating all 65,536 press sets, Euler by a backward sweep over
-//! a move list built here, Carcassonne by trying every turn of every tile,
-//! Fliptile and Lights Out by light chasing from every first row.
+//! Independent oracles for the `check`, `gen` and server tests, over the
+//! rules of `tests/oracle` (reached as `crate::oracle`: every binary that
+//! includes this file includes that module) with methods of their own (not
+//! the library's): Flip by enumerating all 65,536 press sets, Euler by a
+//! backward sweep over a move list, Fliptile and Lights Out by light
+//! chasing from every first row. (Carcassonne: the brute force of
+//! `tests/oracle/carcassonne.rs`.)
 #![allow(dead_code)]
 
-/// The cells one press at `i` (bit `4r + c`) flips.
-fn flip_press(i: usize) -> u16 {
-    let (r, c) = (i / 4, i % 4);
-    let mut m = 1u16 << i;
-    if r > 0 {
-        m |= 1 << (i - 4);
-    }
-    if r < 3 {
-        m |= 1 << (i + 4);
-    }
-    if c > 0 {
-        m |= 1 << (i - 1);
-    }
-    if c < 3 {
-        m |= 1 << (i + 1);
-    }
-    m
-}
+use crate::oracle::press;
 
 /// Fewest rounds of every board (bit `4r + c` set = black) to either
 /// uniform colour, `None` when impossible: every press set is tried once,
@@ -30,9 +15,7 @@ fn flip_press(i: usize) -> u16 {
 pub fn flip_rounds() -> Vec<Option<u8>> {
     let mut best = vec![None::<u8>; 1 << 16];
     for set in 0u32..1 << 16 {
-        let effect = (0..16)
-            .filter(|i| set >> i & 1 == 1)
-            .fold(0u16, |e, i| e ^ flip_press(i));
+        let effect = press::apply_4x4(0, set as u16);
         let n = set.count_ones() as u8;
         for board in [effect, !effect] {
             let slot = &mut best[board as usize];
@@ -45,30 +28,6 @@ pub fn flip_rounds() -> Vec<Option<u8>> {
 /// The judge's answer text for a Flip board.
 pub fn flip_answer(rounds: Option<u8>) -> String {
     rounds.map_or_else(|| "Impossible".to_owned(), |r| r.to_string())
-}
-
-/// Every Euler move mask: 16 single squares, and per row and column a
-/// 2-long and a 3-long pin from each end (48 distinct masks). With
-/// `longest = 2` the 3-long pins are left out (a plausible bug).
-pub fn euler_moves(longest: usize) -> Vec<u16> {
-    let mut moves: Vec<u16> = (0..16).map(|i| 1u16 << i).collect();
-    for k in 0..4 {
-        for len in 2..=longest {
-            let mut pins = [0u16; 4];
-            for j in 0..len {
-                pins[0] |= 1 << (4 * k + j); // row k from the left
-                pins[1] |= 1 << (4 * k + 3 - j); // from the right
-                pins[2] |= 1 << (4 * j + k); // column k from the top
-                pins[3] |= 1 << (4 * (3 - j) + k); // from the bottom
-            }
-            for p in pins {
-                if !moves.contains(&p) {
-                    moves.push(p);
-                }
-            }
-        }
-    }
-    moves
 }
 
 /// Per covered mask: whether the player to move wins (misère: covering the
@@ -100,43 +59,69 @@ pub fn euler_table(moves: &[u16]) -> (Vec<bool>, Vec<u8>) {
     (win, plies)
 }
 
-/// Edge letters of a tile code turned `k` quarter turns (any fixed
-/// direction: every turn is counted, so the direction does not matter).
-fn turned(code: [u8; 4], k: usize) -> [u8; 4] {
-    [0, 1, 2, 3].map(|side| code[(side + k) % 4])
+/// What pressing cells of one row does, from the press rule
+/// ([`press::flips`]), on rows of bits (column `j` at bit `j`): per row and
+/// per 8 columns of it, per byte of presses there, the cells flipped in the
+/// row above, the row itself and the row below.
+struct RowPresses {
+    chunks: usize,
+    /// `[row * chunks + chunk][byte]`: `[above, same row, below]`.
+    table: Vec<[[u32; 3]; 256]>,
 }
 
-/// The number of ways to turn the tiles of a `rows × cols` board (codes
-/// top, right, bottom, left) so every shared edge matches: all `4^tiles`
-/// choices tried, as a base-4 counter over the tiles' turns.
-pub fn carcassonne_count(rows: usize, cols: usize, tiles: &[[u8; 4]]) -> u64 {
-    let n = rows * cols;
-    assert!(n <= 10, "brute force only for small boards");
-    let turns: Vec<[[u8; 4]; 4]> = tiles
-        .iter()
-        .map(|&t| [0, 1, 2, 3].map(|k| turned(t, k)))
-        .collect();
-    let mut t = [[0u8; 4]; 10];
-    let mut count = 0;
-    for choice in 0u64..1 << (2 * n) {
-        for (i, slot) in t.iter_mut().enumerate().take(n) {
-            *slot = turns[i][(choice >> (2 * i) & 3) as usize];
-        }
-        let mut ok = true;
-        'cells: for r in 0..rows {
-            for c in 0..cols {
-                let here = t[r * cols + c];
-                if (c + 1 < cols && here[1] != t[r * cols + c + 1][3])
-                    || (r + 1 < rows && here[2] != t[(r + 1) * cols + c][0])
-                {
-                    ok = false;
-                    break 'cells;
-                }
+impl RowPresses {
+    fn new(rows: usize, cols: usize) -> RowPresses {
+        let chunks = cols.div_ceil(8);
+        let one = |i: usize, j: usize| {
+            let mut reach = [0u32; 3];
+            for (r, c) in press::flips(rows, cols, i, j) {
+                assert!(
+                    r + 1 >= i && r <= i + 1,
+                    "light chasing needs a press to stay within its row and the rows beside it"
+                );
+                reach[r + 1 - i] |= 1 << c;
+            }
+            reach
+        };
+        let mut table = Vec::with_capacity(rows * chunks);
+        for i in 0..rows {
+            let cells: Vec<[u32; 3]> = (0..cols).map(|j| one(i, j)).collect();
+            for k in 0..chunks {
+                table.push(std::array::from_fn(|byte| {
+                    let mut reach = [0u32; 3];
+                    for (b, cell) in cells.iter().enumerate().skip(8 * k).take(8) {
+                        if byte >> (b - 8 * k) & 1 == 1 {
+                            for (x, y) in reach.iter_mut().zip(cell) {
+                                *x ^= y;
+                            }
+                        }
+                    }
+                    reach
+                }));
             }
         }
-        count += u64::from(ok);
+        let rp = RowPresses { chunks, table };
+        // The chase forces row i + 1's presses from what row i still shows:
+        // a press in row i + 1 must flip its own column in row i, only.
+        for i in 1..rows {
+            for j in 0..cols {
+                assert_eq!(rp.reach(i, 1 << j)[0], 1 << j, "press ({i}, {j}) above");
+            }
+        }
+        rp
     }
-    count
+
+    /// The cells pressing `p` in row `i` flips: `[above, same row, below]`.
+    fn reach(&self, i: usize, p: u32) -> [u32; 3] {
+        let mut reach = [0u32; 3];
+        for k in 0..self.chunks {
+            let t = &self.table[i * self.chunks + k][(p >> (8 * k) & 0xFF) as usize];
+            for (x, y) in reach.iter_mut().zip(t) {
+                *x ^= y;
+            }
+        }
+        reach
+    }
 }
 
 /// What POJ 3279 wants for a board (`rows × cols` cells `0`/`1`,
@@ -171,23 +156,25 @@ pub fn fliptile_truth(rows: usize, cols: usize, board: &[u8]) -> Option<Fliptile
                 .fold(0, |b, (j, &x)| b | u32::from(x) << j)
         })
         .collect();
-    let mask = (1u32 << cols) - 1;
+    let rule = RowPresses::new(rows, cols);
     let mut truth: Option<FliptileTruth> = None;
     let mut presses = vec![0u32; rows];
+    let mut now = lit.clone();
     for s in 0u32..1 << cols {
         presses[0] = (0..cols).fold(0, |p, j| p | (s >> (cols - 1 - j) & 1) << j);
-        let mut left = 0;
+        now.copy_from_slice(&lit);
         for i in 0..rows {
-            let p = presses[i];
-            let above = if i > 0 { presses[i - 1] } else { 0 };
-            let after = (lit[i] ^ p ^ (p << 1) ^ (p >> 1) ^ above) & mask;
+            let [above, same, below] = rule.reach(i, presses[i]);
+            if i > 0 {
+                now[i - 1] ^= above;
+            }
+            now[i] ^= same;
             if i + 1 < rows {
-                presses[i + 1] = after;
-            } else {
-                left = after;
+                now[i + 1] ^= below;
+                presses[i + 1] = now[i];
             }
         }
-        if left != 0 {
+        if now[rows - 1] != 0 {
             continue;
         }
         let count: usize = presses.iter().map(|p| p.count_ones() as usize).sum();

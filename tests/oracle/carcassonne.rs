@@ -1,12 +1,13 @@
-//! Carcassonne boards as the tests see them, written from scratch on plain
-//! letter arrays and sharing no code with the library: tile turning, edge
-//! matching, a brute force over every rotation choice, the board's
-//! transposition and quarter turn, and the judge's sample input. Included
-//! by `tests/carcassonne_bruteforce.rs`, `tests/properties.rs`,
-//! `tests/cli_carcassonne.rs`, `tests/serve_api.rs` and the fuzz target
-//! `carcassonne_count` (`fuzz/src/carcassonne_count.rs`).
-#![allow(dead_code)]
-
+//! The Carcassonne rules of HDU 4064, written once for every test on plain
+//! letter arrays, sharing no code with the library: a tile's four edge
+//! letters clockwise from the top, turning a tile by quarter turns
+//! ([`turn_cw`], [`turn`], [`turn_code`]), and edge matching
+//! ([`first_mismatch`], [`edges_match`]): every edge two tiles share shows
+//! the same letter on both. Built on them: whether a choice of turns is a
+//! valid placement ([`Plain::valid`]), the brute force over every choice
+//! ([`Plain::brute_force`]), the whole board's transposition and quarter
+//! turn, and the judge's sample input. The library appears only in
+//! [`Plain::board`], which hands the same tiles to it.
 use boardbase::carcassonne::{Board, Tile};
 
 /// HDU 4064's sample input: three cases, whose answers are 4, 1 and
@@ -52,6 +53,32 @@ pub fn turn_code(code: &str, k: u64) -> String {
     String::from_utf8(turn(e, (k % 4) as u8).to_vec()).expect("letters")
 }
 
+/// The first shared edge whose two letters differ when the tiles lie as
+/// `placed` (row-major, `rows`×`cols`), in reading order of the tiles and
+/// for each its right edge before its bottom edge: (row, col, side), side
+/// [`RIGHT`] (against the tile's right neighbour's [`LEFT`]) or [`BOTTOM`]
+/// (against the [`TOP`] of the tile below). `None`: every edge matches.
+pub fn first_mismatch(rows: usize, cols: usize, placed: &[Edges]) -> Option<(usize, usize, usize)> {
+    assert_eq!(placed.len(), rows * cols, "one tile a cell");
+    let at = |r: usize, c: usize| placed[r * cols + c];
+    (0..rows)
+        .flat_map(|r| (0..cols).map(move |c| (r, c)))
+        .find_map(|(r, c)| {
+            if c + 1 < cols && at(r, c)[RIGHT] != at(r, c + 1)[LEFT] {
+                Some((r, c, RIGHT))
+            } else if r + 1 < rows && at(r, c)[BOTTOM] != at(r + 1, c)[TOP] {
+                Some((r, c, BOTTOM))
+            } else {
+                None
+            }
+        })
+}
+
+/// Whether every shared edge matches when the tiles lie as `placed`.
+pub fn edges_match(rows: usize, cols: usize, placed: &[Edges]) -> bool {
+    first_mismatch(rows, cols, placed).is_none()
+}
+
 /// A board: rows, cols, row-major letter tiles.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plain {
@@ -86,13 +113,7 @@ impl Plain {
             .zip(turns)
             .map(|(&e, &k)| turn(e, k))
             .collect();
-        let at = |r: usize, c: usize| placed[r * self.cols + c];
-        (0..self.rows).all(|r| {
-            (0..self.cols).all(|c| {
-                (c + 1 == self.cols || at(r, c)[RIGHT] == at(r, c + 1)[LEFT])
-                    && (r + 1 == self.rows || at(r, c)[BOTTOM] == at(r + 1, c)[TOP])
-            })
-        })
+        edges_match(self.rows, self.cols, &placed)
     }
 
     /// All 4^(rows·cols) rotation choices, counted one by one.
@@ -105,16 +126,14 @@ impl Plain {
             .iter()
             .map(|&e| std::array::from_fn(|k| turn(e, k as u8)))
             .collect();
-        let cols = self.cols;
         let mut turns = vec![0usize; n];
+        let mut placed: Vec<Edges> = turned.iter().map(|t| t[0]).collect();
         let mut total = 0;
         loop {
-            let at = |i: usize| turned[i][turns[i]];
-            let ok = (0..n).all(|i| {
-                (i % cols + 1 == cols || at(i)[RIGHT] == at(i + 1)[LEFT])
-                    && (i + cols >= n || at(i)[BOTTOM] == at(i + cols)[TOP])
-            });
-            total += u64::from(ok);
+            for (i, &k) in turns.iter().enumerate() {
+                placed[i] = turned[i][k];
+            }
+            total += u64::from(edges_match(self.rows, self.cols, &placed));
             // Odometer over base-4 digits.
             let mut i = 0;
             loop {
