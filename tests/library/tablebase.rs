@@ -1,11 +1,12 @@
 //! The answer layer: every 4×4 board and position through
 //! [`Tablebase`](boardbase::tablebase::Tablebase)'s sources, each lookup's
-//! moves against the press rule and the move generator written here, their
+//! moves against the tests' press rule and move generator (tests/oracle), their
 //! order, and the hand-written JSON byte for byte against serde's; the same
 //! JSON check on other shapes (tables generated, and GF(2)).
 
 use std::sync::Arc;
 
+use crate::oracle::press;
 use boardbase::euler::{self, Outcome, Position};
 use boardbase::flip::{self, Board};
 use boardbase::report::{EulerAnswer, FlipAnswer};
@@ -13,25 +14,6 @@ use boardbase::tablebase::{
     EmbeddedEuler, EmbeddedFlip, TableEuler, TableFlip, Tablebase, euler_json, euler_lookup,
     flip_json, flip_lights_json, flip_lights_lookup, flip_lookup,
 };
-
-/// The press rule, written apart from the library: the cell and its
-/// orthogonal neighbours flip.
-fn pressed(bits: u16, r: usize, c: usize) -> u16 {
-    let mut out = bits ^ 1 << (4 * r + c);
-    if r > 0 {
-        out ^= 1 << (4 * (r - 1) + c);
-    }
-    if r < 3 {
-        out ^= 1 << (4 * (r + 1) + c);
-    }
-    if c > 0 {
-        out ^= 1 << (4 * r + c - 1);
-    }
-    if c < 3 {
-        out ^= 1 << (4 * r + c + 1);
-    }
-    out
-}
 
 #[test]
 fn every_flip_board() {
@@ -53,7 +35,7 @@ fn every_flip_board() {
         for m in &lookup.moves {
             let [r, c] = m.cell;
             seen |= 1 << (4 * r + c);
-            let after = Board::from_bits(pressed(bits, r, c));
+            let after = Board::from_bits(press::pressed_4x4(bits, r, c));
             assert_eq!(m.board, Some(format!("{after:#}")));
             assert_eq!(m.rounds, flip::rounds(after).map(u16::from));
             assert_eq!(m.solvable, m.rounds.is_some());
@@ -68,28 +50,10 @@ fn every_flip_board() {
     }
 }
 
-/// The 48 moves, generated apart from the library.
-fn euler_moves() -> Vec<u16> {
-    let mut moves: Vec<u16> = (0..16).map(|i| 1 << i).collect();
-    for line in 0..4 {
-        for len in [2usize, 3] {
-            let (mut left, mut right, mut top, mut bottom) = (0u16, 0u16, 0u16, 0u16);
-            for k in 0..len {
-                left |= 1 << (4 * line + k);
-                right |= 1 << (4 * line + 3 - k);
-                top |= 1 << (4 * k + line);
-                bottom |= 1 << (4 * (3 - k) + line);
-            }
-            moves.extend([left, right, top, bottom]);
-        }
-    }
-    moves
-}
-
 #[test]
 fn every_euler_position() {
     let source = EmbeddedEuler::new();
-    let all = euler_moves();
+    let all = crate::oracle::euler::moves_4x4();
     for bits in 0..=u16::MAX {
         let position = Position::from_bits(bits);
         let lookup = euler_lookup(&source, u64::from(bits)).expect("embedded");
