@@ -719,61 +719,16 @@ const DEPTH_CHUNK_WORDS: usize = 1 << 10;
 
 // ----------------------------------------------------------------- Flip --
 
-/// A press-set column: one optimal press set a board, in the narrowest of
-/// `u8`, `u16`, `u32` that holds the shape's cells.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PressColumn {
-    /// Up to 8 cells.
-    U8(Vec<u8>),
-    /// 9 to 16 cells.
-    U16(Vec<u16>),
-    /// 17 to 25 cells.
-    U32(Vec<u32>),
-}
-
-impl PressColumn {
-    /// Bits an entry takes: 8, 16 or 32.
-    pub fn bits(&self) -> u32 {
-        match self {
-            PressColumn::U8(_) => 8,
-            PressColumn::U16(_) => 16,
-            PressColumn::U32(_) => 32,
-        }
-    }
-
-    /// The press set of `board`, as a mask in the board layout.
-    pub fn get(&self, board: u64) -> u64 {
-        let i = board as usize;
-        match self {
-            PressColumn::U8(v) => v[i].mask(),
-            PressColumn::U16(v) => v[i].mask(),
-            PressColumn::U32(v) => v[i].mask(),
-        }
-    }
-
-    /// Number of entries.
-    pub fn len(&self) -> usize {
-        match self {
-            PressColumn::U8(v) => v.len(),
-            PressColumn::U16(v) => v.len(),
-            PressColumn::U32(v) => v.len(),
-        }
-    }
-
-    /// Whether there are no entries (never, for a generated table).
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
 /// The Flip columns towards one colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FlipColumns {
+pub struct ColourColumns {
     /// Fewest rounds to the colour, [`UNREACHABLE`] when it cannot be
     /// reached.
     pub rounds: Vec<u8>,
-    /// One optimal press set, 0 when unreachable.
-    pub presses: PressColumn,
+    /// One optimal press set, 0 when unreachable: the table file's column,
+    /// in the narrowest of `U8`, `U16`, `U32` that holds the shape's cells
+    /// ([`presses_width`](crate::tablefile::presses_width)).
+    pub presses: ColumnData,
     /// Number of distinct optimal press sets, 0 when unreachable.
     pub optimal_sets: Vec<u8>,
 }
@@ -788,7 +743,7 @@ pub struct FlipTables {
     /// be reached: the judge's answer in one read.
     pub rounds: Vec<u8>,
     /// The columns towards white and black, indexed by [`Colour::index`].
-    pub colours: [FlipColumns; 2],
+    pub colours: [ColourColumns; 2],
     /// Counts.
     pub summary: FlipSummary,
 }
@@ -811,7 +766,7 @@ pub struct FlipSummary {
 
 impl FlipTables {
     /// The columns towards `colour`.
-    pub fn colour(&self, colour: Colour) -> &FlipColumns {
+    pub fn colour(&self, colour: Colour) -> &ColourColumns {
         &self.colours[colour.index()]
     }
 
@@ -897,9 +852,9 @@ pub fn flip<F: Fn(Progress) + Sync>(
     check_memory(Puzzle::Flip, shape, needed, options.memory_limit)?;
     in_pool(options.threads, || {
         match search::press_bits(shape.cells()) {
-            8 => flip_in_pool::<u8, F>(shape, &progress, PressColumn::U8),
-            16 => flip_in_pool::<u16, F>(shape, &progress, PressColumn::U16),
-            _ => flip_in_pool::<u32, F>(shape, &progress, PressColumn::U32),
+            8 => flip_in_pool::<u8, F>(shape, &progress, ColumnData::U8),
+            16 => flip_in_pool::<u16, F>(shape, &progress, ColumnData::U16),
+            _ => flip_in_pool::<u32, F>(shape, &progress, ColumnData::U32),
         }
     })
 }
@@ -982,7 +937,7 @@ fn search_colour<P: PressSet, F: Fn(Progress) + Sync>(
 fn flip_in_pool<P: PressSet, F: Fn(Progress) + Sync>(
     shape: Shape,
     progress: &F,
-    column: fn(Vec<P>) -> PressColumn,
+    column: fn(Vec<P>) -> ColumnData,
 ) -> Result<FlipTables, GenerateError> {
     let boards = 1u64 << shape.cells();
     let reach = 1u64 << search::rank(shape);
@@ -1054,7 +1009,7 @@ fn flip_in_pool<P: PressSet, F: Fn(Progress) + Sync>(
         histogram,
         max_rounds: max_rounds as u8,
     };
-    let columns = |(rounds, presses, optimal_sets): (Vec<u8>, Vec<P>, Vec<u8>)| FlipColumns {
+    let columns = |(rounds, presses, optimal_sets): (Vec<u8>, Vec<P>, Vec<u8>)| ColourColumns {
         rounds,
         presses: column(presses),
         optimal_sets,
@@ -1082,18 +1037,13 @@ impl From<EulerTables> for EulerColumns {
 impl From<FlipTables> for TableFlipColumns {
     /// The generator's columns, taken as they are (nothing is copied).
     fn from(tables: FlipTables) -> TableFlipColumns {
-        let presses = |p: PressColumn| match p {
-            PressColumn::U8(v) => ColumnData::U8(v),
-            PressColumn::U16(v) => ColumnData::U16(v),
-            PressColumn::U32(v) => ColumnData::U32(v),
-        };
         let [white, black] = tables.colours;
         TableFlipColumns {
             rounds: tables.rounds,
             rounds_white: white.rounds,
             rounds_black: black.rounds,
-            presses_white: presses(white.presses),
-            presses_black: presses(black.presses),
+            presses_white: white.presses,
+            presses_black: black.presses,
             optimal_sets_white: white.optimal_sets,
             optimal_sets_black: black.optimal_sets,
         }

@@ -260,6 +260,24 @@ impl ColumnData {
         }
     }
 
+    /// Entry `i`, widened to a `u64` (a press set: the mask in the board
+    /// layout).
+    ///
+    /// # Panics
+    ///
+    /// Panics if `i` is not below [`ColumnData::entries`].
+    pub fn get(&self, i: u64) -> u64 {
+        assert!(i < self.entries(), "entry {i} of {}", self.entries());
+        let i = i as usize;
+        match self {
+            ColumnData::Bits { words, .. } => words[i / 64] >> (i % 64) & 1,
+            ColumnData::U8(v) => u64::from(v[i]),
+            ColumnData::U16(v) => u64::from(v[i]),
+            ColumnData::U32(v) => u64::from(v[i]),
+            ColumnData::U64(v) => v[i],
+        }
+    }
+
     /// Number of entries.
     pub fn entries(&self) -> u64 {
         match self {

@@ -17,7 +17,8 @@ use crate::oracle::press;
 use std::sync::Mutex;
 
 use boardbase::flip::{Colour, raw};
-use boardbase::generate::{self, FlipOptions, FlipTables, GenerateError, Phase, PressColumn};
+use boardbase::generate::{self, FlipOptions, FlipTables, GenerateError, Phase};
+use boardbase::tablefile::ColumnData;
 use boardbase::tables::shape::Shape;
 
 const IMPOSSIBLE: u8 = 255;
@@ -134,9 +135,13 @@ fn check_against_oracle(shape: Shape, t: &FlipTables) {
     let mut histogram = vec![0u64; 26];
     for colour in Colour::ALL {
         let c = t.colour(colour);
-        assert_eq!(c.presses.bits(), width, "{shape}: press set width");
         assert_eq!(
-            (c.rounds.len(), c.presses.len()),
+            u32::from(c.presses.width()),
+            width,
+            "{shape}: press set width"
+        );
+        assert_eq!(
+            (c.rounds.len(), c.presses.entries() as usize),
             (boards as usize, boards as usize)
         );
     }
@@ -216,8 +221,8 @@ fn the_4x4_tables_are_the_embedded_ones_byte_for_byte() {
         assert_eq!(c.rounds[..], raw::ROUNDS[k][..], "{colour}");
         assert_eq!(c.optimal_sets[..], raw::OPTIMAL_SETS[k][..], "{colour}");
         match &c.presses {
-            PressColumn::U16(p) => assert_eq!(p[..], raw::PRESSES[k][..], "{colour}"),
-            other => panic!("4×4 press sets are u16, not {} bits", other.bits()),
+            ColumnData::U16(p) => assert_eq!(p[..], raw::PRESSES[k][..], "{colour}"),
+            other => panic!("4×4 press sets are u16, not {} bits", other.width()),
         }
     }
     for b in 0..1 << 16 {
