@@ -45,10 +45,10 @@ impl FilterArgs {
             return Err(format!("--moves-left is for euler, not {name}"));
         }
         if puzzle == PuzzleName::Lightsout
-            && let Some(f) = &self.family
+            && let Some(f) = self.family.as_deref().filter(|f| *f != "random")
         {
             return Err(format!(
-                "--family {f}: lightsout has no families (every 5×6 board has exactly one press set; its puzzles are drawn uniformly)"
+                "--family {f}: lightsout has only random puzzles (every 5×6 board has exactly one press set; its puzzles are drawn uniformly)"
             ));
         }
         Ok(())

@@ -32,15 +32,20 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[cfg(feature = "serve")]
 mod serve;
 
-/// boardbase: instant answers for small grid puzzles, from tables built at
-/// compile time.
+/// boardbase: instant answers for grid puzzles (Flip Game, Game of Euler,
+/// Carcassonne, Fliptile, Lights Out), from tables built at compile time.
 ///
 /// Every solver reads the judge's input format (from FILE, or standard input
 /// when FILE is absent or `-`) and streams one answer per case. On bad input
 /// the answers for earlier cases are printed, then the error with its line
 /// and column, and the exit status is 1. Usage errors exit with status 2.
 #[derive(Debug, Parser)]
-#[command(name = "boardbase", version, about, long_about)]
+#[command(
+    name = "boardbase",
+    version,
+    about = "Instant answers for grid puzzles: Flip Game, Game of Euler, Carcassonne, Fliptile, Lights Out",
+    long_about
+)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -541,6 +546,12 @@ pub fn thousands(n: impl std::fmt::Display) -> String {
 }
 
 fn main() -> ExitCode {
+    // No arguments: the command list of --help, as a usage error.
+    if std::env::args_os().len() == 1 {
+        use clap::CommandFactory;
+        eprint!("{}", Cli::command().render_long_help());
+        return ExitCode::from(2);
+    }
     let args = Cli::parse();
     match run(args) {
         Ok(()) => ExitCode::SUCCESS,

@@ -908,7 +908,7 @@ fn lightsout_labels_and_a_crash_half_way() {
     let r = check_text(&["lightsout", "--family", "ties"], &["true"]);
     assert_eq!(r.code, 2);
     assert!(
-        r.stderr.contains("lightsout has no families"),
+        r.stderr.contains("lightsout has only random puzzles"),
         "{}",
         r.stderr
     );

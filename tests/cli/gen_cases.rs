@@ -467,8 +467,8 @@ fn usage_errors() {
             "--rounds is for flip, not fliptile",
         ),
         (
-            "lightsout --cases 1 --family random",
-            "lightsout has no families",
+            "lightsout --cases 1 --family ties",
+            "lightsout has only random puzzles",
         ),
         (
             "lightsout --cases 1 --size 5x5",
@@ -477,6 +477,24 @@ fn usage_errors() {
     ] {
         assert_eq!(gen_says(args, 2, says).stdout, "");
     }
+    // --help names random as the default: it is accepted, the same bytes as
+    // without it.
+    let plain = common::ok(&["gen", "lightsout", "--cases", "3", "--seed", "7"], "");
+    let random = common::ok(
+        &[
+            "gen",
+            "lightsout",
+            "--cases",
+            "3",
+            "--seed",
+            "7",
+            "--family",
+            "random",
+        ],
+        "",
+    );
+    assert_eq!(plain, random);
+    assert!(plain.starts_with("3\n"), "{plain}");
     // Past the judge's limits: written anyway, with a note.
     gen_says(
         "carcassonne --cases 51 --size 1x1",

@@ -73,6 +73,24 @@ fn the_bash_script_completes_subcommands_and_options() {
 }
 
 #[test]
+fn no_arguments_print_the_help_as_a_usage_error() {
+    let help = ok(&["--help"], "");
+    let r = run(&[], "");
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stdout, "");
+    assert_eq!(r.stderr, help);
+    for puzzle in [
+        "Flip Game",
+        "Game of Euler",
+        "Carcassonne",
+        "Fliptile",
+        "Lights Out",
+    ] {
+        assert!(help.lines().next().unwrap().contains(puzzle), "{help}");
+    }
+}
+
+#[test]
 fn every_shell_gets_a_script() {
     for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
         let script = ok(&["completions", shell], "");
