@@ -184,15 +184,31 @@ pub enum FindError {
     },
 }
 
+/// Files up to this size (256 MiB) have their column CRCs checked when
+/// they are opened to answer ([`open_as`], the [`Tablebase`](super::Tablebase)):
+/// reading them costs a few tenths of a second at most, and a damaged file
+/// is refused before it gives a wrong answer. Larger files (Euler 6×6 is 8
+/// GiB) are mapped without reading them; `boardbase verify` checks them.
+pub const CHECK_AT_OPEN_MAX_BYTES: u64 = 256 << 20;
+
 /// Opens the table file at `path` and checks that it is `puzzle`'s, and of
-/// `shape` when one is given (`None` takes the file's shape): what
-/// `--table FILE` does.
+/// `shape` when one is given (`None` takes the file's shape), and for a file
+/// of at most [`CHECK_AT_OPEN_MAX_BYTES`] its column CRCs: what `--table
+/// FILE` does.
 pub fn open_as(path: &Path, puzzle: Puzzle, shape: Option<Shape>) -> Result<Loaded, FindError> {
     let start = Instant::now();
     let table = Table::open(path).map_err(|error| FindError::Open {
         path: path.to_owned(),
         error,
     })?;
+    if table.file_len() <= CHECK_AT_OPEN_MAX_BYTES {
+        table
+            .verify_crcs(&mut |_| {})
+            .map_err(|error| FindError::Open {
+                path: path.to_owned(),
+                error,
+            })?;
+    }
     if table.puzzle() != puzzle || shape.is_some_and(|s| s != table.shape()) {
         return Err(FindError::Mismatch {
             path: path.to_owned(),

@@ -67,14 +67,15 @@ mod source;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use boardbase_tables::shape::{MAX_SIDE, Shape};
 
 pub use carcassonne::{CountOptions, Counted};
 pub use find::{
-    FindError, Loaded, Missing, Origin, TABLES_ENV, open_as, parse_env, parse_file_name,
+    CHECK_AT_OPEN_MAX_BYTES, FindError, Loaded, Missing, Origin, TABLES_ENV, open_as, parse_env,
+    parse_file_name,
 };
 pub use lookup::{
     EulerLookup, EulerMoveValue, FlipLookup, FlipMove, euler_json, euler_lookup, flip_json,
@@ -192,11 +193,27 @@ pub struct Tablebase {
     dirs: Vec<PathBuf>,
     embedded_flip: Arc<dyn FlipSource>,
     embedded_euler: Arc<dyn EulerSource>,
-    flip_files: BTreeMap<Shape, FileEntry<TableFlip>>,
-    euler_files: BTreeMap<Shape, FileEntry<TableEuler>>,
-    /// One line per file found: used, or why not.
-    lines: Vec<String>,
+    flip_files: BTreeMap<Shape, Lazy<TableFlip>>,
+    euler_files: BTreeMap<Shape, Lazy<TableEuler>>,
+    /// The 4×4 files found, which the embedded tables answer instead.
+    unused: Vec<PathBuf>,
     maker: Arc<Maker>,
+}
+
+/// A table file found in the directories, opened on first use (a lookup
+/// of its shape, or [`Tablebase::open_all`]).
+struct Lazy<S> {
+    path: PathBuf,
+    entry: OnceLock<FileEntry<S>>,
+}
+
+impl<S> Lazy<S> {
+    fn new(path: PathBuf) -> Lazy<S> {
+        Lazy {
+            path,
+            entry: OnceLock::new(),
+        }
+    }
 }
 
 impl Default for Tablebase {
@@ -209,7 +226,8 @@ impl std::fmt::Debug for Tablebase {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Tablebase")
             .field("dirs", &self.dirs)
-            .field("files", &self.lines)
+            .field("flip_files", &self.flip_files.keys().collect::<Vec<_>>())
+            .field("euler_files", &self.euler_files.keys().collect::<Vec<_>>())
             .field("make_memory", &self.maker.budget())
             .finish()
     }
@@ -225,7 +243,7 @@ impl Tablebase {
             embedded_euler: Arc::new(EmbeddedEuler::new()),
             flip_files: BTreeMap::new(),
             euler_files: BTreeMap::new(),
-            lines: Vec::new(),
+            unused: Vec::new(),
             maker: Arc::new(Maker::new(DEFAULT_MAKE_MEMORY)),
         }
     }
@@ -244,8 +262,9 @@ impl Tablebase {
     }
 
     /// Adds a directory to look for table files in, after those added
-    /// before; its files are opened (mapped: only their headers are read)
-    /// and checked now. Returns the number of table files named
+    /// before; its files are opened (mapped, their headers checked, and
+    /// the column CRCs of files up to [`CHECK_AT_OPEN_MAX_BYTES`]) when
+    /// their shape is first asked for, or by [`Tablebase::open_all`]. Returns the number of table files named
     /// `flip-RxC.bin` / `euler-RxC.bin` in it. A directory that cannot be
     /// read is an error, but stays in the list of directories searched
     /// (which the errors for missing tables name), holding no files.
@@ -280,10 +299,37 @@ impl Tablebase {
         &self.dirs
     }
 
-    /// One line per table file found, sorted by puzzle and shape: what it
-    /// answers, or why it is not used.
-    pub fn file_lines(&self) -> &[String] {
-        &self.lines
+    /// Opens every table file found now (a server does, to say what it
+    /// answers before the first request), and says in one line per file,
+    /// sorted by puzzle and shape, what it answers or why it is not used.
+    pub fn open_all(&self) -> Vec<String> {
+        let mut lines: Vec<(Puzzle, Shape, String)> = self
+            .unused
+            .iter()
+            .filter_map(|path| {
+                let name = path.file_name()?.to_str()?;
+                let (puzzle, shape) = parse_file_name(name)?;
+                let line = format!(
+                    "{}: not used (4x4 is answered by the embedded tables)",
+                    path.display()
+                );
+                Some((puzzle, shape, line))
+            })
+            .collect();
+        for &shape in self.flip_files.keys() {
+            lines.extend(
+                self.describe(Puzzle::Flip, shape)
+                    .map(|l| (Puzzle::Flip, shape, l)),
+            );
+        }
+        for &shape in self.euler_files.keys() {
+            lines.extend(
+                self.describe(Puzzle::Euler, shape)
+                    .map(|l| (Puzzle::Euler, shape, l)),
+            );
+        }
+        lines.sort_by_key(|l| (l.0, l.1));
+        lines.into_iter().map(|(_, _, line)| line).collect()
     }
 
     /// Every table file in the directories, by its name (the first of a
@@ -313,65 +359,75 @@ impl Tablebase {
         found
     }
 
-    /// Opens every table file of the directories again.
+    /// Lists the table files of the directories again (none is opened).
     fn reopen(&mut self) {
         self.flip_files.clear();
         self.euler_files.clear();
-        self.lines.clear();
+        self.unused.clear();
         for (puzzle, shape, path) in self.list() {
             if shape == Shape::SQUARE4 {
-                self.lines.push(format!(
-                    "{}: not used (4x4 is answered by the embedded tables)",
-                    path.display()
-                ));
+                self.unused.push(path);
                 continue;
-            }
-            let opened = open_as(&path, puzzle, Some(shape));
-            fn broken<S>(path: &Path, error: String) -> FileEntry<S> {
-                FileEntry::Broken {
-                    path: path.to_owned(),
-                    error,
-                }
             }
             match puzzle {
                 Puzzle::Flip => {
-                    let entry = match opened {
-                        Ok(loaded) => FileEntry::Ready {
-                            source: Arc::new(TableFlip::new(loaded.table)),
-                            path: path.clone(),
-                        },
-                        Err(e) => broken(&path, e.to_string()),
-                    };
-                    self.flip_files.insert(shape, entry);
+                    self.flip_files.insert(shape, Lazy::new(path));
                 }
                 Puzzle::Euler => {
-                    let entry = match opened {
-                        Ok(loaded) => match TableEuler::new(loaded.table) {
-                            Ok(source) => FileEntry::Ready {
-                                source: Arc::new(source),
-                                path: path.clone(),
-                            },
-                            Err(e) => broken(&path, format!("{}: {e}", path.display())),
-                        },
-                        Err(e) => broken(&path, e.to_string()),
-                    };
-                    self.euler_files.insert(shape, entry);
+                    self.euler_files.insert(shape, Lazy::new(path));
                 }
             }
-            if let Some(line) = self.describe(puzzle, shape) {
-                self.lines.push(line);
-            }
         }
+    }
+
+    /// The Flip file of `shape`, opened now if it was not.
+    fn flip_file(&self, shape: Shape) -> Option<&FileEntry<TableFlip>> {
+        let lazy = self.flip_files.get(&shape)?;
+        Some(
+            lazy.entry
+                .get_or_init(|| match open_as(&lazy.path, Puzzle::Flip, Some(shape)) {
+                    Ok(loaded) => FileEntry::Ready {
+                        source: Arc::new(TableFlip::new(loaded.table)),
+                        path: lazy.path.clone(),
+                    },
+                    Err(e) => FileEntry::Broken {
+                        path: lazy.path.clone(),
+                        error: e.to_string(),
+                    },
+                }),
+        )
+    }
+
+    /// The Euler file of `shape`, opened now if it was not.
+    fn euler_file(&self, shape: Shape) -> Option<&FileEntry<TableEuler>> {
+        let lazy = self.euler_files.get(&shape)?;
+        Some(lazy.entry.get_or_init(|| {
+            let path = &lazy.path;
+            let broken = |error| FileEntry::Broken {
+                path: path.clone(),
+                error,
+            };
+            match open_as(path, Puzzle::Euler, Some(shape)) {
+                Ok(loaded) => match TableEuler::new(loaded.table) {
+                    Ok(source) => FileEntry::Ready {
+                        source: Arc::new(source),
+                        path: path.clone(),
+                    },
+                    Err(e) => broken(format!("{}: {e}", path.display())),
+                },
+                Err(e) => broken(e.to_string()),
+            }
+        }))
     }
 
     /// One line about the file of `puzzle` on `shape`.
     fn describe(&self, puzzle: Puzzle, shape: Shape) -> Option<String> {
         let (path, error, wdl) = match puzzle {
-            Puzzle::Flip => match self.flip_files.get(&shape)? {
+            Puzzle::Flip => match self.flip_file(shape)? {
                 FileEntry::Ready { path, .. } => (path, None, false),
                 FileEntry::Broken { path, error } => (path, Some(error), false),
             },
-            Puzzle::Euler => match self.euler_files.get(&shape)? {
+            Puzzle::Euler => match self.euler_file(shape)? {
                 FileEntry::Ready { path, source } => (path, None, source.is_wdl_only()),
                 FileEntry::Broken { path, error } => (path, Some(error), false),
             },
@@ -396,7 +452,7 @@ impl Tablebase {
         if shape == Shape::SQUARE4 {
             return Ok(FlipFrom::Table(self.embedded_flip.clone()));
         }
-        match self.flip_files.get(&shape) {
+        match self.flip_file(shape) {
             Some(FileEntry::Ready { source, .. }) => Ok(FlipFrom::Table(source.clone())),
             Some(FileEntry::Broken { path, error }) => Err(Unanswered::Broken {
                 path: path.clone(),
@@ -425,7 +481,7 @@ impl Tablebase {
             return Ok(Some(self.embedded_euler.clone()));
         }
         find::check_shape(Puzzle::Euler, shape).map_err(Unanswered::TooManyCells)?;
-        match self.euler_files.get(&shape) {
+        match self.euler_file(shape) {
             Some(FileEntry::Ready { source, .. }) => Ok(Some(source.clone())),
             Some(FileEntry::Broken { path, error }) => Err(Unanswered::Broken {
                 path: path.clone(),
@@ -468,7 +524,7 @@ impl Tablebase {
                 elapsed: start.elapsed(),
             }));
         }
-        match self.flip_files.get(&shape) {
+        match self.flip_file(shape) {
             Some(FileEntry::Ready { source, path }) => Ok(Some(Loaded {
                 table: source.table().clone(),
                 origin: Origin::File(path.clone()),
@@ -499,7 +555,7 @@ impl Tablebase {
                 elapsed: start.elapsed(),
             });
         }
-        match self.euler_files.get(&shape) {
+        match self.euler_file(shape) {
             Some(FileEntry::Ready { source, path }) => Ok(Loaded {
                 table: source.table().clone(),
                 origin: Origin::File(path.clone()),
@@ -613,14 +669,20 @@ impl Tablebase {
             ..SizeEntry::new(shape, "file")
         };
         let mut flip = vec![embedded()];
-        for (&shape, entry) in &self.flip_files {
+        for &shape in self.flip_files.keys() {
+            let Some(entry) = self.flip_file(shape) else {
+                continue;
+            };
             flip.push(match entry {
                 FileEntry::Ready { path, .. } => file(shape, path, None),
                 FileEntry::Broken { path, error } => file(shape, path, Some(error)),
             });
         }
         let mut euler = vec![embedded()];
-        for (&shape, entry) in &self.euler_files {
+        for &shape in self.euler_files.keys() {
+            let Some(entry) = self.euler_file(shape) else {
+                continue;
+            };
             euler.push(match entry {
                 FileEntry::Ready { path, source } => SizeEntry {
                     wdl_only: Some(source.is_wdl_only()),

@@ -105,7 +105,10 @@
 //! puzzle's required columns (presence, width, entry count), and for Euler
 //! that `moves` is the shape's move list (at most 160 words). Then it maps
 //! the file: no column is read or copied. The column CRCs are *not* checked
-//! at open, which would read the whole file: [`Table::verify`] does that.
+//! by `open`, which would read the whole file: [`Table::verify_crcs`] and
+//! [`Table::verify`] do that, and the
+//! [`Tablebase`](crate::tablebase::Tablebase) checks them for files of at
+//! most 256 MiB before it answers from them.
 //! As with any memory-mapped file, a file truncated or rewritten by another
 //! process *after* it was opened can still make a probe fault (`SIGBUS`);
 //! files written by [`Table::write`] are never changed in place (a new file

@@ -578,3 +578,37 @@ fn cli_usage_and_write_errors() {
         r.stderr
     );
 }
+
+/// A table file whose column was damaged is refused when the CLI opens it
+/// to answer (`--table` and `--tables`), with the CRC named: before, it
+/// answered from the damaged column without a word.
+#[test]
+fn cli_refuses_a_damaged_column_at_open() {
+    let dir = TempDir::new("damaged-column");
+    let r = run(&["generate", "euler", "3x4", "--dir", dir.path()], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let path = dir.file("euler-3x4.bin");
+    let plies = Table::open(&path)
+        .unwrap()
+        .columns()
+        .find(|c| c.name == "plies")
+        .and_then(|c| c.offset)
+        .expect("a plies column");
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[plies as usize] ^= 1;
+    std::fs::write(&path, bytes).unwrap();
+    let input = "1\n....\n....\n....\n";
+    for args in [
+        vec!["euler", "--table", path.as_str()],
+        vec!["euler", "--size", "3x4", "--tables", dir.path()],
+    ] {
+        let r = run(&args, input);
+        assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
+        assert_eq!(r.stdout, "");
+        assert!(
+            r.stderr.contains("euler-3x4.bin") && r.stderr.contains("CRC"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+}

@@ -267,3 +267,53 @@ fn the_tablebase_answers_from_the_right_place() {
     let by_bits = tablebase.flip_lookup(Shape::SQUARE4, 0b1001).unwrap();
     assert_eq!(by_bits, flip_lookup(&EmbeddedFlip::new(), 0b1001).unwrap());
 }
+
+/// A file whose column was damaged after it was written is refused when it
+/// is opened to answer (its CRCs are checked: it is small), by the
+/// tablebase and by `open_as` (`--table FILE`), never used.
+#[test]
+fn a_damaged_column_is_refused_at_open() {
+    use boardbase::tablebase::{FindError, open_as};
+    use boardbase::tablefile::{Puzzle, Table, TableError};
+    use boardbase::tables::shape::Shape;
+
+    let shape = Shape::new(3, 4).unwrap();
+    let oracle = crate::oracle::Euler::solve(shape);
+    let dir = scratch("damaged");
+    let path = dir.0.join("euler-3x4.bin");
+    Table::from_euler(shape, oracle.columns(false))
+        .unwrap()
+        .write(&path, &mut |_| {})
+        .unwrap();
+    assert!(open_as(&path, Puzzle::Euler, Some(shape)).is_ok());
+    // Flip one bit of the first byte of the `plies` column (moves left):
+    // nothing but its CRC says the file is wrong.
+    let plies = Table::open(&path)
+        .unwrap()
+        .columns()
+        .find(|c| c.name == "plies")
+        .and_then(|c| c.offset)
+        .expect("a plies column in the file");
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[plies as usize] ^= 1;
+    std::fs::write(&path, bytes).unwrap();
+    let error = open_as(&path, Puzzle::Euler, Some(shape)).unwrap_err();
+    assert!(
+        matches!(
+            error,
+            FindError::Open {
+                error: TableError::ColumnCrc { .. },
+                ..
+            }
+        ),
+        "{error}"
+    );
+    let mut tablebase = Tablebase::new();
+    tablebase.add_directory(&dir.0).unwrap();
+    let error = tablebase.euler_table(shape, |_| {}).unwrap_err();
+    assert!(error.to_string().contains("CRC"), "{error}");
+    assert!(tablebase.euler_lookup(shape, 0).is_err());
+    let lines = tablebase.open_all();
+    assert_eq!(lines.len(), 1);
+    assert!(lines[0].contains("not used"), "{lines:?}");
+}

@@ -161,7 +161,7 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
         .iter()
         .map(|d| d.display().to_string())
         .collect();
-    let found_lines = tablebase.file_lines().to_vec();
+    let found_lines = tablebase.open_all();
     let state = Arc::new(api::State::new(
         tablebase,
         count::Pool::new(workers),
