@@ -9,7 +9,10 @@ use core::fmt;
 /// What a parser found where it expected something else.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Found {
-    /// A character (printed quoted, with escapes for control characters).
+    /// A character: printed quoted when it is printable (`'x'`), as its
+    /// byte when it is an ASCII control character (`byte 0x03`, as a byte
+    /// that is not UTF-8 is shown), and as its code point when it is
+    /// another character that does not print (`U+200B`).
     Char(char),
     /// A byte that does not start a valid UTF-8 character.
     Byte(u8),
@@ -33,6 +36,10 @@ pub enum Found {
 impl fmt::Display for Found {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
+            Found::Char(c) if c.is_ascii_control() => write!(f, "byte 0x{:02x}", c as u32),
+            Found::Char(c) if c.escape_debug().nth(1) == Some('u') => {
+                write!(f, "U+{:04X}", c as u32)
+            }
             Found::Char(c) => write!(f, "{c:?}"),
             Found::Byte(b) => write!(f, "byte 0x{b:02x}"),
             Found::EndOfLine => f.write_str("end of line"),
@@ -89,6 +96,21 @@ mod tests {
         assert_eq!(Found::first_of("é!".as_bytes()), Found::Char('é'));
         assert_eq!(Found::first_of(&[0xFF, b'a']), Found::Byte(0xFF));
         assert_eq!(Found::first_of(&[0xC3]), Found::Byte(0xC3));
+    }
+
+    #[test]
+    fn what_does_not_print_is_shown_by_its_code() {
+        let shown = |c: char| Found::Char(c).to_string();
+        assert_eq!(shown('x'), "'x'");
+        assert_eq!(shown('é'), "'é'");
+        assert_eq!(shown('\''), "'\\''");
+        assert_eq!(shown('\0'), "byte 0x00");
+        assert_eq!(shown('\u{3}'), "byte 0x03");
+        assert_eq!(shown('\t'), "byte 0x09");
+        assert_eq!(shown('\u{7f}'), "byte 0x7f");
+        assert_eq!(Found::Byte(0xbe).to_string(), "byte 0xbe");
+        assert_eq!(shown('\u{200b}'), "U+200B");
+        assert_eq!(shown('\u{85}'), "U+0085");
         assert_eq!(Found::first_of(b""), Found::EndOfInput);
     }
 }

@@ -187,7 +187,7 @@ fn every_kind_of_bad_input_has_a_position() {
         ),
         (
             "bwwb\r\nbw\twb\r\n",
-            "error: <stdin>:2:3: expected 'b' or 'w', found '\\t'\n",
+            "error: <stdin>:2:3: expected 'b' or 'w', found byte 0x09\n",
         ),
     ];
     for (input, expected) in cases {
