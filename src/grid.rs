@@ -4,11 +4,11 @@
 //! The streaming [`Scanner`](crate::input::Scanner) decodes the judges'
 //! inputs through an [`Alphabet`], with a word-wide fast path for 4×4 boards
 //! ([`Alphabet::decode_canonical`]). The text of one board, whoever reads
-//! it (`FromStr` of [`flip::Board`](crate::flip::Board) and
-//! [`euler::Position`](crate::euler::Position), the command line's
-//! `--board`), goes through [`Alphabet::parse_board`]: every front end
-//! accepts the same text and reports the same errors, at the same line and
-//! column.
+//! it (`FromStr` of [`flip::Board`](crate::flip::Board),
+//! [`euler::Position`](crate::euler::Position) and `lights::Grid`, the
+//! command line's `--board`), goes through [`Alphabet::parse_board`]: every
+//! front end accepts the same text and reports the same errors, at the same
+//! line and column.
 
 use boardbase_tables::shape::{MAX_SIDE, Shape};
 
