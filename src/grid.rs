@@ -6,9 +6,9 @@
 //! ([`Alphabet::decode_canonical`]). The text of one board, whoever reads
 //! it (`FromStr` of [`flip::Board`](crate::flip::Board),
 //! [`euler::Position`](crate::euler::Position) and `lights::Grid`, the
-//! command line's `--board`), goes through [`Alphabet::parse_board`]: every
-//! front end accepts the same text and reports the same errors, at the same
-//! line and column.
+//! command line's `--board`, the server's `board=`), goes through
+//! [`Alphabet::parse_board`]: every front end accepts the same text and
+//! reports the same errors, at the same line and column.
 
 use boardbase_tables::shape::{MAX_SIDE, Shape};
 
