@@ -7,8 +7,16 @@ use core::str::FromStr;
 
 use boardbase_tables::shape::{MAX_SIDE, Shape};
 
-use crate::error::{Found, ParseError};
+#[cfg(test)]
+use crate::error::Found;
+use crate::error::ParseError;
 use crate::flip::Colour;
+use crate::grid::{Alphabet, Expect};
+
+/// The cells of a [`Grid`]'s text: `w` or `0` clear, `b` or `1` set (the
+/// judges' inputs, read by [`CELLS`](super::CELLS), have `0` and `1` only).
+pub const ALPHABET: Alphabet =
+    Alphabet::new(b'w', b'b', "'b' or 'w'").also(b'0', b'1', "a cell 'b', 'w', '1' or '0'");
 
 /// An R×C grid of cells, each set or clear: a board (set = black, or lit) or
 /// a press set (set = pressed).
@@ -338,123 +346,12 @@ impl FromStr for Grid {
     /// Rows of `b`/`1` (set) and `w`/`0` (clear), separated by newlines (LF
     /// or CRLF) or `/`, every row as long as the first, at most 64 rows of 64
     /// cells; blanks around rows and blank lines around the grid are
-    /// accepted.
+    /// accepted: [`Alphabet::parse_board`] with [`ALPHABET`] and
+    /// [`Expect::Any`].
     fn from_str(text: &str) -> Result<Grid, ParseError> {
-        let bytes = text.as_bytes();
-        let (mut pos, mut line, mut line_start) = (0usize, 1u64, 0usize);
-        let error = |pos: usize, line: u64, line_start: usize, expected: &'static str| {
-            let rest = &bytes[pos..];
-            ParseError {
-                line,
-                column: (pos - line_start + 1) as u64,
-                expected,
-                found: match rest.first() {
-                    None => Found::EndOfInput,
-                    Some(b'\n') => Found::EndOfLine,
-                    Some(_) => Found::first_of(rest),
-                },
-            }
-        };
-        let blank = |b: u8| matches!(b, b' ' | b'\t' | b'\r');
-        // Blank lines before the grid.
-        loop {
-            while pos < bytes.len() && blank(bytes[pos]) {
-                pos += 1;
-            }
-            if bytes.get(pos) != Some(&b'\n') {
-                break;
-            }
-            pos += 1;
-            line += 1;
-            line_start = pos;
-        }
-        let mut rows = [0u64; MAX_SIDE];
-        let (mut n_rows, mut cols) = (0usize, 0usize);
-        loop {
-            while pos < bytes.len() && blank(bytes[pos]) {
-                pos += 1;
-            }
-            if n_rows == MAX_SIDE {
-                return Err(error(pos, line, line_start, "at most 64 rows"));
-            }
-            let mut bits = 0u64;
-            let mut n = 0usize;
-            while let Some(&b) = bytes.get(pos) {
-                let bit = match b {
-                    b'b' | b'1' => 1,
-                    b'w' | b'0' => 0,
-                    _ => break,
-                };
-                if n == MAX_SIDE {
-                    return Err(error(pos, line, line_start, "at most 64 cells a row"));
-                }
-                bits |= bit << n;
-                n += 1;
-                pos += 1;
-            }
-            if n == 0 {
-                return Err(error(pos, line, line_start, "a cell 'b', 'w', '1' or '0'"));
-            }
-            if n_rows == 0 {
-                cols = n;
-            } else if n != cols {
-                let expected = if n < cols {
-                    "another cell (every row as long as the first)"
-                } else {
-                    "the end of the row (every row as long as the first)"
-                };
-                let at = if n < cols { pos } else { pos - (n - cols) };
-                return Err(error(at, line, line_start, expected));
-            }
-            rows[n_rows] = bits;
-            n_rows += 1;
-            while pos < bytes.len() && blank(bytes[pos]) {
-                pos += 1;
-            }
-            match bytes.get(pos) {
-                Some(b'/') => pos += 1,
-                Some(b'\n') => {
-                    pos += 1;
-                    line += 1;
-                    line_start = pos;
-                    // The grid ends at a blank line or the end of the text.
-                    let mut p = pos;
-                    while p < bytes.len() && blank(bytes[p]) {
-                        p += 1;
-                    }
-                    if matches!(bytes.get(p), None | Some(b'\n')) {
-                        break;
-                    }
-                }
-                None => break,
-                Some(_) => {
-                    return Err(error(
-                        pos,
-                        line,
-                        line_start,
-                        "a cell, '/' or the end of the row",
-                    ));
-                }
-            }
-        }
-        // Only blank lines may follow.
-        loop {
-            while pos < bytes.len() && blank(bytes[pos]) {
-                pos += 1;
-            }
-            match bytes.get(pos) {
-                None => break,
-                Some(b'\n') => {
-                    pos += 1;
-                    line += 1;
-                    line_start = pos;
-                }
-                Some(_) => return Err(error(pos, line, line_start, "the end of the grid")),
-            }
-        }
-        let shape = Shape::new(n_rows, cols).expect("1 to 64 rows of 1 to 64 cells");
-        let mut g = Grid::new(shape);
-        g.rows[..n_rows].copy_from_slice(&rows[..n_rows]);
+        let board = ALPHABET.parse_board(text, Expect::Any)?;
+        let mut g = Grid::new(board.shape());
+        g.rows_mut().copy_from_slice(board.rows());
         Ok(g)
     }
 }

@@ -101,7 +101,7 @@ mod solver;
 mod wht;
 
 pub use crate::flip::Colour;
-pub use grid::{Grid, GridError, Show};
+pub use grid::{ALPHABET, Grid, GridError, Show};
 pub use judge::{
     CELLS, FliptileCase, LIGHTS_OUT, NO_FLIPTILE_CASE, read_fliptile_case, read_lights_out_count,
     read_lights_out_puzzle, write_judge_rows,

@@ -32,14 +32,14 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use boardbase::carcassonne::{self, Board, BoardError, StopError, Tile};
-use boardbase::error::{Found, ParseError};
+use boardbase::error::ParseError;
 use boardbase::generate::ByteSize;
-use boardbase::grid::Alphabet;
+use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::input::{InputError, Scanner};
 use boardbase::lights::{Grid, LightsError, Solver};
 use boardbase::report::CarcassonneAnswer;
 use boardbase::tablefile::{ProbeError, Puzzle};
-use boardbase::tables::shape::{MAX_SIDE, Shape};
+use boardbase::tables::shape::Shape;
 use http_body_util::BodyExt;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -308,121 +308,54 @@ fn board_query(query: Option<&str>) -> Result<BoardQuery<'_>, ApiError> {
     Ok(BoardQuery { board, size })
 }
 
-/// The shape of a board's text and the text to parse: rows are separated
-/// by `/` or new lines, blanks are ignored, and the shape is the number of
-/// rows by their length. With `size`, a board may also be given as its R·C
-/// cells in one run (`bwwbbbwbbwwbbwww` with `size=4x4`). A character
-/// outside the puzzle's `alphabet` is a 400 with its line and column (in
-/// bytes, as the library counts them).
-fn board_shape<'a>(
-    text: &'a str,
-    size: Option<Shape>,
-    alphabet: &Alphabet,
-) -> Result<(Shape, Cow<'a, str>), ApiError> {
-    let bytes = text.as_bytes();
-    let mut rows: Vec<usize> = vec![0];
-    let (mut line, mut line_start) = (1u64, 0usize);
-    for (i, &b) in bytes.iter().enumerate() {
-        match b {
-            b'/' => rows.push(0),
-            b'\n' => {
-                rows.push(0);
-                line += 1;
-                line_start = i + 1;
-            }
-            b' ' | b'\t' | b'\r' => {}
-            _ if alphabet.decode(b).is_some() => *rows.last_mut().unwrap_or(&mut 0) += 1,
-            _ => {
-                let e = ParseError {
-                    line,
-                    column: (i - line_start + 1) as u64,
-                    expected: alphabet.expected(),
-                    found: Found::first_of(&bytes[i..]),
-                };
-                return Err(ApiError::parse("board", &e));
-            }
+/// The board of a query: rows separated by `/` or new lines, with blanks
+/// around them, of the puzzle's `alphabet`, read by the library's one
+/// board parser ([`Alphabet::parse_board`]); without `size`, the shape is
+/// the number of rows by their length. With `size`, a board may also be
+/// given as its R·C cells in one run (`bwwbbbwbbwwbbwww` with `size=4x4`).
+/// A character out of place is a 400 with its line and column (in bytes,
+/// as the library counts them); rows that disagree with each other or with
+/// `size` a 400, a board past 64×64 a 422.
+fn board_rows(text: &str, size: Option<Shape>, alphabet: &Alphabet) -> Result<Rows, ApiError> {
+    let expect = size.map_or(Expect::Any, Expect::ShapeOrOneRun);
+    alphabet.parse_board(text, expect).map_err(|e| match e {
+        BoardTextError::Empty(_) => {
+            ApiError::bad("board: expected the rows of a board separated by '/', found nothing")
+                .with("parameter", "board")
         }
-    }
-    let first = rows.iter().position(|&n| n > 0);
-    let last = rows.iter().rposition(|&n| n > 0);
-    let (Some(first), Some(last)) = (first, last) else {
-        return Err(ApiError::bad(
-            "board: expected the rows of a board separated by '/', found nothing",
-        )
-        .with("parameter", "board"));
-    };
-    let rows = &rows[first..=last];
-    let (r, c) = (rows.len(), rows[0]);
-    if let Some(k) = rows.iter().position(|&n| n != c) {
-        return Err(ApiError::bad(format!(
-            "board: row {} has {} cells, row 1 has {c}: every row needs as many",
-            k + 1,
-            rows[k]
-        ))
-        .with("parameter", "board"));
-    }
-    if let Some(size) = size {
-        if r == 1 && size.rows() > 1 && c == size.cells() {
-            // One run of cells: cut it into rows.
-            let cells: Vec<u8> = bytes
-                .iter()
-                .copied()
-                .filter(|&b| alphabet.decode(b).is_some())
-                .collect();
-            let split: Vec<String> = cells
-                .chunks(size.cols())
-                .map(|row| row.iter().map(|&b| char::from(b)).collect())
-                .collect();
-            return Ok((size, Cow::Owned(split.join("/"))));
-        }
-        if (r, c) != (size.rows(), size.cols()) {
-            return Err(ApiError::bad(format!(
+        BoardTextError::Syntax(e) => ApiError::parse("board", &e),
+        BoardTextError::Misfit {
+            rows: r,
+            cols: c,
+            ragged,
+            ..
+        } => match (ragged, size) {
+            (Some((k, n)), _) => ApiError::bad(format!(
+                "board: row {} has {n} cells, row 1 has {c}: every row needs as many",
+                k + 1
+            ))
+            .with("parameter", "board"),
+            (None, Some(size)) => ApiError::bad(format!(
                 "board: {r} rows of {c} cells, but size={size} was given"
             ))
-            .with("parameter", "board"));
-        }
-        return Ok((size, Cow::Borrowed(text)));
-    }
-    match Shape::new(r, c) {
-        Some(shape) => Ok((shape, Cow::Borrowed(text))),
-        None => Err(ApiError::unprocessable(format!(
-            "board: {r} rows of {c} cells: boards have 1 to 64 rows and columns"
+            .with("parameter", "board"),
+            (None, None) => ApiError::unprocessable(format!(
+                "board: {r} rows of {c} cells: boards have 1 to 64 rows and columns"
+            ))
+            .with("parameter", "board"),
+        },
+    })
+}
+
+/// A board of at most 64 cells as a `u64`, cell (r, c) at bit `C·r + c`
+/// (every board a table answers).
+fn board_bits(board: &Rows) -> Result<u64, ApiError> {
+    board.to_u64().ok_or_else(|| {
+        ApiError::unprocessable(format!(
+            "board: a {} board has over 64 cells: no table holds it",
+            board.shape()
         ))
-        .with("parameter", "board")),
-    }
-}
-
-/// The rows of a board `board_shape` accepted (so every character is a
-/// cell or a separator): one `u64` a row, bit `c` = column `c`.
-fn read_rows(text: &str, alphabet: &Alphabet, shape: Shape) -> [u64; MAX_SIDE] {
-    let mut rows = [0u64; MAX_SIDE];
-    let (mut r, mut c) = (0usize, 0usize);
-    for b in text.bytes() {
-        match alphabet.decode(b) {
-            Some(bit) => {
-                if c == shape.cols() {
-                    // One run of R·C cells (size given): cut into rows.
-                    r += 1;
-                    c = 0;
-                }
-                if let Some(row) = rows.get_mut(r) {
-                    *row |= u64::from(bit) << c;
-                }
-                c += 1;
-            }
-            None if (b == b'/' || b == b'\n') && c > 0 => {
-                r += 1;
-                c = 0;
-            }
-            None => {}
-        }
-    }
-    rows
-}
-
-/// A board of at most 64 cells as a `u64`, cell (r, c) at bit `C·r + c`.
-fn board_bits(rows: &[u64; MAX_SIDE], shape: Shape) -> u64 {
-    (0..shape.rows()).fold(0, |bits, r| bits | rows[r] << (r * shape.cols()))
+    })
 }
 
 /// The 422 for a board whose table answers an error: the file is damaged.
@@ -548,18 +481,18 @@ async fn respond(lookup: Result<Lookup<'_>, ApiError>) -> Response {
 fn flip_answer<'a>(state: &'a State, query: Option<&str>) -> Result<Lookup<'a>, ApiError> {
     let q = board_query(query)?;
     let alphabet = &boardbase::flip::ALPHABET;
-    let (shape, text) = board_shape(&q.board, q.size, alphabet)?;
+    let board = board_rows(&q.board, q.size, alphabet)?;
+    let shape = board.shape();
     let from = state
         .tablebase
         .flip(shape)
         .map_err(|why| unanswered(&state.tablebase, Puzzle::Flip, shape, why))?;
-    let rows = read_rows(&text, alphabet, shape);
     match from {
-        FlipFrom::Table(source) => flip_json(&*source, board_bits(&rows, shape))
+        FlipFrom::Table(source) => flip_json(&*source, board_bits(&board)?)
             .map(Lookup::Done)
             .map_err(|e| probe_error("Flip", shape, &e)),
         FlipFrom::Lights(solver) => {
-            let grid = Grid::from_rows(shape, &rows[..shape.rows()])
+            let grid = Grid::from_rows(shape, board.rows())
                 .map_err(|e| ApiError::bad(format!("board: {e}")))?;
             if solver.nullity() > INLINE_NULLITY {
                 return Ok(Lookup::Pooled(Box::pin(flip_on_worker(
@@ -601,12 +534,13 @@ async fn flip_on_worker(
 fn euler_answer<'a>(state: &'a State, query: Option<&str>) -> Result<Lookup<'a>, ApiError> {
     let q = board_query(query)?;
     let alphabet = &boardbase::euler::ALPHABET;
-    let (shape, text) = board_shape(&q.board, q.size, alphabet)?;
+    let board = board_rows(&q.board, q.size, alphabet)?;
+    let shape = board.shape();
     let found = state
         .tablebase
         .euler(shape)
         .map_err(|why| unanswered(&state.tablebase, Puzzle::Euler, shape, why))?;
-    let position = board_bits(&read_rows(&text, alphabet, shape), shape);
+    let position = board_bits(&board)?;
     match found {
         Some(source) => euler_json(&*source, position)
             .map(Lookup::Done)
