@@ -590,6 +590,15 @@ fn check_found(input: &[u8], offset: usize, found: &str) -> Result<(), TestCaseE
             let byte = u8::from_str_radix(&found[7..], 16).ok();
             prop_assert_eq!(rest.first().copied(), byte);
         }
+        _ if found.starts_with("U+") => {
+            // A character that does not print, by its code point.
+            let code = u32::from_str_radix(&found[2..], 16).ok();
+            let c = (1..=4).find_map(|w| {
+                let s = std::str::from_utf8(rest.get(..w)?).ok()?;
+                s.chars().next()
+            });
+            prop_assert_eq!(c.map(u32::from), code);
+        }
         _ if found.starts_with('\'') => {
             // A character, printed as Rust's `{:?}` does.
             let shown = (1..=4).find_map(|w| {
