@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use boardbase::cases::GenError;
 use boardbase::check::{
-    self, CarcassonneCheck, CheckError, EulerCheck, FlipCheck, FliptileCheck, LightsOutCheck,
-    Options, Program, Puzzle, Report, RunError, Verdict,
+    self, CarcassonneCheck, CheckError, EulerCheck, FlipCheck, FliptileCheck, Judge,
+    LightsOutCheck, Options, Program, Report, RunError, Verdict,
 };
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -119,7 +119,7 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
     }
 }
 
-fn run_puzzle<P: Puzzle>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Result<(), Failure> {
+fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Result<(), Failure> {
     let (path, rest) = args
         .program
         .split_first()

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use num_bigint::BigUint;
 use rayon::prelude::*;
 
-use super::{Arrangement, CaseView, Fault, Judgement, Kind, Puzzle, Token, Verdict, kinds};
+use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
 use crate::carcassonne::{self, Board, CountError, MODULUS};
 use crate::cases::carcassonne::{Family, write_board};
 use crate::cases::{GenError, Rng};
@@ -140,7 +140,7 @@ impl CarcassonneCheck {
         Ok(CarcassonneCheck { cases })
     }
 
-    /// The count of `case`, worked out now if [`Puzzle::prepare`] did not.
+    /// The count of `case`, worked out now if [`Judge::prepare`] did not.
     fn count(&self, case: usize) -> Result<u64, CountError> {
         let c = &self.cases[case];
         *c.count.get_or_init(|| carcassonne::count(&c.board))
@@ -157,7 +157,7 @@ impl CarcassonneCheck {
     }
 }
 
-impl Puzzle for CarcassonneCheck {
+impl Judge for CarcassonneCheck {
     fn name(&self) -> &'static str {
         "carcassonne"
     }

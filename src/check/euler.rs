@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::time::Duration;
 
-use super::{Arrangement, CaseView, Fault, Judgement, Kind, Puzzle, Token, Verdict, kinds};
+use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
 use crate::cases::GenError;
 use crate::cases::euler::{Filter, Pool, write_position};
 use crate::euler::{self, Outcome, Position};
@@ -57,7 +57,7 @@ impl Default for EulerCheck {
 /// The judge's bound on the case count: `N < 100,000`.
 pub const MAX_CASES: usize = 99_999;
 
-impl Puzzle for EulerCheck {
+impl Judge for EulerCheck {
     fn name(&self) -> &'static str {
         "euler"
     }

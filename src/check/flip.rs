@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use super::{
-    Arrangement, CaseView, Fault, Judgement, Kind, Puzzle, Token, Verdict, kinds, parse_int,
+    Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds, parse_int,
 };
 use crate::cases::GenError;
 use crate::cases::flip::{Filter, Pool, answer, write_board};
@@ -65,7 +65,7 @@ impl Default for FlipCheck {
     }
 }
 
-impl Puzzle for FlipCheck {
+impl Judge for FlipCheck {
     fn name(&self) -> &'static str {
         "flip"
     }

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::{Arrangement, CaseView, Fault, Judgement, Kind, Puzzle, Token, Verdict, kinds};
+use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
 use crate::cases::fliptile::{Family, JUDGE_MAX_SIDE, Spec, answer};
 use crate::cases::{GenError, Rng};
 use crate::lights::{Answer, Grid, Solver};
@@ -151,7 +151,7 @@ fn judge_rows(grid: &Grid) -> String {
         .join("\n")
 }
 
-impl Puzzle for FliptileCheck {
+impl Judge for FliptileCheck {
     fn name(&self) -> &'static str {
         "fliptile"
     }

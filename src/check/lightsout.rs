@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::time::Duration;
 
-use super::{Arrangement, CaseView, Fault, Judgement, Kind, Puzzle, Token, Verdict, kinds};
+use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
 use crate::cases::{GenError, Rng, lightsout};
 use crate::lights::{Grid, LIGHTS_OUT};
 
@@ -109,7 +109,7 @@ fn judge_rows(grid: &Grid) -> Vec<String> {
         .collect()
 }
 
-impl Puzzle for LightsOutCheck {
+impl Judge for LightsOutCheck {
     fn name(&self) -> &'static str {
         "lightsout"
     }

@@ -1,7 +1,7 @@
 //! Run a solution as an online judge does, on every case the tablebase
 //! knows, and say which cases it gets wrong and why.
 //!
-//! A [`Puzzle`] says how to make a judge input from some of its cases, how
+//! A [`Judge`] says how to make a judge input from some of its cases, how
 //! many tokens one answer takes and how to judge (and classify) an answer;
 //! [`plan`] splits the cases (or a random sample of them) into runs as the
 //! judge's format allows; [`check`] runs the program on every run, in
@@ -12,8 +12,8 @@
 //! Output is compared by the judges' rule: tokens (runs of non-whitespace)
 //! are compared, so line breaks and trailing whitespace do not matter. The
 //! answers of a run are consecutive groups of tokens, as many as
-//! [`Puzzle::answer_tokens`] says from where each starts (a fixed
-//! [`Puzzle::tokens_per_answer`] for most puzzles; one for Fliptile's
+//! [`Judge::answer_tokens`] says from where each starts (a fixed
+//! [`Judge::tokens_per_answer`] for most puzzles; one for Fliptile's
 //! `IMPOSSIBLE`, M·N for its flips), and each is judged against its own
 //! case, so one wrong line is attributed to its board.
 //!
@@ -304,15 +304,15 @@ pub enum Arrangement {
     Ascending,
     /// Shuffled, as a judge's input would be.
     Shuffled,
-    /// By [`Puzzle::group`], then case number; a run never mixes groups.
+    /// By [`Judge::group`], then case number; a run never mixes groups.
     Grouped,
 }
 
-/// One puzzle as `check` sees it.
+/// One puzzle as `check` judges it: its cases, its input, its answers.
 ///
 /// Cases are numbered `0..case_count()`; a run holds up to
 /// `max_cases_per_run()` of them, written as one judge input.
-pub trait Puzzle: Sync {
+pub trait Judge: Sync {
     /// The subcommand name (`flip`).
     fn name(&self) -> &'static str;
     /// The judge and problem (`POJ 1753`).
@@ -339,12 +339,12 @@ pub trait Puzzle: Sync {
     /// Appends the judge's input holding `cases`, in order, to `out`.
     fn write_input(&self, cases: &[usize], out: &mut Vec<u8>);
     /// How many tokens one answer takes, when that is fixed (see
-    /// [`answer_tokens`](Puzzle::answer_tokens)).
+    /// [`answer_tokens`](Judge::answer_tokens)).
     fn tokens_per_answer(&self) -> usize;
     /// How many tokens the answer to `case` takes, given `rest`, the
     /// output's tokens from where that answer starts (never empty). A
     /// number larger than `rest.len()` means the answer is incomplete.
-    /// By default [`tokens_per_answer`](Puzzle::tokens_per_answer); a
+    /// By default [`tokens_per_answer`](Judge::tokens_per_answer); a
     /// puzzle whose answers vary in length (Fliptile: `IMPOSSIBLE`, or M·N
     /// cells) says it from the answer's first token.
     fn answer_tokens(&self, _case: usize, _rest: &[Token<'_>]) -> usize {
@@ -353,11 +353,11 @@ pub trait Puzzle: Sync {
     /// The right answer to `case`, answered `number`-th (from 1) in its
     /// run, as the judge prints it.
     fn expected(&self, case: usize, number: usize) -> String;
-    /// Judges an answer of [`answer_tokens`](Puzzle::answer_tokens) tokens.
+    /// Judges an answer of [`answer_tokens`](Judge::answer_tokens) tokens.
     fn judge_answer(&self, case: usize, number: usize, answer: &[Token<'_>]) -> Judgement;
     /// An answer as the report shows it: by default its tokens separated
     /// by spaces; a puzzle whose answers are grids lays them out in lines
-    /// as [`expected`](Puzzle::expected) does.
+    /// as [`expected`](Judge::expected) does.
     fn received(&self, _case: usize, answer: &[Token<'_>]) -> String {
         joined(answer)
     }
@@ -383,8 +383,8 @@ pub const PLAN_SALT: u64 = 0x706C_616E; // "plan"
 
 /// Every case of `puzzle`, or a random sample of `sample` of them (drawn
 /// with [`Rng::sample`]), arranged and cut into runs of at most
-/// [`Puzzle::max_cases_per_run`].
-pub fn plan<P: Puzzle + ?Sized>(puzzle: &P, sample: Option<usize>, seed: u64) -> Plan {
+/// [`Judge::max_cases_per_run`].
+pub fn plan<P: Judge + ?Sized>(puzzle: &P, sample: Option<usize>, seed: u64) -> Plan {
     let n = puzzle.case_count();
     let mut rng = Rng::new(seed ^ PLAN_SALT);
     let (mut cases, sampled) = match sample {
@@ -677,7 +677,7 @@ fn joined(tokens: &[Token<'_>]) -> String {
 }
 
 /// Judges one run's outcome.
-fn judge_run<P: Puzzle + ?Sized>(
+fn judge_run<P: Judge + ?Sized>(
     puzzle: &P,
     run: usize,
     cases: &[usize],
@@ -779,7 +779,7 @@ fn judge_run<P: Puzzle + ?Sized>(
 
 /// Bytes of stdout a run may write: 64 KiB plus 4 times the expected
 /// output.
-fn output_cap<P: Puzzle + ?Sized>(puzzle: &P, cases: &[usize]) -> usize {
+fn output_cap<P: Judge + ?Sized>(puzzle: &P, cases: &[usize]) -> usize {
     let expected: usize = cases
         .iter()
         .enumerate()
@@ -800,7 +800,7 @@ pub enum CheckError {
 }
 
 /// Runs `options.program` on every run of `plan`, `options.jobs` at a
-/// time, and reports. [`Puzzle::prepare`] is called first, with every case
+/// time, and reports. [`Judge::prepare`] is called first, with every case
 /// of the plan; `progress` is called after every run. Only a program that
 /// cannot be started (or a failing system call) is an error; the first one
 /// stops the check.
@@ -830,7 +830,7 @@ pub enum CheckError {
 /// assert_ne!(f.expected, "Impossible");
 /// # Ok::<(), boardbase::check::CheckError>(())
 /// ```
-pub fn check<P: Puzzle + ?Sized>(
+pub fn check<P: Judge + ?Sized>(
     puzzle: &P,
     plan: &Plan,
     seed: u64,
@@ -994,7 +994,7 @@ impl Builder {
         }
     }
 
-    fn finish<P: Puzzle + ?Sized>(
+    fn finish<P: Judge + ?Sized>(
         self,
         puzzle: &P,
         plan: &Plan,
