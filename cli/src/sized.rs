@@ -101,16 +101,9 @@ fn note_made(found: &Loaded, tablebase: &Tablebase, puzzle: Puzzle, shape: Shape
         return;
     }
     let missing = tablebase.missing(puzzle, shape);
-    let looked = if tablebase.dirs().is_empty() {
-        "no table directory given".to_owned()
-    } else {
-        let dirs: Vec<String> = tablebase
-            .dirs()
-            .iter()
-            .map(|d| d.display().to_string())
-            .collect();
-        format!("no {} in {}", missing.file_name(), dirs.join(", "))
-    };
+    let looked = missing
+        .looked()
+        .unwrap_or_else(|| "no table directory given".into());
     eprintln!(
         "note: {looked}: made the {puzzle} {shape} table in memory ({:.2} s); `{}` writes it to a file",
         found.elapsed.as_secs_f64(),

@@ -83,22 +83,32 @@ impl Missing {
     }
 }
 
+impl Missing {
+    /// Where the file was looked for: `no euler-6x6.bin in DIR, DIR2`, or
+    /// `None` when no directory was searched.
+    pub fn looked(&self) -> Option<String> {
+        if self.searched.is_empty() {
+            return None;
+        }
+        let dirs: Vec<String> = self
+            .searched
+            .iter()
+            .map(|d| d.display().to_string())
+            .collect();
+        Some(format!("no {} in {}", self.file_name(), dirs.join(", ")))
+    }
+}
+
 impl fmt::Display for Missing {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "no {} {} table: ", self.puzzle, self.shape)?;
-        if self.searched.is_empty() {
-            write!(
+        match self.looked() {
+            Some(looked) => f.write_str(&looked)?,
+            None => write!(
                 f,
                 "no directory to look for {} in (--tables DIR, or {TABLES_ENV})",
                 self.file_name()
-            )?;
-        } else {
-            let dirs: Vec<String> = self
-                .searched
-                .iter()
-                .map(|d| d.display().to_string())
-                .collect();
-            write!(f, "no {} in {}", self.file_name(), dirs.join(", "))?;
+            )?,
         }
         match self.puzzle {
             Puzzle::Euler => write!(

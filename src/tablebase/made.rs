@@ -323,18 +323,7 @@ impl Maker {
     /// The table of `shape` if it is in memory now (marked as used),
     /// without the checks of [`Maker::begin`].
     pub fn ready(&self, shape: Shape) -> Option<Made> {
-        let mut slots = self.lock();
-        slots.tick += 1;
-        let now = slots.tick;
-        match slots.slots.get_mut(&shape) {
-            Some(Slot::Ready {
-                table, last_used, ..
-            }) => {
-                *last_used = now;
-                Some(table.clone())
-            }
-            _ => None,
-        }
+        touch(&mut self.lock(), shape)
     }
 
     /// The table of `shape`: in memory already, being made, or to be made
@@ -345,15 +334,11 @@ impl Maker {
             return Err(MakeError::NotMade);
         }
         let mut slots = self.lock();
-        slots.tick += 1;
-        let now = slots.tick;
-        match slots.slots.get_mut(&shape) {
-            Some(Slot::Ready {
-                table, last_used, ..
-            }) => {
-                *last_used = now;
-                Ok(Begin::Ready(table.clone()))
-            }
+        if let Some(table) = touch(&mut slots, shape) {
+            return Ok(Begin::Ready(table));
+        }
+        match slots.slots.get(&shape) {
+            Some(Slot::Ready { table, .. }) => Ok(Begin::Ready(table.clone())),
             Some(Slot::Making(pending)) => Ok(Begin::Waiting(pending.clone())),
             None => {
                 let needed = Maker::needed(shape);
@@ -485,6 +470,22 @@ impl Drop for MakeJob {
             self.maker
                 .finish(self.shape, self.needed, &self.pending, Err(MakeError::Busy));
         }
+    }
+}
+
+/// The table of `shape` if it is ready, marked as used now (the clock
+/// ticks either way).
+fn touch(slots: &mut Slots, shape: Shape) -> Option<Made> {
+    slots.tick += 1;
+    let now = slots.tick;
+    match slots.slots.get_mut(&shape) {
+        Some(Slot::Ready {
+            table, last_used, ..
+        }) => {
+            *last_used = now;
+            Some(table.clone())
+        }
+        _ => None,
     }
 }
 

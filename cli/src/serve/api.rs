@@ -395,17 +395,10 @@ fn unanswered(tablebase: &Tablebase, puzzle: Puzzle, shape: Shape, why: Unanswer
 fn missing(tablebase: &Tablebase, shape: Shape) -> ApiError {
     let maker = tablebase.maker();
     let command = tablebase.generate_command(Puzzle::Euler, shape);
-    let name = Puzzle::Euler.file_name(shape);
-    let looked = if tablebase.dirs().is_empty() {
-        "no table directory given (--tables DIR, or BOARDBASE_TABLES)".to_owned()
-    } else {
-        let dirs: Vec<String> = tablebase
-            .dirs()
-            .iter()
-            .map(|d| d.display().to_string())
-            .collect();
-        format!("no {name} in {}", dirs.join(", "))
-    };
+    let looked = tablebase
+        .missing(Puzzle::Euler, shape)
+        .looked()
+        .unwrap_or_else(|| "no table directory given (--tables DIR, or BOARDBASE_TABLES)".into());
     let why = if maker.max_cells() == 0 {
         "and this server makes no tables in memory (--make-memory 0)".to_owned()
     } else if shape.cells() > maker.max_cells() {
