@@ -184,8 +184,9 @@ pub fn write_pretty(out: &mut Output, case: u64, board: Board) -> Result<(), Fai
     };
     writeln!(
         out,
-        "  {sets}; to all white: {} rounds, to all black: {} rounds",
-        s.to_white.rounds, s.to_black.rounds
+        "  {sets}; to all white: {}, to all black: {}",
+        super::pretty::rounds(s.to_white.rounds.into()),
+        super::pretty::rounds(s.to_black.rounds.into())
     )?;
     writeln!(out)?;
     Ok(())

@@ -95,3 +95,12 @@ pub fn write_best_move(
     )?;
     Ok(())
 }
+
+/// `1 round`, `4 rounds`.
+pub fn rounds(n: u64) -> String {
+    if n == 1 {
+        "1 round".to_owned()
+    } else {
+        format!("{n} rounds")
+    }
+}

@@ -503,7 +503,7 @@ fn write_flip_pretty(out: &mut Output, grid: &Grid, answer: &FlipAnswer) -> Resu
     };
     // Worded as the 4×4 answers are, so a 4×4 table file reads the same.
     let to = |route: &Option<boardbase::report::FlipRoute>| match route {
-        Some(r) => format!("{} rounds", r.rounds),
+        Some(r) => super::pretty::rounds(r.rounds.into()),
         None => "impossible".to_owned(),
     };
     writeln!(

@@ -166,7 +166,7 @@ pub enum FindError {
         error: TableError,
     },
     /// A file holds another puzzle's or another shape's table.
-    #[error("{}: a {found_puzzle} {found_shape} table, not {puzzle} {shape}", path.display())]
+    #[error("{}: {} {found_shape} table, not {puzzle} {shape}", path.display(), found_puzzle.with_article())]
     Mismatch {
         /// The file.
         path: PathBuf,

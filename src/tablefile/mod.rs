@@ -203,6 +203,23 @@ impl Puzzle {
     }
 }
 
+impl Puzzle {
+    /// The puzzle's name with its article, for messages: `an Euler`, `a
+    /// Flip`.
+    ///
+    /// ```
+    /// use boardbase::tablefile::Puzzle;
+    /// assert_eq!(Puzzle::Euler.with_article(), "an Euler");
+    /// assert_eq!(Puzzle::Flip.with_article(), "a Flip");
+    /// ```
+    pub const fn with_article(self) -> &'static str {
+        match self {
+            Puzzle::Euler => "an Euler",
+            Puzzle::Flip => "a Flip",
+        }
+    }
+}
+
 impl fmt::Display for Puzzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

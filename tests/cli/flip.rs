@@ -251,3 +251,36 @@ fn demo_shows_the_samples() {
     assert!(out.contains("Board 1: 4 rounds to all white"));
     assert!(out.contains("Board 2: Impossible"));
 }
+
+/// One round is "1 round" wherever the pretty form counts rounds.
+#[test]
+fn pretty_says_one_round() {
+    // One press at the corner from all white.
+    let text = ok(
+        &[
+            "flip",
+            "--board",
+            "bbww/bwww/wwww/wwww",
+            "--format",
+            "pretty",
+        ],
+        "",
+    );
+    assert!(
+        text.starts_with("Board 1: 1 round to all white\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("to all white: 1 round, to all black: "),
+        "{text}"
+    );
+    assert!(!text.contains("1 rounds"), "{text}");
+    let text = ok(
+        &[
+            "flip", "--size", "2x3", "--board", "bbw/bww", "--format", "pretty",
+        ],
+        "",
+    );
+    assert!(text.contains("to all white: 1 round,"), "{text}");
+    assert!(!text.contains("1 rounds"), "{text}");
+}
