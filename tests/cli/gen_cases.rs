@@ -607,3 +607,57 @@ fn answers_to_the_standard_output_are_refused() {
     }
     assert_eq!(dir.names(), ["out.txt"]);
 }
+
+/// Every solver reads what `gen` writes for it, `--cases 0` included:
+/// every family of every puzzle (and other sizes of Flip and Euler), piped
+/// through its solver, answers exactly what `--answers` wrote (whose
+/// values the tests above check against oracles).
+#[test]
+fn every_family_of_every_puzzle_goes_through_its_solver() {
+    let families: &[(&str, &[&str], &[&str])] = &[
+        ("flip", &["random", "solvable", "impossible"], &[]),
+        ("flip", &["random"], &["--size", "3x4"]),
+        ("euler", &["random", "winning", "losing"], &[]),
+        ("euler", &["random"], &["--size", "3x4"]),
+        (
+            "carcassonne",
+            &["random", "planted", "two-pair", "uniform"],
+            &[],
+        ),
+        (
+            "fliptile",
+            &["random", "solvable", "impossible", "ties"],
+            &[],
+        ),
+        ("lightsout", &["random"], &[]),
+    ];
+    let mut checked = 0;
+    for &(puzzle, fams, extra) in families {
+        for family in fams {
+            for cases in ["0", "5"] {
+                let mut args = format!("{puzzle} --cases {cases} --seed 3 --family {family}");
+                for word in extra {
+                    args.push(' ');
+                    args.push_str(word);
+                }
+                let answers = TempFile::new(&format!("pipe-{checked}"), "");
+                let mut words = gen_args(&args);
+                words.extend(["--answers", answers.path()]);
+                let generated = common::run(&words, "");
+                assert_eq!(generated.code, 0, "{args}: {}", generated.stderr);
+                let input = generated.stdout;
+                let answers = std::fs::read_to_string(answers.path()).expect("answers written");
+                let mut solve = vec![puzzle];
+                solve.extend(extra);
+                let r = common::run(&solve, &input);
+                assert_eq!(r.code, 0, "{args}: {}", r.stderr);
+                assert_eq!(r.stdout, answers, "{args}");
+                if cases == "0" {
+                    assert_eq!(r.stdout, "", "{args}");
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 34);
+}

@@ -155,12 +155,17 @@ fn flip_ten_megabyte_garbage_line() {
         "4\n",
         "5:5: expected the end of the row after 4 cells, found 'b'",
     );
-    // Blanks are skipped all the way to the end: the column is exact.
+    // Blanks are skipped all the way to the end: no board, no answer.
+    let (code, stdout, stderr) = run_capped(&["flip"], garbage("", b' ', TEN_MB));
+    assert_eq!((code, stdout.as_str(), stderr.as_str()), (0, "", ""));
+    // And the column after them is exact.
+    let mut input = garbage("", b' ', TEN_MB);
+    input.push(b'x');
     assert_fails(
         &["flip"],
-        garbage("", b' ', TEN_MB),
+        input,
         "",
-        "1:10000001: expected a board (4 rows of 4 'b'/'w'), found end of input",
+        "1:10000001: expected 'b' or 'w', found 'x'",
     );
 }
 

@@ -636,7 +636,8 @@ fn check_run(sub: Sub, input: &[u8]) -> Result<(), TestCaseError> {
     if r.code == 0 {
         prop_assert_eq!(r.stderr.as_str(), "");
         match sub {
-            Sub::Flip => prop_assert!(answers >= 1),
+            // Any number of boards, none included.
+            Sub::Flip => {}
             Sub::Euler | Sub::Carcassonne => {
                 prop_assert_eq!(Some(answers), leading_count(input))
             }
