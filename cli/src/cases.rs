@@ -118,7 +118,7 @@ pub struct GenArgs {
     /// Flip and Euler of other sizes: a directory to look for
     /// `euler-RxC.bin` / `flip-RxC.bin` in (repeatable; before those of
     /// BOARDBASE_TABLES).
-    #[arg(long = "tables", value_name = "DIR")]
+    #[arg(long = "tables", value_name = "DIR", value_parser = super::existing_dir)]
     tables: Vec<PathBuf>,
     /// Also write the judge's expected output to FILE.
     #[arg(long, value_name = "FILE")]

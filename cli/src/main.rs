@@ -171,6 +171,17 @@ enum Command {
     Man,
 }
 
+/// A `--tables DIR` that must be a directory: one that does not exist is
+/// a usage error on every subcommand that takes it.
+pub fn existing_dir(text: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(text);
+    if path.is_dir() {
+        Ok(path)
+    } else {
+        Err(format!("{text} is not a directory"))
+    }
+}
+
 /// How answers are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Format {

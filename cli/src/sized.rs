@@ -34,7 +34,7 @@ pub struct TableArgs {
     /// A directory to look for `euler-RxC.bin` / `flip-RxC.bin` in
     /// (repeatable; searched in order, before the directories of
     /// BOARDBASE_TABLES, colon-separated).
-    #[arg(long = "tables", value_name = "DIR")]
+    #[arg(long = "tables", value_name = "DIR", value_parser = super::existing_dir)]
     pub tables: Vec<PathBuf>,
 }
 

@@ -836,3 +836,35 @@ fn gen_euler_and_flip_of_other_sizes() {
     let r = run(&["gen", "euler", "--size", "6x7", "--cases", "1"], "");
     assert_eq!(r.code, 2);
 }
+
+/// A `--tables` directory that does not exist is a usage error on every
+/// subcommand that takes it (exit status 2), as `serve` already had it;
+/// before, `euler` made the table in memory and `flip` used GF(2) without
+/// a word.
+#[test]
+fn a_missing_tables_directory_is_a_usage_error_everywhere() {
+    for args in [
+        &["euler", "--size", "3x3", "--tables", "/no/such/dir"][..],
+        &["flip", "--size", "3x3", "--tables", "/no/such/dir"],
+        &[
+            "gen",
+            "flip",
+            "--size",
+            "3x3",
+            "--cases",
+            "1",
+            "--tables",
+            "/no/such/dir",
+        ],
+        &["serve", "--tables", "/no/such/dir"],
+    ] {
+        let r = run(args, "");
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert_eq!(r.stdout, "", "{args:?}");
+        assert!(
+            r.stderr.contains("/no/such/dir is not a directory"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+}

@@ -50,7 +50,7 @@ pub struct ServeArgs {
     /// BOARDBASE_TABLES, colon-separated). The files are opened (mapped)
     /// at start. Without a file, Flip boards up to 64x64 are answered by
     /// GF(2), and Euler tables of up to 25 squares are made in memory.
-    #[arg(long = "tables", value_name = "DIR", value_parser = existing_dir)]
+    #[arg(long = "tables", value_name = "DIR", value_parser = super::existing_dir)]
     tables: Vec<PathBuf>,
     /// Memory the Euler tables made in memory may take, e.g. 512M, 2G (a
     /// bare number is MiB, as for every memory size; the least recently
@@ -105,15 +105,6 @@ async fn listen(bind: &str) -> Result<TcpListener, Failure> {
         Some(e) => format!("cannot listen on {bind}: {e}"),
         None => format!("cannot listen on {bind}: the name has no address"),
     }))
-}
-
-fn existing_dir(text: &str) -> Result<PathBuf, String> {
-    let path = PathBuf::from(text);
-    if path.is_dir() {
-        Ok(path)
-    } else {
-        Err(format!("{text} is not a directory"))
-    }
 }
 
 fn seconds(text: &str) -> Result<f64, String> {
