@@ -460,8 +460,11 @@ fn judge_limits_note(args: &GenArgs, spec: &Spec) {
             args.cases
         )),
         Spec::Carcassonne(c) if args.cases > 50 || c.rows > 12 || c.cols > 12 => Some(format!(
-            "{} cases of {}x{}: HDU 4064 allows T ≤ 50 and N, M ≤ 12",
-            args.cases, c.rows, c.cols
+            "{} {} of {}x{}: HDU 4064 allows T ≤ 50 and N, M ≤ 12",
+            args.cases,
+            if args.cases == 1 { "case" } else { "cases" },
+            c.rows,
+            c.cols
         )),
         Spec::Fliptile(fliptile::Spec {
             size: Some(shape), ..

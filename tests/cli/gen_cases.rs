@@ -608,6 +608,21 @@ fn answers_to_the_standard_output_are_refused() {
     assert_eq!(dir.names(), ["out.txt"]);
 }
 
+/// Notes count cases in the plural only when there are several.
+#[test]
+fn one_case_is_one_case() {
+    let r = gen_run("carcassonne --cases 1 --size 13x13");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("note: 1 case of 13x13: HDU 4064 allows T ≤ 50 and N, M ≤ 12"),
+        "{}",
+        r.stderr
+    );
+    let r = gen_run("carcassonne --cases 51 --size 2x2");
+    assert!(r.stderr.contains("note: 51 cases of 2x2:"), "{}", r.stderr);
+}
+
 /// Every solver reads what `gen` writes for it, `--cases 0` included:
 /// every family of every puzzle (and other sizes of Flip and Euler), piped
 /// through its solver, answers exactly what `--answers` wrote (whose
