@@ -337,41 +337,38 @@ impl Maker {
         if let Some(table) = touch(&mut slots, shape) {
             return Ok(Begin::Ready(table));
         }
-        match slots.slots.get(&shape) {
-            Some(Slot::Ready { table, .. }) => Ok(Begin::Ready(table.clone())),
-            Some(Slot::Making(pending)) => Ok(Begin::Waiting(pending.clone())),
-            None => {
-                let needed = Maker::needed(shape);
-                if needed > self.budget {
-                    return Err(MakeError::NotMade);
-                }
-                let dropped = evict(&mut slots, self.budget - needed);
-                let busy = slots.held + needed > self.budget;
-                let begin = if busy {
-                    // Tables being made hold the rest of the budget.
-                    Err(MakeError::Busy)
-                } else {
-                    slots.held += needed;
-                    let pending = Pending {
-                        signal: Arc::default(),
-                    };
-                    slots.slots.insert(shape, Slot::Making(pending.clone()));
-                    let job = MakeJob {
-                        maker: self.clone(),
-                        shape,
-                        needed,
-                        pending: pending.clone(),
-                        done: false,
-                    };
-                    Ok(Begin::Start(job, pending))
-                };
-                drop(slots);
-                for (shape, bytes) in dropped {
-                    self.log(MakeEvent::Dropped { shape, bytes });
-                }
-                begin
-            }
+        if let Some(Slot::Making(pending)) = slots.slots.get(&shape) {
+            return Ok(Begin::Waiting(pending.clone()));
         }
+        let needed = Maker::needed(shape);
+        if needed > self.budget {
+            return Err(MakeError::NotMade);
+        }
+        let dropped = evict(&mut slots, self.budget - needed);
+        let busy = slots.held + needed > self.budget;
+        let begin = if busy {
+            // Tables being made hold the rest of the budget.
+            Err(MakeError::Busy)
+        } else {
+            slots.held += needed;
+            let pending = Pending {
+                signal: Arc::default(),
+            };
+            slots.slots.insert(shape, Slot::Making(pending.clone()));
+            let job = MakeJob {
+                maker: self.clone(),
+                shape,
+                needed,
+                pending: pending.clone(),
+                done: false,
+            };
+            Ok(Begin::Start(job, pending))
+        };
+        drop(slots);
+        for (shape, bytes) in dropped {
+            self.log(MakeEvent::Dropped { shape, bytes });
+        }
+        begin
     }
 
     /// The table of `shape`, made now on this thread if need be (waiting
