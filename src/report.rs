@@ -3,7 +3,8 @@
 //!
 //! `boardbase flip --format json` prints a [`FlipAnswer`] per line,
 //! `boardbase euler --format json` an [`EulerAnswer`] and
-//! `boardbase carcassonne --format json` a [`CarcassonneAnswer`]; the HTTP
+//! `boardbase carcassonne --format json` a [`CarcassonneAnswer`],
+//! `boardbase fliptile` and `boardbase lightsout` a [`LightsAnswer`]; the HTTP
 //! server (`boardbase serve`) returns the same objects, with the moves of the
 //! position added. Fields serialize in declaration order, so the text is
 //! stable: cells are 0-based `[row, col]`, boards are their one-line form
@@ -280,6 +281,78 @@ impl FlipAnswer {
                 .as_ref()
                 .filter(|_| solvable)
                 .map(FlipRoute::from_lights),
+        }
+    }
+}
+
+/// The answer for one Fliptile (POJ 3279) or Extended Lights Out (POJ 1222)
+/// board: a line of `boardbase fliptile --format json` and of
+/// `boardbase lightsout --format json`, the same object for both.
+///
+/// The vocabulary is Flip's ([`FlipAnswer`]): `case`, `board` (one string,
+/// rows of `0`/`1` separated by `/`), `solvable`, `rounds` (fewest
+/// presses, `null` when impossible), `presses`, `optimal_sets`; and the
+/// GF(2) method's `nullity`.
+///
+/// ```
+/// use boardbase::lights::{Colour, Grid, Solver};
+/// use boardbase::report::LightsAnswer;
+///
+/// // POJ 3279's sample:
+/// //   1 0 0 1
+/// //   0 1 1 0
+/// //   0 1 1 0
+/// //   1 0 0 1
+/// let board: Grid = "1001/0110/0110/1001".parse()?;
+/// let solver = Solver::cached(board.shape());
+/// let route = solver.route(&board, Colour::White)?;
+/// let answer = LightsAnswer::new(1, &board, route.as_ref(), solver.nullity());
+/// assert_eq!(
+///     serde_json::to_string(&answer)?,
+///     r#"{"case":1,"board":"1001/0110/0110/1001","solvable":true,"rounds":4,"#.to_owned()
+///         + r#""presses":[[1,0],[1,3],[2,0],[2,3]],"optimal_sets":2,"nullity":4}"#
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LightsAnswer {
+    /// The case number, from 1 (Lights Out's `PUZZLE #n`).
+    pub case: u64,
+    /// The board as given, rows of `0`/`1` separated by `/`.
+    pub board: String,
+    /// Whether the board can be made all `0`.
+    pub solvable: bool,
+    /// Fewest presses (flips) that make the board all `0` (`null` when
+    /// impossible).
+    pub rounds: Option<usize>,
+    /// The tie rule's optimal press set, the least in reading order, as
+    /// 0-based `[row, col]` (`null` when impossible).
+    pub presses: Option<Vec<Cell>>,
+    /// How many distinct press sets do it in `rounds` presses; 0 when
+    /// impossible.
+    pub optimal_sets: u64,
+    /// The nullity of the board's shape over GF(2): 2^nullity press sets
+    /// (of any size) clear each solvable board.
+    pub nullity: usize,
+}
+
+impl LightsAnswer {
+    /// The report of `answer` (`None`: impossible) for `board`, case
+    /// `case`, on a shape of `nullity` ([`lights::Solver::nullity`]).
+    pub fn new(
+        case: u64,
+        board: &Grid,
+        answer: Option<&lights::Answer>,
+        nullity: usize,
+    ) -> LightsAnswer {
+        LightsAnswer {
+            case,
+            board: grid_string(board, '0', '1'),
+            solvable: answer.is_some(),
+            rounds: answer.map(|a| a.rounds),
+            presses: answer.map(|a| a.presses.cells().map(|(r, c)| [r, c]).collect()),
+            optimal_sets: answer.map_or(0, |a| a.optimal_sets),
+            nullity,
         }
     }
 }

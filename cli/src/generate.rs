@@ -199,7 +199,10 @@ struct EulerSummary {
 #[derive(Serialize)]
 struct FlipSummary {
     positions: u64,
+    // Counts of positions: `solvable` is a yes/no in every answer.
+    #[serde(rename = "solvable_positions")]
     solvable: u64,
+    #[serde(rename = "impossible_positions")]
     impossible: u64,
     reach_white: u64,
     reach_black: u64,
@@ -213,7 +216,9 @@ struct RunFigures {
     seconds: f64,
     generate_seconds: f64,
     write_seconds: f64,
+    #[serde(rename = "memory_needed_bytes")]
     memory_needed: u64,
+    #[serde(rename = "peak_memory_bytes")]
     peak_memory: Option<u64>,
     file: String,
     file_bytes: u64,

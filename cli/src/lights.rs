@@ -5,8 +5,8 @@ use std::io::Write;
 
 use boardbase::input::Scanner;
 use boardbase::lights::{self, Answer, Colour, FliptileCase, Grid, MAX_NULLITY, Solver};
+use boardbase::report::LightsAnswer;
 use clap::Args;
-use serde::Serialize;
 
 use super::{Failure, Format, InputArgs, Output, Source, write_json_line};
 
@@ -60,7 +60,7 @@ pub fn fliptile(args: &FliptileArgs, out: &mut Output) -> Result<(), Failure> {
                     Format::Pretty => write_fliptile_pretty(out, case, &board, answer, solver)?,
                     Format::Json => write_json_line(
                         out,
-                        &JsonCase::new(Some(case), None, &board, answer.as_ref(), solver),
+                        &LightsAnswer::new(case, &board, answer.as_ref(), solver.nullity()),
                     )?,
                 }
                 out.end_case()?;
@@ -95,7 +95,7 @@ pub fn lightsout(args: &LightsoutArgs, out: &mut Output) -> Result<(), Failure> 
             Format::Pretty => write_lightsout_pretty(out, puzzle, &board, &answer)?,
             Format::Json => write_json_line(
                 out,
-                &JsonCase::new(None, Some(puzzle), &board, Some(&answer), solver),
+                &LightsAnswer::new(puzzle, &board, Some(&answer), solver.nullity()),
             )?,
         }
         out.end_case()?;
@@ -243,59 +243,6 @@ fn write_lightsout_pretty(
     }
     writeln!(out)?;
     Ok(())
-}
-
-/// One line of `--format json`.
-#[derive(Serialize)]
-struct JsonCase {
-    /// Fliptile's case number.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    case: Option<u64>,
-    /// Lights Out's puzzle number.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    puzzle: Option<u64>,
-    rows: usize,
-    cols: usize,
-    /// The board as given, one string of `0`/`1` a row.
-    board: Vec<String>,
-    solvable: bool,
-    /// Fewest presses (flips), `null` when impossible.
-    count: Option<usize>,
-    /// The tie rule's optimal press set as 0-based `[row, col]`.
-    presses: Option<Vec<[usize; 2]>>,
-    /// Distinct press sets of `count` presses (0 when impossible).
-    optimal_sets: u64,
-    unique: bool,
-    nullity: usize,
-}
-
-impl JsonCase {
-    fn new(
-        case: Option<u64>,
-        puzzle: Option<u64>,
-        board: &Grid,
-        answer: Option<&Answer>,
-        solver: &Solver,
-    ) -> JsonCase {
-        JsonCase {
-            case,
-            puzzle,
-            rows: board.shape().rows(),
-            cols: board.shape().cols(),
-            board: board
-                .show('1', '0')
-                .to_string()
-                .lines()
-                .map(str::to_owned)
-                .collect(),
-            solvable: answer.is_some(),
-            count: answer.map(|a| a.rounds),
-            presses: answer.map(|a| a.presses.cells().map(|(r, c)| [r, c]).collect()),
-            optimal_sets: answer.map_or(0, |a| a.optimal_sets),
-            unique: answer.is_some_and(Answer::is_unique),
-            nullity: solver.nullity(),
-        }
-    }
 }
 
 /// POJ 3279's and POJ 1222's samples in pretty form, for `boardbase demo`.

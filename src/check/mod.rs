@@ -293,7 +293,9 @@ pub struct CaseView {
     pub key: u64,
     /// E.g. `bwwb/bbwb/bwwb/bwww` or `planted 12×12 board`.
     pub title: String,
-    /// The board as the judge's input shows it.
+    /// The board as the judge's input shows it, a line each. In JSON
+    /// `input`: `board` is one string everywhere else.
+    #[serde(rename = "input")]
     pub board: Vec<String>,
 }
 
@@ -520,8 +522,10 @@ pub struct Failure {
     pub run: usize,
     /// Its place in the run, from 1.
     pub number: usize,
-    /// Its index among the puzzle's cases (see [`CaseView::key`] for the
-    /// board).
+    /// Its index among the puzzle's cases, from 0 (see [`CaseView::key`]
+    /// for the board). In JSON `index`: `case` is a case number from 1
+    /// everywhere else.
+    #[serde(rename = "index")]
     pub case: usize,
     /// The case drawn.
     pub view: CaseView,
@@ -579,7 +583,10 @@ pub struct Report {
     pub seed: u64,
     /// Runs.
     pub runs: usize,
-    /// Wall-clock limit per run, in seconds.
+    /// Wall-clock limit per run, in seconds (in JSON `time_limit_seconds`,
+    /// as the server's limits are named: `time_limit` is a count of
+    /// verdicts in [`Counts`]).
+    #[serde(rename = "time_limit_seconds")]
     pub time_limit: f64,
     /// Runs at once.
     pub jobs: usize,

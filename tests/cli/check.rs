@@ -181,7 +181,7 @@ fn flip_zero_for_impossible_is_wrong_exactly_on_impossible_boards() {
             (Some("Impossible"), Some("0"))
         );
         assert_eq!(f["verdict"], "wrong_answer");
-        assert_eq!(f["view"]["board"].as_array().unwrap().len(), 4);
+        assert_eq!(f["view"]["input"].as_array().unwrap().len(), 4);
         assert_eq!(f["line"], 1);
     }
     // The text report says the same for people.
@@ -271,7 +271,7 @@ fn flip_slow_program_is_killed_at_the_limit() {
     );
     assert_eq!(code, 1);
     assert_eq!(count(&r, "time_limit"), 4);
-    assert_eq!(r["time_limit"], 0.2);
+    assert_eq!(r["time_limit_seconds"], 0.2);
     // Two rounds of two runs of 0.2 s, not 30 s.
     assert!(started.elapsed().as_secs_f64() < 10.0);
 }
@@ -306,7 +306,7 @@ fn euler_right_solution_is_accepted_on_every_position_in_one_run() {
         (Some(65_535), Some(1))
     );
     assert_eq!(count(&r, "accepted"), 65_535);
-    assert_eq!(r["time_limit"], 3.0);
+    assert_eq!(r["time_limit_seconds"], 3.0);
 }
 
 #[test]
@@ -540,7 +540,7 @@ fn fliptile_log(log: &Path) -> Vec<(usize, usize, Vec<u8>)> {
 
 /// The board of a reported failure, as (rows, cols, cells).
 fn failure_board(f: &Value) -> (usize, usize, Vec<u8>) {
-    let lines: Vec<&str> = f["view"]["board"]
+    let lines: Vec<&str> = f["view"]["input"]
         .as_array()
         .unwrap()
         .iter()
@@ -565,7 +565,7 @@ fn fliptile_right_solution_is_accepted() {
     assert_eq!(code, 0, "{r}");
     assert_eq!(count(&r, "accepted"), 80);
     assert_eq!(
-        (r["runs"].as_u64(), r["time_limit"].as_f64()),
+        (r["runs"].as_u64(), r["time_limit_seconds"].as_f64()),
         (Some(80), Some(2.0))
     );
     // The sample holds every kind of board the judge can send.

@@ -73,7 +73,7 @@ fn euler_summaries_against_the_oracle_and_files_that_verify() {
             assert_eq!(s["empty_moves_left"], oracle.plies[0]);
         }
         assert!(s["seconds"].as_f64().unwrap() >= 0.0);
-        assert!(s["peak_memory"].as_u64().unwrap() > 0);
+        assert!(s["peak_memory_bytes"].as_u64().unwrap() > 0);
         let file = dir.0.join(format!("euler-{size}.bin"));
         assert_eq!(s["file"], file.to_str().unwrap());
         assert_eq!(s["file_bytes"], std::fs::metadata(&file).unwrap().len());
@@ -174,8 +174,8 @@ fn flip_summaries_against_the_oracle() {
         let reach = |c: usize| oracle.rounds[c].iter().filter(|&&r| r != 255).count();
         assert_eq!(s["puzzle"], "flip");
         assert_eq!(s["positions"], n);
-        assert_eq!(s["solvable"], solvable, "{size}");
-        assert_eq!(s["impossible"], n - solvable);
+        assert_eq!(s["solvable_positions"], solvable, "{size}");
+        assert_eq!(s["impossible_positions"], n - solvable);
         assert_eq!(
             (s["reach_white"].as_u64(), s["reach_black"].as_u64()),
             (Some(reach(0) as u64), Some(reach(1) as u64))

@@ -9,6 +9,8 @@ mod oracle;
 mod oracles;
 #[path = "../support/programs.rs"]
 mod programs;
+#[path = "../support/schema.rs"]
+mod schemas;
 
 mod carcassonne;
 mod check;
@@ -22,5 +24,6 @@ mod generate;
 mod lights;
 mod limits;
 mod properties;
+mod schema;
 mod shell;
 mod sizes;

@@ -456,7 +456,7 @@ fn carcassonne_bad_bodies() {
     error(&post(text, "1\n0 3\n"), 400);
     error(&post(text, "1\n17 17\n"), 400);
     let v = error(&post(text, "1001\n"), 422);
-    assert_eq!(v["limit"], 1000);
+    assert_eq!(v["max_cases"], 1000);
     error(&post("application/xml", "<x/>"), 415);
     error(&post("image/png", "1\n1 1\nCCCC\n"), 415);
 }
@@ -469,7 +469,7 @@ fn oversized_bodies_are_413() {
     conn.send(b"POST /api/v1/carcassonne HTTP/1.1\r\nhost: x\r\ncontent-type: text/plain\r\ncontent-length: 2000000\r\n\r\n")
         .unwrap();
     let v = error(&conn.read_response(false).unwrap(), 413);
-    assert_eq!(v["limit"], 1 << 20);
+    assert_eq!(v["body_limit_bytes"], 1 << 20);
     // Sent in chunks with no length: refused once past the limit.
     let mut conn = server.connect();
     conn.send(b"POST /api/v1/carcassonne HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n")

@@ -671,7 +671,7 @@ async fn read_body(body: Body, headers: &HeaderMap, limits: &Limits) -> Result<B
             StatusCode::PAYLOAD_TOO_LARGE,
             format!("the body is larger than {} bytes", limits.body),
         )
-        .with("limit", limits.body)
+        .with("body_limit_bytes", limits.body)
     };
     let declared = headers
         .get(header::CONTENT_LENGTH)
@@ -825,7 +825,7 @@ fn text_boards(bytes: &[u8], max_cases: u64) -> Result<Vec<Board>, ApiError> {
         return Err(ApiError::unprocessable(format!(
             "{count} cases: at most {max_cases} a request"
         ))
-        .with("limit", max_cases));
+        .with("max_cases", max_cases));
     }
     let mut boards = Vec::new();
     for case in 1..=count {
