@@ -11,6 +11,9 @@ mod lookups;
 mod oracle;
 #[path = "../support/oracles.rs"]
 mod oracles;
+#[path = "../support/schema.rs"]
+mod schemas;
 
 mod api;
+mod schema;
 mod sizes;

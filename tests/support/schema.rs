@@ -2,6 +2,8 @@
 //! `docs/schema/` (draft 2020-12, by the `boon` validator), so that the
 //! documented objects and the real output cannot drift apart.
 
+#![allow(dead_code)]
+
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
