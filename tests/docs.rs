@@ -119,9 +119,10 @@ fn parse_steps(lines: &[&str], first: usize) -> Vec<Step> {
         {
             step.status = match status.trim() {
                 "failed" => None,
-                code => Some(code.parse().unwrap_or_else(|_| {
-                    panic!("line {}: `? N` or `? failed`", first + k + 1)
-                })),
+                code => Some(
+                    code.parse()
+                        .unwrap_or_else(|_| panic!("line {}: `? N` or `? failed`", first + k + 1)),
+                ),
             };
             step.status_written = true;
             continue;
@@ -183,7 +184,11 @@ fn merge(expected: &[String], actual: &[&str]) -> Vec<String> {
         for j in (0..=k).rev() {
             cost[i][j] = if expected[i] == "..." {
                 let skip = cost[i + 1][j];
-                if j < k { skip.min(cost[i][j + 1]) } else { skip }
+                if j < k {
+                    skip.min(cost[i][j + 1])
+                } else {
+                    skip
+                }
             } else {
                 let drop = cost[i + 1][j] + 1;
                 if j < k {
@@ -192,8 +197,7 @@ fn merge(expected: &[String], actual: &[&str]) -> Vec<String> {
                     } else {
                         1
                     };
-                    drop.min(cost[i + 1][j + 1] + here)
-                        .min(cost[i][j + 1] + 1)
+                    drop.min(cost[i + 1][j + 1] + here).min(cost[i][j + 1] + 1)
                 } else {
                     drop
                 }
@@ -209,7 +213,11 @@ fn merge(expected: &[String], actual: &[&str]) -> Vec<String> {
             } else {
                 j += 1;
             }
-        } else if i < n && j < k && line_matches(&expected[i], actual[j]) && cost[i][j] == cost[i + 1][j + 1] {
+        } else if i < n
+            && j < k
+            && line_matches(&expected[i], actual[j])
+            && cost[i][j] == cost[i + 1][j + 1]
+        {
             out.push(expected[i].clone());
             i += 1;
             j += 1;
@@ -339,7 +347,8 @@ fn serve(command: &str, dir: &Path, path: &str) -> (String, Server) {
     let mut port = None;
     let deadline = Instant::now() + Duration::from_secs(60);
     while let Ok(line) = receive.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-        if let Some(address) = line.strip_prefix("boardbase serve: listening on http://127.0.0.1:") {
+        if let Some(address) = line.strip_prefix("boardbase serve: listening on http://127.0.0.1:")
+        {
             port = address.parse().ok();
         }
         let last = line.starts_with("euler:");
@@ -354,7 +363,10 @@ fn serve(command: &str, dir: &Path, path: &str) -> (String, Server) {
         panic!("`{command}` did not start: {report}");
     };
     let server = Server { child, port };
-    (report.replace(&format!("127.0.0.1:{port}"), "127.0.0.1:8080"), server)
+    (
+        report.replace(&format!("127.0.0.1:{port}"), "127.0.0.1:8080"),
+        server,
+    )
 }
 
 /// Whether a command starts the server (after NAME=VALUE words).
@@ -436,7 +448,7 @@ fn check_doc(path: &Path, bin_dir: &Path) -> (String, String) {
         for step in &block.steps {
             let serving = is_serve(&step.command);
             let (output, status) = if serving {
-                server = None;
+                drop(server.take()); // the previous server stops first
                 let (report, started) = serve(&step.command, &dir, &search);
                 server = Some(started);
                 (report, None)
@@ -533,7 +545,10 @@ fn every_console_block_prints_what_the_docs_say() {
     let mut failures = String::new();
     let mut blocks = 0;
     for path in docs() {
-        if only.as_ref().is_some_and(|o| !path.to_string_lossy().contains(o.as_str())) {
+        if only
+            .as_ref()
+            .is_some_and(|o| !path.to_string_lossy().contains(o.as_str()))
+        {
             continue;
         }
         blocks += parse_blocks(&std::fs::read_to_string(&path).expect("a doc")).len();
@@ -546,7 +561,10 @@ fn every_console_block_prints_what_the_docs_say() {
             failures.push_str(&report);
         }
     }
-    assert!(only.is_some() || blocks >= 10, "only {blocks} console blocks found");
+    assert!(
+        only.is_some() || blocks >= 10,
+        "only {blocks} console blocks found"
+    );
     if !overwrite {
         assert!(
             failures.is_empty(),
@@ -559,7 +577,10 @@ fn every_console_block_prints_what_the_docs_say() {
 #[test]
 fn patterns_match_as_documented() {
     let lines = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
-    assert!(line_matches("time [..] s (generate [..])", "time 1.09 s (generate 0.96 s)"));
+    assert!(line_matches(
+        "time [..] s (generate [..])",
+        "time 1.09 s (generate 0.96 s)"
+    ));
     assert!(!line_matches("time [..] s", "time 1.09 ms"));
     assert!(line_matches("[..]", ""));
     assert!(!line_matches("a", "ab"));
@@ -572,6 +593,9 @@ fn patterns_match_as_documented() {
         merge(&lines(&["x [..]", "...", "z"]), &["x 1", "y", "y", "w"]),
         lines(&["x [..]", "...", "w"])
     );
-    assert_eq!(merge(&lines(&["a", "b"]), &["a", "c", "b"]), lines(&["a", "c", "b"]));
+    assert_eq!(
+        merge(&lines(&["a", "b"]), &["a", "c", "b"]),
+        lines(&["a", "c", "b"])
+    );
     assert_eq!(merge(&lines(&[]), &["a"]), lines(&["a"]));
 }
