@@ -6,7 +6,7 @@
 //!
 //! Run with `cargo bench --bench generate`. The whole-process figures
 //! (generating and writing the file; 5×6, 6×6) come from `boardbase
-//! generate` itself, under hyperfine and `/usr/bin/time -v` (README,
+//! generate` itself, under hyperfine and `/usr/bin/time -v` (docs/performance.md,
 //! "Generating tables of other sizes").
 
 use std::hint::black_box;

@@ -74,3 +74,8 @@ pub use boardbase_tables as tables;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The Rust examples of docs/library.md, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/library.md")]
+struct LibraryDocDoctests;

@@ -10,7 +10,8 @@
 //! ```
 //!
 //! With `BOARDBASE_SCREENSHOTS=DIR` set, the `screenshots` test writes the
-//! README's pictures of each view into DIR.
+//! pictures of each view (docs/screenshots/, shown in the README and
+//! docs/http-api.md) into DIR.
 #![cfg(feature = "serve")]
 
 mod common;
@@ -942,7 +943,7 @@ fn png_size(png: &[u8]) -> (u32, u32) {
     (be(&png[16..20]), be(&png[20..24]))
 }
 
-/// A picture of each view (the README's, when `BOARDBASE_SCREENSHOTS`
+/// A picture of each view (docs/screenshots/, when `BOARDBASE_SCREENSHOTS`
 /// names the directory to write them to; a scratch directory otherwise).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium and chromedriver; run by .ci/run"]

@@ -3,7 +3,7 @@
 //! runs it and compares every answer with the Rust API; `tests/check_table.c`
 //! on table files (the 4x4 exports against the 4x4 functions, 3x5 tables
 //! against the test-local oracle of `tests/oracle`); then compiles and runs
-//! `tests/check.cpp` with the C++ compiler, and the README's C example.
+//! `tests/check.cpp` with the C++ compiler, and the C example of docs/library.md.
 
 #[path = "../../tests/oracle/mod.rs"]
 mod oracle;
@@ -299,8 +299,8 @@ fn fenced_block<'a>(text: &'a str, heading: &str, lang: &str) -> &'a str {
 }
 
 #[test]
-fn readme_c_example_prints_what_the_readme_says() {
-    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+fn docs_c_example_prints_what_the_docs_say() {
+    let readme = std::fs::read_to_string(root().join("docs/library.md")).expect("docs/library.md");
     let code = fenced_block(&readme, "### C and C++", "c");
     let shown = fenced_block(&readme, "### C and C++", "text");
     let source = Path::new(env!("CARGO_TARGET_TMPDIR")).join("boardbase-readme-example.c");

@@ -416,7 +416,7 @@ impl Solver {
     /// [`solve`](Self::solve) for shapes of nullity up to `max_nullity`:
     /// the search looks at `2^nullity` press sets a colour, about
     /// `nullity · 2^nullity` 16-bit additions, in blocks of 2^20 shared
-    /// among rayon's threads. Measured on 2 shared cores (see the README):
+    /// among rayon's threads. Measured on 2 shared cores (see docs/performance.md):
     /// nullity 20 (32×32) 2.7 ms, 24 (62×62) 51 ms, 28 (64×64) 0.77 s; so
     /// 32 (39×39) about 15 s and 40 (61×61) about an hour.
     pub fn solve_within(

@@ -6,7 +6,7 @@
 //! checks its 600 boards in 12 runs of a C program that reads them;
 //! Fliptile checks samples of 3 to 120 boards, one a run (about 450 runs
 //! in all); Lights Out its 2,032 puzzles in one run. The full 65,536-run
-//! Flip check is a manual run (see the README).
+//! Flip check is a manual run (see docs/guide.md).
 #![cfg(unix)]
 
 use crate::common;

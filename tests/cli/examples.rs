@@ -1,6 +1,6 @@
 //! The files in examples/ that the docs use: each judge's sample gives the
 //! judge's published sample output (written here from the problem
-//! statements), and examples/flip.c is the README's wrong solution.
+//! statements), and examples/flip.c is the guide's wrong solution (docs/guide.md).
 
 use std::path::PathBuf;
 
@@ -42,12 +42,12 @@ fn the_samples_give_the_judges_outputs() {
 }
 
 #[test]
-fn the_wrong_solution_fails_as_the_readme_says() {
+fn the_guide_shows_the_wrong_solution() {
     let source = std::fs::read_to_string(example("flip.c")).expect("examples/flip.c");
     assert!(source.contains("int main(void)"));
-    let readme = std::fs::read_to_string(example("../README.md")).expect("README.md");
+    let guide = std::fs::read_to_string(example("../docs/guide.md")).expect("docs/guide.md");
     assert!(
-        readme.contains(&source),
-        "README.md shows examples/flip.c verbatim in a ```c block"
+        guide.contains(&format!("```c\n{source}```\n")),
+        "docs/guide.md shows examples/flip.c verbatim in a ```c block"
     );
 }

@@ -428,7 +428,7 @@ fn cli_export_defaults_to_the_current_directory_and_verify_takes_several_files()
 }
 
 /// `bytes` with the CRCs of the columns and the header made right again
-/// (the header's layout: see the README).
+/// (the header's layout: see docs/table-format.md).
 fn reseal_v2(mut bytes: Vec<u8>) -> Vec<u8> {
     let n = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
     let mut at = 16;

@@ -1,6 +1,6 @@
 //! Table files from another language: `boardbase export` (and tables of
 //! other shapes written by the library) are read by `tests/read_table.py`
-//! (Python 3, standard library only, shown in the README), which maps a
+//! (Python 3, standard library only, shown in docs/table-format.md), which maps a
 //! version-2 file and checks its CRCs; every entry must equal the Rust
 //! API's answer, or the test-local oracle's on other shapes.
 
@@ -240,22 +240,24 @@ fn python_refuses_damaged_and_truncated_files() {
 }
 
 #[test]
-fn the_readme_shows_the_tested_script() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
-            .expect("README.md");
+fn the_docs_show_the_tested_script() {
+    let readme = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/table-format.md"),
+    )
+    .expect("docs/table-format.md");
     let script = std::fs::read_to_string(SCRIPT).expect("tests/read_table.py");
     assert!(
         readme.contains(&format!("```python\n{script}```\n")),
-        "README.md must show tests/read_table.py verbatim in a ```python block"
+        "docs/table-format.md must show tests/read_table.py verbatim in a ```python block"
     );
 }
 
 #[test]
-fn the_readme_python_usage_prints_what_it_says() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
-            .expect("README.md");
+fn the_docs_python_usage_prints_what_it_says() {
+    let readme = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/table-format.md"),
+    )
+    .expect("docs/table-format.md");
     let usage = readme
         .split("```python\n")
         .nth(2)

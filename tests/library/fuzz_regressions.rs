@@ -1,6 +1,6 @@
 //! Inputs the fuzz targets in `fuzz/` found, kept as plain tests: each
 //! failed before its fix. The targets' invariants are described in
-//! `fuzz/src/`; the README's "Fuzzing" section says how to run them.
+//! `fuzz/src/`; docs/fuzzing.md says how to run them.
 #![cfg(feature = "std")]
 
 use std::io::{self, Read};

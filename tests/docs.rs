@@ -1,0 +1,601 @@
+//! The commands of the README and of docs/ run, and print what the docs say.
+//!
+//! Every ```` ```console ```` block of `README.md` and `docs/**/*.md` is a
+//! session: each `$ COMMAND` line runs in `sh` (stderr merged into stdout, in
+//! the order written), and the lines after it, up to the next `$` or the end
+//! of the block, are its expected output. A `? N` line right after the
+//! command is its expected exit status (`? failed`: any but 0); without one it
+//! must be 0. In the expected output `[..]` matches anything within a line
+//! (times, memory, rates) and a line `...` any number of lines.
+//!
+//! The commands run as written from the repository root: each doc gets a
+//! scratch directory (under cargo's target directory) holding a symbolic link
+//! to every top-level entry of the repository but `target/`, `.git/` and
+//! `tables/` (the docs write table files to a `tables` of their own), so `examples/flip-sample.txt`
+//! is found and whatever a command writes (`tables/`, `answers.txt`, a
+//! compiled `./flip`) stays in the scratch directory. The blocks of one doc
+//! run in order in the same directory; `boardbase` is the binary under test.
+//!
+//! `$ boardbase serve ...` (after `NAME=VALUE` words, if any) starts the server
+//! in the background on a free loopback port (`--bind 127.0.0.1:0` is added)
+//! until the next one starts or the doc ends; its expected output is its
+//! start-up report, and `localhost:8080` in later commands is that port
+//! (`8080` again in their output).
+//!
+//! To refresh the expected outputs after a change of output, from the
+//! repository root:
+//!
+//! ```sh
+//! DOCS=overwrite cargo test -p boardbase-cli --test docs
+//! ```
+//!
+//! which rewrites each block's outputs and statuses that no longer match,
+//! keeping the `...` and `[..]` of every line that still matches; review the
+//! diff. `DOCS_ONLY=guide` runs only the docs whose path contains `guide`.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The repository root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("cli/ is in the repository")
+        .to_path_buf()
+}
+
+/// One `$` command of a block and what the doc expects of it.
+struct Step {
+    /// The line of the `$` (1-based), for messages.
+    line: usize,
+    command: String,
+    /// The expected exit status: `None` for `? failed`, `Some(code)`.
+    status: Option<i32>,
+    /// Whether the doc wrote a `?` line.
+    status_written: bool,
+    expected: Vec<String>,
+}
+
+/// A ```` ```console ```` block: its steps and where it sits in the file.
+struct Block {
+    /// Index of the first line inside the fence, and one past the last.
+    start: usize,
+    end: usize,
+    steps: Vec<Step>,
+}
+
+fn parse_blocks(text: &str) -> Vec<Block> {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut blocks = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let fence = lines[i].trim_end();
+        if fence.starts_with("```") {
+            let console = fence == "```console";
+            let start = i + 1;
+            let mut end = start;
+            while end < lines.len() && lines[end].trim_end() != "```" {
+                end += 1;
+            }
+            if console {
+                blocks.push(Block {
+                    start,
+                    end,
+                    steps: parse_steps(&lines[start..end], start),
+                });
+            }
+            i = end + 1;
+        } else {
+            i += 1;
+        }
+    }
+    blocks
+}
+
+fn parse_steps(lines: &[&str], first: usize) -> Vec<Step> {
+    let mut steps: Vec<Step> = Vec::new();
+    for (k, line) in lines.iter().enumerate() {
+        if let Some(command) = line.strip_prefix("$ ") {
+            steps.push(Step {
+                line: first + k + 1,
+                command: command.to_owned(),
+                status: Some(0),
+                status_written: false,
+                expected: Vec::new(),
+            });
+            continue;
+        }
+        let step = steps
+            .last_mut()
+            .unwrap_or_else(|| panic!("line {}: a console block starts with `$ `", first + k + 1));
+        if let Some(status) = line.strip_prefix("? ")
+            && step.expected.is_empty()
+            && !step.status_written
+        {
+            step.status = match status.trim() {
+                "failed" => None,
+                code => Some(
+                    code.parse()
+                        .unwrap_or_else(|_| panic!("line {}: `? N` or `? failed`", first + k + 1)),
+                ),
+            };
+            step.status_written = true;
+            continue;
+        }
+        step.expected.push((*line).to_owned());
+    }
+    steps
+}
+
+/// Whether `line` matches `pattern`, where `[..]` matches any text.
+fn line_matches(pattern: &str, line: &str) -> bool {
+    let mut parts = pattern.split("[..]");
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = line.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    for (k, part) in parts.iter().enumerate() {
+        if k + 1 == parts.len() {
+            return rest.ends_with(part);
+        }
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
+/// Whether the actual lines match the expected ones (`...` lines included).
+fn matches(expected: &[String], actual: &[&str]) -> bool {
+    // m[i][j]: expected[i..] matches actual[j..].
+    let (n, k) = (expected.len(), actual.len());
+    let mut m = vec![vec![false; k + 1]; n + 1];
+    m[n][k] = true;
+    for i in (0..n).rev() {
+        for j in (0..=k).rev() {
+            m[i][j] = if expected[i] == "..." {
+                m[i + 1][j] || (j < k && m[i][j + 1])
+            } else {
+                j < k && line_matches(&expected[i], actual[j]) && m[i + 1][j + 1]
+            };
+        }
+    }
+    m[0][0]
+}
+
+/// The expected lines rewritten to the actual output, keeping every `...`
+/// and every pattern line that still matches its line (an alignment of
+/// least edits, where `...` takes any lines for free).
+fn merge(expected: &[String], actual: &[&str]) -> Vec<String> {
+    let (n, k) = (expected.len(), actual.len());
+    // cost[i][j]: the fewest edits turning expected[i..] into actual[j..].
+    let mut cost = vec![vec![0usize; k + 1]; n + 1];
+    for j in (0..k).rev() {
+        cost[n][j] = cost[n][j + 1] + 1;
+    }
+    for i in (0..n).rev() {
+        for j in (0..=k).rev() {
+            cost[i][j] = if expected[i] == "..." {
+                let skip = cost[i + 1][j];
+                if j < k {
+                    skip.min(cost[i][j + 1])
+                } else {
+                    skip
+                }
+            } else {
+                let drop = cost[i + 1][j] + 1;
+                if j < k {
+                    let here = if line_matches(&expected[i], actual[j]) {
+                        0
+                    } else {
+                        1
+                    };
+                    drop.min(cost[i + 1][j + 1] + here).min(cost[i][j + 1] + 1)
+                } else {
+                    drop
+                }
+            };
+        }
+    }
+    let (mut i, mut j, mut out) = (0, 0, Vec::new());
+    while i < n || j < k {
+        if i < n && expected[i] == "..." {
+            if cost[i][j] == cost[i + 1][j] || j == k {
+                out.push("...".to_owned());
+                i += 1;
+            } else {
+                j += 1;
+            }
+        } else if i < n
+            && j < k
+            && line_matches(&expected[i], actual[j])
+            && cost[i][j] == cost[i + 1][j + 1]
+        {
+            out.push(expected[i].clone());
+            i += 1;
+            j += 1;
+        } else if i < n && j < k && cost[i][j] == cost[i + 1][j + 1] + 1 {
+            out.push(actual[j].to_owned());
+            i += 1;
+            j += 1;
+        } else if i < n && cost[i][j] == cost[i + 1][j] + 1 {
+            i += 1;
+        } else {
+            out.push(actual[j].to_owned());
+            j += 1;
+        }
+    }
+    out
+}
+
+/// The server a block started, and what its commands substitute.
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The lines a command printed.
+fn lines_of(output: &str) -> Vec<&str> {
+    let output = output.strip_suffix('\n').unwrap_or(output);
+    if output.is_empty() {
+        Vec::new()
+    } else {
+        output.split('\n').collect()
+    }
+}
+
+/// The longest a command may run.
+const COMMAND_TIMEOUT: Duration = Duration::from_secs(300);
+
+/// Runs one command line in `dir`; its output (stderr merged) and status.
+fn run(command: &str, dir: &Path, path: &str) -> (String, Option<i32>) {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec 2>&1\n{command}"))
+        .current_dir(dir)
+        .env("PATH", path)
+        .env_remove("BOARDBASE_TABLES")
+        .env("NO_COLOR", "1")
+        .env("LC_ALL", "C")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    let mut stdout = child.stdout.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = stdout.read_to_end(&mut bytes);
+        bytes
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if started.elapsed() > COMMAND_TIMEOUT {
+            let _ = child.kill();
+            panic!("`{command}` ran over {COMMAND_TIMEOUT:?}");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let bytes = reader.join().expect("reader");
+    // CRLF (HTTP headers) is compared as LF.
+    let output = String::from_utf8_lossy(&bytes).replace("\r\n", "\n");
+    (output, status.code())
+}
+
+/// Starts `boardbase serve ARGS` in the background on a free port; its
+/// start-up report (up to its `euler:` line, the last) and the server.
+fn serve(command: &str, dir: &Path, path: &str) -> (String, Server) {
+    let bind = if command.contains("--bind") {
+        ""
+    } else {
+        " --bind 127.0.0.1:0"
+    };
+    // Leading NAME=VALUE words are the server's environment.
+    let mut words = command.splitn(2, ' ');
+    let mut env = Vec::new();
+    let mut rest = command;
+    while let Some(word) = words.next() {
+        match word.split_once('=') {
+            Some((name, value)) if !name.is_empty() && !name.contains('-') => {
+                env.push((name.to_owned(), value.to_owned()));
+                rest = words.next().unwrap_or("");
+                words = rest.splitn(2, ' ');
+            }
+            _ => break,
+        }
+    }
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("exec 2>&1\nexec {rest}{bind}"))
+        .env_remove("BOARDBASE_TABLES")
+        .envs(env)
+        .current_dir(dir)
+        .env("PATH", path)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    let stdout = child.stdout.take().expect("piped");
+    let (send, receive) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut report = String::new();
+    let mut port = None;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while let Ok(line) = receive.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+        if let Some(address) = line.strip_prefix("boardbase serve: listening on http://127.0.0.1:")
+        {
+            port = address.parse().ok();
+        }
+        let last = line.starts_with("euler:");
+        report.push_str(&line);
+        report.push('\n');
+        if last {
+            break;
+        }
+    }
+    let Some(port) = port else {
+        let _ = child.kill();
+        panic!("`{command}` did not start: {report}");
+    };
+    let server = Server { child, port };
+    (
+        report.replace(&format!("127.0.0.1:{port}"), "127.0.0.1:8080"),
+        server,
+    )
+}
+
+/// Whether a command starts the server (after NAME=VALUE words).
+fn is_serve(command: &str) -> bool {
+    command
+        .split(' ')
+        .find(|w| !w.contains('='))
+        .is_some_and(|w| w == "boardbase")
+        && command.contains("boardbase serve")
+}
+
+/// Makes the scratch directory of one doc: a link to every top-level entry
+/// of the repository but the build's own.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("docs")
+        .join(name.replace('/', "-"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    for entry in std::fs::read_dir(root()).expect("the repository") {
+        let entry = entry.expect("an entry");
+        let file = entry.file_name();
+        // Not `tables/` (the no_std crate): the docs write their table
+        // files to `tables`, which must be the scratch directory's own.
+        if file == "target" || file == ".git" || file == "tables" {
+            continue;
+        }
+        std::os::unix::fs::symlink(entry.path(), dir.join(&file)).expect("a link");
+    }
+    dir
+}
+
+/// The docs whose commands are tested: README.md and docs/**/*.md.
+fn docs() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                out.push(path);
+            }
+        }
+    }
+    let mut out = vec![root().join("README.md")];
+    walk(&root().join("docs"), &mut out);
+    out.sort();
+    out
+}
+
+/// Runs every block of one doc; a report of what differs, and the doc
+/// rewritten to the actual outputs.
+fn check_doc(path: &Path, bin_dir: &Path) -> (String, String) {
+    let text = std::fs::read_to_string(path).expect("a doc");
+    let name = path
+        .strip_prefix(root())
+        .expect("in the repository")
+        .to_string_lossy()
+        .into_owned();
+    let blocks = parse_blocks(&text);
+    if blocks.is_empty() {
+        return (String::new(), text);
+    }
+    let dir = scratch(&name);
+    let search = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut report = String::new();
+    let mut replaced: HashMap<usize, Vec<String>> = HashMap::new();
+    // A server runs until the next one starts or the doc ends.
+    let mut server: Option<Server> = None;
+    for block in &blocks {
+        let mut rewritten = Vec::new();
+        for step in &block.steps {
+            let serving = is_serve(&step.command);
+            let (output, status) = if serving {
+                drop(server.take()); // the previous server stops first
+                let (report, started) = serve(&step.command, &dir, &search);
+                server = Some(started);
+                (report, None)
+            } else {
+                let command = match &server {
+                    Some(s) => step
+                        .command
+                        .replace("localhost:8080", &format!("127.0.0.1:{}", s.port)),
+                    None => step.command.clone(),
+                };
+                let (output, status) = run(&command, &dir, &search);
+                let output = match &server {
+                    Some(s) => output.replace(&format!(":{}", s.port), ":8080"),
+                    None => output,
+                };
+                (output, status)
+            };
+            let actual = lines_of(&output);
+            let status_ok = serving
+                || match step.status {
+                    Some(code) => status == Some(code),
+                    None => status != Some(0),
+                };
+            let output_ok = matches(&step.expected, &actual);
+            rewritten.push(format!("$ {}", step.command));
+            if !serving {
+                match (status_ok, step.status_written, status) {
+                    (true, true, _) => rewritten.push(match step.status {
+                        Some(code) => format!("? {code}"),
+                        None => "? failed".to_owned(),
+                    }),
+                    (true, false, _) | (false, _, Some(0)) => {}
+                    (false, _, Some(code)) => rewritten.push(format!("? {code}")),
+                    (false, _, None) => rewritten.push("? failed".to_owned()),
+                }
+            }
+            rewritten.extend(if output_ok {
+                step.expected.clone()
+            } else {
+                merge(&step.expected, &actual)
+            });
+            if !status_ok || !output_ok {
+                let _ = writeln!(report, "{name}:{}: $ {}", step.line, step.command);
+                if !status_ok {
+                    let _ = writeln!(
+                        report,
+                        "  exit status {status:?}, the doc says {}",
+                        match step.status {
+                            Some(code) => code.to_string(),
+                            None => "failed".to_owned(),
+                        }
+                    );
+                }
+                if !output_ok {
+                    let _ = writeln!(report, "  expected:");
+                    for line in &step.expected {
+                        let _ = writeln!(report, "    |{line}");
+                    }
+                    let _ = writeln!(report, "  actual:");
+                    for line in &actual {
+                        let _ = writeln!(report, "    |{line}");
+                    }
+                }
+            }
+        }
+        replaced.insert(block.start, rewritten);
+    }
+    drop(server);
+    // The doc with each block's body replaced.
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    for block in &blocks {
+        out.extend(lines[i..block.start].iter().map(|l| (*l).to_owned()));
+        out.extend(replaced.remove(&block.start).unwrap_or_default());
+        i = block.end;
+    }
+    out.extend(lines[i..].iter().map(|l| (*l).to_owned()));
+    let _ = std::fs::remove_dir_all(&dir);
+    (report, out.join("\n"))
+}
+
+#[test]
+fn every_console_block_prints_what_the_docs_say() {
+    let overwrite = ["DOCS", "TRYCMD"]
+        .iter()
+        .any(|v| std::env::var(v).is_ok_and(|v| v == "overwrite"));
+    let only = std::env::var("DOCS_ONLY").ok();
+    let bin_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("docs-bin");
+    std::fs::create_dir_all(&bin_dir).expect("bin directory");
+    let link = bin_dir.join("boardbase");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_boardbase"), &link).expect("a link");
+    let mut failures = String::new();
+    let mut blocks = 0;
+    for path in docs() {
+        if only
+            .as_ref()
+            .is_some_and(|o| !path.to_string_lossy().contains(o.as_str()))
+        {
+            continue;
+        }
+        blocks += parse_blocks(&std::fs::read_to_string(&path).expect("a doc")).len();
+        let (report, rewritten) = check_doc(&path, &bin_dir);
+        if !report.is_empty() {
+            if overwrite {
+                std::fs::write(&path, rewritten).expect("the doc rewritten");
+                eprintln!("rewrote {}", path.display());
+            }
+            failures.push_str(&report);
+        }
+    }
+    assert!(
+        only.is_some() || blocks >= 10,
+        "only {blocks} console blocks found"
+    );
+    if !overwrite {
+        assert!(
+            failures.is_empty(),
+            "the docs' commands print something else (refresh with \
+             `DOCS=overwrite cargo test -p boardbase-cli --test docs`, then review the diff):\n{failures}"
+        );
+    }
+}
+
+#[test]
+fn patterns_match_as_documented() {
+    let lines = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    assert!(line_matches(
+        "time [..] s (generate [..])",
+        "time 1.09 s (generate 0.96 s)"
+    ));
+    assert!(!line_matches("time [..] s", "time 1.09 ms"));
+    assert!(line_matches("[..]", ""));
+    assert!(!line_matches("a", "ab"));
+    assert!(matches(&lines(&["a", "...", "d"]), &["a", "b", "c", "d"]));
+    assert!(matches(&lines(&["a", "..."]), &["a"]));
+    assert!(!matches(&lines(&["a", "d"]), &["a", "b", "d"]));
+    assert!(!matches(&lines(&["a"]), &["a", "b"]));
+    // Overwriting keeps what still matches.
+    assert_eq!(
+        merge(&lines(&["x [..]", "...", "z"]), &["x 1", "y", "y", "w"]),
+        lines(&["x [..]", "...", "w"])
+    );
+    assert_eq!(
+        merge(&lines(&["a", "b"]), &["a", "c", "b"]),
+        lines(&["a", "c", "b"])
+    );
+    assert_eq!(merge(&lines(&[]), &["a"]), lines(&["a"]));
+}
