@@ -16,6 +16,7 @@ mod export;
 mod flip;
 mod generate;
 mod lights;
+mod options;
 mod pretty;
 mod shell;
 mod sized;
@@ -525,6 +526,15 @@ impl Source {
             name,
             scanner: Scanner::new(reader),
         })
+    }
+
+    /// A source over `text`, named `name` in errors: a `--board` given on
+    /// the command line, as the judge's input it stands for.
+    pub fn from_text(name: &str, text: String) -> Source {
+        Source {
+            name: name.to_owned(),
+            scanner: Scanner::new(Box::new(io::Cursor::new(text.into_bytes()))),
+        }
     }
 
     /// Wraps an error met while reading this source.
