@@ -1,4 +1,4 @@
-//! `boardbase gen`: judge inputs with known answers.
+//! `boardbase cases` (alias `gen`): judge inputs with known answers.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{BufWriter, IsTerminal, Write};
@@ -13,7 +13,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{Failure, Output, PuzzleName};
 
-/// Which cases, by answer or family: shared by `gen` and `check`.
+/// Which cases, by answer or family: shared by `cases` and `check`.
 #[derive(Debug, Args)]
 pub struct FilterArgs {
     /// Which cases: flip `random` (all 65,536 boards), `solvable` or
@@ -90,7 +90,7 @@ impl FilterArgs {
     }
 }
 
-/// Arguments of `boardbase gen`.
+/// Arguments of `boardbase cases`.
 #[derive(Debug, Args)]
 pub struct GenArgs {
     /// The puzzle whose judge input to write.
@@ -285,7 +285,7 @@ impl Drop for AnswerFile {
     }
 }
 
-/// The shape of a Flip or Euler `gen` other than the embedded 4×4 one:
+/// The shape of a Flip or Euler `cases` other than the embedded 4×4 one:
 /// `--size`, else the shape of `--table`; `None` for 4×4 from the
 /// embedded tables.
 fn sized_shape(args: &GenArgs, puzzle: Puzzle) -> Result<Option<Shape>, Failure> {
@@ -307,7 +307,7 @@ fn sized_shape(args: &GenArgs, puzzle: Puzzle) -> Result<Option<Shape>, Failure>
     }
 }
 
-/// `boardbase gen flip|euler --size RxC` (or `--table FILE`).
+/// `boardbase cases flip|euler --size RxC` (or `--table FILE`).
 fn run_sized(
     args: &GenArgs,
     puzzle: Puzzle,
@@ -428,7 +428,7 @@ fn write_cases(
     Ok(())
 }
 
-/// Runs `boardbase gen`.
+/// Runs `boardbase cases`.
 pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
     let sized_puzzle = match args.puzzle {
         PuzzleName::Flip => Some(Puzzle::Flip),

@@ -13,6 +13,7 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::cases::FilterArgs;
+use super::options::JobsArgs;
 use super::{Failure, Output, PuzzleName, thousands, write_json_line};
 
 /// Report formats.
@@ -40,9 +41,8 @@ pub struct CheckArgs {
     /// boards (Carcassonne, Fliptile, Lights Out).
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
-    /// Runs at once [default: the number of cores].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    jobs: Option<u64>,
+    #[command(flatten)]
+    jobs: JobsArgs,
     /// Wall-clock limit of one run, in seconds [default: the judge's: flip
     /// 1, euler 3, carcassonne 1, fliptile 2, lightsout 1].
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
@@ -124,10 +124,7 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
         .program
         .split_first()
         .ok_or_else(|| Failure::Usage("no PROGRAM after --".to_owned()))?;
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |j| j as usize,
-    );
+    let jobs = args.jobs.count();
     let options = Options {
         program: Program {
             path: path.clone(),

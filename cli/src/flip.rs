@@ -70,7 +70,7 @@ pub fn run(args: &FlipArgs, out: &mut Output) -> Result<(), Failure> {
                 write_answer(out, args.format, case, Board::from_bits(bits))?;
                 out.end_case()?;
             }
-            // No board at all is no answer, as `gen flip --cases 0` writes.
+            // No board at all is no answer, as `cases flip --cases 0` writes.
             Ok(None) => return Ok(()),
             Err(e) => return Err(source.fail(e)),
         }

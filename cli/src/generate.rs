@@ -70,9 +70,9 @@ pub struct GenerateArgs {
     /// bare number is MiB) [default: the memory available].
     #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
     memory: Option<u64>,
-    /// Worker threads [default: every core] (`--threads`, the old name, is
-    /// an alias to be removed in a later release).
-    #[arg(long = "jobs", visible_alias = "threads", value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long = "jobs", visible_alias = "threads", value_name = "N",
+          value_parser = super::options::parse_jobs,
+          help = concat!(super::options::jobs_help!(), " (`--threads`, the old name, is an alias to be removed in a later release)"))]
     threads: Option<u16>,
     /// How to print the summary.
     #[arg(long, value_enum, default_value_t)]

@@ -100,7 +100,7 @@ pub fn fliptile(args: &FliptileArgs, out: &mut Output) -> Result<(), Failure> {
                 }
                 out.end_case()?;
             }
-            // No case at all is no answer, as `gen fliptile --cases 0` writes.
+            // No case at all is no answer, as `cases fliptile --cases 0` writes.
             Ok(None) => return Ok(()),
             Err(e) => return Err(source.fail(e)),
         }

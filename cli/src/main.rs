@@ -1,6 +1,6 @@
 //! The `boardbase` command line: judge-compatible solvers for Flip Game,
 //! Game of Euler, Carcassonne, Fliptile and Lights Out with readable and
-//! JSON output, `check`, `gen`, `generate`, table files and `serve`.
+//! JSON output, `check`, `cases`, `generate`, table files and `serve`.
 //!
 //! A front end over the `boardbase` library: each subcommand parses its
 //! arguments, asks the library and renders the answer.
@@ -122,9 +122,12 @@ enum Command {
     #[cfg(unix)]
     Check(check::CheckArgs),
     /// Write judge inputs (and with --answers their expected output):
-    /// the same arguments give the same bytes.
-    #[command(name = "gen")]
-    Gen(cases::GenArgs),
+    /// the same arguments give the same bytes (`gen`, the old name, is an
+    /// alias to be removed in a later release).
+    ///
+    /// Not to be mixed up with `generate`, which builds a table file.
+    #[command(name = "cases", visible_alias = "gen")]
+    Cases(cases::GenArgs),
     /// Solve each puzzle's published sample and show it in pretty form.
     Demo,
     /// Write the 4×4 tables as files for other languages: `flip-4x4.bin`
@@ -139,6 +142,8 @@ enum Command {
     Export(export::ExportArgs),
     /// Make the Euler or Flip table of another board size and write it as
     /// a table file: `DIR/euler-RxC.bin` or `DIR/flip-RxC.bin`.
+    ///
+    /// Not to be mixed up with `cases`, which writes judge inputs.
     ///
     /// Euler boards up to 36 squares (full tables up to 25, win/loss only
     /// above or with --wdl-only), Flip boards up to 25 cells, on every core.
@@ -195,7 +200,7 @@ pub enum Format {
     Json,
 }
 
-/// The puzzles `check` and `gen` know.
+/// The puzzles `check` and `cases` know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum PuzzleName {
     /// Flip Game (POJ 1753).
@@ -324,7 +329,7 @@ pub enum Failure {
     /// why): exit status 1, nothing more on stderr.
     #[error("not accepted")]
     Rejected,
-    /// `gen` could not generate the cases.
+    /// `cases` could not generate the cases.
     #[error("{0}")]
     Gen(boardbase::cases::GenError),
     /// The reader of the output went away (e.g. `| head`): stop quietly.
@@ -379,7 +384,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Lightsout(args) => lights::lightsout(&args, &mut out),
         #[cfg(unix)]
         Command::Check(args) => check::run(&args, &mut out),
-        Command::Gen(args) => cases::run(&args, &mut out),
+        Command::Cases(args) => cases::run(&args, &mut out),
         Command::Demo => demo::run(&mut out),
         Command::Generate(args) => generate::run(&args, &mut out),
         Command::Export(args) => export::export(&args, &mut out),

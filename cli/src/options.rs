@@ -11,8 +11,17 @@ use clap::Args;
 
 use super::Failure;
 
+/// The help of `--jobs`, the same on every subcommand that has workers
+/// (a macro, for `concat!` where an old name is an alias).
+macro_rules! jobs_help {
+    () => {
+        "Workers at once [default: the number of cores]"
+    };
+}
+pub(crate) use jobs_help;
+
 /// The help of `--jobs`, the same on every subcommand that has workers.
-pub const JOBS_HELP: &str = "Workers at once [default: the number of cores]";
+pub const JOBS_HELP: &str = jobs_help!();
 
 /// The most workers `--jobs` takes.
 pub const MAX_JOBS: u16 = 1024;

@@ -380,7 +380,7 @@ pub fn flip(
                     out.end_case()?;
                 }
             }
-            // No board at all is no answer, as `gen flip --cases 0` writes.
+            // No board at all is no answer, as `cases flip --cases 0` writes.
             Ok(false) => break,
             Err(e) => {
                 lines.flush(out)?;

@@ -58,12 +58,13 @@ pub struct ServeArgs {
     /// MiB, and about 82 MiB while it is made.
     #[arg(long, value_name = "SIZE", default_value = "512M", value_parser = super::generate::parse_byte_size)]
     make_memory: u64,
-    /// Workers for the heavy work (Carcassonne counts, tables made in
-    /// memory, large GF(2) boards), each on its own thread, off the threads
-    /// that answer lookups [default: every core] (`--count-workers`, the
-    /// old name, is an alias to be removed in a later release).
-    #[arg(long = "jobs", visible_alias = "count-workers", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
-    count_workers: Option<u32>,
+    // The heavy work (Carcassonne counts, tables made in memory, large
+    // GF(2) boards) runs on these workers, each on its own thread, off the
+    // threads that answer lookups.
+    #[arg(long = "jobs", visible_alias = "count-workers", value_name = "N",
+          value_parser = super::options::parse_jobs,
+          help = concat!(super::options::jobs_help!(), " (`--count-workers`, the old name, is an alias to be removed in a later release)"))]
+    count_workers: Option<u16>,
     /// Longest a Carcassonne request, or a heavy lookup (a table made in
     /// memory, Flip by GF(2) on a shape of large nullity), may take,
     /// waiting for a worker included; past it the answer is an error (422,
@@ -130,10 +131,9 @@ pub fn run(args: &ServeArgs) -> Result<(), Failure> {
 }
 
 async fn serve(args: &ServeArgs) -> Result<(), Failure> {
-    let workers = args.count_workers.map_or_else(
-        || std::thread::available_parallelism().map_or(2, usize::from),
-        |n| n as usize,
-    );
+    let workers = args
+        .count_workers
+        .map_or_else(super::options::cores, usize::from);
     let limits = api::Limits {
         count_timeout: Duration::from_secs_f64(args.count_timeout),
         read_timeout: Duration::from_secs_f64(args.read_timeout),
