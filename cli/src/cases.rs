@@ -1,7 +1,7 @@
 //! `boardbase cases` (alias `gen`): judge inputs with known answers.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, flip, fliptile, sized};
@@ -9,7 +9,6 @@ use boardbase::tablebase::{self, FindError, Origin};
 use boardbase::tablefile::{self, Destination, Puzzle};
 use boardbase::tables::shape::{MAX_SIDE, Shape};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{Failure, Output, PuzzleName};
 
@@ -371,21 +370,6 @@ fn run_sized(
     })
 }
 
-/// A progress bar of `cases` cases on stderr when it is a terminal.
-fn progress_bar(cases: u64) -> ProgressBar {
-    if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(cases);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:30} {pos}/{len} cases [{elapsed}, about {eta} left]")
-        {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    }
-}
-
 /// Writes the cases with `write` (given the output, the `--answers` file
 /// if asked for and a progress callback; it fails with a [`Failure`] before
 /// writing, with a [`GenError`] while writing), a progress bar on stderr
@@ -404,7 +388,7 @@ fn write_cases(
         .as_deref()
         .map(AnswerFile::create)
         .transpose()?;
-    let bar = progress_bar(args.cases);
+    let bar = super::bar::counter("cases", args.cases);
     let result = write(out, answers.as_mut().map(|a| &mut a.w), &mut |done| {
         bar.set_position(done)
     });

@@ -1,7 +1,7 @@
 //! `boardbase check`: run a solution as the judge does and report.
 
 use std::ffi::OsString;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::time::Duration;
 
 use boardbase::cases::GenError;
@@ -10,7 +10,6 @@ use boardbase::check::{
     LightsOutCheck, Options, Program, Report, RunError, Verdict,
 };
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
 
 use super::cases::FilterArgs;
 use super::options::JobsArgs;
@@ -138,27 +137,18 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
         .sample
         .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
     let plan = check::plan(puzzle, sample, args.seed);
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(plan.runs.len() as u64);
-        if let Ok(style) = ProgressStyle::with_template(
-            "{spinner} {bar:30} {pos}/{len} runs, {msg} [{elapsed}, about {eta} left]",
-        ) {
-            bar.set_style(style);
-        }
-        bar.enable_steady_tick(Duration::from_millis(200));
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = super::bar::counter("runs", plan.runs.len() as u64);
+    bar.enable_steady_tick(Duration::from_millis(200));
     let (one, many) = puzzle.noun();
     let result = check::check(puzzle, &plan, args.seed, &options, &mut |p| {
         bar.set_position(p.runs_done as u64);
-        bar.set_message(format!(
+        let judged = format!(
             "{} {} judged, {} failed",
             thousands(p.cases_done),
             if p.cases_done == 1 { one } else { many },
             thousands(p.failed)
-        ));
+        );
+        super::bar::note(&bar, &judged);
     });
     bar.finish_and_clear();
     // A program that cannot be started is a usage error (exit status 2),

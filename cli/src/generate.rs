@@ -2,7 +2,7 @@
 //! on every core and written as version-2 table files.
 
 use std::fs::{self, OpenOptions};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -346,7 +346,7 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
     }
     tidy_on_signals(&path);
 
-    let bar = PhaseBar::new(std::io::stderr().is_terminal());
+    let bar = PhaseBar::new();
     let progress = |p: generate::Progress| bar.update(p.phase.name(), p.done, p.total, false);
     let generate_failure = |e: generate::GenerateError| Failure::Memory(e.to_string());
     let table_failure = |error| Failure::Table {

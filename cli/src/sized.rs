@@ -3,7 +3,7 @@
 //! Flip, by the GF(2) solver. The 4×4 default never comes here: it keeps its
 //! own fast path over the embedded tables (`euler.rs`, `flip.rs`).
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use boardbase::error::Found as FoundText;
@@ -113,7 +113,7 @@ fn note_made(found: &Loaded, tablebase: &Tablebase, puzzle: Puzzle, shape: Shape
 
 /// A progress bar for a table made on the spot, when stderr is a terminal.
 fn made_bar() -> PhaseBar {
-    PhaseBar::new(std::io::stderr().is_terminal())
+    PhaseBar::new()
 }
 
 // ---------------------------------------------------------------- Euler --
