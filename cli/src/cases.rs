@@ -5,7 +5,7 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, flip, fliptile, sized};
-use boardbase::tablebase::{self, FindError, Origin};
+use boardbase::tablebase::{self, FindError, Loaded, Origin};
 use boardbase::tablefile::{self, Destination, Puzzle};
 use boardbase::tables::shape::{MAX_SIDE, Shape};
 use clap::Args;
@@ -306,25 +306,22 @@ fn sized_shape(args: &GenArgs, puzzle: Puzzle) -> Result<Option<Shape>, Failure>
     }
 }
 
-/// `boardbase cases flip|euler --size RxC` (or `--table FILE`).
-fn run_sized(
-    args: &GenArgs,
+/// What answers `puzzle` on `shape` for `cases --size` and `check --size`:
+/// `--table FILE`; else for Euler a file in the directories or a table
+/// made in memory; for Flip a file in the directories, or `None` for the
+/// GF(2) solver.
+pub fn sized_table(
     puzzle: Puzzle,
     shape: Shape,
-    out: &mut Output,
-) -> Result<(), Failure> {
-    let usage = |e: GenError| match e {
-        GenError::Empty { .. } | GenError::Size(_) | GenError::Lights(_) => {
-            Failure::Usage(e.to_string())
-        }
-        e => Failure::Gen(e),
-    };
+    table: Option<&Path>,
+    tables: &[PathBuf],
+) -> Result<Option<Loaded>, Failure> {
     let find = |e: FindError| match e {
         FindError::TooManyCells { .. } => Failure::Usage(e.to_string()),
         e => Failure::Find(e),
     };
-    let tablebase = super::sized::tablebase_of(&args.tables);
-    let found = match &args.table {
+    let tablebase = super::sized::tablebase_of(tables);
+    let found: Option<Loaded> = match table {
         Some(path) => Some(tablebase::open_as(path, puzzle, Some(shape)).map_err(find)?),
         None if puzzle == Puzzle::Euler => {
             let found = tablebase.euler_table(shape, |_| {}).map_err(find)?;
@@ -339,6 +336,23 @@ fn run_sized(
         }
         None => tablebase.flip_table(shape).map_err(find)?,
     };
+    Ok(found)
+}
+
+/// `boardbase cases flip|euler --size RxC` (or `--table FILE`).
+fn run_sized(
+    args: &GenArgs,
+    puzzle: Puzzle,
+    shape: Shape,
+    out: &mut Output,
+) -> Result<(), Failure> {
+    let usage = |e: GenError| match e {
+        GenError::Empty { .. } | GenError::Size(_) | GenError::Lights(_) => {
+            Failure::Usage(e.to_string())
+        }
+        e => Failure::Gen(e),
+    };
+    let found = sized_table(puzzle, shape, args.table.as_deref(), &args.tables)?;
     let probe = |e: boardbase::tablefile::ProbeError| Failure::Gen(GenError::Probe(e));
     if args.cases >= 100_000 && puzzle == Puzzle::Euler {
         eprintln!(

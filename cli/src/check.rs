@@ -11,8 +11,13 @@ use boardbase::check::{
 };
 use clap::{Args, ValueEnum};
 
+use boardbase::cases::sized;
+use boardbase::check::SizedCheck;
+use boardbase::tablefile::{ProbeError, Puzzle};
+
 use super::cases::FilterArgs;
 use super::options::JobsArgs;
+use super::sized::TableArgs;
 use super::{Failure, Output, PuzzleName, thousands, write_json_line};
 
 /// Report formats.
@@ -33,7 +38,11 @@ pub struct CheckArgs {
     puzzle: PuzzleName,
     #[command(flatten)]
     filter: FilterArgs,
-    /// Check a random sample of N cases instead of every one.
+    #[command(flatten)]
+    tables: TableArgs,
+    /// Check a random sample of N cases instead of every one (with --size
+    /// or --table: N boards of that size, drawn as `cases --size` draws
+    /// them; 1,000 by default).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     sample: Option<u64>,
     /// Seed of the sample, of the order of cases in a run and of generated
@@ -89,6 +98,24 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
     kill_programs_on_signals();
     let usage = |e: String| Failure::Usage(e);
     let cases = |e: GenError| Failure::Usage(format!("nothing to check: {e}"));
+    let sized = match args.puzzle {
+        PuzzleName::Flip => Some(Puzzle::Flip),
+        PuzzleName::Euler => Some(Puzzle::Euler),
+        _ => None,
+    };
+    match sized {
+        Some(puzzle) if !args.tables.is_embedded_4x4() => return run_sized(args, puzzle, out),
+        None if args.tables.size.is_some()
+            || args.tables.table.is_some()
+            || !args.tables.tables.is_empty() =>
+        {
+            return Err(Failure::Usage(format!(
+                "--size, --table and --tables are for flip and euler, not {}",
+                args.puzzle.name()
+            )));
+        }
+        _ => {}
+    }
     match args.puzzle {
         PuzzleName::Flip => {
             let puzzle = FlipCheck::new(args.filter.flip().map_err(usage)?).map_err(cases)?;
@@ -116,6 +143,51 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
             run_puzzle(args, &puzzle, out)
         }
     }
+}
+
+/// Boards drawn for check by default on other sizes.
+const SIZED_SAMPLE: u64 = 1000;
+
+/// `check flip|euler --size RxC` (or `--table FILE`): `--sample` boards
+/// (1,000 by default) drawn from `--seed` as `cases --size` draws them,
+/// answered by the table or the GF(2) solver `cases --size` uses.
+fn run_sized(args: &CheckArgs, puzzle: Puzzle, out: &mut Output) -> Result<(), Failure> {
+    let shape = super::sized::board_shape(&args.tables, puzzle)?;
+    let found = super::cases::sized_table(
+        puzzle,
+        shape,
+        args.tables.table.as_deref(),
+        &args.tables.tables,
+    )?;
+    let usage = |e: GenError| match e {
+        GenError::Empty { .. } | GenError::Size(_) | GenError::Lights(_) => {
+            Failure::Usage(format!("nothing to check: {e}"))
+        }
+        e => Failure::Gen(e),
+    };
+    let probe = |e: ProbeError| Failure::Gen(GenError::Probe(e));
+    let count = usize::try_from(args.sample.unwrap_or(SIZED_SAMPLE)).unwrap_or(usize::MAX);
+    let check = match puzzle {
+        Puzzle::Euler => {
+            let Some(found) = &found else {
+                return Err(Failure::Usage(format!("no euler {shape} table")));
+            };
+            let table = found.table.as_euler().map_err(probe)?;
+            let filter = args.filter.euler().map_err(Failure::Usage)?;
+            let cases = sized::EulerCases::new(table, filter).map_err(usage)?;
+            SizedCheck::euler(&cases, shape, count, args.seed).map_err(usage)?
+        }
+        Puzzle::Flip => {
+            let answers = match &found {
+                Some(f) => sized::FlipAnswers::Table(f.table.as_flip().map_err(probe)?),
+                None => sized::FlipAnswers::Solver(boardbase::lights::Solver::cached(shape)),
+            };
+            let filter = args.filter.flip().map_err(Failure::Usage)?;
+            let cases = sized::FlipCases::new(answers, filter).map_err(usage)?;
+            SizedCheck::flip(&cases, shape, count, args.seed).map_err(usage)?
+        }
+    };
+    run_puzzle(args, &check, out)
 }
 
 fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Result<(), Failure> {
