@@ -52,6 +52,12 @@ pub struct ServeArgs {
     /// GF(2), and Euler tables of up to 25 squares are made in memory.
     #[arg(long = "tables", value_name = "DIR", value_parser = super::existing_dir)]
     tables: Vec<PathBuf>,
+    /// A table file to answer from (repeatable; its puzzle and shape are
+    /// read from it; searched before the --tables directories).
+    #[arg(long, value_name = "FILE")]
+    table: Vec<PathBuf>,
+    #[command(flatten)]
+    nullity: super::options::NullityArgs,
     /// Memory the Euler tables made in memory may take, e.g. 512M, 2G (a
     /// bare number is MiB, as for every memory size; the least recently
     /// used are dropped to make room; 0: make none). A 5×5 table takes 68
@@ -142,6 +148,10 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
     let budget = args.make_memory;
     let mut tablebase = Tablebase::new();
     tablebase.set_maker(Maker::new(budget).with_log(log_made));
+    tablebase.set_max_nullity(args.nullity.get());
+    for file in &args.table {
+        tablebase.add_file(file).map_err(Failure::Find)?;
+    }
     for dir in &args.tables {
         // Checked to be a directory when the arguments were parsed.
         let _ = tablebase.add_directory(dir);
@@ -172,15 +182,17 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
         writeln!(out, "boardbase serve: listening on http://{addr}")?;
         out.flush()?;
         let mut more = String::new();
-        if dirs.is_empty() {
-            more.push_str("tables: none (no --tables DIR, no BOARDBASE_TABLES)\n");
+        if dirs.is_empty() && args.table.is_empty() {
+            more.push_str("tables: none (no --table FILE, no --tables DIR, no BOARDBASE_TABLES)\n");
+        } else if dirs.is_empty() {
+            more.push_str("tables: the --table files\n");
         } else {
             more.push_str(&format!("tables: looked in {}\n", dirs.join(", ")));
         }
         for line in &found_lines {
             more.push_str(&format!("  {line}\n"));
         }
-        more.push_str("flip: 4x4 embedded, table files above, any other size up to 64x64 by GF(2) (nullity up to 24)\n");
+        more.push_str(&format!("flip: 4x4 embedded, table files above, any other size up to 64x64 by GF(2) (nullity up to {})\n", args.nullity.get()));
         if budget == 0 {
             more.push_str(
                 "euler: 4x4 embedded, table files above; none made in memory (--make-memory 0)\n",
