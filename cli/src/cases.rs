@@ -98,26 +98,18 @@ pub struct GenArgs {
     /// How many cases.
     #[arg(long, value_name = "N")]
     cases: u64,
-    /// Seed: the same arguments give the same bytes, always.
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(long, value_name = "S", default_value_t = 0, help = super::options::seed_help!())]
     seed: u64,
     #[command(flatten)]
     filter: FilterArgs,
-    /// Board size RxC: carcassonne (default 12x12); fliptile (1 to 64 a
-    /// side; default: each side drawn from 1 to 15, the judge's limits);
-    /// flip (default 4x4; up to 64x64, answers from a table or the GF(2)
-    /// solver) and euler (default 4x4; up to 36 squares, answers from a
-    /// table: a file, or made in memory up to 25 squares). Lights Out is
-    /// 5x6.
-    #[arg(long, value_name = "RxC", value_parser = parse_size)]
+    #[arg(long, value_name = "RxC", value_parser = parse_size,
+          help = super::options::size_help!(),
+          long_help = concat!(super::options::size_help!(), ": carcassonne (default 12x12); fliptile (1 to 64 a side; default: each side drawn from 1 to 15, the judge's limits); flip (default 4x4; up to 64x64, answers from a table or the GF(2) solver) and euler (default 4x4; up to 36 squares, answers from a table: a file, or made in memory up to 25 squares). Lights Out is 5x6"))]
     size: Option<(usize, usize)>,
-    /// Flip and Euler of other sizes: the table file to answer from.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", help = super::options::table_help!())]
     table: Option<PathBuf>,
-    /// Flip and Euler of other sizes: a directory to look for
-    /// `euler-RxC.bin` / `flip-RxC.bin` in (repeatable; before those of
-    /// BOARDBASE_TABLES).
-    #[arg(long = "tables", value_name = "DIR", value_parser = super::existing_dir)]
+    #[arg(long = "tables", value_name = "DIR", value_parser = super::existing_dir,
+          help = super::options::tables_help!())]
     tables: Vec<PathBuf>,
     /// Also write the judge's expected output to FILE.
     #[arg(long, value_name = "FILE")]

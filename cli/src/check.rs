@@ -45,9 +45,8 @@ pub struct CheckArgs {
     /// them; 1,000 by default).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     sample: Option<u64>,
-    /// Seed of the sample, of the order of cases in a run and of generated
-    /// boards (Carcassonne, Fliptile, Lights Out).
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(long, value_name = "S", default_value_t = 0, help = super::options::seed_help!(),
+          long_help = concat!(super::options::seed_help!(), ": the sample, the order of cases in a run, and the boards generated (Carcassonne, Fliptile, Lights Out, and Flip and Euler with --size)"))]
     seed: u64,
     #[command(flatten)]
     jobs: JobsArgs,

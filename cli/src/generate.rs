@@ -65,10 +65,8 @@ pub struct GenerateArgs {
     /// (the default above 25 squares).
     #[arg(long)]
     wdl_only: bool,
-    /// The most memory the job may take, e.g. 9G, 512M, 9GiB (K, M, G, T and
-    /// KiB... are powers of 1024; KB, MB, GB, TB powers of 1000; B bytes; a
-    /// bare number is MiB) [default: the memory available].
-    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
+    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size,
+          help = concat!("The most memory the job may take, e.g. 9G, 512M, 9GiB ", super::options::memory_units!(), " [default: the memory available]"))]
     memory: Option<u64>,
     #[arg(long = "jobs", visible_alias = "threads", value_name = "N",
           value_parser = super::options::parse_jobs,

@@ -134,3 +134,43 @@ pub fn rows_text(rows: &Rows, clear: char, set: char, gap: &str) -> String {
     }
     text
 }
+
+/// The help of `--size`, the first words of every subcommand's.
+macro_rules! size_help {
+    () => {
+        "Board size RxC (rows first), e.g. 5x5"
+    };
+}
+pub(crate) use size_help;
+
+/// The help of `--table`, the same on every subcommand that has it.
+macro_rules! table_help {
+    () => {
+        "The table file to answer from (its puzzle and shape are read from it and checked)"
+    };
+}
+pub(crate) use table_help;
+
+/// The help of `--tables`, the same on every subcommand that has it.
+macro_rules! tables_help {
+    () => {
+        "A directory to look for table files `euler-RxC.bin` / `flip-RxC.bin` in (repeatable; searched in order, before the directories of BOARDBASE_TABLES, colon-separated); one that does not exist is a usage error"
+    };
+}
+pub(crate) use tables_help;
+
+/// The help of `--seed`, the first words of every subcommand's.
+macro_rules! seed_help {
+    () => {
+        "Seed of the random draws: the same arguments give the same bytes, always"
+    };
+}
+pub(crate) use seed_help;
+
+/// How every memory size is written.
+macro_rules! memory_units {
+    () => {
+        "(K, M, G, T and KiB, MiB, GiB, TiB are powers of 1024; KB, MB, GB, TB powers of 1000; B bytes; a bare number is MiB)"
+    };
+}
+pub(crate) use memory_units;

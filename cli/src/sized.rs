@@ -24,17 +24,14 @@ use super::{Failure, Format, JudgeLines, Output, Source, write_json_line};
 /// `flip`.
 #[derive(Debug, Args)]
 pub struct TableArgs {
-    /// Board size RxC (rows first), e.g. 5x5 [default: 4x4, or the shape of
-    /// --table]. Euler: up to 36 squares; Flip: up to 64x64.
-    #[arg(long, value_name = "RxC", value_parser = parse_shape)]
+    #[arg(long, value_name = "RxC", value_parser = parse_shape,
+          help = concat!(super::options::size_help!(), " [default: 4x4, or the shape of --table]"),
+          long_help = concat!(super::options::size_help!(), " [default: 4x4, or the shape of --table]. Euler: up to 36 squares; Flip: up to 64x64"))]
     pub size: Option<Shape>,
-    /// The table file to answer from (its puzzle and shape are checked).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", help = super::options::table_help!())]
     pub table: Option<PathBuf>,
-    /// A directory to look for `euler-RxC.bin` / `flip-RxC.bin` in
-    /// (repeatable; searched in order, before the directories of
-    /// BOARDBASE_TABLES, colon-separated).
-    #[arg(long = "tables", value_name = "DIR", value_parser = super::existing_dir)]
+    #[arg(long = "tables", value_name = "DIR", value_parser = super::existing_dir,
+          help = super::options::tables_help!())]
     pub tables: Vec<PathBuf>,
 }
 

@@ -44,25 +44,17 @@ pub struct ServeArgs {
     /// standard output.
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080", value_parser = host_port)]
     bind: String,
-    /// A directory of table files (`flip-RxC.bin`, `euler-RxC.bin`, as
-    /// `boardbase generate` writes them) for board sizes other than 4×4
-    /// (repeatable; searched in order, before the directories of
-    /// BOARDBASE_TABLES, colon-separated). The files are opened (mapped)
-    /// at start. Without a file, Flip boards up to 64x64 are answered by
-    /// GF(2), and Euler tables of up to 25 squares are made in memory.
-    #[arg(long = "tables", value_name = "DIR", value_parser = super::existing_dir)]
+    #[arg(long = "tables", value_name = "DIR", value_parser = super::existing_dir,
+          help = super::options::tables_help!(),
+          long_help = concat!(super::options::tables_help!(), ". The files are opened (mapped) at start. Without a file, Flip boards up to 64x64 are answered by GF(2), and Euler tables of up to 25 squares are made in memory"))]
     tables: Vec<PathBuf>,
-    /// A table file to answer from (repeatable; its puzzle and shape are
-    /// read from it; searched before the --tables directories).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", help = super::options::table_help!(),
+          long_help = concat!(super::options::table_help!(), ". Repeatable; searched before the --tables directories"))]
     table: Vec<PathBuf>,
     #[command(flatten)]
     nullity: super::options::NullityArgs,
-    /// Memory the Euler tables made in memory may take, e.g. 512M, 2G (a
-    /// bare number is MiB, as for every memory size; the least recently
-    /// used are dropped to make room; 0: make none). A 5×5 table takes 68
-    /// MiB, and about 82 MiB while it is made.
-    #[arg(long, value_name = "SIZE", default_value = "512M", value_parser = super::generate::parse_byte_size)]
+    #[arg(long, value_name = "SIZE", default_value = "512M", value_parser = super::generate::parse_byte_size,
+          help = concat!("Memory the Euler tables made in memory may take, e.g. 512M, 2G ", super::options::memory_units!(), "; the least recently used are dropped to make room; 0: make none. A 5×5 table takes 68 MiB, and about 82 MiB while it is made"))]
     make_memory: u64,
     // The heavy work (Carcassonne counts, tables made in memory, large
     // GF(2) boards) runs on these workers, each on its own thread, off the
