@@ -21,6 +21,7 @@ mod gen_cases;
 mod generate;
 mod lights;
 mod limits;
+mod options;
 mod properties;
 mod shell;
 mod sizes;
