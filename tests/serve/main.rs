@@ -13,4 +13,5 @@ mod oracle;
 mod oracles;
 
 mod api;
+mod options;
 mod sizes;
