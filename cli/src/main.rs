@@ -62,7 +62,8 @@ enum Command {
     /// format): per board the number of rounds or `Impossible`. Other sizes
     /// are answered from a table file when one is found (up to 25 cells;
     /// --table, --tables, BOARDBASE_TABLES), otherwise by linear algebra
-    /// over GF(2) (any size up to 64x64 whose nullity is at most 24).
+    /// over GF(2) (any size up to 64x64 whose nullity is at most
+    /// --max-nullity, 24 by default).
     #[command(visible_alias = "poj1753")]
     Flip(flip::FlipArgs),
     /// Game of Euler (UVA 10536): who wins from a 4×4 board of pins (or
@@ -117,6 +118,9 @@ enum Command {
     /// carcassonne 600 generated boards (four families, small and 12×12)
     /// in runs of 50, fliptile 1,000 generated boards (four families up to
     /// 15×15, and 15×15) one a run, lightsout 2,032 puzzles in one run.
+    /// Flip and Euler of another size (--size RxC, or --table FILE): --sample
+    /// boards of that size (1,000 by default), drawn as `cases --size`
+    /// draws them.
     /// Exit status 0 when every run is accepted, 1 otherwise, 2 on usage
     /// errors or a PROGRAM that cannot be started.
     #[cfg(unix)]

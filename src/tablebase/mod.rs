@@ -759,11 +759,11 @@ impl Tablebase {
         }
         euler.extend(made);
         // The shapes past the default limit include every shape past a
-        // higher one.
+        // higher one (a lower limit lists only those past the default).
         let beyond: Vec<String> = lights::PAST_MAX_NULLITY
             .iter()
             .filter_map(|&(r, c)| Shape::new(r, c))
-            .filter(|&s| lights::nullity(s) > self.max_nullity)
+            .filter(|&s| self.max_nullity <= MAX_NULLITY || lights::nullity(s) > self.max_nullity)
             .map(|s| s.to_string())
             .collect();
         Sizes {

@@ -88,13 +88,27 @@ fn serve_max_nullity_sets_the_limit_of_flip_by_gf2() {
         24
     );
     drop(server);
-    // With --max-nullity 28 it is answered: all white is 0 rounds.
-    let mut server = Server::start(&["--max-nullity", "28"]);
-    let _ = server.stdout_line();
-    let r = server.get(&format!("/api/v1/flip?board={white}"));
+    // The limit both ways on 9x9 (nullity 8): refused at 7, answered at 8
+    // (all white: 0 rounds, no press).
+    let white9 = vec!["w".repeat(9); 9].join("/");
+    let server = Server::start(&["--max-nullity", "7"]);
+    let r = server.get(&format!("/api/v1/flip?board={white9}"));
+    assert_eq!(r.status, 422, "{}", r.text());
+    let v = r.json();
+    assert_eq!(
+        (v["nullity"].clone(), v["max_nullity"].clone()),
+        (8.into(), 7.into())
+    );
+    drop(server);
+    let server = Server::start(&["--max-nullity", "8"]);
+    let r = server.get(&format!("/api/v1/flip?board={white9}"));
     assert_eq!(r.status, 200, "{}", r.text());
     let v = r.json();
-    assert_eq!(v["rounds"], 0);
+    assert_eq!(v["rounds"], 0, "{v}");
+    assert_eq!(v["presses"], serde_json::json!([]), "{v}");
+    drop(server);
+    // At 28, 64x64 is no longer among the shapes past the limit.
+    let server = Server::start(&["--max-nullity", "28"]);
     let sizes = server.get("/api/v1/sizes").json();
     assert_eq!(sizes["flip_gf2"]["max_nullity"], 28);
     let beyond = sizes["flip_gf2"]["beyond"].as_array().expect("a list");

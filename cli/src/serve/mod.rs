@@ -175,7 +175,7 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
         out.flush()?;
         let mut more = String::new();
         if dirs.is_empty() && args.table.is_empty() {
-            more.push_str("tables: none (no --table FILE, no --tables DIR, no BOARDBASE_TABLES)\n");
+            more.push_str("tables: none (no --tables DIR, no BOARDBASE_TABLES)\n");
         } else if dirs.is_empty() {
             more.push_str("tables: the --table files\n");
         } else {
