@@ -11,7 +11,7 @@
 //! - `report`: the JSON answers of every puzzle, as the CLI prints them with
 //!   `--format json` and the server returns them (needs the `std` feature).
 //! - `cases`: judge inputs with known answers, seeded and streamed
-//!   (`boardbase gen`; needs the `std` feature).
+//!   (`boardbase cases`; needs the `std` feature).
 //! - `check`: run a solution as a judge does and say which cases it gets
 //!   wrong and why (`boardbase check`; needs the `check` feature, Unix).
 //! - `generate`: Euler and Flip tables of other board sizes, made in memory

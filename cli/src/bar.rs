@@ -1,37 +1,68 @@
-//! The progress bar of the long table jobs (`generate`, `verify`, tables
-//! made on the spot), on stderr when it is a terminal.
+//! The one progress-bar style of the command line: the long table jobs
+//! (`generate`, `verify`, tables made on the spot), `check`'s runs and
+//! `cases`' cases. Every bar is drawn on stderr, and only when stderr is a
+//! terminal: `PHASE [=====>    ]  42% done/total, ETA left (note)`.
 
+use std::io::IsTerminal;
 use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+/// The templates of bars counted in bytes and in other units: the phase
+/// (right-aligned in 10 columns), the bar, the percentage, the count, the
+/// time left and an optional note.
+const TEMPLATES: [&str; 2] = [
+    "{prefix:>10} [{bar:40}] {percent:>3}% {bytes}/{total_bytes}, {eta} left{msg}",
+    "{prefix:>10} [{bar:40}] {percent:>3}% {human_pos}/{human_len}, {eta} left{msg}",
+];
+
+/// The characters of the bar: done, the tip, to do.
+const PROGRESS_CHARS: &str = "=> ";
+
+/// The style of every bar, counted in bytes or in other units.
+fn style(bytes: bool) -> Option<ProgressStyle> {
+    ProgressStyle::with_template(TEMPLATES[usize::from(!bytes)])
+        .ok()
+        .map(|s| s.progress_chars(PROGRESS_CHARS))
+}
+
+/// Whether bars are shown: stderr is a terminal.
+fn shown() -> bool {
+    std::io::stderr().is_terminal()
+}
+
+/// A bar of `total` units of one `phase` (`runs`, `cases`) in the common
+/// style, hidden unless stderr is a terminal. A note after the time left
+/// is set with [`note`].
+pub fn counter(phase: &'static str, total: u64) -> ProgressBar {
+    if !shown() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total).with_prefix(phase);
+    if let Some(style) = style(false) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Sets the note shown after the time left: ` (text)`.
+pub fn note(bar: &ProgressBar, text: &str) {
+    bar.set_message(format!(" ({text})"));
+}
+
 /// A progress bar on stderr, one phase at a time, that any thread may
-/// update (the generator reports from its workers); nothing when disabled.
+/// update (the generator reports from its workers); nothing when stderr is
+/// not a terminal.
 pub struct PhaseBar {
     enabled: bool,
-    /// The templates of phases counted in bytes and in other units.
-    templates: [&'static str; 2],
     state: Mutex<Option<(&'static str, ProgressBar)>>,
 }
 
 impl PhaseBar {
-    /// A bar, shown only when `enabled` (stderr is a terminal).
-    pub fn new(enabled: bool) -> PhaseBar {
-        PhaseBar::with_templates(
-            enabled,
-            [
-                "{msg:>10} [{bar:40}] {percent:>3}% {bytes}/{total_bytes}, {eta} left",
-                "{msg:>10} [{bar:40}] {percent:>3}% {human_pos}/{human_len}, {eta} left",
-            ],
-        )
-    }
-
-    /// A bar drawn with indicatif `templates` for phases counted in bytes
-    /// and in other units.
-    pub fn with_templates(enabled: bool, templates: [&'static str; 2]) -> PhaseBar {
+    /// A bar, shown only when stderr is a terminal.
+    pub fn new() -> PhaseBar {
         PhaseBar {
-            enabled,
-            templates,
+            enabled: shown(),
             state: Mutex::new(None),
         }
     }
@@ -48,10 +79,9 @@ impl PhaseBar {
             if let Some((_, bar)) = state.take() {
                 bar.finish_and_clear();
             }
-            let template = self.templates[usize::from(!bytes)];
-            let bar = ProgressBar::new(total).with_message(phase);
-            if let Ok(style) = ProgressStyle::with_template(template) {
-                bar.set_style(style.progress_chars("=> "));
+            let bar = ProgressBar::new(total).with_prefix(phase);
+            if let Some(style) = style(bytes) {
+                bar.set_style(style);
             }
             *state = Some((phase, bar));
         }

@@ -4,13 +4,15 @@ use std::io::Write;
 
 use std::sync::LazyLock;
 
-use boardbase::carcassonne::{self, Board, Case, StopError, Tile};
+use boardbase::carcassonne::{self, Board, Case, StopError, Tile, TileParseError};
+use boardbase::error::{Found, ParseError};
 use boardbase::report::{CarcassonneAnswer, turned_rows};
 use boardbase::tablebase::{CountOptions, Counted, Tablebase};
 use clap::Args;
 use num_bigint::BigUint;
 use rayon::prelude::*;
 
+use super::options::{JobsArgs, bad_board};
 use super::{Failure, Format, InputArgs, Output, Source, write_json_line};
 
 /// Arguments of `boardbase carcassonne`.
@@ -29,6 +31,96 @@ pub struct CarcassonneArgs {
     /// none exists).
     #[arg(long)]
     witness: bool,
+    /// Count this one board instead of reading input: rows separated by
+    /// `/`, the tiles of a row by blanks or commas (e.g. `"CRFC RRFF/FFCC
+    /// CRCR"` or `CRFC,RRFF/FFCC,CRCR`), each tile four letters `C`, `R` or
+    /// `F` (edges clockwise from the top).
+    #[arg(long, value_name = "ROWS", conflicts_with = "file")]
+    board: Option<String>,
+    #[command(flatten)]
+    jobs: JobsArgs,
+}
+
+/// Reads a `--board` of tiles: rows separated by `/`, tiles by blanks or
+/// commas. Returns the judge's input of that one case.
+fn board_input(text: &str) -> Result<String, Failure> {
+    let error = |column: usize, expected: &'static str, found: Found| {
+        let e = ParseError {
+            line: 1,
+            column: column as u64 + 1,
+            expected,
+            found,
+        };
+        bad_board(text, &e)
+    };
+    let bytes = text.as_bytes();
+    let mut rows: Vec<Vec<Tile>> = Vec::new();
+    let mut start = 0;
+    loop {
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b'/')
+            .map_or(bytes.len(), |i| start + i);
+        let mut row = Vec::new();
+        let mut i = start;
+        while i < end {
+            if bytes[i] == b' ' || bytes[i] == b',' || bytes[i] == b'\t' {
+                i += 1;
+                continue;
+            }
+            let stop = bytes[i..end]
+                .iter()
+                .position(|&b| b == b' ' || b == b',' || b == b'\t')
+                .map_or(end, |k| i + k);
+            let tile = Tile::try_from(&bytes[i..stop]).map_err(|e| match e {
+                TileParseError::Letter { position, .. } => error(
+                    i + position,
+                    "'C', 'R' or 'F'",
+                    Found::first_of(&bytes[i + position..]),
+                ),
+                TileParseError::Length { len } => error(
+                    i,
+                    "a tile of 4 letters 'C', 'R' or 'F'",
+                    Found::Word { len },
+                ),
+            })?;
+            if let Some(first) = rows.first()
+                && row.len() == first.len()
+            {
+                return Err(error(
+                    i,
+                    "'/' or the end of the board (every row as long as the first)",
+                    Found::first_of(&bytes[i..]),
+                ));
+            }
+            row.push(tile);
+            i = stop;
+        }
+        let short = rows.first().is_some_and(|f| row.len() < f.len());
+        if row.is_empty() || short {
+            let expected = if short {
+                "another tile (every row as long as the first)"
+            } else {
+                "a tile of 4 letters 'C', 'R' or 'F'"
+            };
+            return Err(error(end, expected, Found::first_of(&bytes[end..])));
+        }
+        rows.push(row);
+        if end == bytes.len() {
+            break;
+        }
+        start = end + 1;
+    }
+    let (n, m) = (rows.len(), rows[0].len());
+    let tiles: Vec<Tile> = rows.iter().flatten().copied().collect();
+    Board::new(n, m, tiles.clone()).map_err(|e| Failure::Usage(format!("--board {text}: {e}")))?;
+    let mut input = format!("1\n{n} {m}\n");
+    for row in &rows {
+        let codes: Vec<String> = row.iter().map(Tile::to_string).collect();
+        input.push_str(&codes.join(" "));
+        input.push('\n');
+    }
+    Ok(input)
 }
 
 /// Most cases counted together in parallel before their answers are written.
@@ -54,7 +146,11 @@ static TABLEBASE: LazyLock<Tablebase> = LazyLock::new(Tablebase::new);
 /// the cases or watching the answers, each case is counted and answered as
 /// soon as it is read instead.
 pub fn run(args: &CarcassonneArgs, out: &mut Output) -> Result<(), Failure> {
-    let mut source = Source::open(&args.input, out)?;
+    args.jobs.limit_pool();
+    let mut source = match &args.board {
+        Some(text) => Source::from_text("--board", board_input(text)?),
+        None => Source::open(&args.input, out)?,
+    };
     let total = carcassonne::read_case_count(&mut source.scanner).map_err(|e| source.fail(e))?;
     let mut cases = Cases {
         remaining: total,

@@ -1,19 +1,18 @@
-//! `boardbase gen`: judge inputs with known answers.
+//! `boardbase cases` (alias `gen`): judge inputs with known answers.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, flip, fliptile, sized};
-use boardbase::tablebase::{self, FindError, Origin};
+use boardbase::tablebase::{self, FindError, Loaded, Origin};
 use boardbase::tablefile::{self, Destination, Puzzle};
 use boardbase::tables::shape::{MAX_SIDE, Shape};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 
 use super::{Failure, Output, PuzzleName};
 
-/// Which cases, by answer or family: shared by `gen` and `check`.
+/// Which cases, by answer or family: shared by `cases` and `check`.
 #[derive(Debug, Args)]
 pub struct FilterArgs {
     /// Which cases: flip `random` (all 65,536 boards), `solvable` or
@@ -90,7 +89,7 @@ impl FilterArgs {
     }
 }
 
-/// Arguments of `boardbase gen`.
+/// Arguments of `boardbase cases`.
 #[derive(Debug, Args)]
 pub struct GenArgs {
     /// The puzzle whose judge input to write.
@@ -99,26 +98,18 @@ pub struct GenArgs {
     /// How many cases.
     #[arg(long, value_name = "N")]
     cases: u64,
-    /// Seed: the same arguments give the same bytes, always.
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(long, value_name = "S", default_value_t = 0, help = super::options::seed_help!())]
     seed: u64,
     #[command(flatten)]
     filter: FilterArgs,
-    /// Board size RxC: carcassonne (default 12x12); fliptile (1 to 64 a
-    /// side; default: each side drawn from 1 to 15, the judge's limits);
-    /// flip (default 4x4; up to 64x64, answers from a table or the GF(2)
-    /// solver) and euler (default 4x4; up to 36 squares, answers from a
-    /// table: a file, or made in memory up to 25 squares). Lights Out is
-    /// 5x6.
-    #[arg(long, value_name = "RxC", value_parser = parse_size)]
+    #[arg(long, value_name = "RxC", value_parser = parse_size,
+          help = super::options::size_help!(),
+          long_help = concat!(super::options::size_help!(), ": carcassonne (default 12x12); fliptile (1 to 64 a side; default: each side drawn from 1 to 15, the judge's limits); flip (default 4x4; up to 64x64, answers from a table or the GF(2) solver) and euler (default 4x4; up to 36 squares, answers from a table: a file, or made in memory up to 25 squares). Lights Out is 5x6"))]
     size: Option<(usize, usize)>,
-    /// Flip and Euler of other sizes: the table file to answer from.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", help = super::options::table_help!())]
     table: Option<PathBuf>,
-    /// Flip and Euler of other sizes: a directory to look for
-    /// `euler-RxC.bin` / `flip-RxC.bin` in (repeatable; before those of
-    /// BOARDBASE_TABLES).
-    #[arg(long = "tables", value_name = "DIR", value_parser = super::existing_dir)]
+    #[arg(long = "tables", value_name = "DIR", value_parser = super::existing_dir,
+          help = super::options::tables_help!())]
     tables: Vec<PathBuf>,
     /// Also write the judge's expected output to FILE.
     #[arg(long, value_name = "FILE")]
@@ -285,7 +276,7 @@ impl Drop for AnswerFile {
     }
 }
 
-/// The shape of a Flip or Euler `gen` other than the embedded 4×4 one:
+/// The shape of a Flip or Euler `cases` other than the embedded 4×4 one:
 /// `--size`, else the shape of `--table`; `None` for 4×4 from the
 /// embedded tables.
 fn sized_shape(args: &GenArgs, puzzle: Puzzle) -> Result<Option<Shape>, Failure> {
@@ -307,25 +298,22 @@ fn sized_shape(args: &GenArgs, puzzle: Puzzle) -> Result<Option<Shape>, Failure>
     }
 }
 
-/// `boardbase gen flip|euler --size RxC` (or `--table FILE`).
-fn run_sized(
-    args: &GenArgs,
+/// What answers `puzzle` on `shape` for `cases --size` and `check --size`:
+/// `--table FILE`; else for Euler a file in the directories or a table
+/// made in memory; for Flip a file in the directories, or `None` for the
+/// GF(2) solver.
+pub fn sized_table(
     puzzle: Puzzle,
     shape: Shape,
-    out: &mut Output,
-) -> Result<(), Failure> {
-    let usage = |e: GenError| match e {
-        GenError::Empty { .. } | GenError::Size(_) | GenError::Lights(_) => {
-            Failure::Usage(e.to_string())
-        }
-        e => Failure::Gen(e),
-    };
+    table: Option<&Path>,
+    tables: &[PathBuf],
+) -> Result<Option<Loaded>, Failure> {
     let find = |e: FindError| match e {
         FindError::TooManyCells { .. } => Failure::Usage(e.to_string()),
         e => Failure::Find(e),
     };
-    let tablebase = super::sized::tablebase_of(&args.tables);
-    let found = match &args.table {
+    let tablebase = super::sized::tablebase_of(tables);
+    let found: Option<Loaded> = match table {
         Some(path) => Some(tablebase::open_as(path, puzzle, Some(shape)).map_err(find)?),
         None if puzzle == Puzzle::Euler => {
             let found = tablebase.euler_table(shape, |_| {}).map_err(find)?;
@@ -340,6 +328,23 @@ fn run_sized(
         }
         None => tablebase.flip_table(shape).map_err(find)?,
     };
+    Ok(found)
+}
+
+/// `boardbase cases flip|euler --size RxC` (or `--table FILE`).
+fn run_sized(
+    args: &GenArgs,
+    puzzle: Puzzle,
+    shape: Shape,
+    out: &mut Output,
+) -> Result<(), Failure> {
+    let usage = |e: GenError| match e {
+        GenError::Empty { .. } | GenError::Size(_) | GenError::Lights(_) => {
+            Failure::Usage(e.to_string())
+        }
+        e => Failure::Gen(e),
+    };
+    let found = sized_table(puzzle, shape, args.table.as_deref(), &args.tables)?;
     let probe = |e: boardbase::tablefile::ProbeError| Failure::Gen(GenError::Probe(e));
     if args.cases >= 100_000 && puzzle == Puzzle::Euler {
         eprintln!(
@@ -371,21 +376,6 @@ fn run_sized(
     })
 }
 
-/// A progress bar of `cases` cases on stderr when it is a terminal.
-fn progress_bar(cases: u64) -> ProgressBar {
-    if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(cases);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:30} {pos}/{len} cases [{elapsed}, about {eta} left]")
-        {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    }
-}
-
 /// Writes the cases with `write` (given the output, the `--answers` file
 /// if asked for and a progress callback; it fails with a [`Failure`] before
 /// writing, with a [`GenError`] while writing), a progress bar on stderr
@@ -404,7 +394,7 @@ fn write_cases(
         .as_deref()
         .map(AnswerFile::create)
         .transpose()?;
-    let bar = progress_bar(args.cases);
+    let bar = super::bar::counter("cases", args.cases);
     let result = write(out, answers.as_mut().map(|a| &mut a.w), &mut |done| {
         bar.set_position(done)
     });
@@ -428,7 +418,7 @@ fn write_cases(
     Ok(())
 }
 
-/// Runs `boardbase gen`.
+/// Runs `boardbase cases`.
 pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
     let sized_puzzle = match args.puzzle {
         PuzzleName::Flip => Some(Puzzle::Flip),

@@ -1,7 +1,7 @@
 //! `boardbase check`: run a solution as the judge does and report.
 
 use std::ffi::OsString;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::time::Duration;
 
 use boardbase::cases::GenError;
@@ -10,9 +10,14 @@ use boardbase::check::{
     LightsOutCheck, Options, Program, Report, RunError, Verdict,
 };
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
+
+use boardbase::cases::sized;
+use boardbase::check::SizedCheck;
+use boardbase::tablefile::{ProbeError, Puzzle};
 
 use super::cases::FilterArgs;
+use super::options::JobsArgs;
+use super::sized::TableArgs;
 use super::{Failure, Output, PuzzleName, thousands, write_json_line};
 
 /// Report formats.
@@ -33,16 +38,18 @@ pub struct CheckArgs {
     puzzle: PuzzleName,
     #[command(flatten)]
     filter: FilterArgs,
-    /// Check a random sample of N cases instead of every one.
+    #[command(flatten)]
+    tables: TableArgs,
+    /// Check a random sample of N cases instead of every one (with --size
+    /// or --table: N boards of that size, drawn as `cases --size` draws
+    /// them; 1,000 by default).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     sample: Option<u64>,
-    /// Seed of the sample, of the order of cases in a run and of generated
-    /// boards (Carcassonne, Fliptile, Lights Out).
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(long, value_name = "S", default_value_t = 0, help = super::options::seed_help!(),
+          long_help = concat!(super::options::seed_help!(), ": the sample, the order of cases in a run, and the boards generated (Carcassonne, Fliptile, Lights Out, and Flip and Euler with --size)"))]
     seed: u64,
-    /// Runs at once [default: the number of cores].
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    jobs: Option<u64>,
+    #[command(flatten)]
+    jobs: JobsArgs,
     /// Wall-clock limit of one run, in seconds [default: the judge's: flip
     /// 1, euler 3, carcassonne 1, fliptile 2, lightsout 1].
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
@@ -90,6 +97,24 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
     kill_programs_on_signals();
     let usage = |e: String| Failure::Usage(e);
     let cases = |e: GenError| Failure::Usage(format!("nothing to check: {e}"));
+    let sized = match args.puzzle {
+        PuzzleName::Flip => Some(Puzzle::Flip),
+        PuzzleName::Euler => Some(Puzzle::Euler),
+        _ => None,
+    };
+    match sized {
+        Some(puzzle) if !args.tables.is_embedded_4x4() => return run_sized(args, puzzle, out),
+        None if args.tables.size.is_some()
+            || args.tables.table.is_some()
+            || !args.tables.tables.is_empty() =>
+        {
+            return Err(Failure::Usage(format!(
+                "--size, --table and --tables are for flip and euler, not {}",
+                args.puzzle.name()
+            )));
+        }
+        _ => {}
+    }
     match args.puzzle {
         PuzzleName::Flip => {
             let puzzle = FlipCheck::new(args.filter.flip().map_err(usage)?).map_err(cases)?;
@@ -119,15 +144,57 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
     }
 }
 
+/// Boards drawn for check by default on other sizes.
+const SIZED_SAMPLE: u64 = 1000;
+
+/// `check flip|euler --size RxC` (or `--table FILE`): `--sample` boards
+/// (1,000 by default) drawn from `--seed` as `cases --size` draws them,
+/// answered by the table or the GF(2) solver `cases --size` uses.
+fn run_sized(args: &CheckArgs, puzzle: Puzzle, out: &mut Output) -> Result<(), Failure> {
+    let shape = super::sized::board_shape(&args.tables, puzzle)?;
+    let found = super::cases::sized_table(
+        puzzle,
+        shape,
+        args.tables.table.as_deref(),
+        &args.tables.tables,
+    )?;
+    let usage = |e: GenError| match e {
+        GenError::Empty { .. } | GenError::Size(_) | GenError::Lights(_) => {
+            Failure::Usage(format!("nothing to check: {e}"))
+        }
+        e => Failure::Gen(e),
+    };
+    let probe = |e: ProbeError| Failure::Gen(GenError::Probe(e));
+    let count = usize::try_from(args.sample.unwrap_or(SIZED_SAMPLE)).unwrap_or(usize::MAX);
+    let check = match puzzle {
+        Puzzle::Euler => {
+            let Some(found) = &found else {
+                return Err(Failure::Usage(format!("no euler {shape} table")));
+            };
+            let table = found.table.as_euler().map_err(probe)?;
+            let filter = args.filter.euler().map_err(Failure::Usage)?;
+            let cases = sized::EulerCases::new(table, filter).map_err(usage)?;
+            SizedCheck::euler(&cases, shape, count, args.seed).map_err(usage)?
+        }
+        Puzzle::Flip => {
+            let answers = match &found {
+                Some(f) => sized::FlipAnswers::Table(f.table.as_flip().map_err(probe)?),
+                None => sized::FlipAnswers::Solver(boardbase::lights::Solver::cached(shape)),
+            };
+            let filter = args.filter.flip().map_err(Failure::Usage)?;
+            let cases = sized::FlipCases::new(answers, filter).map_err(usage)?;
+            SizedCheck::flip(&cases, shape, count, args.seed).map_err(usage)?
+        }
+    };
+    run_puzzle(args, &check, out)
+}
+
 fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Result<(), Failure> {
     let (path, rest) = args
         .program
         .split_first()
         .ok_or_else(|| Failure::Usage("no PROGRAM after --".to_owned()))?;
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |j| j as usize,
-    );
+    let jobs = args.jobs.count();
     let options = Options {
         program: Program {
             path: path.clone(),
@@ -141,27 +208,18 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
         .sample
         .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
     let plan = check::plan(puzzle, sample, args.seed);
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = ProgressBar::new(plan.runs.len() as u64);
-        if let Ok(style) = ProgressStyle::with_template(
-            "{spinner} {bar:30} {pos}/{len} runs, {msg} [{elapsed}, about {eta} left]",
-        ) {
-            bar.set_style(style);
-        }
-        bar.enable_steady_tick(Duration::from_millis(200));
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = super::bar::counter("runs", plan.runs.len() as u64);
+    bar.enable_steady_tick(Duration::from_millis(200));
     let (one, many) = puzzle.noun();
     let result = check::check(puzzle, &plan, args.seed, &options, &mut |p| {
         bar.set_position(p.runs_done as u64);
-        bar.set_message(format!(
+        let judged = format!(
             "{} {} judged, {} failed",
             thousands(p.cases_done),
             if p.cases_done == 1 { one } else { many },
             thousands(p.failed)
-        ));
+        );
+        super::bar::note(&bar, &judged);
     });
     bar.finish_and_clear();
     // A program that cannot be started is a usage error (exit status 2),

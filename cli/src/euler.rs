@@ -8,6 +8,9 @@ use boardbase::input::InputError;
 use boardbase::report::EulerAnswer;
 use clap::Args;
 
+use boardbase::tablefile::Puzzle;
+
+use super::options::{JobsArgs, read_board, rows_text};
 use super::sized::{self, TableArgs};
 use super::{Failure, Format, InputArgs, JudgeLines, Output, Source, write_json_line};
 
@@ -16,11 +19,18 @@ use super::{Failure, Format, InputArgs, JudgeLines, Output, Source, write_json_l
 pub struct EulerArgs {
     #[command(flatten)]
     input: InputArgs,
+    /// Solve this one board instead of reading input: rows of `X`/`.`
+    /// separated by `/` (e.g. `XX../X.../..../....`); its shape must be
+    /// --size's (4x4 by default).
+    #[arg(long, value_name = "ROWS", conflicts_with = "file")]
+    board: Option<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
     #[command(flatten)]
     tables: TableArgs,
+    #[command(flatten)]
+    jobs: JobsArgs,
 }
 
 /// What the error says is missing when the case count promises more boards
@@ -31,13 +41,25 @@ const ANOTHER_BOARD: &str = "another board (the case count asks for more)";
 /// boards, answering each as soon as it is read; after them only whitespace
 /// may follow.
 pub fn run(args: &EulerArgs, out: &mut Output) -> Result<(), Failure> {
+    args.jobs.limit_pool();
+    let open = |out: &mut Output| match &args.board {
+        // The one board, as the judge's input of one case.
+        Some(text) => {
+            let shape = sized::board_shape(&args.tables, Puzzle::Euler)?;
+            let why = "--size gives the board size; the default is 4x4";
+            let rows = read_board(text, &ALPHABET, Some(shape), why)?;
+            let input = format!("1\n{}", rows_text(&rows, '.', 'X', ""));
+            Ok(Source::from_text("--board", input))
+        }
+        None => Source::open(&args.input, out),
+    };
     if !args.tables.is_embedded_4x4() {
         // The table first: a missing one is an error before any input is
         // read (on a terminal, before anything is typed).
-        let mut source = Source::open(&args.input, out)?;
+        let mut source = open(out)?;
         return sized::euler(&args.tables, args.format, &mut source, out);
     }
-    let mut source = Source::open(&args.input, out)?;
+    let mut source = open(out)?;
     let count = read_count(&mut source).map_err(|e| source.fail(e))?;
     match args.format {
         Format::Judge => judge(&mut source, count, out)?,

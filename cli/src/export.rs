@@ -1,7 +1,7 @@
 //! `boardbase export` and `boardbase verify`: table files any language can
 //! read (layout: `boardbase::tablefile`).
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use boardbase::tablefile::{Checked, Puzzle, Table};
@@ -90,13 +90,7 @@ fn verify_one(file: &std::path::Path, out: &mut Output) -> Result<(), Failure> {
         error,
     };
     let table = Table::open(file).map_err(failure)?;
-    let bar = PhaseBar::with_templates(
-        std::io::stderr().is_terminal(),
-        [
-            "{msg:>8} [{bar:40}] {percent:>3}% {bytes}/{total_bytes}, {eta} left",
-            "{msg:>8} [{bar:40}] {percent:>3}% {pos}/{len} positions, {eta} left",
-        ],
-    );
+    let bar = PhaseBar::new();
     let verified =
         table.verify(&mut |p| bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes()));
     bar.finish();

@@ -7,6 +7,7 @@ use boardbase::flip::{self, Board};
 use boardbase::report::FlipAnswer;
 use clap::Args;
 
+use super::options::{JobsArgs, NullityArgs, bad_board};
 use super::sized::{self, TableArgs};
 use super::{Failure, Format, InputArgs, JudgeLines, Output, Source, write_json_line};
 
@@ -15,9 +16,9 @@ use super::{Failure, Format, InputArgs, JudgeLines, Output, Source, write_json_l
 pub struct FlipArgs {
     #[command(flatten)]
     input: InputArgs,
-    /// Solve this one board instead of reading input, rows separated by `/`
-    /// (e.g. `bwwb/bbwb/bwwb/bwww`); its shape must be --size's (4x4 by
-    /// default).
+    /// Solve this one board instead of reading input: rows of `b`/`w`
+    /// separated by `/` (e.g. `bwwb/bbwb/bwwb/bwww`); its shape must be
+    /// --size's (4x4 by default).
     #[arg(long, value_name = "ROWS", conflicts_with = "file")]
     board: Option<String>,
     /// Output format.
@@ -25,20 +26,20 @@ pub struct FlipArgs {
     format: Format,
     #[command(flatten)]
     tables: TableArgs,
+    #[command(flatten)]
+    nullity: NullityArgs,
+    #[command(flatten)]
+    jobs: JobsArgs,
 }
 
 /// Parses a 4×4 `--board`, with the argument parser's wording of errors.
 fn parse_board(text: &str) -> Result<Board, Failure> {
-    text.parse().map_err(|e: ParseError| {
-        Failure::Usage(format!(
-            "invalid value '{text}' for '--board <ROWS>': column {}: expected {}, found {}",
-            e.column, e.expected, e.found
-        ))
-    })
+    text.parse().map_err(|e: ParseError| bad_board(text, &e))
 }
 
 /// Runs `boardbase flip`.
 pub fn run(args: &FlipArgs, out: &mut Output) -> Result<(), Failure> {
+    args.jobs.limit_pool();
     if !args.tables.is_embedded_4x4() {
         let mut source = match args.board {
             Some(_) => None,
@@ -46,6 +47,7 @@ pub fn run(args: &FlipArgs, out: &mut Output) -> Result<(), Failure> {
         };
         return sized::flip(
             &args.tables,
+            args.nullity.get(),
             args.format,
             args.board.as_deref(),
             source.as_mut(),
@@ -68,7 +70,7 @@ pub fn run(args: &FlipArgs, out: &mut Output) -> Result<(), Failure> {
                 write_answer(out, args.format, case, Board::from_bits(bits))?;
                 out.end_case()?;
             }
-            // No board at all is no answer, as `gen flip --cases 0` writes.
+            // No board at all is no answer, as `cases flip --cases 0` writes.
             Ok(None) => return Ok(()),
             Err(e) => return Err(source.fail(e)),
         }

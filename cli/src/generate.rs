@@ -2,7 +2,7 @@
 //! on every core and written as version-2 table files.
 
 use std::fs::{self, OpenOptions};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -65,14 +65,12 @@ pub struct GenerateArgs {
     /// (the default above 25 squares).
     #[arg(long)]
     wdl_only: bool,
-    /// The most memory the job may take, e.g. 9G, 512M, 9GiB (K, M, G, T and
-    /// KiB... are powers of 1024; KB, MB, GB, TB powers of 1000; B bytes; a
-    /// bare number is MiB) [default: the memory available].
-    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
+    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size,
+          help = concat!("The most memory the job may take, e.g. 9G, 512M, 9GiB ", super::options::memory_units!(), " [default: the memory available]"))]
     memory: Option<u64>,
-    /// Worker threads [default: every core] (`--threads`, the old name, is
-    /// an alias to be removed in a later release).
-    #[arg(long = "jobs", visible_alias = "threads", value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long = "jobs", visible_alias = "threads", value_name = "N",
+          value_parser = super::options::parse_jobs,
+          help = concat!(super::options::jobs_help!(), " (`--threads`, the old name, is an alias to be removed in a later release)"))]
     threads: Option<u16>,
     /// How to print the summary.
     #[arg(long, value_enum, default_value_t)]
@@ -351,7 +349,7 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
     }
     tidy_on_signals(&path);
 
-    let bar = PhaseBar::new(std::io::stderr().is_terminal());
+    let bar = PhaseBar::new();
     let progress = |p: generate::Progress| bar.update(p.phase.name(), p.done, p.total, false);
     let generate_failure = |e: generate::GenerateError| Failure::Memory(e.to_string());
     let table_failure = |error| Failure::Table {

@@ -4,10 +4,11 @@
 use std::io::Write;
 
 use boardbase::input::Scanner;
-use boardbase::lights::{self, Answer, Colour, FliptileCase, Grid, MAX_NULLITY, Solver};
+use boardbase::lights::{self, Answer, Colour, FliptileCase, Grid, Solver};
 use boardbase::report::LightsAnswer;
 use clap::Args;
 
+use super::options::{JobsArgs, NullityArgs, read_board, rows_text};
 use super::{Failure, Format, InputArgs, Output, Source, write_json_line};
 
 /// Arguments of `boardbase fliptile`.
@@ -18,13 +19,15 @@ pub struct FliptileArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
-    /// Search the flip sets of boards whose nullity is up to K. The search
-    /// looks at 2^nullity flip sets: up to the default 24, a board takes
-    /// at most tens of milliseconds; 64×64 (nullity 28) about a second,
-    /// 39×39 (32) about 15 seconds. A board over the limit is an error.
-    #[arg(long, value_name = "K", default_value_t = MAX_NULLITY as u8,
-          value_parser = clap::value_parser!(u8).range(0..=64))]
-    max_nullity: u8,
+    /// Solve this one board instead of reading input: rows of `0`/`1`
+    /// separated by `/` (e.g. `1001/0110/0110/1001`); the board's shape is
+    /// the case's (1 to 64 a side).
+    #[arg(long, value_name = "ROWS", conflicts_with = "file")]
+    board: Option<String>,
+    #[command(flatten)]
+    nullity: NullityArgs,
+    #[command(flatten)]
+    jobs: JobsArgs,
 }
 
 /// Arguments of `boardbase lightsout`.
@@ -35,12 +38,44 @@ pub struct LightsoutArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     format: Format,
+    /// Solve this one puzzle instead of reading input: 5 rows of six
+    /// `0`/`1` separated by `/` (e.g. `011010/100111/001001/101001/011100`).
+    #[arg(long, value_name = "ROWS", conflicts_with = "file")]
+    board: Option<String>,
+    #[command(flatten)]
+    nullity: NullityArgs,
+}
+
+/// The input: FILE or stdin, or the one `--board` as the judge's input of
+/// one case (`header` and its rows of `0`/`1` separated by blanks).
+fn open_board(
+    input: &InputArgs,
+    board: Option<&str>,
+    shape: Option<boardbase::tables::shape::Shape>,
+    why: &str,
+    header: impl FnOnce(boardbase::tables::shape::Shape) -> String,
+    out: &mut Output,
+) -> Result<Source, Failure> {
+    match board {
+        Some(text) => {
+            let rows = read_board(text, &lights::CELLS, shape, why)?;
+            let input = format!(
+                "{}{}",
+                header(rows.shape()),
+                rows_text(&rows, '0', '1', " ")
+            );
+            Ok(Source::from_text("--board", input))
+        }
+        None => Source::open(input, out),
+    }
 }
 
 /// Runs `boardbase fliptile`: cases back to back until the end of the
 /// input, each answered as soon as it is read.
 pub fn fliptile(args: &FliptileArgs, out: &mut Output) -> Result<(), Failure> {
-    let mut source = Source::open(&args.input, out)?;
+    args.jobs.limit_pool();
+    let header = |s: boardbase::tables::shape::Shape| format!("{} {}\n", s.rows(), s.cols());
+    let mut source = open_board(&args.input, args.board.as_deref(), None, "", header, out)?;
     let mut case = 0u64;
     loop {
         match lights::read_fliptile_case(&mut source.scanner) {
@@ -48,7 +83,7 @@ pub fn fliptile(args: &FliptileArgs, out: &mut Output) -> Result<(), Failure> {
                 case += 1;
                 let solver = Solver::cached(board.shape());
                 let answer = solver
-                    .route_within(&board, Colour::White, usize::from(args.max_nullity))
+                    .route_within(&board, Colour::White, args.nullity.get())
                     .map_err(|error| Failure::Solve {
                         name: source.name.clone(),
                         line,
@@ -65,7 +100,7 @@ pub fn fliptile(args: &FliptileArgs, out: &mut Output) -> Result<(), Failure> {
                 }
                 out.end_case()?;
             }
-            // No case at all is no answer, as `gen fliptile --cases 0` writes.
+            // No case at all is no answer, as `cases fliptile --cases 0` writes.
             Ok(None) => return Ok(()),
             Err(e) => return Err(source.fail(e)),
         }
@@ -75,7 +110,17 @@ pub fn fliptile(args: &FliptileArgs, out: &mut Output) -> Result<(), Failure> {
 /// Runs `boardbase lightsout`: a puzzle count, then that many 5×6 puzzles;
 /// after them only whitespace may follow.
 pub fn lightsout(args: &LightsoutArgs, out: &mut Output) -> Result<(), Failure> {
-    let mut source = Source::open(&args.input, out)?;
+    let why = "Extended Lights Out boards are 5x6";
+    let header = |_| "1\n".to_owned();
+    let board = args.board.as_deref();
+    let mut source = open_board(
+        &args.input,
+        board,
+        Some(lights::LIGHTS_OUT),
+        why,
+        header,
+        out,
+    )?;
     let solver = Solver::cached(lights::LIGHTS_OUT);
     let count = lights::read_lights_out_count(&mut source.scanner).map_err(|e| source.fail(e))?;
     for puzzle in 1..=count {
@@ -83,7 +128,7 @@ pub fn lightsout(args: &LightsoutArgs, out: &mut Output) -> Result<(), Failure> 
             lights::read_lights_out_puzzle(&mut source.scanner).map_err(|e| source.fail(e))?;
         // 5×6 has nullity 0: every board has exactly one solution.
         let answer = solver
-            .route(&board, Colour::White)
+            .route_within(&board, Colour::White, args.nullity.get())
             .ok()
             .flatten()
             .ok_or_else(|| Failure::Output(std::io::Error::other("5×6 is always solvable")))?;

@@ -1,6 +1,6 @@
 //! The `boardbase` command line: judge-compatible solvers for Flip Game,
 //! Game of Euler, Carcassonne, Fliptile and Lights Out with readable and
-//! JSON output, `check`, `gen`, `generate`, table files and `serve`.
+//! JSON output, `check`, `cases`, `generate`, table files and `serve`.
 //!
 //! A front end over the `boardbase` library: each subcommand parses its
 //! arguments, asks the library and renders the answer.
@@ -16,6 +16,7 @@ mod export;
 mod flip;
 mod generate;
 mod lights;
+mod options;
 mod pretty;
 mod shell;
 mod sized;
@@ -61,7 +62,8 @@ enum Command {
     /// format): per board the number of rounds or `Impossible`. Other sizes
     /// are answered from a table file when one is found (up to 25 cells;
     /// --table, --tables, BOARDBASE_TABLES), otherwise by linear algebra
-    /// over GF(2) (any size up to 64x64 whose nullity is at most 24).
+    /// over GF(2) (any size up to 64x64 whose nullity is at most
+    /// --max-nullity, 24 by default).
     #[command(visible_alias = "poj1753")]
     Flip(flip::FlipArgs),
     /// Game of Euler (UVA 10536): who wins from a 4×4 board of pins (or
@@ -116,14 +118,20 @@ enum Command {
     /// carcassonne 600 generated boards (four families, small and 12×12)
     /// in runs of 50, fliptile 1,000 generated boards (four families up to
     /// 15×15, and 15×15) one a run, lightsout 2,032 puzzles in one run.
+    /// Flip and Euler of another size (--size RxC, or --table FILE): --sample
+    /// boards of that size (1,000 by default), drawn as `cases --size`
+    /// draws them.
     /// Exit status 0 when every run is accepted, 1 otherwise, 2 on usage
     /// errors or a PROGRAM that cannot be started.
     #[cfg(unix)]
     Check(check::CheckArgs),
     /// Write judge inputs (and with --answers their expected output):
-    /// the same arguments give the same bytes.
-    #[command(name = "gen")]
-    Gen(cases::GenArgs),
+    /// the same arguments give the same bytes (`gen`, the old name, is an
+    /// alias to be removed in a later release).
+    ///
+    /// Not to be mixed up with `generate`, which builds a table file.
+    #[command(name = "cases", visible_alias = "gen")]
+    Cases(cases::GenArgs),
     /// Solve each puzzle's published sample and show it in pretty form.
     Demo,
     /// Write the 4×4 tables as files for other languages: `flip-4x4.bin`
@@ -138,6 +146,8 @@ enum Command {
     Export(export::ExportArgs),
     /// Make the Euler or Flip table of another board size and write it as
     /// a table file: `DIR/euler-RxC.bin` or `DIR/flip-RxC.bin`.
+    ///
+    /// Not to be mixed up with `cases`, which writes judge inputs.
     ///
     /// Euler boards up to 36 squares (full tables up to 25, win/loss only
     /// above or with --wdl-only), Flip boards up to 25 cells, on every core.
@@ -194,7 +204,7 @@ pub enum Format {
     Json,
 }
 
-/// The puzzles `check` and `gen` know.
+/// The puzzles `check` and `cases` know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum PuzzleName {
     /// Flip Game (POJ 1753).
@@ -323,7 +333,7 @@ pub enum Failure {
     /// why): exit status 1, nothing more on stderr.
     #[error("not accepted")]
     Rejected,
-    /// `gen` could not generate the cases.
+    /// `cases` could not generate the cases.
     #[error("{0}")]
     Gen(boardbase::cases::GenError),
     /// The reader of the output went away (e.g. `| head`): stop quietly.
@@ -378,7 +388,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Lightsout(args) => lights::lightsout(&args, &mut out),
         #[cfg(unix)]
         Command::Check(args) => check::run(&args, &mut out),
-        Command::Gen(args) => cases::run(&args, &mut out),
+        Command::Cases(args) => cases::run(&args, &mut out),
         Command::Demo => demo::run(&mut out),
         Command::Generate(args) => generate::run(&args, &mut out),
         Command::Export(args) => export::export(&args, &mut out),
@@ -525,6 +535,15 @@ impl Source {
             name,
             scanner: Scanner::new(reader),
         })
+    }
+
+    /// A source over `text`, named `name` in errors: a `--board` given on
+    /// the command line, as the judge's input it stands for.
+    pub fn from_text(name: &str, text: String) -> Source {
+        Source {
+            name: name.to_owned(),
+            scanner: Scanner::new(Box::new(io::Cursor::new(text.into_bytes()))),
+        }
     }
 
     /// Wraps an error met while reading this source.

@@ -3,13 +3,13 @@
 //! Flip, by the GF(2) solver. The 4×4 default never comes here: it keeps its
 //! own fast path over the embedded tables (`euler.rs`, `flip.rs`).
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use boardbase::error::Found as FoundText;
 use boardbase::euler::{ALPHABET as EULER_ALPHABET, Outcome};
 use boardbase::flip::{ALPHABET as FLIP_ALPHABET, Colour};
-use boardbase::lights::{self, Goal, Grid, MAX_NULLITY, Solver};
+use boardbase::lights::{self, Goal, Grid, Solver};
 use boardbase::report::{EulerAnswer, FlipAnswer};
 use boardbase::tablebase::{self, FindError, Loaded, Origin, Tablebase};
 use boardbase::tablefile::{FlipTable, ProbeError, Puzzle};
@@ -24,17 +24,14 @@ use super::{Failure, Format, JudgeLines, Output, Source, write_json_line};
 /// `flip`.
 #[derive(Debug, Args)]
 pub struct TableArgs {
-    /// Board size RxC (rows first), e.g. 5x5 [default: 4x4, or the shape of
-    /// --table]. Euler: up to 36 squares; Flip: up to 64x64.
-    #[arg(long, value_name = "RxC", value_parser = parse_shape)]
+    #[arg(long, value_name = "RxC", value_parser = parse_shape,
+          help = concat!(super::options::size_help!(), " [default: 4x4, or the shape of --table]"),
+          long_help = concat!(super::options::size_help!(), " [default: 4x4, or the shape of --table]. Euler: up to 36 squares; Flip: up to 64x64"))]
     pub size: Option<Shape>,
-    /// The table file to answer from (its puzzle and shape are checked).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", help = super::options::table_help!())]
     pub table: Option<PathBuf>,
-    /// A directory to look for `euler-RxC.bin` / `flip-RxC.bin` in
-    /// (repeatable; searched in order, before the directories of
-    /// BOARDBASE_TABLES, colon-separated).
-    #[arg(long = "tables", value_name = "DIR", value_parser = super::existing_dir)]
+    #[arg(long = "tables", value_name = "DIR", value_parser = super::existing_dir,
+          help = super::options::tables_help!())]
     pub tables: Vec<PathBuf>,
 }
 
@@ -113,7 +110,7 @@ fn note_made(found: &Loaded, tablebase: &Tablebase, puzzle: Puzzle, shape: Shape
 
 /// A progress bar for a table made on the spot, when stderr is a terminal.
 fn made_bar() -> PhaseBar {
-    PhaseBar::new(std::io::stderr().is_terminal())
+    PhaseBar::new()
 }
 
 // ---------------------------------------------------------------- Euler --
@@ -287,15 +284,15 @@ fn write_euler_pretty(
 enum FlipSource {
     /// A table (a file): 4×4 never comes here without `--table`.
     Table(Loaded),
-    /// The GF(2) solver of the shape.
-    Lights(&'static Solver),
+    /// The GF(2) solver of the shape, and the largest nullity searched.
+    Lights(&'static Solver, usize),
 }
 
 /// Finds what answers `shape`: `--table`, else a file in the table
 /// directories (up to 25 cells), else the GF(2) solver (refused, exit 2,
-/// for the 14 shapes up to 64×64 whose nullity is over 24: their answers
-/// could not be proven minimal).
-fn flip_source(args: &TableArgs, shape: Shape) -> Result<FlipSource, Failure> {
+/// for shapes whose nullity is over `max_nullity`: their answers could not
+/// be proven minimal).
+fn flip_source(args: &TableArgs, shape: Shape, max_nullity: usize) -> Result<FlipSource, Failure> {
     if let Some(found) = explicit_table(args, Puzzle::Flip)? {
         return Ok(FlipSource::Table(found));
     }
@@ -303,23 +300,24 @@ fn flip_source(args: &TableArgs, shape: Shape) -> Result<FlipSource, Failure> {
         return Ok(FlipSource::Table(found));
     }
     let solver = Solver::cached(shape);
-    if !solver.is_exact() {
+    if solver.nullity() > max_nullity {
         return Err(Failure::Usage(format!(
-            "flip {shape}: a {shape} board has nullity {} (2^{} press sets reach each colour); the fewest presses are only searched up to nullity {MAX_NULLITY}, and an answer not proven minimal is never given",
+            "flip {shape}: a {shape} board has nullity {} (2^{} press sets reach each colour); the fewest presses are only searched up to nullity {max_nullity} (--max-nullity raises the limit), and an answer not proven minimal is never given",
             solver.nullity(),
             solver.nullity()
         )));
     }
-    Ok(FlipSource::Lights(solver))
+    Ok(FlipSource::Lights(solver, max_nullity))
 }
 
-/// The shape Flip boards have: `--size`, else the table file's, else 4×4.
-pub fn flip_shape(args: &TableArgs) -> Result<Shape, Failure> {
+/// The shape `puzzle`'s boards have: `--size`, else the table file's,
+/// else 4×4.
+pub fn board_shape(args: &TableArgs, puzzle: Puzzle) -> Result<Shape, Failure> {
     if let Some(shape) = args.size {
         return Ok(shape);
     }
     match &args.table {
-        Some(path) => tablebase::open_as(path, Puzzle::Flip, None)
+        Some(path) => tablebase::open_as(path, puzzle, None)
             .map(|f| f.table.shape())
             .map_err(find_failure),
         None => Ok(Shape::SQUARE4),
@@ -330,20 +328,18 @@ pub fn flip_shape(args: &TableArgs) -> Result<Shape, Failure> {
 /// `--board` given.
 pub fn flip(
     args: &TableArgs,
+    max_nullity: usize,
     format: Format,
     board: Option<&str>,
     source: Option<&mut Source>,
     out: &mut Output,
 ) -> Result<(), Failure> {
-    let shape = flip_shape(args)?;
-    let flip_source = flip_source(args, shape)?;
+    let shape = board_shape(args, Puzzle::Flip)?;
+    let flip_source = flip_source(args, shape, max_nullity)?;
     if let Some(text) = board {
-        let grid: Grid = text.parse().map_err(|e: boardbase::error::ParseError| {
-            Failure::Usage(format!(
-                "invalid value '{text}' for '--board <ROWS>': column {}: expected {}, found {}",
-                e.column, e.expected, e.found
-            ))
-        })?;
+        let grid: Grid = text
+            .parse()
+            .map_err(|e: boardbase::error::ParseError| super::options::bad_board(text, &e))?;
         if grid.shape() != shape {
             return Err(Failure::Usage(format!(
                 "--board {text}: a {} board, not {shape} (--size gives the board size; the default is 4x4)",
@@ -381,7 +377,7 @@ pub fn flip(
                     out.end_case()?;
                 }
             }
-            // No board at all is no answer, as `gen flip --cases 0` writes.
+            // No board at all is no answer, as `cases flip --cases 0` writes.
             Ok(false) => break,
             Err(e) => {
                 lines.flush(out)?;
@@ -404,8 +400,8 @@ fn flip_rounds(source: &FlipSource, grid: &Grid) -> Result<Option<usize>, Failur
                 .map(|r| r.map(usize::from))
                 .map_err(|e| probe_failure(found, e))
         }
-        FlipSource::Lights(solver) => Ok(solver
-            .solve(grid, Goal::Either)
+        FlipSource::Lights(solver, max) => Ok(solver
+            .solve_within(grid, Goal::Either, *max)
             .map_err(lights_failure)?
             .map(|a| a.rounds)),
     }
@@ -433,8 +429,8 @@ fn write_flip(
             let board = grid.to_u64().expect("a table's board fits 64 bits");
             FlipAnswer::from_table(case, board, &t).map_err(|e| probe_failure(found, e))?
         }
-        FlipSource::Lights(solver) => {
-            let routes = solver.routes(grid).map_err(lights_failure)?;
+        FlipSource::Lights(solver, max) => {
+            let routes = solver.routes_within(grid, *max).map_err(lights_failure)?;
             FlipAnswer::from_routes(case, grid, &routes)
         }
     };

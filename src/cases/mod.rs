@@ -1,6 +1,6 @@
 //! Judge inputs with known answers: seeded, reproducible, streamed.
 //!
-//! `boardbase gen`, `boardbase check`, the benches and the tests all draw
+//! `boardbase cases`, `boardbase check`, the benches and the tests all draw
 //! their cases here, so there is one generator for the project.
 //!
 //! # The stream is a contract

@@ -1,5 +1,5 @@
 //! Flip Game and Game of Euler judge inputs on boards of any size
-//! (`boardbase gen flip|euler --size RxC`), with answers from a table or,
+//! (`boardbase cases flip|euler --size RxC`), with answers from a table or,
 //! for Flip, from the GF(2) solver.
 //!
 //! A board of R×C cells is drawn as a *random grid*: R random rows, row 0

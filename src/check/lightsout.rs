@@ -34,7 +34,7 @@ struct Case {
 /// The puzzles: all lights off; each of the 30 with one light on (the
 /// columns of the inverse: a solution right on them and linear is right
 /// everywhere); all on; then `random` puzzles drawn from `Rng::new(seed)`
-/// as [`lightsout::board`] draws them (`boardbase gen lightsout`). Expected
+/// as [`lightsout::board`] draws them (`boardbase cases lightsout`). Expected
 /// presses come from [`crate::lights`]: every 5×6 board has exactly one
 /// press set. POJ 1222 does not bound the count, so every puzzle goes in one
 /// run, shuffled.

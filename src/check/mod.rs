@@ -37,6 +37,7 @@ mod flip;
 mod fliptile;
 mod lightsout;
 pub mod process;
+mod sized;
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -52,6 +53,7 @@ pub use self::flip::FlipCheck;
 pub use self::fliptile::FliptileCheck;
 pub use self::lightsout::LightsOutCheck;
 pub use self::process::{End, Limits, Outcome, Program, RunError};
+pub use self::sized::SizedCheck;
 use crate::cases::Rng;
 
 /// A judge's verdict.

@@ -138,7 +138,7 @@ pub fn read_lights_out_puzzle<R: Read>(scanner: &mut Scanner<R>) -> Result<Grid,
 /// and `0` (clear) separated by single spaces. That is a board of POJ 3279's
 /// and POJ 1222's inputs (without the sizes or the count) and the press set
 /// of their answers; `boardbase fliptile` and `boardbase lightsout` print
-/// their answers with it, and `boardbase gen` their inputs and answers.
+/// their answers with it, and `boardbase cases` their inputs and answers.
 /// A row is written with one `write_all`, from a fixed buffer.
 ///
 /// ```

@@ -173,10 +173,20 @@ fn flip_moves(shape: Shape, mut presses: Vec<Press>) -> Vec<FlipMove> {
         .collect()
 }
 
-/// The lookup of a Flip board by GF(2) in its serde form.
+/// The lookup of a Flip board by GF(2) in its serde form (nullity up to
+/// [`MAX_NULLITY`](crate::lights::MAX_NULLITY)).
 pub fn flip_lights_lookup(solver: &Solver, board: &Grid) -> Result<FlipLookup, LightsError> {
+    flip_lights_lookup_within(solver, board, crate::lights::MAX_NULLITY)
+}
+
+/// [`flip_lights_lookup`] for nullity up to `max_nullity`.
+pub fn flip_lights_lookup_within(
+    solver: &Solver,
+    board: &Grid,
+    max_nullity: usize,
+) -> Result<FlipLookup, LightsError> {
     let shape = board.shape();
-    let values = solver.move_values(board)?;
+    let values = solver.move_values_within(board, max_nullity)?;
     let moves = lights_presses(board, &values, &LightsPresses::of(shape).masks);
     Ok(FlipLookup {
         answer: FlipAnswer::from_routes(1, board, &values.routes()),
@@ -200,9 +210,19 @@ pub fn flip_json(source: &dyn FlipSource, board: u64) -> Result<Vec<u8>, ProbeEr
 /// The lookup of a Flip board by GF(2), written as JSON: the CLI's object
 /// ([`FlipAnswer::from_routes`]) and every press by
 /// [`lights::Solver::move_values`]. The boards after each press are given
-/// for boards of at most 64 cells.
+/// for boards of at most 64 cells. Nullity up to
+/// [`MAX_NULLITY`](crate::lights::MAX_NULLITY).
 pub fn flip_lights_json(solver: &Solver, board: &Grid) -> Result<Vec<u8>, LightsError> {
-    let values = solver.move_values(board)?;
+    flip_lights_json_within(solver, board, crate::lights::MAX_NULLITY)
+}
+
+/// [`flip_lights_json`] for nullity up to `max_nullity`.
+pub fn flip_lights_json_within(
+    solver: &Solver,
+    board: &Grid,
+    max_nullity: usize,
+) -> Result<Vec<u8>, LightsError> {
+    let values = solver.move_values_within(board, max_nullity)?;
     let answer = FlipAnswer::from_routes(1, board, &values.routes());
     let shape = board.shape();
     let kept = LightsPresses::of(shape);

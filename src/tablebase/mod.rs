@@ -79,7 +79,8 @@ pub use find::{
 };
 pub use lookup::{
     EulerLookup, EulerMoveValue, FlipLookup, FlipMove, euler_json, euler_lookup, flip_json,
-    flip_lights_json, flip_lights_lookup, flip_lookup,
+    flip_lights_json, flip_lights_json_within, flip_lights_lookup, flip_lights_lookup_within,
+    flip_lookup,
 };
 pub use made::{
     Begin, DEFAULT_MAKE_MEMORY, MAKE_MAX_CELLS, Made, MadeInfo, MakeError, MakeEvent, MakeJob,
@@ -198,6 +199,11 @@ pub struct Tablebase {
     /// The 4×4 files found, which the embedded tables answer instead.
     unused: Vec<PathBuf>,
     maker: Arc<Maker>,
+    /// Table files given one by one ([`Tablebase::add_file`]), searched
+    /// before the directories.
+    files: Vec<(Puzzle, Shape, PathBuf)>,
+    /// The largest nullity the GF(2) solver searches for Flip.
+    max_nullity: usize,
 }
 
 /// A table file found in the directories, opened on first use (a lookup
@@ -245,7 +251,36 @@ impl Tablebase {
             euler_files: BTreeMap::new(),
             unused: Vec::new(),
             maker: Arc::new(Maker::new(DEFAULT_MAKE_MEMORY)),
+            files: Vec::new(),
+            max_nullity: MAX_NULLITY,
         }
+    }
+
+    /// Answers Flip boards by GF(2) on shapes of nullity up to `k` (by
+    /// default [`MAX_NULLITY`]; the search looks at `2^k` press sets).
+    pub fn set_max_nullity(&mut self, k: usize) {
+        self.max_nullity = k;
+    }
+
+    /// The largest nullity searched for Flip by GF(2).
+    pub fn max_nullity(&self) -> usize {
+        self.max_nullity
+    }
+
+    /// Adds one table file, searched before the directories (the first
+    /// file of a puzzle and shape wins). Its header is read now, for its
+    /// puzzle and shape; the file is opened to answer (its CRCs checked)
+    /// as a directory's files are.
+    pub fn add_file(&mut self, path: impl AsRef<Path>) -> Result<(Puzzle, Shape), FindError> {
+        let path = path.as_ref();
+        let table = Table::open(path).map_err(|error| FindError::Open {
+            path: path.to_owned(),
+            error,
+        })?;
+        let (puzzle, shape) = (table.puzzle(), table.shape());
+        self.files.push((puzzle, shape, path.to_owned()));
+        self.reopen();
+        Ok((puzzle, shape))
     }
 
     /// Makes Euler tables in memory within `bytes` (0: none are made),
@@ -336,6 +371,11 @@ impl Tablebase {
     /// name wins), sorted by puzzle and shape. The files are not opened.
     pub fn list(&self) -> Vec<(Puzzle, Shape, PathBuf)> {
         let mut found: Vec<(Puzzle, Shape, PathBuf)> = Vec::new();
+        for entry in &self.files {
+            if !found.iter().any(|f| f.0 == entry.0 && f.1 == entry.1) {
+                found.push(entry.clone());
+            }
+        }
         for dir in &self.dirs {
             let Ok(entries) = std::fs::read_dir(dir) else {
                 continue;
@@ -460,13 +500,13 @@ impl Tablebase {
             }),
             None => {
                 let solver = Solver::cached(shape);
-                if solver.is_exact() {
+                if solver.nullity() <= self.max_nullity {
                     Ok(FlipFrom::Lights(solver))
                 } else {
                     Err(Unanswered::Lights(LightsError::NullityTooLarge {
                         shape,
                         nullity: solver.nullity(),
-                        max: MAX_NULLITY,
+                        max: self.max_nullity,
                     }))
                 }
             }
@@ -600,7 +640,9 @@ impl Tablebase {
                 let bits = board.to_u64().ok_or(LookupError::Board(shape))?;
                 Ok(flip_lookup(&*source, bits)?)
             }
-            FlipFrom::Lights(solver) => Ok(flip_lights_lookup(solver, board)?),
+            FlipFrom::Lights(solver) => {
+                Ok(flip_lights_lookup_within(solver, board, self.max_nullity)?)
+            }
         }
     }
 
@@ -716,9 +758,12 @@ impl Tablebase {
             }
         }
         euler.extend(made);
+        // The shapes past the default limit include every shape past a
+        // higher one (a lower limit lists only those past the default).
         let beyond: Vec<String> = lights::PAST_MAX_NULLITY
             .iter()
             .filter_map(|&(r, c)| Shape::new(r, c))
+            .filter(|&s| self.max_nullity <= MAX_NULLITY || lights::nullity(s) > self.max_nullity)
             .map(|s| s.to_string())
             .collect();
         Sizes {
@@ -726,7 +771,7 @@ impl Tablebase {
             flip_gf2: Gf2Range {
                 max_rows: MAX_SIDE,
                 max_cols: MAX_SIDE,
-                max_nullity: MAX_NULLITY,
+                max_nullity: self.max_nullity,
                 beyond,
             },
             euler,

@@ -781,7 +781,7 @@ fn fliptile_malformed_answers_are_output_format() {
 }
 
 /// The puzzles `check lightsout --seed SEED` sends, in case order: all off,
-/// the 30 with one light on, all on, then 2,000 drawn as `gen lightsout`.
+/// the 30 with one light on, all on, then 2,000 drawn as `cases lightsout`.
 fn lightsout_puzzles(seed: u64) -> Vec<Vec<u8>> {
     let mut puzzles = vec![vec![0u8; 30]];
     for cell in 0..30 {
@@ -792,7 +792,7 @@ fn lightsout_puzzles(seed: u64) -> Vec<Vec<u8>> {
     puzzles.push(vec![1u8; 30]);
     let text = common::ok(
         &[
-            "gen",
+            "cases",
             "lightsout",
             "--cases",
             "2000",

@@ -22,25 +22,25 @@ fn euler_oracle() -> &'static (Vec<bool>, Vec<u8>) {
     TABLE.get_or_init(|| oracles::euler_table(&euler::moves_4x4()))
 }
 
-/// The arguments of `boardbase gen ARGS`, `args` given as words
+/// The arguments of `boardbase cases ARGS`, `args` given as words
 /// separated by white space.
 fn gen_args(args: &str) -> Vec<&str> {
-    std::iter::once("gen")
+    std::iter::once("cases")
         .chain(args.split_whitespace())
         .collect()
 }
 
-/// `boardbase gen ARGS`, which must succeed: its output.
+/// `boardbase cases ARGS`, which must succeed: its output.
 fn gen_ok(args: &str) -> String {
     common::ok(&gen_args(args), "")
 }
 
-/// `boardbase gen ARGS`: how it ended.
+/// `boardbase cases ARGS`: how it ended.
 fn gen_run(args: &str) -> common::Run {
     common::run(&gen_args(args), "")
 }
 
-/// `boardbase gen ARGS`, which must exit with `code` and say `says` on
+/// `boardbase cases ARGS`, which must exit with `code` and say `says` on
 /// stderr: how it ended.
 fn gen_says(args: &str, code: i32, says: &str) -> common::Run {
     let r = gen_run(args);
@@ -49,7 +49,7 @@ fn gen_says(args: &str, code: i32, says: &str) -> common::Run {
     r
 }
 
-/// `boardbase gen ARGS --answers FILE`: (input, answers).
+/// `boardbase cases ARGS --answers FILE`: (input, answers).
 fn gen_with_answers(args: &str) -> (String, String) {
     let words = gen_args(args);
     let answers = TempFile::new(
@@ -479,10 +479,10 @@ fn usage_errors() {
     }
     // --help names random as the default: it is accepted, the same bytes as
     // without it.
-    let plain = common::ok(&["gen", "lightsout", "--cases", "3", "--seed", "7"], "");
+    let plain = common::ok(&["cases", "lightsout", "--cases", "3", "--seed", "7"], "");
     let random = common::ok(
         &[
-            "gen",
+            "cases",
             "lightsout",
             "--cases",
             "3",
@@ -522,7 +522,7 @@ fn answers_file_appears_only_when_complete() {
     let path = dir.join("answers.txt");
     common::ok(
         &[
-            "gen",
+            "cases",
             "euler",
             "--cases",
             "10",
@@ -597,7 +597,7 @@ fn answers_to_the_standard_output_are_refused() {
     let out = dir.join("out.txt");
     for answers in ["/dev/stdout", out.to_str().unwrap()] {
         let status = std::process::Command::new(env!("CARGO_BIN_EXE_boardbase"))
-            .args(["gen", "euler", "--cases", "3", "--answers", answers])
+            .args(["cases", "euler", "--cases", "3", "--answers", answers])
             .stdout(std::fs::File::create(&out).unwrap())
             .stderr(std::process::Stdio::null())
             .status()

@@ -23,6 +23,7 @@ mod gen_cases;
 mod generate;
 mod lights;
 mod limits;
+mod options;
 mod properties;
 mod schema;
 mod shell;

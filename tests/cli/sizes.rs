@@ -605,7 +605,7 @@ fn boards_of_the_wrong_shape_are_input_errors_after_earlier_answers() {
         assert_eq!(r.stdout, answers, "{args:?}");
         assert!(r.stderr.ends_with(error), "{args:?}: {}", r.stderr);
     }
-    // No board at all: no answer (what `gen flip --cases 0` writes).
+    // No board at all: no answer (what `cases flip --cases 0` writes).
     let r = run(&["flip", "--size", "2x2"], "\n\n");
     assert_eq!((r.code, r.stdout.as_str(), r.stderr.as_str()), (0, "", ""));
     // Tolerant input: blanks around rows, CRLF, no final newline.
@@ -645,7 +645,7 @@ fn gen_euler_and_flip_of_other_sizes() {
     // Euler, random family: the stream is the documented one.
     let r = run(
         &[
-            "gen",
+            "cases",
             "euler",
             "--size",
             "3x3",
@@ -689,7 +689,7 @@ fn gen_euler_and_flip_of_other_sizes() {
     // The same arguments, the same bytes; and `euler --size` agrees.
     let again = run(
         &[
-            "gen", "euler", "--size", "3x3", "--cases", "50", "--seed", "9",
+            "cases", "euler", "--size", "3x3", "--cases", "50", "--seed", "9",
         ],
         "",
     );
@@ -700,7 +700,7 @@ fn gen_euler_and_flip_of_other_sizes() {
     // Filters: losing positions lasting 3 moves, by the oracle.
     let r = run(
         &[
-            "gen",
+            "cases",
             "euler",
             "--size",
             "3x3",
@@ -722,7 +722,7 @@ fn gen_euler_and_flip_of_other_sizes() {
     }
     let r = run(
         &[
-            "gen",
+            "cases",
             "euler",
             "--size",
             "3x3",
@@ -753,7 +753,7 @@ fn gen_euler_and_flip_of_other_sizes() {
     for tables in [None, Some(dir.path())] {
         for family in ["random", "solvable", "impossible"] {
             let mut args = vec![
-                "gen",
+                "cases",
                 "flip",
                 "--size",
                 "3x5",
@@ -790,14 +790,14 @@ fn gen_euler_and_flip_of_other_sizes() {
     // --rounds needs the table, and then gives exactly those boards.
     let r = run(
         &[
-            "gen", "flip", "--size", "3x5", "--cases", "20", "--rounds", "4",
+            "cases", "flip", "--size", "3x5", "--cases", "20", "--rounds", "4",
         ],
         "",
     );
     assert_eq!(r.code, 2);
     let r = run(
         &[
-            "gen",
+            "cases",
             "flip",
             "--size",
             "3x5",
@@ -817,11 +817,11 @@ fn gen_euler_and_flip_of_other_sizes() {
             .all(|&b| best(b) == 4)
     );
     // Sizes past the limits, and shapes without impossible boards.
-    let r = run(&["gen", "flip", "--size", "64x64", "--cases", "1"], "");
+    let r = run(&["cases", "flip", "--size", "64x64", "--cases", "1"], "");
     assert_eq!(r.code, 2, "{}", r.stderr);
     let r = run(
         &[
-            "gen",
+            "cases",
             "flip",
             "--size",
             "4x5",
@@ -833,7 +833,7 @@ fn gen_euler_and_flip_of_other_sizes() {
         "",
     );
     assert_eq!(r.code, 2, "4x5 has nullity 0: {}", r.stderr);
-    let r = run(&["gen", "euler", "--size", "6x7", "--cases", "1"], "");
+    let r = run(&["cases", "euler", "--size", "6x7", "--cases", "1"], "");
     assert_eq!(r.code, 2);
 }
 
@@ -847,7 +847,7 @@ fn a_missing_tables_directory_is_a_usage_error_everywhere() {
         &["euler", "--size", "3x3", "--tables", "/no/such/dir"][..],
         &["flip", "--size", "3x3", "--tables", "/no/such/dir"],
         &[
-            "gen",
+            "cases",
             "flip",
             "--size",
             "3x3",

@@ -15,5 +15,6 @@ mod oracles;
 mod schemas;
 
 mod api;
+mod options;
 mod schema;
 mod sizes;

@@ -46,7 +46,7 @@ use serde_json::{Map, Value};
 
 use boardbase::tablebase::{
     Begin, FlipFrom, Made, MakeError, Maker, Pending, Sizes, Tablebase, Unanswered, euler_json,
-    flip_json, flip_lights_json,
+    flip_json, flip_lights_json_within,
 };
 
 use super::assets;
@@ -495,7 +495,7 @@ fn flip_answer<'a>(state: &'a State, query: Option<&str>) -> Result<Lookup<'a>, 
                     shape,
                 ))));
             }
-            flip_lights_json(solver, &grid)
+            flip_lights_json_within(solver, &grid, state.tablebase.max_nullity())
                 .map(Lookup::Done)
                 .map_err(|e| {
                     unanswered(&state.tablebase, Puzzle::Flip, shape, Unanswered::Lights(e))
@@ -512,9 +512,12 @@ async fn flip_on_worker(
     shape: Shape,
 ) -> Result<Vec<u8>, ApiError> {
     let deadline = Instant::now() + state.limits.count_timeout;
+    let max = state.tablebase.max_nullity();
     state
         .pool
-        .run(deadline, move || flip_lights_json(solver, &grid))
+        .run(deadline, move || {
+            flip_lights_json_within(solver, &grid, max)
+        })
         .await
         .map_err(|e| match e {
             CountFailure::Busy { workers } => busy(workers, "solving large boards"),

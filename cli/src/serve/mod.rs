@@ -44,26 +44,25 @@ pub struct ServeArgs {
     /// standard output.
     #[arg(long, value_name = "HOST:PORT", default_value = "127.0.0.1:8080", value_parser = host_port)]
     bind: String,
-    /// A directory of table files (`flip-RxC.bin`, `euler-RxC.bin`, as
-    /// `boardbase generate` writes them) for board sizes other than 4×4
-    /// (repeatable; searched in order, before the directories of
-    /// BOARDBASE_TABLES, colon-separated). The files are opened (mapped)
-    /// at start. Without a file, Flip boards up to 64x64 are answered by
-    /// GF(2), and Euler tables of up to 25 squares are made in memory.
-    #[arg(long = "tables", value_name = "DIR", value_parser = super::existing_dir)]
+    #[arg(long = "tables", value_name = "DIR", value_parser = super::existing_dir,
+          help = super::options::tables_help!(),
+          long_help = concat!(super::options::tables_help!(), ". The files are opened (mapped) at start. Without a file, Flip boards up to 64x64 are answered by GF(2), and Euler tables of up to 25 squares are made in memory"))]
     tables: Vec<PathBuf>,
-    /// Memory the Euler tables made in memory may take, e.g. 512M, 2G (a
-    /// bare number is MiB, as for every memory size; the least recently
-    /// used are dropped to make room; 0: make none). A 5×5 table takes 68
-    /// MiB, and about 82 MiB while it is made.
-    #[arg(long, value_name = "SIZE", default_value = "512M", value_parser = super::generate::parse_byte_size)]
+    #[arg(long, value_name = "FILE", help = super::options::table_help!(),
+          long_help = concat!(super::options::table_help!(), ". Repeatable; searched before the --tables directories"))]
+    table: Vec<PathBuf>,
+    #[command(flatten)]
+    nullity: super::options::NullityArgs,
+    #[arg(long, value_name = "SIZE", default_value = "512M", value_parser = super::generate::parse_byte_size,
+          help = concat!("Memory the Euler tables made in memory may take, e.g. 512M, 2G ", super::options::memory_units!(), "; the least recently used are dropped to make room; 0: make none. A 5×5 table takes 68 MiB, and about 82 MiB while it is made"))]
     make_memory: u64,
-    /// Workers for the heavy work (Carcassonne counts, tables made in
-    /// memory, large GF(2) boards), each on its own thread, off the threads
-    /// that answer lookups [default: every core] (`--count-workers`, the
-    /// old name, is an alias to be removed in a later release).
-    #[arg(long = "jobs", visible_alias = "count-workers", value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
-    count_workers: Option<u32>,
+    // The heavy work (Carcassonne counts, tables made in memory, large
+    // GF(2) boards) runs on these workers, each on its own thread, off the
+    // threads that answer lookups.
+    #[arg(long = "jobs", visible_alias = "count-workers", value_name = "N",
+          value_parser = super::options::parse_jobs,
+          help = concat!(super::options::jobs_help!(), " (`--count-workers`, the old name, is an alias to be removed in a later release)"))]
+    count_workers: Option<u16>,
     /// Longest a Carcassonne request, or a heavy lookup (a table made in
     /// memory, Flip by GF(2) on a shape of large nullity), may take,
     /// waiting for a worker included; past it the answer is an error (422,
@@ -130,10 +129,9 @@ pub fn run(args: &ServeArgs) -> Result<(), Failure> {
 }
 
 async fn serve(args: &ServeArgs) -> Result<(), Failure> {
-    let workers = args.count_workers.map_or_else(
-        || std::thread::available_parallelism().map_or(2, usize::from),
-        |n| n as usize,
-    );
+    let workers = args
+        .count_workers
+        .map_or_else(super::options::cores, usize::from);
     let limits = api::Limits {
         count_timeout: Duration::from_secs_f64(args.count_timeout),
         read_timeout: Duration::from_secs_f64(args.read_timeout),
@@ -142,6 +140,10 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
     let budget = args.make_memory;
     let mut tablebase = Tablebase::new();
     tablebase.set_maker(Maker::new(budget).with_log(log_made));
+    tablebase.set_max_nullity(args.nullity.get());
+    for file in &args.table {
+        tablebase.add_file(file).map_err(Failure::Find)?;
+    }
     for dir in &args.tables {
         // Checked to be a directory when the arguments were parsed.
         let _ = tablebase.add_directory(dir);
@@ -172,15 +174,17 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
         writeln!(out, "boardbase serve: listening on http://{addr}")?;
         out.flush()?;
         let mut more = String::new();
-        if dirs.is_empty() {
+        if dirs.is_empty() && args.table.is_empty() {
             more.push_str("tables: none (no --tables DIR, no BOARDBASE_TABLES)\n");
+        } else if dirs.is_empty() {
+            more.push_str("tables: the --table files\n");
         } else {
             more.push_str(&format!("tables: looked in {}\n", dirs.join(", ")));
         }
         for line in &found_lines {
             more.push_str(&format!("  {line}\n"));
         }
-        more.push_str("flip: 4x4 embedded, table files above, any other size up to 64x64 by GF(2) (nullity up to 24)\n");
+        more.push_str(&format!("flip: 4x4 embedded, table files above, any other size up to 64x64 by GF(2) (nullity up to {})\n", args.nullity.get()));
         if budget == 0 {
             more.push_str(
                 "euler: 4x4 embedded, table files above; none made in memory (--make-memory 0)\n",

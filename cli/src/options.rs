@@ -1,0 +1,176 @@
+//! Option groups shared by several subcommands: one name, one value name,
+//! one default, one help text and one range check each (`--jobs`,
+//! `--max-nullity`), and the one way a `--board` that cannot be read is
+//! reported.
+
+use boardbase::error::ParseError;
+use boardbase::grid::{Alphabet, Expect, Rows};
+use boardbase::lights::MAX_NULLITY;
+use boardbase::tables::shape::Shape;
+use clap::Args;
+
+use super::Failure;
+
+/// The help of `--jobs`, the same on every subcommand that has workers
+/// (a macro, for `concat!` where an old name is an alias).
+macro_rules! jobs_help {
+    () => {
+        "Workers at once [default: the number of cores]"
+    };
+}
+pub(crate) use jobs_help;
+
+/// The help of `--jobs`, the same on every subcommand that has workers.
+pub const JOBS_HELP: &str = jobs_help!();
+
+/// The most workers `--jobs` takes.
+pub const MAX_JOBS: u16 = 1024;
+
+/// `--jobs N`: 1 to [`MAX_JOBS`] (0 is refused everywhere, with the same
+/// message).
+pub fn parse_jobs(text: &str) -> Result<u16, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if (1..=u64::from(MAX_JOBS)).contains(&n) => Ok(n as u16),
+        _ => Err(format!(
+            "'{text}' is not a number of workers from 1 to {MAX_JOBS} (leave --jobs out for the number of cores)"
+        )),
+    }
+}
+
+/// The number of cores, the default of `--jobs`.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// `--jobs N` on the subcommands whose workers are a thread pool or
+/// programs run at once.
+#[derive(Debug, Args)]
+pub struct JobsArgs {
+    #[arg(long, value_name = "N", value_parser = parse_jobs, help = JOBS_HELP)]
+    pub jobs: Option<u16>,
+}
+
+impl JobsArgs {
+    /// The workers asked for, or the number of cores.
+    pub fn count(&self) -> usize {
+        self.jobs.map_or_else(cores, usize::from)
+    }
+
+    /// Bounds the thread pool the solvers count and search on (rayon's
+    /// global pool) to `--jobs` workers; nothing when it is not given.
+    pub fn limit_pool(&self) {
+        if let Some(n) = self.jobs {
+            // Fails only when the pool already runs (never, at start).
+            let _ = rayon::ThreadPoolBuilder::new()
+                .num_threads(usize::from(n))
+                .build_global();
+        }
+    }
+}
+
+/// The help of `--max-nullity`, the same on every subcommand that has it.
+pub const MAX_NULLITY_HELP: &str = "Search the press sets of boards whose nullity is up to K: \
+the search looks at 2^nullity press sets; up to the default 24 a board takes at most tens of \
+milliseconds, 64x64 (nullity 28) about a second, 39x39 (32) about 15 seconds. A board over the \
+limit is an error";
+
+/// `--max-nullity K` (0 to 64), the GF(2) solver's limit: `flip --size`,
+/// `fliptile`, `lightsout`, and the server's Flip lookups.
+#[derive(Debug, Args)]
+pub struct NullityArgs {
+    #[arg(long, value_name = "K", default_value_t = MAX_NULLITY as u8,
+          value_parser = clap::value_parser!(u8).range(0..=64), help = MAX_NULLITY_HELP)]
+    pub max_nullity: u8,
+}
+
+impl NullityArgs {
+    /// The limit.
+    pub fn get(&self) -> usize {
+        usize::from(self.max_nullity)
+    }
+}
+
+/// A `--board` that cannot be read: a usage error (exit status 2) in the
+/// argument parser's wording, with the column.
+pub fn bad_board(text: &str, e: &ParseError) -> Failure {
+    Failure::Usage(format!(
+        "invalid value '{text}' for '--board <ROWS>': column {}: expected {}, found {}",
+        e.column, e.expected, e.found
+    ))
+}
+
+/// Reads a `--board` of rows separated by `/` in `alphabet`; when `shape`
+/// is given, the board must have it (`why` says where the shape comes
+/// from). Errors are usage errors with the column.
+pub fn read_board(
+    text: &str,
+    alphabet: &Alphabet,
+    shape: Option<Shape>,
+    why: &str,
+) -> Result<Rows, Failure> {
+    let rows = alphabet
+        .parse_board(text, Expect::Any)
+        .map_err(|e| bad_board(text, e.parse_error()))?;
+    match shape {
+        Some(shape) if rows.shape() != shape => Err(Failure::Usage(format!(
+            "--board {text}: a {} board, not {shape} ({why})",
+            rows.shape()
+        ))),
+        _ => Ok(rows),
+    }
+}
+
+/// The board's rows as the judge's input writes them: a line a row, the
+/// cells `clear`/`set` separated by `gap`.
+pub fn rows_text(rows: &Rows, clear: char, set: char, gap: &str) -> String {
+    let cols = rows.shape().cols();
+    let mut text = String::new();
+    for &row in rows.rows() {
+        let cells: Vec<String> = (0..cols)
+            .map(|c| if row >> c & 1 == 1 { set } else { clear }.to_string())
+            .collect();
+        text.push_str(&cells.join(gap));
+        text.push('\n');
+    }
+    text
+}
+
+/// The help of `--size`, the first words of every subcommand's.
+macro_rules! size_help {
+    () => {
+        "Board size RxC (rows first), e.g. 5x5"
+    };
+}
+pub(crate) use size_help;
+
+/// The help of `--table`, the same on every subcommand that has it.
+macro_rules! table_help {
+    () => {
+        "The table file to answer from (its puzzle and shape are read from it and checked)"
+    };
+}
+pub(crate) use table_help;
+
+/// The help of `--tables`, the same on every subcommand that has it.
+macro_rules! tables_help {
+    () => {
+        "A directory to look for table files `euler-RxC.bin` / `flip-RxC.bin` in (repeatable; searched in order, before the directories of BOARDBASE_TABLES, colon-separated); one that does not exist is a usage error"
+    };
+}
+pub(crate) use tables_help;
+
+/// The help of `--seed`, the first words of every subcommand's.
+macro_rules! seed_help {
+    () => {
+        "Seed of the random draws: the same arguments give the same bytes, always"
+    };
+}
+pub(crate) use seed_help;
+
+/// How every memory size is written.
+macro_rules! memory_units {
+    () => {
+        "(K, M, G, T and KiB, MiB, GiB, TiB are powers of 1024; KB, MB, GB, TB powers of 1000; B bytes; a bare number is MiB)"
+    };
+}
+pub(crate) use memory_units;

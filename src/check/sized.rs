@@ -1,0 +1,241 @@
+//! Flip Game and Game of Euler of other board sizes for `check`: the
+//! boards `boardbase cases flip|euler --size RxC` draws for a seed, with
+//! the answers of the table (a file, or made in memory) or of the GF(2)
+//! solver that answers them there.
+
+use std::io::Write;
+use std::time::Duration;
+
+use super::euler::{LOSING_CALLED_WINNING, MAX_CASES, WINNING_CALLED_LOSING};
+use super::flip::{
+    IMPOSSIBLE_ANSWERED_NUMBER, POSSIBLE_ANSWERED_IMPOSSIBLE, TOO_FEW_ROUNDS, TOO_MANY_ROUNDS,
+};
+use super::{Arrangement, CaseView, Fault, Judge, Judgement, Token, kinds, parse_int};
+use crate::cases::GenError;
+use crate::cases::sized::{EulerCases, FlipCases};
+use crate::tables::shape::Shape;
+
+/// Which puzzle's judge the boards are sent as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SizedPuzzle {
+    /// POJ 1753's format: one board a run, no count.
+    Flip,
+    /// UVA 10536's: a count, then the boards, all in one run.
+    Euler,
+}
+
+/// Flip or Euler boards of one shape, drawn as `cases --size` draws them,
+/// with their answers. Case `i` is the `i`-th board drawn.
+#[derive(Clone, Debug)]
+pub struct SizedCheck {
+    puzzle: SizedPuzzle,
+    shape: Shape,
+    /// Each board's lines, as the judge's input writes them.
+    boards: Vec<Vec<String>>,
+    /// Each board's answer, as the judge prints it.
+    answers: Vec<String>,
+}
+
+/// Input and answers written by a `cases` writer, as text.
+fn written(
+    write: impl FnOnce(&mut Vec<u8>, &mut Vec<u8>) -> Result<(), GenError>,
+) -> Result<(String, Vec<String>), GenError> {
+    let (mut input, mut answers) = (Vec::new(), Vec::new());
+    write(&mut input, &mut answers)?;
+    let text = |bytes: Vec<u8>| String::from_utf8_lossy(&bytes).into_owned();
+    let answers = text(answers).lines().map(str::to_owned).collect();
+    Ok((text(input), answers))
+}
+
+impl SizedCheck {
+    /// `count` Flip boards of `cases`' shape drawn from `seed`: the boards
+    /// and answers of `boardbase cases flip --size RxC --cases COUNT --seed
+    /// SEED --answers FILE`.
+    pub fn flip(
+        cases: &FlipCases<'_>,
+        shape: Shape,
+        count: usize,
+        seed: u64,
+    ) -> Result<Self, GenError> {
+        let (input, answers) = written(|input, answers| {
+            cases.write(count as u64, seed, input, Some(answers), &mut |_| {})
+        })?;
+        let lines: Vec<String> = input.lines().map(str::to_owned).collect();
+        let boards = lines.chunks(shape.rows()).map(<[String]>::to_vec).collect();
+        Ok(SizedCheck {
+            puzzle: SizedPuzzle::Flip,
+            shape,
+            boards,
+            answers,
+        })
+    }
+
+    /// `count` Euler positions of `cases`' shape drawn from `seed`: those
+    /// of `boardbase cases euler --size RxC --cases COUNT --seed SEED`.
+    pub fn euler(
+        cases: &EulerCases<'_>,
+        shape: Shape,
+        count: usize,
+        seed: u64,
+    ) -> Result<Self, GenError> {
+        let (input, answers) = written(|input, answers| {
+            cases.write(count as u64, seed, input, Some(answers), &mut |_| {})
+        })?;
+        // The count, then each position after a blank line.
+        let lines: Vec<String> = input
+            .lines()
+            .skip(1)
+            .filter(|l| !l.is_empty())
+            .map(str::to_owned)
+            .collect();
+        let boards = lines.chunks(shape.rows()).map(<[String]>::to_vec).collect();
+        Ok(SizedCheck {
+            puzzle: SizedPuzzle::Euler,
+            shape,
+            boards,
+            answers,
+        })
+    }
+
+    fn answer(&self, case: usize) -> &str {
+        self.answers.get(case).map_or("", String::as_str)
+    }
+}
+
+impl Judge for SizedCheck {
+    fn name(&self) -> &'static str {
+        match self.puzzle {
+            SizedPuzzle::Flip => "flip",
+            SizedPuzzle::Euler => "euler",
+        }
+    }
+
+    fn judge(&self) -> &'static str {
+        match self.puzzle {
+            SizedPuzzle::Flip => "POJ 1753",
+            SizedPuzzle::Euler => "UVA 10536",
+        }
+    }
+
+    fn time_limit(&self) -> Duration {
+        match self.puzzle {
+            SizedPuzzle::Flip => Duration::from_secs(1),
+            SizedPuzzle::Euler => Duration::from_secs(3),
+        }
+    }
+
+    fn case_count(&self) -> usize {
+        self.boards.len()
+    }
+
+    fn noun(&self) -> (&'static str, &'static str) {
+        match self.puzzle {
+            SizedPuzzle::Flip => ("board", "boards"),
+            SizedPuzzle::Euler => ("position", "positions"),
+        }
+    }
+
+    fn max_cases_per_run(&self) -> usize {
+        match self.puzzle {
+            SizedPuzzle::Flip => 1,
+            SizedPuzzle::Euler => MAX_CASES,
+        }
+    }
+
+    fn arrangement(&self) -> Arrangement {
+        match self.puzzle {
+            SizedPuzzle::Flip => Arrangement::Ascending,
+            SizedPuzzle::Euler => Arrangement::Shuffled,
+        }
+    }
+
+    fn write_input(&self, cases: &[usize], out: &mut Vec<u8>) {
+        // Writing to a Vec cannot fail.
+        if self.puzzle == SizedPuzzle::Euler {
+            let _ = writeln!(out, "{}", cases.len());
+        }
+        for &case in cases {
+            if self.puzzle == SizedPuzzle::Euler {
+                out.push(b'\n');
+            }
+            for line in &self.boards[case] {
+                let _ = writeln!(out, "{line}");
+            }
+        }
+    }
+
+    fn tokens_per_answer(&self) -> usize {
+        1
+    }
+
+    fn expected(&self, case: usize, _number: usize) -> String {
+        self.answer(case).to_owned()
+    }
+
+    fn judge_answer(&self, case: usize, _number: usize, answer: &[Token<'_>]) -> Judgement {
+        let want = self.answer(case);
+        let got = answer[0].text;
+        if got == want.as_bytes() {
+            return Judgement::Accepted;
+        }
+        let shown = || format!("'{}'", super::show(got, 20));
+        let fault = match self.puzzle {
+            SizedPuzzle::Flip => {
+                let want_n = want.parse::<i64>().ok();
+                match (parse_int(got), want_n) {
+                    (Some(n), None) => {
+                        Fault::new(&IMPOSSIBLE_ANSWERED_NUMBER, format!("answered {n}"))
+                    }
+                    (Some(n), Some(w)) if n == w => {
+                        Fault::new(&kinds::NUMBER_FORM, format!("{} for {w}", shown()))
+                    }
+                    (Some(n), Some(w)) => Fault::new(
+                        if n > w {
+                            &TOO_MANY_ROUNDS
+                        } else {
+                            &TOO_FEW_ROUNDS
+                        },
+                        format!("expected {w}, answered {n}"),
+                    ),
+                    (None, Some(w)) if got == b"Impossible" => Fault::new(
+                        &POSSIBLE_ANSWERED_IMPOSSIBLE,
+                        format!("{w} round{}", if w == 1 { "" } else { "s" }),
+                    ),
+                    (None, _) if got.eq_ignore_ascii_case(b"impossible") => {
+                        Fault::new(&kinds::MISSPELT, format!("{} for 'Impossible'", shown()))
+                    }
+                    (None, _) => Fault::new(&kinds::NOT_AN_ANSWER, shown()),
+                }
+            }
+            SizedPuzzle::Euler => match (got, want) {
+                (b"WINNING", "LOSING") => Fault::new(&LOSING_CALLED_WINNING, "LOSING"),
+                (b"LOSING", "WINNING") => Fault::new(&WINNING_CALLED_LOSING, "WINNING"),
+                _ if got.eq_ignore_ascii_case(b"WINNING")
+                    || got.eq_ignore_ascii_case(b"LOSING") =>
+                {
+                    Fault::new(&kinds::MISSPELT, format!("{} for '{want}'", shown()))
+                }
+                _ => Fault::new(&kinds::NOT_AN_ANSWER, shown()),
+            },
+        };
+        Judgement::Rejected(fault)
+    }
+
+    fn describe(&self, case: usize) -> CaseView {
+        let board = self.boards.get(case).cloned().unwrap_or_default();
+        let what = match self.puzzle {
+            SizedPuzzle::Flip => "board",
+            SizedPuzzle::Euler => "position",
+        };
+        CaseView {
+            key: case as u64,
+            title: format!(
+                "{} {what} {} ({})",
+                self.shape,
+                board.join("/"),
+                self.answer(case)
+            ),
+            board,
+        }
+    }
+}
