@@ -75,6 +75,13 @@ fn parse_blocks(text: &str) -> Vec<Block> {
     let mut i = 0;
     while i < lines.len() {
         let fence = lines[i].trim_end();
+        // An indented console block (in a list item) would be skipped
+        // without a word: it must start at the margin to be run.
+        assert!(
+            !(fence.trim_start().starts_with("```console") && fence.starts_with(' ')),
+            "line {}: an indented ```console block is not run; start it at the margin",
+            i + 1
+        );
         if fence.starts_with("```") {
             let console = fence == "```console";
             let start = i + 1;

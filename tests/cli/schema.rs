@@ -29,7 +29,7 @@ fn example(name: &str) -> String {
 
 /// `boardbase gen ARGS`'s judge input (a note on stderr allowed).
 fn gen_input(args: &str) -> String {
-    let mut all = vec!["gen"];
+    let mut all = vec!["cases"];
     all.extend(args.split_whitespace());
     let r = run(&all, "");
     assert_eq!(r.code, 0, "gen {args}: {}", r.stderr);
