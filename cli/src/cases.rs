@@ -365,10 +365,8 @@ fn run_sized(
             Ok(cases.write(args.cases, args.seed, out, answer_file, progress))
         }
         Puzzle::Flip => {
-            let answers = match &found {
-                Some(f) => sized::FlipAnswers::Table(f.table.as_flip().map_err(probe)?),
-                None => sized::FlipAnswers::Solver(boardbase::lights::Solver::cached(shape)),
-            };
+            let table = found.as_ref().map(|f| &*f.table);
+            let answers = sized::FlipAnswers::of(table, shape).map_err(probe)?;
             let filter = args.filter.flip().map_err(Failure::Usage)?;
             let cases = sized::FlipCases::new(answers, filter).map_err(usage)?;
             Ok(cases.write(args.cases, args.seed, out, answer_file, progress))

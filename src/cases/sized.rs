@@ -51,7 +51,7 @@ use super::{GenError, Rng, euler, flip};
 use crate::euler::Outcome;
 use crate::lights::{Goal, Grid, Solver};
 use crate::tablebase::MAKE_MAX_CELLS;
-use crate::tablefile::{EulerTable, FlipTable};
+use crate::tablefile::{EulerTable, FlipTable, ProbeError, Table};
 use crate::tables::shape::Shape;
 
 /// A random grid of `shape` as a board of at most 64 cells.
@@ -198,7 +198,17 @@ pub enum FlipAnswers<'a> {
     Solver(&'static Solver),
 }
 
-impl FlipAnswers<'_> {
+impl<'a> FlipAnswers<'a> {
+    /// The answers of `shape`'s boards in the order the answer layer
+    /// uses: the Flip `table` found for the shape (a file, or `--table`),
+    /// else the GF(2) solver of the shape.
+    pub fn of(table: Option<&'a Table>, shape: Shape) -> Result<FlipAnswers<'a>, ProbeError> {
+        Ok(match table {
+            Some(table) => FlipAnswers::Table(table.as_flip()?),
+            None => FlipAnswers::Solver(Solver::cached(shape)),
+        })
+    }
+
     fn shape(&self) -> Shape {
         match self {
             FlipAnswers::Table(t) => t.shape(),

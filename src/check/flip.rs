@@ -119,31 +119,7 @@ impl Judge for FlipCheck {
         if right {
             return Judgement::Accepted;
         }
-        let fault = match (parse_int(got), want) {
-            (Some(n), None) => Fault::new(&IMPOSSIBLE_ANSWERED_NUMBER, format!("answered {n}")),
-            (Some(n), Some(w)) if n == i64::from(w) => Fault::new(
-                &kinds::NUMBER_FORM,
-                format!("'{}' for {w}", super::show(got, 20)),
-            ),
-            (Some(n), Some(w)) => Fault::new(
-                if n > i64::from(w) {
-                    &TOO_MANY_ROUNDS
-                } else {
-                    &TOO_FEW_ROUNDS
-                },
-                format!("expected {w}, answered {n}"),
-            ),
-            (None, Some(w)) if got == b"Impossible" => Fault::new(
-                &POSSIBLE_ANSWERED_IMPOSSIBLE,
-                format!("{w} round{}", if w == 1 { "" } else { "s" }),
-            ),
-            (None, _) if got.eq_ignore_ascii_case(b"impossible") => Fault::new(
-                &kinds::MISSPELT,
-                format!("'{}' for 'Impossible'", super::show(got, 20)),
-            ),
-            (None, _) => Fault::new(&kinds::NOT_AN_ANSWER, format!("'{}'", super::show(got, 20))),
-        };
-        Judgement::Rejected(fault)
+        Judgement::Rejected(wrong_rounds(got, want.map(i64::from)))
     }
 
     fn describe(&self, case: usize) -> CaseView {
@@ -153,5 +129,34 @@ impl Judge for FlipCheck {
             title: format!("board {board:#}"),
             board: board.to_string().lines().map(str::to_owned).collect(),
         }
+    }
+}
+
+/// What is wrong with `got`, a Flip answer that is not `want` (the fewest
+/// rounds, `None` when impossible): one classification for the 4×4 check
+/// and the check of other sizes.
+pub(super) fn wrong_rounds(got: &[u8], want: Option<i64>) -> Fault {
+    let shown = || format!("'{}'", super::show(got, 20));
+    match (parse_int(got), want) {
+        (Some(n), None) => Fault::new(&IMPOSSIBLE_ANSWERED_NUMBER, format!("answered {n}")),
+        (Some(n), Some(w)) if n == w => {
+            Fault::new(&kinds::NUMBER_FORM, format!("{} for {w}", shown()))
+        }
+        (Some(n), Some(w)) => Fault::new(
+            if n > w {
+                &TOO_MANY_ROUNDS
+            } else {
+                &TOO_FEW_ROUNDS
+            },
+            format!("expected {w}, answered {n}"),
+        ),
+        (None, Some(w)) if got == b"Impossible" => Fault::new(
+            &POSSIBLE_ANSWERED_IMPOSSIBLE,
+            format!("{w} round{}", if w == 1 { "" } else { "s" }),
+        ),
+        (None, _) if got.eq_ignore_ascii_case(b"impossible") => {
+            Fault::new(&kinds::MISSPELT, format!("{} for 'Impossible'", shown()))
+        }
+        (None, _) => Fault::new(&kinds::NOT_AN_ANSWER, shown()),
     }
 }

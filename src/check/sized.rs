@@ -7,10 +7,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use super::euler::{LOSING_CALLED_WINNING, MAX_CASES, WINNING_CALLED_LOSING};
-use super::flip::{
-    IMPOSSIBLE_ANSWERED_NUMBER, POSSIBLE_ANSWERED_IMPOSSIBLE, TOO_FEW_ROUNDS, TOO_MANY_ROUNDS,
-};
-use super::{Arrangement, CaseView, Fault, Judge, Judgement, Token, kinds, parse_int};
+use super::{Arrangement, CaseView, Fault, Judge, Judgement, Token, kinds};
 use crate::cases::GenError;
 use crate::cases::sized::{EulerCases, FlipCases};
 use crate::tables::shape::Shape;
@@ -180,33 +177,7 @@ impl Judge for SizedCheck {
         }
         let shown = || format!("'{}'", super::show(got, 20));
         let fault = match self.puzzle {
-            SizedPuzzle::Flip => {
-                let want_n = want.parse::<i64>().ok();
-                match (parse_int(got), want_n) {
-                    (Some(n), None) => {
-                        Fault::new(&IMPOSSIBLE_ANSWERED_NUMBER, format!("answered {n}"))
-                    }
-                    (Some(n), Some(w)) if n == w => {
-                        Fault::new(&kinds::NUMBER_FORM, format!("{} for {w}", shown()))
-                    }
-                    (Some(n), Some(w)) => Fault::new(
-                        if n > w {
-                            &TOO_MANY_ROUNDS
-                        } else {
-                            &TOO_FEW_ROUNDS
-                        },
-                        format!("expected {w}, answered {n}"),
-                    ),
-                    (None, Some(w)) if got == b"Impossible" => Fault::new(
-                        &POSSIBLE_ANSWERED_IMPOSSIBLE,
-                        format!("{w} round{}", if w == 1 { "" } else { "s" }),
-                    ),
-                    (None, _) if got.eq_ignore_ascii_case(b"impossible") => {
-                        Fault::new(&kinds::MISSPELT, format!("{} for 'Impossible'", shown()))
-                    }
-                    (None, _) => Fault::new(&kinds::NOT_AN_ANSWER, shown()),
-                }
-            }
+            SizedPuzzle::Flip => super::flip::wrong_rounds(got, want.parse::<i64>().ok()),
             SizedPuzzle::Euler => match (got, want) {
                 (b"WINNING", "LOSING") => Fault::new(&LOSING_CALLED_WINNING, "LOSING"),
                 (b"LOSING", "WINNING") => Fault::new(&WINNING_CALLED_LOSING, "WINNING"),
