@@ -274,6 +274,100 @@ pub enum BoardError {
     },
 }
 
+/// Reads a board written on one line, as `boardbase carcassonne --board`
+/// takes it: rows separated by `/` (a trailing `/` allowed), the tiles of
+/// a row separated by blanks or commas, every row as long as the first.
+/// Errors name the column (in bytes) and what was found there.
+///
+/// ```
+/// use boardbase::carcassonne::parse_rows;
+///
+/// // CRFC RRFF
+/// // FFCC CRCR
+/// let rows = parse_rows("CRFC RRFF/FFCC,CRCR")?;
+/// assert_eq!(rows.len(), 2);
+/// assert_eq!(rows[1][1].to_string(), "CRCR");
+/// let bad = parse_rows("CRFÉ RRFF").unwrap_err();
+/// assert_eq!((bad.line, bad.column), (1, 4));
+/// # Ok::<(), boardbase::error::ParseError>(())
+/// ```
+pub fn parse_rows(text: &str) -> Result<Vec<Vec<Tile>>, ParseError> {
+    let error = |column: usize, expected: &'static str, found: Found| ParseError {
+        line: 1,
+        column: column as u64 + 1,
+        expected,
+        found,
+    };
+    let separator = |b: u8| b == b' ' || b == b',' || b == b'\t';
+    let bytes = text.as_bytes();
+    let mut rows: Vec<Vec<Tile>> = Vec::new();
+    let mut start = 0;
+    loop {
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b'/')
+            .map_or(bytes.len(), |i| start + i);
+        let mut row = Vec::new();
+        let mut i = start;
+        while i < end {
+            if separator(bytes[i]) {
+                i += 1;
+                continue;
+            }
+            let stop = bytes[i..end]
+                .iter()
+                .position(|&b| separator(b))
+                .map_or(end, |k| i + k);
+            let code = &bytes[i..stop];
+            // A letter that is no edge is named first, as a character.
+            if let Some(k) = code.iter().position(|b| !b"CRF".contains(b)) {
+                return Err(error(
+                    i + k,
+                    "a tile edge 'C', 'R' or 'F'",
+                    Found::first_of(&code[k..]),
+                ));
+            }
+            let tile = Tile::try_from(code).map_err(|_| {
+                error(
+                    i,
+                    "a tile of 4 letters 'C', 'R' or 'F'",
+                    Found::Word { len: code.len() },
+                )
+            })?;
+            if let Some(first) = rows.first()
+                && row.len() == first.len()
+            {
+                return Err(error(
+                    i,
+                    "'/' or the end of the board (every row as long as the first)",
+                    Found::first_of(&bytes[i..]),
+                ));
+            }
+            row.push(tile);
+            i = stop;
+        }
+        let trailing = row.is_empty() && end == bytes.len() && !rows.is_empty();
+        if trailing {
+            break;
+        }
+        let short = rows.first().is_some_and(|f| row.len() < f.len());
+        if row.is_empty() || short {
+            let expected = if short {
+                "another tile (every row as long as the first)"
+            } else {
+                "a tile of 4 letters 'C', 'R' or 'F'"
+            };
+            return Err(error(end, expected, Found::first_of(&bytes[end..])));
+        }
+        rows.push(row);
+        if end == bytes.len() {
+            break;
+        }
+        start = end + 1;
+    }
+    Ok(rows)
+}
+
 /// A board of tiles in row-major order (row 0 first).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {

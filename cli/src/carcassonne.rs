@@ -4,8 +4,7 @@ use std::io::Write;
 
 use std::sync::LazyLock;
 
-use boardbase::carcassonne::{self, Board, Case, StopError, Tile, TileParseError};
-use boardbase::error::{Found, ParseError};
+use boardbase::carcassonne::{self, Board, Case, StopError, Tile};
 use boardbase::report::{CarcassonneAnswer, turned_rows};
 use boardbase::tablebase::{CountOptions, Counted, Tablebase};
 use clap::Args;
@@ -41,76 +40,10 @@ pub struct CarcassonneArgs {
     jobs: JobsArgs,
 }
 
-/// Reads a `--board` of tiles: rows separated by `/`, tiles by blanks or
-/// commas. Returns the judge's input of that one case.
+/// Reads a `--board` of tiles (the library's `carcassonne::parse_rows`).
+/// Returns the judge's input of that one case.
 fn board_input(text: &str) -> Result<String, Failure> {
-    let error = |column: usize, expected: &'static str, found: Found| {
-        let e = ParseError {
-            line: 1,
-            column: column as u64 + 1,
-            expected,
-            found,
-        };
-        bad_board(text, &e)
-    };
-    let bytes = text.as_bytes();
-    let mut rows: Vec<Vec<Tile>> = Vec::new();
-    let mut start = 0;
-    loop {
-        let end = bytes[start..]
-            .iter()
-            .position(|&b| b == b'/')
-            .map_or(bytes.len(), |i| start + i);
-        let mut row = Vec::new();
-        let mut i = start;
-        while i < end {
-            if bytes[i] == b' ' || bytes[i] == b',' || bytes[i] == b'\t' {
-                i += 1;
-                continue;
-            }
-            let stop = bytes[i..end]
-                .iter()
-                .position(|&b| b == b' ' || b == b',' || b == b'\t')
-                .map_or(end, |k| i + k);
-            let tile = Tile::try_from(&bytes[i..stop]).map_err(|e| match e {
-                TileParseError::Letter { position, .. } => error(
-                    i + position,
-                    "'C', 'R' or 'F'",
-                    Found::first_of(&bytes[i + position..]),
-                ),
-                TileParseError::Length { len } => error(
-                    i,
-                    "a tile of 4 letters 'C', 'R' or 'F'",
-                    Found::Word { len },
-                ),
-            })?;
-            if let Some(first) = rows.first()
-                && row.len() == first.len()
-            {
-                return Err(error(
-                    i,
-                    "'/' or the end of the board (every row as long as the first)",
-                    Found::first_of(&bytes[i..]),
-                ));
-            }
-            row.push(tile);
-            i = stop;
-        }
-        let short = rows.first().is_some_and(|f| row.len() < f.len());
-        if row.is_empty() || short {
-            let expected = if short {
-                "another tile (every row as long as the first)"
-            } else {
-                "a tile of 4 letters 'C', 'R' or 'F'"
-            };
-            return Err(error(end, expected, Found::first_of(&bytes[end..])));
-        }
-        rows.push(row);
-        if end == bytes.len() {
-            break;
-        }
-        start = end + 1;
-    }
+    let rows = carcassonne::parse_rows(text).map_err(|e| bad_board(text, &e))?;
     let (n, m) = (rows.len(), rows[0].len());
     let tiles: Vec<Tile> = rows.iter().flatten().copied().collect();
     Board::new(n, m, tiles.clone()).map_err(|e| Failure::Usage(format!("--board {text}: {e}")))?;

@@ -147,6 +147,10 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
 /// Boards drawn for check by default on other sizes.
 const SIZED_SAMPLE: u64 = 1000;
 
+/// The most boards `check --size` draws: as many as the 4×4 check has
+/// (the boards are held in memory until their runs).
+const SIZED_MAX_SAMPLE: u64 = 65_536;
+
 /// `check flip|euler --size RxC` (or `--table FILE`): `--sample` boards
 /// (1,000 by default) drawn from `--seed` as `cases --size` draws them,
 /// answered by the table or the GF(2) solver `cases --size` uses.
@@ -165,7 +169,14 @@ fn run_sized(args: &CheckArgs, puzzle: Puzzle, out: &mut Output) -> Result<(), F
         e => Failure::Gen(e),
     };
     let probe = |e: ProbeError| Failure::Gen(GenError::Probe(e));
-    let count = usize::try_from(args.sample.unwrap_or(SIZED_SAMPLE)).unwrap_or(usize::MAX);
+    let sample = args.sample.unwrap_or(SIZED_SAMPLE);
+    if sample > SIZED_MAX_SAMPLE {
+        return Err(Failure::Usage(format!(
+            "--sample {sample}: check --size draws at most {} boards (each is held until its run)",
+            super::thousands(SIZED_MAX_SAMPLE)
+        )));
+    }
+    let count = sample as usize;
     let check = match puzzle {
         Puzzle::Euler => {
             let Some(found) = &found else {

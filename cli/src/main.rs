@@ -158,7 +158,9 @@ enum Command {
     /// the summary (positions, outcomes, time, peak memory, file size) goes
     /// to stdout.
     Generate(generate::GenerateArgs),
-    /// Check a table file (version 2, or 1 from earlier releases): its
+    /// Check table files: structure, column CRCs and entries.
+    ///
+    /// Each FILE (version 2, or 1 from earlier releases): its
     /// structure, every column CRC, and the entries: on 4×4 every entry
     /// against the built-in tables; on other shapes each entry against its
     /// neighbours by the rules (every position up to 2^20, a spot check of

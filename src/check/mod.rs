@@ -331,6 +331,13 @@ pub trait Judge: Sync {
     fn max_cases_per_run(&self) -> usize;
     /// How cases are ordered before they are cut into runs.
     fn arrangement(&self) -> Arrangement;
+
+    /// Whether the cases are themselves a random draw (the boards of
+    /// another size, drawn from a seed) rather than every case: a report
+    /// then says it checked a sample, whatever `--sample` was.
+    fn is_drawn(&self) -> bool {
+        false
+    }
     /// The group of a case, for [`Arrangement::Grouped`].
     fn group(&self, _case: usize) -> usize {
         0
@@ -393,7 +400,7 @@ pub fn plan<P: Judge + ?Sized>(puzzle: &P, sample: Option<usize>, seed: u64) -> 
     let mut rng = Rng::new(seed ^ PLAN_SALT);
     let (mut cases, sampled) = match sample {
         Some(k) if k < n => (rng.sample(n, k), true),
-        _ => ((0..n).collect(), false),
+        _ => ((0..n).collect(), puzzle.is_drawn()),
     };
     match puzzle.arrangement() {
         Arrangement::Ascending => cases.sort_unstable(),

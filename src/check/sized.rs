@@ -139,6 +139,10 @@ impl Judge for SizedCheck {
         }
     }
 
+    fn is_drawn(&self) -> bool {
+        true
+    }
+
     fn arrangement(&self) -> Arrangement {
         match self.puzzle {
             SizedPuzzle::Flip => Arrangement::Ascending,

@@ -231,7 +231,7 @@ fn a_bad_board_is_a_usage_error_with_its_column_on_every_solver() {
         (
             &["carcassonne", "--board", "CRFC RRXF/FFCC CRCR"][..],
             8,
-            "'C', 'R' or 'F'",
+            "a tile edge 'C', 'R' or 'F'",
             "'X'",
         ),
         (
@@ -239,6 +239,20 @@ fn a_bad_board_is_a_usage_error_with_its_column_on_every_solver() {
             15,
             "another tile (every row as long as the first)",
             "end of input",
+        ),
+        // A letter that is no edge is named as a character, not counted
+        // in bytes as a tile of the wrong length.
+        (
+            &["carcassonne", "--board", "CRF\u{c9} RRFF"][..],
+            4,
+            "a tile edge 'C', 'R' or 'F'",
+            "'\u{c9}'",
+        ),
+        (
+            &["carcassonne", "--board", "CRFC RRFFF"][..],
+            6,
+            "a tile of 4 letters 'C', 'R' or 'F'",
+            "5 characters",
         ),
     ] {
         let r = run(args, "");
@@ -732,4 +746,46 @@ fn check_size_judges_boards_of_that_size_against_the_oracle() {
 fn make_executable(path: &str) {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+}
+
+#[test]
+fn carcassonne_board_takes_a_trailing_slash_as_the_other_solvers_do() {
+    for args in [
+        &["carcassonne", "--board", "CRFC RRFF/FFCC CRCR/"][..],
+        &["euler", "--board", "XX../X.../..../..../"][..],
+    ] {
+        let r = run(args, "");
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+    }
+    // 2x2 of these tiles: 4 placements (the brute-force oracle's count,
+    // as carcassonne_board_counts_as_the_brute_force_oracle checks).
+    let with = run(&["carcassonne", "--board", "CRFC RRFF/FFCC CRCR/"], "");
+    let without = run(&["carcassonne", "--board", "CRFC RRFF/FFCC CRCR"], "");
+    assert_eq!(with.stdout, without.stdout);
+    assert_eq!(with.stdout, "Case 1: 4\n");
+}
+
+#[test]
+fn check_size_says_its_boards_are_a_sample_and_caps_how_many() {
+    let bin = common::binary();
+    // 2x2 has 16 boards; 5 drawn from a seed are a sample, not "all".
+    let r = run(
+        &[
+            "check", "flip", "--size", "2x2", "--sample", "5", "--format", "json", "--", bin,
+            "flip", "--size", "2x2",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).expect("one JSON object");
+    assert_eq!(v["sampled"], true);
+    assert_eq!(v["cases"], 5);
+    let r = run(
+        &[
+            "check", "flip", "--size", "2x2", "--sample", "70000", "--", bin,
+        ],
+        "",
+    );
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("at most 65,536 boards"), "{}", r.stderr);
 }

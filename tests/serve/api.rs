@@ -188,6 +188,11 @@ fn bad_boards_and_queries_are_400() {
             .contains("5 rows of 4 cells, but size=4x4"),
         "{v}"
     );
+    let v = error(&conn.get("/api/v1/flip?board=b&size=2x2"), 400);
+    assert_eq!(
+        v["error"], "board: 1 row of 1 cell, but size=2x2 was given",
+        "{v}"
+    );
     // A separator after the last row, as a line end after it, is allowed;
     // one between rows is an empty row.
     let r = conn.get("/api/v1/flip?board=bwwb/bbwb/bwwb/bwww/");

@@ -336,11 +336,15 @@ fn board_rows(text: &str, size: Option<Shape>, alphabet: &Alphabet) -> Result<Ro
             ))
             .with("parameter", "board"),
             (None, Some(size)) => ApiError::bad(format!(
-                "board: {r} rows of {c} cells, but size={size} was given"
+                "board: {} of {}, but size={size} was given",
+                plural(r, "row"),
+                plural(c, "cell")
             ))
             .with("parameter", "board"),
             (None, None) => ApiError::unprocessable(format!(
-                "board: {r} rows of {c} cells: boards have 1 to 64 rows and columns"
+                "board: {} of {}: boards have 1 to 64 rows and columns",
+                plural(r, "row"),
+                plural(c, "cell")
             ))
             .with("parameter", "board"),
         },
@@ -903,4 +907,13 @@ async fn json_errors(request: Request, next: Next) -> Response {
         );
     }
     response
+}
+
+/// `n` and its noun, `1 row`, `2 rows`.
+fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
