@@ -52,7 +52,7 @@ pub struct CheckArgs {
     jobs: JobsArgs,
     /// Wall-clock limit of one run, in seconds [default: the judge's: flip
     /// 1, euler 3, carcassonne 1, fliptile 2, lightsout 1].
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     timeout: Option<Duration>,
     /// How many failing cases (and failing runs) to show in full.
     #[arg(long, value_name = "N", default_value_t = 3)]

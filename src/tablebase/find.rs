@@ -166,7 +166,7 @@ pub enum FindError {
         error: TableError,
     },
     /// A file holds another puzzle's or another shape's table.
-    #[error("{}: {} {found_shape} table, not {puzzle} {shape}", path.display(), found_puzzle.with_article())]
+    #[error("{}: {} {found_shape} table, not {} {shape} table", path.display(), found_puzzle.with_article(), puzzle.with_article())]
     Mismatch {
         /// The file.
         path: PathBuf,

@@ -471,7 +471,7 @@ fn where_tables_come_from() {
     assert_eq!(r.stdout, "");
     assert!(
         r.stderr
-            .contains("euler-3x3.bin: a Flip 3x3 table, not euler 3x3"),
+            .contains("euler-3x3.bin: a Flip 3x3 table, not an Euler 3x3 table"),
         "{}",
         r.stderr
     );
@@ -491,7 +491,8 @@ fn where_tables_come_from() {
     );
     assert_eq!(r.code, 1);
     assert!(
-        r.stderr.contains("an Euler 3x3 table, not euler 3x4"),
+        r.stderr
+            .contains("an Euler 3x3 table, not an Euler 3x4 table"),
         "{}",
         r.stderr
     );
