@@ -111,6 +111,10 @@ pub struct GenArgs {
     #[arg(long = "tables", value_name = "DIR", value_parser = super::existing_dir,
           help = super::options::tables_help!())]
     tables: Vec<PathBuf>,
+    /// `--max-nullity K`: the limit of the GF(2) solver that answers Flip
+    /// boards of other sizes (flip only; the other puzzles keep 24).
+    #[command(flatten)]
+    nullity: super::options::NullityArgs,
     /// Also write the judge's expected output to FILE.
     #[arg(long, value_name = "FILE")]
     answers: Option<PathBuf>,
@@ -366,7 +370,8 @@ fn run_sized(
         }
         Puzzle::Flip => {
             let table = found.as_ref().map(|f| &*f.table);
-            let answers = sized::FlipAnswers::of(table, shape).map_err(probe)?;
+            let answers =
+                sized::FlipAnswers::of(table, shape, args.nullity.get()).map_err(probe)?;
             let filter = args.filter.flip().map_err(Failure::Usage)?;
             let cases = sized::FlipCases::new(answers, filter).map_err(usage)?;
             Ok(cases.write(args.cases, args.seed, out, answer_file, progress))

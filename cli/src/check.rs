@@ -50,6 +50,10 @@ pub struct CheckArgs {
     seed: u64,
     #[command(flatten)]
     jobs: JobsArgs,
+    /// `--max-nullity K`: the limit of the GF(2) solver that answers Flip
+    /// boards of other sizes (flip --size only).
+    #[command(flatten)]
+    nullity: super::options::NullityArgs,
     /// Wall-clock limit of one run, in seconds [default: the judge's: flip
     /// 1, euler 3, carcassonne 1, fliptile 2, lightsout 1].
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
@@ -189,7 +193,8 @@ fn run_sized(args: &CheckArgs, puzzle: Puzzle, out: &mut Output) -> Result<(), F
         }
         Puzzle::Flip => {
             let table = found.as_ref().map(|f| &*f.table);
-            let answers = sized::FlipAnswers::of(table, shape).map_err(probe)?;
+            let answers =
+                sized::FlipAnswers::of(table, shape, args.nullity.get()).map_err(probe)?;
             let filter = args.filter.flip().map_err(Failure::Usage)?;
             let cases = sized::FlipCases::new(answers, filter).map_err(usage)?;
             SizedCheck::flip(&cases, shape, count, args.seed).map_err(usage)?

@@ -193,26 +193,30 @@ impl<'a> EulerCases<'a> {
 pub enum FlipAnswers<'a> {
     /// A Flip table (at most 25 cells).
     Table(FlipTable<'a>),
-    /// The solver of the shape (any size up to 64×64 whose nullity is at
-    /// most 24).
-    Solver(&'static Solver),
+    /// The solver of the shape (any size up to 64×64), and the largest
+    /// nullity it searches (24 by default, [`crate::lights::MAX_NULLITY`]).
+    Solver(&'static Solver, usize),
 }
 
 impl<'a> FlipAnswers<'a> {
     /// The answers of `shape`'s boards in the order the answer layer
     /// uses: the Flip `table` found for the shape (a file, or `--table`),
-    /// else the GF(2) solver of the shape.
-    pub fn of(table: Option<&'a Table>, shape: Shape) -> Result<FlipAnswers<'a>, ProbeError> {
+    /// else the GF(2) solver of the shape, searching up to `max_nullity`.
+    pub fn of(
+        table: Option<&'a Table>,
+        shape: Shape,
+        max_nullity: usize,
+    ) -> Result<FlipAnswers<'a>, ProbeError> {
         Ok(match table {
             Some(table) => FlipAnswers::Table(table.as_flip()?),
-            None => FlipAnswers::Solver(Solver::cached(shape)),
+            None => FlipAnswers::Solver(Solver::cached(shape), max_nullity),
         })
     }
 
     fn shape(&self) -> Shape {
         match self {
             FlipAnswers::Table(t) => t.shape(),
-            FlipAnswers::Solver(s) => s.shape(),
+            FlipAnswers::Solver(s, _) => s.shape(),
         }
     }
 
@@ -223,7 +227,9 @@ impl<'a> FlipAnswers<'a> {
                 let bits = board.to_u64().expect("a table's board fits 64 bits");
                 t.rounds(bits)?.map(usize::from)
             }
-            FlipAnswers::Solver(s) => s.solve(board, Goal::Either)?.map(|a| a.rounds),
+            FlipAnswers::Solver(s, max) => {
+                s.solve_within(board, Goal::Either, *max)?.map(|a| a.rounds)
+            }
         })
     }
 }
@@ -238,15 +244,15 @@ pub struct FlipCases<'a> {
 impl<'a> FlipCases<'a> {
     /// Boards that `filter` accepts, answered by `answers`. `rounds` needs
     /// a table ([`GenError::Size`] otherwise); a filter no board passes is
-    /// [`GenError::Empty`]; the solver of a shape whose nullity is over 24
-    /// is [`GenError::Lights`].
+    /// [`GenError::Empty`]; the solver of a shape whose nullity is over its
+    /// limit is [`GenError::Lights`].
     pub fn new(answers: FlipAnswers<'a>, filter: flip::Filter) -> Result<FlipCases<'a>, GenError> {
         let shape = answers.shape();
-        if let FlipAnswers::Solver(s) = answers
-            && !s.is_exact()
+        if let FlipAnswers::Solver(s, max) = answers
+            && s.nullity() > max
         {
             // The solver's own error, with its nullity.
-            s.solve(&Grid::new(shape), Goal::Either)?;
+            s.solve_within(&Grid::new(shape), Goal::Either, max)?;
         }
         let cases = FlipCases { answers, filter };
         let empty = || GenError::Empty {
@@ -271,7 +277,7 @@ impl<'a> FlipCases<'a> {
             // from white.
             let solver = Solver::cached(shape);
             let full_is_white = solver
-                .route(&Grid::filled(shape), crate::lights::Colour::White)?
+                .any_solution(&Grid::filled(shape), crate::lights::Colour::White)?
                 .is_some();
             let covered = match solver.nullity() {
                 0 => true,

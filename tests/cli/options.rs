@@ -789,3 +789,117 @@ fn check_size_says_its_boards_are_a_sample_and_caps_how_many() {
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("at most 65,536 boards"), "{}", r.stderr);
 }
+
+#[test]
+fn cases_and_check_take_max_nullity_as_flip_does() {
+    // 9x9 has nullity 8: refused at 7, answered at 8 and by default.
+    let refused = run(
+        &[
+            "cases",
+            "flip",
+            "--size",
+            "9x9",
+            "--cases",
+            "1",
+            "--max-nullity",
+            "7",
+        ],
+        "",
+    );
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    assert!(refused.stderr.contains("nullity 8"), "{}", refused.stderr);
+    let dir = TempDir::new("nullity");
+    let answers = dir.join("answers.txt");
+    let answers = answers.to_str().expect("a UTF-8 path");
+    let input = ok(
+        &[
+            "cases",
+            "flip",
+            "--size",
+            "9x9",
+            "--cases",
+            "3",
+            "--seed",
+            "5",
+            "--family",
+            "solvable",
+            "--max-nullity",
+            "8",
+            "--answers",
+            answers,
+        ],
+        "",
+    );
+    // The answers are the oracle's: the fewest presses of each board, by
+    // light chasing from every first row (the press rule of
+    // tests/oracle/press.rs).
+    let want: Vec<String> = std::fs::read_to_string(answers)
+        .expect("answers")
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    let boards: Vec<&str> = input.lines().collect();
+    assert_eq!(boards.len(), 27);
+    for (k, board) in boards.chunks(9).enumerate() {
+        let cells: Vec<u8> = board
+            .iter()
+            .flat_map(|row| row.bytes().map(|c| u8::from(c == b'b')))
+            .collect();
+        let fewest = chase_fewest(9, 9, &cells);
+        assert_eq!(
+            want[k],
+            fewest.map_or("Impossible".to_owned(), |r| r.to_string())
+        );
+    }
+    let bin = common::binary();
+    let r = run(
+        &[
+            "check",
+            "flip",
+            "--size",
+            "9x9",
+            "--sample",
+            "3",
+            "--max-nullity",
+            "8",
+            "--",
+            bin,
+            "flip",
+            "--size",
+            "9x9",
+        ],
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stdout);
+}
+
+/// The fewest presses that make `cells` (1 = black) one colour, by light
+/// chasing: every press set is fixed by its first row, so all 2^cols first
+/// rows and both colours cover every press set that works.
+fn chase_fewest(rows: usize, cols: usize, cells: &[u8]) -> Option<usize> {
+    let mut best: Option<usize> = None;
+    for colour in [0u8, 1] {
+        for first in 0u32..1 << cols {
+            let mut board = cells.to_vec();
+            let mut presses = 0;
+            for c in 0..cols {
+                if first >> c & 1 == 1 {
+                    press::press_cells(rows, cols, &mut board, 0, c);
+                    presses += 1;
+                }
+            }
+            for r in 1..rows {
+                for c in 0..cols {
+                    if board[(r - 1) * cols + c] != colour {
+                        press::press_cells(rows, cols, &mut board, r, c);
+                        presses += 1;
+                    }
+                }
+            }
+            if board.iter().all(|&x| x == colour) {
+                best = Some(best.map_or(presses, |b| b.min(presses)));
+            }
+        }
+    }
+    best
+}
