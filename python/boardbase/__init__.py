@@ -99,9 +99,10 @@ def _board_text(board: Board, zero: str, one: str) -> str:
     if isinstance(board, (bytes, bytearray)):
         return bytes(board).decode("utf-8", errors="replace")
     if _is_array(board):
-        if board.ndim != 2:
-            raise ShapeError(f"board: a {board.ndim}-dimensional array: expected 2 dimensions (rows, columns)")
-        board = board.tolist()
+        array: Any = board
+        if array.ndim != 2:
+            raise ShapeError(f"board: a {array.ndim}-dimensional array: expected 2 dimensions (rows, columns)")
+        board = array.tolist()
     lines = []
     for r, row in enumerate(board):
         if isinstance(row, str):

@@ -195,7 +195,7 @@ fn lookup_error(
             py,
             "TableFileError",
             &format!("{why}: no {puzzle} {shape} board is answered until the file is replaced"),
-            &[("filename", attr(py, path)), ("size", size)],
+            &[("filename", attr(py, path.display().to_string())), ("size", size)],
         ),
         LookupError::Probe(e) => error(
             py,
@@ -261,7 +261,7 @@ impl PyTablebase {
                     py,
                     "TableFileError",
                     &format!("{}: {e}", dir.display()),
-                    &[("filename", attr(py, dir.clone()))],
+                    &[("filename", attr(py, dir.display().to_string()))],
                 )
             })?;
         }
