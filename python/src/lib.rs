@@ -195,7 +195,10 @@ fn lookup_error(
             py,
             "TableFileError",
             &format!("{why}: no {puzzle} {shape} board is answered until the file is replaced"),
-            &[("filename", attr(py, path.display().to_string())), ("size", size)],
+            &[
+                ("filename", attr(py, path.display().to_string())),
+                ("size", size),
+            ],
         ),
         LookupError::Probe(e) => error(
             py,
