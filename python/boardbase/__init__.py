@@ -22,7 +22,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
-from . import _boardbase
+from . import _boardbase, svg
 from .errors import (
     BoardError,
     Error,
@@ -51,6 +51,7 @@ __all__ = [
     "euler",
     "flip",
     "lights",
+    "svg",
     "Error",
     "BoardError",
     "ShapeError",
@@ -206,6 +207,10 @@ class FlipAnswer:
         """The answer in the JSON vocabulary (``/api/v1/flip``'s object)."""
         return _copy(self._data)
 
+    def _repr_svg_(self) -> str:
+        """The board with the presses ringed (Jupyter)."""
+        return svg.board(self.board, puzzle="flip", marks=self.presses, title=f"rounds: {self.answer}")
+
 
 @dataclass(frozen=True)
 class EulerMove:
@@ -266,6 +271,10 @@ class EulerAnswer:
     def to_dict(self) -> Dict[str, Any]:
         """The answer in the JSON vocabulary (``/api/v1/euler``'s object)."""
         return _copy(self._data)
+
+    def _repr_svg_(self) -> str:
+        """The board with the best move ringed (Jupyter)."""
+        return svg.board(self.board, puzzle="euler", marks=self.best_move or [], title=self.answer)
 
 
 @dataclass(frozen=True)
@@ -332,6 +341,10 @@ class LightsAnswer:
     def to_dict(self) -> Dict[str, Any]:
         """The answer in the JSON vocabulary, with ``colour``."""
         return _copy(self._data)
+
+    def _repr_svg_(self) -> str:
+        """The board with the presses ringed (Jupyter)."""
+        return svg.board(self.board, puzzle="lights", marks=self.presses, title=f"rounds: {self.rounds}")
 
 
 def _plain(value: Any) -> Any:
