@@ -48,6 +48,8 @@ __all__ = [
     "Route",
     "Tablebase",
     "carcassonne",
+    "Cases",
+    "cases",
     "euler",
     "flip",
     "lights",
@@ -445,6 +447,33 @@ class Tablebase:
         if isinstance(tiles, str):
             tiles = tiles.split()
         return CarcassonneAnswer._of(self._inner.carcassonne(rows, cols, list(tiles)))
+
+
+@dataclass(frozen=True)
+class Cases:
+    """Judge cases with known answers: ``input`` in the judge's input
+    format and ``answers``, its expected output."""
+
+    input: str
+    answers: str
+
+
+def cases(
+    puzzle: str,
+    n: int,
+    seed: int = 0,
+    family: Optional[str] = None,
+    size: Union[None, str, Tuple[int, int]] = None,
+) -> Cases:
+    """``n`` judge cases of ``puzzle`` (``"flip"``, ``"euler"``,
+    ``"carcassonne"``, ``"fliptile"``, ``"lightsout"``) drawn from ``seed``,
+    byte for byte what ``boardbase cases PUZZLE --cases N --seed S
+    [--family F] [--size RxC] --answers FILE`` writes. Flip and Euler are
+    4×4 here; ``size`` is for carcassonne and fliptile."""
+    if n < 0 or seed < 0:
+        raise OptionError(f"n {n}, seed {seed}: expected numbers of 0 or more")
+    data, answers = _boardbase.cases(puzzle, n, seed, family, _size_text(size))
+    return Cases(bytes(data).decode(), bytes(answers).decode())
 
 
 _lock = threading.Lock()

@@ -2,7 +2,7 @@
 the JSON vocabulary, which boardbase wraps in typed objects."""
 
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 __version__: str
 
@@ -15,4 +15,7 @@ class Tablebase:
     def lights(self, board: str, goal: str, max_nullity: int) -> Dict[str, Any]: ...
     def carcassonne(self, rows: int, cols: int, tiles: List[str]) -> Dict[str, Any]: ...
 
+def cases(
+    puzzle: str, n: int, seed: int, family: Optional[str] = None, size: Optional[str] = None
+) -> Tuple[bytes, bytes]: ...
 def _panic_for_test() -> None: ...

@@ -402,6 +402,71 @@ impl PyTablebase {
     }
 }
 
+/// Judge cases with known answers, as `boardbase cases PUZZLE --cases N
+/// --seed S [--family F] [--size RxC]` writes them (the library's
+/// [`boardbase::cases::Generator`]): the input and the expected output, as
+/// bytes. Flip and Euler are 4×4; `size` is for carcassonne and fliptile.
+#[pyfunction]
+#[pyo3(signature = (puzzle, n, seed, family=None, size=None))]
+fn cases(
+    py: Python<'_>,
+    puzzle: &str,
+    n: u64,
+    seed: u64,
+    family: Option<&str>,
+    size: Option<&str>,
+) -> PyResult<(Vec<u8>, Vec<u8>)> {
+    use boardbase::cases::{self as judge, Generator, Spec};
+    let option = |e: String| error(py, "OptionError", &e, &[]);
+    let shape = parse_size(py, size)?;
+    if shape.is_some() && !matches!(puzzle, "carcassonne" | "fliptile") {
+        return Err(option(format!(
+            "size is for carcassonne and fliptile, not {puzzle} (flip and euler cases are 4x4)"
+        )));
+    }
+    let family = family.unwrap_or("random");
+    let spec = match puzzle {
+        "flip" => Spec::Flip(judge::flip::Filter {
+            family: family.parse().map_err(option)?,
+            rounds: None,
+        }),
+        "euler" => Spec::Euler(judge::euler::Filter {
+            family: family.parse().map_err(option)?,
+            moves_left: None,
+        }),
+        "carcassonne" => {
+            let (rows, cols) = shape.map_or((12, 12), |s| (s.rows(), s.cols()));
+            Spec::Carcassonne(judge::carcassonne::Spec {
+                family: family.parse().map_err(option)?,
+                rows,
+                cols,
+            })
+        }
+        "fliptile" => Spec::Fliptile(judge::fliptile::Spec {
+            family: family.parse().map_err(option)?,
+            size: shape,
+        }),
+        "lightsout" if family == "random" => Spec::LightsOut,
+        "lightsout" => {
+            return Err(option(format!(
+                "family {family:?}: lightsout has only random puzzles"
+            )));
+        }
+        other => {
+            return Err(option(format!(
+                "puzzle {other:?}: expected flip, euler, carcassonne, fliptile or lightsout"
+            )));
+        }
+    };
+    let made = run(py, move || {
+        let generator = Generator::new(&spec)?;
+        let (mut input, mut answers) = (Vec::new(), Vec::new());
+        generator.write(n, seed, &mut input, Some(&mut answers), &mut |_| {})?;
+        Ok::<_, judge::GenError>((input, answers))
+    })?;
+    made.map_err(|e| option(e.to_string()))
+}
+
 /// Panics inside the guarded call, for the test that no panic crosses into
 /// Python.
 #[pyfunction]
@@ -413,6 +478,7 @@ fn _panic_for_test(py: Python<'_>) -> PyResult<()> {
 #[pymodule]
 fn _boardbase(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTablebase>()?;
+    m.add_function(wrap_pyfunction!(cases, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
