@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _boardbase, svg
 from .errors import (
@@ -134,8 +134,7 @@ def _size_text(size: Union[None, str, Tuple[int, int]]) -> Optional[str]:
     return f"{int(rows)}x{int(cols)}"
 
 
-@dataclass(frozen=True)
-class Route:
+class Route(NamedTuple):
     """The optimal way to one colour: ``rounds`` presses, the tie rule's
     press set, and how many optimal press sets there are."""
 
@@ -150,8 +149,7 @@ class Route:
         return Route(int(data["rounds"]), _cells(data["presses"]), int(data["optimal_sets"]))
 
 
-@dataclass(frozen=True)
-class FlipMove:
+class FlipMove(NamedTuple):
     """One press from a Flip board: the ``cell``, the ``board`` after it
     (boards of at most 64 cells), and the fewest ``rounds`` from there
     (``None``: no uniform board can be reached)."""
@@ -214,8 +212,7 @@ class FlipAnswer:
         return svg.board(self.board, puzzle="flip", marks=self.presses, title=f"rounds: {self.answer}")
 
 
-@dataclass(frozen=True)
-class EulerMove:
+class EulerMove(NamedTuple):
     """One legal move of Game of Euler: its ``cells``, the ``board`` after
     it, and that position's ``outcome`` (``"win"``/``"loss"`` for the
     player to move there) and ``moves_left``."""
