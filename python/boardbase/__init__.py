@@ -1,0 +1,524 @@
+"""boardbase from Python: the tablebases and solvers of grid puzzles.
+
+A thin front end on the Rust library's answer layer: every answer comes
+from :class:`Tablebase` (the library's ``boardbase::tablebase::Tablebase``),
+as typed objects whose ``to_dict()`` is the project's JSON vocabulary
+(docs/json.md), the same objects as the HTTP API's.
+
+>>> import boardbase
+>>> boardbase.flip("bwwb/bbwb/bwwb/bwww").rounds
+4
+>>> boardbase.euler("XXXX/...X/XX.X/XX.X").best_move
+[(1, 2)]
+
+The module functions use one default :class:`Tablebase` (no directory but
+``BOARDBASE_TABLES``); ``tables=DIR`` asks one that searches ``DIR`` first.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+
+from . import _boardbase, svg
+from .errors import (
+    BoardError,
+    Error,
+    InternalError,
+    MissingTableError,
+    NullityError,
+    OptionError,
+    ResourceError,
+    ShapeError,
+    TableFileError,
+)
+
+__all__ = [
+    "Board",
+    "Cell",
+    "CarcassonneAnswer",
+    "CarcassonneWitness",
+    "EulerAnswer",
+    "EulerMove",
+    "FlipAnswer",
+    "FlipMove",
+    "LightsAnswer",
+    "Route",
+    "Tablebase",
+    "carcassonne",
+    "Cases",
+    "cases",
+    "euler",
+    "flip",
+    "lights",
+    "svg",
+    "Error",
+    "BoardError",
+    "ShapeError",
+    "OptionError",
+    "NullityError",
+    "MissingTableError",
+    "TableFileError",
+    "ResourceError",
+    "InternalError",
+]
+
+__version__: str = _boardbase.__version__
+
+#: A cell, ``(row, col)``, 0-based, row 0 being the first line of the board.
+Cell = Tuple[int, int]
+
+#: A board: row text (rows separated by ``/`` or new lines), a sequence of
+#: rows (each a string or a sequence of 0/1 or bools), or a 2-D numpy array
+#: of bools or integers 0/1.
+Board = Union[str, Sequence[Union[str, Sequence[Any]]], Any]
+
+#: A directory or directories of table files.
+Tables = Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]]
+
+#: The default memory for Euler tables made in memory (the CLI's
+#: ``serve --make-memory`` default).
+DEFAULT_MAKE_MEMORY = "512M"
+
+#: The default limit of the exact GF(2) search (the CLI's ``--max-nullity``).
+DEFAULT_MAX_NULLITY = 24
+
+
+def _cells(value: Optional[List[List[int]]]) -> List[Cell]:
+    return [(int(r), int(c)) for r, c in (value or [])]
+
+
+def _is_array(board: Any) -> bool:
+    return hasattr(board, "ndim") and hasattr(board, "tolist")
+
+
+def _board_text(board: Board, zero: str, one: str) -> str:
+    """The text of ``board`` in the puzzle's letters: a string as it is,
+    rows joined by new lines (so that an error's line is the row's)."""
+    if isinstance(board, str):
+        return board
+    if isinstance(board, (bytes, bytearray)):
+        return bytes(board).decode("utf-8", errors="replace")
+    if _is_array(board):
+        array: Any = board
+        if array.ndim != 2:
+            raise ShapeError(f"board: a {array.ndim}-dimensional array: expected 2 dimensions (rows, columns)")
+        board = array.tolist()
+    lines = []
+    for r, row in enumerate(board):
+        if isinstance(row, str):
+            lines.append(row)
+            continue
+        cells = []
+        for c, value in enumerate(row):
+            if value is True or (not isinstance(value, bool) and value == 1):
+                cells.append(one)
+            elif value is False or value == 0:
+                cells.append(zero)
+            else:
+                raise BoardError(
+                    f"board:{r + 1}:{c + 1}: expected 0 or 1 (or a bool), found {value!r}",
+                    line=r + 1,
+                    column=c + 1,
+                )
+        lines.append("".join(cells))
+    return "\n".join(lines)
+
+
+def _size_text(size: Union[None, str, Tuple[int, int]]) -> Optional[str]:
+    if size is None or isinstance(size, str):
+        return size
+    rows, cols = size
+    return f"{int(rows)}x{int(cols)}"
+
+
+class Route(NamedTuple):
+    """The optimal way to one colour: ``rounds`` presses, the tie rule's
+    press set, and how many optimal press sets there are."""
+
+    rounds: int
+    presses: List[Cell]
+    optimal_sets: int
+
+    @staticmethod
+    def _of(data: Optional[Dict[str, Any]]) -> Optional[Route]:
+        if data is None:
+            return None
+        return Route(int(data["rounds"]), _cells(data["presses"]), int(data["optimal_sets"]))
+
+
+class FlipMove(NamedTuple):
+    """One press from a Flip board: the ``cell``, the ``board`` after it
+    (boards of at most 64 cells), and the fewest ``rounds`` from there
+    (``None``: no uniform board can be reached)."""
+
+    cell: Cell
+    board: Optional[str]
+    solvable: bool
+    rounds: Optional[int]
+
+
+@dataclass(frozen=True)
+class FlipAnswer:
+    """A Flip Game board's answer (the object of ``boardbase flip --format
+    json`` and of ``/api/v1/flip``): ``rounds`` (``None`` when impossible),
+    the ``colour`` reached, the tie rule's ``presses``, both colours'
+    routes, and ``moves``, every press valued, best first."""
+
+    board: str
+    answer: str
+    solvable: bool
+    rounds: Optional[int]
+    colour: Optional[str]
+    presses: List[Cell]
+    optimal_sets: int
+    to_white: Optional[Route]
+    to_black: Optional[Route]
+    moves: List[FlipMove]
+    _data: Dict[str, Any] = field(repr=False, compare=False)
+
+    @staticmethod
+    def _of(data: Dict[str, Any]) -> FlipAnswer:
+        return FlipAnswer(
+            board=data["board"],
+            answer=data["answer"],
+            solvable=bool(data["solvable"]),
+            rounds=data["rounds"],
+            colour=data["colour"],
+            presses=_cells(data["presses"]),
+            optimal_sets=int(data["optimal_sets"]),
+            to_white=Route._of(data["to_white"]),
+            to_black=Route._of(data["to_black"]),
+            moves=[
+                FlipMove(
+                    cell=(int(m["cell"][0]), int(m["cell"][1])),
+                    board=m.get("board"),
+                    solvable=bool(m["solvable"]),
+                    rounds=m["rounds"],
+                )
+                for m in data["moves"]
+            ],
+            _data=data,
+        )
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The answer in the JSON vocabulary (``/api/v1/flip``'s object)."""
+        return _copy(self._data)
+
+    def _repr_svg_(self) -> str:
+        """The board with the presses ringed (Jupyter)."""
+        return svg.board(self.board, puzzle="flip", marks=self.presses, title=f"rounds: {self.answer}")
+
+
+class EulerMove(NamedTuple):
+    """One legal move of Game of Euler: its ``cells``, the ``board`` after
+    it, and that position's ``outcome`` (``"win"``/``"loss"`` for the
+    player to move there) and ``moves_left``."""
+
+    cells: List[Cell]
+    mask: int
+    board: str
+    outcome: str
+    moves_left: Optional[int]
+
+
+@dataclass(frozen=True)
+class EulerAnswer:
+    """A Game of Euler position's answer (``/api/v1/euler``'s object):
+    whether the player to move is ``winning``, ``moves_left`` with best
+    play (``None`` when unknown), the ``best_move``'s cells (``None`` with
+    no legal move) and ``moves``, every legal move valued, best first."""
+
+    board: str
+    answer: str
+    outcome: str
+    winning: bool
+    moves_left: Optional[int]
+    best_move: Optional[List[Cell]]
+    winning_moves: int
+    legal_moves: int
+    moves: List[EulerMove]
+    _data: Dict[str, Any] = field(repr=False, compare=False)
+
+    @staticmethod
+    def _of(data: Dict[str, Any]) -> EulerAnswer:
+        best = data.get("best_move")
+        return EulerAnswer(
+            board=data["board"],
+            answer=data["answer"],
+            outcome=data["outcome"],
+            winning=data["outcome"] == "win",
+            moves_left=data["moves_left"],
+            best_move=None if best is None else _cells(best["cells"]),
+            winning_moves=int(data["winning_moves"]),
+            legal_moves=int(data["legal_moves"]),
+            moves=[
+                EulerMove(
+                    cells=_cells(m["cells"]),
+                    mask=int(m["mask"]),
+                    board=m["board"],
+                    outcome=m["outcome"],
+                    moves_left=m["moves_left"],
+                )
+                for m in data["moves"]
+            ],
+            _data=data,
+        )
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The answer in the JSON vocabulary (``/api/v1/euler``'s object)."""
+        return _copy(self._data)
+
+    def _repr_svg_(self) -> str:
+        """The board with the best move ringed (Jupyter)."""
+        return svg.board(self.board, puzzle="euler", marks=self.best_move or [], title=self.answer)
+
+
+@dataclass(frozen=True)
+class CarcassonneWitness:
+    """One valid placement: each tile's quarter ``turns`` clockwise and the
+    ``tiles`` as placed, by row."""
+
+    turns: List[List[int]]
+    tiles: List[List[str]]
+
+
+@dataclass(frozen=True)
+class CarcassonneAnswer:
+    """A Carcassonne board's count (``boardbase carcassonne --format
+    json``'s object with the exact count and a witness): ``count`` modulo
+    1,000,000,007, ``exact`` (a Python int) and a ``witness`` (``None`` when
+    no placement exists)."""
+
+    rows: int
+    cols: int
+    count: int
+    modulus: int
+    exact: int
+    witness: Optional[CarcassonneWitness]
+    _data: Dict[str, Any] = field(repr=False, compare=False)
+
+    @staticmethod
+    def _of(data: Dict[str, Any]) -> CarcassonneAnswer:
+        w = data.get("witness")
+        return CarcassonneAnswer(
+            rows=int(data["rows"]),
+            cols=int(data["cols"]),
+            count=int(data["count"]),
+            modulus=int(data["modulus"]),
+            exact=int(data["exact"]),
+            witness=None if w is None else CarcassonneWitness(w["turns"], w["tiles"]),
+            _data=data,
+        )
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The answer in the JSON vocabulary (``exact`` as a string)."""
+        return _copy(self._data)
+
+
+@dataclass(frozen=True)
+class LightsAnswer:
+    """A Flip/Lights Out board's answer on any board up to 64×64 towards a
+    goal (``boardbase fliptile --format json``'s object and the
+    ``colour`` reached): ``rounds`` (``None`` when impossible), the tie
+    rule's ``presses``, ``optimal_sets``, the shape's ``nullity``, and
+    ``press_grid``, the presses as a grid of 0/1 (a numpy array when the
+    board was one)."""
+
+    board: str
+    solvable: bool
+    rounds: Optional[int]
+    colour: Optional[str]
+    presses: List[Cell]
+    optimal_sets: int
+    nullity: int
+    press_grid: Any
+    _data: Dict[str, Any] = field(repr=False, compare=False)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The answer in the JSON vocabulary, with ``colour``."""
+        return _copy(self._data)
+
+    def _repr_svg_(self) -> str:
+        """The board with the presses ringed (Jupyter)."""
+        return svg.board(self.board, puzzle="lights", marks=self.presses, title=f"rounds: {self.rounds}")
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON reads it: dicts, lists (not tuples), scalars."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _copy(data: Dict[str, Any]) -> Dict[str, Any]:
+    plain: Dict[str, Any] = _plain(data)
+    return plain
+
+
+def _press_grid(board: Board, data: Dict[str, Any]) -> Any:
+    rows = data["board"].split("/")
+    grid = [[0] * len(rows[0]) for _ in rows]
+    for r, c in _cells(data["presses"]):
+        grid[r][c] = 1
+    if _is_array(board):
+        import numpy
+
+        return numpy.array(grid, dtype=numpy.uint8)
+    return grid
+
+
+class Tablebase:
+    """The answer layer: the embedded 4×4 tables, the table files of
+    ``directories`` (then of ``BOARDBASE_TABLES``), Euler tables made in
+    memory within ``make_memory`` (``"512M"``, ``"1G"``, or bytes as an
+    int), and the GF(2) solver, exact up to ``max_nullity``. Shared by
+    threads; every call that can take long releases the GIL."""
+
+    def __init__(
+        self,
+        directories: Tables = (),
+        make_memory: Union[str, int] = DEFAULT_MAKE_MEMORY,
+        max_nullity: int = DEFAULT_MAX_NULLITY,
+    ) -> None:
+        if isinstance(directories, (str, os.PathLike)):
+            directories = [directories]
+        if isinstance(make_memory, int):
+            if make_memory < 0:
+                raise OptionError(f"make_memory {make_memory}: expected a size of 0 or more")
+            make_memory = f"{make_memory}B"
+        if not 0 <= max_nullity <= 64:
+            raise OptionError(f"max_nullity {max_nullity}: expected 0 to 64")
+        self._inner = _boardbase.Tablebase(
+            [os.fspath(d) for d in directories], make_memory, max_nullity
+        )
+        self._max_nullity = max_nullity
+
+    @property
+    def directories(self) -> List[str]:
+        """The directories searched, in order."""
+        return [os.fspath(d) for d in self._inner.directories]
+
+    def __repr__(self) -> str:
+        return f"Tablebase(directories={self.directories!r})"
+
+    def flip(self, board: Board, size: Union[None, str, Tuple[int, int]] = None) -> FlipAnswer:
+        """Flip Game (POJ 1753) on any board the CLI answers: ``b``/``w``
+        rows; ``size`` (``"RxC"``) checks the shape and allows the cells in
+        one run."""
+        return FlipAnswer._of(self._inner.flip(_board_text(board, "w", "b"), _size_text(size)))
+
+    def euler(self, board: Board, size: Union[None, str, Tuple[int, int]] = None) -> EulerAnswer:
+        """Game of Euler (UVA 10536): ``X``/``.`` rows (covered/open)."""
+        return EulerAnswer._of(self._inner.euler(_board_text(board, ".", "X"), _size_text(size)))
+
+    def lights(
+        self, board: Board, goal: str = "white", max_nullity: Optional[int] = None
+    ) -> LightsAnswer:
+        """Flip and Lights Out on any board up to 64×64 (``b``/``w`` or
+        ``1``/``0``) towards ``goal``: ``"white"`` (all clear, POJ 3279 and
+        POJ 1222), ``"black"`` or ``"either"``."""
+        limit = self._max_nullity if max_nullity is None else max_nullity
+        if not 0 <= limit <= 64:
+            raise OptionError(f"max_nullity {limit}: expected 0 to 64")
+        data = self._inner.lights(_board_text(board, "0", "1"), goal, limit)
+        return LightsAnswer(
+            board=data["board"],
+            solvable=bool(data["solvable"]),
+            rounds=data["rounds"],
+            colour=data["colour"],
+            presses=_cells(data["presses"]),
+            optimal_sets=int(data["optimal_sets"]),
+            nullity=int(data["nullity"]),
+            press_grid=_press_grid(board, data),
+            _data=data,
+        )
+
+    def carcassonne(self, rows: int, cols: int, tiles: Sequence[str]) -> CarcassonneAnswer:
+        """Counts the placements of a Carcassonne board (HDU 4064) of
+        ``rows`` × ``cols`` tiles, four-letter codes in reading order."""
+        if isinstance(tiles, str):
+            tiles = tiles.split()
+        return CarcassonneAnswer._of(self._inner.carcassonne(rows, cols, list(tiles)))
+
+
+@dataclass(frozen=True)
+class Cases:
+    """Judge cases with known answers: ``input`` in the judge's input
+    format and ``answers``, its expected output."""
+
+    input: str
+    answers: str
+
+
+def cases(
+    puzzle: str,
+    n: int,
+    seed: int = 0,
+    family: Optional[str] = None,
+    size: Union[None, str, Tuple[int, int]] = None,
+) -> Cases:
+    """``n`` judge cases of ``puzzle`` (``"flip"``, ``"euler"``,
+    ``"carcassonne"``, ``"fliptile"``, ``"lightsout"``) drawn from ``seed``,
+    byte for byte what ``boardbase cases PUZZLE --cases N --seed S
+    [--family F] [--size RxC] --answers FILE`` writes. Flip and Euler are
+    4×4 here; ``size`` is for carcassonne and fliptile."""
+    if n < 0 or seed < 0:
+        raise OptionError(f"n {n}, seed {seed}: expected numbers of 0 or more")
+    data, answers = _boardbase.cases(puzzle, n, seed, family, _size_text(size))
+    return Cases(bytes(data).decode(), bytes(answers).decode())
+
+
+_lock = threading.Lock()
+_default: Optional[Tablebase] = None
+_by_tables: Dict[Tuple[str, ...], Tablebase] = {}
+
+
+def _tablebase(tables: Optional[Tables]) -> Tablebase:
+    global _default
+    with _lock:
+        if tables is None:
+            if _default is None:
+                _default = Tablebase()
+            return _default
+        if isinstance(tables, (str, os.PathLike)):
+            tables = [tables]
+        key = tuple(os.fspath(t) for t in tables)
+        found = _by_tables.get(key)
+        if found is None:
+            found = _by_tables[key] = Tablebase(key)
+        return found
+
+
+def flip(
+    board: Board,
+    size: Union[None, str, Tuple[int, int]] = None,
+    tables: Optional[Tables] = None,
+) -> FlipAnswer:
+    """:meth:`Tablebase.flip` of the default tablebase (or of one searching
+    ``tables``)."""
+    return _tablebase(tables).flip(board, size)
+
+
+def euler(
+    board: Board,
+    size: Union[None, str, Tuple[int, int]] = None,
+    tables: Optional[Tables] = None,
+) -> EulerAnswer:
+    """:meth:`Tablebase.euler` of the default tablebase (or of one searching
+    ``tables``)."""
+    return _tablebase(tables).euler(board, size)
+
+
+def lights(board: Board, goal: str = "white", max_nullity: int = DEFAULT_MAX_NULLITY) -> LightsAnswer:
+    """:meth:`Tablebase.lights` of the default tablebase."""
+    return _tablebase(None).lights(board, goal, max_nullity)
+
+
+def carcassonne(rows: int, cols: int, tiles: Sequence[str]) -> CarcassonneAnswer:
+    """:meth:`Tablebase.carcassonne` of the default tablebase."""
+    return _tablebase(None).carcassonne(rows, cols, tiles)

@@ -1,0 +1,68 @@
+"""Boards drawn as SVG, for Jupyter (the answers' ``_repr_svg_``) and for
+pages: :func:`board` returns the SVG text.
+
+>>> from boardbase import svg
+>>> svg.board("bw/wb").startswith("<svg")
+True
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, List, Tuple
+from xml.sax.saxutils import escape
+
+__all__ = ["board"]
+
+#: Each puzzle's cell colours: (clear, set) — Flip white/black, Euler
+#: open/covered, Lights Out off/lit.
+COLOURS = {
+    "flip": ("#f4f1e8", "#222222"),
+    "euler": ("#e8dcc0", "#8a5a2b"),
+    "lights": ("#30343b", "#ffd23f"),
+}
+
+#: The letters a set cell is written with, in every puzzle's text.
+SET = frozenset("bX1")
+
+
+def _rows(text: str) -> List[str]:
+    rows = [r.strip() for r in text.replace("\n", "/").split("/")]
+    return [r for r in rows if r]
+
+
+def board(
+    text: str,
+    *,
+    puzzle: str = "flip",
+    marks: Iterable[Tuple[int, int]] = (),
+    cell: int = 40,
+    title: str = "",
+) -> str:
+    """The SVG of a board's text (rows separated by ``/`` or new lines, as
+    the answers' ``.board`` give it), with ``marks`` (cells to press, a
+    move) drawn as rings: one ``rect`` a cell, one ``circle`` a mark."""
+    if puzzle not in COLOURS:
+        raise ValueError(f"puzzle {puzzle!r}: expected one of {', '.join(sorted(COLOURS))}")
+    clear, full = COLOURS[puzzle]
+    rows = _rows(text)
+    height, width = len(rows) * cell, max((len(r) for r in rows), default=0) * cell
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 2}" height="{height + 2}" '
+        f'viewBox="-1 -1 {width + 2} {height + 2}">'
+    ]
+    if title:
+        out.append(f"<title>{escape(title)}</title>")
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            fill = full if ch in SET else clear
+            out.append(
+                f'<rect x="{c * cell}" y="{r * cell}" width="{cell}" height="{cell}" '
+                f'fill="{fill}" stroke="#888888" stroke-width="1"/>'
+            )
+    for r, c in marks:
+        out.append(
+            f'<circle cx="{c * cell + cell / 2}" cy="{r * cell + cell / 2}" r="{cell * 0.3}" '
+            f'fill="none" stroke="#e03c31" stroke-width="{max(2, cell // 12)}"/>'
+        )
+    out.append("</svg>")
+    return "".join(out)

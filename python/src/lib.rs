@@ -1,0 +1,485 @@
+//! `boardbase._boardbase`: the compiled half of the `boardbase` Python
+//! package, a thin front end on the library's answer layer
+//! ([`boardbase::tablebase::Tablebase`]). It parses its arguments with the
+//! library's board parser, asks the answer layer, and returns the answers
+//! as dicts in the project's JSON vocabulary (docs/json.md), which the
+//! Python layer (`boardbase/__init__.py`) wraps in typed objects. It holds
+//! no puzzle logic.
+//!
+//! Every call that can take over a millisecond runs with the GIL released
+//! ([`Python::detach`]), and inside [`std::panic::catch_unwind`]: a panic
+//! becomes `boardbase.InternalError`, never Python's `PanicException`.
+//! Errors are raised as the exception classes of `boardbase.errors`, built
+//! with their attributes (`line`, `column`, `command`, ...).
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use boardbase::carcassonne::{self, Tile};
+use boardbase::error::ParseError;
+use boardbase::generate::ByteSize;
+use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
+use boardbase::lights::{self, Goal, Grid, LightsError, Solver};
+use boardbase::report::LightsAnswer;
+use boardbase::tablebase::{CountOptions, LookupError, Tablebase, Unanswered};
+use boardbase::tablefile::Puzzle;
+use boardbase::tables::shape::Shape;
+use pyo3::IntoPyObjectExt;
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use serde::Serialize;
+
+/// One of the exception classes of `boardbase.errors`, called with
+/// `message` and the keyword arguments `attrs`.
+fn error(py: Python<'_>, class: &str, message: &str, attrs: &[(&str, Py<PyAny>)]) -> PyErr {
+    let built = (|| -> PyResult<PyErr> {
+        let module = py.import("boardbase.errors")?;
+        let kwargs = PyDict::new(py);
+        for (key, value) in attrs {
+            kwargs.set_item(key, value)?;
+        }
+        let value = module.getattr(class)?.call((message,), Some(&kwargs))?;
+        Ok(PyErr::from_value(value))
+    })();
+    built.unwrap_or_else(|e| e)
+}
+
+/// A Python object for an error's attribute.
+fn attr<'py, T: IntoPyObject<'py>>(py: Python<'py>, value: T) -> Py<PyAny> {
+    value.into_py_any(py).unwrap_or_else(|_| py.None())
+}
+
+/// `BoardError` for a parse error of `what`.
+fn parse_error(py: Python<'_>, what: &str, e: &ParseError) -> PyErr {
+    error(
+        py,
+        "BoardError",
+        &format!("{what}:{e}"),
+        &[("line", attr(py, e.line)), ("column", attr(py, e.column))],
+    )
+}
+
+/// Runs `work` with the GIL released, turning a panic into
+/// `boardbase.InternalError`.
+fn run<T: Send>(py: Python<'_>, work: impl FnOnce() -> T + Send) -> PyResult<T> {
+    py.detach(|| catch_unwind(AssertUnwindSafe(work)))
+        .map_err(|panic| {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".to_owned());
+            error(
+                py,
+                "InternalError",
+                &format!("boardbase panicked (a bug; please report it): {message}"),
+                &[],
+            )
+        })
+}
+
+/// A serde answer as Python objects (dicts, lists, ints, strings).
+fn to_python<T: Serialize>(py: Python<'_>, value: &T) -> PyResult<Py<PyAny>> {
+    pythonize::pythonize(py, value)
+        .map(Bound::unbind)
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))
+}
+
+/// The shape of `size` (`"RxC"`), if given.
+fn parse_size(py: Python<'_>, size: Option<&str>) -> PyResult<Option<Shape>> {
+    size.map(|text| {
+        Shape::parse(text.trim()).ok_or_else(|| {
+            error(
+                py,
+                "ShapeError",
+                &format!("size {text:?}: expected RxC with 1 to 64 rows and columns, e.g. 4x4"),
+                &[],
+            )
+        })
+    })
+    .transpose()
+}
+
+/// The rows of `board` in `alphabet`, of `size` when it is given (then the
+/// R·C cells may also come in one run), else of the shape the text has.
+fn parse_rows(
+    py: Python<'_>,
+    board: &str,
+    size: Option<&str>,
+    alphabet: &Alphabet,
+) -> PyResult<Rows> {
+    let size = parse_size(py, size)?;
+    let expect = size.map_or(Expect::Any, Expect::ShapeOrOneRun);
+    alphabet.parse_board(board, expect).map_err(|e| match e {
+        BoardTextError::Misfit {
+            rows,
+            cols,
+            ragged,
+            error: at,
+            ..
+        } => {
+            let message = match (ragged, size) {
+                (Some((k, n)), _) => format!(
+                    "board:{}:{}: row {} has {n} cells, row 1 has {cols}: every row needs as many",
+                    at.line,
+                    at.column,
+                    k + 1
+                ),
+                (None, Some(size)) => format!(
+                    "board:{}:{}: {rows} rows of {cols} cells, but size={size} was given",
+                    at.line, at.column
+                ),
+                (None, None) => format!(
+                    "board:{}:{}: {rows} rows of {cols} cells: boards have 1 to 64 rows and columns",
+                    at.line, at.column
+                ),
+            };
+            error(
+                py,
+                "BoardError",
+                &message,
+                &[
+                    ("line", attr(py, at.line)),
+                    ("column", attr(py, at.column)),
+                ],
+            )
+        }
+        other => parse_error(py, "board", other.parse_error()),
+    })
+}
+
+/// The error of a lookup that has no answer.
+fn lookup_error(
+    py: Python<'_>,
+    tablebase: &Tablebase,
+    puzzle: Puzzle,
+    shape: Shape,
+    e: LookupError,
+) -> PyErr {
+    let size = attr(py, shape.to_string());
+    let missing = |why: String| {
+        let command = tablebase.generate_command(puzzle, shape);
+        error(
+            py,
+            "MissingTableError",
+            &format!(
+                "no {puzzle} {shape} table: {why}; make it with: {command}{then}",
+                then = if tablebase.dirs().is_empty() {
+                    ", then pass tables=\"tables\""
+                } else {
+                    ""
+                }
+            ),
+            &[
+                ("command", attr(py, command.as_str())),
+                ("puzzle", attr(py, puzzle.to_string())),
+                ("size", size.clone_ref(py)),
+            ],
+        )
+    };
+    match e {
+        LookupError::Unanswered(Unanswered::Missing) => {
+            let missing_file = tablebase.missing(puzzle, shape);
+            let looked = missing_file.looked().unwrap_or_else(|| {
+                format!(
+                    "no directory to look for {} in (tables=DIR, or BOARDBASE_TABLES)",
+                    missing_file.file_name()
+                )
+            });
+            missing(format!("{looked}, and it is not made in memory here"))
+        }
+        LookupError::Make(e) => missing(format!("cannot make it in memory: {e}")),
+        LookupError::Unanswered(Unanswered::Broken { path, error: why }) => error(
+            py,
+            "TableFileError",
+            &format!("{why}: no {puzzle} {shape} board is answered until the file is replaced"),
+            &[
+                ("filename", attr(py, path.display().to_string())),
+                ("size", size),
+            ],
+        ),
+        LookupError::Probe(e) => error(
+            py,
+            "TableFileError",
+            &format!(
+                "the {puzzle} {shape} table cannot answer this board: {e} (the file is damaged)"
+            ),
+            &[("size", size)],
+        ),
+        LookupError::Unanswered(Unanswered::Lights(e)) | LookupError::Lights(e) => {
+            nullity_error(py, &e)
+        }
+        LookupError::Unanswered(Unanswered::TooManyCells(e)) => {
+            error(py, "ShapeError", &e.to_string(), &[("size", size)])
+        }
+        other => error(py, "ShapeError", &other.to_string(), &[("size", size)]),
+    }
+}
+
+/// `NullityError` for a board past the exact search.
+fn nullity_error(py: Python<'_>, e: &LightsError) -> PyErr {
+    let mut attrs = Vec::new();
+    if let LightsError::NullityTooLarge { nullity, max, .. } = e {
+        attrs.push(("nullity", attr(py, *nullity)));
+        attrs.push(("max_nullity", attr(py, *max)));
+    }
+    error(py, "NullityError", &e.to_string(), &attrs)
+}
+
+/// The answer layer: `boardbase.Tablebase` holds one and calls it.
+#[pyclass(name = "Tablebase", module = "boardbase._boardbase", frozen)]
+struct PyTablebase {
+    inner: Arc<Tablebase>,
+}
+
+#[pymethods]
+impl PyTablebase {
+    /// A tablebase searching `directories` (then `BOARDBASE_TABLES`), making
+    /// Euler tables in memory within `make_memory` (`"1G"`, `"512M"`, as
+    /// the CLI's --make-memory).
+    #[new]
+    #[pyo3(signature = (directories, make_memory, max_nullity))]
+    fn new(
+        py: Python<'_>,
+        directories: Vec<PathBuf>,
+        make_memory: &str,
+        max_nullity: usize,
+    ) -> PyResult<PyTablebase> {
+        let bytes: ByteSize = make_memory.parse().map_err(|e: String| {
+            error(
+                py,
+                "OptionError",
+                &format!("make_memory {make_memory:?}: {e}"),
+                &[],
+            )
+        })?;
+        let mut tablebase = Tablebase::new();
+        tablebase.set_make_memory(bytes.0);
+        tablebase.set_max_nullity(max_nullity);
+        for dir in directories {
+            tablebase.add_directory(&dir).map_err(|e| {
+                error(
+                    py,
+                    "TableFileError",
+                    &format!("{}: {e}", dir.display()),
+                    &[("filename", attr(py, dir.display().to_string()))],
+                )
+            })?;
+        }
+        tablebase.add_env_directories();
+        Ok(PyTablebase {
+            inner: Arc::new(tablebase),
+        })
+    }
+
+    /// The directories searched, in order.
+    #[getter]
+    fn directories(&self) -> Vec<PathBuf> {
+        self.inner.dirs().to_vec()
+    }
+
+    /// The Flip lookup of `board` (rows of `b`/`w`): the object of the
+    /// server's `/api/v1/flip`.
+    #[pyo3(signature = (board, size=None))]
+    fn flip(&self, py: Python<'_>, board: &str, size: Option<&str>) -> PyResult<Py<PyAny>> {
+        let rows = parse_rows(py, board, size, &boardbase::flip::ALPHABET)?;
+        let shape = rows.shape();
+        let grid = Grid::from_rows(shape, rows.rows())
+            .map_err(|e| error(py, "ShapeError", &format!("board: {e}"), &[]))?;
+        let tablebase = Arc::clone(&self.inner);
+        let found = run(py, move || tablebase.flip_grid_lookup(&grid))?;
+        match found {
+            Ok(lookup) => to_python(py, &lookup),
+            Err(e) => Err(lookup_error(py, &self.inner, Puzzle::Flip, shape, e)),
+        }
+    }
+
+    /// The Euler lookup of `board` (rows of `X`/`.`): the object of the
+    /// server's `/api/v1/euler`.
+    #[pyo3(signature = (board, size=None))]
+    fn euler(&self, py: Python<'_>, board: &str, size: Option<&str>) -> PyResult<Py<PyAny>> {
+        let rows = parse_rows(py, board, size, &boardbase::euler::ALPHABET)?;
+        let shape = rows.shape();
+        let position = rows.to_u64().ok_or_else(|| {
+            error(
+                py,
+                "ShapeError",
+                &format!("board: a {shape} board has over 64 cells: no table holds it"),
+                &[("size", attr(py, shape.to_string()))],
+            )
+        })?;
+        let tablebase = Arc::clone(&self.inner);
+        let found = run(py, move || tablebase.euler_lookup(shape, position))?;
+        match found {
+            Ok(lookup) => to_python(py, &lookup),
+            Err(e) => Err(lookup_error(py, &self.inner, Puzzle::Euler, shape, e)),
+        }
+    }
+
+    /// Flip and Lights Out on any board up to 64×64 (rows of `b`/`w` or
+    /// `1`/`0`) towards `goal` (`"white"`, `"black"`, `"either"`): the
+    /// object of `boardbase fliptile --format json` and the colour reached.
+    #[pyo3(signature = (board, goal, max_nullity))]
+    fn lights(
+        &self,
+        py: Python<'_>,
+        board: &str,
+        goal: &str,
+        max_nullity: usize,
+    ) -> PyResult<Py<PyAny>> {
+        let goal = match goal {
+            "white" => Goal::White,
+            "black" => Goal::Black,
+            "either" => Goal::Either,
+            other => {
+                return Err(error(
+                    py,
+                    "OptionError",
+                    &format!("goal {other:?}: expected \"white\", \"black\" or \"either\""),
+                    &[],
+                ));
+            }
+        };
+        let rows = parse_rows(py, board, None, &lights::ALPHABET)?;
+        let shape = rows.shape();
+        let grid = Grid::from_rows(shape, rows.rows())
+            .map_err(|e| error(py, "ShapeError", &format!("board: {e}"), &[]))?;
+        let solved = run(py, move || {
+            let solver = Solver::cached(shape);
+            solver.solve_within(&grid, goal, max_nullity).map(|answer| {
+                let report = LightsAnswer::new(1, &grid, answer.as_ref(), solver.nullity());
+                (report, answer.map(|a| a.colour))
+            })
+        })?;
+        let (report, colour) = solved.map_err(|e| nullity_error(py, &e))?;
+        let dict = to_python(py, &report)?;
+        dict.bind(py).set_item("colour", to_python(py, &colour)?)?;
+        Ok(dict)
+    }
+
+    /// Counts a Carcassonne board of `rows` × `cols` tiles (four-letter
+    /// codes, in reading order): the object of `boardbase carcassonne
+    /// --format json` with the exact count and a witness.
+    fn carcassonne(
+        &self,
+        py: Python<'_>,
+        rows: usize,
+        cols: usize,
+        tiles: Vec<String>,
+    ) -> PyResult<Py<PyAny>> {
+        let mut parsed = Vec::with_capacity(tiles.len());
+        for (i, code) in tiles.iter().enumerate() {
+            let tile: Tile = code.parse().map_err(|e| {
+                let (line, column) = (i / cols.max(1) + 1, i % cols.max(1) + 1);
+                error(
+                    py,
+                    "BoardError",
+                    &format!("tiles:{line}:{column}: tile {code:?}: {e}"),
+                    &[("line", attr(py, line)), ("column", attr(py, column))],
+                )
+            })?;
+            parsed.push(tile);
+        }
+        let board = carcassonne::Board::new(rows, cols, parsed)
+            .map_err(|e| error(py, "ShapeError", &format!("tiles: {e}"), &[]))?;
+        let tablebase = Arc::clone(&self.inner);
+        let options = CountOptions {
+            exact: true,
+            witness: true,
+            ..CountOptions::default()
+        };
+        let counted = run(py, || {
+            tablebase
+                .carcassonne(&board, &options, || false)
+                .map(|c| c.answer(1, &board))
+        })?;
+        match counted {
+            Ok(answer) => to_python(py, &answer),
+            Err(e) => Err(error(py, "ResourceError", &e.to_string(), &[])),
+        }
+    }
+}
+
+/// Judge cases with known answers, as `boardbase cases PUZZLE --cases N
+/// --seed S [--family F] [--size RxC]` writes them (the library's
+/// [`boardbase::cases::Generator`]): the input and the expected output, as
+/// bytes. Flip and Euler are 4×4; `size` is for carcassonne and fliptile.
+#[pyfunction]
+#[pyo3(signature = (puzzle, n, seed, family=None, size=None))]
+fn cases(
+    py: Python<'_>,
+    puzzle: &str,
+    n: u64,
+    seed: u64,
+    family: Option<&str>,
+    size: Option<&str>,
+) -> PyResult<(Vec<u8>, Vec<u8>)> {
+    use boardbase::cases::{self as judge, Generator, Spec};
+    let option = |e: String| error(py, "OptionError", &e, &[]);
+    let shape = parse_size(py, size)?;
+    if shape.is_some() && !matches!(puzzle, "carcassonne" | "fliptile") {
+        return Err(option(format!(
+            "size is for carcassonne and fliptile, not {puzzle} (flip and euler cases are 4x4)"
+        )));
+    }
+    let family = family.unwrap_or("random");
+    let spec = match puzzle {
+        "flip" => Spec::Flip(judge::flip::Filter {
+            family: family.parse().map_err(option)?,
+            rounds: None,
+        }),
+        "euler" => Spec::Euler(judge::euler::Filter {
+            family: family.parse().map_err(option)?,
+            moves_left: None,
+        }),
+        "carcassonne" => {
+            let (rows, cols) = shape.map_or((12, 12), |s| (s.rows(), s.cols()));
+            Spec::Carcassonne(judge::carcassonne::Spec {
+                family: family.parse().map_err(option)?,
+                rows,
+                cols,
+            })
+        }
+        "fliptile" => Spec::Fliptile(judge::fliptile::Spec {
+            family: family.parse().map_err(option)?,
+            size: shape,
+        }),
+        "lightsout" if family == "random" => Spec::LightsOut,
+        "lightsout" => {
+            return Err(option(format!(
+                "family {family:?}: lightsout has only random puzzles"
+            )));
+        }
+        other => {
+            return Err(option(format!(
+                "puzzle {other:?}: expected flip, euler, carcassonne, fliptile or lightsout"
+            )));
+        }
+    };
+    let made = run(py, move || {
+        let generator = Generator::new(&spec)?;
+        let (mut input, mut answers) = (Vec::new(), Vec::new());
+        generator.write(n, seed, &mut input, Some(&mut answers), &mut |_| {})?;
+        Ok::<_, judge::GenError>((input, answers))
+    })?;
+    made.map_err(|e| option(e.to_string()))
+}
+
+/// Panics inside the guarded call, for the test that no panic crosses into
+/// Python.
+#[pyfunction]
+fn _panic_for_test(py: Python<'_>) -> PyResult<()> {
+    run(py, || panic!("a panic on purpose (the binding's test)"))
+}
+
+/// The compiled module.
+#[pymodule]
+fn _boardbase(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyTablebase>()?;
+    m.add_function(wrap_pyfunction!(cases, m)?)?;
+    m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,123 @@
+"""Every error type: Python's own classes, line and column, the command
+that makes a missing table, and no panic crossing into Python."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+import boardbase
+from boardbase import (
+    BoardError,
+    Error,
+    InternalError,
+    MissingTableError,
+    NullityError,
+    OptionError,
+    ShapeError,
+    TableFileError,
+)
+
+
+@pytest.mark.parametrize(
+    "call,line,column",
+    [
+        (lambda: boardbase.flip("bwwb/bbxb/bwwb/bwww"), 1, 8),
+        (lambda: boardbase.flip("bwwb\nbbwb\nbwXb\nbwww"), 3, 3),
+        (lambda: boardbase.flip(["bwwb", "bbwb", "bwwb", "bwwq"]), 4, 4),
+        (lambda: boardbase.flip([[0, 1], [2, 0]]), 2, 1),
+        (lambda: boardbase.flip("bwwb/bbw/bwwb/bwww"), 1, 9),
+        (lambda: boardbase.flip("bwwb/bbwb/bwwb/bwww", size="5x5"), 1, 5),
+        (lambda: boardbase.flip(""), 1, 1),
+        (lambda: boardbase.euler("XXXX/...X/XX#X/XX.X"), 1, 13),
+        (lambda: boardbase.euler("X" * 65), 1, 65),
+        (lambda: boardbase.lights("1012"), 1, 4),
+        (lambda: boardbase.lights([[1, 0], [0, None]]), 2, 2),
+        (lambda: boardbase.carcassonne(2, 2, ["RRRF", "FCCC", "RRRR", "CCXC"]), 2, 2),
+    ],
+)
+def test_board_errors_say_where(call: Callable[[], Any], line: int, column: int) -> None:
+    with pytest.raises(BoardError) as caught:
+        call()
+    e = caught.value
+    assert isinstance(e, ValueError) and isinstance(e, Error)
+    assert (e.line, e.column) == (line, column)
+    assert f":{line}:{column}:" in str(e)
+
+
+def test_numpy_board_error() -> None:
+    np = pytest.importorskip("numpy")
+    with pytest.raises(BoardError) as caught:
+        boardbase.flip(np.array([[0, 1], [1, 3]]))
+    assert (caught.value.line, caught.value.column) == (2, 2)
+    with pytest.raises(ShapeError):
+        boardbase.flip(np.zeros((2, 2, 2)))
+
+
+def test_shape_and_option_errors() -> None:
+    with pytest.raises(ShapeError):
+        boardbase.flip("bwwb/bbwb/bwwb/bwww", size="4by4")
+    with pytest.raises(ShapeError):
+        boardbase.carcassonne(2, 2, ["RRRR"])
+    with pytest.raises(OptionError):
+        boardbase.lights("10/01", goal="grey")
+    with pytest.raises(OptionError):
+        boardbase.Tablebase(make_memory="lots")
+    with pytest.raises(OptionError):
+        boardbase.lights("10/01", max_nullity=65)
+    for e in (ShapeError, OptionError):
+        assert issubclass(e, ValueError)
+
+
+def test_nullity_error() -> None:
+    with pytest.raises(NullityError) as caught:
+        boardbase.lights("1001/0110/0110/1001", max_nullity=3)
+    assert (caught.value.nullity, caught.value.max_nullity) == (4, 3)
+    with pytest.raises(NullityError) as big:
+        boardbase.flip("/".join(["w" * 64] * 64))
+    assert (big.value.nullity, big.value.max_nullity) == (28, 24)
+    assert isinstance(big.value, ValueError)
+
+
+def test_missing_table_names_the_command(tmp_path: Path) -> None:
+    board = "/".join(["......"] * 5)
+    with pytest.raises(MissingTableError) as caught:
+        boardbase.euler(board)
+    e = caught.value
+    assert isinstance(e, KeyError)
+    assert e.command == "boardbase generate euler 5x6 --dir tables"
+    assert (e.puzzle, e.size) == ("euler", "5x6")
+    assert "make it with: boardbase generate euler 5x6 --dir tables" in str(e)
+    with pytest.raises(KeyError) as there:
+        boardbase.euler(board, tables=str(tmp_path))
+    assert isinstance(there.value, MissingTableError)
+    assert there.value.command == f"boardbase generate euler 5x6 --dir {tmp_path}"
+    assert f"no euler-5x6.bin in {tmp_path}" in str(there.value)
+
+
+def test_file_errors(tmp_path: Path) -> None:
+    (tmp_path / "euler-3x3.bin").write_bytes(b"not a table")
+    (tmp_path / "flip-5x5.bin").write_bytes(b"\0" * 100)
+    tb = boardbase.Tablebase([tmp_path])
+    with pytest.raises(TableFileError) as euler:
+        tb.euler("XXX/.../...")
+    assert isinstance(euler.value, OSError)
+    assert euler.value.filename == str(tmp_path / "euler-3x3.bin")
+    with pytest.raises(OSError):
+        tb.flip("/".join(["wwwww"] * 5))
+    # Other shapes are still answered.
+    assert tb.flip("bwwb/bbwb/bwwb/bwww").rounds == 4
+    with pytest.raises(TableFileError) as missing_dir:
+        boardbase.Tablebase(tmp_path / "no such directory")
+    assert isinstance(missing_dir.value, OSError)
+
+
+def test_a_panic_becomes_an_exception() -> None:
+    with pytest.raises(InternalError) as caught:
+        boardbase._boardbase._panic_for_test()
+    assert isinstance(caught.value, RuntimeError)
+    assert "panicked" in str(caught.value)
+    # The module still answers afterwards.
+    assert boardbase.flip("bwwb/bbwb/bwwb/bwww").rounds == 4

@@ -1,0 +1,101 @@
+"""A table file written by the CLI (`boardbase generate`) and read from
+Python, and judge cases the same bytes as `boardbase cases` writes. The binary is $BOARDBASE_BIN (.ci/run sets it), else the
+workspace's target/debug or target/release build; without one the test is
+skipped, except under CI, where it fails."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+from typing import Optional, Tuple
+
+import pytest
+
+import boardbase
+from oracles import board_text, euler_solve
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def cli() -> Optional[Path]:
+    given = os.environ.get("BOARDBASE_BIN")
+    if given:
+        return Path(given)
+    for profile in ("debug", "release"):
+        path = ROOT / "target" / profile / "boardbase"
+        if path.exists():
+            return path
+    return None
+
+
+@pytest.fixture
+def boardbase_bin() -> Path:
+    path = cli()
+    if path is None or not path.exists():
+        if os.environ.get("CI"):
+            pytest.fail("no boardbase binary: set BOARDBASE_BIN (CI builds it with cargo test)")
+        pytest.skip("no boardbase binary built (cargo build -p boardbase-cli)")
+    return path
+
+
+def test_euler_table_from_the_cli(boardbase_bin: Path, tmp_path: Path) -> None:
+    # No table made in memory: only the file answers 3x4.
+    tb = boardbase.Tablebase([tmp_path], make_memory=0)
+    with pytest.raises(boardbase.MissingTableError) as caught:
+        tb.euler("..../..../....")
+    assert caught.value.command == f"boardbase generate euler 3x4 --dir {tmp_path}"
+    subprocess.run([str(boardbase_bin), *caught.value.command.split()[1:]], check=True, capture_output=True)
+    assert (tmp_path / "euler-3x4.bin").exists()
+    tb = boardbase.Tablebase([tmp_path], make_memory=0)
+    win, left = euler_solve(3, 4)
+    for p in range(0, 1 << 12, 3):
+        a = tb.euler(board_text(3, 4, p, ".", "X"))
+        assert (a.winning, a.moves_left) == (win[p], left[p])
+    assert tb.directories == [str(tmp_path)]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("flip", 50, 7, None, None),
+        ("flip", 20, 1, "solvable", None),
+        ("euler", 40, 3, None, None),
+        ("euler", 10, 0, "losing", None),
+        ("carcassonne", 3, 5, "planted", "3x4"),
+        ("fliptile", 5, 2, None, "4x5"),
+        ("lightsout", 4, 9, None, None),
+    ],
+)
+def test_cases_are_the_clis_bytes(
+    boardbase_bin: Path,
+    tmp_path: Path,
+    args: Tuple[str, int, int, Optional[str], Optional[str]],
+) -> None:
+    puzzle, n, seed, family, size = args
+    made = boardbase.cases(puzzle, n, seed, family=family, size=size)
+    command = [str(boardbase_bin), "cases", puzzle, "--cases", str(n), "--seed", str(seed)]
+    command += ["--answers", str(tmp_path / "answers.txt")]
+    if family:
+        command += ["--family", family]
+    if size:
+        command += ["--size", size]
+    out = subprocess.run(command, check=True, capture_output=True, text=True)
+    assert made.input == out.stdout
+    assert made.answers == (tmp_path / "answers.txt").read_text()
+    assert made.input and made.answers
+
+
+def test_cases_options() -> None:
+    with pytest.raises(boardbase.OptionError):
+        boardbase.cases("chess", 1)
+    with pytest.raises(boardbase.OptionError):
+        boardbase.cases("flip", 1, family="sideways")
+    with pytest.raises(boardbase.OptionError):
+        boardbase.cases("flip", 1, size="5x5")
+    # The same seed, the same cases; the flip answers are the solver's.
+    a = boardbase.cases("flip", 30, 11)
+    assert a == boardbase.cases("flip", 30, 11)
+    boards = a.input.split()
+    expected = [boardbase.flip("/".join(boards[4 * i : 4 * i + 4])).answer for i in range(30)]
+    assert a.answers.split("\n")[:-1] == expected
