@@ -54,7 +54,26 @@ pub fn completions(args: &CompletionsArgs, out: &mut Output) -> Result<(), Failu
 pub fn man(out: &mut Output) -> Result<(), Failure> {
     let command = Cli::command();
     let mut page = Vec::new();
-    clap_mangen::Man::new(command.clone()).render(&mut page)?;
+    let top = clap_mangen::Man::new(command.clone());
+    top.render_title(&mut page)?;
+    top.render_name_section(&mut page)?;
+    top.render_synopsis_section(&mut page)?;
+    top.render_description_section(&mut page)?;
+    top.render_options_section(&mut page)?;
+    // The subcommands are sections of this page, not pages of their own
+    // (clap_mangen's list would name `boardbase-flip(1)` and the like).
+    writeln!(page, ".SH SUBCOMMANDS")?;
+    for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
+        let about = sub.get_about().map(|a| a.to_string()).unwrap_or_default();
+        writeln!(
+            page,
+            ".TP\n\\fB{}\\fR\n{} (section BOARDBASE {} below)",
+            sub.get_name(),
+            roff_text(&about),
+            sub.get_name().to_uppercase()
+        )?;
+    }
+    top.render_version_section(&mut page)?;
     for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
         let name = sub.get_name();
         writeln!(page, ".SH \"BOARDBASE {}\"", name.to_uppercase())?;
@@ -66,4 +85,15 @@ pub fn man(out: &mut Output) -> Result<(), Failure> {
     }
     out.write_all(&page)?;
     Ok(())
+}
+
+/// Text for a roff line: backslashes escaped, hyphens as `\-`, and a line
+/// that would start with a control character kept as text.
+fn roff_text(text: &str) -> String {
+    let escaped = text.replace('\\', "\\e").replace('-', "\\-");
+    if escaped.starts_with('.') || escaped.starts_with('\'') {
+        format!("\\&{escaped}")
+    } else {
+        escaped
+    }
 }

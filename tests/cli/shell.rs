@@ -111,6 +111,12 @@ fn the_man_page_has_a_section_per_subcommand() {
     for sub in subcommands() {
         let heading = format!(".SH \"BOARDBASE {}\"", sub.to_uppercase());
         assert!(page.contains(&heading), "{heading}");
+        // Listed as a section of this page, not as a page of its own.
+        assert!(
+            page.contains(&format!("(section BOARDBASE {} below)", sub.to_uppercase())),
+            "{sub}"
+        );
+        assert!(!page.contains(&format!("boardbase\\-{sub}(1)")), "{sub}");
     }
     // Rendered by man where it is installed: no warning, the name first.
     let man = Command::new("man").arg("--version").output();
