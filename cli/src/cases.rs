@@ -349,32 +349,52 @@ fn run_sized(
         e => Failure::Gen(e),
     };
     let found = sized_table(puzzle, shape, args.table.as_deref(), &args.tables)?;
-    let probe = |e: boardbase::tablefile::ProbeError| Failure::Gen(GenError::Probe(e));
     if args.cases >= 100_000 && puzzle == Puzzle::Euler {
         eprintln!(
             "note: {} cases: UVA 10536 promises fewer than 100,000; writing it anyway",
             args.cases
         );
     }
-    write_cases(args, out, |out, answer_file, progress| match puzzle {
+    write_cases(args, out, |out, answer_file, progress| {
+        let cases = sized_cases(
+            puzzle,
+            shape,
+            found.as_ref(),
+            &args.filter,
+            args.nullity.get(),
+            usage,
+        )?;
+        Ok(cases.write(args.cases, args.seed, out, answer_file, progress))
+    })
+}
+
+/// The cases of `shape` that `cases --size` writes and `check --size`
+/// judges: `filter`'s boards, answered by the table `found` (an Euler
+/// table is needed) or, for Flip, the GF(2) solver up to `max_nullity`.
+/// `usage` words the errors that mean nothing can be drawn.
+pub fn sized_cases<'a>(
+    puzzle: Puzzle,
+    shape: Shape,
+    found: Option<&'a Loaded>,
+    filter: &FilterArgs,
+    max_nullity: usize,
+    usage: impl Fn(GenError) -> Failure,
+) -> Result<sized::SizedCases<'a>, Failure> {
+    let probe = |e: boardbase::tablefile::ProbeError| Failure::Gen(GenError::Probe(e));
+    Ok(match puzzle {
         Puzzle::Euler => {
-            let table = found
-                .as_ref()
-                .expect("an Euler table")
-                .table
-                .as_euler()
-                .map_err(probe)?;
-            let cases = sized::EulerCases::new(table, args.filter.euler().map_err(Failure::Usage)?)
-                .map_err(usage)?;
-            Ok(cases.write(args.cases, args.seed, out, answer_file, progress))
+            let Some(found) = found else {
+                return Err(Failure::Usage(format!("no euler {shape} table")));
+            };
+            let table = found.table.as_euler().map_err(probe)?;
+            let filter = filter.euler().map_err(Failure::Usage)?;
+            sized::SizedCases::Euler(sized::EulerCases::new(table, filter).map_err(usage)?)
         }
         Puzzle::Flip => {
-            let table = found.as_ref().map(|f| &*f.table);
-            let answers =
-                sized::FlipAnswers::of(table, shape, args.nullity.get()).map_err(probe)?;
-            let filter = args.filter.flip().map_err(Failure::Usage)?;
-            let cases = sized::FlipCases::new(answers, filter).map_err(usage)?;
-            Ok(cases.write(args.cases, args.seed, out, answer_file, progress))
+            let table = found.map(|f| &*f.table);
+            let answers = sized::FlipAnswers::of(table, shape, max_nullity).map_err(probe)?;
+            let filter = filter.flip().map_err(Failure::Usage)?;
+            sized::SizedCases::Flip(sized::FlipCases::new(answers, filter).map_err(usage)?)
         }
     })
 }

@@ -11,9 +11,8 @@ use boardbase::check::{
 };
 use clap::{Args, ValueEnum};
 
-use boardbase::cases::sized;
 use boardbase::check::SizedCheck;
-use boardbase::tablefile::{ProbeError, Puzzle};
+use boardbase::tablefile::Puzzle;
 
 use super::cases::FilterArgs;
 use super::options::JobsArgs;
@@ -172,7 +171,6 @@ fn run_sized(args: &CheckArgs, puzzle: Puzzle, out: &mut Output) -> Result<(), F
         }
         e => Failure::Gen(e),
     };
-    let probe = |e: ProbeError| Failure::Gen(GenError::Probe(e));
     let sample = args.sample.unwrap_or(SIZED_SAMPLE);
     if sample > SIZED_MAX_SAMPLE {
         return Err(Failure::Usage(format!(
@@ -181,25 +179,15 @@ fn run_sized(args: &CheckArgs, puzzle: Puzzle, out: &mut Output) -> Result<(), F
         )));
     }
     let count = sample as usize;
-    let check = match puzzle {
-        Puzzle::Euler => {
-            let Some(found) = &found else {
-                return Err(Failure::Usage(format!("no euler {shape} table")));
-            };
-            let table = found.table.as_euler().map_err(probe)?;
-            let filter = args.filter.euler().map_err(Failure::Usage)?;
-            let cases = sized::EulerCases::new(table, filter).map_err(usage)?;
-            SizedCheck::euler(&cases, shape, count, args.seed).map_err(usage)?
-        }
-        Puzzle::Flip => {
-            let table = found.as_ref().map(|f| &*f.table);
-            let answers =
-                sized::FlipAnswers::of(table, shape, args.nullity.get()).map_err(probe)?;
-            let filter = args.filter.flip().map_err(Failure::Usage)?;
-            let cases = sized::FlipCases::new(answers, filter).map_err(usage)?;
-            SizedCheck::flip(&cases, shape, count, args.seed).map_err(usage)?
-        }
-    };
+    let cases = super::cases::sized_cases(
+        puzzle,
+        shape,
+        found.as_ref(),
+        &args.filter,
+        args.nullity.get(),
+        usage,
+    )?;
+    let check = SizedCheck::new(&cases, shape, count, args.seed).map_err(usage)?;
     run_puzzle(args, &check, out)
 }
 

@@ -348,3 +348,31 @@ impl<'a> FlipCases<'a> {
         })
     }
 }
+
+/// The cases of other sizes of either puzzle, as `boardbase cases --size`
+/// and `boardbase check --size` draw them.
+#[derive(Clone, Copy, Debug)]
+pub enum SizedCases<'a> {
+    /// Flip Game boards.
+    Flip(FlipCases<'a>),
+    /// Game of Euler positions.
+    Euler(EulerCases<'a>),
+}
+
+impl SizedCases<'_> {
+    /// [`FlipCases::write`] or [`EulerCases::write`]: `cases` judge cases
+    /// drawn from `seed` into `input`, their answers into `answers`.
+    pub fn write<W: Write + ?Sized, A: Write + ?Sized>(
+        &self,
+        cases: u64,
+        seed: u64,
+        input: &mut W,
+        answers: Option<&mut A>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<(), GenError> {
+        match self {
+            SizedCases::Flip(c) => c.write(cases, seed, input, answers, progress),
+            SizedCases::Euler(c) => c.write(cases, seed, input, answers, progress),
+        }
+    }
+}

@@ -9,7 +9,7 @@ use std::time::Duration;
 use super::euler::{LOSING_CALLED_WINNING, MAX_CASES, WINNING_CALLED_LOSING};
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Token, kinds};
 use crate::cases::GenError;
-use crate::cases::sized::{EulerCases, FlipCases};
+use crate::cases::sized::SizedCases;
 use crate::tables::shape::Shape;
 
 /// Which puzzle's judge the boards are sent as.
@@ -45,11 +45,11 @@ fn written(
 }
 
 impl SizedCheck {
-    /// `count` Flip boards of `cases`' shape drawn from `seed`: the boards
-    /// and answers of `boardbase cases flip --size RxC --cases COUNT --seed
-    /// SEED --answers FILE`.
-    pub fn flip(
-        cases: &FlipCases<'_>,
+    /// `count` boards of `cases`' shape drawn from `seed`: the boards and
+    /// answers of `boardbase cases flip|euler --size RxC --cases COUNT
+    /// --seed SEED --answers FILE`.
+    pub fn new(
+        cases: &SizedCases<'_>,
         shape: Shape,
         count: usize,
         seed: u64,
@@ -57,37 +57,26 @@ impl SizedCheck {
         let (input, answers) = written(|input, answers| {
             cases.write(count as u64, seed, input, Some(answers), &mut |_| {})
         })?;
-        let lines: Vec<String> = input.lines().map(str::to_owned).collect();
+        let (puzzle, lines): (SizedPuzzle, Vec<String>) = match cases {
+            // The boards one after another.
+            SizedCases::Flip(_) => (
+                SizedPuzzle::Flip,
+                input.lines().map(str::to_owned).collect(),
+            ),
+            // The count, then each position after a blank line.
+            SizedCases::Euler(_) => (
+                SizedPuzzle::Euler,
+                input
+                    .lines()
+                    .skip(1)
+                    .filter(|l| !l.is_empty())
+                    .map(str::to_owned)
+                    .collect(),
+            ),
+        };
         let boards = lines.chunks(shape.rows()).map(<[String]>::to_vec).collect();
         Ok(SizedCheck {
-            puzzle: SizedPuzzle::Flip,
-            shape,
-            boards,
-            answers,
-        })
-    }
-
-    /// `count` Euler positions of `cases`' shape drawn from `seed`: those
-    /// of `boardbase cases euler --size RxC --cases COUNT --seed SEED`.
-    pub fn euler(
-        cases: &EulerCases<'_>,
-        shape: Shape,
-        count: usize,
-        seed: u64,
-    ) -> Result<Self, GenError> {
-        let (input, answers) = written(|input, answers| {
-            cases.write(count as u64, seed, input, Some(answers), &mut |_| {})
-        })?;
-        // The count, then each position after a blank line.
-        let lines: Vec<String> = input
-            .lines()
-            .skip(1)
-            .filter(|l| !l.is_empty())
-            .map(str::to_owned)
-            .collect();
-        let boards = lines.chunks(shape.rows()).map(<[String]>::to_vec).collect();
-        Ok(SizedCheck {
-            puzzle: SizedPuzzle::Euler,
+            puzzle,
             shape,
             boards,
             answers,
