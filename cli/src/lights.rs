@@ -8,7 +8,7 @@ use boardbase::lights::{self, Answer, Colour, FliptileCase, Grid, Solver};
 use boardbase::report::LightsAnswer;
 use clap::Args;
 
-use super::options::{JobsArgs, NullityArgs, read_board, rows_text};
+use super::options::{JobsArgs, NullityArgs, read_board};
 use super::{Failure, Format, InputArgs, Output, Source, write_json_line};
 
 /// Arguments of `boardbase fliptile`.
@@ -59,11 +59,12 @@ fn open_board(
     match board {
         Some(text) => {
             let rows = read_board(text, &lights::CELLS, shape, why)?;
-            let input = format!(
-                "{}{}",
-                header(rows.shape()),
-                rows_text(&rows, '0', '1', " ")
-            );
+            let grid = Grid::from_rows(rows.shape(), rows.rows())
+                .map_err(|e| Failure::Usage(format!("--board {text}: {e}")))?;
+            // The judge's rows, as `cases` writes them.
+            let mut input = header(rows.shape()).into_bytes();
+            lights::write_judge_rows(&mut input, &grid)?;
+            let input = String::from_utf8(input).expect("judge rows are ASCII");
             Ok(Source::from_text("--board", input))
         }
         None => Source::open(input, out),

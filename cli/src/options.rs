@@ -120,8 +120,9 @@ pub fn read_board(
     }
 }
 
-/// The board's rows as the judge's input writes them: a line a row, the
-/// cells `clear`/`set` separated by `gap`.
+/// The board's rows as the Game of Euler judge's input writes them: a line
+/// a row, the cells `clear`/`set` separated by `gap` (Fliptile and Lights
+/// Out boards are written by `lights::write_judge_rows`).
 pub fn rows_text(rows: &Rows, clear: char, set: char, gap: &str) -> String {
     let cols = rows.shape().cols();
     let mut text = String::new();
