@@ -155,7 +155,7 @@ impl FlipRoute {
     }
 
     /// The report of one colour's answer of [`lights`].
-    fn from_lights(answer: &lights::Answer) -> FlipRoute {
+    pub(crate) fn from_lights(answer: &lights::Answer) -> FlipRoute {
         FlipRoute {
             rounds: rounds16(answer.rounds),
             presses: answer.presses.cells().map(|(r, c)| [r, c]).collect(),

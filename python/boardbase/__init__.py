@@ -17,7 +17,9 @@ The module functions use one default :class:`Tablebase` (no directory but
 
 from __future__ import annotations
 
+import mmap
 import os
+import sys
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
@@ -47,6 +49,9 @@ __all__ = [
     "LightsAnswer",
     "Route",
     "Tablebase",
+    "Table",
+    "Column",
+    "unpack_bits",
     "carcassonne",
     "Cases",
     "cases",
@@ -160,6 +165,18 @@ class FlipMove(NamedTuple):
     rounds: Optional[int]
 
 
+def _flip_moves(moves: List[Dict[str, Any]]) -> List[FlipMove]:
+    return [
+        FlipMove(
+            cell=(int(m["cell"][0]), int(m["cell"][1])),
+            board=m.get("board"),
+            solvable=bool(m["solvable"]),
+            rounds=m["rounds"],
+        )
+        for m in moves
+    ]
+
+
 @dataclass(frozen=True)
 class FlipAnswer:
     """A Flip Game board's answer (the object of ``boardbase flip --format
@@ -191,15 +208,7 @@ class FlipAnswer:
             optimal_sets=int(data["optimal_sets"]),
             to_white=Route._of(data["to_white"]),
             to_black=Route._of(data["to_black"]),
-            moves=[
-                FlipMove(
-                    cell=(int(m["cell"][0]), int(m["cell"][1])),
-                    board=m.get("board"),
-                    solvable=bool(m["solvable"]),
-                    rounds=m["rounds"],
-                )
-                for m in data["moves"]
-            ],
+            moves=_flip_moves(data["moves"]),
             _data=data,
         )
 
@@ -321,24 +330,31 @@ class CarcassonneAnswer:
 @dataclass(frozen=True)
 class LightsAnswer:
     """A Flip/Lights Out board's answer on any board up to 64×64 towards a
-    goal (``boardbase fliptile --format json``'s object and the
+    ``goal`` (``boardbase fliptile --format json``'s object and the
     ``colour`` reached): ``rounds`` (``None`` when impossible), the tie
-    rule's ``presses``, ``optimal_sets``, the shape's ``nullity``, and
-    ``press_grid``, the presses as a grid of 0/1 (a numpy array when the
-    board was one)."""
+    rule's ``presses``, ``optimal_sets``, the shape's ``nullity``, both
+    colours' routes ``to_white`` and ``to_black``, ``moves`` (every press
+    valued towards the goal, best first; ``board`` after each press in
+    ``0``/``1`` rows for boards of at most 64 cells), and ``press_grid``,
+    the presses as a grid of 0/1 (a numpy array when the board was one)."""
 
     board: str
+    goal: str
     solvable: bool
     rounds: Optional[int]
     colour: Optional[str]
     presses: List[Cell]
     optimal_sets: int
     nullity: int
+    to_white: Optional[Route]
+    to_black: Optional[Route]
+    moves: List[FlipMove]
     press_grid: Any
     _data: Dict[str, Any] = field(repr=False, compare=False)
 
     def to_dict(self) -> Dict[str, Any]:
-        """The answer in the JSON vocabulary, with ``colour``."""
+        """The answer in the JSON vocabulary: the fliptile object with
+        ``goal``, ``colour``, ``to_white``, ``to_black`` and ``moves``."""
         return _copy(self._data)
 
     def _repr_svg_(self) -> str:
@@ -428,12 +444,16 @@ class Tablebase:
         data = self._inner.lights(_board_text(board, "0", "1"), goal, limit)
         return LightsAnswer(
             board=data["board"],
+            goal=data["goal"],
             solvable=bool(data["solvable"]),
             rounds=data["rounds"],
             colour=data["colour"],
             presses=_cells(data["presses"]),
             optimal_sets=int(data["optimal_sets"]),
             nullity=int(data["nullity"]),
+            to_white=Route._of(data["to_white"]),
+            to_black=Route._of(data["to_black"]),
+            moves=_flip_moves(data["moves"]),
             press_grid=_press_grid(board, data),
             _data=data,
         )
@@ -444,6 +464,170 @@ class Tablebase:
         if isinstance(tiles, str):
             tiles = tiles.split()
         return CarcassonneAnswer._of(self._inner.carcassonne(rows, cols, list(tiles)))
+
+
+class Column(NamedTuple):
+    """A column of a table file: its ``name``, ``width`` in bits an entry
+    (1, 8, 16, 32 or 64), ``entries``, ``byte_len`` and ``offset`` in the
+    file (docs/table-format.md)."""
+
+    name: str
+    width: int
+    entries: int
+    byte_len: int
+    offset: Optional[int]
+
+
+def _cast(view: memoryview, width: int) -> memoryview:
+    """``view`` typed by a column's width in bits (1-bit columns stay
+    bytes, 8 entries a byte, the first in the lowest bit)."""
+    if width == 16:
+        return view.cast("H")
+    if width == 32:
+        return view.cast("I")
+    if width == 64:
+        return view.cast("Q")
+    return view.cast("B")
+
+
+class Table:
+    """A table file (``euler-RxC.bin`` or ``flip-RxC.bin``), mapped, not
+    read: :meth:`column` is a zero-copy view of the file, and the
+    vectorised probes (:meth:`euler_winning`, :meth:`euler_moves_left`,
+    :meth:`flip_rounds`) take numpy arrays of positions and run in Rust
+    with the GIL released.
+
+    >>> with boardbase.Table.open("tables/euler-5x5.bin") as table:  # doctest: +SKIP
+    ...     plies = numpy.asarray(table.column("plies"))  # no copy
+
+    Use it as a context manager, or call :meth:`close`: a column view
+    still alive at close keeps the mapping until it is dropped."""
+
+    def __init__(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        self.path = os.fspath(path)
+        self._inner = _boardbase.Table(self.path)
+        self._columns = {c[0]: Column(*c) for c in self._inner.columns()}
+        self._file = open(self.path, "rb")
+        try:
+            self._map: Optional[mmap.mmap] = mmap.mmap(self._file.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError) as e:
+            self._file.close()
+            raise TableFileError(f"{self.path}: cannot map it: {e}", filename=self.path) from e
+
+    @classmethod
+    def open(cls, path: Union[str, "os.PathLike[str]"]) -> Table:
+        """Opens the table file at ``path`` (its header is checked; a bad
+        file raises :class:`TableFileError`)."""
+        return cls(path)
+
+    def __enter__(self) -> Table:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Closes the file. The mapping goes when the last column view of
+        it is dropped."""
+        if self._map is not None:
+            try:
+                self._map.close()
+            except BufferError:
+                pass  # a column view still uses it: it goes with the view
+            self._map = None
+        self._file.close()
+
+    @property
+    def puzzle(self) -> str:
+        """``"euler"`` or ``"flip"``."""
+        return str(self._inner.puzzle)
+
+    @property
+    def rows(self) -> int:
+        """Rows of the board shape."""
+        return int(self._inner.rows)
+
+    @property
+    def cols(self) -> int:
+        """Columns of the board shape."""
+        return int(self._inner.cols)
+
+    @property
+    def wdl_only(self) -> bool:
+        """Whether an Euler table holds the win/loss bits only."""
+        return bool(self._inner.wdl_only)
+
+    @property
+    def columns(self) -> Dict[str, Column]:
+        """The columns by name, in the file's order."""
+        return dict(self._columns)
+
+    def __repr__(self) -> str:
+        return f"Table({self.path!r}: {self.puzzle} {self.rows}x{self.cols}, columns {list(self._columns)})"
+
+    def column(self, name: str) -> memoryview:
+        """The entries of column ``name`` as a read-only memoryview of the
+        mapped file (the buffer protocol: ``numpy.asarray(column)`` is a
+        zero-copy view), typed by the column's width: ``B``, ``H``, ``I``
+        or ``Q`` for 8 to 64 bits, little-endian as the file is. A 1-bit
+        column is its bytes, 8 entries a byte: see :func:`unpack_bits`."""
+        info = self._columns.get(name)
+        if info is None:
+            raise KeyError(f"{self.path}: no column {name!r}; the columns are {list(self._columns)}")
+        if self._map is None:
+            raise TableFileError(f"{self.path}: the table is closed", filename=self.path)
+        if info.offset is None:
+            raise TableFileError(
+                f"{self.path}: a version-1 file's columns are not mapped; rewrite it with boardbase convert",
+                filename=self.path,
+            )
+        if sys.byteorder != "little" and info.width > 8:
+            raise TableFileError(f"{self.path}: {info.width}-bit columns are little-endian; this machine is not")
+        view = memoryview(self._map)[info.offset : info.offset + info.byte_len]
+        return _cast(view, info.width)
+
+    def _positions(self, positions: Any) -> Any:
+        import numpy
+
+        array = numpy.asarray(positions)
+        if array.dtype.kind == "i" and array.size and int(array.min()) < 0:
+            raise OptionError("positions: negative numbers: positions are unsigned (the board's bits)")
+        if array.dtype.kind not in "iu":
+            raise OptionError(f"positions: an array of {array.dtype}: expected integers (numpy.uint64)")
+        return numpy.ascontiguousarray(array.reshape(-1), dtype=numpy.uint64), array.shape
+
+    def euler_winning(self, positions: Any) -> Any:
+        """Whether the player to move wins each Euler position (covered
+        squares as bits, cell (r, c) at bit ``cols*r + c``): a numpy bool
+        array of the positions' shape."""
+        flat, shape = self._positions(positions)
+        return self._inner.euler_winning(flat).reshape(shape)
+
+    def euler_moves_left(self, positions: Any) -> Any:
+        """Moves left with best play from each Euler position: an int16
+        array, -1 where the table has no moves left (win/loss only)."""
+        flat, shape = self._positions(positions)
+        return self._inner.euler_moves_left(flat).reshape(shape)
+
+    def flip_rounds(self, boards: Any) -> Any:
+        """Fewest rounds from each Flip board (black cells as bits) to a
+        uniform board: an int16 array, -1 where neither colour can be
+        reached."""
+        flat, shape = self._positions(boards)
+        return self._inner.flip_rounds(flat).reshape(shape)
+
+
+def unpack_bits(column: Any, entries: Optional[int] = None) -> Any:
+    """The entries of a 1-bit column (:meth:`Table.column`) as a numpy
+    bool array: entry ``i`` is bit ``i % 8`` of byte ``i // 8`` (the
+    file's order). ``entries`` trims the padding of the last byte. This
+    one copies (a byte an entry); index the bytes for no copy."""
+    import numpy
+
+    bits = numpy.unpackbits(numpy.frombuffer(column, dtype=numpy.uint8), bitorder="little")
+    if entries is not None:
+        bits = bits[:entries]
+    return bits.astype(bool)
 
 
 @dataclass(frozen=True)

@@ -21,10 +21,10 @@ use boardbase::error::ParseError;
 use boardbase::generate::ByteSize;
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::lights::{self, Goal, Grid, LightsError, Solver};
-use boardbase::report::LightsAnswer;
-use boardbase::tablebase::{CountOptions, LookupError, Tablebase, Unanswered};
-use boardbase::tablefile::Puzzle;
+use boardbase::tablebase::{CountOptions, LookupError, Tablebase, Unanswered, lights_lookup};
+use boardbase::tablefile::{self, ProbeError, Puzzle};
 use boardbase::tables::shape::Shape;
+use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
@@ -320,7 +320,9 @@ impl PyTablebase {
 
     /// Flip and Lights Out on any board up to 64×64 (rows of `b`/`w` or
     /// `1`/`0`) towards `goal` (`"white"`, `"black"`, `"either"`): the
-    /// object of `boardbase fliptile --format json` and the colour reached.
+    /// library's `LightsLookup` (the object of `boardbase fliptile
+    /// --format json`, the colour reached, both colours' routes and every
+    /// press valued towards the goal).
     #[pyo3(signature = (board, goal, max_nullity))]
     fn lights(
         &self,
@@ -347,16 +349,9 @@ impl PyTablebase {
         let grid = Grid::from_rows(shape, rows.rows())
             .map_err(|e| error(py, "ShapeError", &format!("board: {e}"), &[]))?;
         let solved = run(py, move || {
-            let solver = Solver::cached(shape);
-            solver.solve_within(&grid, goal, max_nullity).map(|answer| {
-                let report = LightsAnswer::new(1, &grid, answer.as_ref(), solver.nullity());
-                (report, answer.map(|a| a.colour))
-            })
+            lights_lookup(Solver::cached(shape), &grid, goal, max_nullity)
         })?;
-        let (report, colour) = solved.map_err(|e| nullity_error(py, &e))?;
-        let dict = to_python(py, &report)?;
-        dict.bind(py).set_item("colour", to_python(py, &colour)?)?;
-        Ok(dict)
+        to_python(py, &solved.map_err(|e| nullity_error(py, &e))?)
     }
 
     /// Counts a Carcassonne board of `rows` × `cols` tiles (four-letter
@@ -400,6 +395,164 @@ impl PyTablebase {
             Err(e) => Err(error(py, "ResourceError", &e.to_string(), &[])),
         }
     }
+}
+
+/// A table file opened (mapped): `boardbase.Table` holds one. Its columns
+/// are read by the Python layer through its own read-only mapping of the
+/// same file (no copy); the vectorised probes run here, over numpy arrays,
+/// with the GIL released.
+#[pyclass(name = "Table", module = "boardbase._boardbase", frozen)]
+struct PyTable {
+    inner: Arc<tablefile::Table>,
+}
+
+/// `TableFileError` for a table file that cannot be opened.
+fn table_error(py: Python<'_>, path: &std::path::Path, e: &dyn std::fmt::Display) -> PyErr {
+    error(
+        py,
+        "TableFileError",
+        &format!("{}: {e}", path.display()),
+        &[("filename", attr(py, path.display().to_string()))],
+    )
+}
+
+/// `OptionError` for a position outside the table's shape.
+fn probe_error(py: Python<'_>, index: usize, e: &ProbeError) -> PyErr {
+    error(py, "OptionError", &format!("positions[{index}]: {e}"), &[])
+}
+
+/// Runs `probe` on every position (GIL released), stopping at the first
+/// error with its index.
+fn probe_all<T: Send + Copy + Default>(
+    py: Python<'_>,
+    positions: &[u64],
+    probe: impl Fn(u64) -> Result<T, ProbeError> + Sync,
+) -> PyResult<Vec<T>> {
+    let done = run(py, || {
+        let mut out = Vec::with_capacity(positions.len());
+        for (i, &p) in positions.iter().enumerate() {
+            match probe(p) {
+                Ok(v) => out.push(v),
+                Err(e) => return Err((i, e)),
+            }
+        }
+        Ok(out)
+    })?;
+    done.map_err(|(i, e)| probe_error(py, i, &e))
+}
+
+#[pymethods]
+impl PyTable {
+    /// Opens (maps) the table file at `path`, checking its header.
+    #[new]
+    fn new(py: Python<'_>, path: PathBuf) -> PyResult<PyTable> {
+        let opened = run(py, || tablefile::Table::open(&path))?;
+        let table = opened.map_err(|e| table_error(py, &path, &e))?;
+        Ok(PyTable {
+            inner: Arc::new(table),
+        })
+    }
+
+    /// `"euler"` or `"flip"`.
+    #[getter]
+    fn puzzle(&self) -> String {
+        self.inner.puzzle().to_string()
+    }
+
+    /// Rows of the board shape.
+    #[getter]
+    fn rows(&self) -> usize {
+        self.inner.shape().rows()
+    }
+
+    /// Columns of the board shape.
+    #[getter]
+    fn cols(&self) -> usize {
+        self.inner.shape().cols()
+    }
+
+    /// The file format's version.
+    #[getter]
+    fn version(&self) -> u32 {
+        self.inner.version()
+    }
+
+    /// Whether an Euler table holds the win/loss bits only.
+    #[getter]
+    fn wdl_only(&self) -> bool {
+        self.inner.is_wdl_only()
+    }
+
+    /// The columns: (name, bits an entry, entries, bytes, offset in the
+    /// file or None).
+    fn columns(&self) -> Vec<(String, u8, u64, u64, Option<u64>)> {
+        self.inner
+            .columns()
+            .map(|c| (c.name.clone(), c.width, c.entries, c.byte_len, c.offset))
+            .collect()
+    }
+
+    /// Who wins each Euler position (covered squares in the board layout)
+    /// for the player to move: a bool array.
+    fn euler_winning<'py>(
+        &self,
+        py: Python<'py>,
+        positions: PyReadonlyArray1<'py, u64>,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let euler = self.inner.as_euler().map_err(|e| not_this(py, &e))?;
+        let positions = positions.as_slice().map_err(|e| contiguous(py, &e))?;
+        let out = probe_all(py, positions, |p| {
+            euler
+                .outcome(p)
+                .map(|o| o == boardbase::euler::Outcome::Win)
+        })?;
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// Moves left with best play from each Euler position: an int16 array,
+    /// -1 where the table holds no moves left (win/loss only).
+    fn euler_moves_left<'py>(
+        &self,
+        py: Python<'py>,
+        positions: PyReadonlyArray1<'py, u64>,
+    ) -> PyResult<Bound<'py, PyArray1<i16>>> {
+        let euler = self.inner.as_euler().map_err(|e| not_this(py, &e))?;
+        let positions = positions.as_slice().map_err(|e| contiguous(py, &e))?;
+        let out = probe_all(py, positions, |p| {
+            euler.probe(p).map(|e| e.moves_left.map_or(-1, i16::from))
+        })?;
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// Fewest rounds from each Flip board to a uniform one: an int16 array,
+    /// -1 where neither colour can be reached.
+    fn flip_rounds<'py>(
+        &self,
+        py: Python<'py>,
+        boards: PyReadonlyArray1<'py, u64>,
+    ) -> PyResult<Bound<'py, PyArray1<i16>>> {
+        let flip = self.inner.as_flip().map_err(|e| not_this(py, &e))?;
+        let boards = boards.as_slice().map_err(|e| contiguous(py, &e))?;
+        let out = probe_all(py, boards, |b| {
+            flip.rounds(b).map(|r| r.map_or(-1, i16::from))
+        })?;
+        Ok(PyArray1::from_vec(py, out))
+    }
+}
+
+/// `OptionError` for a probe of the other puzzle's table.
+fn not_this(py: Python<'_>, e: &ProbeError) -> PyErr {
+    error(py, "OptionError", &e.to_string(), &[])
+}
+
+/// `OptionError` for an array that is not contiguous.
+fn contiguous(py: Python<'_>, e: &dyn std::fmt::Display) -> PyErr {
+    error(
+        py,
+        "OptionError",
+        &format!("positions: {e} (pass numpy.ascontiguousarray(positions, dtype=numpy.uint64))"),
+        &[],
+    )
 }
 
 /// Judge cases with known answers, as `boardbase cases PUZZLE --cases N
@@ -478,6 +631,7 @@ fn _panic_for_test(py: Python<'_>) -> PyResult<()> {
 #[pymodule]
 fn _boardbase(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTablebase>()?;
+    m.add_class::<PyTable>()?;
     m.add_function(wrap_pyfunction!(cases, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -24,6 +24,34 @@ def check(grid: Grid, goal: str) -> None:
     assert a.colour == want.colour
     assert a.board == "/".join("".join(str(v) for v in row) for row in grid)
     assert a.press_grid == [[1 if (r, c) in want.presses else 0 for c in range(len(grid[0]))] for r in range(len(grid))]
+    assert a.goal == goal
+    # Both colours' routes, whatever the goal.
+    for route, colour in ((a.to_white, "white"), (a.to_black, "black")):
+        own = oracle(grid, colour)
+        if own.rounds is None:
+            assert route is None
+        else:
+            assert route == (own.rounds, own.presses, own.optimal_sets)
+
+
+def check_moves(grid: Grid, goal: str) -> None:
+    """Every press valued towards the goal: the oracle's fewest presses
+    from the board after it, best first, ties in reading order."""
+    rows, cols = len(grid), len(grid[0])
+    a = boardbase.lights(grid, goal=goal)
+    want = []
+    for r in range(rows):
+        for c in range(cols):
+            after = [row[:] for row in grid]
+            for dr, dc in ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)):
+                if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                    after[r + dr][c + dc] ^= 1
+            text = "/".join("".join(str(v) for v in row) for row in after)
+            want.append(((r, c), text, oracle(after, goal).rounds))
+    want.sort(key=lambda m: (m[2] is None, m[2] or 0))
+    got = [(m.cell, m.board, m.rounds) for m in a.moves]
+    assert got == want
+    assert all(m.solvable == (m.rounds is not None) for m in a.moves)
 
 
 grids = st.integers(1, 7).flatmap(
@@ -39,6 +67,12 @@ grids = st.integers(1, 7).flatmap(
 @given(grids, st.sampled_from(["white", "black", "either"]))
 def test_random_boards(grid: Grid, goal: str) -> None:
     check(grid, goal)
+
+
+@settings(max_examples=60, deadline=None)
+@given(grids, st.sampled_from(["white", "black", "either"]))
+def test_every_press_valued(grid: Grid, goal: str) -> None:
+    check_moves(grid, goal)
 
 
 @pytest.mark.parametrize("goal", ["white", "black", "either"])

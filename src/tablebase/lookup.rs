@@ -14,8 +14,9 @@ use super::json::{
 };
 use super::source::{EulerSource, FlipSource, MoveTexts, Play};
 use crate::euler::Outcome;
-use crate::lights::{self, Grid, LightsError, Solver};
-use crate::report::{Cell, EulerAnswer, FlipAnswer};
+use crate::flip::Colour;
+use crate::lights::{self, Goal, Grid, LightsError, Solver};
+use crate::report::{Cell, EulerAnswer, FlipAnswer, FlipRoute, LightsAnswer};
 use crate::tablefile::ProbeError;
 
 /// `GET /api/v1/flip`: the CLI's object and every press, best first. The
@@ -83,9 +84,19 @@ fn table_presses(source: &dyn FlipSource, board: u64) -> Result<Vec<Press>, Prob
         .collect()
 }
 
-/// Every press from a board solved by GF(2), in reading order; `masks`:
-/// each press's cells, for boards of at most 64 cells.
+/// Every press from a board solved by GF(2), in reading order, valued
+/// towards either colour; `masks`: each press's cells, for boards of at
+/// most 64 cells.
 fn lights_presses(board: &Grid, values: &lights::MoveValues, masks: &[u64]) -> Vec<Press> {
+    lights_presses_by(board, masks, |row, col| values.rounds_after(row, col))
+}
+
+/// Every press from a board, in reading order, valued by `rounds_after`.
+fn lights_presses_by(
+    board: &Grid,
+    masks: &[u64],
+    rounds_after: impl Fn(usize, usize) -> Option<usize>,
+) -> Vec<Press> {
     let shape = board.shape();
     let bits = board.to_u64();
     (0..shape.cells())
@@ -94,9 +105,7 @@ fn lights_presses(board: &Grid, values: &lights::MoveValues, masks: &[u64]) -> V
             Press {
                 cell,
                 after: bits.zip(masks.get(cell)).map(|(b, m)| b ^ m),
-                rounds: values
-                    .rounds_after(row, col)
-                    .map(|r| u16::try_from(r).unwrap_or(u16::MAX)),
+                rounds: rounds_after(row, col).map(|r| u16::try_from(r).unwrap_or(u16::MAX)),
             }
         })
         .collect()
@@ -152,12 +161,16 @@ pub fn flip_lookup(source: &dyn FlipSource, board: u64) -> Result<FlipLookup, Pr
     let moves = table_presses(source, board)?;
     Ok(FlipLookup {
         answer: source.answer(board)?,
-        moves: flip_moves(shape, moves),
+        moves: flip_moves(shape, moves, FLIP_LETTERS),
     })
 }
 
-/// `presses` sorted by [`sort_presses_stable`], in their serde form.
-fn flip_moves(shape: Shape, mut presses: Vec<Press>) -> Vec<FlipMove> {
+/// The letters of a Lights Out board: `0` clear, `1` set.
+const LIGHTS_LETTERS: [u8; 2] = *b"01";
+
+/// `presses` sorted by [`sort_presses_stable`], in their serde form, the
+/// boards after them written in `letters` (clear, set).
+fn flip_moves(shape: Shape, mut presses: Vec<Press>, letters: [u8; 2]) -> Vec<FlipMove> {
     sort_presses_stable(&mut presses);
     presses
         .into_iter()
@@ -165,7 +178,7 @@ fn flip_moves(shape: Shape, mut presses: Vec<Press>) -> Vec<FlipMove> {
             let (row, col) = shape.cell(m.cell);
             FlipMove {
                 cell: [row, col],
-                board: m.after.map(|a| rows_string(a, shape, FLIP_LETTERS)),
+                board: m.after.map(|a| rows_string(a, shape, letters)),
                 solvable: m.rounds.is_some(),
                 rounds: m.rounds,
             }
@@ -190,7 +203,88 @@ pub fn flip_lights_lookup_within(
     let moves = lights_presses(board, &values, &LightsPresses::of(shape).masks);
     Ok(FlipLookup {
         answer: FlipAnswer::from_routes(1, board, &values.routes()),
-        moves: flip_moves(shape, moves),
+        moves: flip_moves(shape, moves, FLIP_LETTERS),
+    })
+}
+
+/// A Flip/Lights Out board's answer towards a goal, with both colours'
+/// routes and every press valued towards the goal: Python's
+/// `boardbase.lights()`.
+///
+/// ```
+/// use boardbase::lights::{Goal, Grid, Solver};
+/// use boardbase::tablebase::lights_lookup;
+///
+/// // POJ 3279's sample (1 = black):
+/// //   1 0 0 1
+/// //   0 1 1 0
+/// //   0 1 1 0
+/// //   1 0 0 1
+/// let board: Grid = "1001/0110/0110/1001".parse()?;
+/// let solver = Solver::cached(board.shape());
+/// let lookup = lights_lookup(solver, &board, Goal::White, 24)?;
+/// assert_eq!(lookup.answer.rounds, Some(4));
+/// assert_eq!(lookup.to_white.as_ref().map(|r| r.rounds), Some(4));
+/// // The best press is one of an optimal set: 3 presses left after it.
+/// assert_eq!(lookup.moves[0].rounds, Some(3));
+/// assert_eq!(lookup.moves[0].cell, [1, 0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LightsLookup {
+    /// The answer towards the goal: the object of `boardbase fliptile
+    /// --format json`.
+    #[serde(flatten)]
+    pub answer: LightsAnswer,
+    /// The goal: `"white"`, `"black"` or `"either"`.
+    pub goal: &'static str,
+    /// The colour the answer reaches (`null` when impossible).
+    pub colour: Option<Colour>,
+    /// The optimal way to all white (`null`: it cannot be reached).
+    pub to_white: Option<FlipRoute>,
+    /// The optimal way to all black (`null`: it cannot be reached).
+    pub to_black: Option<FlipRoute>,
+    /// Every cell's press, fewest presses to the goal after it first,
+    /// impossible ones last, ties in reading order.
+    pub moves: Vec<FlipMove>,
+}
+
+/// The [`LightsLookup`] of `board` towards `goal`, for nullity up to
+/// `max_nullity`.
+pub fn lights_lookup(
+    solver: &Solver,
+    board: &Grid,
+    goal: Goal,
+    max_nullity: usize,
+) -> Result<LightsLookup, LightsError> {
+    let shape = board.shape();
+    let values = solver.move_values_within(board, max_nullity)?;
+    let routes = values.routes();
+    let (answer, goal_name) = match goal {
+        Goal::White => (routes.white.clone(), "white"),
+        Goal::Black => (routes.black.clone(), "black"),
+        Goal::Either => (routes.best(), "either"),
+    };
+    let colour_after = |moves: &Option<lights::ColourMoves>, row, col| {
+        moves.as_ref().map(|m| m.rounds_after(row, col))
+    };
+    let moves = lights_presses_by(
+        board,
+        &LightsPresses::of(shape).masks,
+        |row, col| match goal {
+            Goal::White => colour_after(&values.white, row, col),
+            Goal::Black => colour_after(&values.black, row, col),
+            Goal::Either => values.rounds_after(row, col),
+        },
+    );
+    let route = |a: &Option<lights::Answer>| a.as_ref().map(FlipRoute::from_lights);
+    Ok(LightsLookup {
+        answer: LightsAnswer::new(1, board, answer.as_ref(), solver.nullity()),
+        goal: goal_name,
+        colour: answer.map(|a| a.colour),
+        to_white: route(&routes.white),
+        to_black: route(&routes.black),
+        moves: flip_moves(shape, moves, LIGHTS_LETTERS),
     })
 }
 
