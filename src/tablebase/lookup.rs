@@ -225,9 +225,10 @@ pub fn flip_lights_lookup_within(
 /// let lookup = lights_lookup(solver, &board, Goal::White, 24)?;
 /// assert_eq!(lookup.answer.rounds, Some(4));
 /// assert_eq!(lookup.to_white.as_ref().map(|r| r.rounds), Some(4));
-/// // The best press is one of an optimal set: 3 presses left after it.
+/// // The best presses are those of an optimal set (either of the two):
+/// // 3 presses left after them. The first in reading order is (0, 1).
 /// assert_eq!(lookup.moves[0].rounds, Some(3));
-/// assert_eq!(lookup.moves[0].cell, [1, 0]);
+/// assert_eq!(lookup.moves[0].cell, [0, 1]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
