@@ -507,12 +507,25 @@ class Table:
         self.path = os.fspath(path)
         self._inner = _boardbase.Table(self.path)
         self._columns = {c[0]: Column(*c) for c in self._inner.columns()}
-        self._file = open(self.path, "rb")
+        self._file: Optional[Any] = open(self.path, "rb")
         try:
             self._map: Optional[mmap.mmap] = mmap.mmap(self._file.fileno(), 0, access=mmap.ACCESS_READ)
         except (OSError, ValueError) as e:
             self._file.close()
             raise TableFileError(f"{self.path}: cannot map it: {e}", filename=self.path) from e
+
+    @classmethod
+    def embedded(cls, puzzle: str) -> Table:
+        """The 4×4 table built into boardbase (``"flip"`` or
+        ``"euler"``), in memory: the probes, without a file (no
+        :meth:`column` views)."""
+        table = cls.__new__(cls)
+        table.path = f"<embedded {puzzle} 4x4>"
+        table._inner = _boardbase.Table.embedded(puzzle)
+        table._columns = {c[0]: Column(*c) for c in table._inner.columns()}
+        table._file = None
+        table._map = None
+        return table
 
     @classmethod
     def open(cls, path: Union[str, "os.PathLike[str]"]) -> Table:
@@ -535,7 +548,9 @@ class Table:
             except BufferError:
                 pass  # a column view still uses it: it goes with the view
             self._map = None
-        self._file.close()
+        if self._file is not None:
+            self._file.close()
+            self._file = None
 
     @property
     def puzzle(self) -> str:
@@ -575,7 +590,8 @@ class Table:
         if info is None:
             raise KeyError(f"{self.path}: no column {name!r}; the columns are {list(self._columns)}")
         if self._map is None:
-            raise TableFileError(f"{self.path}: the table is closed", filename=self.path)
+            what = "is in memory, not a file" if self._file is None and self.path.startswith("<") else "is closed"
+            raise TableFileError(f"{self.path}: the table {what}", filename=self.path)
         if info.offset is None:
             raise TableFileError(
                 f"{self.path}: a version-1 file's columns are not mapped; rewrite it with boardbase convert",
@@ -597,22 +613,29 @@ class Table:
         return numpy.ascontiguousarray(array.reshape(-1), dtype=numpy.uint64), array.shape
 
     def euler_winning(self, positions: Any) -> Any:
-        """Whether the player to move wins each Euler position (covered
-        squares as bits, cell (r, c) at bit ``cols*r + c``): a numpy bool
-        array of the positions' shape."""
+        """Whether the player to move wins Euler positions (covered
+        squares as bits, cell (r, c) at bit ``cols*r + c``): a bool for an
+        int, else a numpy bool array of the positions' shape."""
+        if type(positions) is int:
+            return self._inner.euler_winning(positions)
         flat, shape = self._positions(positions)
         return self._inner.euler_winning(flat).reshape(shape)
 
     def euler_moves_left(self, positions: Any) -> Any:
-        """Moves left with best play from each Euler position: an int16
-        array, -1 where the table has no moves left (win/loss only)."""
+        """Moves left with best play from Euler positions: an int (``None``
+        where the table has no moves left: win/loss only) for an int, else
+        an int16 array (-1 for ``None``)."""
+        if type(positions) is int:
+            return self._inner.euler_moves_left(positions)
         flat, shape = self._positions(positions)
         return self._inner.euler_moves_left(flat).reshape(shape)
 
     def flip_rounds(self, boards: Any) -> Any:
-        """Fewest rounds from each Flip board (black cells as bits) to a
-        uniform board: an int16 array, -1 where neither colour can be
-        reached."""
+        """Fewest rounds from Flip boards (black cells as bits) to a
+        uniform board: an int (``None`` where neither colour can be
+        reached) for an int, else an int16 array (-1 for ``None``)."""
+        if type(boards) is int:
+            return self._inner.flip_rounds(boards)
         flat, shape = self._positions(boards)
         return self._inner.flip_rounds(flat).reshape(shape)
 

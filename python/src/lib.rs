@@ -416,9 +416,14 @@ fn table_error(py: Python<'_>, path: &std::path::Path, e: &dyn std::fmt::Display
     )
 }
 
-/// `OptionError` for a position outside the table's shape.
-fn probe_error(py: Python<'_>, index: usize, e: &ProbeError) -> PyErr {
-    error(py, "OptionError", &format!("positions[{index}]: {e}"), &[])
+/// `OptionError` for a position outside the table's shape (`index`: its
+/// place in the array probed).
+fn probe_error(py: Python<'_>, index: Option<usize>, e: &ProbeError) -> PyErr {
+    let message = match index {
+        Some(i) => format!("positions[{i}]: {e}"),
+        None => e.to_string(),
+    };
+    error(py, "OptionError", &message, &[])
 }
 
 /// Runs `probe` on every position (GIL released), stopping at the first
@@ -438,7 +443,7 @@ fn probe_all<T: Send + Copy + Default>(
         }
         Ok(out)
     })?;
-    done.map_err(|(i, e)| probe_error(py, i, &e))
+    done.map_err(|(i, e)| probe_error(py, Some(i), &e))
 }
 
 #[pymethods]
@@ -493,51 +498,104 @@ impl PyTable {
     }
 
     /// Who wins each Euler position (covered squares in the board layout)
-    /// for the player to move: a bool array.
-    fn euler_winning<'py>(
-        &self,
-        py: Python<'py>,
-        positions: PyReadonlyArray1<'py, u64>,
-    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    /// for the player to move: a bool for an int, a bool array for a
+    /// `uint64` array.
+    fn euler_winning(&self, py: Python<'_>, positions: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let euler = self.inner.as_euler().map_err(|e| not_this(py, &e))?;
-        let positions = positions.as_slice().map_err(|e| contiguous(py, &e))?;
-        let out = probe_all(py, positions, |p| {
-            euler
-                .outcome(p)
-                .map(|o| o == boardbase::euler::Outcome::Win)
-        })?;
-        Ok(PyArray1::from_vec(py, out))
+        probe_many(
+            py,
+            positions,
+            |p| {
+                euler
+                    .outcome(p)
+                    .map(|o| o == boardbase::euler::Outcome::Win)
+            },
+            |won| won,
+        )
     }
 
-    /// Moves left with best play from each Euler position: an int16 array,
-    /// -1 where the table holds no moves left (win/loss only).
-    fn euler_moves_left<'py>(
+    /// Moves left with best play from each Euler position: an int (None
+    /// where the table holds no moves left, win/loss only) for an int, an
+    /// int16 array (-1 for None) for a `uint64` array.
+    fn euler_moves_left(
         &self,
-        py: Python<'py>,
-        positions: PyReadonlyArray1<'py, u64>,
-    ) -> PyResult<Bound<'py, PyArray1<i16>>> {
+        py: Python<'_>,
+        positions: &Bound<'_, PyAny>,
+    ) -> PyResult<Py<PyAny>> {
         let euler = self.inner.as_euler().map_err(|e| not_this(py, &e))?;
-        let positions = positions.as_slice().map_err(|e| contiguous(py, &e))?;
-        let out = probe_all(py, positions, |p| {
-            euler.probe(p).map(|e| e.moves_left.map_or(-1, i16::from))
-        })?;
-        Ok(PyArray1::from_vec(py, out))
+        probe_many(
+            py,
+            positions,
+            |p| euler.probe(p).map(|e| e.moves_left),
+            |left| left.map_or(-1, i16::from),
+        )
     }
 
-    /// Fewest rounds from each Flip board to a uniform one: an int16 array,
-    /// -1 where neither colour can be reached.
-    fn flip_rounds<'py>(
-        &self,
-        py: Python<'py>,
-        boards: PyReadonlyArray1<'py, u64>,
-    ) -> PyResult<Bound<'py, PyArray1<i16>>> {
+    /// Fewest rounds from each Flip board to a uniform one: an int (None
+    /// where neither colour can be reached) for an int, an int16 array (-1
+    /// for None) for a `uint64` array.
+    fn flip_rounds(&self, py: Python<'_>, boards: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let flip = self.inner.as_flip().map_err(|e| not_this(py, &e))?;
-        let boards = boards.as_slice().map_err(|e| contiguous(py, &e))?;
-        let out = probe_all(py, boards, |b| {
-            flip.rounds(b).map(|r| r.map_or(-1, i16::from))
-        })?;
-        Ok(PyArray1::from_vec(py, out))
+        probe_many(
+            py,
+            boards,
+            |b| flip.rounds(b),
+            |rounds| rounds.map_or(-1, i16::from),
+        )
     }
+
+    /// The embedded 4×4 table of `puzzle` (`"flip"` or `"euler"`), in
+    /// memory.
+    #[staticmethod]
+    fn embedded(py: Python<'_>, puzzle: &str) -> PyResult<PyTable> {
+        let puzzle = match puzzle {
+            "flip" => Puzzle::Flip,
+            "euler" => Puzzle::Euler,
+            other => {
+                return Err(error(
+                    py,
+                    "OptionError",
+                    &format!("puzzle {other:?}: expected \"flip\" or \"euler\""),
+                    &[],
+                ));
+            }
+        };
+        Ok(PyTable {
+            inner: Arc::new(tablefile::Table::embedded(puzzle)),
+        })
+    }
+}
+
+/// A probe of one position (a Python int: the answer as a Python object)
+/// or of a `uint64` array (GIL released; `entry` makes each answer an
+/// array element).
+fn probe_many<'py, T, E>(
+    py: Python<'py>,
+    positions: &Bound<'py, PyAny>,
+    probe: impl Fn(u64) -> Result<T, ProbeError> + Sync,
+    entry: impl Fn(T) -> E,
+) -> PyResult<Py<PyAny>>
+where
+    T: IntoPyObject<'py> + Send + Copy + Default,
+    E: numpy::Element,
+{
+    if positions.is_instance_of::<pyo3::types::PyInt>() {
+        let position: u64 = positions.extract().map_err(|_| {
+            error(
+                py,
+                "OptionError",
+                &format!("position {positions}: expected 0 to 2^64 - 1 (the board's bits)"),
+                &[],
+            )
+        })?;
+        let answer = probe(position).map_err(|e| probe_error(py, None, &e))?;
+        return answer.into_py_any(py);
+    }
+    let array: PyReadonlyArray1<'py, u64> = positions.extract()?;
+    let slice = array.as_slice().map_err(|e| contiguous(py, &e))?;
+    let answers = probe_all(py, slice, probe)?;
+    let out: Vec<E> = answers.into_iter().map(entry).collect();
+    Ok(PyArray1::from_vec(py, out).into_any().unbind())
 }
 
 /// `OptionError` for a probe of the other puzzle's table.
@@ -620,6 +678,13 @@ fn cases(
     made.map_err(|e| option(e.to_string()))
 }
 
+/// Returns its argument: the trivial PyO3 call that docs/python.md's
+/// benchmark compares a probe with.
+#[pyfunction]
+fn _echo(x: u64) -> u64 {
+    x
+}
+
 /// Panics inside the guarded call, for the test that no panic crosses into
 /// Python.
 #[pyfunction]
@@ -634,6 +699,7 @@ fn _boardbase(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTable>()?;
     m.add_function(wrap_pyfunction!(cases, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
+    m.add_function(wrap_pyfunction!(_echo, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
