@@ -388,6 +388,15 @@ def _press_grid(board: Board, data: Dict[str, Any]) -> Any:
     return grid
 
 
+@dataclass(frozen=True)
+class Cases:
+    """Judge cases with known answers: ``input`` in the judge's input
+    format and ``answers``, its expected output."""
+
+    input: str
+    answers: str
+
+
 class Tablebase:
     """The answer layer: the embedded 4×4 tables, the table files of
     ``directories`` (then of ``BOARDBASE_TABLES``), Euler tables made in
@@ -464,6 +473,32 @@ class Tablebase:
         if isinstance(tiles, str):
             tiles = tiles.split()
         return CarcassonneAnswer._of(self._inner.carcassonne(rows, cols, list(tiles)))
+
+    def cases(
+        self,
+        puzzle: str,
+        n: int,
+        seed: int = 0,
+        family: Optional[str] = None,
+        size: Union[None, str, Tuple[int, int]] = None,
+        rounds: Optional[int] = None,
+        moves_left: Optional[int] = None,
+    ) -> Cases:
+        """``n`` judge cases of ``puzzle`` (``"flip"``, ``"euler"``,
+        ``"carcassonne"``, ``"fliptile"``, ``"lightsout"``) drawn from
+        ``seed``, byte for byte what ``boardbase cases PUZZLE --cases N
+        --seed S [--family F] [--size RxC] [--rounds K] [--moves-left K]
+        --answers FILE`` writes. Flip and Euler boards of other sizes are
+        answered by this tablebase (its files, Euler tables made in memory,
+        GF(2) for Flip), as the CLI's ``--tables`` does."""
+        for name, value in (("n", n), ("seed", seed)):
+            if value < 0:
+                raise OptionError(f"{name} {value}: expected a number of 0 or more")
+        for name, limit in (("rounds", rounds), ("moves_left", moves_left)):
+            if limit is not None and not 0 <= limit <= 255:
+                raise OptionError(f"{name} {limit}: expected 0 to 255")
+        data, answers = self._inner.cases(puzzle, n, seed, family, _size_text(size), rounds, moves_left)
+        return Cases(bytes(data).decode(), bytes(answers).decode())
 
 
 class Column(NamedTuple):
@@ -653,31 +688,19 @@ def unpack_bits(column: Any, entries: Optional[int] = None) -> Any:
     return bits.astype(bool)
 
 
-@dataclass(frozen=True)
-class Cases:
-    """Judge cases with known answers: ``input`` in the judge's input
-    format and ``answers``, its expected output."""
-
-    input: str
-    answers: str
-
-
 def cases(
     puzzle: str,
     n: int,
     seed: int = 0,
     family: Optional[str] = None,
     size: Union[None, str, Tuple[int, int]] = None,
+    rounds: Optional[int] = None,
+    moves_left: Optional[int] = None,
+    tables: Optional[Tables] = None,
 ) -> Cases:
-    """``n`` judge cases of ``puzzle`` (``"flip"``, ``"euler"``,
-    ``"carcassonne"``, ``"fliptile"``, ``"lightsout"``) drawn from ``seed``,
-    byte for byte what ``boardbase cases PUZZLE --cases N --seed S
-    [--family F] [--size RxC] --answers FILE`` writes. Flip and Euler are
-    4×4 here; ``size`` is for carcassonne and fliptile."""
-    if n < 0 or seed < 0:
-        raise OptionError(f"n {n}, seed {seed}: expected numbers of 0 or more")
-    data, answers = _boardbase.cases(puzzle, n, seed, family, _size_text(size))
-    return Cases(bytes(data).decode(), bytes(answers).decode())
+    """:meth:`Tablebase.cases` of the default tablebase (or of one
+    searching ``tables``)."""
+    return _tablebase(tables).cases(puzzle, n, seed, family, size, rounds, moves_left)
 
 
 _lock = threading.Lock()

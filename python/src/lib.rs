@@ -21,7 +21,9 @@ use boardbase::error::ParseError;
 use boardbase::generate::ByteSize;
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::lights::{self, Goal, Grid, LightsError, Solver};
-use boardbase::tablebase::{CountOptions, LookupError, Tablebase, Unanswered, lights_lookup};
+use boardbase::tablebase::{
+    CountOptions, FindError, LookupError, Tablebase, Unanswered, lights_lookup,
+};
 use boardbase::tablefile::{self, ProbeError, Puzzle};
 use boardbase::tables::shape::Shape;
 use numpy::{PyArray1, PyReadonlyArray1};
@@ -395,6 +397,149 @@ impl PyTablebase {
             Err(e) => Err(error(py, "ResourceError", &e.to_string(), &[])),
         }
     }
+    /// Judge cases with known answers, as `boardbase cases PUZZLE --cases
+    /// N --seed S [--family F] [--size RxC] [--rounds K] [--moves-left K]`
+    /// writes them: the input and the expected output, as bytes. Flip and
+    /// Euler boards of other sizes than 4×4 are answered by this
+    /// tablebase (its table files, an Euler table made in memory, GF(2)
+    /// for Flip), as the CLI's `--tables` answers them.
+    #[pyo3(signature = (puzzle, n, seed, family=None, size=None, rounds=None, moves_left=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn cases(
+        &self,
+        py: Python<'_>,
+        puzzle: &str,
+        n: u64,
+        seed: u64,
+        family: Option<&str>,
+        size: Option<&str>,
+        rounds: Option<u8>,
+        moves_left: Option<u8>,
+    ) -> PyResult<(Vec<u8>, Vec<u8>)> {
+        use boardbase::cases::{self as judge, GenError, Generator, Spec, sized};
+        let option = |e: String| error(py, "OptionError", &e, &[]);
+        let shape = parse_size(py, size)?;
+        if rounds.is_some() && puzzle != "flip" {
+            return Err(option(format!("rounds is for flip, not {puzzle}")));
+        }
+        if moves_left.is_some() && puzzle != "euler" {
+            return Err(option(format!("moves_left is for euler, not {puzzle}")));
+        }
+        if shape.is_some() && !matches!(puzzle, "flip" | "euler" | "carcassonne" | "fliptile") {
+            return Err(option(format!(
+                "size is for flip, euler, carcassonne and fliptile, not {puzzle}"
+            )));
+        }
+        let family = family.unwrap_or("random");
+        let flip_filter = || -> PyResult<judge::flip::Filter> {
+            Ok(judge::flip::Filter {
+                family: family.parse().map_err(option)?,
+                rounds,
+            })
+        };
+        let euler_filter = || -> PyResult<judge::euler::Filter> {
+            Ok(judge::euler::Filter {
+                family: family.parse().map_err(option)?,
+                moves_left,
+            })
+        };
+        let gen_error = |e: GenError| option(e.to_string());
+        // Flip and Euler of other sizes: the answer layer's tables.
+        let sized_puzzle = match puzzle {
+            "flip" => Some(Puzzle::Flip),
+            "euler" => Some(Puzzle::Euler),
+            _ => None,
+        };
+        if let (Some(puzzle), Some(shape)) = (sized_puzzle, shape)
+            && shape != Shape::SQUARE4
+        {
+            let tablebase = Arc::clone(&self.inner);
+            let max_nullity = self.inner.max_nullity();
+            let found = match puzzle {
+                Puzzle::Euler => run(py, || tablebase.euler_table(shape, |_| {}).map(Some))?,
+                _ => run(py, || tablebase.flip_table(shape))?,
+            };
+            let found = found.map_err(|e| match e {
+                FindError::TooManyCells { .. } => error(py, "ShapeError", &e.to_string(), &[]),
+                FindError::Missing(_) | FindError::Make { .. } => lookup_error(
+                    py,
+                    &self.inner,
+                    puzzle,
+                    shape,
+                    LookupError::Unanswered(Unanswered::Missing),
+                ),
+                e => error(py, "TableFileError", &e.to_string(), &[]),
+            })?;
+            let cases = match puzzle {
+                Puzzle::Euler => {
+                    let Some(found) = found.as_ref() else {
+                        return Err(lookup_error(
+                            py,
+                            &self.inner,
+                            puzzle,
+                            shape,
+                            LookupError::Unanswered(Unanswered::Missing),
+                        ));
+                    };
+                    let table = found
+                        .table
+                        .as_euler()
+                        .map_err(|e| error(py, "TableFileError", &e.to_string(), &[]))?;
+                    sized::SizedCases::Euler(
+                        sized::EulerCases::new(table, euler_filter()?).map_err(gen_error)?,
+                    )
+                }
+                _ => {
+                    let table = found.as_ref().map(|f| &*f.table);
+                    let answers = sized::FlipAnswers::of(table, shape, max_nullity)
+                        .map_err(|e| error(py, "TableFileError", &e.to_string(), &[]))?;
+                    sized::SizedCases::Flip(
+                        sized::FlipCases::new(answers, flip_filter()?).map_err(gen_error)?,
+                    )
+                }
+            };
+            let made = run(py, || {
+                let (mut input, mut answers) = (Vec::new(), Vec::new());
+                cases.write(n, seed, &mut input, Some(&mut answers), &mut |_| {})?;
+                Ok::<_, GenError>((input, answers))
+            })?;
+            return made.map_err(gen_error);
+        }
+        let spec = match puzzle {
+            "flip" => Spec::Flip(flip_filter()?),
+            "euler" => Spec::Euler(euler_filter()?),
+            "carcassonne" => {
+                let (rows, cols) = shape.map_or((12, 12), |s| (s.rows(), s.cols()));
+                Spec::Carcassonne(judge::carcassonne::Spec {
+                    family: family.parse().map_err(option)?,
+                    rows,
+                    cols,
+                })
+            }
+            "fliptile" => Spec::Fliptile(judge::fliptile::Spec {
+                family: family.parse().map_err(option)?,
+                size: shape,
+            }),
+            "lightsout" if family == "random" => Spec::LightsOut,
+            "lightsout" => {
+                return Err(option(format!(
+                    "family {family:?}: lightsout has only random puzzles"
+                )));
+            }
+            other => {
+                return Err(option(format!(
+                    "puzzle {other:?}: expected flip, euler, carcassonne, fliptile or lightsout"
+                )));
+            }
+        };
+        let made = run(py, move || {
+            let generator = Generator::new(&spec)?;
+            let (mut input, mut answers) = (Vec::new(), Vec::new());
+            generator.write(n, seed, &mut input, Some(&mut answers), &mut |_| {})?;
+            Ok::<_, GenError>((input, answers))
+        })?;
+        made.map_err(gen_error)
+    }
 }
 
 /// A table file opened (mapped): `boardbase.Table` holds one. Its columns
@@ -613,71 +758,6 @@ fn contiguous(py: Python<'_>, e: &dyn std::fmt::Display) -> PyErr {
     )
 }
 
-/// Judge cases with known answers, as `boardbase cases PUZZLE --cases N
-/// --seed S [--family F] [--size RxC]` writes them (the library's
-/// [`boardbase::cases::Generator`]): the input and the expected output, as
-/// bytes. Flip and Euler are 4×4; `size` is for carcassonne and fliptile.
-#[pyfunction]
-#[pyo3(signature = (puzzle, n, seed, family=None, size=None))]
-fn cases(
-    py: Python<'_>,
-    puzzle: &str,
-    n: u64,
-    seed: u64,
-    family: Option<&str>,
-    size: Option<&str>,
-) -> PyResult<(Vec<u8>, Vec<u8>)> {
-    use boardbase::cases::{self as judge, Generator, Spec};
-    let option = |e: String| error(py, "OptionError", &e, &[]);
-    let shape = parse_size(py, size)?;
-    if shape.is_some() && !matches!(puzzle, "carcassonne" | "fliptile") {
-        return Err(option(format!(
-            "size is for carcassonne and fliptile, not {puzzle} (flip and euler cases are 4x4)"
-        )));
-    }
-    let family = family.unwrap_or("random");
-    let spec = match puzzle {
-        "flip" => Spec::Flip(judge::flip::Filter {
-            family: family.parse().map_err(option)?,
-            rounds: None,
-        }),
-        "euler" => Spec::Euler(judge::euler::Filter {
-            family: family.parse().map_err(option)?,
-            moves_left: None,
-        }),
-        "carcassonne" => {
-            let (rows, cols) = shape.map_or((12, 12), |s| (s.rows(), s.cols()));
-            Spec::Carcassonne(judge::carcassonne::Spec {
-                family: family.parse().map_err(option)?,
-                rows,
-                cols,
-            })
-        }
-        "fliptile" => Spec::Fliptile(judge::fliptile::Spec {
-            family: family.parse().map_err(option)?,
-            size: shape,
-        }),
-        "lightsout" if family == "random" => Spec::LightsOut,
-        "lightsout" => {
-            return Err(option(format!(
-                "family {family:?}: lightsout has only random puzzles"
-            )));
-        }
-        other => {
-            return Err(option(format!(
-                "puzzle {other:?}: expected flip, euler, carcassonne, fliptile or lightsout"
-            )));
-        }
-    };
-    let made = run(py, move || {
-        let generator = Generator::new(&spec)?;
-        let (mut input, mut answers) = (Vec::new(), Vec::new());
-        generator.write(n, seed, &mut input, Some(&mut answers), &mut |_| {})?;
-        Ok::<_, judge::GenError>((input, answers))
-    })?;
-    made.map_err(|e| option(e.to_string()))
-}
-
 /// Returns its argument: the trivial PyO3 call that docs/python.md's
 /// benchmark compares a probe with.
 #[pyfunction]
@@ -697,7 +777,6 @@ fn _panic_for_test(py: Python<'_>) -> PyResult<()> {
 fn _boardbase(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTablebase>()?;
     m.add_class::<PyTable>()?;
-    m.add_function(wrap_pyfunction!(cases, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     m.add_function(wrap_pyfunction!(_echo, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

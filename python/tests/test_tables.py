@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import subprocess
 from pathlib import Path
-from typing import Optional, Tuple
+from typing import Dict, Optional, Tuple
 
 import pytest
 
@@ -65,6 +65,11 @@ def test_euler_table_from_the_cli(boardbase_bin: Path, tmp_path: Path) -> None:
         ("carcassonne", 3, 5, "planted", "3x4"),
         ("fliptile", 5, 2, None, "4x5"),
         ("lightsout", 4, 9, None, None),
+        ("flip", 30, 4, None, "5x5"),
+        ("flip", 12, 8, "solvable", "3x4"),
+        ("flip", 6, 2, "impossible", "9x9"),
+        ("euler", 25, 6, None, "3x4"),
+        ("euler", 10, 1, "winning", "4x5"),
     ],
 )
 def test_cases_are_the_clis_bytes(
@@ -86,13 +91,33 @@ def test_cases_are_the_clis_bytes(
     assert made.input and made.answers
 
 
+@pytest.mark.parametrize(
+    "args",
+    [("flip", "--rounds", "3", {"rounds": 3}), ("euler", "--moves-left", "5", {"moves_left": 5})],
+)
+def test_cases_filters_are_the_clis(boardbase_bin: Path, args: Tuple[str, str, str, Dict[str, int]]) -> None:
+    puzzle, flag, value, kwargs = args
+    made = boardbase.cases(puzzle, 15, 3, **kwargs)  # type: ignore[arg-type]
+    out = subprocess.run(
+        [str(boardbase_bin), "cases", puzzle, "--cases", "15", "--seed", "3", flag, value],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    assert made.input == out.stdout
+
+
 def test_cases_options() -> None:
     with pytest.raises(boardbase.OptionError):
         boardbase.cases("chess", 1)
     with pytest.raises(boardbase.OptionError):
         boardbase.cases("flip", 1, family="sideways")
-    with pytest.raises(boardbase.OptionError):
-        boardbase.cases("flip", 1, size="5x5")
+    with pytest.raises(boardbase.OptionError, match="rounds is for flip"):
+        boardbase.cases("euler", 1, rounds=2)
+    with pytest.raises(boardbase.OptionError, match="size is for"):
+        boardbase.cases("lightsout", 1, size="5x5")
+    with pytest.raises(boardbase.MissingTableError):
+        boardbase.Tablebase(make_memory=0).cases("euler", 1, size="5x5")
     # The same seed, the same cases; the flip answers are the solver's.
     a = boardbase.cases("flip", 30, 11)
     assert a == boardbase.cases("flip", 30, 11)
