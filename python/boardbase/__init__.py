@@ -326,6 +326,13 @@ class CarcassonneAnswer:
         """The answer in the JSON vocabulary (``exact`` as a string)."""
         return _copy(self._data)
 
+    def _repr_svg_(self) -> Optional[str]:
+        """The witness's tiles as placed (Jupyter); nothing when there is
+        no placement."""
+        if self.witness is None:
+            return None
+        return svg.tiles(self.witness.tiles, title=f"{self.exact} placements")
+
 
 @dataclass(frozen=True)
 class LightsAnswer:

@@ -40,3 +40,25 @@ def test_board_text_and_title_are_escaped() -> None:
 def test_unknown_puzzle() -> None:
     with pytest.raises(ValueError):
         svg.board("bw", puzzle="chess")
+
+
+def test_boards_draw_themselves() -> None:
+    b = svg.Board("bw/\nwb", puzzle="flip", marks=[(0, 1)])
+    root = parse(b._repr_svg_())
+    assert [r.get("fill") for r in root.findall(NS + "rect")] == ["#222222", "#f4f1e8", "#f4f1e8", "#222222"]
+    assert len(root.findall(NS + "circle")) == 1
+    with pytest.raises(ValueError):
+        svg.Board("bw", puzzle="go")
+
+
+def test_carcassonne_witness_draws_its_tiles() -> None:
+    a = boardbase.carcassonne(1, 2, ["RRRF", "FCCC"])
+    assert a.witness is not None
+    root = parse(a._repr_svg_() or "")
+    polygons = root.findall(NS + "polygon")
+    assert len(polygons) == 8
+    # The first tile as placed, RFRR: road, field, road, road clockwise from the top.
+    assert [p.get("fill") for p in polygons[:4]] == [svg.EDGES[e] for e in a.witness.tiles[0][0]]
+    assert boardbase.carcassonne(1, 2, ["CCCC", "FFFF"])._repr_svg_() is None
+    with pytest.raises(ValueError):
+        svg.tiles([["CCXC"]])
