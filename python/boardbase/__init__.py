@@ -166,15 +166,10 @@ class FlipMove(NamedTuple):
 
 
 def _flip_moves(moves: List[Dict[str, Any]]) -> List[FlipMove]:
-    return [
-        FlipMove(
-            cell=(int(m["cell"][0]), int(m["cell"][1])),
-            board=m.get("board"),
-            solvable=bool(m["solvable"]),
-            rounds=m["rounds"],
-        )
-        for m in moves
-    ]
+    # Positional, from the values as pythonize gives them (ints, bools):
+    # a keyword NamedTuple costs twice as much, and a board has up to
+    # 4,096 moves.
+    return [FlipMove((m["cell"][0], m["cell"][1]), m.get("board"), m["solvable"], m["rounds"]) for m in moves]
 
 
 @dataclass(frozen=True)
