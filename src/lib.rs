@@ -7,7 +7,7 @@
 //! - `lights`: Flip and Lights Out on any board up to 64×64, solved at run
 //!   time by linear algebra over GF(2) (needs the `std` feature).
 //! - `progress`: the progress reports of long jobs (generating, writing and
-//!   verifying tables).
+//!   verifying tables), and the handle that cancels them.
 //! - `report`: the JSON answers of every puzzle, as the CLI prints them with
 //!   `--format json` and the server returns them (needs the `std` feature).
 //! - `cases`: judge inputs with known answers, seeded and streamed

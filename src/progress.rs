@@ -1,9 +1,11 @@
 //! Progress reports of long jobs: generating tables ([`crate::generate`]),
 //! writing and verifying table files ([`crate::tablefile`]). One
 //! [`Progress`] type for all of them, so that a front end draws one kind
-//! of progress bar.
+//! of progress bar, and one [`Cancel`] handle that stops any of them.
 
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A phase of a long job.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,7 +68,8 @@ impl fmt::Display for Phase {
 
 /// A progress report: `done` of `total` units of `phase` (positions,
 /// boards or bytes). Each phase starts with a report of `done == 0` and
-/// ends with one of `done == total`; `done` never decreases within a phase.
+/// ends with one of `done == total` (unless the job is cancelled: see
+/// [`Cancel`]); `done` never decreases within a phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
     /// The phase running.
@@ -76,3 +79,55 @@ pub struct Progress {
     /// Units in the phase.
     pub total: u64,
 }
+
+/// A handle that stops a long job: [`cancel`](Cancel::cancel) it from any
+/// thread (a signal handler's thread, a progress callback, Python's Ctrl-C)
+/// and the job that holds a clone of it stops at its next check, within a
+/// fraction of a second, and returns its `Cancelled` error
+/// ([`GenerateError::Cancelled`](crate::generate::GenerateError::Cancelled),
+/// [`TableError::Cancelled`](crate::tablefile::TableError::Cancelled),
+/// [`JobError::Cancelled`](crate::generate::JobError::Cancelled)), leaving
+/// no partial file.
+///
+/// Clones share one flag; two handles are equal when they are clones of
+/// one another.
+///
+/// ```
+/// use boardbase::progress::Cancel;
+///
+/// let cancel = Cancel::new();
+/// let handle = cancel.clone();
+/// assert!(!cancel.is_cancelled());
+/// std::thread::spawn(move || handle.cancel()).join().unwrap();
+/// assert!(cancel.is_cancelled());
+/// assert_ne!(cancel, Cancel::new());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// A handle not cancelled yet.
+    pub fn new() -> Cancel {
+        Cancel::default()
+    }
+
+    /// Asks every job holding a clone of this handle to stop.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`cancel`](Cancel::cancel) was called on this handle or a
+    /// clone of it.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl PartialEq for Cancel {
+    /// Clones of one handle are equal; separate handles are not.
+    fn eq(&self, other: &Cancel) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Cancel {}

@@ -1,17 +1,19 @@
 //! `boardbase generate euler|flip RxC`: tables of other board sizes, made
 //! on every core and written as version-2 table files.
 
-use std::fs::{self, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI32, Ordering};
 
 use boardbase::euler::Outcome;
-use boardbase::generate::{self, ByteSize, EulerOptions, FlipOptions};
-use boardbase::tablefile::{self, EulerColumns, FlipColumns, Puzzle, Table};
+use boardbase::generate::{
+    ByteSize, Cancel, EulerReport, FlipReport, Job, JobError, LimitFrom, MemoryLimit, Progress,
+    Report, ReportSummary,
+};
+use boardbase::tablefile::{self, Puzzle};
 use boardbase::tables::shape::Shape;
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 
 use super::bar::PhaseBar;
 use super::sized::parse_shape;
@@ -83,344 +85,126 @@ pub fn parse_byte_size(text: &str) -> Result<u64, String> {
     text.parse::<ByteSize>().map(|b| b.0)
 }
 
-/// Free bytes for an unprivileged user on the file system of `dir`.
+/// On SIGINT, SIGTERM or SIGHUP: cancels the job (it stops within a
+/// fraction of a second, removing its temporary file) and keeps the signal
+/// for the exit status, 128 + the signal. A second signal stops at once:
+/// this process's temporary file for `path` is removed, and the final name
+/// is never touched (a table there is either the complete new one or
+/// whatever was there before).
 #[cfg(unix)]
-fn free_space(dir: &Path) -> Option<u64> {
-    let s = rustix::fs::statvfs(dir).ok()?;
-    s.f_bavail.checked_mul(s.f_frsize)
-}
-
-#[cfg(not(unix))]
-fn free_space(_dir: &Path) -> Option<u64> {
-    None
-}
-
-/// On SIGINT, SIGTERM or SIGHUP: removes this process's temporary file for
-/// `path` (the table being written, if it is), says so, and exits with
-/// 128 + the signal. The final name is never touched: a table there is
-/// either the complete new one or whatever was there before.
-#[cfg(unix)]
-fn tidy_on_signals(path: &Path) {
+fn cancel_on_signals(path: &Path, cancel: &Cancel) -> Arc<AtomicI32> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let caught = Arc::new(AtomicI32::new(0));
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
-        return;
+        return caught;
     };
-    let path = path.to_owned();
+    let (path, cancel, first) = (path.to_owned(), cancel.clone(), Arc::clone(&caught));
     std::thread::spawn(move || {
-        if let Some(signal) = signals.forever().next() {
-            let removed = tablefile::remove_temporary_files(&path);
-            let what = if removed > 0 {
-                " (its temporary file was removed)"
-            } else {
-                ""
-            };
-            eprintln!("\ninterrupted: {} not written{what}", path.display());
+        let mut signals = signals.forever();
+        if let Some(signal) = signals.next() {
+            first.store(signal, Ordering::Relaxed);
+            cancel.cancel();
+        }
+        if let Some(signal) = signals.next() {
+            let removed = tablefile::remove_temporary_files(&path) > 0;
+            eprintln!("\n{}", interrupted(&path, removed));
             std::process::exit(128 + signal);
         }
     });
+    caught
 }
 
 #[cfg(not(unix))]
-fn tidy_on_signals(_path: &Path) {}
+fn cancel_on_signals(_path: &Path, _cancel: &Cancel) -> Arc<AtomicI32> {
+    Arc::new(AtomicI32::new(0))
+}
 
-/// Temporary files of `name` in `dir` left by runs that were killed
-/// outright (`.NAME.PID-N.tmp` whose process is gone), for a note.
-fn leftovers(dir: &Path, name: &str) -> Vec<PathBuf> {
-    let prefix = format!(".{name}.");
-    let Ok(entries) = fs::read_dir(dir) else {
-        return Vec::new();
+/// What an interrupted run says: `interrupted: PATH not written`, and
+/// whether its temporary file was removed.
+fn interrupted(path: &Path, removed: bool) -> String {
+    let what = if removed {
+        " (its temporary file was removed)"
+    } else {
+        ""
     };
-    let mut found: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .filter(|e| {
-            let Some(file) = e.file_name().to_str().map(str::to_owned) else {
-                return false;
-            };
-            let Some(rest) = file
-                .strip_prefix(&prefix)
-                .and_then(|r| r.strip_suffix(".tmp"))
-            else {
-                return false;
-            };
-            let Some((pid, n)) = rest.split_once('-') else {
-                return false;
-            };
-            let (Ok(pid), true) = (
-                pid.parse::<u32>(),
-                !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()),
-            ) else {
-                return false;
-            };
-            pid != std::process::id()
-                && Path::new("/proc/self").exists()
-                && !Path::new(&format!("/proc/{pid}")).exists()
-        })
-        .map(|e| e.path())
-        .collect();
-    found.sort();
-    found
+    format!("interrupted: {} not written{what}", path.display())
 }
 
-/// The summary of `--format json`: the board, what the table holds, and
-/// how the run went.
-#[derive(Serialize)]
-struct Report {
-    puzzle: Puzzle,
-    rows: usize,
-    cols: usize,
-    #[serde(flatten)]
-    summary: Summary,
-    #[serde(flatten)]
-    run: RunFigures,
-}
-
-/// What a table holds.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum Summary {
-    Euler(EulerSummary),
-    Flip(FlipSummary),
-}
-
-/// An Euler table.
-#[derive(Serialize)]
-struct EulerSummary {
-    wdl_only: bool,
-    positions: u64,
-    winning: u64,
-    losing: u64,
-    empty: Outcome,
-    empty_moves_left: Option<u8>,
-}
-
-/// A Flip table.
-#[derive(Serialize)]
-struct FlipSummary {
-    positions: u64,
-    // Counts of positions: `solvable` is a yes/no in every answer.
-    #[serde(rename = "solvable_positions")]
-    solvable: u64,
-    #[serde(rename = "impossible_positions")]
-    impossible: u64,
-    reach_white: u64,
-    reach_black: u64,
-    histogram: Vec<u64>,
-    max_rounds: u8,
-}
-
-/// Time, memory and the file written.
-#[derive(Serialize)]
-struct RunFigures {
-    seconds: f64,
-    generate_seconds: f64,
-    write_seconds: f64,
-    #[serde(rename = "memory_needed_bytes")]
-    memory_needed: u64,
-    #[serde(rename = "peak_memory_bytes")]
-    peak_memory: Option<u64>,
-    file: String,
-    file_bytes: u64,
-}
-
-/// Seconds to the millisecond.
-fn seconds(d: std::time::Duration) -> f64 {
-    (d.as_secs_f64() * 1000.0).round() / 1000.0
+/// The failure of a job: a usage error (exit status 2) when its settings
+/// are at fault, else the job's own message (exit status 1).
+fn failure(error: JobError) -> Failure {
+    if error.is_usage() {
+        Failure::Usage(error.to_string())
+    } else {
+        Failure::Job(error)
+    }
 }
 
 /// Runs `boardbase generate`.
 pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
-    let start = Instant::now();
-    let puzzle = args.puzzle.puzzle();
-    let shape = args.shape;
-    if shape.cells() > puzzle.max_cells() {
-        return Err(Failure::Usage(format!(
-            "{puzzle} tables take at most {} cells; {shape} has {}",
-            puzzle.max_cells(),
-            shape.cells()
-        )));
-    }
-    if args.wdl_only && puzzle == Puzzle::Flip {
-        return Err(Failure::Usage(
-            "--wdl-only is for euler: a Flip table has no win/loss column".to_owned(),
-        ));
-    }
-    let threads = args.threads.map(usize::from);
-    let euler_options = EulerOptions {
+    let job = Job {
+        dir: args.dir.clone(),
         wdl_only: args.wdl_only,
-        threads,
-        memory_limit: None,
+        threads: args.threads.map(usize::from),
+        memory_limit: args.memory,
+        ..Job::new(args.puzzle.puzzle(), args.shape)
     };
-    let flip_options = FlipOptions {
-        threads,
-        memory_limit: None,
-    };
-    let (generating, full) = match puzzle {
-        Puzzle::Euler => (
-            generate::euler_memory(shape, &euler_options),
-            generate::euler_full_tables(shape, &euler_options),
-        ),
-        Puzzle::Flip => (generate::flip_memory(shape, &flip_options), false),
-    };
-    let generating = generating.map_err(|e| Failure::Usage(e.to_string()))?;
-    let needed = generating + tablefile::WRITE_MEMORY;
-    let file_len =
-        tablefile::expected_file_len(puzzle, shape, full).map_err(|error| Failure::Table {
-            path: puzzle.file_name(shape),
-            error,
-        })?;
-    let (limit, limit_from) = match args.memory {
-        Some(m) => (Some(m), "--memory"),
-        None => (generate::available_memory(), "the memory available"),
-    };
-
-    let tables = match (puzzle, full) {
-        (Puzzle::Euler, true) => "full tables (win/loss, moves left, best move)",
-        (Puzzle::Euler, false) => "win/loss only",
-        (Puzzle::Flip, _) => "rounds, press sets and optimal set counts to each colour",
-    };
-    let units = match puzzle {
-        Puzzle::Euler => "positions",
-        Puzzle::Flip => "boards",
-    };
-    let limit_text = match (limit, args.memory) {
-        (Some(l), Some(_)) => format!("; limit {} by --memory", ByteSize(l)),
-        (Some(l), None) => format!("; {} available", ByteSize(l)),
-        (None, _) => String::new(),
+    let plan = job.plan().map_err(failure)?;
+    let limit_text = match plan.memory_limit {
+        Some(MemoryLimit {
+            bytes,
+            from: LimitFrom::Given,
+        }) => format!("; limit {} by --memory", ByteSize(bytes)),
+        Some(MemoryLimit {
+            bytes,
+            from: LimitFrom::Available,
+        }) => format!("; {} available", ByteSize(bytes)),
+        None => String::new(),
     };
     eprintln!(
-        "{puzzle} {shape}, {tables}: {} {units}; needs {} of memory ({} to generate, {} to write{limit_text}) and {} of disk for {}",
-        thousands(1u64 << shape.cells()),
-        ByteSize(needed),
-        ByteSize(generating),
-        ByteSize(tablefile::WRITE_MEMORY),
-        ByteSize(file_len),
-        args.dir.join(puzzle.file_name(shape)).display(),
+        "{} {}, {}: {} {}; needs {} of memory ({} to generate, {} to write{limit_text}) and {} of disk for {}",
+        job.puzzle,
+        job.shape,
+        plan.holds(),
+        thousands(plan.positions),
+        plan.units(),
+        ByteSize(plan.memory_needed),
+        ByteSize(plan.generate_memory),
+        ByteSize(plan.write_memory),
+        ByteSize(plan.file_bytes),
+        plan.path.display(),
     );
-    if let Some(limit) = limit
-        && needed > limit
-    {
-        return Err(Failure::Memory(format!(
-            "{puzzle} {shape} needs {} of memory, over the limit of {} ({limit_from}); nothing was generated",
-            ByteSize(needed),
-            ByteSize(limit)
-        )));
-    }
-
-    // Where it goes: checked before hours of work can be lost.
-    let dir = &args.dir;
-    let path = dir.join(puzzle.file_name(shape));
-    let shown = path.display().to_string();
-    fs::create_dir_all(dir).map_err(|error| Failure::Write {
-        path: dir.display().to_string(),
-        error,
-    })?;
-    let probe = dir.join(format!(
-        ".{}.{}-probe.tmp",
-        puzzle.file_name(shape),
-        std::process::id()
-    ));
-    OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&probe)
-        .map_err(|error| Failure::Write {
-            path: dir.display().to_string(),
-            error,
-        })?;
-    let _ = fs::remove_file(&probe);
-    if let Some(free) = free_space(dir) {
-        // A file being replaced gives its space back only after the rename.
-        if free < file_len {
-            return Err(Failure::Write {
-                path: shown.clone(),
-                error: std::io::Error::other(format!(
-                    "the table takes {}, the file system has {} free",
-                    ByteSize(file_len),
-                    ByteSize(free)
-                )),
-            });
-        }
-    }
-    for old in leftovers(dir, &puzzle.file_name(shape)) {
+    // Checked before hours of work can be lost (and made again by `run`).
+    plan.check().map_err(failure)?;
+    for old in plan.leftovers() {
         eprintln!(
             "note: {} was left by a run that was killed (its process is gone); remove it to free the space",
             old.display()
         );
     }
-    tidy_on_signals(&path);
+    let cancel = Cancel::new();
+    let signal = cancel_on_signals(&plan.path, &cancel);
 
     let bar = PhaseBar::new();
-    let progress = |p: generate::Progress| bar.update(p.phase.name(), p.done, p.total, false);
-    let generate_failure = |e: generate::GenerateError| Failure::Memory(e.to_string());
-    let table_failure = |error| Failure::Table {
-        path: shown.clone(),
-        error,
-    };
-    let (generated, table, summary) = match puzzle {
-        Puzzle::Euler => {
-            let options = EulerOptions {
-                memory_limit: limit,
-                ..euler_options
-            };
-            let made = generate::euler(shape, &options, progress).map_err(generate_failure)?;
-            let generated = start.elapsed();
-            let s = made.summary;
-            let table =
-                Table::from_euler(shape, EulerColumns::from(made)).map_err(table_failure)?;
-            let summary = Summary::Euler(EulerSummary {
-                wdl_only: table.is_wdl_only(),
-                positions: s.positions,
-                winning: s.winning,
-                losing: s.losing,
-                empty: s.empty,
-                empty_moves_left: s.empty_moves_left,
+    let progress =
+        |p: Progress| bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes());
+    let report = match plan.run(progress, &cancel) {
+        Ok(report) => report,
+        Err(JobError::Cancelled {
+            path,
+            removed_temporary,
+        }) => {
+            return Err(Failure::Interrupted {
+                message: interrupted(&path, removed_temporary),
+                signal: match signal.load(Ordering::Relaxed) {
+                    0 => 2,
+                    s => s,
+                },
             });
-            (generated, table, summary)
         }
-        Puzzle::Flip => {
-            let options = FlipOptions {
-                memory_limit: limit,
-                ..flip_options
-            };
-            let made = generate::flip(shape, &options, progress).map_err(generate_failure)?;
-            let generated = start.elapsed();
-            let mut s = made.summary.clone();
-            let table = Table::from_flip(shape, FlipColumns::from(made)).map_err(table_failure)?;
-            s.histogram.truncate(usize::from(s.max_rounds) + 1);
-            let summary = Summary::Flip(FlipSummary {
-                positions: s.boards,
-                solvable: s.solvable,
-                impossible: s.boards - s.solvable,
-                reach_white: s.reach[0],
-                reach_black: s.reach[1],
-                histogram: s.histogram,
-                max_rounds: s.max_rounds,
-            });
-            (generated, table, summary)
-        }
+        Err(e) => return Err(failure(e)),
     };
-    let file_bytes = table
-        .write(&path, &mut |p| {
-            bar.update(p.phase.name(), p.done, p.total, true)
-        })
-        .map_err(|error| Failure::table_write(&shown, error))?;
     bar.finish();
-    let total = start.elapsed();
-    let report = Report {
-        puzzle,
-        rows: shape.rows(),
-        cols: shape.cols(),
-        summary,
-        run: RunFigures {
-            seconds: seconds(total),
-            generate_seconds: seconds(generated),
-            write_seconds: seconds(total - generated),
-            memory_needed: needed,
-            peak_memory: generate::peak_memory(),
-            file: shown.clone(),
-            file_bytes,
-        },
-    };
     match args.format {
         SummaryFormat::Json => write_json_line(out, &report),
         SummaryFormat::Text => write_text(out, &report),
@@ -431,8 +215,8 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
 fn write_text(out: &mut Output, r: &Report) -> Result<(), Failure> {
     let (rows, cols) = (r.rows, r.cols);
     match &r.summary {
-        Summary::Euler(s) => write_euler_text(out, rows, cols, s)?,
-        Summary::Flip(s) => write_flip_text(out, rows, cols, s)?,
+        ReportSummary::Euler(s) => write_euler_text(out, rows, cols, s)?,
+        ReportSummary::Flip(s) => write_flip_text(out, rows, cols, s)?,
     }
     let f = &r.run;
     writeln!(
@@ -460,7 +244,7 @@ fn write_euler_text(
     out: &mut Output,
     rows: usize,
     cols: usize,
-    r: &EulerSummary,
+    r: &EulerReport,
 ) -> Result<(), Failure> {
     let tables = if r.wdl_only {
         "win/loss only"
@@ -496,7 +280,7 @@ fn write_flip_text(
     out: &mut Output,
     rows: usize,
     cols: usize,
-    r: &FlipSummary,
+    r: &FlipReport,
 ) -> Result<(), Failure> {
     writeln!(out, "flip {rows}x{cols}: {} boards", thousands(r.positions))?;
     writeln!(

@@ -292,6 +292,18 @@ pub enum Failure {
     /// A job that needs more memory than it may take, or could not get it.
     #[error("{0}")]
     Memory(String),
+    /// `generate`: the job failed (the library's message).
+    #[error("{0}")]
+    Job(boardbase::generate::JobError),
+    /// `generate` was interrupted by a signal: its message, without
+    /// `error: `, and exit status 128 + the signal.
+    #[error("{message}")]
+    Interrupted {
+        /// `interrupted: PATH not written ...`.
+        message: String,
+        /// The signal.
+        signal: i32,
+    },
     /// A file or directory could not be written.
     #[error("cannot write {path}: {error}")]
     Write {
@@ -589,6 +601,10 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
         Err(Failure::Rejected) => ExitCode::FAILURE,
+        Err(Failure::Interrupted { message, signal }) => {
+            eprintln!("\n{message}");
+            ExitCode::from(u8::try_from(128 + signal).unwrap_or(u8::MAX))
+        }
         Err(e @ Failure::Usage(_)) => {
             eprintln!("error: {e}");
             ExitCode::from(2)

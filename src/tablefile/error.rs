@@ -229,6 +229,11 @@ pub enum TableError {
     /// A version-1 file was refused.
     #[error(transparent)]
     V1(#[from] TableFileError),
+    /// The write was cancelled ([`Table::write_cancellable`](super::Table::write_cancellable)):
+    /// its temporary file was removed, and nothing was written under the
+    /// final name.
+    #[error("cancelled")]
+    Cancelled,
 }
 
 /// Why a probe could not answer.

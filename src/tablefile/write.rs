@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{ColumnData, Data, Phase, Progress, Table, TableError, check_columns, format};
+use crate::progress::Cancel;
 
 /// Bytes handed over at a time when streaming a column.
 const CHUNK: usize = 1 << 20;
@@ -100,6 +101,23 @@ impl Table {
         out: &mut impl Write,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<u64, TableError> {
+        self.write_to_cancellable(out, progress, None)
+    }
+
+    /// [`write_to`](Table::write_to), stopping with
+    /// [`TableError::Cancelled`] between chunks of 1 MiB once `cancel` is
+    /// cancelled.
+    fn write_to_cancellable(
+        &self,
+        out: &mut impl Write,
+        progress: &mut dyn FnMut(Progress),
+        cancel: Option<&Cancel>,
+    ) -> Result<u64, TableError> {
+        let stop = || match cancel {
+            Some(cancel) if cancel.is_cancelled() => Err(TableError::Cancelled),
+            _ => Ok(()),
+        };
+        stop()?;
         let infos: Vec<_> = self.columns().cloned().collect();
         check_columns(self.puzzle, self.shape, &infos)?;
         let total: u64 = infos.iter().map(|c| c.byte_len).sum();
@@ -109,6 +127,7 @@ impl Table {
         for (i, info) in infos.iter().enumerate() {
             let mut hasher = crc32fast::Hasher::new();
             self.column_chunks(i, &mut |bytes| {
+                stop()?;
                 hasher.update(bytes);
                 done += bytes.len() as u64;
                 progress(Progress {
@@ -143,6 +162,7 @@ impl Table {
                 at += n as u64;
             }
             self.column_chunks(i, &mut |bytes| {
+                stop()?;
                 out.write_all(bytes)?;
                 at += bytes.len() as u64;
                 done += bytes.len() as u64;
@@ -182,11 +202,50 @@ impl Table {
         path: impl AsRef<Path>,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<u64, TableError> {
-        let path = match destination(path.as_ref()) {
+        self.write_maybe_cancelled(path.as_ref(), progress, None)
+    }
+
+    /// [`write`](Table::write), stopping once `cancel` is cancelled: the
+    /// write is checked between chunks of 1 MiB, and a cancelled write
+    /// removes its temporary file and returns [`TableError::Cancelled`],
+    /// leaving whatever was under `path` before (a device written in place
+    /// keeps what was written).
+    ///
+    /// ```
+    /// use boardbase::progress::Cancel;
+    /// use boardbase::tablefile::{Puzzle, Table, TableError};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("boardbase-doc-cancel-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// let path = dir.join("euler-4x4.bin");
+    /// let cancel = Cancel::new();
+    /// // Cancelled from the progress callback, at its first report.
+    /// let result = Table::embedded(Puzzle::Euler).write_cancellable(&path, &mut |_| cancel.cancel(), &cancel);
+    /// assert!(matches!(result, Err(TableError::Cancelled)));
+    /// assert_eq!(std::fs::read_dir(&dir)?.count(), 0); // no table, no temporary file
+    /// std::fs::remove_dir(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_cancellable(
+        &self,
+        path: impl AsRef<Path>,
+        progress: &mut dyn FnMut(Progress),
+        cancel: &Cancel,
+    ) -> Result<u64, TableError> {
+        self.write_maybe_cancelled(path.as_ref(), progress, Some(cancel))
+    }
+
+    fn write_maybe_cancelled(
+        &self,
+        path: &Path,
+        progress: &mut dyn FnMut(Progress),
+        cancel: Option<&Cancel>,
+    ) -> Result<u64, TableError> {
+        let path = match destination(path) {
             Destination::InPlace => {
-                let file = OpenOptions::new().write(true).open(path.as_ref())?;
+                let file = OpenOptions::new().write(true).open(path)?;
                 let mut out = BufWriter::with_capacity(CHUNK, file);
-                let len = self.write_to(&mut out, progress)?;
+                let len = self.write_to_cancellable(&mut out, progress, cancel)?;
                 out.flush()?;
                 return Ok(len);
             }
@@ -205,10 +264,15 @@ impl Table {
         };
         let mut temp = TempFile::create(dir, name)?;
         let mut out = BufWriter::with_capacity(CHUNK, &temp.file);
-        let len = self.write_to(&mut out, progress)?;
+        let len = self.write_to_cancellable(&mut out, progress, cancel)?;
         out.flush()?;
         drop(out);
         temp.file.sync_all()?;
+        // The last moment a cancel is honoured: after the rename the table
+        // is complete under its name.
+        if cancel.is_some_and(Cancel::is_cancelled) {
+            return Err(TableError::Cancelled);
+        }
         fs::rename(&temp.path, path)?;
         temp.renamed = true;
         // Make the rename itself durable; not every system can open a

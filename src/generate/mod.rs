@@ -8,6 +8,12 @@
 //! job takes, and reports progress. The result is one owned column per
 //! quantity, in the layout of the version-2 table files, plus a summary.
 //!
+//! A whole table-file job, as `boardbase generate` and Python's
+//! `boardbase.generate` run it (the checks, the memory plan, the file
+//! written and renamed, the summary, cancellation), is a [`Job`]: see
+//! there. A [`Cancel`] handle in [`EulerOptions::cancel`] /
+//! [`FlipOptions::cancel`] stops a generation early.
+//!
 //! # Layout
 //!
 //! A board of `R` rows and `C` columns is a `u64` with cell (`row`, `col`) at
@@ -215,9 +221,19 @@ pub enum GenerateError {
         /// The reason given.
         message: String,
     },
+    /// The job's [`Cancel`] handle was cancelled: it stopped at its next
+    /// check, and what it had made was dropped.
+    #[error("cancelled")]
+    Cancelled,
 }
 
-pub use crate::progress::{Phase, Progress};
+pub use crate::progress::{Cancel, Phase, Progress};
+
+mod job;
+pub use job::{
+    EulerReport, FlipReport, Job, JobError, LimitFrom, MemoryLimit, Plan, Report, ReportSummary,
+    RunFigures,
+};
 
 /// How to generate Euler tables.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -231,6 +247,10 @@ pub struct EulerOptions {
     /// Refuse the job, before allocating anything, when it needs more than
     /// this many bytes. `None`: no limit.
     pub memory_limit: Option<u64>,
+    /// Stop early, with [`GenerateError::Cancelled`], once this handle is
+    /// cancelled (checked between chunks of work: within a fraction of a
+    /// second). `None`: run to the end.
+    pub cancel: Option<Cancel>,
 }
 
 /// How to generate Flip tables.
@@ -242,6 +262,10 @@ pub struct FlipOptions {
     /// Refuse the job, before allocating anything, when it needs more than
     /// this many bytes. `None`: no limit.
     pub memory_limit: Option<u64>,
+    /// Stop early, with [`GenerateError::Cancelled`], once this handle is
+    /// cancelled (checked between chunks of work: within a fraction of a
+    /// second). `None`: run to the end.
+    pub cancel: Option<Cancel>,
 }
 
 /// The memory available for a job, where the system says (Linux:
@@ -466,7 +490,9 @@ fn try_vec<T: Send>(
     Ok(v)
 }
 
-/// As [`try_vec`], reporting `per_item` units of progress an entry.
+/// As [`try_vec`], reporting `per_item` units of progress an entry and
+/// stopping early when the job is cancelled (filling a large vector is
+/// where the system maps its pages in: seconds for gigabytes).
 fn try_vec_reported<T: Send, F: Fn(Progress) + Sync>(
     len: usize,
     make: impl Fn() -> T + Sync + Send,
@@ -475,22 +501,44 @@ fn try_vec_reported<T: Send, F: Fn(Progress) + Sync>(
 ) -> Result<Vec<T>, GenerateError> {
     const STRIDE: usize = 1 << 16;
     let mut v = reserved(len)?;
-    (0..len)
-        .into_par_iter()
-        .map(|i| {
-            if i % STRIDE == 0 {
-                report.add(per_item * STRIDE.min(len - i) as u64);
+    v.spare_capacity_mut()[..len]
+        .par_chunks_mut(STRIDE)
+        .for_each(|chunk| {
+            if report.cancelled() {
+                return;
             }
-            make()
-        })
-        .collect_into_vec(&mut v);
+            for slot in chunk.iter_mut() {
+                slot.write(make());
+            }
+            report.add(per_item * chunk.len() as u64);
+        });
+    // A chunk is skipped only once the job is cancelled, and a cancelled
+    // handle stays cancelled: past this check every chunk was written.
+    // (When cancelled, the entries written are never dropped: the vector
+    // still has length 0.)
+    report.check()?;
+    // SAFETY: the capacity is at least `len` (`reserved`), and each of the
+    // first `len` slots was written above, every chunk having run to its
+    // end.
+    unsafe { v.set_len(len) };
     Ok(v)
 }
 
+/// What a job's workers are handed besides its data: the progress
+/// callback and the handle that cancels the job.
+struct Hooks<'a, F: Fn(Progress) + Sync> {
+    progress: &'a F,
+    cancel: Option<&'a Cancel>,
+}
+
 /// Calls the progress callback from any thread, in order: `done` never
-/// decreases, and a report that would not advance is dropped.
+/// decreases, and a report that would not advance is dropped. It also
+/// says whether the job was cancelled: a worker skips its chunk once it
+/// is, and the job returns [`GenerateError::Cancelled`] at the next
+/// [`check`](Reporter::check).
 struct Reporter<'a, F: Fn(Progress) + Sync> {
     callback: &'a F,
+    cancel: Option<&'a Cancel>,
     phase: Phase,
     total: u64,
     done: AtomicU64,
@@ -498,19 +546,35 @@ struct Reporter<'a, F: Fn(Progress) + Sync> {
 }
 
 impl<'a, F: Fn(Progress) + Sync> Reporter<'a, F> {
-    fn start(callback: &'a F, phase: Phase, total: u64) -> Self {
-        callback(Progress {
+    fn start(hooks: &Hooks<'a, F>, phase: Phase, total: u64) -> Self {
+        (hooks.progress)(Progress {
             phase,
             done: 0,
             total,
         });
         Reporter {
-            callback,
+            callback: hooks.progress,
+            cancel: hooks.cancel,
             phase,
             total,
             done: AtomicU64::new(0),
             reported: Mutex::new(0),
         }
+    }
+
+    /// Whether the job was cancelled: a worker skips what is left of its
+    /// work.
+    fn cancelled(&self) -> bool {
+        self.cancel.is_some_and(Cancel::is_cancelled)
+    }
+
+    /// [`GenerateError::Cancelled`] once the job is cancelled: called
+    /// after each parallel pass, before its results are used.
+    fn check(&self) -> Result<(), GenerateError> {
+        if self.cancelled() {
+            return Err(GenerateError::Cancelled);
+        }
+        Ok(())
     }
 
     fn add(&self, units: u64) {
@@ -574,7 +638,9 @@ impl<'a, F: Fn(Progress) + Sync> Reporter<'a, F> {
 ///
 /// [`GenerateError::TooManyCells`] past [`EULER_MAX_CELLS`],
 /// [`GenerateError::OverMemoryLimit`] when [`euler_memory`] exceeds the
-/// limit, and the errors of starting threads or allocating.
+/// limit, and the errors of starting threads or allocating;
+/// [`GenerateError::Cancelled`] once [`cancel`](EulerOptions::cancel) is
+/// cancelled.
 pub fn euler<F: Fn(Progress) + Sync>(
     shape: Shape,
     options: &EulerOptions,
@@ -583,22 +649,29 @@ pub fn euler<F: Fn(Progress) + Sync>(
     let needed = euler_memory(shape, options)?;
     check_memory(Puzzle::Euler, shape, needed, options.memory_limit)?;
     let full = euler_full_tables(shape, options);
-    in_pool(options.threads, || euler_in_pool(shape, full, &progress))
+    let hooks = Hooks {
+        progress: &progress,
+        cancel: options.cancel.as_ref(),
+    };
+    if hooks.cancel.is_some_and(Cancel::is_cancelled) {
+        return Err(GenerateError::Cancelled);
+    }
+    in_pool(options.threads, || euler_in_pool(shape, full, &hooks))
 }
 
 fn euler_in_pool<F: Fn(Progress) + Sync>(
     shape: Shape,
     full: bool,
-    progress: &F,
+    hooks: &Hooks<'_, F>,
 ) -> Result<EulerTables, GenerateError> {
     let positions = 1u64 << shape.cells();
     let wl = WinLossSolver::new(shape);
-    let report = Reporter::start(progress, Phase::Allocate, positions);
+    let report = Reporter::start(hooks, Phase::Allocate, positions);
     let per_word = positions / wl.words() as u64;
     let bits = try_vec_reported(wl.words(), || AtomicU64::new(0), &report, per_word)?;
     report.finish();
 
-    let report = Reporter::start(progress, Phase::WinLoss, positions);
+    let report = Reporter::start(hooks, Phase::WinLoss, positions);
     let per_block = wl.block_positions();
     let mut won = 0;
     for layer in (0..=wl.top_bits()).rev() {
@@ -608,19 +681,24 @@ fn euler_in_pool<F: Fn(Progress) + Sync>(
             .map_init(
                 || vec![[0u64; winloss::LANES]; wl.block_words()],
                 |acc, lanes| {
+                    if report.cancelled() {
+                        return 0;
+                    }
                     let won = wl.solve_blocks(lanes, &bits, acc);
                     report.add(per_block * lanes.len() as u64);
                     won
                 },
             )
             .sum::<u64>();
+        // A layer reads the layers above it: a skipped block stops the job.
+        report.check()?;
     }
     report.finish();
     // Same size and alignment: collected in place, no second bitset.
     let winning: Vec<u64> = bits.into_iter().map(AtomicU64::into_inner).collect();
 
     let depth = if full {
-        Some(euler_depth(shape, &winning, progress)?)
+        Some(euler_depth(shape, &winning, hooks)?)
     } else {
         // No depth pass to check every bit against its successors: check an
         // even sample of words, about 16,000.
@@ -660,7 +738,7 @@ fn euler_in_pool<F: Fn(Progress) + Sync>(
 fn euler_depth<F: Fn(Progress) + Sync>(
     shape: Shape,
     winning: &[u64],
-    progress: &F,
+    hooks: &Hooks<'_, F>,
 ) -> Result<EulerDepth, GenerateError> {
     let solver = DepthSolver::new(shape);
     let positions = solver.positions();
@@ -674,14 +752,16 @@ fn euler_depth<F: Fn(Progress) + Sync>(
         try_vec(words, || 0u64)?,
     ];
     let chunk = DEPTH_CHUNK_WORDS;
-    let report = Reporter::start(progress, Phase::Depth, positions as u64);
-    winning
-        .par_chunks(chunk)
-        .enumerate()
-        .for_each(|(i, c)| solver.check(winning, i * chunk, c.len()));
+    let report = Reporter::start(hooks, Phase::Depth, positions as u64);
+    winning.par_chunks(chunk).enumerate().for_each(|(i, c)| {
+        if !report.cancelled() {
+            solver.check(winning, i * chunk, c.len());
+        }
+    });
     let mut taken = 0;
     let mut d = 0u8;
     while taken < positions as u64 {
+        report.check()?;
         // A(d) goes to sets[d % 3]; A(d - 1) and A(d - 2) are the others.
         let [a, b, c] = &mut sets;
         let (next, prev, prev2) = match d % 3 {
@@ -703,10 +783,15 @@ fn euler_depth<F: Fn(Progress) + Sync>(
                 "every position is taken in"
             );
             rows.map(|(i, ((next, plies), best))| {
+                if report.cancelled() {
+                    return 0;
+                }
                 solver.step(d, winning, prev, prev2, i * chunk, next, plies, best)
             })
             .sum::<u64>()
         };
+        // A step reads the two before it: a skipped chunk stops the job.
+        report.check()?;
         report.add(taken - report.done.load(Relaxed));
         d += 1;
     }
@@ -842,7 +927,9 @@ pub fn flip_memory(shape: Shape, options: &FlipOptions) -> Result<u64, GenerateE
 ///
 /// [`GenerateError::TooManyCells`] past [`FLIP_MAX_CELLS`],
 /// [`GenerateError::OverMemoryLimit`] when [`flip_memory`] exceeds the
-/// limit, and the errors of starting threads or allocating.
+/// limit, and the errors of starting threads or allocating;
+/// [`GenerateError::Cancelled`] once [`cancel`](FlipOptions::cancel) is
+/// cancelled.
 pub fn flip<F: Fn(Progress) + Sync>(
     shape: Shape,
     options: &FlipOptions,
@@ -850,11 +937,18 @@ pub fn flip<F: Fn(Progress) + Sync>(
 ) -> Result<FlipTables, GenerateError> {
     let needed = flip_memory(shape, options)?;
     check_memory(Puzzle::Flip, shape, needed, options.memory_limit)?;
+    let hooks = Hooks {
+        progress: &progress,
+        cancel: options.cancel.as_ref(),
+    };
+    if hooks.cancel.is_some_and(Cancel::is_cancelled) {
+        return Err(GenerateError::Cancelled);
+    }
     in_pool(options.threads, || {
         match search::press_bits(shape.cells()) {
-            8 => flip_in_pool::<u8, F>(shape, &progress, ColumnData::U8),
-            16 => flip_in_pool::<u16, F>(shape, &progress, ColumnData::U16),
-            _ => flip_in_pool::<u32, F>(shape, &progress, ColumnData::U32),
+            8 => flip_in_pool::<u8, F>(shape, &hooks, ColumnData::U8),
+            16 => flip_in_pool::<u16, F>(shape, &hooks, ColumnData::U16),
+            _ => flip_in_pool::<u32, F>(shape, &hooks, ColumnData::U32),
         }
     })
 }
@@ -896,6 +990,9 @@ fn search_colour<P: PressSet, F: Fn(Progress) + Sync>(
             .zip(sets.par_chunks_mut(chunk * per_word))
             .enumerate()
             .map(|(i, (((seen, next), rounds), sets))| {
+                if report.cancelled() {
+                    return 0;
+                }
                 let found = search.step::<P>(
                     d,
                     level_words,
@@ -910,6 +1007,9 @@ fn search_colour<P: PressSet, F: Fn(Progress) + Sync>(
                 found
             })
             .sum();
+        // A level is made from the one before: a skipped chunk stops the
+        // job.
+        report.check()?;
         if found == 0 {
             break;
         }
@@ -930,19 +1030,28 @@ fn search_colour<P: PressSet, F: Fn(Progress) + Sync>(
         .zip(presses.par_chunks(chunk))
         .zip(sets.par_chunks(chunk))
         .enumerate()
-        .for_each(|(i, ((r, p), s))| search.check(i * chunk, r, p, s));
+        .for_each(|(i, ((r, p), s))| {
+            if !report.cancelled() {
+                search.check(i * chunk, r, p, s);
+            }
+        });
+    report.check()?;
     Ok((rounds, presses, sets))
 }
 
 fn flip_in_pool<P: PressSet, F: Fn(Progress) + Sync>(
     shape: Shape,
-    progress: &F,
+    hooks: &Hooks<'_, F>,
     column: fn(Vec<P>) -> ColumnData,
 ) -> Result<FlipTables, GenerateError> {
     let boards = 1u64 << shape.cells();
     let reach = 1u64 << search::rank(shape);
-    let report = Reporter::start(progress, Phase::Search, reach);
+    let report = Reporter::start(hooks, Phase::Search, reach);
     let white = search_colour::<P, F>(shape, 0, &report)?;
+    let cancelled = || match hooks.cancel {
+        Some(cancel) if cancel.is_cancelled() => Err(GenerateError::Cancelled),
+        _ => Ok(()),
+    };
     report.finish();
     // Towards black: the search towards white translated by the full
     // board, entry b ⊕ full = full - b, the columns reversed.
@@ -971,8 +1080,9 @@ fn flip_in_pool<P: PressSet, F: Fn(Progress) + Sync>(
         .enumerate()
         .filter(|(i, _)| i % 16 == 0)
         .for_each(|(i, ((r, p), s))| black_search.check(i * chunk, r, p, s));
+    cancelled()?;
 
-    let report = Reporter::start(progress, Phase::Summary, boards);
+    let report = Reporter::start(hooks, Phase::Summary, boards);
     let mut rounds = try_vec(boards as usize, || 0u8)?;
     let chunk = 1 << 16;
     let histogram = rounds
@@ -980,6 +1090,9 @@ fn flip_in_pool<P: PressSet, F: Fn(Progress) + Sync>(
         .zip(white.0.par_chunks(chunk).zip(black.0.par_chunks(chunk)))
         .map(|(out, (w, b))| {
             let mut histogram = vec![0u64; search::MAX_CELLS + 1];
+            if report.cancelled() {
+                return histogram;
+            }
             for ((o, &w), &b) in out.iter_mut().zip(w).zip(b) {
                 *o = w.min(b);
                 if *o != UNREACHABLE {
@@ -998,6 +1111,7 @@ fn flip_in_pool<P: PressSet, F: Fn(Progress) + Sync>(
                 a
             },
         );
+    report.check()?;
     report.finish();
     let max_rounds = histogram.iter().rposition(|&n| n > 0).unwrap_or(0);
     let mut histogram = histogram;

@@ -1,0 +1,678 @@
+//! One table-file job as every front end runs it (`boardbase generate`,
+//! Python's `boardbase.generate`): the checks, the memory plan, the
+//! directory, the generation, the file written under a temporary name and
+//! renamed, and the summary. A front end parses its arguments into a
+//! [`Job`], shows the [`Plan`], runs it with its progress display and a
+//! [`Cancel`] handle, and renders the [`Report`].
+
+use std::fmt;
+use std::fs::{self, OpenOptions};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use boardbase_tables::shape::Shape;
+use serde::Serialize;
+
+use super::{
+    ByteSize, Cancel, EulerOptions, FlipOptions, GenerateError, Progress, Puzzle, available_memory,
+    euler_full_tables, euler_memory, flip_memory, peak_memory,
+};
+use crate::euler::Outcome;
+use crate::tablefile::{self, Destination, EulerColumns, FlipColumns, Table, TableError};
+
+/// A table file to make: which puzzle, which board, where, and how.
+///
+/// [`plan`](Job::plan) checks the settings and says what the job takes;
+/// [`Plan::run`] does it. The file is `DIR/euler-RxC.bin` or
+/// `DIR/flip-RxC.bin`, written to a temporary name beside it and renamed
+/// once complete: a failed or cancelled job leaves no partial file, and a
+/// file of that name is replaced only by a complete new one.
+///
+/// ```
+/// use boardbase::generate::{Job, Puzzle, ReportSummary};
+/// use boardbase::progress::Cancel;
+/// use boardbase::tables::shape::Shape;
+///
+/// let dir = std::env::temp_dir().join(format!("boardbase-doc-job-{}", std::process::id()));
+/// let job = Job {
+///     dir: dir.clone(),
+///     ..Job::new(Puzzle::Flip, Shape::new(3, 3).unwrap())
+/// };
+/// let plan = job.plan()?;
+/// assert_eq!(plan.path, dir.join("flip-3x3.bin"));
+/// assert_eq!((plan.positions, plan.units()), (512, "boards"));
+/// assert!(plan.memory_needed > plan.generate_memory);
+///
+/// let report = plan.run(|_progress| {}, &Cancel::new())?;
+/// let ReportSummary::Flip(flip) = &report.summary else { panic!("a Flip job") };
+/// assert_eq!((flip.solvable, flip.max_rounds), (512, 6));
+/// assert_eq!(report.run.file_bytes, std::fs::metadata(&plan.path)?.len());
+/// // The JSON of `boardbase generate flip 3x3 --format json`.
+/// let json = serde_json::to_string(&report)?;
+/// assert!(json.starts_with(r#"{"puzzle":"flip","rows":3,"cols":3,"positions":512,"solvable_positions":512,"#));
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The board shape.
+    pub shape: Shape,
+    /// The directory the file goes into, created if missing.
+    pub dir: PathBuf,
+    /// Euler: the win/loss bits only (the default above
+    /// [`FULL_TABLES_MAX_CELLS`](super::FULL_TABLES_MAX_CELLS) squares
+    /// anyway). A Flip job refuses it ([`JobError::WdlOnlyFlip`]).
+    pub wdl_only: bool,
+    /// Threads: `None` for every core (rayon's global pool).
+    pub threads: Option<usize>,
+    /// The most memory the job may take, in bytes: `None` for the memory
+    /// available ([`available_memory`]; no limit where the system does not
+    /// say).
+    pub memory_limit: Option<u64>,
+}
+
+impl Job {
+    /// The job with the defaults: the current directory, the full tables
+    /// where they are made, every core, the memory available.
+    pub fn new(puzzle: Puzzle, shape: Shape) -> Job {
+        Job {
+            puzzle,
+            shape,
+            dir: PathBuf::from("."),
+            wdl_only: false,
+            threads: None,
+            memory_limit: None,
+        }
+    }
+
+    /// Checks the settings and works out what the job takes.
+    ///
+    /// # Errors
+    ///
+    /// [`GenerateError::TooManyCells`] past the puzzle's
+    /// [`max_cells`](Puzzle::max_cells), [`GenerateError::NoThreads`] for
+    /// `threads: Some(0)` (both within [`JobError::Generate`]), and
+    /// [`JobError::WdlOnlyFlip`]: the errors of
+    /// [`is_usage`](JobError::is_usage). Nothing is allocated or written.
+    pub fn plan(&self) -> Result<Plan, JobError> {
+        let (puzzle, shape) = (self.puzzle, self.shape);
+        if shape.cells() > puzzle.max_cells() {
+            return Err(JobError::Generate(GenerateError::TooManyCells {
+                puzzle,
+                shape,
+                cells: shape.cells(),
+                max: puzzle.max_cells(),
+            }));
+        }
+        if self.wdl_only && puzzle == Puzzle::Flip {
+            return Err(JobError::WdlOnlyFlip);
+        }
+        if self.threads == Some(0) {
+            return Err(JobError::Generate(GenerateError::NoThreads));
+        }
+        let (generate_memory, full) = match puzzle {
+            Puzzle::Euler => {
+                let options = self.euler_options(None);
+                (
+                    euler_memory(shape, &options)?,
+                    euler_full_tables(shape, &options),
+                )
+            }
+            Puzzle::Flip => (flip_memory(shape, &self.flip_options(None))?, false),
+        };
+        let name = puzzle.file_name(shape);
+        let file_bytes =
+            tablefile::expected_file_len(puzzle, shape, full).map_err(|error| JobError::Table {
+                path: PathBuf::from(&name),
+                error,
+            })?;
+        let memory_limit = match self.memory_limit {
+            Some(bytes) => Some(MemoryLimit {
+                bytes,
+                from: LimitFrom::Given,
+            }),
+            None => available_memory().map(|bytes| MemoryLimit {
+                bytes,
+                from: LimitFrom::Available,
+            }),
+        };
+        Ok(Plan {
+            job: self.clone(),
+            path: self.dir.join(name),
+            full,
+            positions: 1u64 << shape.cells(),
+            generate_memory,
+            write_memory: tablefile::WRITE_MEMORY,
+            memory_needed: generate_memory + tablefile::WRITE_MEMORY,
+            file_bytes,
+            memory_limit,
+        })
+    }
+
+    /// [`plan`](Job::plan), then [`Plan::run`]: the whole job in one call.
+    pub fn run(
+        &self,
+        progress: impl Fn(Progress) + Sync,
+        cancel: &Cancel,
+    ) -> Result<Report, JobError> {
+        self.plan()?.run(progress, cancel)
+    }
+
+    fn euler_options(&self, cancel: Option<&Cancel>) -> EulerOptions {
+        EulerOptions {
+            wdl_only: self.wdl_only,
+            threads: self.threads,
+            memory_limit: None,
+            cancel: cancel.cloned(),
+        }
+    }
+
+    fn flip_options(&self, cancel: Option<&Cancel>) -> FlipOptions {
+        FlipOptions {
+            threads: self.threads,
+            memory_limit: None,
+            cancel: cancel.cloned(),
+        }
+    }
+}
+
+/// Where a job's memory limit comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitFrom {
+    /// Given with the job ([`Job::memory_limit`]; `--memory` on the
+    /// command line).
+    Given,
+    /// The memory available when the job was planned
+    /// ([`available_memory`]).
+    Available,
+}
+
+impl fmt::Display for LimitFrom {
+    /// `--memory` or `the memory available`, as the limit's error says.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LimitFrom::Given => "--memory",
+            LimitFrom::Available => "the memory available",
+        })
+    }
+}
+
+/// A job's memory limit and where it comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoryLimit {
+    /// The limit, in bytes.
+    pub bytes: u64,
+    /// Where it comes from.
+    pub from: LimitFrom,
+}
+
+/// What a [`Job`] takes, worked out before anything is allocated or
+/// written (what `boardbase generate` says on its first line), and the
+/// job itself, ready to [`run`](Plan::run).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    job: Job,
+    /// The table file: the job's directory and `euler-RxC.bin` or
+    /// `flip-RxC.bin`.
+    pub path: PathBuf,
+    /// Euler: whether the full tables are made (moves left and best
+    /// moves besides win/loss). Flip: `false`.
+    pub full: bool,
+    /// Positions (Euler) or boards (Flip): `2^cells`.
+    pub positions: u64,
+    /// Bytes the generation allocates ([`euler_memory`],
+    /// [`flip_memory`]).
+    pub generate_memory: u64,
+    /// Bytes the write allocates besides the table
+    /// ([`WRITE_MEMORY`](tablefile::WRITE_MEMORY)).
+    pub write_memory: u64,
+    /// Bytes the job needs: `generate_memory + write_memory`.
+    pub memory_needed: u64,
+    /// The file's length in bytes.
+    pub file_bytes: u64,
+    /// The limit the job is held to, if any.
+    pub memory_limit: Option<MemoryLimit>,
+}
+
+impl Plan {
+    /// The job planned.
+    pub fn job(&self) -> &Job {
+        &self.job
+    }
+
+    /// What the table holds: `full tables (win/loss, moves left, best
+    /// move)`, `win/loss only`, or (Flip) `rounds, press sets and optimal
+    /// set counts to each colour`.
+    pub fn holds(&self) -> &'static str {
+        match (self.job.puzzle, self.full) {
+            (Puzzle::Euler, true) => "full tables (win/loss, moves left, best move)",
+            (Puzzle::Euler, false) => "win/loss only",
+            (Puzzle::Flip, _) => "rounds, press sets and optimal set counts to each colour",
+        }
+    }
+
+    /// What [`positions`](Plan::positions) counts: `positions` (Euler) or
+    /// `boards` (Flip).
+    pub fn units(&self) -> &'static str {
+        match self.job.puzzle {
+            Puzzle::Euler => "positions",
+            Puzzle::Flip => "boards",
+        }
+    }
+
+    /// Temporary files of this table left in the directory by runs that
+    /// were killed outright (`.NAME.PID-N.tmp` whose process is gone;
+    /// Linux, where `/proc` says), for a note: they are never removed
+    /// here, nor ever read as tables.
+    pub fn leftovers(&self) -> Vec<PathBuf> {
+        leftovers(&self.job.dir, &self.job.puzzle.file_name(self.job.shape))
+    }
+
+    /// The checks made before hours of work can be lost: the memory
+    /// limit, then the directory (created if missing, a file can be made in
+    /// it, and, where the system says (Unix, with the `check` feature), the
+    /// file system has room for the file). [`run`](Plan::run) makes them
+    /// again; a front end calls this first to say what is wrong before it
+    /// shows anything else.
+    ///
+    /// # Errors
+    ///
+    /// [`JobError::OverMemoryLimit`], [`JobError::Write`] (the directory),
+    /// [`JobError::DiskSpace`].
+    pub fn check(&self) -> Result<(), JobError> {
+        let job = &self.job;
+        if let Some(limit) = self.memory_limit
+            && self.memory_needed > limit.bytes
+        {
+            return Err(JobError::OverMemoryLimit {
+                puzzle: job.puzzle,
+                shape: job.shape,
+                needed: self.memory_needed,
+                limit,
+            });
+        }
+        let dir = &job.dir;
+        let dir_error = |error| JobError::Write {
+            path: dir.clone(),
+            error,
+        };
+        fs::create_dir_all(dir).map_err(dir_error)?;
+        let probe = dir.join(format!(
+            ".{}.{}-probe.tmp",
+            job.puzzle.file_name(job.shape),
+            std::process::id()
+        ));
+        OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&probe)
+            .map_err(dir_error)?;
+        let _ = fs::remove_file(&probe);
+        if let Some(free) = free_space(dir) {
+            // A file being replaced gives its space back only after the
+            // rename.
+            if free < self.file_bytes {
+                return Err(JobError::DiskSpace {
+                    path: self.path.clone(),
+                    needed: self.file_bytes,
+                    free,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the job: [`check`](Plan::check), the generation on every core
+    /// (or [`Job::threads`]), the table written to a temporary file beside
+    /// [`path`](Plan::path) and renamed to it, and the summary.
+    ///
+    /// `progress` hears of every phase, from the worker threads: those of
+    /// the generation, then [`Phase::Checksum`](super::Phase::Checksum)
+    /// and [`Phase::Write`](super::Phase::Write) (bytes). Once `cancel` is
+    /// cancelled (from the callback, another thread, a signal handler) the
+    /// job stops within a fraction of a second and returns
+    /// [`JobError::Cancelled`]: nothing is left under the final name (a file
+    /// already there stays as it was) and the temporary file is removed.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`check`](Plan::check); [`JobError::Generate`] (the
+    /// memory could not be had, the threads could not start);
+    /// [`JobError::Table`], [`JobError::Write`] (writing the file);
+    /// [`JobError::Cancelled`].
+    pub fn run(
+        &self,
+        progress: impl Fn(Progress) + Sync,
+        cancel: &Cancel,
+    ) -> Result<Report, JobError> {
+        let start = Instant::now();
+        let job = &self.job;
+        let (puzzle, shape) = (job.puzzle, job.shape);
+        self.check()?;
+        let limit = self.memory_limit.map(|l| l.bytes);
+        let cancelled = |removed_temporary| JobError::Cancelled {
+            path: self.path.clone(),
+            removed_temporary,
+        };
+        let generate_error = |error| match error {
+            GenerateError::Cancelled => cancelled(false),
+            error => JobError::Generate(error),
+        };
+        let table_error = |error| JobError::Table {
+            path: self.path.clone(),
+            error,
+        };
+        let (table, summary) = match puzzle {
+            Puzzle::Euler => {
+                let options = EulerOptions {
+                    memory_limit: limit,
+                    ..job.euler_options(Some(cancel))
+                };
+                let made = super::euler(shape, &options, &progress).map_err(generate_error)?;
+                let s = made.summary;
+                let table =
+                    Table::from_euler(shape, EulerColumns::from(made)).map_err(table_error)?;
+                let summary = ReportSummary::Euler(EulerReport {
+                    wdl_only: table.is_wdl_only(),
+                    positions: s.positions,
+                    winning: s.winning,
+                    losing: s.losing,
+                    empty: s.empty,
+                    empty_moves_left: s.empty_moves_left,
+                });
+                (table, summary)
+            }
+            Puzzle::Flip => {
+                let options = FlipOptions {
+                    memory_limit: limit,
+                    ..job.flip_options(Some(cancel))
+                };
+                let made = super::flip(shape, &options, &progress).map_err(generate_error)?;
+                let mut s = made.summary.clone();
+                let table =
+                    Table::from_flip(shape, FlipColumns::from(made)).map_err(table_error)?;
+                s.histogram.truncate(usize::from(s.max_rounds) + 1);
+                let summary = ReportSummary::Flip(FlipReport {
+                    positions: s.boards,
+                    solvable: s.solvable,
+                    impossible: s.boards - s.solvable,
+                    reach_white: s.reach[0],
+                    reach_black: s.reach[1],
+                    histogram: s.histogram,
+                    max_rounds: s.max_rounds,
+                });
+                (table, summary)
+            }
+        };
+        let generated = start.elapsed();
+        let file_bytes = table
+            .write_cancellable(&self.path, &mut |p| progress(p), cancel)
+            .map_err(|error| match error {
+                TableError::Cancelled => cancelled(matches!(
+                    tablefile::destination(&self.path),
+                    Destination::Replace(_)
+                )),
+                TableError::Io(error) => JobError::Write {
+                    path: self.path.clone(),
+                    error,
+                },
+                error => table_error(error),
+            })?;
+        let total = start.elapsed();
+        Ok(Report {
+            puzzle,
+            rows: shape.rows(),
+            cols: shape.cols(),
+            summary,
+            run: RunFigures {
+                seconds: seconds(total),
+                generate_seconds: seconds(generated),
+                write_seconds: seconds(total - generated),
+                memory_needed: self.memory_needed,
+                peak_memory: peak_memory(),
+                file: self.path.display().to_string(),
+                file_bytes,
+            },
+        })
+    }
+}
+
+/// Why a [`Job`] failed. The messages are those of `boardbase generate`,
+/// which prints them after `error: `.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum JobError {
+    /// The generator refused or failed: too many cells or no threads
+    /// (settings: [`is_usage`](JobError::is_usage)), memory that could
+    /// not be had, a thread pool that could not start.
+    #[error("{0}")]
+    Generate(#[from] GenerateError),
+    /// `wdl_only` was asked of a Flip job.
+    #[error("--wdl-only is for euler: a Flip table has no win/loss column")]
+    WdlOnlyFlip,
+    /// The job needs more memory than its limit.
+    #[error(
+        "{puzzle} {shape} needs {} of memory, over the limit of {} ({}); nothing was generated",
+        ByteSize(*.needed),
+        ByteSize(.limit.bytes),
+        .limit.from
+    )]
+    OverMemoryLimit {
+        /// The puzzle.
+        puzzle: Puzzle,
+        /// The board shape.
+        shape: Shape,
+        /// Bytes the job needs ([`Plan::memory_needed`]).
+        needed: u64,
+        /// The limit and where it comes from.
+        limit: MemoryLimit,
+    },
+    /// The directory or the file could not be written.
+    #[error("cannot write {}: {error}", .path.display())]
+    Write {
+        /// The directory, or the table file.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+    /// The file system has no room for the file.
+    #[error(
+        "cannot write {}: the table takes {}, the file system has {} free",
+        .path.display(),
+        ByteSize(*.needed),
+        ByteSize(*.free)
+    )]
+    DiskSpace {
+        /// The table file.
+        path: PathBuf,
+        /// Its length in bytes.
+        needed: u64,
+        /// Bytes free for an unprivileged user.
+        free: u64,
+    },
+    /// The table could not be built or written as a file.
+    #[error("{}: {error}", .path.display())]
+    Table {
+        /// The table file.
+        path: PathBuf,
+        /// What went wrong.
+        error: TableError,
+    },
+    /// The job's [`Cancel`] handle was cancelled: nothing was written
+    /// under `path`.
+    #[error(
+        "cancelled: {} not written{}",
+        .path.display(),
+        if *.removed_temporary { " (its temporary file was removed)" } else { "" }
+    )]
+    Cancelled {
+        /// The table file.
+        path: PathBuf,
+        /// Whether the write had begun: its temporary file was removed.
+        removed_temporary: bool,
+    },
+}
+
+impl JobError {
+    /// Whether the job's settings are at fault (too many cells, no
+    /// threads, `wdl_only` for Flip): a usage error on the command line
+    /// (exit status 2), a `ValueError` in Python.
+    pub fn is_usage(&self) -> bool {
+        matches!(
+            self,
+            JobError::WdlOnlyFlip
+                | JobError::Generate(GenerateError::TooManyCells { .. } | GenerateError::NoThreads)
+        )
+    }
+}
+
+/// The summary of a job: the board, what the table holds, and how the run
+/// went. Its JSON (serde) is the object of `boardbase generate --format
+/// json` (docs/json.md, docs/schema/generate.schema.json).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// What the table holds.
+    #[serde(flatten)]
+    pub summary: ReportSummary,
+    /// Time, memory and the file written.
+    #[serde(flatten)]
+    pub run: RunFigures,
+}
+
+/// What a table holds, by puzzle (in JSON, the fields of one or the
+/// other).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum ReportSummary {
+    /// An Euler table.
+    Euler(EulerReport),
+    /// A Flip table.
+    Flip(FlipReport),
+}
+
+/// What an Euler table holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EulerReport {
+    /// Whether the table is win/loss only.
+    pub wdl_only: bool,
+    /// Positions: `2^cells`.
+    pub positions: u64,
+    /// Open positions won by the player to move.
+    pub winning: u64,
+    /// Open positions lost by the player to move.
+    pub losing: u64,
+    /// Who wins the empty board.
+    pub empty: Outcome,
+    /// Moves left from the empty board with perfect play (full tables
+    /// only).
+    pub empty_moves_left: Option<u8>,
+}
+
+/// What a Flip table holds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FlipReport {
+    /// Boards: `2^cells`.
+    pub positions: u64,
+    /// Boards that reach a colour (`solvable_positions`: `solvable` is a
+    /// yes/no in every answer).
+    #[serde(rename = "solvable_positions")]
+    pub solvable: u64,
+    /// Boards that reach neither colour (`impossible_positions`).
+    #[serde(rename = "impossible_positions")]
+    pub impossible: u64,
+    /// Boards that reach all white.
+    pub reach_white: u64,
+    /// Boards that reach all black.
+    pub reach_black: u64,
+    /// Solvable boards by fewest rounds: index = rounds, up to the most.
+    pub histogram: Vec<u64>,
+    /// The most rounds any solvable board needs.
+    pub max_rounds: u8,
+}
+
+/// Time, memory and the file a job wrote.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RunFigures {
+    /// Seconds in all (to the millisecond).
+    pub seconds: f64,
+    /// Seconds generating.
+    pub generate_seconds: f64,
+    /// Seconds writing the file.
+    pub write_seconds: f64,
+    /// Bytes the job needed ([`Plan::memory_needed`];
+    /// `memory_needed_bytes`).
+    #[serde(rename = "memory_needed_bytes")]
+    pub memory_needed: u64,
+    /// The process's peak resident memory, where the system says
+    /// ([`peak_memory`]; `peak_memory_bytes`).
+    #[serde(rename = "peak_memory_bytes")]
+    pub peak_memory: Option<u64>,
+    /// The file written, as given (the directory joined with its name).
+    pub file: String,
+    /// Its length in bytes.
+    pub file_bytes: u64,
+}
+
+/// Seconds to the millisecond.
+fn seconds(d: Duration) -> f64 {
+    (d.as_secs_f64() * 1000.0).round() / 1000.0
+}
+
+/// Free bytes for an unprivileged user on the file system of `dir`.
+#[cfg(all(unix, feature = "check"))]
+fn free_space(dir: &Path) -> Option<u64> {
+    let s = rustix::fs::statvfs(dir).ok()?;
+    s.f_bavail.checked_mul(s.f_frsize)
+}
+
+#[cfg(not(all(unix, feature = "check")))]
+fn free_space(_dir: &Path) -> Option<u64> {
+    None
+}
+
+/// Temporary files of `name` in `dir` left by runs that were killed
+/// outright (`.NAME.PID-N.tmp` whose process is gone).
+fn leftovers(dir: &Path, name: &str) -> Vec<PathBuf> {
+    let prefix = format!(".{name}.");
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let Some(file) = e.file_name().to_str().map(str::to_owned) else {
+                return false;
+            };
+            let Some(rest) = file
+                .strip_prefix(&prefix)
+                .and_then(|r| r.strip_suffix(".tmp"))
+            else {
+                return false;
+            };
+            let Some((pid, n)) = rest.split_once('-') else {
+                return false;
+            };
+            let (Ok(pid), true) = (
+                pid.parse::<u32>(),
+                !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()),
+            ) else {
+                return false;
+            };
+            pid != std::process::id()
+                && Path::new("/proc/self").exists()
+                && !Path::new(&format!("/proc/{pid}")).exists()
+        })
+        .map(|e| e.path())
+        .collect();
+    found.sort();
+    found
+}
