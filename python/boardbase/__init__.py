@@ -22,7 +22,7 @@ import os
 import sys
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _boardbase, svg
 from .errors import (
@@ -55,6 +55,7 @@ __all__ = [
     "carcassonne",
     "Cases",
     "cases",
+    "generate",
     "euler",
     "flip",
     "lights",
@@ -703,6 +704,41 @@ def cases(
     """:meth:`Tablebase.cases` of the default tablebase (or of one
     searching ``tables``)."""
     return _tablebase(tables).cases(puzzle, n, seed, family, size, rounds, moves_left)
+
+
+def generate(
+    puzzle: str,
+    shape: Union[str, Tuple[int, int]],
+    dir: Union[str, "os.PathLike[str]"] = ".",
+    wdl_only: bool = False,
+    progress: Optional[Callable[[str, int, int], object]] = None,
+    memory: Union[None, str, int] = None,
+    jobs: Optional[int] = None,
+) -> Dict[str, Any]:
+    """Builds the table file of ``puzzle`` (``"euler"``, up to 36 squares,
+    or ``"flip"``, up to 25 cells) on ``shape`` (``"5x5"`` or ``(5, 5)``)
+    in ``dir``, as ``boardbase generate PUZZLE RxC --dir DIR`` does, on
+    every core (or ``jobs`` threads), within ``memory`` (``"8G"``, bytes
+    as an int; default: the memory available). Returns the summary, the
+    fields of ``boardbase generate --format json``.
+
+    ``progress(phase, done, total)`` is called from this thread with the
+    latest report (``phase`` a name such as ``"win/loss"``; ``done`` of
+    ``total`` positions, boards or bytes); it works with tqdm. Ctrl-C, or
+    an exception raised by ``progress``, stops the job: the exception
+    propagates and no file is left, neither the table nor a temporary
+    one. A table of that name is replaced only once the new one is
+    complete."""
+    if isinstance(memory, int):
+        if memory < 0:
+            raise OptionError(f"memory {memory}: expected a size of 0 or more")
+        memory = f"{memory}B"
+    shape_text = _size_text(shape)
+    assert shape_text is not None
+    summary: Dict[str, Any] = _boardbase.generate(
+        puzzle, shape_text, os.fspath(dir), wdl_only, memory, jobs, progress
+    )
+    return summary
 
 
 _lock = threading.Lock()

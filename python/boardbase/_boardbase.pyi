@@ -2,7 +2,7 @@
 the JSON vocabulary, which boardbase wraps in typed objects."""
 
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 __version__: str
 
@@ -44,5 +44,14 @@ class Table:
     @staticmethod
     def embedded(puzzle: str) -> Table: ...
 
+def generate(
+    puzzle: str,
+    shape: str,
+    dir: str,
+    wdl_only: bool,
+    memory: Optional[str],
+    jobs: Optional[int],
+    progress: Optional[Callable[[str, int, int], object]],
+) -> Dict[str, Any]: ...
 def _panic_for_test() -> None: ...
 def _echo(x: int) -> int: ...

@@ -14,11 +14,11 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Condvar, Mutex};
 
 use boardbase::carcassonne::{self, Tile};
 use boardbase::error::ParseError;
-use boardbase::generate::ByteSize;
+use boardbase::generate::{ByteSize, Cancel, GenerateError, Job, JobError, Progress};
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::lights::{self, Goal, Grid, LightsError, Solver};
 use boardbase::tablebase::{
@@ -758,6 +758,166 @@ fn contiguous(py: Python<'_>, e: &dyn std::fmt::Display) -> PyErr {
     )
 }
 
+/// The latest progress report of a job running on another thread, and
+/// whether it has ended: what the calling thread waits on.
+#[derive(Default)]
+struct Latest {
+    report: Option<Progress>,
+    ended: bool,
+}
+
+/// `boardbase generate PUZZLE RxC --dir DIR [--wdl-only] [--memory M]
+/// [--jobs N]` from Python: the library's [`Job`], run on a
+/// thread of its own while this one (GIL released between reports) calls
+/// `progress(phase, done, total)` with the latest report and checks for
+/// Ctrl-C. A Ctrl-C or an exception from `progress` cancels the job: the
+/// exception is raised and no file (nor a temporary one) is left. Returns
+/// the summary of `generate --format json`.
+#[pyfunction]
+#[pyo3(signature = (puzzle, shape, dir, wdl_only, memory, jobs, progress))]
+#[allow(clippy::too_many_arguments)]
+fn generate(
+    py: Python<'_>,
+    puzzle: &str,
+    shape: &str,
+    dir: PathBuf,
+    wdl_only: bool,
+    memory: Option<&str>,
+    jobs: Option<usize>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let option = |message: String| error(py, "OptionError", &message, &[]);
+    let puzzle = match puzzle {
+        "euler" => Puzzle::Euler,
+        "flip" => Puzzle::Flip,
+        other => {
+            return Err(option(format!(
+                "puzzle {other:?}: expected \"euler\" or \"flip\" (the tables generate makes)"
+            )));
+        }
+    };
+    let shape = parse_size(py, Some(shape))?.ok_or_else(|| option("no shape".to_owned()))?;
+    let memory_limit = memory
+        .map(|m| {
+            m.parse::<ByteSize>()
+                .map(|b| b.0)
+                .map_err(|e| option(format!("memory {m:?}: {e}")))
+        })
+        .transpose()?;
+    if jobs == Some(0) || jobs.is_some_and(|n| n > 1024) {
+        return Err(option(format!(
+            "jobs {}: expected 1 to 1024",
+            jobs.unwrap_or_default()
+        )));
+    }
+    let job = Job {
+        dir,
+        wdl_only,
+        threads: jobs,
+        memory_limit,
+        ..Job::new(puzzle, shape)
+    };
+    let plan = job.plan().map_err(|e| job_error(py, e))?;
+    let cancel = Cancel::new();
+    let latest = (Mutex::new(Latest::default()), Condvar::new());
+    let outcome = std::thread::scope(|scope| -> PyResult<_> {
+        let worker = scope.spawn(|| {
+            let ran = catch_unwind(AssertUnwindSafe(|| {
+                plan.run(
+                    |p| {
+                        let (slot, wake) = &latest;
+                        if let Ok(mut slot) = slot.lock() {
+                            slot.report = Some(p);
+                            wake.notify_one();
+                        }
+                    },
+                    &cancel,
+                )
+            }));
+            let (slot, wake) = &latest;
+            if let Ok(mut slot) = slot.lock() {
+                slot.ended = true;
+            }
+            wake.notify_one();
+            ran
+        });
+        // This thread: wait (GIL released) for a report or the end, then
+        // (GIL held) pass the report on and look for Ctrl-C.
+        let mut raised: Option<PyErr> = None;
+        let mut shown: Option<Progress> = None;
+        loop {
+            let (report, ended) = py.detach(|| {
+                let (slot, wake) = &latest;
+                let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
+                if !guard.ended && guard.report == shown {
+                    guard = wake
+                        .wait_timeout(guard, std::time::Duration::from_millis(100))
+                        .map(|(g, _)| g)
+                        .unwrap_or_else(|e| e.into_inner().0);
+                }
+                (guard.report, guard.ended)
+            });
+            if raised.is_none() {
+                if let Err(e) = py.check_signals() {
+                    cancel.cancel();
+                    raised = Some(e);
+                } else if let (Some(callback), Some(p)) = (&progress, report)
+                    && report != shown
+                {
+                    shown = report;
+                    if let Err(e) = callback.call1(py, (p.phase.name(), p.done, p.total)) {
+                        cancel.cancel();
+                        raised = Some(e);
+                    }
+                }
+            }
+            if ended {
+                break;
+            }
+        }
+        let ran = py.detach(|| worker.join());
+        Ok((ran, raised))
+    })?;
+    let (ran, raised) = outcome;
+    if let Some(e) = raised {
+        return Err(e);
+    }
+    match ran {
+        Ok(Ok(Ok(report))) => to_python(py, &report),
+        Ok(Ok(Err(e))) => Err(job_error(py, e)),
+        Ok(Err(_)) | Err(_) => Err(error(
+            py,
+            "InternalError",
+            "boardbase panicked while generating (a bug; please report it)",
+            &[],
+        )),
+    }
+}
+
+/// The Python exception of a job's error.
+fn job_error(py: Python<'_>, e: JobError) -> PyErr {
+    let message = e.to_string();
+    match e {
+        JobError::Generate(GenerateError::TooManyCells { .. }) => {
+            error(py, "ShapeError", &message, &[])
+        }
+        e if e.is_usage() => error(py, "OptionError", &message, &[]),
+        JobError::OverMemoryLimit { .. } | JobError::Generate(_) => {
+            error(py, "ResourceError", &message, &[])
+        }
+        JobError::Write { path, .. }
+        | JobError::DiskSpace { path, .. }
+        | JobError::Table { path, .. } => error(
+            py,
+            "TableFileError",
+            &message,
+            &[("filename", attr(py, path.display().to_string()))],
+        ),
+        JobError::Cancelled { .. } => pyo3::exceptions::PyKeyboardInterrupt::new_err(message),
+        _ => error(py, "InternalError", &message, &[]),
+    }
+}
+
 /// Returns its argument: the trivial PyO3 call that docs/python.md's
 /// benchmark compares a probe with.
 #[pyfunction]
@@ -779,6 +939,7 @@ fn _boardbase(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTable>()?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     m.add_function(wrap_pyfunction!(_echo, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

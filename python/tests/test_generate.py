@@ -1,0 +1,139 @@
+"""boardbase.generate(): a table file built from Python, its summary
+against the independent oracles, read back by the CLI and by Table, its
+progress reports, and Ctrl-C or an exception from the progress callable
+stopping it with no file left."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Dict, List, Tuple
+
+import pytest
+
+import boardbase
+from oracles import board_text, euler_solve, flip_bfs
+from test_tables import boardbase_bin  # noqa: F401  (the fixture)
+
+
+def test_euler_summary_file_and_cli(boardbase_bin: Path, tmp_path: Path) -> None:
+    win, left = euler_solve(3, 4)
+    summary = boardbase.generate("euler", "3x4", dir=tmp_path)
+    path = tmp_path / "euler-3x4.bin"
+    assert summary["puzzle"] == "euler" and (summary["rows"], summary["cols"]) == (3, 4)
+    assert summary["positions"] == 1 << 12
+    # The full board counts as won (the opponent covered the last square)
+    # but is not a position anyone plays from.
+    assert summary["winning"] == sum(win[:-1])
+    assert summary["losing"] == win.count(False)
+    assert summary["empty"] == ("win" if win[0] else "loss")
+    assert summary["empty_moves_left"] == left[0]
+    assert summary["wdl_only"] is False
+    assert summary["file"] == str(path) and summary["file_bytes"] == path.stat().st_size
+    assert os.listdir(tmp_path) == ["euler-3x4.bin"]
+    # The CLI reads the table made from Python: verified, and answering.
+    subprocess.run([str(boardbase_bin), "verify", str(path)], check=True, capture_output=True)
+    for p in (0, 5, 100, 2047):
+        out = subprocess.run(
+            [str(boardbase_bin), "euler", "--size", "3x4", "--tables", str(tmp_path), "--format", "json",
+             "--board", board_text(3, 4, p, ".", "X")],
+            check=True, capture_output=True, text=True,
+        ).stdout
+        assert f'"outcome":"{"win" if win[p] else "loss"}"' in out
+        assert f'"moves_left":{left[p]}' in out
+
+
+def test_flip_summary_is_the_breadth_first_search(tmp_path: Path) -> None:
+    white, black = flip_bfs(3, 4)
+    rounds = [min(x for x in (w, b) if x >= 0) for w, b in zip(white, black) if max(w, b) >= 0]
+    summary = boardbase.generate("flip", (3, 4), dir=tmp_path)
+    assert summary["positions"] == 1 << 12
+    assert summary["solvable_positions"] == len(rounds)
+    assert summary["impossible_positions"] == (1 << 12) - len(rounds)
+    assert summary["reach_white"] == sum(1 for w in white if w >= 0)
+    assert summary["reach_black"] == sum(1 for b in black if b >= 0)
+    assert summary["max_rounds"] == max(rounds)
+    assert summary["histogram"] == [rounds.count(n) for n in range(max(rounds) + 1)]
+    with boardbase.Table.open(tmp_path / "flip-3x4.bin") as table:
+        assert table.flip_rounds(0) == 0
+
+
+def test_progress_reports(tmp_path: Path) -> None:
+    seen: List[Tuple[str, int, int]] = []
+    boardbase.generate("euler", "4x5", dir=tmp_path, progress=lambda *r: seen.append(r))
+    assert seen
+    phases = [p for p, _, _ in seen]
+    order = ["allocate", "win/loss", "moves left", "checksum", "write"]
+    assert set(phases) <= set(order)
+    assert sorted(phases, key=order.index) == phases  # in order
+    last: Dict[str, int] = {}
+    for phase, done, total in seen:
+        assert 0 <= done <= total
+        assert done >= last.get(phase, 0)  # never backwards within a phase
+        last[phase] = done
+
+
+def test_an_exception_from_progress_stops_it_with_no_file(tmp_path: Path) -> None:
+    class Stop(Exception):
+        pass
+
+    def progress(phase: str, done: int, total: int) -> None:
+        raise Stop(phase)
+
+    with pytest.raises(Stop):
+        boardbase.generate("euler", "5x5", dir=tmp_path, progress=progress)
+    assert os.listdir(tmp_path) == []
+
+    # Stopped while writing: no table and no temporary file either.
+    def in_write(phase: str, done: int, total: int) -> None:
+        if phase in ("checksum", "write"):
+            raise Stop(phase)
+
+    with pytest.raises(Stop):
+        boardbase.generate("euler", "5x5", dir=tmp_path, progress=in_write)
+    assert os.listdir(tmp_path) == []
+
+
+def test_ctrl_c_stops_it_with_no_file(tmp_path: Path) -> None:
+    # A real SIGINT, in a process of its own, with no progress callable:
+    # 5x6 takes seconds; the signal comes a quarter of a second in.
+    script = textwrap.dedent(
+        f"""
+        import os, signal, threading, time, boardbase
+        threading.Timer(0.25, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+        start = time.monotonic()
+        try:
+            boardbase.generate("euler", "5x6", dir={str(tmp_path)!r})
+        except KeyboardInterrupt:
+            print("interrupted", round(time.monotonic() - start, 1))
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert out.stdout.startswith("interrupted"), out.stdout + out.stderr
+    assert float(out.stdout.split()[1]) < 10
+    assert os.listdir(tmp_path) == []
+
+
+def test_errors(tmp_path: Path) -> None:
+    with pytest.raises(boardbase.OptionError, match="chess"):
+        boardbase.generate("chess", "4x4", dir=tmp_path)
+    with pytest.raises(boardbase.ShapeError):
+        boardbase.generate("flip", "6x5", dir=tmp_path)
+    with pytest.raises(boardbase.ShapeError):
+        boardbase.generate("flip", "4by4", dir=tmp_path)
+    with pytest.raises(boardbase.OptionError, match="wdl"):
+        boardbase.generate("flip", "3x3", dir=tmp_path, wdl_only=True)
+    with pytest.raises(boardbase.OptionError, match="jobs"):
+        boardbase.generate("flip", "3x3", dir=tmp_path, jobs=0)
+    with pytest.raises(MemoryError):
+        boardbase.generate("euler", "5x5", dir=tmp_path, memory="1M")
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a directory")
+    with pytest.raises(OSError) as caught:
+        boardbase.generate("flip", "3x3", dir=blocked)
+    assert isinstance(caught.value, boardbase.TableFileError)
+    assert os.listdir(tmp_path) == ["a-file"]
