@@ -31,8 +31,9 @@
 //!   8 GiB).
 //! * Flip: at most [`FLIP_MAX_CELLS`] cells (25).
 //! * Every core ([`threads`](EulerOptions::threads) `None`), no memory limit
-//!   ([`memory_limit`](EulerOptions::memory_limit) `None`; the command line
-//!   uses [`available_memory`]).
+//!   ([`memory_limit`](EulerOptions::memory_limit) `None`; a [`Job`], as
+//!   the command line runs it, uses [`available_memory`]), not cancelled
+//!   ([`cancel`](EulerOptions::cancel) `None`).
 //!
 //! ```
 //! use boardbase::euler::Outcome;
