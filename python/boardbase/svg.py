@@ -30,6 +30,19 @@ def _rows(text: str) -> List[str]:
     return [r for r in rows if r]
 
 
+def _open(rows: Sequence[Sequence[object]], cell: int, title: str) -> List[str]:
+    """The opening of the SVG of a grid of ``rows`` with cells of ``cell``
+    pixels, a 1-pixel margin, and its ``title`` if any."""
+    height, width = len(rows) * cell, max((len(r) for r in rows), default=0) * cell
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 2}" height="{height + 2}" '
+        f'viewBox="-1 -1 {width + 2} {height + 2}">'
+    ]
+    if title:
+        out.append(f"<title>{escape(title)}</title>")
+    return out
+
+
 def board(
     text: str,
     *,
@@ -45,13 +58,7 @@ def board(
         raise ValueError(f"puzzle {puzzle!r}: expected one of {', '.join(sorted(COLOURS))}")
     clear, full = COLOURS[puzzle]
     rows = _rows(text)
-    height, width = len(rows) * cell, max((len(r) for r in rows), default=0) * cell
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 2}" height="{height + 2}" '
-        f'viewBox="-1 -1 {width + 2} {height + 2}">'
-    ]
-    if title:
-        out.append(f"<title>{escape(title)}</title>")
+    out = _open(rows, cell, title)
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             fill = full if ch in SET else clear
@@ -98,13 +105,7 @@ def tiles(rows: Sequence[Sequence[str]], *, cell: int = 48, title: str = "") -> 
     """The SVG of Carcassonne tiles as placed (four-letter codes, edges
     clockwise from the top, as a witness's ``tiles`` give them): each tile
     a square of four triangles, one ``polygon`` an edge."""
-    height, width = len(rows) * cell, max((len(r) for r in rows), default=0) * cell
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 2}" height="{height + 2}" '
-        f'viewBox="-1 -1 {width + 2} {height + 2}">'
-    ]
-    if title:
-        out.append(f"<title>{escape(title)}</title>")
+    out = _open(rows, cell, title)
     for r, row in enumerate(rows):
         for c, code in enumerate(row):
             if len(code) != 4 or any(e not in EDGES for e in code):
