@@ -99,7 +99,9 @@ def test_an_exception_from_progress_stops_it_with_no_file(tmp_path: Path) -> Non
 
 
 def test_ctrl_c_stops_it_with_no_file(tmp_path: Path) -> None:
-    # A real SIGINT, in a process of its own, with no progress callable:
+    # A real SIGINT, in a process of its own (run from tmp_path, so that
+    # the installed boardbase is imported, not the source directory), with
+    # no progress callable:
     # 5x6 takes seconds; the signal comes a quarter of a second in.
     script = textwrap.dedent(
         f"""
@@ -112,7 +114,7 @@ def test_ctrl_c_stops_it_with_no_file(tmp_path: Path) -> None:
             print("interrupted", round(time.monotonic() - start, 1))
         """
     )
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert out.stdout.startswith("interrupted"), out.stdout + out.stderr
     assert float(out.stdout.split()[1]) < 10
     assert os.listdir(tmp_path) == []

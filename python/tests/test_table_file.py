@@ -108,7 +108,8 @@ def test_bad_files_raise_os_errors(tmp_path: Path) -> None:
 
 
 def test_a_whole_table_through_numpy_stays_in_the_mapping(boardbase_bin: Path, tmp_path: Path) -> None:
-    # 2^25 positions of Euler 5x5 (68 MiB of file), in a fresh process:
+    # 2^25 positions of Euler 5x5 (68 MiB of file), in a fresh process (run
+    # from tmp_path: the installed boardbase, not the source directory):
     # its resident memory grows by at most the file plus the 1M-entry
     # chunks, never by a copy of the table.
     subprocess.run(
@@ -136,7 +137,7 @@ def test_a_whole_table_through_numpy_stays_in_the_mapping(boardbase_bin: Path, t
         print(wins, grown)
         """
     )
-    out = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True).stdout.split()
+    out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, check=True, capture_output=True, text=True).stdout.split()
     wins, grown = int(out[0]), int(out[1])
     assert 0 < wins < 1 << 25
     assert grown < path.stat().st_size + (48 << 20), f"grew by {grown} bytes"
