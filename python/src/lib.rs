@@ -22,7 +22,7 @@ use boardbase::generate::{ByteSize, Cancel, GenerateError, Job, JobError, Progre
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::lights::{self, Goal, Grid, LightsError, Solver};
 use boardbase::tablebase::{
-    CountOptions, FindError, LookupError, Tablebase, Unanswered, lights_lookup,
+    CountOptions, FindError, LookupError, Tablebase, Unanswered, fliptile_lookup,
 };
 use boardbase::tablefile::{self, ProbeError, Puzzle};
 use boardbase::tables::shape::Shape;
@@ -322,7 +322,7 @@ impl PyTablebase {
 
     /// Flip and Lights Out on any board up to 64×64 (rows of `b`/`w` or
     /// `1`/`0`) towards `goal` (`"white"`, `"black"`, `"either"`): the
-    /// library's `LightsLookup` (the object of `boardbase fliptile
+    /// library's `FliptileLookup` (the object of `boardbase fliptile
     /// --format json`, the colour reached, both colours' routes and every
     /// press valued towards the goal).
     #[pyo3(signature = (board, goal, max_nullity))]
@@ -351,7 +351,7 @@ impl PyTablebase {
         let grid = Grid::from_rows(shape, rows.rows())
             .map_err(|e| error(py, "ShapeError", &format!("board: {e}"), &[]))?;
         let solved = run(py, move || {
-            lights_lookup(Solver::cached(shape), &grid, goal, max_nullity)
+            fliptile_lookup(Solver::cached(shape), &grid, goal, max_nullity)
         })?;
         to_python(py, &solved.map_err(|e| nullity_error(py, &e))?)
     }

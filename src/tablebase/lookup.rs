@@ -213,7 +213,7 @@ pub fn flip_lights_lookup_within(
 ///
 /// ```
 /// use boardbase::lights::{Goal, Grid, Solver};
-/// use boardbase::tablebase::lights_lookup;
+/// use boardbase::tablebase::fliptile_lookup;
 ///
 /// // POJ 3279's sample (1 = black):
 /// //   1 0 0 1
@@ -222,7 +222,7 @@ pub fn flip_lights_lookup_within(
 /// //   1 0 0 1
 /// let board: Grid = "1001/0110/0110/1001".parse()?;
 /// let solver = Solver::cached(board.shape());
-/// let lookup = lights_lookup(solver, &board, Goal::White, 24)?;
+/// let lookup = fliptile_lookup(solver, &board, Goal::White, 24)?;
 /// assert_eq!(lookup.answer.rounds, Some(4));
 /// assert_eq!(lookup.to_white.as_ref().map(|r| r.rounds), Some(4));
 /// // The best presses are those of an optimal set (either of the two):
@@ -232,7 +232,7 @@ pub fn flip_lights_lookup_within(
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LightsLookup {
+pub struct FliptileLookup {
     /// The answer towards the goal: the object of `boardbase fliptile
     /// --format json`.
     #[serde(flatten)]
@@ -250,14 +250,14 @@ pub struct LightsLookup {
     pub moves: Vec<FlipMove>,
 }
 
-/// The [`LightsLookup`] of `board` towards `goal`, for nullity up to
+/// The [`FliptileLookup`] of `board` towards `goal`, for nullity up to
 /// `max_nullity`.
-pub fn lights_lookup(
+pub fn fliptile_lookup(
     solver: &Solver,
     board: &Grid,
     goal: Goal,
     max_nullity: usize,
-) -> Result<LightsLookup, LightsError> {
+) -> Result<FliptileLookup, LightsError> {
     let shape = board.shape();
     let values = solver.move_values_within(board, max_nullity)?;
     let routes = values.routes();
@@ -279,7 +279,7 @@ pub fn lights_lookup(
         },
     );
     let route = |a: &Option<lights::Answer>| a.as_ref().map(FlipRoute::from_lights);
-    Ok(LightsLookup {
+    Ok(FliptileLookup {
         answer: LightsAnswer::new(1, board, answer.as_ref(), solver.nullity()),
         goal: goal_name,
         colour: answer.map(|a| a.colour),

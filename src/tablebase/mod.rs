@@ -78,9 +78,9 @@ pub use find::{
     parse_file_name,
 };
 pub use lookup::{
-    EulerLookup, EulerMoveValue, FlipLookup, FlipMove, LightsLookup, euler_json, euler_lookup,
+    EulerLookup, EulerMoveValue, FlipLookup, FlipMove, FliptileLookup, euler_json, euler_lookup,
     flip_json, flip_lights_json, flip_lights_json_within, flip_lights_lookup,
-    flip_lights_lookup_within, flip_lookup, lights_lookup,
+    flip_lights_lookup_within, flip_lookup, fliptile_lookup,
 };
 pub use made::{
     Begin, DEFAULT_MAKE_MEMORY, MAKE_MAX_CELLS, Made, MadeInfo, MakeError, MakeEvent, MakeJob,
