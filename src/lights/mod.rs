@@ -94,6 +94,7 @@
 // (POJ 3279, POJ 1222). Only `mod.rs` reaches into all of them; `grid.rs`
 // and `wht.rs` use none, `search.rs` uses those two, `judge.rs` the grid,
 // `solver.rs` the grid and the search.
+pub mod family;
 mod grid;
 mod judge;
 mod search;

@@ -12,6 +12,7 @@ mod flip_oracle;
 mod fuzz_regressions;
 mod generate_euler;
 mod generate_flip;
+mod lights_family;
 mod lights_input;
 mod lights_moves;
 mod lights_oracle;
