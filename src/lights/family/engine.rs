@@ -119,7 +119,7 @@ enum Backend {
     /// The GF(2) solver of the shape: the classic game.
     Classic(&'static Solver),
     /// The system over Z_K.
-    Ring(RingSystem),
+    Ring(Box<RingSystem>),
 }
 
 /// Everything about one variant that does not depend on the board, and
@@ -159,7 +159,7 @@ impl FamilySolver {
         let backend = if variant.is_classic() {
             Backend::Classic(Solver::cached(variant.shape()))
         } else {
-            Backend::Ring(RingSystem::new(variant))
+            Backend::Ring(Box::new(RingSystem::new(variant)))
         };
         FamilySolver {
             variant: variant.clone(),
@@ -173,7 +173,7 @@ impl FamilySolver {
     pub fn new_ring(variant: &Variant) -> FamilySolver {
         FamilySolver {
             variant: variant.clone(),
-            backend: Backend::Ring(RingSystem::new(variant)),
+            backend: Backend::Ring(Box::new(RingSystem::new(variant))),
         }
     }
 
