@@ -398,9 +398,9 @@ impl FamilySolver {
     /// ```
     /// use boardbase::lights::family::{ColourGrid, FamilyGoal, FamilySolver, Variant};
     ///
-    /// let variant = Variant::new(2, 3, 3)?;
+    /// let variant = Variant::new(3, 3, 3)?;
     /// let solver = FamilySolver::cached(&variant);
-    /// let board = ColourGrid::parse("100/000", 3)?;
+    /// let board = ColourGrid::parse("100/020/000", 3)?;
     /// let values = solver.move_values(&board, FamilyGoal::OFF)?.expect("solvable");
     /// // The same as solving the board after each press:
     /// for v in &values.moves {
