@@ -134,8 +134,8 @@ impl VariantInfo {
 /// each board keeps the fewest presses of the vectors that make it. A
 /// vector that makes board `B` from all 0 takes `−B` to all 0 in as many
 /// presses, and `B ↦ −B` is one to one, so the counts are the histogram.
-/// Exhaustive, and independent of the linear algebra: the tests compare
-/// the two.
+/// Exhaustive, and independent of the linear algebra (the tests check it,
+/// and the solver, against a brute force of their own).
 pub fn histogram(variant: &Variant) -> Option<Vec<u64>> {
     let n = variant.shape().cells();
     let k = u64::from(variant.colours());
