@@ -265,7 +265,8 @@ fn family(c: &mut Criterion) {
         (3u8, false, Pattern::Plus),
         (5, true, Pattern::Plus),
         (7, false, Pattern::King),
-        (4, false, Pattern::X),
+        (3, false, Pattern::X),
+        (4, true, Pattern::King),
     ] {
         let variant = Variant::new(64, 64, k)
             .expect("a variant")

@@ -343,7 +343,14 @@ impl FamilySolver {
                 self.check_limit(max_bits)?;
                 let best = |d: u8| {
                     system.particular(board, d).map(|x0| {
-                        let b = search(x0, system.quiet(), system.orders(), self.k(), None);
+                        let b = search(
+                            x0,
+                            system.quiet(),
+                            system.negated(),
+                            system.orders(),
+                            self.k(),
+                            None,
+                        );
                         (d, b)
                     })
                 };
@@ -476,6 +483,7 @@ impl FamilySolver {
                     let b = search(
                         x0,
                         system.quiet(),
+                        system.negated(),
                         system.orders(),
                         self.k(),
                         Some(&mut low),

@@ -39,15 +39,32 @@ fn normaliser(a: u32, k: u32) -> u32 {
         .unwrap_or(1)
 }
 
-/// `a + f·b` (mod k), element by element, into `a`.
+/// `REM[k][t] = t mod k` for `t < 256`: reductions without division.
+static REM: [[u8; 256]; 17] = {
+    let mut table = [[0u8; 256]; 17];
+    let mut k = 1;
+    while k < 17 {
+        let mut t = 0;
+        while t < 256 {
+            table[k][t] = (t % k) as u8;
+            t += 1;
+        }
+        k += 1;
+    }
+    table
+};
+
+/// `a + f·b` (mod k), element by element, into `a` (entries below k ≤ 16).
 #[inline]
 pub(super) fn add_scaled(a: &mut [u8], b: &[u8], f: u32, k: u32) {
-    let f = f % k;
+    let f = (f % k) as u8;
     if f == 0 {
         return;
     }
+    let rem = &REM[k as usize];
     for (x, &y) in a.iter_mut().zip(b) {
-        *x = ((u32::from(*x) + f * u32::from(y)) % k) as u8;
+        // At most 15 + 15·15 = 240.
+        *x = rem[usize::from(*x + f * y)];
     }
 }
 

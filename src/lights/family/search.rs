@@ -21,33 +21,25 @@ pub(super) struct Best {
 }
 
 /// Every press vector `x0 + Σ c_i·quiet_i` (`0 ≤ c_i < orders_i`), over
-/// Z_`k`. With `spread`, also writes for each cell the fewest presses of
+/// Z_`k`, `negated` holding each `−quiet_i`. With `spread`, also writes for each cell the fewest presses of
 /// a visited vector that presses it, for every vector of fewer than
 /// `rounds + k` presses (others are left `usize::MAX`).
 pub(super) fn search(
     x0: Vec<u8>,
     quiet: &[Vec<u8>],
+    negated: &[Vec<u8>],
     orders: &[u32],
     k: u8,
     mut spread: Option<&mut Vec<usize>>,
 ) -> Best {
-    let k32 = u32::from(k);
-    // The generators as (cell, amount) lists, the fastest-moving
-    // coordinate first.
-    let sparse: Vec<Vec<(u32, u8)>> = quiet
-        .iter()
-        .rev()
-        .map(|q| {
-            q.iter()
-                .enumerate()
-                .filter(|&(_, &v)| v != 0)
-                .map(|(c, &v)| (c as u32, v))
-                .collect()
-        })
-        .collect();
+    // The fastest-moving coordinate first.
+    let r = orders.len();
+    let plus: Vec<&[u8]> = quiet.iter().rev().map(Vec::as_slice).collect();
+    let minus: Vec<&[u8]> = negated.iter().rev().map(Vec::as_slice).collect();
     let orders: Vec<u32> = orders.iter().rev().copied().collect();
+    let weight = |x: &[u8]| x.iter().map(|&v| u32::from(v)).sum::<u32>() as usize;
     let mut x = x0;
-    let mut w: usize = x.iter().map(|&v| usize::from(v)).sum();
+    let mut w = weight(&x);
     let mut best = Best {
         rounds: w,
         presses: x.clone(),
@@ -66,7 +58,6 @@ pub(super) fn search(
         }
     };
     note(&x, w, &best);
-    let r = orders.len();
     let mut digits = vec![0u32; r];
     let mut up = vec![true; r];
     loop {
@@ -88,23 +79,21 @@ pub(super) fn search(
         if j == r {
             break;
         }
-        if up[j] {
+        // Adding `q_j` or `−q_j` to every cell, branch-free (`t` is below
+        // 2K, and `t − K` wraps round above it when `t < K`), then
+        // counting the presses: both vectorise.
+        let step = if up[j] {
             digits[j] += 1;
-            for &(c, v) in &sparse[j] {
-                let old = x[c as usize];
-                let new = ((u32::from(old) + u32::from(v)) % k32) as u8;
-                x[c as usize] = new;
-                w = w + usize::from(new) - usize::from(old);
-            }
+            plus[j]
         } else {
             digits[j] -= 1;
-            for &(c, v) in &sparse[j] {
-                let old = x[c as usize];
-                let new = ((u32::from(old) + k32 - u32::from(v)) % k32) as u8;
-                x[c as usize] = new;
-                w = w + usize::from(new) - usize::from(old);
-            }
+            minus[j]
+        };
+        for (v, &a) in x.iter_mut().zip(step) {
+            let t = *v + a;
+            *v = t.min(t.wrapping_sub(k));
         }
+        w = weight(&x);
         if w < best.rounds {
             best.rounds = w;
             best.presses.copy_from_slice(&x);

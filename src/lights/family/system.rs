@@ -65,6 +65,8 @@ pub(super) struct RingSystem {
     /// The quiet patterns' generators, chased from the kernel's Howell
     /// basis, `R·C` cells each.
     quiet: Vec<Vec<u8>>,
+    /// Their negatives, `−quiet_i` mod K.
+    negated: Vec<Vec<u8>>,
     /// Their orders in the enumeration: `K / d_i`.
     orders: Vec<u32>,
 }
@@ -129,6 +131,7 @@ impl RingSystem {
             l: Vec::new(),
             solve_rows: Vec::new(),
             quiet: Vec::new(),
+            negated: Vec::new(),
             orders: Vec::new(),
         };
         let (m, res) = (system.free.len(), system.residual.len());
@@ -164,6 +167,10 @@ impl RingSystem {
         for h in kernel {
             system.chase(&h.row[res..], &zeros, &mut x);
             system.quiet.push(x.clone());
+            let k8 = variant.colours();
+            system
+                .negated
+                .push(x.iter().map(|&v| (k8 - v) % k8).collect());
             system.orders.push(k / h.d);
         }
         system.solve_rows = solve_rows;
@@ -174,11 +181,11 @@ impl RingSystem {
     /// `Σ x` over `flat[range]`, mod K.
     #[inline]
     fn sum(&self, x: &[u8], (a, b): (u32, u32)) -> u8 {
-        let s: u32 = self.flat[a as usize..b as usize]
-            .iter()
-            .map(|&p| u32::from(x[p as usize]))
-            .sum();
-        (s % self.k) as u8
+        let k = self.k as u8;
+        self.flat[a as usize..b as usize].iter().fold(0u8, |s, &p| {
+            let t = s + x[p as usize];
+            t.min(t.wrapping_sub(k))
+        })
     }
 
     /// The press vector `x` with the free unknowns `f` and every other
@@ -189,9 +196,8 @@ impl RingSystem {
             x[p as usize] = v;
         }
         for step in &self.steps {
-            let s = u32::from(self.sum(x, step.others));
-            let r = u32::from(rhs[step.eq as usize]);
-            x[step.unknown as usize] = ((r + self.k - s) % self.k) as u8;
+            let t = rhs[step.eq as usize] + (self.k as u8 - self.sum(x, step.others));
+            x[step.unknown as usize] = t.min(t.wrapping_sub(self.k as u8));
         }
     }
 
@@ -203,6 +209,11 @@ impl RingSystem {
     /// The quiet patterns' generators (full press vectors, row-major).
     pub(super) fn quiet(&self) -> &[Vec<u8>] {
         &self.quiet
+    }
+
+    /// Their negatives.
+    pub(super) fn negated(&self) -> &[Vec<u8>] {
+        &self.negated
     }
 
     /// Their orders in the enumeration: every quiet pattern is
