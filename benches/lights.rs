@@ -11,6 +11,7 @@ use std::hint::black_box;
 
 // The library's SplitMix64, so the boards are the same on every run.
 use boardbase::cases::Rng;
+use boardbase::lights::family::{ColourGrid, FamilyGoal, FamilySolver, Pattern, Variant};
 use boardbase::lights::{Colour, Goal, Grid, Solver};
 use boardbase::tables::shape::Shape;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
@@ -144,5 +145,146 @@ fn per_query(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, per_query);
+/// The usual way (the Gauss solutions to POJ 1222, generalised to Z_p):
+/// dense Gaussian elimination of the (R·C)×(R·C) press system with the
+/// board as its right-hand side, over GF(p) for a prime `p`; one press
+/// vector to all 0 (no search of the quiet patterns), `None` when there is
+/// none.
+fn dense_gauss(variant: &Variant, board: &[u8]) -> Option<Vec<u8>> {
+    let n = board.len();
+    let p = u32::from(variant.colours());
+    let inverse = |a: u32| (1..p).find(|&b| a * b % p == 1).unwrap_or(1);
+    // Row i: which presses change cell i, then what cell i lacks.
+    let mut m = vec![vec![0u32; n + 1]; n];
+    let reach: Vec<Vec<usize>> = (0..n).map(|j| variant.reach(j)).collect();
+    for (j, cells) in reach.iter().enumerate() {
+        for &i in cells {
+            m[i][j] = 1;
+        }
+    }
+    for (i, &b) in board.iter().enumerate() {
+        m[i][n] = (p - u32::from(b)) % p;
+    }
+    let mut pivots = Vec::new();
+    let mut row = 0;
+    for col in 0..n {
+        let Some(r) = (row..n).find(|&r| m[r][col] != 0) else {
+            continue;
+        };
+        m.swap(row, r);
+        let inv = inverse(m[row][col]);
+        for v in m[row].iter_mut() {
+            *v = *v * inv % p;
+        }
+        for r in 0..n {
+            if r != row && m[r][col] != 0 {
+                let f = m[r][col];
+                let (pivot_row, other) = if r < row {
+                    let (a, b) = m.split_at_mut(row);
+                    (&b[0], &mut a[r])
+                } else {
+                    let (a, b) = m.split_at_mut(r);
+                    (&a[row], &mut b[0])
+                };
+                for (x, &y) in other.iter_mut().zip(pivot_row.iter()) {
+                    *x = (*x + p * p - f * y) % p;
+                }
+            }
+        }
+        pivots.push(col);
+        row += 1;
+    }
+    if m[row..].iter().any(|r| r[n] != 0) {
+        return None;
+    }
+    let mut x = vec![0u8; n];
+    for (r, &c) in pivots.iter().enumerate() {
+        x[c] = m[r][n] as u8;
+    }
+    Some(x)
+}
+
+/// `n` boards of a variant that can be made all 0 (random presses applied
+/// to the all-0 board).
+fn family_boards(rng: &mut Rng, solver: &FamilySolver, n: usize) -> Vec<ColourGrid> {
+    let variant = solver.variant();
+    let k = u64::from(variant.colours());
+    (0..n)
+        .map(|_| {
+            let cells = (0..variant.shape().cells())
+                .map(|_| (rng.next_u64() % k) as u8)
+                .collect();
+            let presses = ColourGrid::from_cells(variant.shape(), cells).expect("digits below K");
+            solver.apply(&ColourGrid::new(variant.shape()), &presses)
+        })
+        .collect()
+}
+
+/// The family engine (`lights::family`) against dense Gaussian elimination
+/// of the whole system, and on 64×64 boards of small quiet groups.
+fn family(c: &mut Criterion) {
+    let mut rng = Rng::new(19);
+    let mut group = c.benchmark_group("lights family");
+    group.sample_size(10);
+    for k in [2u8, 3] {
+        let variant = Variant::new(20, 20, k).expect("a variant");
+        let solver = FamilySolver::cached(&variant);
+        // The ring engine too for K = 2 (the family answers the classic
+        // game with the GF(2) solver).
+        let ring = FamilySolver::new_ring(&variant);
+        let boards = family_boards(&mut rng, &solver, 8);
+        for b in &boards {
+            let x = dense_gauss(&variant, b.cells()).expect("solvable");
+            let x = ColourGrid::from_cells(variant.shape(), x).expect("digits below K");
+            assert_eq!(solver.apply(b, &x).uniform(), Some(0));
+        }
+        let quiet = solver.quiet_count();
+        let mut i = 0;
+        group.bench_function(format!("family 20x20 K={k} ({quiet} quiet)"), |bench| {
+            bench.iter(|| {
+                i = (i + 1) % boards.len();
+                black_box(solver.solve(black_box(&boards[i]), FamilyGoal::OFF))
+            })
+        });
+        if k == 2 {
+            group.bench_function("family 20x20 K=2 over the ring", |bench| {
+                bench.iter(|| {
+                    i = (i + 1) % boards.len();
+                    black_box(ring.solve(black_box(&boards[i]), FamilyGoal::OFF))
+                })
+            });
+        }
+        group.bench_function(format!("dense gauss 20x20 K={k}"), |bench| {
+            bench.iter(|| {
+                i = (i + 1) % boards.len();
+                black_box(dense_gauss(&variant, black_box(boards[i].cells())))
+            })
+        });
+    }
+    for (k, wrap, pattern) in [
+        (3u8, false, Pattern::Plus),
+        (5, true, Pattern::Plus),
+        (7, false, Pattern::King),
+        (3, false, Pattern::X),
+        (4, true, Pattern::King),
+    ] {
+        let variant = Variant::new(64, 64, k)
+            .expect("a variant")
+            .with_wrap(wrap)
+            .with_pattern(pattern);
+        let solver = FamilySolver::cached(&variant);
+        let boards = family_boards(&mut rng, &solver, 4);
+        let name = format!("family 64x64 {variant} ({} quiet)", solver.quiet_count());
+        let mut i = 0;
+        group.bench_function(name, |bench| {
+            bench.iter(|| {
+                i = (i + 1) % boards.len();
+                black_box(solver.solve(black_box(&boards[i]), FamilyGoal::OFF))
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, per_query, family);
 criterion_main!(benches);

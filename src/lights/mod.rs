@@ -60,6 +60,15 @@
 //! the numeric order of their `k` coordinates, and the search keeps the first
 //! optimum it meets.
 //!
+//! # The family
+//!
+//! [`family`] is the general engine of issue 19: K colours (2 to 16), the
+//! torus, the other press patterns and custom stencils, solved over Z_K
+//! with the same promises (proven fewest presses, the number of optimal
+//! vectors, a documented tie rule, a limit). It answers the classic game
+//! (2 colours, plus, no wrap) with the [`Solver`] of this module, so the two
+//! are one engine and cannot disagree.
+//!
 //! # Example
 //!
 //! ```
@@ -93,7 +102,10 @@
 // Walsh–Hadamard transform it runs; `judge.rs` the judges' text formats
 // (POJ 3279, POJ 1222). Only `mod.rs` reaches into all of them; `grid.rs`
 // and `wht.rs` use none, `search.rs` uses those two, `judge.rs` the grid,
-// `solver.rs` the grid and the search.
+// `solver.rs` the grid and the search. `family/` (K colours, any pattern)
+// uses the public API of the rest (the Solver, Grid), which uses nothing
+// of it.
+pub mod family;
 mod grid;
 mod judge;
 mod search;

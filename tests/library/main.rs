@@ -13,6 +13,7 @@ mod fuzz_regressions;
 mod generate_euler;
 mod generate_flip;
 mod generate_job;
+mod lights_family;
 mod lights_input;
 mod lights_moves;
 mod lights_oracle;

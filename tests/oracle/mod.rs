@@ -12,6 +12,8 @@
 //! them, in [`tables`]:
 //!
 //! - [`press`]: the Flip Game / Fliptile / Lights Out press rule;
+//! - [`family`]: the Lights Out family of issue 19 (K colours, a torus or
+//!   not, any stencil) and the brute force over every press vector;
 //! - [`euler`]: the Game of Euler's moves;
 //! - [`carcassonne`]: Carcassonne tile turning and edge matching, the brute
 //!   force over every choice of turns, the board's symmetries and the judge
@@ -29,6 +31,7 @@
 
 pub mod carcassonne;
 pub mod euler;
+pub mod family;
 pub mod press;
 pub mod tables;
 
