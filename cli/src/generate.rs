@@ -174,6 +174,10 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
         ByteSize(plan.file_bytes),
         plan.path.display(),
     );
+    // Signals are caught before the first file is made (the check's probe
+    // file): from here on an interrupt cancels the job and leaves nothing.
+    let cancel = Cancel::new();
+    let signal = cancel_on_signals(&plan.path, &cancel);
     // Checked before hours of work can be lost (and made again by `run`).
     plan.check().map_err(failure)?;
     for old in plan.leftovers() {
@@ -182,8 +186,6 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
             old.display()
         );
     }
-    let cancel = Cancel::new();
-    let signal = cancel_on_signals(&plan.path, &cancel);
 
     let bar = PhaseBar::new();
     let progress =
