@@ -650,11 +650,12 @@ fn lights_query(query: Option<&str>, route: LightsRoute) -> Result<LightsQuery, 
     let mut seen: Vec<String> = Vec::new();
     let bad = |key: &str, message: String| ApiError::bad(message).with("parameter", key);
     for (key, value) in form_urlencoded::parse(query.unwrap_or("").as_bytes()) {
-        let known = match (route, &*key) {
-            (LightsRoute::Solve, "board" | "goal") | (LightsRoute::Info, "size") => true,
-            (_, "colours" | "wrap" | "pattern") => true,
-            _ => false,
-        };
+        let known = matches!(
+            (route, &*key),
+            (LightsRoute::Solve, "board" | "goal")
+                | (LightsRoute::Info, "size")
+                | (_, "colours" | "wrap" | "pattern")
+        );
         if !known {
             let expected = match route {
                 LightsRoute::Solve => {
