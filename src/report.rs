@@ -675,17 +675,20 @@ impl From<FamilyGoal> for LightsGoal {
 /// use boardbase::lights::family::{self, ColourGrid, FamilyGoal, Variant};
 /// use boardbase::report::LightsSolve;
 ///
-/// // Lights Out 2000 (3 colours) on 3×3: one press vector a colour.
+/// // Lights Out 2000 (3 colours) on 3×3: one press vector a colour, 8
+/// // presses here.
 /// let variant = Variant::new(3, 3, 3)?;
 /// let board = ColourGrid::parse("120/000/000", 3)?;
 /// let answer = family::solve(&variant, &board, FamilyGoal::OFF)?;
 /// let report = LightsSolve::new(1, &variant, &board, FamilyGoal::OFF, answer.as_ref());
 /// let json = serde_json::to_string(&report)?;
 /// assert!(json.starts_with(
-///     r#"{"case":1,"board":"120/000/000","colours":3,"wrap":false,"pattern":"plus","goal":0,"solvable":true,"rounds":10,"#
+///     r#"{"case":1,"board":"120/000/000","colours":3,"wrap":false,"pattern":"plus","goal":0,"solvable":true,"rounds":8,"#
 /// ));
 /// assert!(json.ends_with(r#""optimal_sets":1,"colour":0}"#));
-/// assert_eq!(report.presses.map(|p| p.len()), Some(10));
+/// // A cell pressed twice is listed twice.
+/// assert_eq!(report.presses.as_ref().map(|p| p[..2].to_vec()), Some(vec![[0, 0], [0, 0]]));
+/// assert_eq!(report.presses.map(|p| p.len()), Some(8));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
