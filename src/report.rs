@@ -4,7 +4,9 @@
 //! `boardbase flip --format json` prints a [`FlipAnswer`] per line,
 //! `boardbase euler --format json` an [`EulerAnswer`] and
 //! `boardbase carcassonne --format json` a [`CarcassonneAnswer`],
-//! `boardbase fliptile` and `boardbase lightsout` a [`LightsAnswer`]; the HTTP
+//! `boardbase fliptile` and `boardbase lightsout` a [`LightsAnswer`],
+//! `boardbase lights solve` a [`LightsSolve`] and `boardbase lights info` a
+//! [`LightsInfo`]; the HTTP
 //! server (`boardbase serve`) returns the same objects, with the moves of the
 //! position added. Fields serialize in declaration order, so the text is
 //! stable: cells are 0-based `[row, col]`, boards are their one-line form
@@ -43,6 +45,9 @@ use boardbase_tables::shape::Shape;
 use crate::carcassonne::{self, Tile};
 use crate::euler::{self, Move, Outcome, Position};
 use crate::flip::{self, Board, Colour, Presses, Route};
+use crate::lights::family::{
+    self, ColourGrid, FamilyAnswer, FamilyError, FamilyGoal, Variant, VariantInfo,
+};
 use crate::lights::{self, Grid, Routes};
 use crate::tablefile::{EulerTable, FlipTable, ProbeError};
 
@@ -634,6 +639,273 @@ pub fn turned_rows(board: &carcassonne::Board, turns: &[u8]) -> Vec<Vec<Tile>> {
                 .collect()
         })
         .collect()
+}
+
+/// What a board of the Lights Out family should become, as the JSON
+/// writes it: the colour (an integer) or `"any"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum LightsGoal {
+    /// Every cell this colour.
+    Colour(u8),
+    /// Every cell one colour, any (`"any"`).
+    Any(&'static str),
+}
+
+impl From<FamilyGoal> for LightsGoal {
+    fn from(goal: FamilyGoal) -> LightsGoal {
+        match goal {
+            FamilyGoal::Colour(d) => LightsGoal::Colour(d),
+            FamilyGoal::Any => LightsGoal::Any("any"),
+        }
+    }
+}
+
+/// The answer for one board of the Lights Out family ([`family`]): a line
+/// of `boardbase lights solve --format json`, and the API's
+/// `/api/v1/lights` without its `moves`.
+///
+/// The vocabulary is Flip's and Fliptile's (`case`, `board`, `solvable`,
+/// `rounds`, `presses`, `optimal_sets`), with the variant (`colours`,
+/// `wrap`, `pattern`, `goal`) and the colour reached (`colour`, an integer,
+/// `null` when impossible). A cell pressed `j` times is listed `j` times in
+/// `presses`, so its length is `rounds`.
+///
+/// ```
+/// use boardbase::lights::family::{self, ColourGrid, FamilyGoal, Variant};
+/// use boardbase::report::LightsSolve;
+///
+/// // Lights Out 2000 (3 colours) on 3×3: one press vector a colour, 8
+/// // presses here.
+/// let variant = Variant::new(3, 3, 3)?;
+/// let board = ColourGrid::parse("120/000/000", 3)?;
+/// let answer = family::solve(&variant, &board, FamilyGoal::OFF)?;
+/// let report = LightsSolve::new(1, &variant, &board, FamilyGoal::OFF, answer.as_ref());
+/// let json = serde_json::to_string(&report)?;
+/// assert!(json.starts_with(
+///     r#"{"case":1,"board":"120/000/000","colours":3,"wrap":false,"pattern":"plus","goal":0,"solvable":true,"rounds":8,"#
+/// ));
+/// assert!(json.ends_with(r#""optimal_sets":1,"colour":0}"#));
+/// // A cell pressed twice is listed twice.
+/// assert_eq!(report.presses.as_ref().map(|p| p[..2].to_vec()), Some(vec![[0, 0], [0, 0]]));
+/// assert_eq!(report.presses.map(|p| p.len()), Some(8));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LightsSolve {
+    /// The case number, from 1.
+    pub case: u64,
+    /// The board as given, rows of digits (`a` to `f` past 9) separated
+    /// by `/`.
+    pub board: String,
+    /// The number of colours K.
+    pub colours: u8,
+    /// Whether the board is a torus.
+    pub wrap: bool,
+    /// The press pattern: `plus`, `neighbours`, `x`, `king` or a stencil's
+    /// rows (`.#./###/.#.`).
+    pub pattern: String,
+    /// The goal: a colour, or `"any"`.
+    pub goal: LightsGoal,
+    /// Whether the goal can be reached.
+    pub solvable: bool,
+    /// The fewest presses (`null` when impossible).
+    pub rounds: Option<usize>,
+    /// The tie rule's optimal press vector as 0-based `[row, col]` in
+    /// reading order, a cell pressed `j` times listed `j` times (`null`
+    /// when impossible).
+    pub presses: Option<Vec<Cell>>,
+    /// How many press vectors take `rounds` presses; 0 when impossible.
+    pub optimal_sets: u64,
+    /// The colour every cell shows at the end (`null` when impossible).
+    pub colour: Option<u8>,
+}
+
+impl LightsSolve {
+    /// The report of `answer` (`None`: impossible) for `board` of
+    /// `variant` towards `goal`, case `case`.
+    pub fn new(
+        case: u64,
+        variant: &Variant,
+        board: &ColourGrid,
+        goal: FamilyGoal,
+        answer: Option<&FamilyAnswer>,
+    ) -> LightsSolve {
+        LightsSolve {
+            case,
+            board: format!("{board:#}"),
+            colours: variant.colours(),
+            wrap: variant.wrap(),
+            pattern: variant.pattern().to_string(),
+            goal: goal.into(),
+            solvable: answer.is_some(),
+            rounds: answer.map(|a| a.rounds),
+            presses: answer.map(|a| {
+                a.presses
+                    .press_list()
+                    .iter()
+                    .map(|&(r, c)| [r, c])
+                    .collect()
+            }),
+            optimal_sets: answer.map_or(0, |a| a.optimal_sets),
+            colour: answer.map(|a| a.colour),
+        }
+    }
+}
+
+/// One press of a Lights Out family lookup: the cell and the fewest
+/// presses to the goal after it (`null` when the goal cannot be reached).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LightsMove {
+    /// The pressed cell.
+    pub cell: Cell,
+    /// The fewest presses to the goal after this press; `null` when the
+    /// board cannot reach the goal (a press never changes that).
+    pub rounds: Option<usize>,
+}
+
+/// `GET /api/v1/lights`: the [`LightsSolve`] object (case 1) and every
+/// press valued, best first (fewest presses after it, then reading order;
+/// in reading order when the goal cannot be reached).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LightsLookup {
+    /// The board's answer.
+    #[serde(flatten)]
+    pub answer: LightsSolve,
+    /// Every cell once, best first.
+    pub moves: Vec<LightsMove>,
+}
+
+impl LightsLookup {
+    /// The lookup of `board` of `variant` towards `goal`, searching up to
+    /// `2^max_bits` press vectors a goal (see
+    /// [`FamilySolver::move_values_within`](family::FamilySolver::move_values_within)).
+    ///
+    /// ```
+    /// use boardbase::lights::family::{ColourGrid, FamilyGoal, Variant};
+    /// use boardbase::report::LightsLookup;
+    ///
+    /// let variant = Variant::new(2, 3, 3)?;
+    /// let board = ColourGrid::parse("100/000", 3)?;
+    /// let lookup = LightsLookup::new(&variant, &board, FamilyGoal::OFF, 24)?;
+    /// assert_eq!(lookup.moves.len(), 6);
+    /// // The best press is one of the answer's first step's worth:
+    /// assert_eq!(lookup.moves[0].rounds.map(|r| r + 1), lookup.answer.rounds);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(
+        variant: &Variant,
+        board: &ColourGrid,
+        goal: FamilyGoal,
+        max_bits: usize,
+    ) -> Result<LightsLookup, FamilyError> {
+        let solver = family::FamilySolver::cached(variant);
+        Ok(match solver.move_values_within(board, goal, max_bits)? {
+            Some(values) => LightsLookup {
+                answer: LightsSolve::new(1, variant, board, goal, Some(&values.answer)),
+                moves: values
+                    .moves
+                    .iter()
+                    .map(|m| LightsMove {
+                        cell: [m.row, m.col],
+                        rounds: Some(m.rounds_after),
+                    })
+                    .collect(),
+            },
+            None => LightsLookup {
+                answer: LightsSolve::new(1, variant, board, goal, None),
+                moves: (0..board.rows())
+                    .flat_map(|r| (0..board.cols()).map(move |c| [r, c]))
+                    .map(|cell| LightsMove { cell, rounds: None })
+                    .collect(),
+            },
+        })
+    }
+}
+
+/// The structure of a variant of the Lights Out family: the object of
+/// `boardbase lights info --format json` and of `/api/v1/lights/info`.
+///
+/// The counts that can pass 2^53 (`quiet_count`, `solvable_boards`) are
+/// strings of decimal digits, always, so that every JSON reader gets them
+/// exactly.
+///
+/// ```
+/// use boardbase::lights::family::{self, Variant};
+/// use boardbase::report::LightsInfo;
+///
+/// let info = LightsInfo::new(&family::info(&Variant::new(4, 4, 2)?));
+/// assert_eq!((info.nullity, info.quiet_count.as_str()), (Some(4), "16"));
+/// assert_eq!(info.solvable_boards, "4096");
+/// assert_eq!(info.quiet_generators.len(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LightsInfo {
+    /// The shape, `RxC`.
+    pub size: String,
+    /// Rows.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// The number of colours K.
+    pub colours: u8,
+    /// Whether the board is a torus.
+    pub wrap: bool,
+    /// The press pattern, as [`LightsSolve::pattern`].
+    pub pattern: String,
+    /// For a prime K, the dimension of the quiet patterns over GF(K)
+    /// (`null` for a composite K).
+    pub nullity: Option<usize>,
+    /// The group of the quiet patterns, `Z_2^3 × Z_4` (`trivial` when
+    /// only pressing nothing is quiet).
+    pub quiet_group: String,
+    /// Its invariant factors, each dividing the next (empty when trivial).
+    pub invariant_factors: Vec<u32>,
+    /// How many quiet patterns there are, in decimal.
+    pub quiet_count: String,
+    /// Generators of the quiet patterns as boards (rows separated by `/`,
+    /// each cell its number of presses): for a prime K a basis.
+    pub quiet_generators: Vec<String>,
+    /// The order of each generator's coefficient: every quiet pattern is
+    /// `Σ c_i·g_i` for exactly one choice of `0 ≤ c_i < order_i`.
+    pub generator_orders: Vec<u32>,
+    /// How many boards can be made all 0, in decimal.
+    pub solvable_boards: String,
+    /// Where K^(R·C) ≤ 2^25: entry `n` is how many boards need exactly `n`
+    /// presses to become all 0 (`null` for more boards).
+    pub histogram: Option<Vec<u64>>,
+    /// The last index of the histogram: the most presses a solvable board
+    /// needs ("God's number"; `null` with the histogram).
+    pub max_presses: Option<usize>,
+}
+
+impl LightsInfo {
+    /// The report of a variant's structure.
+    pub fn new(info: &VariantInfo) -> LightsInfo {
+        let v = &info.variant;
+        LightsInfo {
+            size: v.shape().to_string(),
+            rows: v.rows(),
+            cols: v.cols(),
+            colours: v.colours(),
+            wrap: v.wrap(),
+            pattern: v.pattern().to_string(),
+            nullity: info.nullity,
+            quiet_group: info.quiet_group.to_string(),
+            invariant_factors: info.quiet_group.invariant_factors().to_vec(),
+            quiet_count: info.quiet_group.order().to_string(),
+            quiet_generators: info
+                .quiet_generators
+                .iter()
+                .map(|g| format!("{g:#}"))
+                .collect(),
+            generator_orders: info.generator_orders.clone(),
+            solvable_boards: info.solvable_boards_text(),
+            histogram: info.histogram.clone(),
+            max_presses: info.max_presses,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ mod check;
 mod demo;
 mod euler;
 mod export;
+mod family;
 mod flip;
 mod generate;
 mod lights;
@@ -108,6 +109,16 @@ enum Command {
     /// `0`/`1` separated by single spaces, 1 for a button to press.
     #[command(visible_aliases = ["poj1222", "uva1560"])]
     Lightsout(lights::LightsoutArgs),
+    /// Every Lights Out: K colours (2 to 16), on a torus or not, any press
+    /// pattern; the proven fewest presses (`lights solve`) and the
+    /// structure of a variant (`lights info`).
+    ///
+    /// A press adds 1 (mod K) to every cell of its pattern centred on the
+    /// pressed cell (--pattern: plus, neighbours, x, king or a stencil),
+    /// clipped at the border or wrapped around (--wrap); pressing a cell j
+    /// times counts as j presses. 2 colours and plus is Fliptile's and
+    /// Extended Lights Out's game, answered by the same engine.
+    Lights(family::LightsArgs),
     /// Run a solution as the judge does, on every case, and say which
     /// cases it gets wrong and why.
     ///
@@ -336,6 +347,19 @@ pub enum Failure {
         /// Why it was not answered.
         error: boardbase::lights::LightsError,
     },
+    /// A board of the Lights Out family that was not answered (its
+    /// variant has more quiet patterns than the search's limit).
+    #[error("{name}:{line}: case {case}: {error}{}", family_hint(error))]
+    Family {
+        /// File name, `<stdin>` or `--board`.
+        name: String,
+        /// Line where the board starts.
+        line: u64,
+        /// The case number, from 1.
+        case: u64,
+        /// Why it was not answered.
+        error: boardbase::lights::family::FamilyError,
+    },
     /// Writing the answers failed.
     #[error("cannot write output: {0}")]
     Output(io::Error),
@@ -391,6 +415,16 @@ fn input_message(name: &str, error: &InputError) -> String {
     }
 }
 
+/// What to do about a family board that was not answered.
+fn family_hint(error: &boardbase::lights::family::FamilyError) -> &'static str {
+    match error {
+        boardbase::lights::family::FamilyError::SearchTooLarge { .. } => {
+            " (--max-nullity raises the limit)"
+        }
+        _ => "",
+    }
+}
+
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
     let mut out = Output::stdout();
@@ -400,6 +434,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Carcassonne(args) => carcassonne::run(&args, &mut out),
         Command::Fliptile(args) => lights::fliptile(&args, &mut out),
         Command::Lightsout(args) => lights::lightsout(&args, &mut out),
+        Command::Lights(args) => family::run(&args, &mut out),
         #[cfg(unix)]
         Command::Check(args) => check::run(&args, &mut out),
         Command::Cases(args) => cases::run(&args, &mut out),
@@ -531,19 +566,10 @@ impl Source {
     /// Opens FILE, or standard input when it is absent or `-`. When the
     /// cases are typed at a terminal, `out` flushes after every answer.
     pub fn open(args: &InputArgs, out: &mut Output) -> Result<Source, Failure> {
-        let (name, reader): (String, Box<dyn Read>) = match &args.file {
-            Some(path) if path.as_os_str() != "-" => {
-                let name = path.display().to_string();
-                match File::open(path) {
-                    Ok(f) => (name, Box::new(f)),
-                    Err(error) => return Err(Failure::Open { path: name, error }),
-                }
-            }
-            _ => {
-                let stdin = io::stdin();
-                out.eager |= stdin.is_terminal();
-                ("<stdin>".to_owned(), Box::new(stdin.lock()))
-            }
+        let (name, file) = open_input(args, out)?;
+        let reader: Box<dyn Read> = match file {
+            Some(f) => Box::new(f),
+            None => Box::new(io::stdin().lock()),
         };
         Ok(Source {
             name,
@@ -565,6 +591,25 @@ impl Source {
         Failure::Input {
             name: self.name.clone(),
             error,
+        }
+    }
+}
+
+/// Opens FILE (`Some`), or names standard input (`None`) when it is
+/// absent or `-`, with the name errors give it. When the cases are typed at
+/// a terminal, `out` flushes after every answer.
+pub fn open_input(args: &InputArgs, out: &mut Output) -> Result<(String, Option<File>), Failure> {
+    match &args.file {
+        Some(path) if path.as_os_str() != "-" => {
+            let name = path.display().to_string();
+            match File::open(path) {
+                Ok(f) => Ok((name, Some(f))),
+                Err(error) => Err(Failure::Open { path: name, error }),
+            }
+        }
+        _ => {
+            out.eager |= io::stdin().is_terminal();
+            Ok(("<stdin>".to_owned(), None))
         }
     }
 }

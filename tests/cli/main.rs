@@ -3,6 +3,8 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../support/family_answers.rs"]
+mod family_answers;
 #[path = "../oracle/mod.rs"]
 mod oracle;
 #[path = "../support/oracles.rs"]
@@ -22,6 +24,7 @@ mod flip;
 mod gen_cases;
 mod generate;
 mod lights;
+mod lights_family;
 mod limits;
 mod options;
 mod properties;

@@ -367,7 +367,9 @@ fn flip_max_nullity_solves_what_fliptile_solves() {
 /// The option's help lines in `boardbase SUBCOMMAND -h`: the text after
 /// the option's name, joined.
 fn short_help(subcommand: &str, option: &str) -> Option<String> {
-    let text = ok(&[subcommand, "-h"], "");
+    let mut args: Vec<&str> = subcommand.split_whitespace().collect();
+    args.push("-h");
+    let text = ok(&args, "");
     let start = format!("{option} ");
     let line = text.lines().find(|l| l.trim_start().starts_with(&start))?;
     // `--jobs <N>   Workers ...`: what follows the value name.
@@ -387,6 +389,8 @@ fn a_shared_option_has_one_help_text_everywhere() {
         "carcassonne",
         "fliptile",
         "lightsout",
+        "lights solve",
+        "lights info",
         "check",
         "cases",
         "generate",
@@ -403,6 +407,9 @@ fn a_shared_option_has_one_help_text_everywhere() {
         "--seed",
         "--size",
         "--board",
+        "--colours",
+        "--wrap",
+        "--pattern",
     ] {
         for sub in subcommands {
             if let Some(help) = short_help(sub, option) {
@@ -425,7 +432,15 @@ fn a_shared_option_has_one_help_text_everywhere() {
     );
     assert_eq!(
         has("--max-nullity"),
-        ["flip", "fliptile", "lightsout", "check", "cases", "serve"]
+        [
+            "flip",
+            "fliptile",
+            "lightsout",
+            "lights solve",
+            "check",
+            "cases",
+            "serve"
+        ]
     );
     assert_eq!(has("--table"), ["flip", "euler", "check", "cases", "serve"]);
     assert_eq!(
@@ -434,7 +449,14 @@ fn a_shared_option_has_one_help_text_everywhere() {
     );
     assert_eq!(
         has("--board"),
-        ["flip", "euler", "carcassonne", "fliptile", "lightsout"]
+        [
+            "flip",
+            "euler",
+            "carcassonne",
+            "fliptile",
+            "lightsout",
+            "lights solve"
+        ]
     );
     // The same text (an old name's alias may be named after it).
     for (option, prefix) in [
@@ -476,6 +498,13 @@ fn a_shared_option_has_one_help_text_everywhere() {
             ),
         }
     }
+    // The Lights Out family's variant: one text on `lights solve` and
+    // `lights info`.
+    for option in ["--colours", "--wrap", "--pattern"] {
+        assert_eq!(has(option), ["lights solve", "lights info"], "{option}");
+        assert_eq!(seen[option][0].1, seen[option][1].1, "{option}");
+    }
+    assert!(seen["--colours"][0].1.ends_with("[default: 2]"));
     for (sub, help) in &seen["--board"] {
         assert!(
             help.contains("this one") && help.contains("instead of reading input"),

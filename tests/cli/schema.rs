@@ -439,3 +439,89 @@ fn the_schemas_reject_the_old_names_and_wrong_types() {
         "exact as a number",
     );
 }
+
+#[test]
+fn lights_solve_and_info_of_the_family() {
+    use crate::family_answers::{VARIANTS, boards, check_answer, lines};
+    use crate::oracle::family::BruteForce;
+    // Every preset and stencil, wrap or not, K 2 to 6, every goal: the
+    // schema on real answers (solvable and impossible), the values against
+    // the brute force.
+    for (i, v) in VARIANTS.iter().enumerate() {
+        let brute = BruteForce::new(&v.rules());
+        let boards = boards(v, 12, i as u64);
+        let input: String = boards.iter().map(|b| lines(b, v.cols)).collect();
+        for goal in ["0", "any"] {
+            let mut args: Vec<String> = vec!["lights".into(), "solve".into()];
+            args.extend(v.args());
+            args.extend(["--format", "json", "--goal", goal].map(String::from));
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let what = format!("lights solve {v:?} goal {goal}");
+            let objects = valid_lines("lights-solve", &ok(&args, &input), &what);
+            for (case, (object, board)) in objects.iter().zip(&boards).enumerate() {
+                check_answer(object, v, &brute, case as u64 + 1, board, goal);
+            }
+        }
+        let mut args: Vec<String> = vec!["lights".into(), "info".into(), v.size()];
+        args.extend(v.args()[2..].iter().cloned());
+        args.extend(["--format", "json"].map(String::from));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let info: Value = serde_json::from_str(&ok(&args, "")).expect("JSON");
+        assert_valid("lights-info", &info, &format!("lights info {v:?}"));
+        assert_eq!(info["solvable_boards"], brute.solvable_boards().to_string());
+    }
+    // Past 2^53 boards and past 2^25 (no histogram), and a composite K.
+    for args in [
+        &["19x19"][..],
+        &["6x6", "--colours", "6", "--wrap", "--pattern", "king"],
+    ] {
+        let mut all = vec!["lights", "info"];
+        all.extend(args);
+        all.extend(["--format", "json"]);
+        let info: Value = serde_json::from_str(&ok(&all, "")).expect("JSON");
+        assert_valid("lights-info", &info, &format!("lights info {args:?}"));
+        assert_eq!(info["histogram"], Value::Null);
+    }
+    // The schemas fail: the Fliptile object is not a family answer, a
+    // colour past 15, a goal that is neither, a count as a number.
+    let one = ok(
+        &[
+            "lights",
+            "solve",
+            "--board",
+            "120/000/000",
+            "--colours",
+            "3",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    let one: Value = serde_json::from_str(one.trim()).expect("JSON");
+    assert_valid("lights-solve", &one, "3 colours");
+    assert_invalid("lights", &one, "a family answer is not a Fliptile answer");
+    assert_invalid(
+        "lights-solve",
+        &with(&one, "colour", json!(16)),
+        "colour 16",
+    );
+    assert_invalid(
+        "lights-solve",
+        &with(&one, "goal", json!("all")),
+        "goal all",
+    );
+    assert_invalid(
+        "lights-solve",
+        &with(&one, "colour", Value::Null),
+        "solvable, no colour",
+    );
+    assert_invalid("lights-solve", &renamed(&one, "rounds", "count"), "count");
+    let info: Value = serde_json::from_str(&ok(&["lights", "info", "4x4", "--format", "json"], ""))
+        .expect("JSON");
+    assert_valid("lights-info", &info, "4x4");
+    assert_invalid(
+        "lights-info",
+        &with(&info, "solvable_boards", json!(4096)),
+        "a number",
+    );
+}

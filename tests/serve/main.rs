@@ -3,6 +3,8 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../support/family_answers.rs"]
+mod family_answers;
 #[path = "../common/http.rs"]
 mod http;
 #[path = "../common/lookups.rs"]
@@ -15,6 +17,7 @@ mod oracles;
 mod schemas;
 
 mod api;
+mod lights;
 mod options;
 mod schema;
 mod sizes;

@@ -12,7 +12,7 @@ use boon::{Compiler, SchemaIndex, Schemas};
 use serde_json::Value;
 
 /// Every schema in `docs/schema/`, by file name without `.schema.json`.
-pub const NAMES: [&str; 13] = [
+pub const NAMES: [&str; 16] = [
     "cell",
     "flip",
     "flip-lookup",
@@ -21,6 +21,9 @@ pub const NAMES: [&str; 13] = [
     "carcassonne",
     "carcassonne-cases",
     "lights",
+    "lights-solve",
+    "lights-lookup",
+    "lights-info",
     "error",
     "sizes",
     "health",

@@ -5,6 +5,8 @@
 //! | `GET /api/v1/flip?board=ROWS[&size=RxC]` | the CLI's object and every press ([`flip_json`]) |
 //! | `GET /api/v1/euler?board=ROWS[&size=RxC]` | the CLI's object and every legal move ([`euler_json`]) |
 //! | `POST /api/v1/carcassonne` (JSON or the judge's text) | [`CarcassonneAnswer`] or `{"cases": [...]}` |
+//! | `GET /api/v1/lights?board=ROWS[&colours=K&wrap=B&pattern=P&goal=G]` | [`LightsLookup`]: the CLI's object and every press valued |
+//! | `GET /api/v1/lights/info?size=RxC[&colours=K&wrap=B&pattern=P]` | [`LightsInfo`] |
 //! | `GET /api/v1/sizes` | what the server answers |
 //! | `GET /api/v1/health` | `{"status": "ok"}` |
 //! | `GET /` and its files | the explorer |
@@ -36,8 +38,11 @@ use boardbase::error::ParseError;
 use boardbase::generate::ByteSize;
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::input::{InputError, Scanner};
+use boardbase::lights::family::{
+    self, ColourGrid, FamilyError, FamilyGoal, FamilySolver, Pattern, Variant,
+};
 use boardbase::lights::{Grid, LightsError, Solver};
-use boardbase::report::CarcassonneAnswer;
+use boardbase::report::{CarcassonneAnswer, LightsInfo, LightsLookup};
 use boardbase::tablefile::{ProbeError, Puzzle};
 use boardbase::tables::shape::Shape;
 use http_body_util::BodyExt;
@@ -120,6 +125,8 @@ pub fn router(state: Shared) -> Router {
         .route("/api/v1/sizes", get(sizes))
         .route("/api/v1/flip", get(flip))
         .route("/api/v1/euler", get(euler))
+        .route("/api/v1/lights", get(lights))
+        .route("/api/v1/lights/info", get(lights_info))
         .route("/api/v1/carcassonne", post(carcassonne));
     let app = assets::routes(api).fallback(not_found).with_state(state);
     // Outside the routes, so that it sees the Allow header of a 405.
@@ -605,6 +612,224 @@ fn make_error(state: &State, shape: Shape, e: MakeError) -> ApiError {
             .with("command", command)
         }
     }
+}
+
+/// Which of the Lights Out family's routes a query is for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LightsRoute {
+    /// `/api/v1/lights`: a board and a goal.
+    Solve,
+    /// `/api/v1/lights/info`: a size.
+    Info,
+}
+
+/// The parameters of a Lights Out family query, each at most once: the
+/// variant (`colours`, `wrap`, `pattern`), and `board` and `goal` for a
+/// board, `size` for the structure.
+struct LightsQuery {
+    board: Option<String>,
+    size: Option<Shape>,
+    colours: u8,
+    wrap: bool,
+    pattern: Pattern,
+    goal: FamilyGoal,
+}
+
+/// Parses a Lights Out family query for `route`. The variant's parameters
+/// mean what the options of `boardbase lights` mean, with their defaults
+/// (2 colours, no wrap, plus, goal 0).
+fn lights_query(query: Option<&str>, route: LightsRoute) -> Result<LightsQuery, ApiError> {
+    let mut q = LightsQuery {
+        board: None,
+        size: None,
+        colours: 2,
+        wrap: false,
+        pattern: Pattern::Plus,
+        goal: FamilyGoal::OFF,
+    };
+    let mut seen: Vec<String> = Vec::new();
+    let bad = |key: &str, message: String| ApiError::bad(message).with("parameter", key);
+    for (key, value) in form_urlencoded::parse(query.unwrap_or("").as_bytes()) {
+        let known = matches!(
+            (route, &*key),
+            (LightsRoute::Solve, "board" | "goal")
+                | (LightsRoute::Info, "size")
+                | (_, "colours" | "wrap" | "pattern")
+        );
+        if !known {
+            let expected = match route {
+                LightsRoute::Solve => {
+                    "board (rows separated by '/') and optionally colours, wrap, pattern and goal"
+                }
+                LightsRoute::Info => "size (RxC) and optionally colours, wrap and pattern",
+            };
+            return Err(bad(
+                &key,
+                format!("unknown parameter {key:?}: expected {expected}"),
+            ));
+        }
+        if seen.iter().any(|k| *k == key) {
+            return Err(bad(&key, format!("{key} is given more than once")));
+        }
+        seen.push(key.clone().into_owned());
+        let value = value.trim();
+        match &*key {
+            "board" => q.board = Some(value.to_owned()),
+            "size" => {
+                q.size = Some(Shape::parse(value).ok_or_else(|| {
+                    bad(
+                        "size",
+                        format!(
+                            "size: expected RxC with 1 to 64 rows and columns (e.g. 5x5), found {value:?}"
+                        ),
+                    )
+                })?);
+            }
+            "colours" => {
+                q.colours = value
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|k| (family::MIN_COLOURS..=family::MAX_COLOURS).contains(k))
+                    .ok_or_else(|| {
+                        bad(
+                            "colours",
+                            format!(
+                                "colours: expected {} to {}, found {value:?}",
+                                family::MIN_COLOURS,
+                                family::MAX_COLOURS
+                            ),
+                        )
+                    })?;
+            }
+            "wrap" => {
+                q.wrap = match value {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(bad(
+                            "wrap",
+                            format!("wrap: expected true or false, found {value:?}"),
+                        ));
+                    }
+                }
+            }
+            "pattern" => {
+                q.pattern = value
+                    .parse()
+                    .map_err(|e: family::PatternError| bad("pattern", format!("pattern: {e}")))?;
+            }
+            _ => {
+                q.goal = value
+                    .parse()
+                    .map_err(|e: family::GoalError| bad("goal", format!("goal: {e}")))?;
+            }
+        }
+    }
+    if let FamilyGoal::Colour(d) = q.goal
+        && d >= q.colours
+    {
+        return Err(bad(
+            "goal",
+            format!(
+                "goal: colour {d}, but there are {} colours (0 to {})",
+                q.colours,
+                q.colours - 1
+            ),
+        ));
+    }
+    Ok(q)
+}
+
+/// The 422 for a board of the family that was not answered.
+fn family_error(e: &FamilyError, shape: Shape) -> ApiError {
+    match e {
+        FamilyError::SearchTooLarge {
+            quiet, max_bits, ..
+        } => ApiError::unprocessable(format!(
+            "{e}: no answer is claimed minimal past that (boardbase lights solve refuses it too)"
+        ))
+        .with("quiet_count", quiet.clone())
+        .with("max_nullity", *max_bits),
+        // The query was checked: the board has the variant's shape and
+        // colours, the goal is one of them.
+        _ => ApiError::bad(e.to_string()),
+    }
+    .with("size", shape.to_string())
+}
+
+/// A blocking-worker job that could not run.
+fn worker_error(e: CountFailure, what: &str) -> ApiError {
+    match e {
+        CountFailure::Busy { workers } => busy(workers, what),
+        _ => ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the solving task failed"),
+    }
+}
+
+/// `GET /api/v1/lights`.
+async fn lights(
+    axum::extract::State(state): axum::extract::State<Shared>,
+    request: Request,
+) -> Response {
+    answer(lights_answer(&state, request.uri().query()).await)
+}
+
+/// `GET /api/v1/lights`'s answer: on the async threads when the search
+/// visits at most 2^12 press vectors a colour, else on a blocking worker.
+async fn lights_answer(state: &State, query: Option<&str>) -> Result<LightsLookup, ApiError> {
+    let q = lights_query(query, LightsRoute::Solve)?;
+    let text = q.board.ok_or_else(|| {
+        ApiError::bad("missing parameter board: the rows of the board separated by '/'")
+            .with("parameter", "board")
+    })?;
+    let board = ColourGrid::parse(&text, q.colours).map_err(|e| ApiError::parse("board", &e))?;
+    let shape = board.shape();
+    let variant = Variant::of_shape(shape, q.colours)
+        .map_err(|e| ApiError::bad(e.to_string()))?
+        .with_wrap(q.wrap)
+        .with_pattern(q.pattern);
+    let (goal, max) = (q.goal, state.tablebase.max_nullity());
+    let inline = FamilySolver::cached(&variant).quiet_count().bits() <= INLINE_NULLITY as u64;
+    let lookup = if inline {
+        LightsLookup::new(&variant, &board, goal, max)
+    } else {
+        let deadline = Instant::now() + state.limits.count_timeout;
+        state
+            .pool
+            .run(deadline, move || {
+                LightsLookup::new(&variant, &board, goal, max)
+            })
+            .await
+            .map_err(|e| worker_error(e, "solving large boards"))?
+    };
+    lookup.map_err(|e| family_error(&e, shape))
+}
+
+/// `GET /api/v1/lights/info`: on a blocking worker (the histogram visits
+/// up to 2^25 boards).
+async fn lights_info(
+    axum::extract::State(state): axum::extract::State<Shared>,
+    request: Request,
+) -> Response {
+    let query = lights_query(request.uri().query(), LightsRoute::Info);
+    drop(request);
+    let result = async {
+        let q = query?;
+        let shape = q.size.ok_or_else(|| {
+            ApiError::bad("missing parameter size: the board size RxC (e.g. 5x5)")
+                .with("parameter", "size")
+        })?;
+        let variant = Variant::of_shape(shape, q.colours)
+            .map_err(|e| ApiError::bad(e.to_string()))?
+            .with_wrap(q.wrap)
+            .with_pattern(q.pattern);
+        let deadline = Instant::now() + state.limits.count_timeout;
+        state
+            .pool
+            .run(deadline, move || LightsInfo::new(&family::info(&variant)))
+            .await
+            .map_err(|e| worker_error(e, "the structure of variants"))
+    };
+    answer(result.await)
 }
 
 /// `POST /api/v1/carcassonne` with a JSON body.

@@ -94,6 +94,10 @@ fn query_text() -> impl Strategy<Value = String> {
             0..40
         )
         .prop_map(|parts| format!("board={}", parts.concat())),
+        // The Lights Out family's parameters, small boards and shapes (the
+        // structure of every shape up to 2^25 boards is exhaustive).
+        "(board=[0-9a-f/ ]{0,12}&)?(colours=[0-9x]?&)?(wrap=(true|false|1)&)?(pattern=(plus|king|x|[#./]{0,9})&)?(goal=(any|[0-9a-z]{0,2}))?",
+        "(size=[12]x[1-3x]&)?(colours=[0-9x]?&)?(wrap=(true|false)&)?(pattern=(neighbours|[#./]{0,9})&)?(goal=1)?",
     ]
 }
 
@@ -109,7 +113,7 @@ proptest! {
 
     #[test]
     fn any_query_gets_an_answer_or_a_json_error(
-        path in prop_oneof![Just("/api/v1/flip"), Just("/api/v1/euler"), Just("/api/v1/health"), Just("/api/v1/sizes"), Just("/"), Just("/api/v1/x"), Just("/api/v1/carcassonne")],
+        path in prop_oneof![Just("/api/v1/flip"), Just("/api/v1/euler"), Just("/api/v1/health"), Just("/api/v1/sizes"), Just("/"), Just("/api/v1/x"), Just("/api/v1/carcassonne"), Just("/api/v1/lights"), Just("/api/v1/lights/info")],
         query in query_text(),
         method in prop_oneof![Just("GET"), Just("HEAD"), Just("POST"), Just("PUT"), Just("OPTIONS")],
     ) {
