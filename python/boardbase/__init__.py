@@ -133,6 +133,37 @@ def _board_text(board: Board, zero: str, one: str) -> str:
     return "\n".join(lines)
 
 
+_DIGITS = "0123456789abcdef"
+
+
+def _digits_text(board: Board) -> str:
+    """The text of a board of the Lights Out family: a string as it is,
+    else rows of one digit a cell (``a``-``f`` past 9), rows on lines."""
+    if isinstance(board, str):
+        return board
+    if _is_array(board):
+        array: Any = board
+        if array.ndim != 2:
+            raise ShapeError(f"board: a {array.ndim}-dimensional array: expected 2 dimensions (rows, columns)")
+        board = array.tolist()
+    lines = []
+    for r, row in enumerate(board):
+        if isinstance(row, str):
+            lines.append(row)
+            continue
+        cells = []
+        for c, value in enumerate(row):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 16:
+                raise BoardError(
+                    f"board:{r + 1}:{c + 1}: expected a colour 0 to 15, found {value!r}",
+                    line=r + 1,
+                    column=c + 1,
+                )
+            cells.append(_DIGITS[value])
+        lines.append("".join(cells))
+    return "\n".join(lines)
+
+
 def _size_text(size: Union[None, str, Tuple[int, int]]) -> Optional[str]:
     if size is None or isinstance(size, str):
         return size
@@ -339,21 +370,31 @@ class LightsAnswer:
     colours' routes ``to_white`` and ``to_black``, ``moves`` (every press
     valued towards the goal, best first; ``board`` after each press in
     ``0``/``1`` rows for boards of at most 64 cells), and ``press_grid``,
-    the presses as a grid of 0/1 (a numpy array when the board was one)."""
+    the presses as a grid of 0/1 (a numpy array when the board was one).
+
+    A variant of the family (``colours`` K > 2, ``wrap``, another
+    ``pattern``, or a goal given as a colour number or ``"any"``) answers
+    with the same fields: ``goal`` and ``colour`` are colour numbers (or
+    ``"any"``), ``presses`` lists a cell pressed j times j times,
+    ``press_grid`` holds the press counts, each move's ``board`` is
+    ``None``, and ``nullity``, ``to_white`` and ``to_black`` are ``None``."""
 
     board: str
-    goal: str
+    goal: Union[str, int]
     solvable: bool
     rounds: Optional[int]
-    colour: Optional[str]
+    colour: Union[None, str, int]
     presses: List[Cell]
     optimal_sets: int
-    nullity: int
+    nullity: Optional[int]
     to_white: Optional[Route]
     to_black: Optional[Route]
     moves: List[FlipMove]
     press_grid: Any
-    _data: Dict[str, Any] = field(repr=False, compare=False)
+    colours: int = 2
+    wrap: bool = False
+    pattern: str = "plus"
+    _data: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def to_dict(self) -> Dict[str, Any]:
         """The answer in the JSON vocabulary: the fliptile object with
@@ -383,7 +424,7 @@ def _press_grid(board: Board, data: Dict[str, Any]) -> Any:
     rows = data["board"].split("/")
     grid = [[0] * len(rows[0]) for _ in rows]
     for r, c in _cells(data["presses"]):
-        grid[r][c] = 1
+        grid[r][c] += 1
     if _is_array(board):
         import numpy
 
@@ -445,15 +486,48 @@ class Tablebase:
         return EulerAnswer._of(self._inner.euler(_board_text(board, ".", "X"), _size_text(size)))
 
     def lights(
-        self, board: Board, goal: str = "white", max_nullity: Optional[int] = None
+        self,
+        board: Board,
+        goal: Union[str, int] = "white",
+        max_nullity: Optional[int] = None,
+        colours: int = 2,
+        wrap: bool = False,
+        pattern: str = "plus",
     ) -> LightsAnswer:
-        """Flip and Lights Out on any board up to 64×64 (``b``/``w`` or
-        ``1``/``0``) towards ``goal``: ``"white"`` (all clear, POJ 3279 and
-        POJ 1222), ``"black"`` or ``"either"``."""
+        """Flip, Lights Out and their family on any board up to 64×64
+        towards ``goal``: ``"white"`` (all clear, colour 0: POJ 3279 and
+        POJ 1222), ``"black"``, ``"either"``, a colour number or ``"any"``.
+        ``colours`` (2 to 16), ``wrap`` (a torus) and ``pattern``
+        (``"plus"``, ``"neighbours"``, ``"x"``, ``"king"`` or a stencil's
+        rows such as ``".#./###/.#."``) choose the variant; its boards are
+        rows of digits (``a``-``f`` past 9), or arrays of colour numbers.
+        ``max_nullity`` bounds the search at 2^max_nullity press vectors a
+        goal."""
         limit = self._max_nullity if max_nullity is None else max_nullity
         if not 0 <= limit <= 64:
             raise OptionError(f"max_nullity {limit}: expected 0 to 64")
-        data = self._inner.lights(_board_text(board, "0", "1"), goal, limit)
+        if colours == 2 and not wrap and pattern == "plus" and goal in ("white", "black", "either"):
+            data = self._inner.lights(_board_text(board, "0", "1"), str(goal), limit)
+            return LightsAnswer(
+                board=data["board"],
+                goal=data["goal"],
+                solvable=bool(data["solvable"]),
+                rounds=data["rounds"],
+                colour=data["colour"],
+                presses=_cells(data["presses"]),
+                optimal_sets=int(data["optimal_sets"]),
+                nullity=int(data["nullity"]),
+                to_white=Route._of(data["to_white"]),
+                to_black=Route._of(data["to_black"]),
+                moves=_flip_moves(data["moves"]),
+                press_grid=_press_grid(board, data),
+                _data=data,
+            )
+        names = {"white": "0", "black": "1", "either": "any"}
+        if goal == "black" and colours != 2:
+            raise OptionError(f"goal 'black' is colour 1 of 2 colours; with {colours} colours give a colour number")
+        goal_text = names.get(goal, str(goal)) if isinstance(goal, str) else str(int(goal))
+        data = self._inner.lights_family(_digits_text(board), colours, wrap, pattern, goal_text, limit)
         return LightsAnswer(
             board=data["board"],
             goal=data["goal"],
@@ -462,11 +536,14 @@ class Tablebase:
             colour=data["colour"],
             presses=_cells(data["presses"]),
             optimal_sets=int(data["optimal_sets"]),
-            nullity=int(data["nullity"]),
-            to_white=Route._of(data["to_white"]),
-            to_black=Route._of(data["to_black"]),
-            moves=_flip_moves(data["moves"]),
+            nullity=None,
+            to_white=None,
+            to_black=None,
+            moves=[FlipMove((m["cell"][0], m["cell"][1]), None, m["rounds"] is not None, m["rounds"]) for m in data["moves"]],
             press_grid=_press_grid(board, data),
+            colours=int(data["colours"]),
+            wrap=bool(data["wrap"]),
+            pattern=data["pattern"],
             _data=data,
         )
 
@@ -782,9 +859,16 @@ def euler(
     return _tablebase(tables).euler(board, size)
 
 
-def lights(board: Board, goal: str = "white", max_nullity: int = DEFAULT_MAX_NULLITY) -> LightsAnswer:
+def lights(
+    board: Board,
+    goal: Union[str, int] = "white",
+    max_nullity: int = DEFAULT_MAX_NULLITY,
+    colours: int = 2,
+    wrap: bool = False,
+    pattern: str = "plus",
+) -> LightsAnswer:
     """:meth:`Tablebase.lights` of the default tablebase."""
-    return _tablebase(None).lights(board, goal, max_nullity)
+    return _tablebase(None).lights(board, goal, max_nullity, colours, wrap, pattern)
 
 
 def carcassonne(rows: int, cols: int, tiles: Sequence[str]) -> CarcassonneAnswer:

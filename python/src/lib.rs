@@ -20,7 +20,11 @@ use boardbase::carcassonne::{self, Tile};
 use boardbase::error::ParseError;
 use boardbase::generate::{ByteSize, Cancel, GenerateError, Job, JobError, Progress};
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
+use boardbase::lights::family::{
+    ColourGrid, FamilyError, FamilyGoal, Pattern, PatternError, Variant,
+};
 use boardbase::lights::{self, Goal, Grid, LightsError, Solver};
+use boardbase::report::LightsLookup;
 use boardbase::tablebase::{
     CountOptions, FindError, LookupError, Tablebase, Unanswered, fliptile_lookup,
 };
@@ -354,6 +358,67 @@ impl PyTablebase {
             fliptile_lookup(Solver::cached(shape), &grid, goal, max_nullity)
         })?;
         to_python(py, &solved.map_err(|e| nullity_error(py, &e))?)
+    }
+
+    /// A board of the Lights Out family (`board`: rows of digits 0 to
+    /// K − 1, `a`–`f` past 9) of `colours` colours, on a torus when
+    /// `wrap`, pressed by `pattern` (`plus`, `neighbours`, `x`, `king` or a
+    /// stencil's rows), towards `goal` (a colour or `any`), searching up to
+    /// 2^`max_nullity` press vectors a goal: the library's
+    /// `report::LightsLookup` (the object of `/api/v1/lights`).
+    #[pyo3(signature = (board, colours, wrap, pattern, goal, max_nullity))]
+    #[allow(clippy::too_many_arguments)]
+    fn lights_family(
+        &self,
+        py: Python<'_>,
+        board: &str,
+        colours: u64,
+        wrap: bool,
+        pattern: &str,
+        goal: &str,
+        max_nullity: usize,
+    ) -> PyResult<Py<PyAny>> {
+        let option = |message: String| error(py, "OptionError", &message, &[]);
+        if !(2..=16).contains(&colours) {
+            return Err(option(format!("colours {colours}: expected 2 to 16")));
+        }
+        let k = colours as u8;
+        let pattern: Pattern = pattern.parse().map_err(|e: PatternError| match e {
+            PatternError::Stencil(s) => error(
+                py,
+                "BoardError",
+                &format!("pattern:1:{}: {s}", s.column),
+                &[("line", attr(py, 1)), ("column", attr(py, s.column))],
+            ),
+            e => option(format!("pattern: {e}")),
+        })?;
+        let goal: FamilyGoal = goal
+            .parse()
+            .map_err(|e| option(format!("goal {goal:?}: {e}")))?;
+        if let FamilyGoal::Colour(d) = goal
+            && d >= k
+        {
+            return Err(option(format!(
+                "goal {d}: there are {k} colours (0 to {})",
+                k - 1
+            )));
+        }
+        let grid = ColourGrid::parse(board, k).map_err(|e| parse_error(py, "board", &e))?;
+        let variant = Variant::new(grid.rows(), grid.cols(), k)
+            .map_err(|e| error(py, "ShapeError", &format!("board: {e}"), &[]))?
+            .with_wrap(wrap)
+            .with_pattern(pattern);
+        let looked = run(py, || LightsLookup::new(&variant, &grid, goal, max_nullity))?;
+        match looked {
+            Ok(lookup) => to_python(py, &lookup),
+            Err(e @ FamilyError::SearchTooLarge { .. }) => Err(error(
+                py,
+                "NullityError",
+                &e.to_string(),
+                &[("max_nullity", attr(py, max_nullity))],
+            )),
+            Err(e) => Err(option(e.to_string())),
+        }
     }
 
     /// Counts a Carcassonne board of `rows` × `cols` tiles (four-letter

@@ -9,9 +9,10 @@ Boards are ints: cell (row, col) at bit ``cols * row + col``, set = black
 from __future__ import annotations
 
 import functools
+import itertools
 from collections import deque
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 Cell = Tuple[int, int]
 
@@ -285,3 +286,74 @@ def carcassonne_valid(rows: int, cols: int, placed: Sequence[Sequence[str]]) -> 
             if r + 1 < rows and placed[r][c][2] != placed[r + 1][c][0]:
                 return False
     return True
+
+
+# ---- The Lights Out family: K colours, any pattern, on a rectangle or a torus ----
+
+#: Each named pattern's cells around the pressed one, (row, col) offsets.
+PATTERNS = {
+    "plus": ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)),
+    "neighbours": ((-1, 0), (1, 0), (0, -1), (0, 1)),
+    "x": ((0, 0), (-1, -1), (-1, 1), (1, -1), (1, 1)),
+    "king": tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)),
+}
+
+
+def stencil_offsets(rows: str) -> Tuple[Tuple[int, int], ...]:
+    """The offsets of a stencil such as ``.#./###/.#.`` (odd sides,
+    centred on the pressed cell, ``#`` for a cell it changes)."""
+    lines = rows.split("/")
+    h, w = len(lines), len(lines[0])
+    return tuple((r - h // 2, c - w // 2) for r in range(h) for c in range(w) if lines[r][c] == "#")
+
+
+def family_press(
+    rows: int, cols: int, offsets: Sequence[Tuple[int, int]], wrap: bool, r: int, c: int
+) -> List[int]:
+    """The cells (row-major indices) one press at (r, c) changes, each
+    once: clipped at the border, or wrapped around on a torus."""
+    cells = []
+    for dr, dc in offsets:
+        rr, cc = r + dr, c + dc
+        if wrap:
+            rr, cc = rr % rows, cc % cols
+        elif not (0 <= rr < rows and 0 <= cc < cols):
+            continue
+        if rr * cols + cc not in cells:
+            cells.append(rr * cols + cc)
+    return cells
+
+
+def family_solve(
+    board: Sequence[int], rows: int, cols: int, k: int, offsets: Sequence[Tuple[int, int]], wrap: bool, goal: str
+) -> Optional[Tuple[int, Tuple[int, ...], int, int]]:
+    """Every press vector (each cell pressed 0 to K-1 times) applied press
+    by press: the fewest presses to ``goal`` (a colour as a decimal, or
+    "any"), the least optimal vector in reading order, how many optimal
+    vectors there are (over every tied colour for "any", the lowest colour
+    reported), and the colour reached; None when no vector reaches it."""
+    n = rows * cols
+    masks = [family_press(rows, cols, offsets, wrap, i // cols, i % cols) for i in range(n)]
+    found: Dict[int, Tuple[int, Tuple[int, ...], int]] = {}
+    for vector in itertools.product(range(k), repeat=n):
+        state = list(board)
+        for i, times in enumerate(vector):
+            for _ in range(times):
+                for cell in masks[i]:
+                    state[cell] = (state[cell] + 1) % k
+        if len(set(state)) != 1:
+            continue
+        colour, total = state[0], sum(vector)
+        best = found.get(colour)
+        if best is None or total < best[0]:
+            found[colour] = (total, vector, 1)
+        elif total == best[0]:
+            found[colour] = (total, min(best[1], vector), best[2] + 1)
+    colours = range(k) if goal == "any" else [int(goal)]
+    reached = [(found[d], d) for d in colours if d in found]
+    if not reached:
+        return None
+    fewest = min(f[0] for f, _ in reached)
+    tied = [(f, d) for f, d in reached if f[0] == fewest]
+    (total, vector, _), colour = tied[0]
+    return total, vector, sum(f[2] for f, _ in tied), colour
