@@ -100,9 +100,11 @@ def _is_array(board: Any) -> bool:
     return hasattr(board, "ndim") and hasattr(board, "tolist")
 
 
-def _board_text(board: Board, zero: str, one: str) -> str:
-    """The text of ``board`` in the puzzle's letters: a string as it is,
-    rows joined by new lines (so that an error's line is the row's)."""
+def _rows_text(board: Board, letter: Callable[[Any], Optional[str]], expected: str) -> str:
+    """The text of ``board``: a string as it is, else its rows joined by
+    new lines (so that an error's line is the row's), each cell written by
+    ``letter`` (``None``: not a cell, a :class:`BoardError` saying
+    ``expected``)."""
     if isinstance(board, str):
         return board
     if isinstance(board, (bytes, bytearray)):
@@ -119,49 +121,44 @@ def _board_text(board: Board, zero: str, one: str) -> str:
             continue
         cells = []
         for c, value in enumerate(row):
-            if value is True or (not isinstance(value, bool) and value == 1):
-                cells.append(one)
-            elif value is False or value == 0:
-                cells.append(zero)
-            else:
+            written = letter(value)
+            if written is None:
                 raise BoardError(
-                    f"board:{r + 1}:{c + 1}: expected 0 or 1 (or a bool), found {value!r}",
+                    f"board:{r + 1}:{c + 1}: expected {expected}, found {value!r}",
                     line=r + 1,
                     column=c + 1,
                 )
+            cells.append(written)
         lines.append("".join(cells))
     return "\n".join(lines)
+
+
+def _board_text(board: Board, zero: str, one: str) -> str:
+    """The text of a two-colour ``board`` in the puzzle's letters."""
+
+    def letter(value: Any) -> Optional[str]:
+        if value is True or (not isinstance(value, bool) and value == 1):
+            return one
+        if value is False or value == 0:
+            return zero
+        return None
+
+    return _rows_text(board, letter, "0 or 1 (or a bool)")
 
 
 _DIGITS = "0123456789abcdef"
 
 
 def _digits_text(board: Board) -> str:
-    """The text of a board of the Lights Out family: a string as it is,
-    else rows of one digit a cell (``a``-``f`` past 9), rows on lines."""
-    if isinstance(board, str):
-        return board
-    if _is_array(board):
-        array: Any = board
-        if array.ndim != 2:
-            raise ShapeError(f"board: a {array.ndim}-dimensional array: expected 2 dimensions (rows, columns)")
-        board = array.tolist()
-    lines = []
-    for r, row in enumerate(board):
-        if isinstance(row, str):
-            lines.append(row)
-            continue
-        cells = []
-        for c, value in enumerate(row):
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 16:
-                raise BoardError(
-                    f"board:{r + 1}:{c + 1}: expected a colour 0 to 15, found {value!r}",
-                    line=r + 1,
-                    column=c + 1,
-                )
-            cells.append(_DIGITS[value])
-        lines.append("".join(cells))
-    return "\n".join(lines)
+    """The text of a board of the Lights Out family: one digit a cell
+    (``a``-``f`` past 9)."""
+
+    def letter(value: Any) -> Optional[str]:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 16:
+            return None
+        return _DIGITS[value]
+
+    return _rows_text(board, letter, "a colour 0 to 15")
 
 
 def _size_text(size: Union[None, str, Tuple[int, int]]) -> Optional[str]:
