@@ -15,13 +15,20 @@
 #![cfg(feature = "serve")]
 
 mod common;
+// The rules of the Lights Out family and their brute force (the tests
+// here use a part of it).
+#[path = "oracle/family.rs"]
+#[allow(dead_code)]
+mod family;
 #[path = "common/http.rs"]
 mod http;
 
+use std::collections::BTreeSet;
 use std::net::TcpListener;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use family::{BruteForce, Rules};
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use http::Server;
@@ -297,6 +304,12 @@ impl Setup {
             .goto(&format!("http://{}/#{hash}", self.server.addr))
             .await
             .expect("the page loads");
+    }
+
+    /// The page loaded afresh at `#hash` (not only its fragment changed).
+    async fn fresh(&self, hash: &str) {
+        self.client.goto("about:blank").await.expect("a blank page");
+        self.open(hash).await;
     }
 
     async fn close(self) {
@@ -935,6 +948,367 @@ async fn made_in_memory_labels_follow_the_server() {
     s.close().await;
 }
 
+// ---------------------------------------------------------------------------
+// The Lights Out family (issue 19), checked against the brute force of
+// tests/oracle/family.rs: every press vector of the variant applied.
+
+/// Every cell of the Lights Out board as drawn, in reading order: its
+/// colour (`data-v`), its press count (`data-press`), the digit shown on
+/// it and its background colour.
+async fn lights_cells(client: &Client) -> Vec<(u8, u8, String, String)> {
+    let cells = client
+        .execute(
+            "return [...document.querySelectorAll('#lights-board .cell')].map((c) =>
+               [c.dataset.v, c.dataset.press, c.querySelector('.digit').textContent,
+                getComputedStyle(c).backgroundColor]);",
+            vec![],
+        )
+        .await
+        .expect("the cells read");
+    cells
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|c| {
+            let s = |i: usize| c[i].as_str().expect("a string").to_owned();
+            (
+                s(0).parse().expect("a colour"),
+                s(1).parse().expect("a press count"),
+                s(2),
+                s(3),
+            )
+        })
+        .collect()
+}
+
+/// The quiet patterns drawn in the variant's panel: each a press vector
+/// in reading order.
+async fn quiet_drawn(client: &Client) -> Vec<Vec<u8>> {
+    let grids = client
+        .execute(
+            "return [...document.querySelectorAll('#lights-quiet .quiet-grid')].map((g) =>
+               [...g.querySelectorAll('.q')].map((q) => Number(q.dataset.v)));",
+            vec![],
+        )
+        .await
+        .expect("the quiet patterns read");
+    serde_json::from_value(grids).expect("lists of press counts")
+}
+
+/// Every combination of `generators` (each taken 0 to K − 1 times), mod K.
+fn spanned(generators: &[Vec<u8>], k: u8, cells: usize) -> BTreeSet<Vec<u8>> {
+    let mut out = BTreeSet::from([vec![0u8; cells]]);
+    for g in generators {
+        let mut next = BTreeSet::new();
+        for v in &out {
+            let mut w = v.clone();
+            for _ in 0..k {
+                next.insert(w.clone());
+                for (a, b) in w.iter_mut().zip(g) {
+                    *a = (*a + b) % k;
+                }
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+/// "1 press", "12 presses", as the page writes a number of presses.
+fn presses(n: usize) -> String {
+    format!("{n} {}", if n == 1 { "press" } else { "presses" })
+}
+
+/// The moves the page should list for `board` towards colour `goal`: each
+/// cell pressed once, valued by the brute force, best first, ties in
+/// reading order, as the page writes them.
+fn expected_moves(brute: &BruteForce, board: &[u8], goal: u8) -> Vec<String> {
+    let rules = &brute.rules;
+    let mut moves: Vec<(Option<usize>, usize)> = (0..rules.cells())
+        .map(|i| {
+            let mut after = board.to_vec();
+            rules.press(&mut after, i);
+            (brute.to_colour(&after, goal).map(|s| s.rounds), i)
+        })
+        .collect();
+    moves.sort_by_key(|&(rounds, i)| (rounds.is_none(), rounds, i));
+    moves
+        .iter()
+        .map(|&(rounds, i)| {
+            let value = rounds.map_or_else(|| "impossible".to_owned(), presses);
+            format!("({},{})\n{value}", i / rules.cols, i % rules.cols)
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver; run by .ci/run"]
+async fn lights_set_a_variant_and_a_board_and_read_the_answer() {
+    let s = Setup::new(1100, 1000).await;
+    // The view's own default: the classic 5 × 5.
+    s.open("lights").await;
+    wait_text(&s.client, "#lights-status", |t| t.ends_with("to all 0")).await;
+    // The variant: 3 × 3, 3 colours, on a torus, the plus.
+    retype(&s.client, "#lights-rows", "3").await;
+    retype(&s.client, "#lights-cols", "3").await;
+    retype(&s.client, "#lights-colours", "3").await;
+    click(&s.client, "#lights-wrap").await;
+    select(&s.client, "#lights-pattern", "king").await;
+    select(&s.client, "#lights-pattern", "plus").await;
+    click(&s.client, "#lights-clear").await;
+    wait_url(&s.client, "#lights=000/000/000;colours=3;wrap=true").await;
+    wait_text(&s.client, "#lights-status", |t| t == "Already all 0").await;
+    // A board by clicks: each click adds 1 to a cell's colour, mod 3.
+    for (r, c, clicks) in [(0, 0, 1), (0, 1, 2), (1, 1, 1), (2, 2, 2), (2, 2, 3)] {
+        for _ in 0..clicks {
+            click_cell(&s.client, "lights-board", r, c).await;
+        }
+    }
+    let board = [1u8, 2, 0, 0, 1, 0, 0, 0, 2];
+    wait_url(&s.client, "#lights=120/010/002;colours=3;wrap=true").await;
+    let rules = Rules::new(3, 3, 3, true, family::PLUS);
+    let brute = BruteForce::new(&rules);
+    let best = brute
+        .to_colour(&board, 0)
+        .expect("a 3 × 3 torus of 3 colours: every board solvable");
+    let status = presses(best.rounds) + " to all 0";
+    wait_text(&s.client, "#lights-status", |t| t == status).await;
+    let detail = text(&s.client, "#lights-detail").await;
+    let sets = format!(
+        "{} optimal press vector{}.",
+        best.count,
+        if best.count == 1 { "" } else { "s" }
+    );
+    assert!(detail.ends_with(&sets), "{detail}");
+    // Each cell: its colour, its digit, and the presses of the tie rule's
+    // vector (the least in reading order).
+    let cells = lights_cells(&s.client).await;
+    let colours: Vec<u8> = cells.iter().map(|c| c.0).collect();
+    assert_eq!(colours, board);
+    for (cell, &v) in cells.iter().zip(&board) {
+        assert_eq!(cell.2, v.to_string(), "each cell shows its digit");
+    }
+    let counts: Vec<u8> = cells.iter().map(|c| c.1).collect();
+    assert_eq!(counts, best.presses, "the press counts drawn");
+    let after = rules.apply(&board, &counts);
+    assert!(after.iter().all(|&v| v == 0), "replayed: {after:?}");
+    // Every press valued, best first.
+    let mut listed = Vec::new();
+    for m in find_all(&s.client, "#lights-moves .move").await {
+        listed.push(text_of(&m).await);
+    }
+    assert_eq!(listed, expected_moves(&brute, &board, 0));
+    // Step through the solution, one press at a time, each board as the
+    // oracle's rules make it.
+    let mut list = Vec::new();
+    for (i, &n) in best.presses.iter().enumerate() {
+        list.extend(std::iter::repeat_n(i, usize::from(n)));
+    }
+    let mut shown = board.to_vec();
+    for (k, &i) in list.iter().enumerate() {
+        click(&s.client, "#lights-next").await;
+        let step = format!("Press {} of {}: ({},{})", k + 1, list.len(), i / 3, i % 3);
+        wait_text(&s.client, "#lights-step", |t| t.starts_with(&step)).await;
+        rules.press(&mut shown, i);
+        let drawn: Vec<u8> = lights_cells(&s.client).await.iter().map(|c| c.0).collect();
+        assert_eq!(drawn, shown, "after press {}", k + 1);
+    }
+    assert!(shown.iter().all(|&v| v == 0));
+    assert!(text(&s.client, "#lights-step").await.ends_with("done"));
+    click(&s.client, "#lights-first").await;
+    wait_text(&s.client, "#lights-step", |t| t.starts_with("Start")).await;
+    assert_eq!(drawn(&s.client, "lights-board").await, "120/010/002");
+    // The variant's structure: no quiet pattern but pressing nothing, every
+    // board solvable, the histogram's last index.
+    wait_text(&s.client, "#lights-info-count", |t| t == "1").await;
+    assert_eq!(brute.quiet().len(), 1);
+    assert_eq!(text(&s.client, "#lights-info-group").await, "trivial");
+    assert_eq!(text(&s.client, "#lights-info-nullity").await, "0");
+    assert_eq!(
+        text(&s.client, "#lights-info-solvable").await,
+        format!("{} of 3^9", digits(brute.solvable_boards()))
+    );
+    let histogram = brute.histogram();
+    assert_eq!(
+        text(&s.client, "#lights-info-max").await,
+        presses(histogram.len() - 1)
+    );
+    assert_eq!(
+        find_all(&s.client, "#lights-histogram .bar").await.len(),
+        histogram.len()
+    );
+    assert!(quiet_drawn(&s.client).await.is_empty());
+    // Goal: any one colour.
+    select(&s.client, "#lights-goal", "any").await;
+    wait_url(
+        &s.client,
+        "#lights=120/010/002;colours=3;wrap=true;goal=any",
+    )
+    .await;
+    let any = brute.to_any(&board).expect("solvable");
+    let status = format!("{} to all {}", presses(any.rounds), any.colour);
+    wait_text(&s.client, "#lights-status", |t| t == status).await;
+    let counts: Vec<u8> = lights_cells(&s.client).await.iter().map(|c| c.1).collect();
+    assert_eq!(counts, any.presses);
+    // A link reproduces the view: the variant, the goal and the board.
+    let link = url(&s.client).await;
+    s.client.goto("about:blank").await.expect("a blank page");
+    s.client.goto(&link).await.expect("the link opens");
+    wait_text(&s.client, "#lights-status", |t| t == status).await;
+    assert_eq!(drawn(&s.client, "lights-board").await, "120/010/002");
+    assert_eq!(value(&s.client, "#lights-rows").await, "3");
+    assert_eq!(value(&s.client, "#lights-cols").await, "3");
+    assert_eq!(value(&s.client, "#lights-colours").await, "3");
+    assert_eq!(value(&s.client, "#lights-pattern").await, "plus");
+    assert_eq!(value(&s.client, "#lights-goal").await, "any");
+    let wrap = find(&s.client, "#lights-wrap").await;
+    assert!(wrap.is_selected().await.expect("checked"));
+    // Pressing a cell (the mode switch) plays the variant's press.
+    click(&s.client, "input[name=\"lights-mode\"][value=\"press\"]").await;
+    click_cell(&s.client, "lights-board", 1, 1).await;
+    let mut pressed = board.to_vec();
+    rules.press(&mut pressed, 4);
+    let after = brute.to_any(&pressed).expect("solvable");
+    let status = format!("{} to all {}", presses(after.rounds), after.colour);
+    wait_text(&s.client, "#lights-status", |t| t == status).await;
+    let drawn_now: Vec<u8> = lights_cells(&s.client).await.iter().map(|c| c.0).collect();
+    assert_eq!(drawn_now, pressed);
+    s.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromedriver; run by .ci/run"]
+async fn lights_quiet_patterns_colours_and_errors() {
+    let s = Setup::new(1100, 1000).await;
+    // The classic 4 × 4: nullity 4, four quiet patterns drawn, which span
+    // every press vector that changes nothing.
+    s.open("lights=1000/0000/0000/0000").await;
+    wait_text(&s.client, "#lights-status", |t| t == "Impossible").await;
+    wait_text(&s.client, "#lights-info-nullity", |t| t == "4").await;
+    let rules = Rules::new(4, 4, 2, false, family::PLUS);
+    let brute = BruteForce::new(&rules);
+    assert_eq!(text(&s.client, "#lights-info-group").await, "Z_2^4");
+    assert_eq!(
+        text(&s.client, "#lights-info-count").await,
+        brute.quiet().len().to_string()
+    );
+    assert_eq!(
+        text(&s.client, "#lights-info-solvable").await,
+        format!("{} of 2^16", digits(brute.solvable_boards()))
+    );
+    let generators = quiet_drawn(&s.client).await;
+    assert_eq!(generators.len(), 4);
+    let quiet: BTreeSet<Vec<u8>> = brute.quiet().into_iter().collect();
+    assert_eq!(spanned(&generators, 2, 16), quiet);
+    assert_eq!(
+        text(&s.client, "#lights-info-max").await,
+        presses(brute.histogram().len() - 1)
+    );
+    // Every colour of K = 16 drawn apart, each cell with its digit.
+    s.fresh("lights=0123/4567/89ab/cdef;colours=16").await;
+    wait_text(&s.client, "#lights-status", |t| {
+        t == "Impossible" || t.ends_with("to all 0")
+    })
+    .await;
+    let cells = lights_cells(&s.client).await;
+    let backgrounds: BTreeSet<&str> = cells.iter().map(|c| c.3.as_str()).collect();
+    assert_eq!(backgrounds.len(), 16, "{backgrounds:?}");
+    for (i, cell) in cells.iter().enumerate() {
+        assert_eq!(usize::from(cell.0), i);
+        assert_eq!(cell.2, format!("{i:x}"));
+    }
+    // A composite K: the group, no nullity, the generators span the quiet
+    // patterns (2 × 3 of 4 colours, the x pattern, on a torus).
+    s.fresh("lights=00/00/00;colours=4;wrap=true;pattern=x")
+        .await;
+    let rules = Rules::new(3, 2, 4, true, family::X);
+    let brute = BruteForce::new(&rules);
+    wait_text(&s.client, "#lights-info-status", |t| {
+        t == "3 × 2, 4 colours, on a torus, pattern x."
+    })
+    .await;
+    let count = brute.quiet().len().to_string();
+    assert_eq!(text(&s.client, "#lights-info-count").await, count);
+    assert!(
+        text(&s.client, "#lights-info-nullity")
+            .await
+            .contains("not prime")
+    );
+    let quiet: BTreeSet<Vec<u8>> = brute.quiet().into_iter().collect();
+    assert_eq!(spanned(&quiet_drawn(&s.client).await, 4, 6), quiet);
+    // An even stencil: the API's message, no answer, the page still works.
+    s.fresh("lights=120/010/002;colours=3;wrap=true").await;
+    wait_text(&s.client, "#lights-status", |t| t == "12 presses to all 0").await;
+    select(&s.client, "#lights-pattern", "custom").await;
+    assert_eq!(value(&s.client, "#lights-stencil").await, ".#./###/.#.");
+    retype(&s.client, "#lights-stencil", "##/##").await;
+    wait_text(&s.client, "#lights-status", |t| t == "No answer").await;
+    let detail = text(&s.client, "#lights-detail").await;
+    assert!(detail.contains("odd width"), "{detail}");
+    wait_text(&s.client, "#lights-info-status", |t| {
+        t.contains("odd width")
+    })
+    .await;
+    assert!(find_all(&s.client, "#lights-moves .move").await.is_empty());
+    assert!(
+        find_all(&s.client, "#lights-quiet .quiet-grid")
+            .await
+            .is_empty()
+    );
+    // The knight's moves, typed: answered as the brute force answers.
+    retype(&s.client, "#lights-stencil", family::KNIGHT).await;
+    let rules = Rules::new(3, 3, 3, true, family::KNIGHT);
+    let brute = BruteForce::new(&rules);
+    let board = [1u8, 2, 0, 0, 1, 0, 0, 0, 2];
+    let status = brute.to_colour(&board, 0).map_or_else(
+        || "Impossible".to_owned(),
+        |best| presses(best.rounds) + " to all 0",
+    );
+    wait_text(&s.client, "#lights-status", |t| t == status).await;
+    wait_url(
+        &s.client,
+        "#lights=120/010/002;colours=3;wrap=true;pattern=.%23.%23./%23...%23/...../%23...%23/.%23.%23.",
+    )
+    .await;
+    // A 64 × 64 board fits the page.
+    let row = "0".repeat(64);
+    s.fresh(&format!("lights={}", vec![row.as_str(); 64].join("/")))
+        .await;
+    wait_text(&s.client, "#lights-status", |t| t != "…" && t != "Working…").await;
+    let (x, _, w, _) = boxed(&find(&s.client, "#lights-board").await).await;
+    assert!(
+        x >= 0.0 && x + w <= 1100.0,
+        "the board is {w} px wide at {x}"
+    );
+    let (_, _, cw, ch) = rect(&s.client, "lights-board", 63, 63).await;
+    assert!(cw >= 6.0 && ch >= 6.0, "cells of {cw} × {ch} px");
+    s.close().await;
+}
+
+/// Digits in groups of three, as the page writes large counts.
+fn digits(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// The `value` property of the control `css` (what it shows now, not its
+/// HTML attribute).
+async fn value(client: &Client, css: &str) -> String {
+    find(client, css)
+        .await
+        .prop("value")
+        .await
+        .expect("a value")
+        .unwrap_or_default()
+}
+
 /// The width and height of a PNG, from its header.
 fn png_size(png: &[u8]) -> (u32, u32) {
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG");
@@ -993,6 +1367,14 @@ async fn screenshots() {
             "euler=X..X./.X..X/..X../X...X",
             "#euler-status",
             "You win with perfect play",
+        ),
+        (
+            "lights",
+            1100,
+            820,
+            "lights=11000/10100/01110/00100/00000",
+            "#lights-info-max",
+            "15 presses",
         ),
         (
             "euler-phone",

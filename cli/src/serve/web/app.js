@@ -107,9 +107,10 @@ function restoreFocus(container, cell) {
 }
 
 // ---------------------------------------------------------------------------
-// Tabs and the address bar: #flip=ROWS, #euler=ROWS, #carcassonne=RxC:CODES
+// Tabs and the address bar: #flip=ROWS, #euler=ROWS, #carcassonne=RxC:CODES,
+// #lights=ROWS;PARAMETERS
 
-const VIEWS = ['flip', 'euler', 'carcassonne'];
+const VIEWS = ['flip', 'euler', 'carcassonne', 'lights'];
 let current = 'flip';
 
 function showView(name, focusTab) {
@@ -122,6 +123,12 @@ function showView(name, focusTab) {
     $(`view-${view}`).hidden = !selected;
     if (selected && focusTab) tab.focus();
   }
+  // The Lights Out view asks the server only once it is shown (its
+  // variant's structure can take a second or two).
+  if (name === 'lights' && !lights.shownOnce) {
+    lightsUpdate();
+    return;
+  }
   saveHash();
 }
 
@@ -129,7 +136,8 @@ function saveHash() {
   let hash = '';
   if (current === 'flip') hash = `flip=${flip.text()}`;
   else if (current === 'euler') hash = `euler=${euler.text()}`;
-  else hash = `carcassonne=${carc.rows}x${carc.cols}:${carc.tiles.join(',')}`;
+  else if (current === 'carcassonne') hash = `carcassonne=${carc.rows}x${carc.cols}:${carc.tiles.join(',')}`;
+  else hash = lightsHash();
   history.replaceState(null, '', `#${hash}`);
 }
 
@@ -1102,11 +1110,532 @@ function setupCarcassonne() {
 }
 
 // ---------------------------------------------------------------------------
+// The Lights Out family: #lights=ROWS[;colours=K][;wrap=true][;pattern=P][;goal=G]
+
+/** The family's limits (as the API's): sides of 1 to 64, 2 to 16 colours. */
+const LIGHTS_MAX_SIDE = 64;
+const LIGHTS_MIN_COLOURS = 2;
+const LIGHTS_MAX_COLOURS = 16;
+/** The preset patterns as stencils (to draw a press while stepping, and to start a custom one from). */
+const LIGHTS_PRESETS = { plus: '.#./###/.#.', neighbours: '.#./#.#/.#.', x: '#.#/.#./#.#', king: '###/###/###' };
+/** Quiet patterns drawn (the rest are counted), and the cells drawn over all of them at most. */
+const QUIET_SHOWN = 16;
+const QUIET_CELLS = 20000;
+
+const lights = {
+  rows: 5,
+  cols: 5,
+  colours: 2,
+  wrap: false,
+  pattern: 'plus', // the API's `pattern`: a preset's name or a stencil's rows
+  goal: '0', // a colour's digits, or 'any'
+  // The classic 5 × 5, after presses at (0,0) and (2,2).
+  cells: '11000/10100/01110/00100/00000'.replaceAll('/', '').split('').map(Number),
+  answer: null,
+  token: 0,
+  steps: null, // { boards: [cells...], presses: [[r, c]...], k }
+  allMoves: false,
+  infoKey: null,
+  infoToken: 0,
+  shownOnce: false,
+  timer: null,
+  text(cells = this.cells) {
+    const rows = [];
+    for (let r = 0; r < this.rows; r++) {
+      rows.push(cells.slice(r * this.cols, (r + 1) * this.cols).map((v) => v.toString(16)).join(''));
+    }
+    return rows.join('/');
+  },
+  /** The variant's query parameters, as /api/v1/lights and /api/v1/lights/info read them. */
+  variant() {
+    return `colours=${this.colours}&wrap=${this.wrap}&pattern=${encodeURIComponent(this.pattern)}`;
+  },
+  shown() {
+    return this.steps && this.steps.k > 0 ? this.steps.boards[this.steps.k] : this.cells;
+  },
+};
+
+/** GET `url` once a page: lookups and variants never change. */
+function cachedGet(url) {
+  if (!cache.has(url)) {
+    const pending = api(url);
+    cache.set(url, pending);
+    pending.catch(() => cache.delete(url));
+  }
+  return cache.get(url);
+}
+
+function lightsMode() {
+  return document.querySelector('input[name="lights-mode"]:checked').value;
+}
+
+/**
+ * The cells (row-major indices) a press at (r, c) changes under `pattern`
+ * (a preset's name or a stencil's rows): clipped at the border, or wrapped
+ * round on a torus, each cell once. `null` for a pattern that is not a
+ * stencil (the API says why).
+ */
+function pressedCells(pattern, r, c) {
+  const rows = (LIGHTS_PRESETS[pattern] || pattern).split('/');
+  const height = rows.length;
+  const width = rows[0].length;
+  if (height % 2 === 0 || width % 2 === 0 || rows.some((row) => row.length !== width || !/^[#.]+$/.test(row))) return null;
+  const out = new Set();
+  rows.forEach((row, i) => [...row].forEach((ch, j) => {
+    if (ch !== '#') return;
+    let rr = r + i - (height - 1) / 2;
+    let cc = c + j - (width - 1) / 2;
+    if (lights.wrap) {
+      rr = ((rr % lights.rows) + lights.rows) % lights.rows;
+      cc = ((cc % lights.cols) + lights.cols) % lights.cols;
+    }
+    if (rr >= 0 && rr < lights.rows && cc >= 0 && cc < lights.cols) out.add(rr * lights.cols + cc);
+  }));
+  return out;
+}
+
+/** `cells` after one press at `cell` (a copy), or `null` when the pattern cannot be read. */
+function lightsPress(cells, [r, c], pattern = lights.pattern) {
+  const changed = pressedCells(pattern, r, c);
+  if (!changed) return null;
+  const out = cells.slice();
+  for (const i of changed) out[i] = (out[i] + 1) % lights.colours;
+  return out;
+}
+
+/** How many times each cell is pressed in `presses` (a list, a cell pressed j times listed j times). */
+function pressCounts(presses) {
+  const counts = new Map();
+  for (const [r, c] of presses) counts.set(`${r},${c}`, (counts.get(`${r},${c}`) || 0) + 1);
+  return counts;
+}
+
+const times = (n) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
+const pressName = ([key, n]) => {
+  const [r, c] = key.split(',');
+  return `(${r},${c})${n > 1 ? `×${n}` : ''}`;
+};
+
+function lightsDraw() {
+  const board = $('lights-board');
+  const focused = focusedCell(board);
+  const shown = lights.shown();
+  const steps = lights.steps;
+  const k = steps ? steps.k : 0;
+  const a = lights.answer && lights.answer.board === lights.text() ? lights.answer : null;
+  const counts = pressCounts(steps ? steps.presses.slice(k) : a?.presses || []);
+  const justPressed = steps && k > 0 ? steps.presses[k - 1] : null;
+  // The cells that start an optimal press vector: a press there leaves one fewer.
+  const best = new Set();
+  if (a && a.solvable && k === 0) {
+    for (const m of a.moves) if (m.rounds === a.rounds - 1) best.add(`${m.cell[0]},${m.cell[1]}`);
+  }
+  const shape = sizeName(lights.rows, lights.cols);
+  if (board.dataset.shape !== shape) {
+    board.dataset.shape = shape;
+    const n = Math.max(lights.rows, lights.cols, 4);
+    $('view-lights').style.setProperty('--n', String(n));
+    board.classList.toggle('dense', n > 16);
+    board.style.gridTemplateColumns = `repeat(${lights.cols}, var(--cell))`;
+    board.replaceChildren();
+    for (let r = 0; r < lights.rows; r++) {
+      const row = el('div', { role: 'row', class: 'contents' });
+      for (let c = 0; c < lights.cols; c++) {
+        row.append(el('button', { type: 'button', class: 'cell', role: 'gridcell', 'data-r': r, 'data-c': c, onclick: () => lightsClick(r, c) },
+          el('span', { class: 'digit' }), el('span', { class: 'count' })));
+      }
+      board.append(row);
+    }
+  }
+  for (const cell of board.querySelectorAll('.cell')) {
+    const r = Number(cell.dataset.r);
+    const c = Number(cell.dataset.c);
+    const v = shown[r * lights.cols + c];
+    const presses = counts.get(`${r},${c}`) || 0;
+    cell.dataset.v = String(v);
+    cell.dataset.press = String(presses);
+    cell.className = `cell c${v}${presses ? ' press' : ''}${best.has(`${r},${c}`) ? ' best' : ''}` +
+      `${justPressed && justPressed[0] === r && justPressed[1] === c ? ' pressed' : ''}`;
+    cell.firstChild.textContent = v.toString(16);
+    cell.lastChild.textContent = presses ? String(presses) : '';
+    cell.setAttribute('aria-label', `row ${r + 1}, column ${c + 1}: colour ${v}${presses ? `, press ${times(presses)}` : ''}`);
+  }
+  rovingFocus(board, focused);
+  restoreFocus(board, focused);
+  lightsDrawSteps();
+}
+
+function lightsDrawSteps() {
+  const steps = lights.steps;
+  const n = steps ? steps.presses.length : 0;
+  const k = steps ? steps.k : 0;
+  const can = !!steps;
+  $('lights-first').disabled = !can || k === 0;
+  $('lights-prev').disabled = !can || k === 0;
+  $('lights-next').disabled = !can || k >= n;
+  $('lights-last').disabled = !can || k >= n;
+  if (!steps || n === 0) {
+    $('lights-step').textContent = lights.answer && lights.answer.solvable ? 'Nothing to press' : 'No solution to step through';
+  } else if (k === 0) {
+    $('lights-step').textContent = `Start: ${plural(n, 'press', 'presses')} to go`;
+  } else {
+    $('lights-step').textContent = `Press ${k} of ${n}: ${cellName(steps.presses[k - 1])}${k === n ? ' — done' : ''}`;
+  }
+}
+
+const goalWords = (goal) => (goal === 'any' ? 'any one colour' : `all ${goal}`);
+
+function lightsDrawAnswer() {
+  const a = lights.answer;
+  const status = $('lights-status');
+  if (!a) return;
+  status.className = 'status';
+  showCommand('lights', null);
+  if (!a.solvable) {
+    status.textContent = 'Impossible';
+    status.classList.add('loss');
+    $('lights-detail').textContent = `No press vector takes this board to ${goalWords(String(a.goal))}.`;
+  } else if (a.rounds === 0) {
+    status.textContent = `Already all ${a.colour}`;
+    status.classList.add('win');
+    $('lights-detail').textContent = 'Nothing to press.';
+  } else {
+    status.textContent = `${plural(a.rounds, 'press', 'presses')} to all ${a.colour}`;
+    status.classList.add('win');
+    const list = [...pressCounts(a.presses)].map(pressName).join(' ');
+    const reached = a.goal === 'any' ? ` Colour reached: ${a.colour} (goal: any one colour).` : '';
+    $('lights-detail').textContent = `Press ${list}. ${plural(a.optimal_sets, 'optimal press vector', 'optimal press vectors')}.${reached}`;
+  }
+  const moves = lights.allMoves ? a.moves : a.moves.slice(0, MOVES_SHOWN);
+  $('lights-moves').replaceChildren(...moves.map((m) => {
+    const better = a.solvable && m.rounds < a.rounds;
+    const badge = m.rounds === null ? 'impossible' : plural(m.rounds, 'press', 'presses');
+    return el('li', {}, el('button', {
+      type: 'button',
+      class: `move ${a.solvable ? (better ? 'win' : 'loss') : ''}`,
+      'aria-label': `press ${cellName(m.cell)}: ${badge} after it`,
+      onclick: () => lightsPlay(m.cell),
+      onmouseenter: () => lightsHover(m.cell),
+      onmouseleave: () => lightsHover(null),
+      onfocus: () => lightsHover(m.cell),
+      onblur: () => lightsHover(null),
+    }, el('span', { text: cellName(m.cell) }), el('span', { class: 'badge', text: badge })));
+  }));
+  const more = $('lights-moves-all');
+  more.hidden = a.moves.length <= MOVES_SHOWN;
+  more.textContent = lights.allMoves ? `Show the best ${MOVES_SHOWN}` : `Show all ${a.moves.length}`;
+}
+
+function lightsHover(cell) {
+  for (const node of $('lights-board').querySelectorAll('.cell')) {
+    node.classList.toggle('hover', !!cell && Number(node.dataset.r) === cell[0] && Number(node.dataset.c) === cell[1]);
+  }
+}
+
+async function lightsUpdate() {
+  const token = ++lights.token;
+  const text = lights.text();
+  lights.steps = null;
+  lights.shownOnce = true;
+  saveHash();
+  lightsDraw();
+  lightsInfoUpdate();
+  const goal = encodeURIComponent(lights.goal);
+  const slow = slowNotice('lights-status', 'lights-detail', token, () => lights.token, 'Solving this board…');
+  try {
+    const answer = await cachedGet(`/api/v1/lights?board=${text}&${lights.variant()}&goal=${goal}`);
+    clearTimeout(slow);
+    if (token !== lights.token) return;
+    lights.answer = answer;
+    const start = lights.cells.slice();
+    // Stepping applies the presses under the answer's own pattern.
+    lights.steps = { boards: [start], presses: answer.presses || [], k: 0, pattern: answer.pattern };
+  } catch (error) {
+    clearTimeout(slow);
+    if (token !== lights.token) return;
+    lights.answer = null;
+    showUnanswered('lights', error);
+    $('lights-moves').replaceChildren();
+    $('lights-moves-all').hidden = true;
+  }
+  lightsDrawAnswer();
+  lightsDraw();
+}
+
+function lightsStep(target) {
+  const steps = lights.steps;
+  if (!steps) return;
+  target = Math.max(0, Math.min(target, steps.presses.length));
+  while (steps.boards.length <= target) {
+    const k = steps.boards.length - 1;
+    const next = lightsPress(steps.boards[k], steps.presses[k], steps.pattern);
+    if (!next) return;
+    steps.boards.push(next);
+  }
+  steps.k = target;
+  lightsDraw();
+}
+
+/** Adopts the board shown while stepping, so that a click edits what is seen. */
+function lightsAdoptShown() {
+  if (lights.steps && lights.steps.k > 0) {
+    lights.cells = lights.shown().slice();
+    lights.steps = null;
+  }
+}
+
+/** Plays a press on the board (the variant's pattern). */
+function lightsPlay(cell) {
+  lightsAdoptShown();
+  const next = lightsPress(lights.cells, cell);
+  if (!next) return;
+  lights.cells = next;
+  lightsUpdate();
+}
+
+function lightsClick(r, c) {
+  if (lightsMode() === 'press') {
+    lightsPlay([r, c]);
+    return;
+  }
+  lightsAdoptShown();
+  const i = r * lights.cols + c;
+  lights.cells[i] = (lights.cells[i] + 1) % lights.colours;
+  lightsUpdate();
+}
+
+/** A key on a cell: a digit (0 to 9, a to f) sets its colour. */
+function lightsKey(event) {
+  const target = event.target.closest('#lights-board [data-r]');
+  if (!target || event.ctrlKey || event.altKey || event.metaKey || !/^[0-9a-f]$/i.test(event.key)) return;
+  const v = Number.parseInt(event.key, 16);
+  if (v >= lights.colours) return;
+  event.preventDefault();
+  lightsAdoptShown();
+  lights.cells[Number(target.dataset.r) * lights.cols + Number(target.dataset.c)] = v;
+  lightsUpdate();
+}
+
+/** The goal selector: every colour of the variant, and any. */
+function lightsGoalOptions() {
+  const select = $('lights-goal');
+  const options = [];
+  for (let d = 0; d < lights.colours; d++) options.push(el('option', { value: String(d), text: `all ${d}${d === 0 ? ' (off)' : ''}` }));
+  options.push(el('option', { value: 'any', text: 'any one colour' }));
+  select.replaceChildren(...options);
+  select.value = lights.goal;
+}
+
+/** Shows the variant in the controls. */
+function lightsControls() {
+  $('lights-rows').value = String(lights.rows);
+  $('lights-cols').value = String(lights.cols);
+  $('lights-colours').value = String(lights.colours);
+  $('lights-wrap').checked = lights.wrap;
+  const preset = Object.hasOwn(LIGHTS_PRESETS, lights.pattern);
+  $('lights-pattern').value = preset ? lights.pattern : 'custom';
+  $('lights-stencil').hidden = preset;
+  if (!preset && $('lights-stencil').value !== lights.pattern) $('lights-stencil').value = lights.pattern;
+  lightsGoalOptions();
+}
+
+/** A new size: the cells that are on both boards are kept, new ones are 0. */
+function lightsResize(rows, cols) {
+  const cells = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) cells.push(r < lights.rows && c < lights.cols ? lights.cells[r * lights.cols + c] : 0);
+  }
+  lights.rows = rows;
+  lights.cols = cols;
+  lights.cells = cells;
+  lights.allMoves = false;
+}
+
+/** A new variant from the controls: the board is kept (its colours taken mod K), the answers asked for. */
+function lightsVariantChanged() {
+  const int = (id, min, max, was) => Math.max(min, Math.min(max, Number.parseInt($(id).value, 10) || was));
+  const rows = int('lights-rows', 1, LIGHTS_MAX_SIDE, lights.rows);
+  const cols = int('lights-cols', 1, LIGHTS_MAX_SIDE, lights.cols);
+  lightsAdoptShown();
+  if (rows !== lights.rows || cols !== lights.cols) lightsResize(rows, cols);
+  lights.colours = int('lights-colours', LIGHTS_MIN_COLOURS, LIGHTS_MAX_COLOURS, lights.colours);
+  lights.cells = lights.cells.map((v) => v % lights.colours);
+  lights.wrap = $('lights-wrap').checked;
+  const choice = $('lights-pattern').value;
+  if (choice !== 'custom') {
+    lights.pattern = choice;
+  } else if ($('lights-stencil').hidden) {
+    // Custom chosen: start from the stencil of the pattern it was.
+    $('lights-stencil').value = LIGHTS_PRESETS[lights.pattern] || lights.pattern;
+    lights.pattern = $('lights-stencil').value;
+  } else {
+    lights.pattern = $('lights-stencil').value.trim();
+  }
+  const goal = $('lights-goal').value;
+  lights.goal = goal === 'any' || Number(goal) < lights.colours ? goal : '0';
+  lightsControls();
+  lightsUpdate();
+}
+
+/**
+ * The variant's structure (GET /api/v1/lights/info), asked for when the
+ * size, colours, wrap or pattern change, not on every click.
+ */
+async function lightsInfoUpdate() {
+  const key = `size=${sizeName(lights.rows, lights.cols)}&${lights.variant()}`;
+  if (key === lights.infoKey) return;
+  lights.infoKey = key;
+  const token = ++lights.infoToken;
+  const status = $('lights-info-status');
+  status.textContent = `Reading the ${sizeLabel(lights.rows, lights.cols)} variant…`;
+  status.classList.remove('error');
+  $('lights-info').replaceChildren();
+  $('lights-histogram').hidden = true;
+  $('lights-quiet').replaceChildren();
+  try {
+    const info = await cachedGet(`/api/v1/lights/info?${key}`);
+    if (token !== lights.infoToken) return;
+    lightsDrawInfo(info);
+  } catch (error) {
+    if (token !== lights.infoToken) return;
+    status.textContent = `No structure for this variant: ${error.message}`;
+    status.classList.add('error');
+  }
+}
+
+/** Groups of three digits, for counts read as strings (they may pass 2^53). */
+const digits = (s) => s.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+function lightsDrawInfo(info) {
+  const cells = info.rows * info.cols;
+  const k = info.colours;
+  $('lights-info-status').textContent =
+    `${sizeLabel(info.rows, info.cols)}, ${k} colours, ${info.wrap ? 'on a torus' : 'clipped at the border'}, pattern ${info.pattern}.`;
+  const fact = (id, term, value) => [el('dt', { text: term }), el('dd', { id, text: value })];
+  const boards = `${k}^${cells}`;
+  $('lights-info').replaceChildren(
+    ...fact('lights-info-group', 'Quiet group', info.quiet_group),
+    ...fact('lights-info-count', 'Quiet patterns', digits(info.quiet_count)),
+    ...fact('lights-info-nullity', 'Nullity', info.nullity === null ? `— (${k} is not prime)` : String(info.nullity)),
+    ...fact('lights-info-solvable', 'Solvable boards', `${digits(info.solvable_boards)} of ${boards}`),
+    ...fact('lights-info-max', 'Most presses needed', info.max_presses === null
+      ? `not counted (over 2^25 boards)` : plural(info.max_presses, 'press', 'presses')),
+  );
+  // The histogram: boards by the fewest presses they need.
+  const histogram = $('lights-histogram');
+  if (info.histogram) {
+    const most = Math.max(...info.histogram);
+    histogram.replaceChildren(...info.histogram.map((count, n) => {
+      const bar = el('span', { class: 'bar', title: `${plural(count, 'board needs', 'boards need')} ${plural(n, 'press', 'presses')}` });
+      bar.style.height = `${Math.max(count ? 4 : 0, Math.round((count / most) * 100))}%`;
+      return el('span', { class: 'column' }, el('span', { class: 'track' }, bar), el('span', { class: 'n', text: String(n) }));
+    }));
+    histogram.setAttribute('aria-label', `Boards by the fewest presses to all 0: ${info.histogram.map((count, n) => `${n}: ${count}`).join(', ')}`);
+    histogram.hidden = false;
+  }
+  // The generators, each a small grid of press counts.
+  const shown = Math.min(info.quiet_generators.length, QUIET_SHOWN, Math.max(1, Math.floor(QUIET_CELLS / cells)));
+  const grids = info.quiet_generators.slice(0, shown).map((text, i) => {
+    const rows = text.split('/');
+    const grid = el('div', { class: 'quiet-grid', role: 'img', 'aria-label': `quiet pattern ${i + 1}: ${text}` });
+    grid.style.gridTemplateColumns = `repeat(${info.cols}, var(--q))`;
+    grid.style.setProperty('--q', `clamp(0.2rem, calc(7rem / ${Math.max(info.rows, info.cols)}), 0.95rem)`);
+    for (const row of rows) {
+      for (const ch of row) {
+        const v = Number.parseInt(ch, 16);
+        grid.append(el('span', { class: `q c${v}`, 'data-v': String(v), text: v ? ch : '' }));
+      }
+    }
+    return el('figure', { class: 'quiet-pattern' }, grid,
+      el('figcaption', { text: `order ${info.generator_orders[i]}` }));
+  });
+  const rest = info.quiet_generators.length - shown;
+  if (info.quiet_generators.length === 0) grids.push(el('p', { class: 'none', text: 'Only pressing nothing changes nothing: every solvable board has one answer.' }));
+  if (rest > 0) grids.push(el('p', { class: 'none', text: `and ${rest} more` }));
+  $('lights-quiet').replaceChildren(...grids);
+}
+
+function setupLights() {
+  const board = $('lights-board');
+  gridKeys(board);
+  board.addEventListener('keydown', lightsKey);
+  lightsControls();
+  $('lights-clear').addEventListener('click', () => {
+    lightsAdoptShown();
+    lights.cells = lights.cells.map(() => 0);
+    lightsUpdate();
+  });
+  $('lights-random').addEventListener('click', () => {
+    lightsAdoptShown();
+    lights.cells = lights.cells.map(() => Math.floor(Math.random() * lights.colours));
+    lightsUpdate();
+  });
+  $('lights-first').addEventListener('click', () => lightsStep(0));
+  $('lights-prev').addEventListener('click', () => lightsStep(lights.steps.k - 1));
+  $('lights-next').addEventListener('click', () => lightsStep(lights.steps.k + 1));
+  $('lights-last').addEventListener('click', () => lightsStep(Infinity));
+  for (const id of ['lights-rows', 'lights-cols', 'lights-colours']) {
+    $(id).addEventListener('change', lightsVariantChanged);
+    $(id).addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') lightsVariantChanged();
+    });
+  }
+  for (const id of ['lights-wrap', 'lights-pattern', 'lights-goal']) $(id).addEventListener('change', lightsVariantChanged);
+  // A stencil is read once typing pauses (or on Enter).
+  $('lights-stencil').addEventListener('input', () => {
+    clearTimeout(lights.timer);
+    lights.timer = setTimeout(lightsVariantChanged, 400);
+  });
+  $('lights-stencil').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') {
+      clearTimeout(lights.timer);
+      lightsVariantChanged();
+    }
+  });
+  $('lights-moves-all').addEventListener('click', () => {
+    lights.allMoves = !lights.allMoves;
+    lightsDrawAnswer();
+  });
+}
+
+/** The fragment's Lights Out part: the board, then the variant's parameters that are not their defaults. */
+function lightsHash() {
+  let hash = `lights=${lights.text()}`;
+  if (lights.colours !== 2) hash += `;colours=${lights.colours}`;
+  if (lights.wrap) hash += ';wrap=true';
+  if (lights.pattern !== 'plus') hash += `;pattern=${lights.pattern.replaceAll('#', '%23')}`;
+  if (lights.goal !== '0') hash += `;goal=${lights.goal}`;
+  return hash;
+}
+
+/** Reads `#lights=...` (see `lightsHash`); what cannot be read keeps its value. */
+function readLightsHash(value) {
+  const [board, ...parameters] = value.split(';');
+  [lights.colours, lights.wrap, lights.pattern, lights.goal] = [2, false, 'plus', '0'];
+  for (const parameter of parameters) {
+    const [key, v] = [parameter.slice(0, parameter.indexOf('=')), parameter.slice(parameter.indexOf('=') + 1)];
+    if (key === 'colours' && /^\d+$/.test(v) && Number(v) >= LIGHTS_MIN_COLOURS && Number(v) <= LIGHTS_MAX_COLOURS) lights.colours = Number(v);
+    if (key === 'wrap') lights.wrap = v === 'true';
+    if (key === 'pattern' && v) lights.pattern = v;
+    if (key === 'goal' && /^(\d+|any)$/.test(v)) lights.goal = v;
+  }
+  const rows = board.split('/');
+  if (rows.length <= LIGHTS_MAX_SIDE && rows[0].length >= 1 && rows[0].length <= LIGHTS_MAX_SIDE &&
+    rows.every((r) => /^[0-9a-f]+$/i.test(r) && r.length === rows[0].length)) {
+    [lights.rows, lights.cols] = [rows.length, rows[0].length];
+    lights.cells = rows.join('').split('').map((ch) => Number.parseInt(ch, 16));
+  }
+  if (lights.goal !== 'any' && Number(lights.goal) >= lights.colours) lights.goal = '0';
+}
+
+// ---------------------------------------------------------------------------
 // Start
 
 function readHash() {
   const hash = decodeURIComponent(location.hash.slice(1));
-  const [name, value] = [hash.slice(0, hash.indexOf('=')), hash.slice(hash.indexOf('=') + 1)];
+  // `#name=value`, or `#name` alone for a view as it is.
+  const split = hash.includes('=') ? hash.indexOf('=') : hash.length;
+  const [name, value] = [hash.slice(0, split), hash.slice(split + 1)];
   if (!VIEWS.includes(name)) return;
   current = name;
   // A board of any size the explorer draws: rows of one length.
@@ -1121,6 +1650,7 @@ function readHash() {
     [euler.rows, euler.cols] = [rows.length, rows[0].length];
     euler.cells = rows.join('').split('');
   }
+  if (name === 'lights') readLightsHash(value);
   const m = /^(\d+)x(\d+):(.*)$/.exec(value);
   if (name === 'carcassonne' && m) {
     const [r, c] = [Number(m[1]), Number(m[2])];
@@ -1139,6 +1669,7 @@ async function start() {
   setupFlip();
   setupEuler();
   setupCarcassonne();
+  setupLights();
   try {
     const answered = await api('/api/v1/sizes');
     sizes = answered;
@@ -1166,6 +1697,11 @@ function showHash() {
   $('carc-cols').value = String(carc.cols);
   eulerBuild();
   carcBuild();
+  lights.answer = null;
+  lights.steps = null;
+  lights.shownOnce = false;
+  lightsControls();
+  lightsDraw();
   showView(current, false);
   flipUpdate();
   eulerUpdate();
