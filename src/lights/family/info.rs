@@ -7,6 +7,7 @@ use core::fmt;
 use num_bigint::BigUint;
 
 use super::board::ColourGrid;
+use super::search::GrayWalk;
 use super::variant::Variant;
 
 /// The most boards ([`HISTOGRAM_MAX_BITS`] bits' worth) a histogram is
@@ -149,27 +150,10 @@ pub fn histogram(variant: &Variant) -> Option<Vec<u64>> {
     let mut index = 0u32;
     let mut dist = vec![u8::MAX; total as usize];
     dist[0] = 0;
-    let (mut digits, mut up) = (vec![0u8; n], vec![true; n]);
     let mut w = 0u8;
-    loop {
-        let mut j = 0;
-        while j < n {
-            let can = if up[j] {
-                digits[j] + 1 < k8
-            } else {
-                digits[j] > 0
-            };
-            if can {
-                break;
-            }
-            up[j] = !up[j];
-            j += 1;
-        }
-        if j == n {
-            break;
-        }
-        if up[j] {
-            digits[j] += 1;
+    let mut walk = GrayWalk::new(vec![u32::from(k8); n]);
+    while let Some((j, up)) = walk.step() {
+        if up {
             w += 1;
             for &c in &reach[j] {
                 if board[c] + 1 == k8 {
@@ -181,7 +165,6 @@ pub fn histogram(variant: &Variant) -> Option<Vec<u64>> {
                 }
             }
         } else {
-            digits[j] -= 1;
             w -= 1;
             for &c in &reach[j] {
                 if board[c] == 0 {

@@ -10,6 +10,55 @@
 //! coordinate by ±1, so the press vector changes by ±`q_i` and its number
 //! of presses is updated over the cells `q_i` presses only.
 
+/// The reflected mixed-radix Gray code over coordinates `0 ≤ c_i <
+/// radix_i`, coordinate 0 the fastest: from all 0, each step moves one
+/// coordinate by ±1, and every combination is visited exactly once.
+pub(super) struct GrayWalk {
+    radices: Vec<u32>,
+    digits: Vec<u32>,
+    up: Vec<bool>,
+}
+
+impl GrayWalk {
+    /// The walk over `radices`, at all 0.
+    pub(super) fn new(radices: Vec<u32>) -> GrayWalk {
+        let n = radices.len();
+        GrayWalk {
+            radices,
+            digits: vec![0; n],
+            up: vec![true; n],
+        }
+    }
+
+    /// The next step: the coordinate that moves and whether it goes up
+    /// (+1) or down (−1); `None` once every combination has been visited.
+    #[inline]
+    pub(super) fn step(&mut self) -> Option<(usize, bool)> {
+        // The first coordinate that can move on in its direction; the ones
+        // before it turn round.
+        let mut j = 0;
+        while j < self.radices.len() {
+            let can = if self.up[j] {
+                self.digits[j] + 1 < self.radices[j]
+            } else {
+                self.digits[j] > 0
+            };
+            if can {
+                break;
+            }
+            self.up[j] = !self.up[j];
+            j += 1;
+        }
+        let up = *self.up.get(j)?;
+        if up {
+            self.digits[j] += 1;
+        } else {
+            self.digits[j] -= 1;
+        }
+        Some((j, up))
+    }
+}
+
 /// The outcome of a search.
 pub(super) struct Best {
     /// The fewest presses.
@@ -33,7 +82,6 @@ pub(super) fn search(
     mut spread: Option<&mut Vec<usize>>,
 ) -> Best {
     // The fastest-moving coordinate first.
-    let r = orders.len();
     let plus: Vec<&[u8]> = quiet.iter().rev().map(Vec::as_slice).collect();
     let minus: Vec<&[u8]> = negated.iter().rev().map(Vec::as_slice).collect();
     let orders: Vec<u32> = orders.iter().rev().copied().collect();
@@ -58,37 +106,12 @@ pub(super) fn search(
         }
     };
     note(&x, w, &best);
-    let mut digits = vec![0u32; r];
-    let mut up = vec![true; r];
-    loop {
-        // The first coordinate that can move on in its direction; the
-        // ones before it turn round.
-        let mut j = 0;
-        while j < r {
-            let can = if up[j] {
-                digits[j] + 1 < orders[j]
-            } else {
-                digits[j] > 0
-            };
-            if can {
-                break;
-            }
-            up[j] = !up[j];
-            j += 1;
-        }
-        if j == r {
-            break;
-        }
+    let mut walk = GrayWalk::new(orders);
+    while let Some((j, up)) = walk.step() {
         // Adding `q_j` or `−q_j` to every cell, branch-free (`t` is below
         // 2K, and `t − K` wraps round above it when `t < K`), then
         // counting the presses: both vectorise.
-        let step = if up[j] {
-            digits[j] += 1;
-            plus[j]
-        } else {
-            digits[j] -= 1;
-            minus[j]
-        };
+        let step = if up { plus[j] } else { minus[j] };
         for (v, &a) in x.iter_mut().zip(step) {
             let t = *v + a;
             *v = t.min(t.wrapping_sub(k));
