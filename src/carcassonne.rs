@@ -12,14 +12,14 @@
 //! weight for every reachable *profile*: the colours of the open frontier
 //! edges, i.e. the bottom edge of each column plus the right edge of the
 //! last placed tile, packed 2 bits a colour by the helpers of
-//! [`boardbase_tables::carcassonne`].
+//! [`boardbase_solvers::carcassonne`].
 //!
 //! - The profile runs along the narrower side: a board wider than tall is
 //!   transposed first, each tile reflected with
-//!   [`reflect_transpose`](boardbase_tables::carcassonne::Tile::reflect_transpose)
+//!   [`reflect_transpose`](boardbase_solvers::carcassonne::Tile::reflect_transpose)
 //!   so its edges stay in clockwise order. Width `w ≤ 16` means `w + 1`
 //!   slots, 34 bits.
-//! - The frontier is kept *cyclic* (see [`boardbase_tables::carcassonne`]):
+//! - The frontier is kept *cyclic* (see [`boardbase_solvers::carcassonne`]):
 //!   placing a tile reads and writes only slots 0 and 1 (left/top in,
 //!   bottom/right out), and a one-slot rotation brings the next cell's edges
 //!   down to slots 0 and 1, across row ends too.
@@ -67,13 +67,13 @@ use std::fmt;
 use std::io::Read;
 use std::str::FromStr;
 
-use boardbase_tables::carcassonne::{self as packed, NONE, Side};
+use boardbase_solvers::carcassonne::{self as packed, NONE, Side};
 
 use crate::error::{Found, ParseError};
 use crate::input::{InputError, Scanner};
 use num_bigint::BigUint;
 
-pub use boardbase_tables::carcassonne::Colour;
+pub use boardbase_solvers::carcassonne::Colour;
 
 /// Counts are reported modulo this prime, 1,000,000,007.
 pub const MODULUS: u64 = 1_000_000_007;
@@ -128,7 +128,7 @@ impl Tile {
         Tile(self.0.rotated(turns))
     }
 
-    /// The packed form shared with [`boardbase_tables::carcassonne`].
+    /// The packed form shared with [`boardbase_solvers::carcassonne`].
     pub const fn packed(self) -> packed::Tile {
         self.0
     }
@@ -1254,7 +1254,7 @@ fn emit<W: Weight, const DISTINCT: bool>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardbase_tables::carcassonne::{rotate_slots, with_slot};
+    use boardbase_solvers::carcassonne::{rotate_slots, with_slot};
 
     /// The group/nibble arithmetic of `step` and `preimage` is the packed
     /// profile's placement followed by `rotate_slots`.

@@ -5,7 +5,7 @@
 //! anywhere, or a pin of 2 or 3 squares slid in from a side along a row or a
 //! column, over uncovered squares only. Whoever covers the last square
 //! loses. The build script solved all 65,536 coverage masks by retrograde
-//! analysis (`boardbase_tables::euler::solve`); every query here reads the
+//! analysis (`boardbase_solvers::euler::solve`); every query here reads the
 //! embedded [`raw`] tables.
 //!
 //! ```
@@ -43,8 +43,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use boardbase_tables::board::{self as layout, SIDE};
-use boardbase_tables::euler::{MOVE_COUNT, MOVES};
+use boardbase_solvers::board::{self as layout, SIDE};
+use boardbase_solvers::euler::{MOVE_COUNT, MOVES};
 
 use crate::error::ParseError;
 use crate::flip::write_grid;
@@ -254,7 +254,7 @@ impl Move {
     /// The move covering exactly the squares of `bits`, or `None` when no
     /// single pin covers that set.
     pub const fn from_bits(bits: u16) -> Option<Move> {
-        if boardbase_tables::euler::is_move(bits) {
+        if boardbase_solvers::euler::is_move(bits) {
             Some(Move(bits))
         } else {
             None
@@ -279,7 +279,7 @@ impl Move {
 
     /// The covered squares as 0-based (`row`, `col`), in reading order.
     pub fn cells(self) -> impl Iterator<Item = (usize, usize)> {
-        boardbase_tables::board::cells(self.0)
+        boardbase_solvers::board::cells(self.0)
     }
 }
 

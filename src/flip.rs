@@ -33,8 +33,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use boardbase_tables::board::{self as layout, SIDE};
-use boardbase_tables::flip::PRESS;
+use boardbase_solvers::board::{self as layout, SIDE};
+use boardbase_solvers::flip::PRESS;
 
 use crate::error::ParseError;
 use crate::grid::Alphabet;
@@ -49,7 +49,7 @@ pub mod raw {
 }
 
 /// Table value of [`raw::ROUNDS`] for a colour that cannot be reached.
-pub const UNREACHABLE: u8 = boardbase_tables::flip::UNREACHABLE;
+pub const UNREACHABLE: u8 = boardbase_solvers::flip::UNREACHABLE;
 
 /// The symbols of a Flip board: `w` is a white piece (bit 0), `b` black (bit 1).
 pub const ALPHABET: Alphabet = Alphabet::new(b'w', b'b', "'b' or 'w'");
@@ -167,7 +167,7 @@ impl Board {
 
     /// The board after pressing every cell of `presses` once.
     pub const fn apply(self, presses: Presses) -> Board {
-        Board(self.0 ^ boardbase_tables::flip::effect(presses.0))
+        Board(self.0 ^ boardbase_solvers::flip::effect(presses.0))
     }
 
     /// The colour every piece shows, if the board is uniform.
@@ -256,7 +256,7 @@ impl Presses {
 
     /// The pressed cells as 0-based (`row`, `col`), in reading order.
     pub fn cells(self) -> impl Iterator<Item = (usize, usize)> {
-        boardbase_tables::board::cells(self.0)
+        boardbase_solvers::board::cells(self.0)
     }
 }
 

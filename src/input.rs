@@ -10,7 +10,7 @@
 
 use std::io::{self, Read};
 
-use boardbase_tables::shape::{MAX_SIDE, Shape};
+use boardbase_solvers::shape::{MAX_SIDE, Shape};
 
 use crate::error::{Found, ParseError};
 use crate::grid::{Alphabet, ROW_ENDS, ROW_NAMES};
@@ -327,7 +327,7 @@ impl<R: Read> Scanner<R> {
     /// ```
     /// use boardbase::grid::Alphabet;
     /// use boardbase::input::Scanner;
-    /// use boardbase::tables::shape::Shape;
+    /// use boardbase::solvers::shape::Shape;
     ///
     /// const XO: Alphabet = Alphabet::new(b'.', b'X', "'X' or '.'");
     /// let shape = Shape::new(2, 5).unwrap();

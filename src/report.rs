@@ -40,7 +40,7 @@
 use num_bigint::BigUint;
 use serde::Serialize;
 
-use boardbase_tables::shape::Shape;
+use boardbase_solvers::shape::Shape;
 
 use crate::carcassonne::{self, Tile};
 use crate::euler::{self, Move, Outcome, Position};
@@ -69,7 +69,7 @@ fn mask_cells(shape: Shape, mask: u64) -> Vec<Cell> {
 ///
 /// ```
 /// use boardbase::report::board_string;
-/// use boardbase::tables::shape::Shape;
+/// use boardbase::solvers::shape::Shape;
 ///
 /// let shape = Shape::new(2, 3).unwrap();
 /// assert_eq!(board_string(shape, 0b100_011, '.', 'X'), "XX./..X");
@@ -474,7 +474,7 @@ impl EulerAnswer {
     /// use boardbase::generate::{self, EulerOptions};
     /// use boardbase::report::EulerAnswer;
     /// use boardbase::tablefile::Table;
-    /// use boardbase::tables::shape::Shape;
+    /// use boardbase::solvers::shape::Shape;
     ///
     /// // 3×3, win/loss only. The empty board is won; the move shown is the
     /// // first winning one in the moves' order, covering a corner:

@@ -949,7 +949,7 @@ async fn made_in_memory_labels_follow_the_server() {
 }
 
 // ---------------------------------------------------------------------------
-// The Lights Out family (issue 19), checked against the brute force of
+// The Lights Out family, checked against the brute force of
 // tests/oracle/family.rs: every press vector of the variant applied.
 
 /// Every cell of the Lights Out board as drawn, in reading order: its

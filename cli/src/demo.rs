@@ -52,7 +52,7 @@ pub fn run(out: &mut Output) -> Result<(), Failure> {
         "   (published sample: HDU 4064 answers 4, 1, 1048576)\n"
     )?;
     super::carcassonne::demo(out)?;
-    super::lights::demo(out)?;
+    super::fliptile::demo(out)?;
     super::sized::demo(out)?;
     Ok(())
 }

@@ -12,7 +12,7 @@ use boardbase::generate::{
     Report, ReportSummary,
 };
 use boardbase::tablefile::{self, Puzzle};
-use boardbase::tables::shape::Shape;
+use boardbase::solvers::shape::Shape;
 use clap::{Args, ValueEnum};
 
 use super::bar::PhaseBar;

@@ -1,354 +1,552 @@
-//! `boardbase fliptile` (POJ 3279) and `boardbase lightsout` (POJ 1222,
-//! UVA 1560): Flip and Lights Out on any board, by [`boardbase::lights`].
+//! `boardbase lights solve|info`: every Lights Out of the family (K
+//! colours, a torus or not, any press pattern) by
+//! [`boardbase::lights::family`]; a front end, with no puzzle logic here.
 
-use std::io::Write;
+use std::io::{BufRead, Write};
 
-use boardbase::input::Scanner;
-use boardbase::lights::{self, Answer, Colour, FliptileCase, Grid, Solver};
-use boardbase::report::LightsAnswer;
-use clap::Args;
+use boardbase::error::{Found, ParseError};
+use boardbase::input::InputError;
+use boardbase::lights::family::{
+    self, ColourGrid, FamilyAnswer, FamilyGoal, FamilySolver, MAX_COLOURS, MIN_COLOURS, Pattern,
+    Variant, VariantInfo,
+};
+use boardbase::report::{LightsInfo, LightsSolve};
+use boardbase::solvers::shape::Shape;
+use clap::{Args, Subcommand, ValueEnum};
 
-use super::options::{JobsArgs, NullityArgs, read_board};
-use super::{Failure, Format, InputArgs, Output, Source, write_json_line};
+use super::options::{NullityArgs, bad_board};
+use super::pretty::side_by_side;
+use super::sized::parse_shape;
+use super::{Failure, Format, InputArgs, Output, thousands, write_json_line};
 
-/// Arguments of `boardbase fliptile`.
+/// Arguments of `boardbase lights`.
 #[derive(Debug, Args)]
-pub struct FliptileArgs {
-    #[command(flatten)]
-    input: InputArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t)]
-    format: Format,
-    /// Solve this one board instead of reading input: rows of `0`/`1`
-    /// separated by `/` (e.g. `1001/0110/0110/1001`); the board's shape is
-    /// the case's (1 to 64 a side).
-    #[arg(long, value_name = "ROWS", conflicts_with = "file")]
-    board: Option<String>,
-    #[command(flatten)]
-    nullity: NullityArgs,
-    #[command(flatten)]
-    jobs: JobsArgs,
+pub struct LightsArgs {
+    #[command(subcommand)]
+    command: LightsCommand,
 }
 
-/// Arguments of `boardbase lightsout`.
-#[derive(Debug, Args)]
-pub struct LightsoutArgs {
-    #[command(flatten)]
-    input: InputArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t)]
-    format: Format,
-    /// Solve this one puzzle instead of reading input: 5 rows of six
-    /// `0`/`1` separated by `/` (e.g. `011010/100111/001001/101001/011100`).
-    #[arg(long, value_name = "ROWS", conflicts_with = "file")]
-    board: Option<String>,
-    #[command(flatten)]
-    nullity: NullityArgs,
+#[derive(Debug, Subcommand)]
+enum LightsCommand {
+    /// The fewest presses that make every cell one colour, for any member
+    /// of the family.
+    ///
+    /// Input: boards of R lines of C digits 0 to K-1 (`a` to `f` for 10 to
+    /// 15), optionally separated by blanks. With --size RxC the boards
+    /// follow each other, R lines each (blank lines between boards are
+    /// skipped); without it a board is a run of lines and boards are
+    /// separated by blank lines, the shape being what the first board's
+    /// lines hold. Output (judge format): per board the fewest presses on
+    /// a line, then R lines of C digits, how many times to press each cell
+    /// (the least optimal vector in reading order); or `Impossible`.
+    /// The search visits every press vector of the goal, as many as the
+    /// variant has quiet patterns: --max-nullity K bounds it at 2^K (for 2
+    /// colours, nullity K); a board over it is an error.
+    Solve(SolveArgs),
+    /// The structure of a variant: its quiet patterns (presses that change
+    /// nothing), how many boards are solvable and, up to 2^25 boards, the
+    /// histogram of the fewest presses over every board.
+    ///
+    /// For a prime K the quiet patterns are a vector space over GF(K): its
+    /// dimension (`nullity`) and a basis. For any K they form a group, shown
+    /// as its invariant factors (`Z_2^2 × Z_4`), with generators and their
+    /// orders. The counts are exact (JSON: strings of digits).
+    Info(InfoArgs),
 }
 
-/// The input: FILE or stdin, or the one `--board` as the judge's input of
-/// one case (`header` and its rows of `0`/`1` separated by blanks).
-fn open_board(
-    input: &InputArgs,
-    board: Option<&str>,
-    shape: Option<boardbase::tables::shape::Shape>,
-    why: &str,
-    header: impl FnOnce(boardbase::tables::shape::Shape) -> String,
-    out: &mut Output,
-) -> Result<Source, Failure> {
-    match board {
-        Some(text) => {
-            let rows = read_board(text, &lights::CELLS, shape, why)?;
-            let grid = Grid::from_rows(rows.shape(), rows.rows())
-                .map_err(|e| Failure::Usage(format!("--board {text}: {e}")))?;
-            // The judge's rows, as `cases` writes them.
-            let mut input = header(rows.shape()).into_bytes();
-            lights::write_judge_rows(&mut input, &grid)?;
-            let input = String::from_utf8(input).expect("judge rows are ASCII");
-            Ok(Source::from_text("--board", input))
-        }
-        None => Source::open(input, out),
+/// The variant's options, shared by `solve` and `info`.
+#[derive(Debug, Args)]
+struct VariantArgs {
+    /// Colours K: a cell holds 0 to K-1 and a press adds 1 mod K (2 to 16)
+    #[arg(long, value_name = "K", default_value_t = 2,
+          value_parser = clap::value_parser!(u8).range(i64::from(MIN_COLOURS)..=i64::from(MAX_COLOURS)))]
+    colours: u8,
+    /// Play on a torus: the pattern wraps around the edges instead of being
+    /// clipped at the border
+    #[arg(long)]
+    wrap: bool,
+    /// The cells a press changes: plus (the cell and its 4 neighbours),
+    /// neighbours (only the 4), x (the cell and its 4 diagonal neighbours),
+    /// king (all 9), or a stencil of odd height and width centred on the
+    /// pressed cell, `#` for a changed cell (e.g. `.#./###/.#.`)
+    #[arg(long, value_name = "P", default_value = "plus", value_parser = parse_pattern)]
+    pattern: Pattern,
+}
+
+impl VariantArgs {
+    /// The variant of `shape`.
+    fn variant(&self, shape: Shape) -> Result<Variant, Failure> {
+        Variant::of_shape(shape, self.colours)
+            .map(|v| v.with_wrap(self.wrap).with_pattern(self.pattern.clone()))
+            .map_err(|e| Failure::Usage(e.to_string()))
     }
 }
 
-/// Runs `boardbase fliptile`: cases back to back until the end of the
-/// input, each answered as soon as it is read.
-pub fn fliptile(args: &FliptileArgs, out: &mut Output) -> Result<(), Failure> {
-    args.jobs.limit_pool();
-    let header = |s: boardbase::tables::shape::Shape| format!("{} {}\n", s.rows(), s.cols());
-    let mut source = open_board(&args.input, args.board.as_deref(), None, "", header, out)?;
+/// `--pattern P`.
+fn parse_pattern(text: &str) -> Result<Pattern, String> {
+    text.parse()
+        .map_err(|e: family::PatternError| e.to_string())
+}
+
+/// `--goal G`.
+fn parse_goal(text: &str) -> Result<FamilyGoal, String> {
+    text.parse().map_err(|e: family::GoalError| e.to_string())
+}
+
+/// Arguments of `boardbase lights solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: Format,
+    #[arg(long, value_name = "RxC", value_parser = parse_shape,
+          help = concat!(super::options::size_help!(), ": every board has R lines of C cells, back to back [default: each board's own, boards separated by blank lines]"))]
+    size: Option<Shape>,
+    /// Solve this one board instead of reading input: rows of digits 0 to
+    /// K-1 separated by `/` (e.g. `120/000/000`)
+    #[arg(long, value_name = "ROWS", conflicts_with = "file")]
+    board: Option<String>,
+    #[command(flatten)]
+    variant: VariantArgs,
+    /// The goal: every cell this colour (0 to K-1), or `any` (the fewest
+    /// presses over every colour, the least colour on a tie)
+    #[arg(long, value_name = "G", default_value = "0", value_parser = parse_goal)]
+    goal: FamilyGoal,
+    #[command(flatten)]
+    nullity: NullityArgs,
+}
+
+/// How `lights info` writes its answer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+enum InfoFormat {
+    /// For people.
+    #[default]
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+/// Arguments of `boardbase lights info`.
+#[derive(Debug, Args)]
+pub struct InfoArgs {
+    /// The board size RxC (rows first), e.g. 5x5
+    #[arg(value_name = "RxC", value_parser = parse_shape)]
+    size: Shape,
+    #[command(flatten)]
+    variant: VariantArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t)]
+    format: InfoFormat,
+}
+
+/// Runs `boardbase lights`.
+pub fn run(args: &LightsArgs, out: &mut Output) -> Result<(), Failure> {
+    match &args.command {
+        LightsCommand::Solve(args) => solve(args, out),
+        LightsCommand::Info(args) => info(args, out),
+    }
+}
+
+/// A board read, with the line it starts on.
+struct Read {
+    board: ColourGrid,
+    line: u64,
+}
+
+/// The input's lines, numbered from 1.
+struct Lines {
+    reader: Box<dyn BufRead>,
+    line_no: u64,
+    buf: Vec<u8>,
+    /// Whether the last line read ended with a newline.
+    ended: bool,
+}
+
+impl Lines {
+    /// The next line without its end (`\n` or `\r\n`) and its number;
+    /// `None` at the end of the input.
+    fn next(&mut self) -> Result<Option<(u64, String)>, InputError> {
+        self.buf.clear();
+        let n = self.reader.read_until(b'\n', &mut self.buf)?;
+        if n == 0 {
+            return Ok(None);
+        }
+        self.line_no += 1;
+        self.ended = self.buf.last() == Some(&b'\n');
+        if self.ended {
+            self.buf.pop();
+        }
+        match std::str::from_utf8(&self.buf) {
+            Ok(text) => Ok(Some((self.line_no, text.to_owned()))),
+            Err(e) => Err(InputError::Parse(ParseError {
+                line: self.line_no,
+                column: e.valid_up_to() as u64 + 1,
+                expected: "a colour",
+                found: Found::first_of(&self.buf[e.valid_up_to()..]),
+            })),
+        }
+    }
+
+    /// Where the end of the input is: the line after the last when it
+    /// ended with a newline.
+    fn end(&self) -> (u64, u64) {
+        if self.ended || self.line_no == 0 {
+            (self.line_no + 1, 1)
+        } else {
+            (self.line_no, self.buf.len() as u64 + 1)
+        }
+    }
+}
+
+fn is_blank(line: &str) -> bool {
+    line.trim_matches([' ', '\t', '\r']).is_empty()
+}
+
+/// Reads the next board: `shape` given, R lines after any blank ones;
+/// otherwise the next run of non-blank lines. `None` at the end.
+fn read_board(
+    lines: &mut Lines,
+    shape: Option<Shape>,
+    colours: u8,
+) -> Result<Option<Read>, InputError> {
+    let (first_no, first) = loop {
+        match lines.next()? {
+            None => return Ok(None),
+            Some((_, l)) if is_blank(&l) => continue,
+            Some(found) => break found,
+        }
+    };
+    match shape {
+        Some(shape) => {
+            let mut cells = Vec::with_capacity(shape.cells());
+            ColourGrid::parse_row(&first, first_no, shape.cols(), colours, &mut cells)?;
+            for row in 1..shape.rows() {
+                let Some((no, line)) = lines.next()? else {
+                    let (line, column) = lines.end();
+                    return Err(InputError::Parse(ParseError {
+                        line,
+                        column,
+                        expected: if row + 1 == shape.rows() {
+                            "the board's last row"
+                        } else {
+                            "another row of the board"
+                        },
+                        found: Found::EndOfInput,
+                    }));
+                };
+                ColourGrid::parse_row(&line, no, shape.cols(), colours, &mut cells)?;
+            }
+            let board = ColourGrid::from_cells(shape, cells).ok_or_else(|| {
+                InputError::Io(std::io::Error::other("a board's cells were lost"))
+            })?;
+            Ok(Some(Read {
+                board,
+                line: first_no,
+            }))
+        }
+        None => {
+            let mut text = first;
+            // At most one row past the largest board: the parser says why
+            // it is too many.
+            for _ in 0..boardbase::solvers::shape::MAX_SIDE {
+                match lines.next()? {
+                    Some((_, l)) if !is_blank(&l) => {
+                        text.push('\n');
+                        text.push_str(&l);
+                    }
+                    _ => break,
+                }
+            }
+            let board = ColourGrid::parse(&text, colours).map_err(|mut e| {
+                e.line += first_no - 1;
+                InputError::Parse(e)
+            })?;
+            Ok(Some(Read {
+                board,
+                line: first_no,
+            }))
+        }
+    }
+}
+
+/// The input: FILE or stdin with its name, or the one `--board`.
+enum Boards {
+    Lines { name: String, lines: Lines },
+    One(Option<ColourGrid>),
+}
+
+/// Runs `boardbase lights solve`: boards until the end of the input, each
+/// answered as soon as it is read.
+fn solve(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
+    let colours = args.variant.colours;
+    if let FamilyGoal::Colour(d) = args.goal
+        && d >= colours
+    {
+        return Err(Failure::Usage(format!(
+            "--goal {}: there are {colours} colours (0 to {})",
+            args.goal,
+            colours - 1
+        )));
+    }
+    // The variant's options are checked before any input is read.
+    let checked = args.variant.variant(args.size.unwrap_or(Shape::SQUARE4))?;
+    let mut boards = match &args.board {
+        Some(text) => {
+            let board = ColourGrid::parse(text, colours).map_err(|e| bad_board(text, &e))?;
+            if let Some(shape) = args.size
+                && board.shape() != shape
+            {
+                return Err(Failure::Usage(format!(
+                    "--board {text}: a {} board, not {shape} (--size)",
+                    board.shape()
+                )));
+            }
+            Boards::One(Some(board))
+        }
+        None => {
+            let (name, file) = super::open_input(&args.input, out)?;
+            let reader: Box<dyn BufRead> = match file {
+                Some(f) => Box::new(std::io::BufReader::with_capacity(64 * 1024, f)),
+                None => Box::new(std::io::stdin().lock()),
+            };
+            Boards::Lines {
+                name,
+                lines: Lines {
+                    reader,
+                    line_no: 0,
+                    buf: Vec::new(),
+                    ended: true,
+                },
+            }
+        }
+    };
+    let mut variant = checked;
     let mut case = 0u64;
     loop {
-        match lights::read_fliptile_case(&mut source.scanner) {
-            Ok(Some(FliptileCase { board, line })) => {
-                case += 1;
-                let solver = Solver::cached(board.shape());
-                let answer = solver
-                    .route_within(&board, Colour::White, args.nullity.get())
-                    .map_err(|error| Failure::Solve {
-                        name: source.name.clone(),
-                        line,
-                        case,
+        let (read, name) = match &mut boards {
+            Boards::One(board) => match board.take() {
+                Some(board) => (Read { board, line: 1 }, "--board"),
+                None => return Ok(()),
+            },
+            Boards::Lines { name, lines } => match read_board(lines, args.size, colours) {
+                Ok(Some(read)) => (read, name.as_str()),
+                Ok(None) => return Ok(()),
+                Err(error) => {
+                    return Err(Failure::Input {
+                        name: name.clone(),
                         error,
-                    })?;
-                match args.format {
-                    Format::Judge => write_judge_grid(out, answer.as_ref())?,
-                    Format::Pretty => write_fliptile_pretty(out, case, &board, answer, solver)?,
-                    Format::Json => write_json_line(
-                        out,
-                        &LightsAnswer::new(case, &board, answer.as_ref(), solver.nullity()),
-                    )?,
+                    });
                 }
-                out.end_case()?;
-            }
-            // No case at all is no answer, as `cases fliptile --cases 0` writes.
-            Ok(None) => return Ok(()),
-            Err(e) => return Err(source.fail(e)),
+            },
+        };
+        case += 1;
+        if variant.shape() != read.board.shape() {
+            variant = args.variant.variant(read.board.shape())?;
         }
-    }
-}
-
-/// Runs `boardbase lightsout`: a puzzle count, then that many 5×6 puzzles;
-/// after them only whitespace may follow.
-pub fn lightsout(args: &LightsoutArgs, out: &mut Output) -> Result<(), Failure> {
-    let why = "Extended Lights Out boards are 5x6";
-    let header = |_| "1\n".to_owned();
-    let board = args.board.as_deref();
-    let mut source = open_board(
-        &args.input,
-        board,
-        Some(lights::LIGHTS_OUT),
-        why,
-        header,
-        out,
-    )?;
-    let solver = Solver::cached(lights::LIGHTS_OUT);
-    let count = lights::read_lights_out_count(&mut source.scanner).map_err(|e| source.fail(e))?;
-    for puzzle in 1..=count {
-        let board =
-            lights::read_lights_out_puzzle(&mut source.scanner).map_err(|e| source.fail(e))?;
-        // 5×6 has nullity 0: every board has exactly one solution.
+        let solver = FamilySolver::cached(&variant);
         let answer = solver
-            .route_within(&board, Colour::White, args.nullity.get())
-            .ok()
-            .flatten()
-            .ok_or_else(|| Failure::Output(std::io::Error::other("5×6 is always solvable")))?;
+            .solve_within(&read.board, args.goal, args.nullity.get())
+            .map_err(|error| Failure::Family {
+                name: name.to_owned(),
+                line: read.line,
+                case,
+                error,
+            })?;
         match args.format {
-            Format::Judge => {
-                writeln!(out, "PUZZLE #{puzzle}")?;
-                write_judge_grid(out, Some(&answer))?;
-            }
-            Format::Pretty => write_lightsout_pretty(out, puzzle, &board, &answer)?,
+            Format::Judge => write_judge(out, answer.as_ref())?,
+            Format::Pretty => write_pretty(out, case, &solver, &read.board, args.goal, answer)?,
             Format::Json => write_json_line(
                 out,
-                &LightsAnswer::new(puzzle, &board, Some(&answer), solver.nullity()),
+                &LightsSolve::new(case, &variant, &read.board, args.goal, answer.as_ref()),
             )?,
         }
         out.end_case()?;
     }
-    source.scanner.expect_end().map_err(|e| source.fail(e))
 }
 
-/// Writes the press set as the judges print it: rows of `0`/`1` separated
-/// by single spaces, or `IMPOSSIBLE`.
-fn write_judge_grid(out: &mut Output, answer: Option<&Answer>) -> Result<(), Failure> {
+/// The judge's form: the fewest presses, then the press vector's rows; or
+/// `Impossible`.
+fn write_judge(out: &mut Output, answer: Option<&FamilyAnswer>) -> Result<(), Failure> {
     match answer {
-        Some(answer) => lights::write_judge_rows(out, &answer.presses)?,
-        None => out.write_all(b"IMPOSSIBLE\n")?,
+        Some(a) => writeln!(out, "{}\n{}", a.rounds, a.presses)?,
+        None => out.write_all(b"Impossible\n")?,
     }
     Ok(())
 }
 
-/// Draws grids side by side under their headings: each a grid and the
-/// characters of its set and clear cells.
-fn write_side_by_side(
-    out: &mut Output,
-    columns: &[(&str, &Grid, char, char)],
-) -> Result<(), Failure> {
-    let cols = columns[0].1.shape().cols();
-    let mut heading = String::new();
-    for (title, _, _, _) in columns {
-        let width = cols.max(title.chars().count());
-        heading.push_str(&format!("  {title:<width$}"));
-    }
-    writeln!(out, "{}", heading.trim_end())?;
-    let drawn: Vec<String> = columns
-        .iter()
-        .map(|(_, g, set, clear)| g.show(*set, *clear).to_string())
-        .collect();
-    let mut lines: Vec<_> = drawn.iter().map(|d| d.lines()).collect();
-    for _ in 0..columns[0].1.shape().rows() {
-        let mut text = String::new();
-        for ((title, _, _, _), l) in columns.iter().zip(&mut lines) {
-            let width = cols.max(title.chars().count());
-            text.push_str(&format!("  {:<width$}", l.next().unwrap_or("")));
-        }
-        writeln!(out, "{}", text.trim_end())?;
-    }
-    Ok(())
-}
-
-/// `1 optimal X set`, `n optimal X sets`.
-fn optimal_sets(answer: &Answer, what: &str) -> String {
-    if answer.is_unique() {
-        format!("the only optimal {what} set")
+/// `n noun` or `n nouns`.
+fn plural(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
     } else {
-        format!(
-            "{} optimal {what} sets; shown: the least in reading order",
-            answer.optimal_sets
-        )
+        format!("{} {noun}s", thousands(n))
     }
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+/// The goal in words.
+fn goal_words(goal: FamilyGoal) -> String {
+    match goal {
+        FamilyGoal::Colour(d) => format!("every cell {d:x}"),
+        FamilyGoal::Any => "every cell one colour".to_owned(),
+    }
 }
 
-/// Pretty form of a Fliptile case: the tiles, the flips and the result.
-fn write_fliptile_pretty(
+/// The rows of a grid, as drawn: its digits, `zero` for 0.
+fn rows_of(grid: &ColourGrid, zero: char) -> Vec<String> {
+    grid.to_string()
+        .lines()
+        .map(|l| l.replace('0', &zero.to_string()))
+        .collect()
+}
+
+/// Pretty form of one board: the board, the presses and the board after
+/// them side by side, and how many optimal vectors there are.
+fn write_pretty(
     out: &mut Output,
     case: u64,
-    board: &Grid,
-    answer: Option<Answer>,
-    solver: &Solver,
+    solver: &FamilySolver,
+    board: &ColourGrid,
+    goal: FamilyGoal,
+    answer: Option<FamilyAnswer>,
 ) -> Result<(), Failure> {
-    let (shape, k) = (board.shape(), solver.nullity());
-    let size = format!("{}×{}", shape.rows(), shape.cols());
+    let variant = solver.variant();
+    let cols = board.cols();
     match answer {
         Some(a) => {
+            let reached = match goal {
+                FamilyGoal::Colour(_) => goal_words(goal),
+                FamilyGoal::Any => format!("every cell {:x}", a.colour),
+            };
+            let presses = a.rounds as u64;
             writeln!(
                 out,
-                "Case {case}: {size} tiles, {} every tile white",
-                plural(a.rounds, "flip makes", "flips make")
+                "Case {case}: {variant}: {} {reached}",
+                if presses == 1 {
+                    "1 press makes".to_owned()
+                } else {
+                    format!("{} presses make", thousands(presses))
+                }
             )?;
-            let after = board.apply(&a.presses);
-            write_side_by_side(
+            let after = solver.apply(board, &a.presses);
+            side_by_side(
                 out,
+                cols,
+                &["board", "presses", "after"],
                 &[
-                    ("tiles", board, '1', '0'),
-                    ("flips", &a.presses, 'x', '.'),
-                    ("after", &after, '1', '0'),
+                    rows_of(board, '0'),
+                    rows_of(&a.presses, '.'),
+                    rows_of(&after, '0'),
                 ],
             )?;
-            if k == 0 {
-                writeln!(
-                    out,
-                    "  the only flip set that makes these tiles white (nullity 0)"
-                )?;
+            if a.optimal_sets == 1 {
+                writeln!(out, "  the only optimal press vector")?;
             } else {
-                writeln!(out, "  {}", optimal_sets(&a, "flip"))?;
                 writeln!(
                     out,
-                    "  nullity {k}: {} flip sets in all make these tiles white",
-                    1u128 << k
+                    "  {}; shown: the least in reading order",
+                    plural(a.optimal_sets, "optimal press vector")
                 )?;
             }
         }
         None => {
             writeln!(
                 out,
-                "Case {case}: {size} tiles, IMPOSSIBLE: no flips make every tile white"
+                "Case {case}: {variant}: Impossible: no presses make {}",
+                goal_words(goal)
             )?;
-            write_side_by_side(out, &[("tiles", board, '1', '0')])?;
-            writeln!(
-                out,
-                "  nullity {k}: only 1 board of this size in {} can be made white",
-                1u128 << k
-            )?;
+            side_by_side(out, cols, &["board"], &[rows_of(board, '0')])?;
         }
     }
     writeln!(out)?;
     Ok(())
 }
 
-/// Pretty form of an Extended Lights Out puzzle.
-fn write_lightsout_pretty(
-    out: &mut Output,
-    puzzle: u64,
-    board: &Grid,
-    answer: &Answer,
-) -> Result<(), Failure> {
-    writeln!(
-        out,
-        "PUZZLE #{puzzle}: {} every light off",
-        plural(answer.rounds, "press turns", "presses turn")
-    )?;
-    let after = board.apply(&answer.presses);
-    write_side_by_side(
-        out,
-        &[
-            ("lights", board, '1', '0'),
-            ("press", &answer.presses, 'x', '.'),
-            ("after", &after, '1', '0'),
-        ],
-    )?;
-    if answer.is_unique() {
-        writeln!(out, "  the only press set that does it (5×6 has nullity 0)")?;
+/// Runs `boardbase lights info`.
+fn info(args: &InfoArgs, out: &mut Output) -> Result<(), Failure> {
+    let variant = args.variant.variant(args.size)?;
+    let info = family::info(&variant);
+    match args.format {
+        InfoFormat::Json => write_json_line(out, &LightsInfo::new(&info)),
+        InfoFormat::Text => write_info_text(out, &info),
+    }
+}
+
+/// `lights info`'s text form.
+fn write_info_text(out: &mut Output, info: &VariantInfo) -> Result<(), Failure> {
+    let v = &info.variant;
+    writeln!(out, "{v}")?;
+    let count = info.quiet_group.order();
+    match info.nullity {
+        Some(n) => writeln!(
+            out,
+            "quiet patterns: nullity {n}, {} ({})",
+            plural_big(&count, "quiet pattern"),
+            info.quiet_group
+        )?,
+        None => writeln!(
+            out,
+            "quiet patterns: {}, the group {}",
+            plural_big(&count, "quiet pattern"),
+            info.quiet_group
+        )?,
+    }
+    let basis = if info.nullity.is_some() {
+        "a basis"
     } else {
-        writeln!(out, "  {}", optimal_sets(answer, "press"))?;
-    }
-    writeln!(out)?;
-    Ok(())
-}
-
-/// POJ 3279's and POJ 1222's samples in pretty form, for `boardbase demo`.
-pub fn demo(out: &mut Output) -> Result<(), Failure> {
-    let broken = |e: &dyn std::fmt::Display| {
-        Failure::Output(std::io::Error::other(format!(
-            "the built-in sample is broken: {e}"
-        )))
+        "generators (each with the order of its coefficient)"
     };
+    if !info.quiet_generators.is_empty() {
+        writeln!(out, "{basis}:")?;
+        for (i, (g, order)) in info
+            .quiet_generators
+            .iter()
+            .zip(&info.generator_orders)
+            .enumerate()
+        {
+            if info.nullity.is_some() {
+                writeln!(out, "  #{}", i + 1)?;
+            } else {
+                writeln!(out, "  #{} (order {order})", i + 1)?;
+            }
+            for row in rows_of(g, '.') {
+                writeln!(out, "    {row}")?;
+            }
+        }
+    }
+    let boards = &info.solvable_boards * &count;
     writeln!(
         out,
-        "== Fliptile (POJ 3279): fewest flips to make every tile white =="
+        "solvable boards: {} of {} (1 in {})",
+        thousands(&info.solvable_boards),
+        thousands(&boards),
+        thousands(&count)
     )?;
-    writeln!(
-        out,
-        "   (published sample: flip (1,0), (1,3), (2,0), (2,3), the lesser of 2 optimal sets)\n"
-    )?;
-    let mut scanner = Scanner::new(FLIPTILE_SAMPLE.as_bytes());
-    let case = lights::read_fliptile_case(&mut scanner)
-        .map_err(|e| broken(&e))?
-        .ok_or_else(|| broken(&"no case"))?;
-    let solver = Solver::cached(case.board.shape());
-    let answer = solver
-        .route(&case.board, Colour::White)
-        .map_err(|e| broken(&e))?;
-    write_fliptile_pretty(out, 1, &case.board, answer, solver)?;
-    writeln!(
-        out,
-        "== Extended Lights Out (POJ 1222, UVA 1560): press buttons until every light is off =="
-    )?;
-    writeln!(
-        out,
-        "   (published sample: two puzzles, each with exactly one solution)\n"
-    )?;
-    let mut scanner = Scanner::new(LIGHTS_OUT_SAMPLE.as_bytes());
-    let count = lights::read_lights_out_count(&mut scanner).map_err(|e| broken(&e))?;
-    for puzzle in 1..=count {
-        let board = lights::read_lights_out_puzzle(&mut scanner).map_err(|e| broken(&e))?;
-        let answer = Solver::cached(lights::LIGHTS_OUT)
-            .route(&board, Colour::White)
-            .map_err(|e| broken(&e))?
-            .ok_or_else(|| broken(&"unsolvable"))?;
-        write_lightsout_pretty(out, puzzle, &board, &answer)?;
+    match (&info.histogram, info.max_presses) {
+        (Some(histogram), Some(max)) => {
+            writeln!(out, "fewest presses to all 0, over every solvable board:")?;
+            let width = thousands(histogram.iter().max().copied().unwrap_or(0)).len();
+            for (n, boards) in histogram.iter().enumerate() {
+                writeln!(out, "  {n:>3}  {:>width$}", thousands(boards))?;
+            }
+            writeln!(out, "max presses (God's number): {max}")?;
+        }
+        _ => writeln!(
+            out,
+            "histogram: not computed (more than 2^{} boards)",
+            family::HISTOGRAM_MAX_BITS
+        )?,
     }
     Ok(())
 }
 
-/// POJ 3279's sample input.
-const FLIPTILE_SAMPLE: &str = "4 4\n1 0 0 1\n0 1 1 0\n0 1 1 0\n1 0 0 1\n";
-
-/// POJ 1222's sample input.
-const LIGHTS_OUT_SAMPLE: &str = "2
-0 1 1 0 1 0
-1 0 0 1 1 1
-0 0 1 0 0 1
-1 0 0 1 0 1
-0 1 1 1 0 0
-0 0 1 0 1 0
-1 0 1 0 1 1
-0 0 1 0 1 1
-1 0 1 1 0 0
-0 1 0 1 0 0
-";
+/// `n noun` or `n nouns` for a number of any size.
+fn plural_big(n: &impl std::fmt::Display, noun: &str) -> String {
+    let digits = n.to_string();
+    if digits == "1" {
+        format!("1 {noun}")
+    } else {
+        format!("{} {noun}s", thousands(n))
+    }
+}

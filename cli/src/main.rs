@@ -13,8 +13,8 @@ mod check;
 mod demo;
 mod euler;
 mod export;
-mod family;
 mod flip;
+mod fliptile;
 mod generate;
 mod lights;
 mod options;
@@ -99,7 +99,7 @@ enum Command {
     /// where to flip, the fewest flips and among those the least in reading
     /// order; or `IMPOSSIBLE`.
     #[command(visible_alias = "poj3279")]
-    Fliptile(lights::FliptileArgs),
+    Fliptile(fliptile::FliptileArgs),
     /// Extended Lights Out (POJ 1222, UVA 1560): the buttons that turn every
     /// light of a 5×6 board off.
     ///
@@ -108,7 +108,7 @@ enum Command {
     /// Output (judge format): per puzzle `PUZZLE #m` and 5 lines of six
     /// `0`/`1` separated by single spaces, 1 for a button to press.
     #[command(visible_aliases = ["poj1222", "uva1560"])]
-    Lightsout(lights::LightsoutArgs),
+    Lightsout(fliptile::LightsoutArgs),
     /// Every Lights Out: K colours (2 to 16), on a torus or not, any press
     /// pattern; the proven fewest presses (`lights solve`) and the
     /// structure of a variant (`lights info`).
@@ -118,7 +118,7 @@ enum Command {
     /// clipped at the border or wrapped around (--wrap); pressing a cell j
     /// times counts as j presses. 2 colours and plus is Fliptile's and
     /// Extended Lights Out's game, answered by the same engine.
-    Lights(family::LightsArgs),
+    Lights(lights::LightsArgs),
     /// Run a solution as the judge does, on every case, and say which
     /// cases it gets wrong and why.
     ///
@@ -432,9 +432,9 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Flip(args) => flip::run(&args, &mut out),
         Command::Euler(args) => euler::run(&args, &mut out),
         Command::Carcassonne(args) => carcassonne::run(&args, &mut out),
-        Command::Fliptile(args) => lights::fliptile(&args, &mut out),
-        Command::Lightsout(args) => lights::lightsout(&args, &mut out),
-        Command::Lights(args) => family::run(&args, &mut out),
+        Command::Fliptile(args) => fliptile::fliptile(&args, &mut out),
+        Command::Lightsout(args) => fliptile::lightsout(&args, &mut out),
+        Command::Lights(args) => lights::run(&args, &mut out),
         #[cfg(unix)]
         Command::Check(args) => check::run(&args, &mut out),
         Command::Cases(args) => cases::run(&args, &mut out),

@@ -6,7 +6,7 @@
 use boardbase::error::ParseError;
 use boardbase::grid::{Alphabet, Expect, Rows};
 use boardbase::lights::MAX_NULLITY;
-use boardbase::tables::shape::Shape;
+use boardbase::solvers::shape::Shape;
 use clap::Args;
 
 use super::Failure;

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use boardbase::tables::shape::Shape;
+use boardbase::solvers::shape::Shape;
 
 use super::{Failure, Output};
 

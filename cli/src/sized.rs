@@ -13,7 +13,7 @@ use boardbase::lights::{self, Goal, Grid, Solver};
 use boardbase::report::{EulerAnswer, FlipAnswer};
 use boardbase::tablebase::{self, FindError, Loaded, Origin, Tablebase};
 use boardbase::tablefile::{FlipTable, ProbeError, Puzzle};
-use boardbase::tables::shape::{MAX_SIDE, Shape};
+use boardbase::solvers::shape::{MAX_SIDE, Shape};
 use clap::Args;
 
 use super::bar::PhaseBar;

@@ -31,7 +31,7 @@ use std::sync::{Mutex, OnceLock};
 use boardbase::euler::{self, Outcome, Position};
 use boardbase::flip::{self, Board, Colour};
 use boardbase::tablefile::{ColumnData, ProbeError, Puzzle, Table, TableError};
-use boardbase::tables::shape::Shape;
+use boardbase::solvers::shape::Shape;
 
 use crate::oracle;
 use crate::oracle::tables::{Euler, Flip};

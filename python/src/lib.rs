@@ -29,7 +29,7 @@ use boardbase::tablebase::{
     CountOptions, FindError, LookupError, Tablebase, Unanswered, fliptile_lookup,
 };
 use boardbase::tablefile::{self, ProbeError, Puzzle};
-use boardbase::tables::shape::Shape;
+use boardbase::solvers::shape::Shape;
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::PyRuntimeError;

@@ -1,5 +1,5 @@
-"""Independent oracles, written from the puzzle statements in shared/problems
-(flip.md, euler.md, lights-out.md, carcassonne.md) and nothing else: no
+"""Independent oracles, written from the puzzle statements (POJ 1753, UVA 10536, POJ 3279 and
+POJ 1222, HDU 4064; docs/guide.md restates each rule) and nothing else: no
 call into boardbase, no algebra. Each rule is written once, here.
 
 Boards are ints: cell (row, col) at bit ``cols * row + col``, set = black

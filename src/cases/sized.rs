@@ -30,7 +30,7 @@
 //! use boardbase::cases::{Rng, euler, sized::EulerCases};
 //! use boardbase::tablefile::Table;
 //! use boardbase::generate::{self, EulerOptions};
-//! use boardbase::tables::shape::Shape;
+//! use boardbase::solvers::shape::Shape;
 //!
 //! // Two losing 3×4 positions, and the judge's answers for them.
 //! let shape = Shape::new(3, 4).unwrap();
@@ -52,7 +52,7 @@ use crate::euler::Outcome;
 use crate::lights::{Goal, Grid, Solver};
 use crate::tablebase::MAKE_MAX_CELLS;
 use crate::tablefile::{EulerTable, FlipTable, ProbeError, Table};
-use crate::tables::shape::Shape;
+use crate::solvers::shape::Shape;
 
 /// A random grid of `shape` as a board of at most 64 cells.
 fn random_board(shape: Shape, rng: &mut Rng) -> u64 {

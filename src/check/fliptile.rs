@@ -7,7 +7,7 @@ use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict
 use crate::cases::fliptile::{Family, JUDGE_MAX_SIDE, Spec, answer};
 use crate::cases::{GenError, Rng};
 use crate::lights::{Answer, Grid, Solver};
-use crate::tables::shape::Shape;
+use crate::solvers::shape::Shape;
 
 /// An impossible board answered with flips.
 pub static IMPOSSIBLE_ANSWERED_FLIPS: Kind = Kind {

@@ -10,7 +10,7 @@ use super::euler::{LOSING_CALLED_WINNING, MAX_CASES, WINNING_CALLED_LOSING};
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Token, kinds};
 use crate::cases::GenError;
 use crate::cases::sized::SizedCases;
-use crate::tables::shape::Shape;
+use crate::solvers::shape::Shape;
 
 /// Which puzzle's judge the boards are sent as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use boardbase_tables::shape::Shape;
+use boardbase_solvers::shape::Shape;
 use serde::Serialize;
 
 use super::{
@@ -32,7 +32,7 @@ use crate::tablefile::{self, Destination, EulerColumns, FlipColumns, Table, Tabl
 /// ```
 /// use boardbase::generate::{Job, Puzzle, ReportSummary};
 /// use boardbase::progress::Cancel;
-/// use boardbase::tables::shape::Shape;
+/// use boardbase::solvers::shape::Shape;
 ///
 /// let dir = std::env::temp_dir().join(format!("boardbase-doc-job-{}", std::process::id()));
 /// let job = Job {

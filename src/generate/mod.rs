@@ -2,8 +2,8 @@
 //! Game up to 25 cells, generated in memory on every core.
 //!
 //! The 4×4 tables embedded by `build.rs` come from the same solvers of the
-//! `boardbase-tables` crate ([`tables::euler::winloss`],
-//! [`tables::euler::depth`], [`tables::flip::search`]); this module runs them
+//! `boardbase-solvers` crate ([`solvers::euler::winloss`],
+//! [`solvers::euler::depth`], [`solvers::flip::search`]); this module runs them
 //! on a thread pool (rayon) for any shape, says beforehand how much memory a
 //! job takes, and reports progress. The result is one owned column per
 //! quantity, in the layout of the version-2 table files, plus a summary.
@@ -38,7 +38,7 @@
 //! ```
 //! use boardbase::euler::Outcome;
 //! use boardbase::generate::{self, EulerOptions};
-//! use boardbase::tables::shape::Shape;
+//! use boardbase::solvers::shape::Shape;
 //!
 //! // The Game of Euler on a 3×3 board: 512 positions.
 //! let shape = Shape::new(3, 3).unwrap();
@@ -71,15 +71,15 @@ use core::fmt;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use boardbase_tables::euler::depth::{self, DepthSolver};
-use boardbase_tables::euler::winloss::{self, WinLossSolver, layer_members};
-use boardbase_tables::flip::search::{self, PressSet, Search};
-use boardbase_tables::shape::Shape;
+use boardbase_solvers::euler::depth::{self, DepthSolver};
+use boardbase_solvers::euler::winloss::{self, WinLossSolver, layer_members};
+use boardbase_solvers::flip::search::{self, PressSet, Search};
+use boardbase_solvers::shape::Shape;
 use rayon::prelude::*;
 
 use crate::euler::Outcome;
 use crate::flip::{Colour, UNREACHABLE};
-use crate::tables;
+use crate::solvers;
 
 /// The most squares of an Euler board: 36 (2^36 positions, a bitset of
 /// 8 GiB).
@@ -304,7 +304,7 @@ pub struct EulerTables {
     /// The board shape.
     pub shape: Shape,
     /// The move masks, in the order of
-    /// [`tables::euler::moves`]; best moves are indices into it.
+    /// [`solvers::euler::moves`]; best moves are indices into it.
     pub moves: Vec<u64>,
     /// One bit a position (bit `p % 64` of word `p / 64`), set when the
     /// player to move wins; the full board is set. At least one word; bits
@@ -403,7 +403,7 @@ fn pool_threads(threads: Option<usize>) -> usize {
 ///
 /// ```
 /// use boardbase::generate::{self, EulerOptions};
-/// use boardbase::tables::shape::Shape;
+/// use boardbase::solvers::shape::Shape;
 ///
 /// // 6×6, win/loss only: a bitset of 2^36 bits (8 GiB) and little else.
 /// let six = Shape::new(6, 6).unwrap();
@@ -611,7 +611,7 @@ impl<'a, F: Fn(Progress) + Sync> Reporter<'a, F> {
 /// ```
 /// use boardbase::euler::Outcome;
 /// use boardbase::generate::{self, EulerOptions, Phase};
-/// use boardbase::tables::shape::Shape;
+/// use boardbase::solvers::shape::Shape;
 /// use std::sync::Mutex;
 ///
 /// // 4×5, win/loss only, on two threads, with the phases seen.
@@ -727,7 +727,7 @@ fn euler_in_pool<F: Fn(Progress) + Sync>(
     };
     Ok(EulerTables {
         shape,
-        moves: tables::euler::moves(shape).as_slice().to_vec(),
+        moves: solvers::euler::moves(shape).as_slice().to_vec(),
         winning,
         depth,
         summary,
@@ -873,7 +873,7 @@ impl FlipTables {
 ///
 /// ```
 /// use boardbase::generate::{self, FlipOptions};
-/// use boardbase::tables::shape::Shape;
+/// use boardbase::solvers::shape::Shape;
 ///
 /// // 5×5: 2^25 boards, 4-byte press sets: 13 bytes a board; and 9 bitsets
 /// // of 4 MiB (boards seen; two levels, each with 3 bit-planes of set
@@ -902,7 +902,7 @@ pub fn flip_memory(shape: Shape, options: &FlipOptions) -> Result<u64, GenerateE
 /// ```
 /// use boardbase::flip::Colour;
 /// use boardbase::generate::{self, FlipOptions};
-/// use boardbase::tables::shape::Shape;
+/// use boardbase::solvers::shape::Shape;
 ///
 /// // Flip Game on 3×3: all 512 boards can be made one colour.
 /// //   b w w      pressing the corner flips it and its two neighbours, so

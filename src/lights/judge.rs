@@ -4,7 +4,7 @@
 
 use std::io::{self, Read, Write};
 
-use boardbase_tables::shape::{MAX_SIDE, Shape};
+use boardbase_solvers::shape::{MAX_SIDE, Shape};
 
 use super::grid::Grid;
 use crate::error::{Found, ParseError};

@@ -62,7 +62,7 @@
 //!
 //! # The family
 //!
-//! [`family`] is the general engine of issue 19: K colours (2 to 16), the
+//! [`family`] is the general engine of the whole family: K colours (2 to 16), the
 //! torus, the other press patterns and custom stencils, solved over Z_K
 //! with the same promises (proven fewest presses, the number of optimal
 //! vectors, a documented tie rule, a limit). It answers the classic game

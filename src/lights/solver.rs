@@ -7,7 +7,7 @@
 use core::fmt;
 use std::sync::OnceLock;
 
-use boardbase_tables::shape::{MAX_SIDE, Shape};
+use boardbase_solvers::shape::{MAX_SIDE, Shape};
 
 use super::grid::Grid;
 use super::search::{Best, NullSpace, Search};
@@ -215,7 +215,7 @@ pub enum LightsError {
 ///
 /// ```
 /// use boardbase::lights::{Goal, Grid, Solver};
-/// use boardbase::tables::shape::Shape;
+/// use boardbase::solvers::shape::Shape;
 ///
 /// let solver = Solver::cached(Shape::new(5, 5).unwrap());
 /// assert_eq!((solver.nullity(), solver.rank()), (2, 3));
@@ -381,7 +381,7 @@ impl Solver {
     ///
     /// ```
     /// use boardbase::lights::{Grid, Solver};
-    /// use boardbase::tables::shape::Shape;
+    /// use boardbase::solvers::shape::Shape;
     ///
     /// let solver = Solver::cached(Shape::new(4, 4).unwrap());
     /// let quiet: Vec<_> = solver.quiet_patterns().collect();
@@ -546,7 +546,7 @@ impl Solver {
     ///
     /// ```
     /// use boardbase::lights::{Colour, Grid, Solver};
-    /// use boardbase::tables::shape::Shape;
+    /// use boardbase::solvers::shape::Shape;
     ///
     /// // 3×3, nullity 0: every board has a single press set per colour.
     /// //   b b w        x . .
@@ -737,7 +737,7 @@ pub fn move_values(board: &Grid) -> Result<MoveValues, LightsError> {
 ///
 /// ```
 /// use boardbase::lights::nullity;
-/// use boardbase::tables::shape::Shape;
+/// use boardbase::solvers::shape::Shape;
 ///
 /// let n = |r, c| nullity(Shape::new(r, c).unwrap());
 /// assert_eq!((n(4, 4), n(5, 5), n(5, 6), n(9, 9), n(19, 19)), (4, 2, 0, 8, 16));

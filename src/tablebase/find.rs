@@ -6,7 +6,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use boardbase_tables::shape::Shape;
+use boardbase_solvers::shape::Shape;
 
 use std::sync::Arc;
 
@@ -253,7 +253,7 @@ pub(crate) fn check_shape(puzzle: Puzzle, shape: Shape) -> Result<(), FindError>
 /// ```
 /// use boardbase::tablebase::parse_file_name;
 /// use boardbase::tablefile::Puzzle;
-/// use boardbase::tables::shape::Shape;
+/// use boardbase::solvers::shape::Shape;
 ///
 /// assert_eq!(parse_file_name("flip-4x5.bin"), Some((Puzzle::Flip, Shape::new(4, 5).unwrap())));
 /// assert_eq!(parse_file_name("euler-7x7.bin"), None); // past Euler's 36 squares

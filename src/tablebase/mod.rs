@@ -27,7 +27,7 @@
 //!
 //! ```
 //! use boardbase::tablebase::{EulerLookup, Tablebase};
-//! use boardbase::tables::shape::Shape;
+//! use boardbase::solvers::shape::Shape;
 //!
 //! let tablebase = Tablebase::new();
 //! // The judge's second sample: the player to move wins, 4 moves before
@@ -70,7 +70,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
-use boardbase_tables::shape::{MAX_SIDE, Shape};
+use boardbase_solvers::shape::{MAX_SIDE, Shape};
 
 pub use carcassonne::{CountOptions, Counted};
 pub use find::{

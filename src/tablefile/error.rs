@@ -3,7 +3,7 @@
 
 use std::io;
 
-use boardbase_tables::shape::Shape;
+use boardbase_solvers::shape::Shape;
 
 use super::Puzzle;
 use super::v1::TableFileError;
@@ -167,7 +167,7 @@ pub enum TableError {
     #[error("missing column {0:?}")]
     MissingColumn(String),
     /// The `moves` column of an Euler table is not the shape's move list
-    /// (`boardbase_tables::euler::moves`).
+    /// (`boardbase_solvers::euler::moves`).
     #[error(
         "column \"moves\" differs from the moves of the {shape} board at index {index}: {found:#x}, expected {expected:#x}"
     )]

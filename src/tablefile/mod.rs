@@ -87,7 +87,7 @@
 //! | `euler` | `winning` | 1 | 2^cells | 1 = the player to move wins; the full board is 1 |
 //! | `euler` | `plies` | 8 | 2^cells | moves left with perfect play (winner hurries, loser resists); 0 for the full board. Absent from a WDL-only table |
 //! | `euler` | `best_move` | 8 | 2^cells | index into `moves` of one best move (ties to the first); 255 for the full board. Absent from a WDL-only table |
-//! | `euler` | `moves` | 64 | moves of the shape | the move masks of `boardbase_tables::euler::moves(shape)`, in that order |
+//! | `euler` | `moves` | 64 | moves of the shape | the move masks of `boardbase_solvers::euler::moves(shape)`, in that order |
 //! | `flip` | `rounds` | 8 | 2^cells | fewest rounds to the closer colour, 255 when neither can be reached |
 //! | `flip` | `rounds_white`, `rounds_black` | 8 | 2^cells | fewest rounds to all white (board 0) / all black, 255 when unreachable |
 //! | `flip` | `presses_white`, `presses_black` | 8, 16 or 32: the least ≥ cells | 2^cells | one optimal press set to that colour, 0 when unreachable |
@@ -128,8 +128,8 @@ use std::fmt;
 use std::fs::File;
 use std::path::Path;
 
-use boardbase_tables::euler::{MoveList, moves};
-use boardbase_tables::shape::Shape;
+use boardbase_solvers::euler::{MoveList, moves};
+use boardbase_solvers::shape::Shape;
 
 pub use error::{ProbeError, TableError};
 pub use probe::{EulerEntry, EulerTable, FlipRoute, FlipSolution, FlipTable, MoveValue};
@@ -185,15 +185,15 @@ impl Puzzle {
 
     /// The most cells of a table of this puzzle: 25 for Flip, 36 for Euler.
     /// These are the solvers' own limits
-    /// ([`boardbase_tables::flip::search::MAX_CELLS`],
-    /// [`boardbase_tables::euler::winloss::MAX_CELLS`]), and the
+    /// ([`boardbase_solvers::flip::search::MAX_CELLS`],
+    /// [`boardbase_solvers::euler::winloss::MAX_CELLS`]), and the
     /// generator's ([`generate::FLIP_MAX_CELLS`](crate::generate::FLIP_MAX_CELLS),
     /// [`generate::EULER_MAX_CELLS`](crate::generate::EULER_MAX_CELLS)) are
     /// defined as these: one limit per puzzle.
     pub const fn max_cells(self) -> usize {
         match self {
-            Puzzle::Flip => boardbase_tables::flip::search::MAX_CELLS,
-            Puzzle::Euler => boardbase_tables::euler::winloss::MAX_CELLS,
+            Puzzle::Flip => boardbase_solvers::flip::search::MAX_CELLS,
+            Puzzle::Euler => boardbase_solvers::euler::winloss::MAX_CELLS,
         }
     }
 
@@ -417,7 +417,7 @@ pub fn presses_width(shape: Shape) -> u8 {
 ///
 /// ```
 /// use boardbase::tablefile::{Puzzle, Table, expected_file_len};
-/// use boardbase::tables::shape::Shape;
+/// use boardbase::solvers::shape::Shape;
 ///
 /// let four = Shape::SQUARE4;
 /// assert_eq!(expected_file_len(Puzzle::Euler, four, true)?, 139_904);
@@ -775,7 +775,7 @@ impl Table {
     /// ```
     /// use boardbase::euler::Outcome;
     /// use boardbase::tablefile::{EulerColumns, Table};
-    /// use boardbase::tables::shape::Shape;
+    /// use boardbase::solvers::shape::Shape;
     ///
     /// // A 1×3 board, WDL only. Its positions (bit set = covered) that the
     /// // player to move wins: 000, 001, 010, 100 and the full 111.

@@ -2,8 +2,8 @@
 //! against the embedded tables for 4×4, by the rules' local equations for
 //! other shapes.
 
-use boardbase_tables::flip::press_masks;
-use boardbase_tables::shape::Shape;
+use boardbase_solvers::flip::press_masks;
+use boardbase_solvers::shape::Shape;
 
 use super::v1::TableFile;
 use super::{

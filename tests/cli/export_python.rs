@@ -14,7 +14,7 @@ use boardbase::euler::{self, Move, Position};
 use boardbase::flip::{self, Board, Colour};
 use boardbase::tablefile::v1::TableFile;
 use boardbase::tablefile::{Puzzle, Table};
-use boardbase::tables::shape::Shape;
+use boardbase::solvers::shape::Shape;
 
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/read_table.py");
 

@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use boardbase::tablefile::Table;
-use boardbase::tables::shape::Shape;
+use boardbase::solvers::shape::Shape;
 use common::{Run, TempDir};
 use oracle::tables::{Euler, Flip};
 use serde_json::Value;

@@ -1,4 +1,4 @@
-//! `boardbase lights solve|info` (issue 19) end to end: every answer against
+//! `boardbase lights solve|info` end to end: every answer against
 //! the brute force of `tests/oracle/family.rs`, each press vector replayed
 //! under its rules, the three formats, the input rules, the published
 //! facts, and every error with its place and exit status.

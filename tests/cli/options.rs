@@ -1,11 +1,11 @@
-//! The option groups every subcommand shares (issue 17): `--board` on every
+//! The option groups every subcommand shares: `--board` on every
 //! solver, `--max-nullity`, `--jobs`, `--table`/`--tables`/`--size` on
 //! `check`, the `cases` name (and its old name `gen`), and one help text
 //! per option. Answers are checked against the oracles in `tests/oracle`.
 
 use std::collections::BTreeMap;
 
-use boardbase::tables::shape::Shape;
+use boardbase::solvers::shape::Shape;
 use serde_json::Value;
 
 use crate::common::{self, TempDir, TempFile, ok, run};

@@ -2,7 +2,7 @@
 //! independent oracle, for every board shape of at most 20 squares.
 //!
 //! The oracle (`tests/oracle`, shared with the table-file and CLI tests) is
-//! written from the rules in `shared/problems/euler.md` and
+//! written from the rules of UVA 10536 (docs/guide.md) and
 //! shares nothing with the generator: its move generator
 //! (`tests/oracle/euler.rs`: every pin of length 1 to 3 pushed in from each
 //! end of each row and column, and every single square, as a set), and a
@@ -18,7 +18,7 @@ use std::sync::Mutex;
 
 use boardbase::euler::{self as euler4, Outcome, raw};
 use boardbase::generate::{self, EulerOptions, EulerTables, GenerateError, NO_MOVE, Phase};
-use boardbase::tables::shape::Shape;
+use boardbase::solvers::shape::Shape;
 
 /// The oracle's values of every position of a shape.
 struct Oracle {

@@ -19,7 +19,7 @@ use std::sync::Mutex;
 use boardbase::flip::{Colour, raw};
 use boardbase::generate::{self, FlipOptions, FlipTables, GenerateError, Phase};
 use boardbase::tablefile::ColumnData;
-use boardbase::tables::shape::Shape;
+use boardbase::solvers::shape::Shape;
 
 const IMPOSSIBLE: u8 = 255;
 

@@ -14,7 +14,7 @@ use boardbase::generate::{
     Cancel, GenerateError, Job, JobError, LimitFrom, Phase, Puzzle, Report, ReportSummary,
 };
 use boardbase::tablefile::Table;
-use boardbase::tables::shape::Shape;
+use boardbase::solvers::shape::Shape;
 
 fn shape(rows: usize, cols: usize) -> Shape {
     Shape::new(rows, cols).unwrap()

@@ -1,4 +1,4 @@
-//! The Lights Out family (issue 19, `boardbase::lights::family`) against
+//! The Lights Out family (`boardbase::lights::family`) against
 //! the brute force of `tests/oracle/family.rs`, which applies every press
 //! vector press by press: every named pattern, a lopsided stencil and the
 //! knight's, with and without wrap, for K = 2, 3, 4, 5, 6, on shapes of at
@@ -16,7 +16,7 @@ use boardbase::lights::family::{
     StencilErrorKind, Variant, VariantError,
 };
 use boardbase::lights::{self, Goal, Grid};
-use boardbase::tables::shape::Shape;
+use boardbase::solvers::shape::Shape;
 
 use crate::common::SplitMix;
 use crate::oracle::family::{self as rules, BruteForce, Rules, Solution};

@@ -16,7 +16,7 @@ use crate::oracle::press;
 
 use boardbase::flip;
 use boardbase::lights::{self, Answer, Colour, Goal, Grid, LightsError, Search, Solver};
-use boardbase::tables::shape::Shape;
+use boardbase::solvers::shape::Shape;
 
 fn shape(rows: usize, cols: usize) -> Shape {
     Shape::new(rows, cols).expect("valid shape")

@@ -1,4 +1,4 @@
-//! Issue 10's cross-check: the GF(2) solver (`boardbase::lights`, linear
+//! A cross-check of two methods: the GF(2) solver (`boardbase::lights`, linear
 //! algebra over the light-chasing system) against the generated Flip tables
 //! (`boardbase::generate::flip`, a breadth-first search over press sets),
 //! two methods that share nothing but the rules: on every 4×5 board and on
@@ -14,7 +14,7 @@ use crate::oracle::press;
 use boardbase::flip::Colour;
 use boardbase::generate::{self, FlipOptions, FlipTables};
 use boardbase::lights::{self, Grid};
-use boardbase::tables::shape::Shape;
+use boardbase::solvers::shape::Shape;
 
 /// The board after pressing every cell of `presses`, by the press rule of
 /// `tests/oracle` (not the library's press masks).

@@ -13,7 +13,7 @@ use boardbase::tablefile::v1::TableFile;
 use boardbase::tablefile::{
     Checked, ColumnData, EulerColumns, Phase, ProbeError, Puzzle, Table, TableError, VerifyOptions,
 };
-use boardbase::tables::shape::Shape;
+use boardbase::solvers::shape::Shape;
 use common::{TempDir, crc32, names_in};
 use oracle::tables::{Euler, Flip, shapes};
 

@@ -104,7 +104,7 @@ fn other_shapes_write_the_same_json_as_serde() {
     use boardbase::generate::{self, EulerOptions, FlipOptions};
     use boardbase::lights::{Grid, Solver};
     use boardbase::tablefile::{EulerColumns, FlipColumns, Table};
-    use boardbase::tables::shape::Shape;
+    use boardbase::solvers::shape::Shape;
 
     for (rows, cols) in [(3, 4), (2, 5), (1, 3)] {
         let shape = Shape::new(rows, cols).unwrap();
@@ -175,7 +175,7 @@ fn scratch(name: &str) -> crate::common::TempDir {
 fn the_tablebase_answers_from_the_right_place() {
     use boardbase::tablebase::{FindError, FlipFrom, Origin, Unanswered};
     use boardbase::tablefile::Table;
-    use boardbase::tables::shape::Shape;
+    use boardbase::solvers::shape::Shape;
 
     let shape = Shape::new(3, 4).unwrap();
     let oracle = crate::oracle::Euler::solve(shape);
@@ -275,7 +275,7 @@ fn the_tablebase_answers_from_the_right_place() {
 fn a_damaged_column_is_refused_at_open() {
     use boardbase::tablebase::{FindError, open_as};
     use boardbase::tablefile::{Puzzle, Table, TableError};
-    use boardbase::tables::shape::Shape;
+    use boardbase::solvers::shape::Shape;
 
     let shape = Shape::new(3, 4).unwrap();
     let oracle = crate::oracle::Euler::solve(shape);

@@ -1,5 +1,5 @@
 //! The moves of the Game of Euler (UVA 10536), written once for every test
-//! from `shared/problems/euler.md` ("Other board sizes" for R×C boards).
+//! from the rules of UVA 10536, on any R×C board (every pin of length 1 to 3).
 //! Nothing here calls the library.
 //!
 //! A move places a pin: pushed straight down onto any one square, or a pin

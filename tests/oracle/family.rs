@@ -1,4 +1,4 @@
-//! The rules of the Lights Out family (issue 19), written once for every
+//! The rules of the Lights Out family, written once for every
 //! test: a board of R×C cells of K colours; a press at (r, c) adds 1 (mod
 //! K) to every cell of its stencil centred on (r, c), clipped at the
 //! border or wrapped around on a torus, each cell of the board at most once

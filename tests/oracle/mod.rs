@@ -1,5 +1,5 @@
 //! The tests' oracles: every puzzle rule written once, here, from the
-//! puzzle statements (`shared/problems/`) and not from the library's code,
+//! puzzle statements (POJ 1753, UVA 10536, POJ 3279, POJ 1222, HDU 4064) and not from the library's code,
 //! and the whole-table solvers built on them.
 //!
 //! Why this layout: one file a rule, so that each rule has exactly one
@@ -12,7 +12,7 @@
 //! them, in [`tables`]:
 //!
 //! - [`press`]: the Flip Game / Fliptile / Lights Out press rule;
-//! - [`family`]: the Lights Out family of issue 19 (K colours, a torus or
+//! - [`family`]: the Lights Out family (K colours, a torus or
 //!   not, any stencil) and the brute force over every press vector;
 //! - [`euler`]: the Game of Euler's moves;
 //! - [`carcassonne`]: Carcassonne tile turning and edge matching, the brute

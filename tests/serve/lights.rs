@@ -1,4 +1,4 @@
-//! `GET /api/v1/lights` and `/api/v1/lights/info` (issue 19) over a real
+//! `GET /api/v1/lights` and `/api/v1/lights/info` (the Lights Out family) over a real
 //! socket: the CLI's objects plus every press valued, against the brute
 //! force of `tests/oracle/family.rs`; the schemas; every error.
 #![cfg(feature = "serve")]

@@ -21,7 +21,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use boardbase::tables::shape::Shape;
+use boardbase::solvers::shape::Shape;
 use http::{Conn, Server};
 use oracle::tables::Euler;
 use oracle::{euler, press};

@@ -7,7 +7,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use boardbase_tables::shape::{MAX_SIDE, Shape};
+use boardbase_solvers::shape::{MAX_SIDE, Shape};
 
 /// The fewest colours a variant has (the classic game: off and on).
 pub const MIN_COLOURS: u8 = 2;
