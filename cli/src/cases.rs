@@ -5,9 +5,9 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, flip, fliptile, sized};
+use boardbase::solvers::shape::{MAX_SIDE, Shape};
 use boardbase::tablebase::{self, FindError, Loaded, Origin};
 use boardbase::tablefile::{self, Destination, Puzzle};
-use boardbase::solvers::shape::{MAX_SIDE, Shape};
 use clap::Args;
 
 use super::{Failure, Output, PuzzleName};

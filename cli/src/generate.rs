@@ -11,8 +11,8 @@ use boardbase::generate::{
     ByteSize, Cancel, EulerReport, FlipReport, Job, JobError, LimitFrom, MemoryLimit, Progress,
     Report, ReportSummary,
 };
-use boardbase::tablefile::{self, Puzzle};
 use boardbase::solvers::shape::Shape;
+use boardbase::tablefile::{self, Puzzle};
 use clap::{Args, ValueEnum};
 
 use super::bar::PhaseBar;

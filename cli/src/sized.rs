@@ -11,9 +11,9 @@ use boardbase::euler::{ALPHABET as EULER_ALPHABET, Outcome};
 use boardbase::flip::{ALPHABET as FLIP_ALPHABET, Colour};
 use boardbase::lights::{self, Goal, Grid, Solver};
 use boardbase::report::{EulerAnswer, FlipAnswer};
+use boardbase::solvers::shape::{MAX_SIDE, Shape};
 use boardbase::tablebase::{self, FindError, Loaded, Origin, Tablebase};
 use boardbase::tablefile::{FlipTable, ProbeError, Puzzle};
-use boardbase::solvers::shape::{MAX_SIDE, Shape};
 use clap::Args;
 
 use super::bar::PhaseBar;

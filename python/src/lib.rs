@@ -25,11 +25,11 @@ use boardbase::lights::family::{
 };
 use boardbase::lights::{self, Goal, Grid, LightsError, Solver};
 use boardbase::report::LightsLookup;
+use boardbase::solvers::shape::Shape;
 use boardbase::tablebase::{
     CountOptions, FindError, LookupError, Tablebase, Unanswered, fliptile_lookup,
 };
 use boardbase::tablefile::{self, ProbeError, Puzzle};
-use boardbase::solvers::shape::Shape;
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::PyRuntimeError;

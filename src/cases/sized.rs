@@ -50,9 +50,9 @@ use super::fliptile::random_grid;
 use super::{GenError, Rng, euler, flip};
 use crate::euler::Outcome;
 use crate::lights::{Goal, Grid, Solver};
+use crate::solvers::shape::Shape;
 use crate::tablebase::MAKE_MAX_CELLS;
 use crate::tablefile::{EulerTable, FlipTable, ProbeError, Table};
-use crate::solvers::shape::Shape;
 
 /// A random grid of `shape` as a board of at most 64 cells.
 fn random_board(shape: Shape, rng: &mut Rng) -> u64 {

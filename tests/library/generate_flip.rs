@@ -18,8 +18,8 @@ use std::sync::Mutex;
 
 use boardbase::flip::{Colour, raw};
 use boardbase::generate::{self, FlipOptions, FlipTables, GenerateError, Phase};
-use boardbase::tablefile::ColumnData;
 use boardbase::solvers::shape::Shape;
+use boardbase::tablefile::ColumnData;
 
 const IMPOSSIBLE: u8 = 255;
 

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use boardbase::generate::{
     Cancel, GenerateError, Job, JobError, LimitFrom, Phase, Puzzle, Report, ReportSummary,
 };
-use boardbase::tablefile::Table;
 use boardbase::solvers::shape::Shape;
+use boardbase::tablefile::Table;
 
 fn shape(rows: usize, cols: usize) -> Shape {
     Shape::new(rows, cols).unwrap()

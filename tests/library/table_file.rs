@@ -9,11 +9,11 @@ use crate::oracle;
 
 use boardbase::euler::{self, Outcome, Position};
 use boardbase::flip::{self, Board, Colour};
+use boardbase::solvers::shape::Shape;
 use boardbase::tablefile::v1::TableFile;
 use boardbase::tablefile::{
     Checked, ColumnData, EulerColumns, Phase, ProbeError, Puzzle, Table, TableError, VerifyOptions,
 };
-use boardbase::solvers::shape::Shape;
 use common::{TempDir, crc32, names_in};
 use oracle::tables::{Euler, Flip, shapes};
 

@@ -103,8 +103,8 @@ fn every_euler_position() {
 fn other_shapes_write_the_same_json_as_serde() {
     use boardbase::generate::{self, EulerOptions, FlipOptions};
     use boardbase::lights::{Grid, Solver};
-    use boardbase::tablefile::{EulerColumns, FlipColumns, Table};
     use boardbase::solvers::shape::Shape;
+    use boardbase::tablefile::{EulerColumns, FlipColumns, Table};
 
     for (rows, cols) in [(3, 4), (2, 5), (1, 3)] {
         let shape = Shape::new(rows, cols).unwrap();
@@ -173,9 +173,9 @@ fn scratch(name: &str) -> crate::common::TempDir {
 /// skipped), tables made in memory, GF(2); every value against the oracle.
 #[test]
 fn the_tablebase_answers_from_the_right_place() {
+    use boardbase::solvers::shape::Shape;
     use boardbase::tablebase::{FindError, FlipFrom, Origin, Unanswered};
     use boardbase::tablefile::Table;
-    use boardbase::solvers::shape::Shape;
 
     let shape = Shape::new(3, 4).unwrap();
     let oracle = crate::oracle::Euler::solve(shape);
@@ -273,9 +273,9 @@ fn the_tablebase_answers_from_the_right_place() {
 /// tablebase and by `open_as` (`--table FILE`), never used.
 #[test]
 fn a_damaged_column_is_refused_at_open() {
+    use boardbase::solvers::shape::Shape;
     use boardbase::tablebase::{FindError, open_as};
     use boardbase::tablefile::{Puzzle, Table, TableError};
-    use boardbase::solvers::shape::Shape;
 
     let shape = Shape::new(3, 4).unwrap();
     let oracle = crate::oracle::Euler::solve(shape);

@@ -7,8 +7,8 @@
 
 use std::collections::BTreeSet;
 
-use boardbase::tablefile::{ColumnData, EulerColumns, FlipColumns, presses_width};
 use boardbase::solvers::shape::Shape;
+use boardbase::tablefile::{ColumnData, EulerColumns, FlipColumns, presses_width};
 
 use super::{euler, press};
 

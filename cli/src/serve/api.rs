@@ -43,8 +43,8 @@ use boardbase::lights::family::{
 };
 use boardbase::lights::{Grid, LightsError, Solver};
 use boardbase::report::{CarcassonneAnswer, LightsInfo, LightsLookup};
-use boardbase::tablefile::{ProbeError, Puzzle};
 use boardbase::solvers::shape::Shape;
+use boardbase::tablefile::{ProbeError, Puzzle};
 use http_body_util::BodyExt;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
