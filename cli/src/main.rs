@@ -5,6 +5,25 @@
 //! A front end over the `boardbase` library: each subcommand parses its
 //! arguments, asks the library and renders the answer.
 
+// `eprintln!` and `eprint!` of std panic when standard error is a closed
+// pipe (`boardbase ... 2>&1 | true`), which would turn a message nobody can
+// read into exit status 101. These two, defined before every module so that
+// they are the ones in scope everywhere in the binary, write the same bytes
+// and drop a write error instead: the run goes on and exits with the status
+// it would have had.
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+macro_rules! eprint {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod bar;
 mod carcassonne;
 mod cases;
