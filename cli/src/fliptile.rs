@@ -123,7 +123,7 @@ pub fn lightsout(args: &LightsoutArgs, out: &mut Output) -> Result<(), Failure> 
         out,
     )?;
     let solver = Solver::cached(lights::LIGHTS_OUT);
-    let count = lights::read_lights_out_count(&mut source.scanner).map_err(|e| source.fail(e))?;
+    let count = source.read_count(lights::read_lights_out_count)?;
     for puzzle in 1..=count {
         let board =
             lights::read_lights_out_puzzle(&mut source.scanner).map_err(|e| source.fail(e))?;

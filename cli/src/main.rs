@@ -605,6 +605,23 @@ impl Source {
         }
     }
 
+    /// Reads the count at the top of a judge input that starts with one
+    /// (Euler, Carcassonne, Extended Lights Out) with `read`; an input of
+    /// nothing but whitespace has no cases, as an empty input of the
+    /// formats without a count (boards until the end) has none: 0, and no
+    /// answer is written.
+    pub fn read_count(
+        &mut self,
+        read: impl FnOnce(&mut Scanner<Box<dyn Read>>) -> Result<u64, InputError>,
+    ) -> Result<u64, Failure> {
+        let count = match self.scanner.at_end() {
+            Ok(true) => Ok(0),
+            Ok(false) => read(&mut self.scanner),
+            Err(e) => Err(InputError::Io(e)),
+        };
+        count.map_err(|e| self.fail(e))
+    }
+
     /// Wraps an error met while reading this source.
     pub fn fail(&self, error: InputError) -> Failure {
         Failure::Input {

@@ -203,11 +203,7 @@ fn wide_boards_are_transposed_and_limits_hold() {
 #[test]
 fn bad_input_prints_earlier_answers_then_the_error() {
     let cases: &[(&str, &str, &str)] = &[
-        (
-            "",
-            "",
-            "error: <stdin>:1:1: expected a case count, found end of input\n",
-        ),
+        // (An input of only whitespace has no cases: tests/cli/streams.rs.)
         (
             "-1\n",
             "",

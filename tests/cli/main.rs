@@ -31,3 +31,4 @@ mod properties;
 mod schema;
 mod shell;
 mod sizes;
+mod streams;
