@@ -340,7 +340,7 @@ fn write_pretty(
     } else {
         "valid placement"
     };
-    writeln!(out, "Case {k}: {rows}×{cols} board, {shown} {what}{modulo}")?;
+    writeln!(out, "Case {k}: {rows}x{cols} board, {shown} {what}{modulo}")?;
     writeln!(out, "  tiles (top, right, bottom, left; clockwise):")?;
     let given: Vec<Vec<String>> = board
         .tiles()

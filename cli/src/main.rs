@@ -74,7 +74,7 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Flip Game (POJ 1753): fewest rounds to make a 4×4 board (or any
+    /// Flip Game (POJ 1753): fewest rounds to make a 4x4 board (or any
     /// size, with --size) one colour.
     ///
     /// Input: one or more boards of 4 lines of 4 `b`/`w` (R lines of C with
@@ -86,7 +86,7 @@ enum Command {
     /// --max-nullity, 24 by default).
     #[command(visible_alias = "poj1753")]
     Flip(flip::FlipArgs),
-    /// Game of Euler (UVA 10536): who wins from a 4×4 board of pins (or
+    /// Game of Euler (UVA 10536): who wins from a 4x4 board of pins (or
     /// any size up to 36 squares, with --size).
     ///
     /// Input: a case count, then that many boards of 4 lines of 4 `X`
@@ -120,7 +120,7 @@ enum Command {
     #[command(visible_alias = "poj3279")]
     Fliptile(fliptile::FliptileArgs),
     /// Extended Lights Out (POJ 1222, UVA 1560): the buttons that turn every
-    /// light of a 5×6 board off.
+    /// light of a 5x6 board off.
     ///
     /// Input: a puzzle count, then that many puzzles of 5 lines of six `0`/`1`
     /// separated by blanks; after the last only whitespace may follow.
@@ -145,9 +145,9 @@ enum Command {
     /// gets a judge input on stdin and its stdout is compared with the
     /// right answers token by token: flip sends each of the 65,536 boards
     /// in a run of its own, euler the 65,535 open positions in one run,
-    /// carcassonne 600 generated boards (four families, small and 12×12)
+    /// carcassonne 600 generated boards (four families, small and 12x12)
     /// in runs of 50, fliptile 1,000 generated boards (four families up to
-    /// 15×15, and 15×15) one a run, lightsout 2,032 puzzles in one run.
+    /// 15x15, and 15x15) one a run, lightsout 2,032 puzzles in one run.
     /// Flip and Euler of another size (--size RxC, or --table FILE): --sample
     /// boards of that size (1,000 by default), drawn as `cases --size`
     /// draws them.
@@ -164,7 +164,7 @@ enum Command {
     Cases(cases::GenArgs),
     /// Solve each puzzle's published sample and show it in pretty form.
     Demo,
-    /// Write the 4×4 tables as files for other languages: `flip-4x4.bin`
+    /// Write the 4x4 tables as files for other languages: `flip-4x4.bin`
     /// and `euler-4x4.bin` in DIR.
     ///
     /// Layout (version 2, memory-mappable): magic `BRDBASE\0`, version,
@@ -191,7 +191,7 @@ enum Command {
     /// Check table files: structure, column CRCs and entries.
     ///
     /// Each FILE (version 2, or 1 from earlier releases): its
-    /// structure, every column CRC, and the entries: on 4×4 every entry
+    /// structure, every column CRC, and the entries: on 4x4 every entry
     /// against the built-in tables; on other shapes each entry against its
     /// neighbours by the rules (every position up to 2^20, a spot check of
     /// 2^20 above). Exit status 0 when it is intact, 1 with the reason
