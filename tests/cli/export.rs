@@ -619,7 +619,12 @@ fn cli_export_takes_the_directory_as_its_help_says_or_as_dir() {
     // as `generate` takes it: the same files, the same report.
     let help = run(&["export", "--help"], "");
     assert_eq!(help.code, 0);
-    assert!(help.stdout.contains("Usage: boardbase export [OPTIONS] [DIR]"), "{}", help.stdout);
+    assert!(
+        help.stdout
+            .contains("Usage: boardbase export [OPTIONS] [DIR]"),
+        "{}",
+        help.stdout
+    );
     let flip_bytes = Table::embedded(Puzzle::Flip).to_bytes().unwrap();
     let euler_bytes = Table::embedded(Puzzle::Euler).to_bytes().unwrap();
     for how in ["positional", "option"] {
@@ -632,13 +637,23 @@ fn cli_export_takes_the_directory_as_its_help_says_or_as_dir() {
         let r = run(&args, "");
         assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{how}");
         assert!(
-            r.stdout.starts_with(&format!("wrote {target}/flip-4x4.bin (flip 4x4, version 2")),
+            r.stdout
+                .starts_with(&format!("wrote {target}/flip-4x4.bin (flip 4x4, version 2")),
             "{how}: {}",
             r.stdout
         );
-        assert!(r.stdout.contains(&format!("\nwrote {target}/euler-4x4.bin (euler 4x4")));
-        assert_eq!(std::fs::read(format!("{target}/flip-4x4.bin")).unwrap(), flip_bytes);
-        assert_eq!(std::fs::read(format!("{target}/euler-4x4.bin")).unwrap(), euler_bytes);
+        assert!(
+            r.stdout
+                .contains(&format!("\nwrote {target}/euler-4x4.bin (euler 4x4"))
+        );
+        assert_eq!(
+            std::fs::read(format!("{target}/flip-4x4.bin")).unwrap(),
+            flip_bytes
+        );
+        assert_eq!(
+            std::fs::read(format!("{target}/euler-4x4.bin")).unwrap(),
+            euler_bytes
+        );
     }
     // Both at once is ambiguous: a usage error, nothing written.
     let dir = TempDir::absent("export-both");

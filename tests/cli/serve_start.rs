@@ -9,10 +9,22 @@ use crate::common::{TempDir, binary, run, run_env};
 #[test]
 fn a_port_past_65535_is_said_to_be_out_of_range() {
     for (bind, message) in [
-        ("127.0.0.1:99999", "port 99999 is out of range: a port is a number from 0 to 65535 (0 picks a free port)"),
-        ("localhost:65536", "port 65536 is out of range: a port is a number from 0 to 65535 (0 picks a free port)"),
-        ("127.0.0.1:http", "expected HOST:PORT (e.g. 127.0.0.1:8080 or localhost:8080), found \"127.0.0.1:http\""),
-        ("127.0.0.1", "expected HOST:PORT (e.g. 127.0.0.1:8080 or localhost:8080), found \"127.0.0.1\""),
+        (
+            "127.0.0.1:99999",
+            "port 99999 is out of range: a port is a number from 0 to 65535 (0 picks a free port)",
+        ),
+        (
+            "localhost:65536",
+            "port 65536 is out of range: a port is a number from 0 to 65535 (0 picks a free port)",
+        ),
+        (
+            "127.0.0.1:http",
+            "expected HOST:PORT (e.g. 127.0.0.1:8080 or localhost:8080), found \"127.0.0.1:http\"",
+        ),
+        (
+            "127.0.0.1",
+            "expected HOST:PORT (e.g. 127.0.0.1:8080 or localhost:8080), found \"127.0.0.1\"",
+        ),
     ] {
         let r = run(&["serve", "--bind", bind], "");
         assert_eq!(r.code, 2, "{bind}: {}", r.stderr);
@@ -57,7 +69,10 @@ fn report(args: &[&str]) -> Vec<String> {
 #[test]
 fn the_report_names_table_files_only_when_there_are_some() {
     let lines = report(&[]);
-    assert!(lines[0].starts_with("boardbase serve: listening on http://127.0.0.1:"), "{lines:?}");
+    assert!(
+        lines[0].starts_with("boardbase serve: listening on http://127.0.0.1:"),
+        "{lines:?}"
+    );
     assert_eq!(
         lines[1..],
         [

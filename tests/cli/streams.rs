@@ -129,16 +129,50 @@ fn a_closed_pipe_on_any_stream_ends_quietly_with_the_usual_status() {
         case(&["euler", euler], None, 0, 0),
         case(&["euler", "--format", "json"], Some(euler), 0, 0),
         case(&["euler", bad], None, 1, 1),
-        case(&["euler", "--size", "3x3", "--tables", "/nonexistent"], None, 2, 2),
+        case(
+            &["euler", "--size", "3x3", "--tables", "/nonexistent"],
+            None,
+            2,
+            2,
+        ),
         case(&["carcassonne", carcassonne], None, 0, 0),
-        case(&["carcassonne", "--format", "pretty", carcassonne], None, 0, 0),
+        case(
+            &["carcassonne", "--format", "pretty", carcassonne],
+            None,
+            0,
+            0,
+        ),
         case(&["fliptile", fliptile], None, 0, 0),
         case(&["lightsout", lightsout], None, 0, 0),
-        case(&["lights", "solve", "--board", "120/000/000", "--colours", "3"], None, 0, 0),
+        case(
+            &[
+                "lights",
+                "solve",
+                "--board",
+                "120/000/000",
+                "--colours",
+                "3",
+            ],
+            None,
+            0,
+            0,
+        ),
         case(&["lights", "info", "3x3"], None, 0, 0),
         case(&["lights", "solve", bad], None, 1, 1),
         case(&["cases", "flip", "--cases", "100000"], None, 0, 0),
-        case(&["cases", "euler", "--cases", "10", "--answers", "/nonexistent/a"], None, 1, 1),
+        case(
+            &[
+                "cases",
+                "euler",
+                "--cases",
+                "10",
+                "--answers",
+                "/nonexistent/a",
+            ],
+            None,
+            1,
+            1,
+        ),
         case(&["demo"], None, 0, 0),
         case(&["export", &out_dir], None, 0, 0),
         case(&["verify", &table], None, 0, 0),
@@ -220,7 +254,14 @@ fn solvers() -> Vec<Vec<&'static str>> {
         all.push(vec!["fliptile", "--format", format]);
         all.push(vec!["lightsout", "--format", format]);
         all.push(vec!["lights", "solve", "--format", format]);
-        all.push(vec!["lights", "solve", "--colours", "3", "--format", format]);
+        all.push(vec![
+            "lights",
+            "solve",
+            "--colours",
+            "3",
+            "--format",
+            format,
+        ]);
     }
     all
 }
@@ -257,14 +298,46 @@ fn an_input_with_something_but_no_case_is_still_an_error() {
     // Whitespace is the only input that means "no cases": the first thing
     // that is not a count or a board is an error with its place.
     let cases: [(&[&str], &str, &str); 8] = [
-        (&["euler"], "\n x\n", "error: <stdin>:2:2: expected a case count, found 'x'\n"),
-        (&["euler"], "1\n", "error: <stdin>:2:1: expected another board (the case count asks for more), found end of input\n"),
-        (&["carcassonne"], "T\n", "error: <stdin>:1:1: expected a case count, found 'T'\n"),
-        (&["lightsout"], "\n\n-1\n", "error: <stdin>:3:1: expected a puzzle count, found '-'\n"),
-        (&["lightsout"], "2\n", "error: <stdin>:2:1: expected another puzzle (the puzzle count asks for more), found end of input\n"),
-        (&["flip"], "\nbw\n", "error: <stdin>:2:3: expected 'b' or 'w', found end of line\n"),
-        (&["fliptile"], "\n\nx\n", "error: <stdin>:3:1: expected a number of rows M from 1 to 64, found 'x'\n"),
-        (&["euler", "--size", "3x3"], "\n\n?\n", "error: <stdin>:3:1: expected a case count, found '?'\n"),
+        (
+            &["euler"],
+            "\n x\n",
+            "error: <stdin>:2:2: expected a case count, found 'x'\n",
+        ),
+        (
+            &["euler"],
+            "1\n",
+            "error: <stdin>:2:1: expected another board (the case count asks for more), found end of input\n",
+        ),
+        (
+            &["carcassonne"],
+            "T\n",
+            "error: <stdin>:1:1: expected a case count, found 'T'\n",
+        ),
+        (
+            &["lightsout"],
+            "\n\n-1\n",
+            "error: <stdin>:3:1: expected a puzzle count, found '-'\n",
+        ),
+        (
+            &["lightsout"],
+            "2\n",
+            "error: <stdin>:2:1: expected another puzzle (the puzzle count asks for more), found end of input\n",
+        ),
+        (
+            &["flip"],
+            "\nbw\n",
+            "error: <stdin>:2:3: expected 'b' or 'w', found end of line\n",
+        ),
+        (
+            &["fliptile"],
+            "\n\nx\n",
+            "error: <stdin>:3:1: expected a number of rows M from 1 to 64, found 'x'\n",
+        ),
+        (
+            &["euler", "--size", "3x3"],
+            "\n\n?\n",
+            "error: <stdin>:3:1: expected a case count, found '?'\n",
+        ),
     ];
     for (args, input, message) in cases {
         let r = run(args, input);
