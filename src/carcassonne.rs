@@ -245,7 +245,7 @@ impl fmt::Display for Tile {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
     /// A side is 0.
-    #[error("a board needs at least one row and one column, got {rows}×{cols}")]
+    #[error("a board needs at least one row and one column, got {rows}x{cols}")]
     EmptySide {
         /// Rows asked for.
         rows: usize,
@@ -253,7 +253,7 @@ pub enum BoardError {
         cols: usize,
     },
     /// Both sides exceed [`MAX_NARROW_SIDE`].
-    #[error("a {rows}×{cols} board is too large: its narrower side must be at most {max}")]
+    #[error("a {rows}x{cols} board is too large: its narrower side must be at most {max}")]
     TooWide {
         /// Rows asked for.
         rows: usize,
@@ -263,7 +263,7 @@ pub enum BoardError {
         max: usize,
     },
     /// The number of tiles is not `rows × cols`.
-    #[error("a {rows}×{cols} board needs rows × cols tiles, got {tiles}")]
+    #[error("a {rows}x{cols} board needs rows × cols tiles, got {tiles}")]
     TileCount {
         /// Rows asked for.
         rows: usize,

@@ -538,6 +538,79 @@ fn check_doc(path: &Path, bin_dir: &Path) -> (String, String) {
     (report, out.join("\n"))
 }
 
+/// The programs the docs' commands run besides `boardbase` and the POSIX
+/// shell and utilities, and how to get each (README.md says so too).
+const TOOLS: [(&str, &str); 4] = [
+    ("curl", "curl (e.g. apt-get install curl)"),
+    ("jq", "jq (e.g. apt-get install jq)"),
+    ("python3", "Python 3 (e.g. apt-get install python3)"),
+    ("cc", "a C compiler as `cc` (e.g. apt-get install gcc)"),
+];
+
+/// The tools of [`TOOLS`] that `command` runs (a word of it, split at
+/// blanks and shell punctuation).
+fn tools_of(command: &str) -> impl Iterator<Item = &'static str> + '_ {
+    let words: Vec<&str> = command
+        .split(|c: char| c.is_whitespace() || "|;&()$`".contains(c))
+        .collect();
+    TOOLS
+        .iter()
+        .map(|&(tool, _)| tool)
+        .filter(move |tool| words.contains(tool))
+}
+
+/// Whether `tool` is found on `path`.
+fn on_path(tool: &str, path: &str) -> bool {
+    std::env::split_paths(path).any(|dir| dir.join(tool).is_file())
+}
+
+/// Panics, naming each missing tool, the install hint and the doc lines
+/// that run it, when a doc's commands need a program that is not on
+/// `path`: otherwise the run would fail on `sh: 1: curl: not found` far
+/// from the reason.
+fn require_tools(docs: &[PathBuf], path: &str) {
+    let mut missing: Vec<(&str, Vec<String>)> = Vec::new();
+    for doc in docs {
+        let text = std::fs::read_to_string(doc).expect("a doc");
+        let name = doc
+            .strip_prefix(root())
+            .unwrap_or(doc)
+            .display()
+            .to_string();
+        for block in parse_blocks(&text) {
+            for step in &block.steps {
+                for tool in tools_of(&step.command).filter(|t| !on_path(t, path)) {
+                    let at = format!("{name}:{}", step.line);
+                    match missing.iter_mut().find(|(t, _)| *t == tool) {
+                        Some((_, lines)) => lines.push(at),
+                        None => missing.push((tool, vec![at])),
+                    }
+                }
+            }
+        }
+    }
+    if missing.is_empty() {
+        return;
+    }
+    let mut message = String::from(
+        "the docs' examples run programs that are not on PATH; `cargo test --workspace` needs, \
+         besides Rust, curl, jq, Python 3 and a C compiler (README.md, Quick start):\n",
+    );
+    for (tool, lines) in &missing {
+        let hint = TOOLS.iter().find(|(t, _)| t == tool).map_or("", |t| t.1);
+        let more = match lines.len() {
+            0..=3 => String::new(),
+            n => format!(" and {} more", n - 3),
+        };
+        let _ = writeln!(
+            message,
+            "  {tool}: install {hint}; used at {}{more}",
+            lines[..lines.len().min(3)].join(", ")
+        );
+    }
+    panic!("{message}");
+}
+
 #[test]
 fn every_console_block_prints_what_the_docs_say() {
     let overwrite = ["DOCS", "TRYCMD"]
@@ -549,20 +622,22 @@ fn every_console_block_prints_what_the_docs_say() {
     let link = bin_dir.join("boardbase");
     let _ = std::fs::remove_file(&link);
     std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_boardbase"), &link).expect("a link");
+    let selected: Vec<PathBuf> = docs()
+        .into_iter()
+        .filter(|path| {
+            only.as_ref()
+                .is_none_or(|o| path.to_string_lossy().contains(o.as_str()))
+        })
+        .collect();
+    require_tools(&selected, &std::env::var("PATH").unwrap_or_default());
     let mut failures = String::new();
     let mut blocks = 0;
-    for path in docs() {
-        if only
-            .as_ref()
-            .is_some_and(|o| !path.to_string_lossy().contains(o.as_str()))
-        {
-            continue;
-        }
-        blocks += parse_blocks(&std::fs::read_to_string(&path).expect("a doc")).len();
-        let (report, rewritten) = check_doc(&path, &bin_dir);
+    for path in &selected {
+        blocks += parse_blocks(&std::fs::read_to_string(path).expect("a doc")).len();
+        let (report, rewritten) = check_doc(path, &bin_dir);
         if !report.is_empty() {
             if overwrite {
-                std::fs::write(&path, rewritten).expect("the doc rewritten");
+                std::fs::write(path, rewritten).expect("the doc rewritten");
                 eprintln!("rewrote {}", path.display());
             }
             failures.push_str(&report);

@@ -84,7 +84,7 @@ pub fn run(args: &CarcassonneArgs, out: &mut Output) -> Result<(), Failure> {
         Some(text) => Source::from_text("--board", board_input(text)?),
         None => Source::open(&args.input, out)?,
     };
-    let total = carcassonne::read_case_count(&mut source.scanner).map_err(|e| source.fail(e))?;
+    let total = source.read_count(carcassonne::read_case_count)?;
     let mut cases = Cases {
         remaining: total,
         next: 1,
@@ -340,7 +340,7 @@ fn write_pretty(
     } else {
         "valid placement"
     };
-    writeln!(out, "Case {k}: {rows}×{cols} board, {shown} {what}{modulo}")?;
+    writeln!(out, "Case {k}: {rows}x{cols} board, {shown} {what}{modulo}")?;
     writeln!(out, "  tiles (top, right, bottom, left; clockwise):")?;
     let given: Vec<Vec<String>> = board
         .tiles()

@@ -47,7 +47,7 @@ impl FilterArgs {
             && let Some(f) = self.family.as_deref().filter(|f| *f != "random")
         {
             return Err(format!(
-                "--family {f}: lightsout has only random puzzles (every 5×6 board has exactly one press set; its puzzles are drawn uniformly)"
+                "--family {f}: lightsout has only random puzzles (every 5x6 board has exactly one press set; its puzzles are drawn uniformly)"
             ));
         }
         Ok(())

@@ -1,10 +1,10 @@
 //! `boardbase euler`: Game of Euler (UVA 10536).
 
-use std::io::Write;
+use std::io::{Read, Write};
 
 use boardbase::error::Found;
 use boardbase::euler::{self, ALPHABET, Move, Position};
-use boardbase::input::InputError;
+use boardbase::input::{InputError, Scanner};
 use boardbase::report::EulerAnswer;
 use clap::Args;
 
@@ -60,7 +60,7 @@ pub fn run(args: &EulerArgs, out: &mut Output) -> Result<(), Failure> {
         return sized::euler(&args.tables, args.format, &mut source, out);
     }
     let mut source = open(out)?;
-    let count = read_count(&mut source).map_err(|e| source.fail(e))?;
+    let count = source.read_count(read_count)?;
     match args.format {
         Format::Judge => judge(&mut source, count, out)?,
         Format::Pretty => each_case(&mut source, count, out, write_pretty)?,
@@ -106,12 +106,10 @@ fn judge(source: &mut Source, count: u64, out: &mut Output) -> Result<(), Failur
     Ok(())
 }
 
-/// Reads the case count, alone on its line.
-fn read_count(source: &mut Source) -> Result<u64, InputError> {
-    let count = source.scanner.read_unsigned("a case count", u64::MAX)?;
-    source
-        .scanner
-        .end_of_line("the end of the line after the case count")?;
+/// Reads the case count, alone on its line (`--size` boards too).
+pub fn read_count(scanner: &mut Scanner<Box<dyn Read>>) -> Result<u64, InputError> {
+    let count = scanner.read_unsigned("a case count", u64::MAX)?;
+    scanner.end_of_line("the end of the line after the case count")?;
     Ok(count)
 }
 

@@ -15,9 +15,22 @@ use super::{Failure, Output, thousands};
 pub struct ExportArgs {
     /// Directory to write `flip-4x4.bin` and `euler-4x4.bin` into (created
     /// if missing; existing files of those names are replaced); the current
-    /// directory by default, as for `generate`.
-    #[arg(long, value_name = "DIR", default_value = ".")]
-    dir: PathBuf,
+    /// directory by default. `--dir DIR` says the same, as for `generate`.
+    #[arg(value_name = "DIR", conflicts_with = "dir_option")]
+    dir: Option<PathBuf>,
+    /// The same as DIR, as `generate` takes it.
+    #[arg(long = "dir", id = "dir_option", value_name = "DIR")]
+    dir_option: Option<PathBuf>,
+}
+
+impl ExportArgs {
+    /// The directory asked for, DIR or `--dir DIR`; `.` when neither.
+    fn dir(&self) -> PathBuf {
+        self.dir
+            .clone()
+            .or_else(|| self.dir_option.clone())
+            .unwrap_or_else(|| PathBuf::from("."))
+    }
 }
 
 /// Arguments of `boardbase verify`.
@@ -32,13 +45,14 @@ pub struct VerifyArgs {
 
 /// Runs `boardbase export`.
 pub fn export(args: &ExportArgs, out: &mut Output) -> Result<(), Failure> {
-    std::fs::create_dir_all(&args.dir).map_err(|error| Failure::Write {
-        path: args.dir.display().to_string(),
+    let dir = args.dir();
+    std::fs::create_dir_all(&dir).map_err(|error| Failure::Write {
+        path: dir.display().to_string(),
         error,
     })?;
     for puzzle in Puzzle::ALL {
         let table = Table::embedded(puzzle);
-        let path = args.dir.join(table.file_name());
+        let path = dir.join(table.file_name());
         let shown = path.display().to_string();
         let len = table
             .write(&path, &mut |_| {})

@@ -123,7 +123,7 @@ pub fn lightsout(args: &LightsoutArgs, out: &mut Output) -> Result<(), Failure> 
         out,
     )?;
     let solver = Solver::cached(lights::LIGHTS_OUT);
-    let count = lights::read_lights_out_count(&mut source.scanner).map_err(|e| source.fail(e))?;
+    let count = source.read_count(lights::read_lights_out_count)?;
     for puzzle in 1..=count {
         let board =
             lights::read_lights_out_puzzle(&mut source.scanner).map_err(|e| source.fail(e))?;
@@ -132,7 +132,7 @@ pub fn lightsout(args: &LightsoutArgs, out: &mut Output) -> Result<(), Failure> 
             .route_within(&board, Colour::White, args.nullity.get())
             .ok()
             .flatten()
-            .ok_or_else(|| Failure::Output(std::io::Error::other("5×6 is always solvable")))?;
+            .ok_or_else(|| Failure::Output(std::io::Error::other("5x6 is always solvable")))?;
         match args.format {
             Format::Judge => {
                 writeln!(out, "PUZZLE #{puzzle}")?;
@@ -213,7 +213,7 @@ fn write_fliptile_pretty(
     solver: &Solver,
 ) -> Result<(), Failure> {
     let (shape, k) = (board.shape(), solver.nullity());
-    let size = format!("{}×{}", shape.rows(), shape.cols());
+    let size = shape.to_string();
     match answer {
         Some(a) => {
             writeln!(
@@ -283,7 +283,7 @@ fn write_lightsout_pretty(
         ],
     )?;
     if answer.is_unique() {
-        writeln!(out, "  the only press set that does it (5×6 has nullity 0)")?;
+        writeln!(out, "  the only press set that does it (5x6 has nullity 0)")?;
     } else {
         writeln!(out, "  {}", optimal_sets(answer, "press"))?;
     }

@@ -5,6 +5,25 @@
 //! A front end over the `boardbase` library: each subcommand parses its
 //! arguments, asks the library and renders the answer.
 
+// `eprintln!` and `eprint!` of std panic when standard error is a closed
+// pipe (`boardbase ... 2>&1 | true`), which would turn a message nobody can
+// read into exit status 101. These two, defined before every module so that
+// they are the ones in scope everywhere in the binary, write the same bytes
+// and drop a write error instead: the run goes on and exits with the status
+// it would have had.
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+macro_rules! eprint {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod bar;
 mod carcassonne;
 mod cases;
@@ -55,7 +74,7 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Flip Game (POJ 1753): fewest rounds to make a 4×4 board (or any
+    /// Flip Game (POJ 1753): fewest rounds to make a 4x4 board (or any
     /// size, with --size) one colour.
     ///
     /// Input: one or more boards of 4 lines of 4 `b`/`w` (R lines of C with
@@ -67,7 +86,7 @@ enum Command {
     /// --max-nullity, 24 by default).
     #[command(visible_alias = "poj1753")]
     Flip(flip::FlipArgs),
-    /// Game of Euler (UVA 10536): who wins from a 4×4 board of pins (or
+    /// Game of Euler (UVA 10536): who wins from a 4x4 board of pins (or
     /// any size up to 36 squares, with --size).
     ///
     /// Input: a case count, then that many boards of 4 lines of 4 `X`
@@ -101,7 +120,7 @@ enum Command {
     #[command(visible_alias = "poj3279")]
     Fliptile(fliptile::FliptileArgs),
     /// Extended Lights Out (POJ 1222, UVA 1560): the buttons that turn every
-    /// light of a 5×6 board off.
+    /// light of a 5x6 board off.
     ///
     /// Input: a puzzle count, then that many puzzles of 5 lines of six `0`/`1`
     /// separated by blanks; after the last only whitespace may follow.
@@ -126,9 +145,9 @@ enum Command {
     /// gets a judge input on stdin and its stdout is compared with the
     /// right answers token by token: flip sends each of the 65,536 boards
     /// in a run of its own, euler the 65,535 open positions in one run,
-    /// carcassonne 600 generated boards (four families, small and 12×12)
+    /// carcassonne 600 generated boards (four families, small and 12x12)
     /// in runs of 50, fliptile 1,000 generated boards (four families up to
-    /// 15×15, and 15×15) one a run, lightsout 2,032 puzzles in one run.
+    /// 15x15, and 15x15) one a run, lightsout 2,032 puzzles in one run.
     /// Flip and Euler of another size (--size RxC, or --table FILE): --sample
     /// boards of that size (1,000 by default), drawn as `cases --size`
     /// draws them.
@@ -145,7 +164,7 @@ enum Command {
     Cases(cases::GenArgs),
     /// Solve each puzzle's published sample and show it in pretty form.
     Demo,
-    /// Write the 4×4 tables as files for other languages: `flip-4x4.bin`
+    /// Write the 4x4 tables as files for other languages: `flip-4x4.bin`
     /// and `euler-4x4.bin` in DIR.
     ///
     /// Layout (version 2, memory-mappable): magic `BRDBASE\0`, version,
@@ -172,7 +191,7 @@ enum Command {
     /// Check table files: structure, column CRCs and entries.
     ///
     /// Each FILE (version 2, or 1 from earlier releases): its
-    /// structure, every column CRC, and the entries: on 4×4 every entry
+    /// structure, every column CRC, and the entries: on 4x4 every entry
     /// against the built-in tables; on other shapes each entry against its
     /// neighbours by the rules (every position up to 2^20, a spot check of
     /// 2^20 above). Exit status 0 when it is intact, 1 with the reason
@@ -584,6 +603,23 @@ impl Source {
             name: name.to_owned(),
             scanner: Scanner::new(Box::new(io::Cursor::new(text.into_bytes()))),
         }
+    }
+
+    /// Reads the count at the top of a judge input that starts with one
+    /// (Euler, Carcassonne, Extended Lights Out) with `read`; an input of
+    /// nothing but whitespace has no cases, as an empty input of the
+    /// formats without a count (boards until the end) has none: 0, and no
+    /// answer is written.
+    pub fn read_count(
+        &mut self,
+        read: impl FnOnce(&mut Scanner<Box<dyn Read>>) -> Result<u64, InputError>,
+    ) -> Result<u64, Failure> {
+        let count = match self.scanner.at_end() {
+            Ok(true) => Ok(0),
+            Ok(false) => read(&mut self.scanner),
+            Err(e) => Err(InputError::Io(e)),
+        };
+        count.map_err(|e| self.fail(e))
     }
 
     /// Wraps an error met while reading this source.

@@ -145,16 +145,7 @@ pub fn euler(
         .table
         .as_euler()
         .map_err(|e| probe_failure(&found, e))?;
-    let count = source
-        .scanner
-        .read_unsigned("a case count", u64::MAX)
-        .and_then(|n| {
-            source
-                .scanner
-                .end_of_line("the end of the line after the case count")?;
-            Ok(n)
-        })
-        .map_err(|e| source.fail(e))?;
+    let count = source.read_count(super::euler::read_count)?;
     let shape = table.shape();
     let mut rows = [0u64; MAX_SIDE];
     let mut lines = JudgeLines::new();

@@ -153,17 +153,17 @@ impl Spec {
         let (r, c) = (self.rows, self.cols);
         if r == 0 || c == 0 {
             return Err(GenError::Size(format!(
-                "a {r}×{c} board has no tiles: both sides must be at least 1"
+                "a {r}x{c} board has no tiles: both sides must be at least 1"
             )));
         }
         if r.min(c) > MAX_NARROW_SIDE {
             return Err(GenError::Size(format!(
-                "a {r}×{c} board is too large: its narrower side must be at most {MAX_NARROW_SIDE}"
+                "a {r}x{c} board is too large: its narrower side must be at most {MAX_NARROW_SIDE}"
             )));
         }
         if r.checked_mul(c).is_none_or(|n| n as u64 > MAX_TILES) {
             return Err(GenError::Size(format!(
-                "a {r}×{c} board has more than {MAX_TILES} tiles"
+                "a {r}x{c} board has more than {MAX_TILES} tiles"
             )));
         }
         Ok(*self)

@@ -65,7 +65,7 @@ impl SizeClass {
         match self {
             SizeClass::Small => "small (N, M ≤ 4)",
             SizeClass::Mixed => "mixed (N, M ≤ 12)",
-            SizeClass::Largest => "12×12",
+            SizeClass::Largest => "12x12",
         }
     }
 
@@ -148,7 +148,7 @@ impl CarcassonneCheck {
 
     fn detail(&self, case: usize) -> String {
         let c = &self.cases[case];
-        format!("{} {}×{}", c.family, c.board.rows(), c.board.cols())
+        format!("{} {}x{}", c.family, c.board.rows(), c.board.cols())
     }
 
     fn group_detail(&self, case: usize) -> String {

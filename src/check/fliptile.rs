@@ -133,7 +133,7 @@ impl FliptileCheck {
 
     fn size(&self, case: usize) -> String {
         let s = self.cases[case].board.shape();
-        format!("{}×{}", s.rows(), s.cols())
+        s.to_string()
     }
 }
 

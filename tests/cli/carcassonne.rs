@@ -94,9 +94,9 @@ fn witnesses_are_valid_or_absent() {
 fn pretty_and_json() {
     let pretty = ok(&["carcassonne", "--format", "pretty"], SAMPLE);
     assert!(pretty.starts_with(
-        "Case 1: 1×1 board, 4 valid placements (mod 1,000,000,007)\n  tiles (top, right, bottom, left; clockwise):\n    RRRR\n"
+        "Case 1: 1x1 board, 4 valid placements (mod 1,000,000,007)\n  tiles (top, right, bottom, left; clockwise):\n    RRRR\n"
     ), "{pretty}");
-    assert!(pretty.contains("Case 2: 1×2 board, 1 valid placement (mod 1,000,000,007)"));
+    assert!(pretty.contains("Case 2: 1x2 board, 1 valid placement (mod 1,000,000,007)"));
     assert!(pretty.contains("    RFRR(2) CCCF(3)\n"));
     let none = ok(
         &["carcassonne", "--format", "pretty"],
@@ -203,11 +203,7 @@ fn wide_boards_are_transposed_and_limits_hold() {
 #[test]
 fn bad_input_prints_earlier_answers_then_the_error() {
     let cases: &[(&str, &str, &str)] = &[
-        (
-            "",
-            "",
-            "error: <stdin>:1:1: expected a case count, found end of input\n",
-        ),
+        // (An input of only whitespace has no cases: tests/cli/streams.rs.)
         (
             "-1\n",
             "",

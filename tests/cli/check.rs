@@ -430,7 +430,7 @@ fn carcassonne_verdicts() {
     assert_eq!(count(&r, "wrong_answer"), 150);
     assert_eq!(groups(&r)["nonzero_answered_zero"], 150);
     let details: HashMap<String, u64> = details(&r["groups"][0]);
-    for class in ["small (N, M ≤ 4)", "mixed (N, M ≤ 12)", "12×12"] {
+    for class in ["small (N, M ≤ 4)", "mixed (N, M ≤ 12)", "12x12"] {
         assert_eq!(
             details.get(&format!("planted, {class}")),
             Some(&50),

@@ -612,3 +612,54 @@ fn cli_refuses_a_damaged_column_at_open() {
         );
     }
 }
+
+#[test]
+fn cli_export_takes_the_directory_as_its_help_says_or_as_dir() {
+    // `boardbase export DIR`, as the help's "in DIR" says, and `--dir DIR`
+    // as `generate` takes it: the same files, the same report.
+    let help = run(&["export", "--help"], "");
+    assert_eq!(help.code, 0);
+    assert!(
+        help.stdout
+            .contains("Usage: boardbase export [OPTIONS] [DIR]"),
+        "{}",
+        help.stdout
+    );
+    let flip_bytes = Table::embedded(Puzzle::Flip).to_bytes().unwrap();
+    let euler_bytes = Table::embedded(Puzzle::Euler).to_bytes().unwrap();
+    for how in ["positional", "option"] {
+        let dir = TempDir::absent(&format!("export-{how}"));
+        let target = dir.file("made/here");
+        let args: Vec<&str> = match how {
+            "positional" => vec!["export", &target],
+            _ => vec!["export", "--dir", &target],
+        };
+        let r = run(&args, "");
+        assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{how}");
+        assert!(
+            r.stdout
+                .starts_with(&format!("wrote {target}/flip-4x4.bin (flip 4x4, version 2")),
+            "{how}: {}",
+            r.stdout
+        );
+        assert!(
+            r.stdout
+                .contains(&format!("\nwrote {target}/euler-4x4.bin (euler 4x4"))
+        );
+        assert_eq!(
+            std::fs::read(format!("{target}/flip-4x4.bin")).unwrap(),
+            flip_bytes
+        );
+        assert_eq!(
+            std::fs::read(format!("{target}/euler-4x4.bin")).unwrap(),
+            euler_bytes
+        );
+    }
+    // Both at once is ambiguous: a usage error, nothing written.
+    let dir = TempDir::absent("export-both");
+    let (one, two) = (dir.file("one"), dir.file("two"));
+    let r = run(&["export", &one, "--dir", &two], "");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("cannot be used with"), "{}", r.stderr);
+    assert!(!std::path::Path::new(&one).exists() && !std::path::Path::new(&two).exists());
+}

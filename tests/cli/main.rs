@@ -29,5 +29,8 @@ mod limits;
 mod options;
 mod properties;
 mod schema;
+#[cfg(feature = "serve")]
+mod serve_start;
 mod shell;
 mod sizes;
+mod streams;

@@ -524,9 +524,12 @@ fn any_input(sub: Sub) -> impl Strategy<Value = Vec<u8>> {
 }
 
 /// The leading unsigned number of `input` after whitespace, as the case
-/// count reader sees it.
+/// count reader sees it; 0 for an input of only whitespace, which has no
+/// cases.
 fn leading_count(input: &[u8]) -> Option<u64> {
-    let start = input.iter().position(|b| !b" \t\r\n\x0B\x0C".contains(b))?;
+    let Some(start) = input.iter().position(|b| !b" \t\r\n\x0B\x0C".contains(b)) else {
+        return Some(0);
+    };
     let digits: &[u8] = &input[start..];
     let len = digits.iter().take_while(|b| b.is_ascii_digit()).count();
     std::str::from_utf8(&digits[..len]).ok()?.parse().ok()

@@ -33,7 +33,7 @@ pub fn c_program(name: &str, source: &str) -> PathBuf {
         .arg(&built)
         .arg(&src)
         .output()
-        .expect("cc runs (the tests need a C compiler)");
+        .expect("the tests need a C compiler as `cc` on PATH (e.g. apt-get install gcc)");
     assert!(
         out.status.success(),
         "cc failed on {name}: {}",

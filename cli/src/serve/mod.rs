@@ -24,7 +24,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use boardbase::generate::ByteSize;
+use boardbase::solvers::shape::Shape;
 use boardbase::tablebase::{MakeEvent, Maker, Tablebase};
+use boardbase::tablefile::Puzzle;
 use clap::Args;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
@@ -54,7 +56,7 @@ pub struct ServeArgs {
     #[command(flatten)]
     nullity: super::options::NullityArgs,
     #[arg(long, value_name = "SIZE", default_value = "512M", value_parser = super::generate::parse_byte_size,
-          help = concat!("Memory the Euler tables made in memory may take, e.g. 512M, 2G ", super::options::memory_units!(), "; the least recently used are dropped to make room; 0: make none. A 5×5 table takes 68 MiB, and about 82 MiB while it is made"))]
+          help = concat!("Memory the Euler tables made in memory may take, e.g. 512M, 2G ", super::options::memory_units!(), "; the least recently used are dropped to make room; 0: make none. A 5x5 table takes 68 MiB, and about 82 MiB while it is made"))]
     make_memory: u64,
     // The heavy work (Carcassonne counts, tables made in memory, large
     // GF(2) boards) runs on these workers, each on its own thread, off the
@@ -80,8 +82,13 @@ fn host_port(text: &str) -> Result<String, String> {
     let bad =
         || format!("expected HOST:PORT (e.g. 127.0.0.1:8080 or localhost:8080), found {text:?}");
     let (host, port) = text.rsplit_once(':').ok_or_else(bad)?;
-    if host.is_empty() || port.parse::<u16>().is_err() {
+    if host.is_empty() || port.is_empty() || !port.bytes().all(|b| b.is_ascii_digit()) {
         return Err(bad());
+    }
+    if port.parse::<u16>().is_err() {
+        return Err(format!(
+            "port {port} is out of range: a port is a number from 0 to 65535 (0 picks a free port)"
+        ));
     }
     Ok(text.to_owned())
 }
@@ -154,6 +161,15 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
         .iter()
         .map(|d| d.display().to_string())
         .collect();
+    // The puzzles with a table file of a shape the embedded tables do not
+    // answer: only those are answered by "the table files above".
+    let files_of = |puzzle: Puzzle| {
+        tablebase
+            .list()
+            .iter()
+            .any(|(p, shape, _)| *p == puzzle && *shape != Shape::SQUARE4)
+    };
+    let (flip_files, euler_files) = (files_of(Puzzle::Flip), files_of(Puzzle::Euler));
     let found_lines = tablebase.open_all();
     let state = Arc::new(api::State::new(
         tablebase,
@@ -184,14 +200,21 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
         for line in &found_lines {
             more.push_str(&format!("  {line}\n"));
         }
-        more.push_str(&format!("flip: 4x4 embedded, table files above, any other size up to 64x64 by GF(2) (nullity up to {})\n", args.nullity.get()));
+        let above = |files: bool| if files { ", table files above" } else { "" };
+        more.push_str(&format!(
+            "flip: 4x4 embedded{}, any other size up to 64x64 by GF(2) (nullity up to {})\n",
+            above(flip_files),
+            args.nullity.get()
+        ));
         if budget == 0 {
-            more.push_str(
-                "euler: 4x4 embedded, table files above; none made in memory (--make-memory 0)\n",
-            );
+            more.push_str(&format!(
+                "euler: 4x4 embedded{}; none made in memory (--make-memory 0)\n",
+                above(euler_files)
+            ));
         } else {
             more.push_str(&format!(
-                "euler: 4x4 embedded, table files above, others of up to 25 squares made in memory on first use (up to {} MiB)\n",
+                "euler: 4x4 embedded{}, others of up to 25 squares made in memory on first use (up to {} MiB)\n",
+                above(euler_files),
                 args.make_memory >> 20
             ));
         }
