@@ -1,0 +1,76 @@
+//! `GET /api/v1/lights` and `GET /api/v1/lights/info`: the Lights Out
+//! family, a board solved and a variant's structure.
+
+use std::time::Instant;
+
+use axum::extract::Request;
+use axum::response::Response;
+use boardbase::lights::family::{self, ColourGrid, FamilySolver, Variant};
+use boardbase::report::{LightsInfo, LightsLookup};
+use boardbase::solvers::shape::Shape;
+
+use super::error::{ApiError, Work};
+use super::lookup::worker_error;
+use super::query::{self, LightsInfoQuery, LightsQuery, VariantParams};
+use super::{Ctx, INLINE_NULLITY, State, answer};
+
+/// The variant `params` asks for, of boards of `shape`.
+fn variant(shape: Shape, params: VariantParams) -> Result<Variant, ApiError> {
+    Ok(Variant::of_shape(shape, params.colours)?
+        .with_wrap(params.wrap)
+        .with_pattern(params.pattern))
+}
+
+/// `GET /api/v1/lights`.
+pub async fn solve(axum::extract::State(state): Ctx, request: Request) -> Response {
+    answer(solve_answer(&state, request.uri().query()).await)
+}
+
+/// `GET /api/v1/lights`'s answer: on the async threads when the search
+/// visits at most 2^12 press vectors a colour, else on a blocking worker.
+async fn solve_answer(state: &State, query: Option<&str>) -> Result<LightsLookup, ApiError> {
+    let q: LightsQuery = query::parse(query)?;
+    let (text, params, goal) = q.checked()?;
+    let board = ColourGrid::parse(&text, params.colours).map_err(|error| ApiError::Syntax {
+        what: "board",
+        error,
+        case: None,
+    })?;
+    let shape = board.shape();
+    let variant = variant(shape, params)?;
+    let max = state.tablebase.max_nullity();
+    let inline = FamilySolver::cached(&variant).quiet_count().bits() <= INLINE_NULLITY as u64;
+    let lookup = if inline {
+        LightsLookup::new(&variant, &board, goal, max)
+    } else {
+        let deadline = Instant::now() + state.limits.count_timeout;
+        state
+            .pool
+            .run(deadline, move || {
+                LightsLookup::new(&variant, &board, goal, max)
+            })
+            .await
+            .map_err(|e| worker_error(e, Work::LargeBoards))?
+    };
+    // The query was checked: the board has the variant's shape and
+    // colours, the goal is one of them.
+    lookup.map_err(|error| ApiError::Family { shape, error })
+}
+
+/// `GET /api/v1/lights/info`: on a blocking worker (the histogram visits
+/// up to 2^25 boards).
+pub async fn info(axum::extract::State(state): Ctx, request: Request) -> Response {
+    let query: Result<LightsInfoQuery, _> = query::parse(request.uri().query());
+    drop(request);
+    let result = async {
+        let (size, params) = query?.variant();
+        let variant = variant(size, params)?;
+        let deadline = Instant::now() + state.limits.count_timeout;
+        state
+            .pool
+            .run(deadline, move || LightsInfo::new(&family::info(&variant)))
+            .await
+            .map_err(|e| worker_error(e, Work::Structure))
+    };
+    answer(result.await)
+}

@@ -1,0 +1,256 @@
+//! `GET /api/v1/flip` and `GET /api/v1/euler`: a board looked up in the
+//! tablebase, its JSON written by the library's writers (the same bytes as
+//! serde's of the lookup types, proved by tests/library/tablebase.rs).
+
+use std::future::Future;
+use std::pin::Pin;
+use std::time::{Duration, Instant};
+
+use axum::extract::Request;
+use axum::response::{IntoResponse, Response};
+use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
+use boardbase::lights::{Grid, LightsError, Solver};
+use boardbase::solvers::shape::Shape;
+use boardbase::tablebase::{
+    Begin, FlipFrom, Made, MakeError, Pending, Tablebase, Unanswered, euler_json, flip_json,
+    flip_lights_json_within,
+};
+use boardbase::tablefile::{ProbeError, Puzzle};
+
+use super::error::{ApiError, BoardShapeError, Internal, MissingTable, Work};
+use super::query::{self, BoardQuery};
+use super::{Ctx, INLINE_NULLITY, State, json_bytes};
+use crate::serve::count::CountFailure;
+
+pub async fn flip(axum::extract::State(state): Ctx, request: Request) -> Response {
+    respond(flip_answer(&state, request.uri().query())).await
+}
+
+pub async fn euler(axum::extract::State(state): Ctx, request: Request) -> Response {
+    respond(euler_answer(&state, request.uri().query())).await
+}
+
+/// A lookup answered at once, or work that waits: for a blocking worker
+/// (Flip boards of a large nullity) or for a table to be made in memory.
+/// The waiting work is a future of its own, boxed, so that the handlers'
+/// futures stay small in the common case.
+enum Lookup<'a> {
+    /// The answer's JSON.
+    Done(Vec<u8>),
+    /// The work still to await.
+    Pooled(Pin<Box<dyn Future<Output = Result<Vec<u8>, ApiError>> + Send + 'a>>),
+}
+
+/// The response to a lookup.
+async fn respond(lookup: Result<Lookup<'_>, ApiError>) -> Response {
+    let json = match lookup {
+        Ok(Lookup::Done(body)) => Ok(body),
+        Ok(Lookup::Pooled(work)) => work.await,
+        Err(e) => Err(e),
+    };
+    match json {
+        Ok(body) => json_bytes(body),
+        Err(e) => e.into_response(),
+    }
+}
+
+/// The board of a query: rows separated by `/` or new lines, with blanks
+/// around them, of the puzzle's `alphabet`, read by the library's one
+/// board parser ([`Alphabet::parse_board`]); without `size`, the shape is
+/// the number of rows by their length. With `size`, a board may also be
+/// given as its R·C cells in one run (`bwwbbbwbbwwbbwww` with `size=4x4`).
+/// A character out of place is a 400 with its line and column (in bytes,
+/// as the library counts them); rows that disagree with each other or with
+/// `size` a 400, a board past 64×64 a 422.
+fn board_rows(q: &BoardQuery<'_>, alphabet: &Alphabet) -> Result<Rows, ApiError> {
+    let expect = q.size.map_or(Expect::Any, Expect::ShapeOrOneRun);
+    alphabet
+        .parse_board(q.board.as_bytes(), expect)
+        .map_err(|e| match e {
+            BoardTextError::Empty(_) => ApiError::Board(BoardShapeError::Empty),
+            BoardTextError::Syntax(error) => ApiError::Syntax {
+                what: "board",
+                error,
+                case: None,
+            },
+            BoardTextError::Misfit {
+                rows, cols, ragged, ..
+            } => ApiError::Board(match (ragged, q.size) {
+                (Some((k, cells)), _) => BoardShapeError::Ragged {
+                    row: k + 1,
+                    cells,
+                    first: cols,
+                },
+                (None, Some(size)) => BoardShapeError::NotSize { rows, cols, size },
+                (None, None) => BoardShapeError::TooLarge { rows, cols },
+            }),
+        })
+}
+
+/// A board of at most 64 cells as a `u64`, cell (r, c) at bit `C·r + c`
+/// (every board a table answers).
+fn board_bits(board: &Rows) -> Result<u64, ApiError> {
+    board
+        .to_u64()
+        .ok_or_else(|| ApiError::OverCells(board.shape()))
+}
+
+/// A table's error: its file is damaged.
+fn damaged(puzzle: &'static str, shape: Shape) -> impl FnOnce(ProbeError) -> ApiError {
+    move |error| ApiError::Damaged {
+        puzzle,
+        shape,
+        error,
+    }
+}
+
+/// Why the tablebase does not answer `puzzle` boards of `shape`.
+fn unanswered(tablebase: &Tablebase, puzzle: Puzzle, shape: Shape, why: Unanswered) -> ApiError {
+    match why {
+        Unanswered::Broken { path, error } => ApiError::Broken {
+            puzzle,
+            shape,
+            path,
+            error,
+            command: tablebase.generate_command(puzzle, shape),
+        },
+        Unanswered::Lights(error) => nullity(shape)(error),
+        Unanswered::TooManyCells(error) => ApiError::TooManyCells { shape, error },
+        Unanswered::Missing => ApiError::Missing(MissingTable::of(tablebase, shape)),
+    }
+}
+
+/// GF(2)'s refusal of a Flip board of `shape`.
+fn nullity(shape: Shape) -> impl FnOnce(LightsError) -> ApiError {
+    move |error| ApiError::Nullity { shape, error }
+}
+
+/// `GET /api/v1/flip`'s answer, or the work to do for it.
+fn flip_answer<'a>(state: &'a State, query: Option<&str>) -> Result<Lookup<'a>, ApiError> {
+    let q: BoardQuery = query::parse(query)?;
+    let board = board_rows(&q, &boardbase::flip::ALPHABET)?;
+    let shape = board.shape();
+    let from = state
+        .tablebase
+        .flip(shape)
+        .map_err(|why| unanswered(&state.tablebase, Puzzle::Flip, shape, why))?;
+    match from {
+        FlipFrom::Table(source) => flip_json(&*source, board_bits(&board)?)
+            .map(Lookup::Done)
+            .map_err(damaged("Flip", shape)),
+        FlipFrom::Lights(solver) => {
+            let grid = Grid::from_rows(shape, board.rows()).map_err(ApiError::Grid)?;
+            if solver.nullity() > INLINE_NULLITY {
+                return Ok(Lookup::Pooled(Box::pin(flip_on_worker(
+                    state,
+                    solver,
+                    Box::new(grid),
+                    shape,
+                ))));
+            }
+            flip_lights_json_within(solver, &grid, state.tablebase.max_nullity())
+                .map(Lookup::Done)
+                .map_err(nullity(shape))
+        }
+    }
+}
+
+/// A Flip board of a large nullity, solved on a blocking worker.
+async fn flip_on_worker(
+    state: &State,
+    solver: &'static Solver,
+    grid: Box<Grid>,
+    shape: Shape,
+) -> Result<Vec<u8>, ApiError> {
+    let deadline = Instant::now() + state.limits.count_timeout;
+    let max = state.tablebase.max_nullity();
+    state
+        .pool
+        .run(deadline, move || {
+            flip_lights_json_within(solver, &grid, max)
+        })
+        .await
+        .map_err(|e| worker_error(e, Work::LargeBoards))?
+        .map_err(nullity(shape))
+}
+
+/// A blocking-worker job that could not run.
+pub fn worker_error(e: CountFailure, work: Work) -> ApiError {
+    match e {
+        CountFailure::Busy { workers } => ApiError::Busy { workers, work },
+        _ => ApiError::Internal(Internal::Solving),
+    }
+}
+
+/// `GET /api/v1/euler`'s answer, or the table to make for it.
+fn euler_answer<'a>(state: &'a State, query: Option<&str>) -> Result<Lookup<'a>, ApiError> {
+    let q: BoardQuery = query::parse(query)?;
+    let board = board_rows(&q, &boardbase::euler::ALPHABET)?;
+    let shape = board.shape();
+    let found = state
+        .tablebase
+        .euler(shape)
+        .map_err(|why| unanswered(&state.tablebase, Puzzle::Euler, shape, why))?;
+    let position = board_bits(&board)?;
+    match found {
+        Some(source) => euler_json(&*source, position)
+            .map(Lookup::Done)
+            .map_err(damaged("Euler", shape)),
+        None => Ok(Lookup::Pooled(Box::pin(euler_once_made(
+            state, shape, position,
+        )))),
+    }
+}
+
+/// An Euler position of a shape whose table is made in memory first: the
+/// first request for the shape starts making it on a blocking worker, not
+/// bound by any request's deadline (once started, the table is made for
+/// whoever asks next); every request waits for it until its own deadline.
+async fn euler_once_made(state: &State, shape: Shape, position: u64) -> Result<Vec<u8>, ApiError> {
+    let deadline = Instant::now() + state.limits.count_timeout;
+    let begin = state
+        .tablebase
+        .maker()
+        .begin(shape)
+        .map_err(|e| make_error(state, shape, e))?;
+    let made = match begin {
+        Begin::Ready(table) => Ok(table),
+        Begin::Waiting(pending) => wait_made(pending, deadline).await,
+        Begin::Start(job, pending) => {
+            let pool = state.pool.clone();
+            tokio::spawn(async move {
+                let far = Instant::now() + Duration::from_secs(24 * 3600);
+                // A job the pool never runs is dropped, which tells the
+                // waiting requests (busy).
+                let _ = pool.run(far, move || job.run(|_| {})).await;
+            });
+            wait_made(pending, deadline).await
+        }
+    };
+    let source = made.map_err(|e| make_error(state, shape, e))?;
+    euler_json(&*source, position).map_err(damaged("Euler", shape))
+}
+
+/// The table being made, waited for until `deadline`.
+async fn wait_made(pending: Pending, deadline: Instant) -> Result<Made, MakeError> {
+    tokio::time::timeout_at(deadline.into(), pending)
+        .await
+        .unwrap_or(Err(MakeError::Busy))
+}
+
+/// Why no table was made in memory.
+fn make_error(state: &State, shape: Shape, e: MakeError) -> ApiError {
+    let tablebase = &state.tablebase;
+    match e {
+        MakeError::NotMade => ApiError::Missing(MissingTable::of(tablebase, shape)),
+        MakeError::Busy => ApiError::Busy {
+            workers: state.pool.workers(),
+            work: Work::Making(shape),
+        },
+        MakeError::Failed(why) => ApiError::MakeFailed {
+            shape,
+            why,
+            command: tablebase.generate_command(Puzzle::Euler, shape),
+        },
+    }
+}
