@@ -781,8 +781,8 @@ class Tablebase:
     def carcassonne(self, rows: int, cols: int, tiles: Sequence[str]) -> CarcassonneAnswer:
         """Counts the placements of a Carcassonne board (HDU 4064) of
         ``rows`` × ``cols`` tiles, four-letter codes in reading order."""
-        rows = _int("rows", rows, 1, None, ShapeError)
-        cols = _int("cols", cols, 1, None, ShapeError)
+        rows = _int("rows", rows, 1, sys.maxsize, ShapeError)
+        cols = _int("cols", cols, 1, sys.maxsize, ShapeError)
         if isinstance(tiles, str):
             tiles = tiles.split()
         elif not hasattr(tiles, "__iter__"):
@@ -1042,7 +1042,9 @@ def generate(
 
     ``progress(phase, done, total)`` is called from this thread with the
     latest report (``phase`` a name such as ``"win/loss"``; ``done`` of
-    ``total`` positions, boards or bytes); it works with tqdm. Ctrl-C, or
+    ``total`` positions, boards or bytes): each phase's first call has
+    ``done == 0`` and its last ``done == total``, however slow the
+    callable; it works with tqdm. Ctrl-C, or
     an exception raised by ``progress``, stops the job: the exception
     propagates and no file is left, neither the table nor a temporary
     one. A table of that name is replaced only once the new one is

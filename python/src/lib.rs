@@ -18,9 +18,7 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use boardbase::carcassonne::{self, Tile};
 use boardbase::error::ParseError;
-use boardbase::generate::{
-    ByteSize, Cancel, GenerateError, Job, JobError, JobSetting, Progress,
-};
+use boardbase::generate::{ByteSize, Cancel, GenerateError, Job, JobError, JobSetting, Progress};
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::lights::family::{
     ColourGrid, FamilyError, FamilyGoal, Pattern, PatternError, Variant,
@@ -868,8 +866,8 @@ impl Pending {
 /// `boardbase generate PUZZLE RxC --dir DIR [--wdl-only] [--memory M]
 /// [--jobs N]` from Python: the library's [`Job`], run on a
 /// thread of its own while this one (GIL released between reports) calls
-/// `progress(phase, done, total)` with the latest report and checks for
-/// Ctrl-C. A Ctrl-C or an exception from `progress` cancels the job: the
+/// `progress(phase, done, total)` with the latest report, each phase's
+/// first and last included ([`Pending`]), and checks for Ctrl-C. A Ctrl-C or an exception from `progress` cancels the job: the
 /// exception is raised and no file (nor a temporary one) is left. Returns
 /// the summary of `generate --format json`.
 #[pyfunction]
