@@ -131,17 +131,17 @@ def test_a_panic_becomes_an_exception() -> None:
         (lambda: boardbase.euler(None), "board: expected a string of rows"),
         (lambda: boardbase.lights(None), "board: expected a string of rows"),
         (lambda: boardbase.flip([1, 2]), "board: row 1 is a int"),
-        (lambda: boardbase.flip("bwwb/bbwb/bwwb/bwww", size=4), "size: expected \"RxC\" or (rows, columns)"),
-        (lambda: boardbase.carcassonne(2, 2, None), "tiles: expected a sequence of four-letter codes"),
-        (lambda: boardbase.carcassonne(1, 1, [1234]), "tiles[0]: expected a four-letter code"),
-        (lambda: boardbase.carcassonne("2", 2, ["RRRR"] * 4), "rows: expected an int, not str"),
-        (lambda: boardbase.Tablebase(None), "directories: expected a path"),
-        (lambda: boardbase.Tablebase(max_nullity="24"), "max_nullity: expected an int"),
-        (lambda: boardbase.cases("flip", "5"), "n: expected an int, not str"),
-        (lambda: boardbase.generate("flip", None), "shape: expected"),
-        (lambda: boardbase.generate("flip", "3x3", jobs=1.5), "jobs: expected an int, not float"),
+        (lambda: boardbase.flip("bwwb/bbwb/bwwb/bwww", size=4), "size: expected \"RxC\" or (rows, columns)"),  # type: ignore[arg-type]
+        (lambda: boardbase.carcassonne(2, 2, None), "tiles: expected a sequence of four-letter codes"),  # type: ignore[arg-type]
+        (lambda: boardbase.carcassonne(1, 1, [1234]), "tiles[0]: expected a four-letter code"),  # type: ignore[list-item]
+        (lambda: boardbase.carcassonne("2", 2, ["RRRR"] * 4), "rows: expected an int, not str"),  # type: ignore[arg-type]
+        (lambda: boardbase.Tablebase(None), "directories: expected a path"),  # type: ignore[arg-type]
+        (lambda: boardbase.Tablebase(max_nullity="24"), "max_nullity: expected an int"),  # type: ignore[arg-type]
+        (lambda: boardbase.cases("flip", "5"), "n: expected an int, not str"),  # type: ignore[arg-type]
+        (lambda: boardbase.generate("flip", None), "shape: expected"),  # type: ignore[arg-type]
+        (lambda: boardbase.generate("flip", "3x3", jobs=1.5), "jobs: expected an int, not float"),  # type: ignore[arg-type]
         (lambda: boardbase.lights("10/01", colours=True), "colours: expected an int, not bool"),
-        (lambda: boardbase.Table.open(None), "expected str, bytes or os.PathLike object"),
+        (lambda: boardbase.Table.open(None), "expected str, bytes or os.PathLike object"),  # type: ignore[arg-type]
     ],
 )
 def test_type_errors_name_what_is_accepted(call: Callable[[], Any], says: str) -> None:
