@@ -737,6 +737,10 @@ class Tablebase:
         goal."""
         limit = self._max_nullity if max_nullity is None else _int("max_nullity", max_nullity, 0, 64)
         colours = _int("colours", colours, 2, 16)
+        if isinstance(goal, bool) or not isinstance(goal, (str, int)):
+            raise TypeError(
+                f'goal: expected "white", "black", "either", "any" or a colour number, not {type(goal).__name__}'
+            )
         if colours == 2 and not wrap and pattern == "plus" and goal in ("white", "black", "either"):
             data = self._inner.lights(_board_text(board, "0", "1"), str(goal), limit)
             return LightsAnswer(

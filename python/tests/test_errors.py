@@ -141,6 +141,7 @@ def test_a_panic_becomes_an_exception() -> None:
         (lambda: boardbase.generate("flip", None), "shape: expected"),  # type: ignore[arg-type]
         (lambda: boardbase.generate("flip", "3x3", jobs=1.5), "jobs: expected an int, not float"),  # type: ignore[arg-type]
         (lambda: boardbase.lights("10/01", colours=True), "colours: expected an int, not bool"),
+        (lambda: boardbase.lights("10/01", goal=None), "goal: expected \"white\""),  # type: ignore[arg-type]
         (lambda: boardbase.Table.open(None), "expected str, bytes or os.PathLike object"),  # type: ignore[arg-type]
     ],
 )
