@@ -304,9 +304,42 @@ class _Lazy:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # Pickled (and copied) as the whole answer's dict, as the
+        # dataclasses these were: the compiled lookup does not pickle.
+        return (_unpickle, (type(self), self._data()))
+
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
         return f"{type(self).__name__}({fields})"
+
+
+class _Stored:
+    """The compiled lookup's stand-in in an unpickled answer: its
+    attributes read from the whole answer's dict."""
+
+    def __init__(self, data: Dict[str, Any]) -> None:
+        self._whole = data
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "winning":
+            return self._whole["outcome"] == "win"
+        try:
+            return self._whole[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def report(self) -> Dict[str, Any]:
+        return {k: v for k, v in self._whole.items() if k != "moves"}
+
+    def lookup(self) -> Dict[str, Any]:
+        return self._whole
+
+
+def _unpickle(cls: Any, data: Dict[str, Any]) -> Any:
+    answer = cls(_Stored(data))
+    answer._whole = data
+    return answer
 
 
 class FlipAnswer(_Lazy):

@@ -209,3 +209,14 @@ def test_gf2_shapes_answer_the_same_lazily() -> None:
         a = boardbase.flip(board_text(3, 5, b, "w", "b"))
         assert a.rounds == rounds_of(dw[b], db[b])
         assert len(a.moves) == 15 and a.to_dict()["rounds"] == a.rounds
+
+
+def test_answers_pickle_and_copy_whole() -> None:
+    import copy
+    import pickle
+
+    for a in (boardbase.flip("bwwb/bbwb/bwwb/bwww"), boardbase.euler("XXXX/...X/XX.X/XX.X")):
+        for b in (pickle.loads(pickle.dumps(a)), copy.copy(a), copy.deepcopy(a)):
+            assert type(b) is type(a) and b == a and repr(b) == repr(a) and b.to_dict() == a.to_dict()
+    e = pickle.loads(pickle.dumps(boardbase.euler("XXXX/...X/XX.X/XX.X")))
+    assert (e.winning, e.moves_left, e.best_move, e.legal_moves) == (True, 4, [(1, 2)], 9)
