@@ -1,5 +1,7 @@
 """The Python package's speed figures (docs/python.md, "Speed"): one 4×4
-probe against a trivial PyO3 call, euler_winning over 1,000,000 positions,
+probe against a trivial PyO3 call, one answer's value (flip().rounds,
+euler().winning) against a trivial Python operation, a whole answer with
+its moves, euler_winning over 1,000,000 positions,
 and boardbase against the pure-Python breadth-first search that people
 write for POJ 1753. Run it on a quiet machine:
 
@@ -60,10 +62,19 @@ def main(argv: List[str]) -> None:
     echo = boardbase._boardbase._echo
     trivial = per_call(lambda: echo(0x19B9), 300_000)
     probe = per_call(lambda: flip.flip_rounds(0x19B9), 300_000)
-    answer = per_call(lambda: boardbase.flip("bwwb/bbwb/bwwb/bwww"), 20_000)
+    text, position = "bwwb/bbwb/bwwb/bwww", "XXXX/...X/XX.X/XX.X"
+    python = per_call(lambda: len(text.replace("/", "")), 1_000_000)
+    rounds = per_call(lambda: boardbase.flip(text).rounds, 100_000)
+    winning = per_call(lambda: boardbase.euler(position).winning, 100_000)
+    moves = per_call(lambda: boardbase.flip(text).moves, 10_000)
+    euler_moves = per_call(lambda: boardbase.euler(position).moves, 10_000)
     print(f"trivial PyO3 call (_echo):           {trivial * 1e9:8.0f} ns")
     print(f"4x4 probe (Table.flip_rounds(int)):  {probe * 1e9:8.0f} ns  ({probe / trivial:.1f}x the trivial call)")
-    print(f"4x4 answer object (boardbase.flip):  {answer * 1e9:8.0f} ns  (rounds, both routes, 16 moves valued)")
+    print(f"trivial Python (len(s.replace)):     {python * 1e9:8.0f} ns")
+    print(f"boardbase.flip(text).rounds:         {rounds * 1e9:8.0f} ns  ({rounds / python:.1f}x the trivial Python)")
+    print(f"boardbase.euler(text).winning:       {winning * 1e9:8.0f} ns  ({winning / python:.1f}x the trivial Python)")
+    print(f"boardbase.flip(text).moves:          {moves * 1e9:8.0f} ns  (both routes, 16 presses valued, each board)")
+    print(f"boardbase.euler(text).moves:         {euler_moves * 1e9:8.0f} ns  (9 legal moves valued, each board)")
 
     if len(argv) > 1:
         path = os.path.join(argv[1], "euler-5x5.bin")

@@ -18,6 +18,7 @@ The module functions use one default :class:`Tablebase` (no directory but
 from __future__ import annotations
 
 import mmap
+import operator
 import os
 import sys
 import threading
@@ -114,11 +115,17 @@ def _rows_text(board: Board, letter: Callable[[Any], Optional[str]], expected: s
         if array.ndim != 2:
             raise ShapeError(f"board: a {array.ndim}-dimensional array: expected 2 dimensions (rows, columns)")
         board = array.tolist()
+    elif not hasattr(board, "__iter__"):
+        raise TypeError(f"board: expected {_BOARD_TYPES}, not {type(board).__name__}")
     lines = []
     for r, row in enumerate(board):
         if isinstance(row, str):
             lines.append(row)
             continue
+        if not hasattr(row, "__iter__"):
+            raise TypeError(
+                f"board: row {r + 1} is a {type(row).__name__}: expected a string or a sequence of cells"
+            )
         cells = []
         for c, value in enumerate(row):
             written = letter(value)
@@ -161,11 +168,56 @@ def _digits_text(board: Board) -> str:
     return _rows_text(board, letter, "a colour 0 to 15")
 
 
-def _size_text(size: Union[None, str, Tuple[int, int]]) -> Optional[str]:
+#: What a board may be, for the error of a value that is none of them.
+_BOARD_TYPES = "a string of rows, a sequence of rows (strings or sequences of cells) or a 2-D numpy array"
+
+
+def _int(
+    name: str, value: Any, low: int, high: Optional[int], error: Callable[[str], Exception] = OptionError
+) -> int:
+    """``value`` as an int from ``low`` to ``high`` (``None``: no bound):
+    a :class:`TypeError` naming ``name`` when it is not an integer, else
+    ``error`` (an :class:`OptionError` unless said) when it is out of that
+    range."""
+    if isinstance(value, bool):
+        raise TypeError(f"{name}: expected an int, not bool")
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name}: expected an int, not {type(value).__name__}") from None
+    if number < low or (high is not None and number > high):
+        expected = f"{low} or more" if high is None else f"{low} to {high}"
+        raise error(f"{name} {number}: expected {expected}")
+    return number
+
+
+def _memory(name: str, size: Union[str, int]) -> str:
+    """A memory size as the library reads it: text (``"512M"``) as it
+    is, an int as bytes."""
+    if isinstance(size, str):
+        return size
+    return f"{_int(name, size, 0, None)}B"
+
+
+def _directories(directories: Tables) -> List[str]:
+    """The directories of ``tables=``/``directories=``: one path or a
+    sequence of them."""
+    if isinstance(directories, (str, os.PathLike)):
+        return [os.fspath(directories)]
+    if not hasattr(directories, "__iter__"):
+        raise TypeError(
+            f"directories: expected a path (str or os.PathLike) or a sequence of paths, not {type(directories).__name__}"
+        )
+    return [os.fspath(d) for d in directories]
+
+
+def _size_text(size: Union[None, str, Tuple[int, int]], name: str = "size") -> Optional[str]:
     if size is None or isinstance(size, str):
         return size
-    rows, cols = size
-    return f"{int(rows)}x{int(cols)}"
+    if not isinstance(size, (tuple, list)) or len(size) != 2:
+        raise TypeError(f"{name}: expected \"RxC\" or (rows, columns), not {size!r}")
+    rows, cols = (_int(name, n, 1, 64, ShapeError) for n in size)
+    return f"{rows}x{cols}"
 
 
 class Route(NamedTuple):
@@ -201,44 +253,207 @@ def _flip_moves(moves: List[Dict[str, Any]]) -> List[FlipMove]:
     return [FlipMove((m["cell"][0], m["cell"][1]), m.get("board"), m["solvable"], m["rounds"]) for m in moves]
 
 
-@dataclass(frozen=True)
-class FlipAnswer:
+class _Lazy:
+    """The base of an answer whose value is at hand and whose moves are
+    made on first access: ``_lookup`` is the compiled answer
+    (``_boardbase.FlipLookup`` or ``EulerLookup``). Each lazy attribute
+    is made once and kept (a slot, unset until then)."""
+
+    __slots__ = ("_lookup", "_report", "_whole")
+    _fields: Tuple[str, ...] = ()
+    _report: Dict[str, Any]
+    _whole: Dict[str, Any]
+
+    def __init__(self, lookup: Any) -> None:
+        self._lookup = lookup
+
+    def _answer_data(self) -> Dict[str, Any]:
+        """The answer's dict, without the moves (the whole lookup's when
+        that was made first)."""
+        try:
+            return self._whole
+        except AttributeError:
+            pass
+        try:
+            return self._report
+        except AttributeError:
+            pass
+        report: Dict[str, Any] = self._lookup.report()
+        self._report = report
+        return report
+
+    def _data(self) -> Dict[str, Any]:
+        """The whole lookup's dict, moves and all."""
+        try:
+            return self._whole
+        except AttributeError:
+            pass
+        whole: Dict[str, Any] = self._lookup.lookup()
+        self._whole = whole
+        return whole
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _Lazy)
+        return self._data() == other._data()
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # Pickled (and copied) as the whole answer's dict, as the
+        # dataclasses these were: the compiled lookup does not pickle.
+        return (_unpickle, (type(self), self._data()))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"{type(self).__name__}({fields})"
+
+
+class _Stored:
+    """The compiled lookup's stand-in in an unpickled answer: its
+    attributes read from the whole answer's dict."""
+
+    def __init__(self, data: Dict[str, Any]) -> None:
+        self._whole = data
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "winning":
+            return self._whole["outcome"] == "win"
+        try:
+            return self._whole[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def report(self) -> Dict[str, Any]:
+        return {k: v for k, v in self._whole.items() if k != "moves"}
+
+    def lookup(self) -> Dict[str, Any]:
+        return self._whole
+
+
+def _unpickle(cls: Any, data: Dict[str, Any]) -> Any:
+    answer = cls(_Stored(data))
+    answer._whole = data
+    return answer
+
+
+class FlipAnswer(_Lazy):
     """A Flip Game board's answer (the object of ``boardbase flip --format
     json`` and of ``/api/v1/flip``): ``rounds`` (``None`` when impossible),
     the ``colour`` reached, the tie rule's ``presses``, both colours'
-    routes, and ``moves``, every press valued, best first."""
+    routes, and ``moves``, every press valued, best first.
 
-    board: str
-    answer: str
-    solvable: bool
-    rounds: Optional[int]
-    colour: Optional[str]
-    presses: List[Cell]
-    optimal_sets: int
-    to_white: Optional[Route]
-    to_black: Optional[Route]
-    moves: List[FlipMove]
-    _data: Dict[str, Any] = field(repr=False, compare=False)
+    The value (``rounds``, ``solvable``, ``answer``, ``colour``,
+    ``optimal_sets``) is worked out with the answer; ``presses``, the
+    routes and ``moves`` (each press valued, with its board) are made on
+    first access and kept. Read-only."""
 
-    @staticmethod
-    def _of(data: Dict[str, Any]) -> FlipAnswer:
-        return FlipAnswer(
-            board=data["board"],
-            answer=data["answer"],
-            solvable=bool(data["solvable"]),
-            rounds=data["rounds"],
-            colour=data["colour"],
-            presses=_cells(data["presses"]),
-            optimal_sets=int(data["optimal_sets"]),
-            to_white=Route._of(data["to_white"]),
-            to_black=Route._of(data["to_black"]),
-            moves=_flip_moves(data["moves"]),
-            _data=data,
-        )
+    __slots__ = ("_presses", "_to_white", "_to_black", "_moves")
+    _presses: List[Cell]
+    _to_white: Optional[Route]
+    _to_black: Optional[Route]
+    _moves: List[FlipMove]
+    _fields = (
+        "board",
+        "answer",
+        "solvable",
+        "rounds",
+        "colour",
+        "presses",
+        "optimal_sets",
+        "to_white",
+        "to_black",
+        "moves",
+    )
+
+    @property
+    def board(self) -> str:
+        """The board, rows separated by ``/``."""
+        board: str = self._lookup.board
+        return board
+
+    @property
+    def answer(self) -> str:
+        """The judge's answer: the rounds, or ``"Impossible"``."""
+        answer: str = self._lookup.answer
+        return answer
+
+    @property
+    def solvable(self) -> bool:
+        """Whether a uniform board can be reached."""
+        solvable: bool = self._lookup.solvable
+        return solvable
+
+    @property
+    def rounds(self) -> Optional[int]:
+        """Fewest rounds to a uniform board (``None`` when impossible)."""
+        rounds: Optional[int] = self._lookup.rounds
+        return rounds
+
+    @property
+    def colour(self) -> Optional[str]:
+        """The colour reached in fewest rounds, ``"white"`` or ``"black"``
+        (white when both tie; ``None`` when impossible)."""
+        colour: Optional[str] = self._lookup.colour
+        return colour
+
+    @property
+    def optimal_sets(self) -> int:
+        """How many press sets reach a uniform board in ``rounds`` rounds
+        (both colours counted when they tie; 0 when impossible)."""
+        sets: int = self._lookup.optimal_sets
+        return sets
+
+    @property
+    def presses(self) -> List[Cell]:
+        """One optimal set of cells to press, by the tie rule (empty when
+        impossible)."""
+        try:
+            return self._presses
+        except AttributeError:
+            pass
+        presses = self._presses = _cells(self._answer_data()["presses"])
+        return presses
+
+    @property
+    def to_white(self) -> Optional[Route]:
+        """The optimal way to all white (``None``: it cannot be reached)."""
+        try:
+            return self._to_white
+        except AttributeError:
+            pass
+        route = self._to_white = Route._of(self._answer_data()["to_white"])
+        return route
+
+    @property
+    def to_black(self) -> Optional[Route]:
+        """The optimal way to all black (``None``: it cannot be reached)."""
+        try:
+            return self._to_black
+        except AttributeError:
+            pass
+        route = self._to_black = Route._of(self._answer_data()["to_black"])
+        return route
+
+    @property
+    def moves(self) -> List[FlipMove]:
+        """Every press valued, fewest rounds after it first, impossible ones
+        last, ties in reading order."""
+        try:
+            return self._moves
+        except AttributeError:
+            pass
+        moves = self._moves = _flip_moves(self._data()["moves"])
+        return moves
 
     def to_dict(self) -> Dict[str, Any]:
         """The answer in the JSON vocabulary (``/api/v1/flip``'s object)."""
-        return _copy(self._data)
+        return _copy(self._data())
 
     def _repr_svg_(self) -> str:
         """The board with the presses ringed (Jupyter)."""
@@ -257,52 +472,110 @@ class EulerMove(NamedTuple):
     moves_left: Optional[int]
 
 
-@dataclass(frozen=True)
-class EulerAnswer:
+class EulerAnswer(_Lazy):
     """A Game of Euler position's answer (``/api/v1/euler``'s object):
     whether the player to move is ``winning``, ``moves_left`` with best
     play (``None`` when unknown), the ``best_move``'s cells (``None`` with
-    no legal move) and ``moves``, every legal move valued, best first."""
+    no legal move) and ``moves``, every legal move valued, best first.
 
-    board: str
-    answer: str
-    outcome: str
-    winning: bool
-    moves_left: Optional[int]
-    best_move: Optional[List[Cell]]
-    winning_moves: int
-    legal_moves: int
-    moves: List[EulerMove]
-    _data: Dict[str, Any] = field(repr=False, compare=False)
+    The value (``winning``, ``outcome``, ``answer``, ``moves_left`` and the
+    counts of moves) is worked out with the answer; ``best_move`` and
+    ``moves`` (each with its board) are made on first access and kept.
+    Read-only."""
 
-    @staticmethod
-    def _of(data: Dict[str, Any]) -> EulerAnswer:
-        best = data.get("best_move")
-        return EulerAnswer(
-            board=data["board"],
-            answer=data["answer"],
-            outcome=data["outcome"],
-            winning=data["outcome"] == "win",
-            moves_left=data["moves_left"],
-            best_move=None if best is None else _cells(best["cells"]),
-            winning_moves=int(data["winning_moves"]),
-            legal_moves=int(data["legal_moves"]),
-            moves=[
-                EulerMove(
-                    cells=_cells(m["cells"]),
-                    mask=int(m["mask"]),
-                    board=m["board"],
-                    outcome=m["outcome"],
-                    moves_left=m["moves_left"],
-                )
-                for m in data["moves"]
-            ],
-            _data=data,
-        )
+    __slots__ = ("_best_move", "_moves")
+    _best_move: Optional[List[Cell]]
+    _moves: List[EulerMove]
+    _fields = (
+        "board",
+        "answer",
+        "outcome",
+        "winning",
+        "moves_left",
+        "best_move",
+        "winning_moves",
+        "legal_moves",
+        "moves",
+    )
+
+    @property
+    def board(self) -> str:
+        """The position, rows separated by ``/`` (``X`` covered)."""
+        board: str = self._lookup.board
+        return board
+
+    @property
+    def answer(self) -> str:
+        """The judge's answer: ``"WINNING"`` or ``"LOSING"``."""
+        answer: str = self._lookup.answer
+        return answer
+
+    @property
+    def outcome(self) -> str:
+        """``"win"`` or ``"loss"``, for the player to move."""
+        outcome: str = self._lookup.outcome
+        return outcome
+
+    @property
+    def winning(self) -> bool:
+        """Whether the player to move wins with perfect play."""
+        winning: bool = self._lookup.winning
+        return winning
+
+    @property
+    def moves_left(self) -> Optional[int]:
+        """Moves (plies) left with perfect play (``None`` when the table
+        holds win/loss only)."""
+        left: Optional[int] = self._lookup.moves_left
+        return left
+
+    @property
+    def winning_moves(self) -> int:
+        """How many legal moves win."""
+        count: int = self._lookup.winning_moves
+        return count
+
+    @property
+    def legal_moves(self) -> int:
+        """How many moves are legal."""
+        count: int = self._lookup.legal_moves
+        return count
+
+    @property
+    def best_move(self) -> Optional[List[Cell]]:
+        """One best move's cells: the fastest win or the longest
+        resistance (``None`` with no legal move)."""
+        try:
+            return self._best_move
+        except AttributeError:
+            pass
+        best = self._answer_data().get("best_move")
+        cells = self._best_move = None if best is None else _cells(best["cells"])
+        return cells
+
+    @property
+    def moves(self) -> List[EulerMove]:
+        """Every legal move valued: winning ones first, fastest first; then
+        losing ones, longest resistance first."""
+        try:
+            return self._moves
+        except AttributeError:
+            pass
+        moves = self._moves = [
+            EulerMove(
+                cells=_cells(m["cells"]),
+                mask=int(m["mask"]),
+                board=m["board"],
+                outcome=m["outcome"],
+                moves_left=m["moves_left"],
+            )
+            for m in self._data()["moves"]
+        ]
+        return moves
 
     def to_dict(self) -> Dict[str, Any]:
         """The answer in the JSON vocabulary (``/api/v1/euler``'s object)."""
-        return _copy(self._data)
+        return _copy(self._data())
 
     def _repr_svg_(self) -> str:
         """The board with the best move ringed (Jupyter)."""
@@ -451,17 +724,10 @@ class Tablebase:
         make_memory: Union[str, int] = DEFAULT_MAKE_MEMORY,
         max_nullity: int = DEFAULT_MAX_NULLITY,
     ) -> None:
-        if isinstance(directories, (str, os.PathLike)):
-            directories = [directories]
-        if isinstance(make_memory, int):
-            if make_memory < 0:
-                raise OptionError(f"make_memory {make_memory}: expected a size of 0 or more")
-            make_memory = f"{make_memory}B"
-        if not 0 <= max_nullity <= 64:
-            raise OptionError(f"max_nullity {max_nullity}: expected 0 to 64")
-        self._inner = _boardbase.Tablebase(
-            [os.fspath(d) for d in directories], make_memory, max_nullity
-        )
+        directories = _directories(directories)
+        make_memory = _memory("make_memory", make_memory)
+        max_nullity = _int("max_nullity", max_nullity, 0, 64)
+        self._inner = _boardbase.Tablebase(directories, make_memory, max_nullity)
         self._max_nullity = max_nullity
 
     @property
@@ -476,11 +742,13 @@ class Tablebase:
         """Flip Game (POJ 1753) on any board the CLI answers: ``b``/``w``
         rows; ``size`` (``"RxC"``) checks the shape and allows the cells in
         one run."""
-        return FlipAnswer._of(self._inner.flip(_board_text(board, "w", "b"), _size_text(size)))
+        text = board if type(board) is str else _board_text(board, "w", "b")
+        return FlipAnswer(self._inner.flip(text, None if size is None else _size_text(size)))
 
     def euler(self, board: Board, size: Union[None, str, Tuple[int, int]] = None) -> EulerAnswer:
         """Game of Euler (UVA 10536): ``X``/``.`` rows (covered/open)."""
-        return EulerAnswer._of(self._inner.euler(_board_text(board, ".", "X"), _size_text(size)))
+        text = board if type(board) is str else _board_text(board, ".", "X")
+        return EulerAnswer(self._inner.euler(text, None if size is None else _size_text(size)))
 
     def lights(
         self,
@@ -500,9 +768,12 @@ class Tablebase:
         rows of digits (``a``-``f`` past 9), or arrays of colour numbers.
         ``max_nullity`` bounds the search at 2^max_nullity press vectors a
         goal."""
-        limit = self._max_nullity if max_nullity is None else max_nullity
-        if not 0 <= limit <= 64:
-            raise OptionError(f"max_nullity {limit}: expected 0 to 64")
+        limit = self._max_nullity if max_nullity is None else _int("max_nullity", max_nullity, 0, 64)
+        colours = _int("colours", colours, 2, 16)
+        if isinstance(goal, bool) or not isinstance(goal, (str, int)):
+            raise TypeError(
+                f'goal: expected "white", "black", "either", "any" or a colour number, not {type(goal).__name__}'
+            )
         if colours == 2 and not wrap and pattern == "plus" and goal in ("white", "black", "either"):
             data = self._inner.lights(_board_text(board, "0", "1"), str(goal), limit)
             return LightsAnswer(
@@ -547,9 +818,19 @@ class Tablebase:
     def carcassonne(self, rows: int, cols: int, tiles: Sequence[str]) -> CarcassonneAnswer:
         """Counts the placements of a Carcassonne board (HDU 4064) of
         ``rows`` × ``cols`` tiles, four-letter codes in reading order."""
+        rows = _int("rows", rows, 1, sys.maxsize, ShapeError)
+        cols = _int("cols", cols, 1, sys.maxsize, ShapeError)
         if isinstance(tiles, str):
             tiles = tiles.split()
-        return CarcassonneAnswer._of(self._inner.carcassonne(rows, cols, list(tiles)))
+        elif not hasattr(tiles, "__iter__"):
+            raise TypeError(
+                f"tiles: expected a sequence of four-letter codes or a string of them, not {type(tiles).__name__}"
+            )
+        codes = list(tiles)
+        for i, code in enumerate(codes):
+            if not isinstance(code, str):
+                raise TypeError(f"tiles[{i}]: expected a four-letter code (a string), not {type(code).__name__}")
+        return CarcassonneAnswer._of(self._inner.carcassonne(rows, cols, codes))
 
     def cases(
         self,
@@ -568,12 +849,12 @@ class Tablebase:
         --answers FILE`` writes. Flip and Euler boards of other sizes are
         answered by this tablebase (its files, Euler tables made in memory,
         GF(2) for Flip), as the CLI's ``--tables`` does."""
-        for name, value in (("n", n), ("seed", seed)):
-            if value < 0:
-                raise OptionError(f"{name} {value}: expected a number of 0 or more")
-        for name, limit in (("rounds", rounds), ("moves_left", moves_left)):
-            if limit is not None and not 0 <= limit <= 255:
-                raise OptionError(f"{name} {limit}: expected 0 to 255")
+        n = _int("n", n, 0, 2**64 - 1)
+        seed = _int("seed", seed, 0, 2**64 - 1)
+        if rounds is not None:
+            rounds = _int("rounds", rounds, 0, 255)
+        if moves_left is not None:
+            moves_left = _int("moves_left", moves_left, 0, 255)
         data, answers = self._inner.cases(puzzle, n, seed, family, _size_text(size), rounds, moves_left)
         return Cases(bytes(data).decode(), bytes(answers).decode())
 
@@ -798,17 +1079,20 @@ def generate(
 
     ``progress(phase, done, total)`` is called from this thread with the
     latest report (``phase`` a name such as ``"win/loss"``; ``done`` of
-    ``total`` positions, boards or bytes); it works with tqdm. Ctrl-C, or
+    ``total`` positions, boards or bytes): each phase's first call has
+    ``done == 0`` and its last ``done == total``, however slow the
+    callable; it works with tqdm. Ctrl-C, or
     an exception raised by ``progress``, stops the job: the exception
     propagates and no file is left, neither the table nor a temporary
     one. A table of that name is replaced only once the new one is
     complete."""
-    if isinstance(memory, int):
-        if memory < 0:
-            raise OptionError(f"memory {memory}: expected a size of 0 or more")
-        memory = f"{memory}B"
-    shape_text = _size_text(shape)
-    assert shape_text is not None
+    if memory is not None:
+        memory = _memory("memory", memory)
+    if jobs is not None:
+        jobs = _int("jobs", jobs, 1, 1024)
+    shape_text = _size_text(shape, "shape")
+    if shape_text is None:
+        raise TypeError("shape: expected \"RxC\" or (rows, columns), not None")
     summary: Dict[str, Any] = _boardbase.generate(
         puzzle, shape_text, os.fspath(dir), wdl_only, memory, jobs, progress
     )
@@ -822,14 +1106,16 @@ _by_tables: Dict[Tuple[str, ...], Tablebase] = {}
 
 def _tablebase(tables: Optional[Tables]) -> Tablebase:
     global _default
+    # The default, once made, without the lock: a probe in a loop comes
+    # here on every call.
+    if tables is None and _default is not None:
+        return _default
     with _lock:
         if tables is None:
             if _default is None:
                 _default = Tablebase()
             return _default
-        if isinstance(tables, (str, os.PathLike)):
-            tables = [tables]
-        key = tuple(os.fspath(t) for t in tables)
+        key = tuple(_directories(tables))
         found = _by_tables.get(key)
         if found is None:
             found = _by_tables[key] = Tablebase(key)
@@ -843,7 +1129,8 @@ def flip(
 ) -> FlipAnswer:
     """:meth:`Tablebase.flip` of the default tablebase (or of one searching
     ``tables``)."""
-    return _tablebase(tables).flip(board, size)
+    tablebase = _default if tables is None and _default is not None else _tablebase(tables)
+    return tablebase.flip(board, size)
 
 
 def euler(
@@ -853,7 +1140,8 @@ def euler(
 ) -> EulerAnswer:
     """:meth:`Tablebase.euler` of the default tablebase (or of one searching
     ``tables``)."""
-    return _tablebase(tables).euler(board, size)
+    tablebase = _default if tables is None and _default is not None else _tablebase(tables)
+    return tablebase.euler(board, size)
 
 
 def lights(

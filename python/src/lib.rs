@@ -18,7 +18,7 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use boardbase::carcassonne::{self, Tile};
 use boardbase::error::ParseError;
-use boardbase::generate::{ByteSize, Cancel, GenerateError, Job, JobError, Progress};
+use boardbase::generate::{ByteSize, Cancel, GenerateError, Job, JobError, JobSetting, Progress};
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::lights::family::{
     ColourGrid, FamilyError, FamilyGoal, Pattern, PatternError, Variant,
@@ -27,7 +27,7 @@ use boardbase::lights::{self, Goal, Grid, LightsError, Solver};
 use boardbase::report::LightsLookup;
 use boardbase::solvers::shape::Shape;
 use boardbase::tablebase::{
-    CountOptions, FindError, LookupError, Tablebase, Unanswered, fliptile_lookup,
+    CountOptions, FindError, FlipFrom, LookupError, Tablebase, Unanswered, fliptile_lookup,
 };
 use boardbase::tablefile::{self, ProbeError, Puzzle};
 use numpy::{PyArray1, PyReadonlyArray1};
@@ -36,6 +36,10 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::Serialize;
+
+mod answers;
+
+use answers::{PyEulerLookup, PyFlipLookup};
 
 /// One of the exception classes of `boardbase.errors`, called with
 /// `message` and the keyword arguments `attrs`.
@@ -206,14 +210,7 @@ fn lookup_error(
                 ("size", size),
             ],
         ),
-        LookupError::Probe(e) => error(
-            py,
-            "TableFileError",
-            &format!(
-                "the {puzzle} {shape} table cannot answer this board: {e} (the file is damaged)"
-            ),
-            &[("size", size)],
-        ),
+        LookupError::Probe(e) => damaged(py, puzzle, shape, &e),
         LookupError::Unanswered(Unanswered::Lights(e)) | LookupError::Lights(e) => {
             nullity_error(py, &e)
         }
@@ -222,6 +219,16 @@ fn lookup_error(
         }
         other => error(py, "ShapeError", &other.to_string(), &[("size", size)]),
     }
+}
+
+/// `TableFileError` for a table that answered a board wrongly.
+fn damaged(py: Python<'_>, puzzle: Puzzle, shape: Shape, e: &ProbeError) -> PyErr {
+    error(
+        py,
+        "TableFileError",
+        &format!("the {puzzle} {shape} table cannot answer this board: {e} (the file is damaged)"),
+        &[("size", attr(py, shape.to_string()))],
+    )
 }
 
 /// `NullityError` for a board past the exact search.
@@ -289,23 +296,28 @@ impl PyTablebase {
     /// The Flip lookup of `board` (rows of `b`/`w`): the object of the
     /// server's `/api/v1/flip`.
     #[pyo3(signature = (board, size=None))]
-    fn flip(&self, py: Python<'_>, board: &str, size: Option<&str>) -> PyResult<Py<PyAny>> {
+    fn flip(&self, py: Python<'_>, board: &str, size: Option<&str>) -> PyResult<PyFlipLookup> {
         let rows = parse_rows(py, board, size, &boardbase::flip::ALPHABET)?;
         let shape = rows.shape();
         let grid = Grid::from_rows(shape, rows.rows())
             .map_err(|e| error(py, "ShapeError", &format!("board: {e}"), &[]))?;
         let tablebase = Arc::clone(&self.inner);
-        let found = run(py, move || tablebase.flip_grid_lookup(&grid))?;
-        match found {
-            Ok(lookup) => to_python(py, &lookup),
-            Err(e) => Err(lookup_error(py, &self.inner, Puzzle::Flip, shape, e)),
-        }
+        // From a table, the answer now and the presses when asked for; the
+        // GF(2) solver values every press as it answers.
+        let found = run(py, move || match tablebase.flip(shape) {
+            Ok(FlipFrom::Table(source)) => {
+                let bits = grid.to_u64().ok_or(LookupError::Board(shape))?;
+                PyFlipLookup::of_table(source, bits)
+            }
+            _ => tablebase.flip_grid_lookup(&grid).map(PyFlipLookup::made),
+        })?;
+        found.map_err(|e| lookup_error(py, &self.inner, Puzzle::Flip, shape, e))
     }
 
     /// The Euler lookup of `board` (rows of `X`/`.`): the object of the
     /// server's `/api/v1/euler`.
     #[pyo3(signature = (board, size=None))]
-    fn euler(&self, py: Python<'_>, board: &str, size: Option<&str>) -> PyResult<Py<PyAny>> {
+    fn euler(&self, py: Python<'_>, board: &str, size: Option<&str>) -> PyResult<PyEulerLookup> {
         let rows = parse_rows(py, board, size, &boardbase::euler::ALPHABET)?;
         let shape = rows.shape();
         let position = rows.to_u64().ok_or_else(|| {
@@ -317,11 +329,13 @@ impl PyTablebase {
             )
         })?;
         let tablebase = Arc::clone(&self.inner);
-        let found = run(py, move || tablebase.euler_lookup(shape, position))?;
-        match found {
-            Ok(lookup) => to_python(py, &lookup),
-            Err(e) => Err(lookup_error(py, &self.inner, Puzzle::Euler, shape, e)),
-        }
+        // The answer now, the moves valued when asked for. A table made in
+        // memory for the shape is made now, on this thread.
+        let found = run(py, move || {
+            let source = tablebase.euler_made(shape, |_| {})?;
+            PyEulerLookup::new(source, position)
+        })?;
+        found.map_err(|e| lookup_error(py, &self.inner, Puzzle::Euler, shape, e))
     }
 
     /// Flip and Lights Out on any board up to 64×64 (rows of `b`/`w` or
@@ -823,19 +837,37 @@ fn contiguous(py: Python<'_>, e: &dyn std::fmt::Display) -> PyErr {
     )
 }
 
-/// The latest progress report of a job running on another thread, and
-/// whether it has ended: what the calling thread waits on.
+/// The progress reports of a job running on another thread that the
+/// calling thread has not passed on yet, and whether the job has ended:
+/// what the calling thread waits on. A report replaces the one before it
+/// when both are of one phase and that one neither starts the phase
+/// (`done == 0`) nor ends it (`done == total`): the callback hears the
+/// latest count, not every one, while every phase is heard to start and to
+/// end, however slow the callback. At most three reports a phase wait.
 #[derive(Default)]
-struct Latest {
-    report: Option<Progress>,
+struct Pending {
+    reports: Vec<Progress>,
     ended: bool,
+}
+
+impl Pending {
+    fn push(&mut self, report: Progress) {
+        match self.reports.last_mut() {
+            Some(last)
+                if last.phase == report.phase && last.done != 0 && last.done < last.total =>
+            {
+                *last = report;
+            }
+            _ => self.reports.push(report),
+        }
+    }
 }
 
 /// `boardbase generate PUZZLE RxC --dir DIR [--wdl-only] [--memory M]
 /// [--jobs N]` from Python: the library's [`Job`], run on a
 /// thread of its own while this one (GIL released between reports) calls
-/// `progress(phase, done, total)` with the latest report and checks for
-/// Ctrl-C. A Ctrl-C or an exception from `progress` cancels the job: the
+/// `progress(phase, done, total)` with the latest report, each phase's
+/// first and last included ([`Pending`]), and checks for Ctrl-C. A Ctrl-C or an exception from `progress` cancels the job: the
 /// exception is raised and no file (nor a temporary one) is left. Returns
 /// the summary of `generate --format json`.
 #[pyfunction]
@@ -884,55 +916,56 @@ fn generate(
     };
     let plan = job.plan().map_err(|e| job_error(py, e))?;
     let cancel = Cancel::new();
-    let latest = (Mutex::new(Latest::default()), Condvar::new());
+    let pending = (Mutex::new(Pending::default()), Condvar::new());
     let outcome = std::thread::scope(|scope| -> PyResult<_> {
         let worker = scope.spawn(|| {
             let ran = catch_unwind(AssertUnwindSafe(|| {
                 plan.run(
                     |p| {
-                        let (slot, wake) = &latest;
+                        let (slot, wake) = &pending;
                         if let Ok(mut slot) = slot.lock() {
-                            slot.report = Some(p);
+                            slot.push(p);
                             wake.notify_one();
                         }
                     },
                     &cancel,
                 )
             }));
-            let (slot, wake) = &latest;
+            let (slot, wake) = &pending;
             if let Ok(mut slot) = slot.lock() {
                 slot.ended = true;
             }
             wake.notify_one();
             ran
         });
-        // This thread: wait (GIL released) for a report or the end, then
-        // (GIL held) pass the report on and look for Ctrl-C.
+        // This thread: wait (GIL released) for reports or the end, then
+        // (GIL held) pass the reports on, in order, and look for Ctrl-C.
+        // The reports and the end are taken together: once the job has
+        // ended, none is left behind.
         let mut raised: Option<PyErr> = None;
-        let mut shown: Option<Progress> = None;
         loop {
-            let (report, ended) = py.detach(|| {
-                let (slot, wake) = &latest;
+            let (reports, ended) = py.detach(|| {
+                let (slot, wake) = &pending;
                 let mut guard = slot.lock().unwrap_or_else(|e| e.into_inner());
-                if !guard.ended && guard.report == shown {
+                if !guard.ended && guard.reports.is_empty() {
                     guard = wake
                         .wait_timeout(guard, std::time::Duration::from_millis(100))
                         .map(|(g, _)| g)
                         .unwrap_or_else(|e| e.into_inner().0);
                 }
-                (guard.report, guard.ended)
+                (std::mem::take(&mut guard.reports), guard.ended)
             });
             if raised.is_none() {
                 if let Err(e) = py.check_signals() {
                     cancel.cancel();
                     raised = Some(e);
-                } else if let (Some(callback), Some(p)) = (&progress, report)
-                    && report != shown
-                {
-                    shown = report;
-                    if let Err(e) = callback.call1(py, (p.phase.name(), p.done, p.total)) {
-                        cancel.cancel();
-                        raised = Some(e);
+                } else if let Some(callback) = &progress {
+                    for p in reports {
+                        if let Err(e) = callback.call1(py, (p.phase.name(), p.done, p.total)) {
+                            cancel.cancel();
+                            raised = Some(e);
+                            break;
+                        }
                     }
                 }
             }
@@ -961,7 +994,12 @@ fn generate(
 
 /// The Python exception of a job's error.
 fn job_error(py: Python<'_>, e: JobError) -> PyErr {
-    let message = e.to_string();
+    // The settings as `generate()` takes them.
+    let message = e.message(|setting| match setting {
+        JobSetting::WdlOnly => "wdl_only=True".to_owned(),
+        JobSetting::MemoryLimit => "memory=".to_owned(),
+        other => other.flag().to_owned(),
+    });
     match e {
         JobError::Generate(GenerateError::TooManyCells { .. }) => {
             error(py, "ShapeError", &message, &[])
@@ -1002,6 +1040,8 @@ fn _panic_for_test(py: Python<'_>) -> PyResult<()> {
 fn _boardbase(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTablebase>()?;
     m.add_class::<PyTable>()?;
+    m.add_class::<PyFlipLookup>()?;
+    m.add_class::<PyEulerLookup>()?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     m.add_function(wrap_pyfunction!(_echo, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;

@@ -121,3 +121,71 @@ def test_a_panic_becomes_an_exception() -> None:
     assert "panicked" in str(caught.value)
     # The module still answers afterwards.
     assert boardbase.flip("bwwb/bbwb/bwwb/bwww").rounds == 4
+
+
+@pytest.mark.parametrize(
+    "call,says",
+    [
+        (lambda: boardbase.flip(None), "board: expected a string of rows"),
+        (lambda: boardbase.flip(42), "not int"),
+        (lambda: boardbase.euler(None), "board: expected a string of rows"),
+        (lambda: boardbase.lights(None), "board: expected a string of rows"),
+        (lambda: boardbase.flip([1, 2]), "board: row 1 is a int"),
+        (lambda: boardbase.flip("bwwb/bbwb/bwwb/bwww", size=4), "size: expected \"RxC\" or (rows, columns)"),  # type: ignore[arg-type]
+        (lambda: boardbase.carcassonne(2, 2, None), "tiles: expected a sequence of four-letter codes"),  # type: ignore[arg-type]
+        (lambda: boardbase.carcassonne(1, 1, [1234]), "tiles[0]: expected a four-letter code"),  # type: ignore[list-item]
+        (lambda: boardbase.carcassonne("2", 2, ["RRRR"] * 4), "rows: expected an int, not str"),  # type: ignore[arg-type]
+        (lambda: boardbase.Tablebase(None), "directories: expected a path"),  # type: ignore[arg-type]
+        (lambda: boardbase.Tablebase(max_nullity="24"), "max_nullity: expected an int"),  # type: ignore[arg-type]
+        (lambda: boardbase.cases("flip", "5"), "n: expected an int, not str"),  # type: ignore[arg-type]
+        (lambda: boardbase.generate("flip", None), "shape: expected"),  # type: ignore[arg-type]
+        (lambda: boardbase.generate("flip", "3x3", jobs=1.5), "jobs: expected an int, not float"),  # type: ignore[arg-type]
+        (lambda: boardbase.lights("10/01", colours=True), "colours: expected an int, not bool"),
+        (lambda: boardbase.lights("10/01", goal=None), "goal: expected \"white\""),  # type: ignore[arg-type]
+        (lambda: boardbase.Table.open(None), "expected str, bytes or os.PathLike object"),  # type: ignore[arg-type]
+    ],
+)
+def test_type_errors_name_what_is_accepted(call: Callable[[], Any], says: str) -> None:
+    with pytest.raises(TypeError) as caught:
+        call()
+    assert says in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "call,error,says",
+    [
+        (lambda: boardbase.carcassonne(-1, 2, []), ShapeError, "rows -1: expected 1 to"),
+        (lambda: boardbase.carcassonne(2, -3, []), ShapeError, "cols -3: expected 1 to"),
+        (lambda: boardbase.carcassonne(2**70, 1, []), ShapeError, "rows 1180591620717411303424: expected 1 to"),
+        (lambda: boardbase.flip("bwwb/bbwb/bwwb/bwww", size=(-4, 4)), ShapeError, "size -4: expected 1 to 64"),
+        (lambda: boardbase.lights("10/01", colours=-1), OptionError, "colours -1: expected 2 to 16"),
+        (lambda: boardbase.lights("10/01", max_nullity=-1), OptionError, "max_nullity -1: expected 0 to 64"),
+        (lambda: boardbase.cases("flip", 1, seed=-1), OptionError, "seed -1: expected 0 to"),
+        (lambda: boardbase.cases("flip", 2**64), OptionError, "n 18446744073709551616: expected 0 to"),
+        (lambda: boardbase.cases("flip", 1, rounds=256), OptionError, "rounds 256: expected 0 to 255"),
+        (lambda: boardbase.generate("flip", "3x3", jobs=-1), OptionError, "jobs -1: expected 1 to 1024"),
+        (lambda: boardbase.generate("flip", "3x3", memory=-5), OptionError, "memory -5: expected 0 or more"),
+        (lambda: boardbase.Tablebase(make_memory=-1), OptionError, "make_memory -1: expected 0 or more"),
+        (lambda: boardbase.Table.embedded("flip").flip_rounds(-1), OptionError, "position -1"),
+    ],
+)
+def test_range_errors_are_the_packages_value_errors(call: Callable[[], Any], error: type, says: str) -> None:
+    with pytest.raises(error) as caught:
+        call()
+    assert isinstance(caught.value, ValueError) and isinstance(caught.value, Error)
+    assert not isinstance(caught.value, OverflowError)
+    assert says in str(caught.value)
+
+
+def test_generate_errors_name_its_arguments(tmp_path: Path) -> None:
+    with pytest.raises(OptionError) as wdl:
+        boardbase.generate("flip", "3x3", dir=tmp_path, wdl_only=True)
+    assert str(wdl.value) == "wdl_only=True is for euler: a Flip table has no win/loss column"
+    with pytest.raises(boardbase.ResourceError) as memory:
+        boardbase.generate("euler", "5x5", dir=tmp_path, memory="1M")
+    message = str(memory.value)
+    assert message.startswith("euler 5x5 needs ") and message.endswith(
+        " of memory, over the limit of 1.00 MiB (memory=); nothing was generated"
+    ), message
+    assert "--" not in message
+    assert list(tmp_path.iterdir()) == []

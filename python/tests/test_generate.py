@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 from typing import Dict, List, Tuple
 
@@ -75,6 +76,34 @@ def test_progress_reports(tmp_path: Path) -> None:
         assert 0 <= done <= total
         assert done >= last.get(phase, 0)  # never backwards within a phase
         last[phase] = done
+
+
+@pytest.mark.parametrize(
+    "puzzle,shape,phases",
+    [
+        ("euler", "4x5", ["allocate", "win/loss", "moves left", "checksum", "write"]),
+        ("euler", "5x5", ["allocate", "win/loss", "moves left", "checksum", "write"]),
+        ("flip", "4x5", ["search", "summary", "checksum", "write"]),
+    ],
+)
+def test_every_phase_ends_at_its_total(
+    tmp_path: Path, puzzle: str, shape: str, phases: List[str]
+) -> None:
+    # A slow callback too: reports pile up behind it, and a phase's last
+    # one must not be lost to the next phase's first.
+    for slow in (0.0, 0.005):
+        seen: List[Tuple[str, int, int]] = []
+
+        def progress(phase: str, done: int, total: int) -> None:
+            seen.append((phase, done, total))
+            time.sleep(slow)
+
+        boardbase.generate(puzzle, shape, dir=tmp_path, progress=progress)
+        assert [p for i, (p, _, _) in enumerate(seen) if i == 0 or seen[i - 1][0] != p] == phases, seen
+        for phase in phases:
+            reports = [(done, total) for p, done, total in seen if p == phase]
+            assert [d for d, _ in reports] == sorted(d for d, _ in reports), (phase, reports)
+            assert reports[-1][0] == reports[-1][1] > 0, (phase, reports)
 
 
 def test_an_exception_from_progress_stops_it_with_no_file(tmp_path: Path) -> None:

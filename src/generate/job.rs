@@ -191,12 +191,37 @@ pub enum LimitFrom {
 }
 
 impl fmt::Display for LimitFrom {
-    /// `--memory` or `the memory available`, as the limit's error says.
+    /// `--memory` or `the memory available`, as the limit's error says on
+    /// the command line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            LimitFrom::Given => "--memory",
+            LimitFrom::Given => JobSetting::MemoryLimit.flag(),
             LimitFrom::Available => "the memory available",
         })
+    }
+}
+
+/// A setting of a [`Job`] that a [`JobError`] can be about. Each front end
+/// names it in its own terms: `JobError`'s `Display` as `boardbase
+/// generate` does ([`JobSetting::flag`]), [`JobError::message`] as the
+/// caller says (Python: `memory=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum JobSetting {
+    /// [`Job::wdl_only`].
+    WdlOnly,
+    /// [`Job::memory_limit`].
+    MemoryLimit,
+}
+
+impl JobSetting {
+    /// The option of `boardbase generate` that gives the setting:
+    /// `--wdl-only`, `--memory`.
+    pub const fn flag(self) -> &'static str {
+        match self {
+            JobSetting::WdlOnly => "--wdl-only",
+            JobSetting::MemoryLimit => "--memory",
+        }
     }
 }
 
@@ -451,15 +476,10 @@ pub enum JobError {
     #[error("{0}")]
     Generate(#[from] GenerateError),
     /// `wdl_only` was asked of a Flip job.
-    #[error("--wdl-only is for euler: a Flip table has no win/loss column")]
+    #[error("{}", wdl_only_flip(JobSetting::WdlOnly.flag()))]
     WdlOnlyFlip,
     /// The job needs more memory than its limit.
-    #[error(
-        "{puzzle} {shape} needs {} of memory, over the limit of {} ({}); nothing was generated",
-        ByteSize(*.needed),
-        ByteSize(.limit.bytes),
-        .limit.from
-    )]
+    #[error("{}", over_memory_limit(*.puzzle, *.shape, *.needed, .limit, JobSetting::MemoryLimit.flag()))]
     OverMemoryLimit {
         /// The puzzle.
         puzzle: Puzzle,
@@ -516,7 +536,93 @@ pub enum JobError {
     },
 }
 
+/// [`JobError::WdlOnlyFlip`]'s message, the setting called `name`.
+fn wdl_only_flip(name: &str) -> String {
+    format!("{name} is for euler: a Flip table has no win/loss column")
+}
+
+/// [`JobError::OverMemoryLimit`]'s message, a limit given with the job
+/// called `name`.
+fn over_memory_limit(
+    puzzle: Puzzle,
+    shape: Shape,
+    needed: u64,
+    limit: &MemoryLimit,
+    name: &str,
+) -> String {
+    let from = match limit.from {
+        LimitFrom::Given => name,
+        LimitFrom::Available => "the memory available",
+    };
+    format!(
+        "{puzzle} {shape} needs {} of memory, over the limit of {} ({from}); nothing was generated",
+        ByteSize(needed),
+        ByteSize(limit.bytes),
+    )
+}
+
 impl JobError {
+    /// The setting the error is about, if it is about one: `wdl_only`
+    /// asked of Flip, or a memory limit given with the job that the job
+    /// needs more than.
+    pub fn setting(&self) -> Option<JobSetting> {
+        match self {
+            JobError::WdlOnlyFlip => Some(JobSetting::WdlOnly),
+            JobError::OverMemoryLimit {
+                limit:
+                    MemoryLimit {
+                        from: LimitFrom::Given,
+                        ..
+                    },
+                ..
+            } => Some(JobSetting::MemoryLimit),
+            _ => None,
+        }
+    }
+
+    /// The error's message with the [`setting`](JobError::setting) it is
+    /// about called `name(setting)`: a front end's own words for it.
+    /// `Display` is `message(|s| s.flag().into())`, the command line's.
+    ///
+    /// ```
+    /// use boardbase::generate::{Job, JobError, JobSetting, Puzzle};
+    /// use boardbase::solvers::shape::Shape;
+    ///
+    /// let job = Job { wdl_only: true, ..Job::new(Puzzle::Flip, Shape::new(3, 3).unwrap()) };
+    /// let error = job.plan().unwrap_err();
+    /// assert_eq!(error.setting(), Some(JobSetting::WdlOnly));
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "--wdl-only is for euler: a Flip table has no win/loss column"
+    /// );
+    /// let python = |setting| match setting {
+    ///     JobSetting::WdlOnly => "wdl_only=True".to_owned(),
+    ///     _ => format!("{setting:?}"),
+    /// };
+    /// assert_eq!(
+    ///     error.message(python),
+    ///     "wdl_only=True is for euler: a Flip table has no win/loss column"
+    /// );
+    /// ```
+    pub fn message(&self, name: impl Fn(JobSetting) -> String) -> String {
+        match self {
+            JobError::WdlOnlyFlip => wdl_only_flip(&name(JobSetting::WdlOnly)),
+            JobError::OverMemoryLimit {
+                puzzle,
+                shape,
+                needed,
+                limit,
+            } => over_memory_limit(
+                *puzzle,
+                *shape,
+                *needed,
+                limit,
+                &name(JobSetting::MemoryLimit),
+            ),
+            other => other.to_string(),
+        }
+    }
+
     /// Whether the job's settings are at fault (too many cells, no
     /// threads, `wdl_only` for Flip): a usage error on the command line
     /// (exit status 2), a `ValueError` in Python.

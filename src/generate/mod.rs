@@ -232,8 +232,8 @@ pub use crate::progress::{Cancel, Phase, Progress};
 
 mod job;
 pub use job::{
-    EulerReport, FlipReport, Job, JobError, LimitFrom, MemoryLimit, Plan, Report, ReportSummary,
-    RunFigures,
+    EulerReport, FlipReport, Job, JobError, JobSetting, LimitFrom, MemoryLimit, Plan, Report,
+    ReportSummary, RunFigures,
 };
 
 /// How to generate Euler tables.
