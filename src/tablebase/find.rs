@@ -10,7 +10,7 @@ use boardbase_solvers::shape::Shape;
 
 use std::sync::Arc;
 
-use super::made::{MAKE_MAX_CELLS, MakeError};
+use super::made::MakeError;
 use crate::tablefile::{Puzzle, Table, TableError};
 
 /// The environment variable naming the directories searched for table
@@ -60,6 +60,48 @@ pub struct Missing {
     pub shape: Shape,
     /// The directories searched, in order.
     pub searched: Vec<PathBuf>,
+    /// Why it is not made in memory instead.
+    pub not_made: NotMade,
+}
+
+/// Why a table is not made in memory when no file holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NotMade {
+    /// Flip tables are not made on the spot (the GF(2) solver answers
+    /// Flip boards instead, up to its nullity limit).
+    Flip,
+    /// More squares than a table made in memory may have.
+    TooManyCells {
+        /// The most squares made in memory.
+        max: usize,
+    },
+    /// This tablebase makes no tables in memory (a budget of 0).
+    NoMemory,
+    /// Making it needs more memory than the budget.
+    OverBudget {
+        /// The bytes it needs.
+        needed: u64,
+        /// The budget, in bytes.
+        budget: u64,
+    },
+}
+
+impl NotMade {
+    /// Why `maker` does not make the table of `puzzle` on `shape`.
+    pub fn of(puzzle: Puzzle, shape: Shape, maker: &super::made::Maker) -> NotMade {
+        match puzzle {
+            Puzzle::Flip => NotMade::Flip,
+            _ if maker.max_cells() == 0 => NotMade::NoMemory,
+            _ if shape.cells() > maker.max_cells() => NotMade::TooManyCells {
+                max: maker.max_cells(),
+            },
+            _ => NotMade::OverBudget {
+                needed: super::made::Maker::needed(shape),
+                budget: maker.budget(),
+            },
+        }
+    }
 }
 
 impl Missing {
@@ -110,13 +152,20 @@ impl fmt::Display for Missing {
                 self.file_name()
             )?,
         }
-        match self.puzzle {
-            Puzzle::Euler => write!(
+        match self.not_made {
+            NotMade::TooManyCells { max } => write!(
                 f,
-                ", and {} squares are too many to make it in memory on the spot (at most {MAKE_MAX_CELLS})",
+                ", and {} squares are too many to make it in memory on the spot (at most {max})",
                 self.shape.cells()
             )?,
-            Puzzle::Flip => f.write_str(", and Flip tables are not made on the spot")?,
+            NotMade::Flip => f.write_str(", and Flip tables are not made on the spot")?,
+            NotMade::NoMemory => f.write_str(", and no tables are made in memory here")?,
+            NotMade::OverBudget { needed, budget } => write!(
+                f,
+                ", and making it in memory needs {}, over the budget of {}",
+                crate::generate::ByteSize(needed),
+                crate::generate::ByteSize(budget)
+            )?,
         }
         write!(f, "; make it with: {}", self.command())?;
         if self.searched.is_empty() {
@@ -182,6 +231,15 @@ pub enum FindError {
     /// No file, and none made on the spot.
     #[error(transparent)]
     Missing(#[from] Missing),
+    /// A file opened, but its table does not answer (its columns do not
+    /// resolve).
+    #[error("{}: {error}", path.display())]
+    Probe {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: crate::tablefile::ProbeError,
+    },
     /// Making the table in memory failed.
     #[error("cannot make the {puzzle} {shape} table in memory: {error}")]
     Make {
