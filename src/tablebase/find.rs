@@ -141,22 +141,68 @@ impl Missing {
     }
 }
 
+/// How a front end names its way of giving table directories, in the
+/// message of a [`Missing`] table ([`Missing::worded`]): the message is
+/// written once, the option in each front end's terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DirOption {
+    /// The option that gives a directory: `--tables DIR`.
+    pub option: &'static str,
+    /// What to do once the file is made in `tables`, when no directory was
+    /// given: `pass --tables tables`.
+    pub then: &'static str,
+}
+
+impl DirOption {
+    /// The command line's words (and those of [`Missing`]'s `Display`).
+    pub const CLI: DirOption = DirOption {
+        option: "--tables DIR",
+        then: "pass --tables tables",
+    };
+}
+
+impl Missing {
+    /// The message, naming the way to give directories as `words` say.
+    pub fn worded(&self, words: DirOption) -> impl fmt::Display + '_ {
+        Worded {
+            missing: self,
+            words,
+        }
+    }
+}
+
+struct Worded<'a> {
+    missing: &'a Missing,
+    words: DirOption,
+}
+
 impl fmt::Display for Missing {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "no {} {} table: ", self.puzzle, self.shape)?;
-        match self.looked() {
+        self.worded(DirOption::CLI).fmt(f)
+    }
+}
+
+impl fmt::Display for Worded<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Worded {
+            missing: this,
+            words,
+        } = self;
+        write!(f, "no {} {} table: ", this.puzzle, this.shape)?;
+        match this.looked() {
             Some(looked) => f.write_str(&looked)?,
             None => write!(
                 f,
-                "no directory to look for {} in (--tables DIR, or {TABLES_ENV})",
-                self.file_name()
+                "no directory to look for {} in ({}, or {TABLES_ENV})",
+                this.file_name(),
+                words.option
             )?,
         }
-        match self.not_made {
+        match this.not_made {
             NotMade::TooManyCells { max } => write!(
                 f,
                 ", and {} squares are too many to make it in memory on the spot (at most {max})",
-                self.shape.cells()
+                this.shape.cells()
             )?,
             NotMade::Flip => f.write_str(", and Flip tables are not made on the spot")?,
             NotMade::NoMemory => f.write_str(", and no tables are made in memory here")?,
@@ -167,9 +213,9 @@ impl fmt::Display for Missing {
                 crate::generate::ByteSize(budget)
             )?,
         }
-        write!(f, "; make it with: {}", self.command())?;
-        if self.searched.is_empty() {
-            f.write_str(", then pass --tables tables")?;
+        write!(f, "; make it with: {}", this.command())?;
+        if this.searched.is_empty() {
+            write!(f, ", then {}", words.then)?;
         }
         Ok(())
     }

@@ -78,7 +78,8 @@ pub use answers::{FlipAnswers, FlipView};
 pub use carcassonne::{CountOptions, Counted};
 pub use error::{Error, QuestionError, TablebaseError};
 pub use find::{
-    CHECK_AT_OPEN_MAX_BYTES, FindError, Loaded, Missing, NotMade, Origin, TABLES_ENV, open_as,
+    CHECK_AT_OPEN_MAX_BYTES, DirOption, FindError, Loaded, Missing, NotMade, Origin, TABLES_ENV,
+    open_as,
     parse_env, parse_file_name,
 };
 pub use lookup::{
@@ -295,11 +296,12 @@ impl Tablebase {
         Ok((puzzle, shape))
     }
 
-    /// Answers every question of the puzzle of the table file at `path`
-    /// from it alone (`--table FILE`), before the embedded tables and the
-    /// directories: a question of another shape answers
-    /// [`TablebaseError::Mismatch`], and nothing else is tried. The file
-    /// is opened, and checked as [`open_as`] checks it, when asked.
+    /// Answers [`Tablebase::flip_answers`] and [`Tablebase::euler_answers`]
+    /// of the puzzle of the table file at `path` from it alone (`--table
+    /// FILE`), before the embedded tables and the directories: a question
+    /// of another shape or puzzle answers [`TablebaseError::Mismatch`], and
+    /// nothing else is tried. The file is opened, and checked as
+    /// [`open_as`] checks it, when asked.
     pub fn set_table(&mut self, path: impl Into<PathBuf>) {
         self.table = Some(path.into());
     }
