@@ -409,11 +409,11 @@ impl From<boardbase::tablebase::Error> for Failure {
                 name: "the board".to_owned(),
                 error: InputError::Parse(error),
             },
-            Error::Question(QuestionError::Lights(e @ LightsError::NullityTooLarge { shape, .. })) => {
-                Failure::Usage(format!(
-                    "flip {shape}: {e} (--max-nullity raises the limit), and an answer not proven minimal is never given"
-                ))
-            }
+            Error::Question(QuestionError::Lights(
+                e @ LightsError::NullityTooLarge { shape, .. },
+            )) => Failure::Usage(format!(
+                "flip {shape}: {e} (--max-nullity raises the limit), and an answer not proven minimal is never given"
+            )),
             Error::Question(e) => Failure::Usage(e.to_string()),
         }
     }

@@ -47,7 +47,11 @@ impl TableArgs {
     pub fn board_shape(&self, puzzle: Puzzle) -> Result<Shape, Failure> {
         match self.size {
             Some(shape) => Ok(shape),
-            None => board_shape(self, &self.tablebase(boardbase::lights::MAX_NULLITY), puzzle),
+            None => board_shape(
+                self,
+                &self.tablebase(boardbase::lights::MAX_NULLITY),
+                puzzle,
+            ),
         }
     }
 
@@ -450,11 +454,12 @@ pub fn demo(out: &mut Output) -> Result<(), Failure> {
         .map_err(|e| probe_failure(&found, e))?;
     let answer = EulerAnswer::from_table(1, 0, &euler).map_err(|e| probe_failure(&found, e))?;
     write_euler_pretty(out, shape, 0, &answer)?;
-    let board: Grid = "wwbww/wbbbw/bbwbb/wbbbw/wwbww"
-        .parse()
-        .map_err(|e: boardbase::error::ParseError| {
-            Failure::Output(std::io::Error::other(e.to_string()))
-        })?;
+    let board: Grid =
+        "wwbww/wbbbw/bbwbb/wbbbw/wwbww"
+            .parse()
+            .map_err(|e: boardbase::error::ParseError| {
+                Failure::Output(std::io::Error::other(e.to_string()))
+            })?;
     let answer = tablebase.flip_answers(board.shape())?.answer(1, &board)?;
     write_flip_pretty(out, &board, &answer)?;
     Ok(())

@@ -135,8 +135,13 @@ impl<'a> FlipView<'a> {
     /// [`QuestionError::Lights`](super::QuestionError::Lights).
     pub fn rounds(&self, board: &Grid) -> Result<Option<usize>, Error> {
         Ok(match self {
-            FlipView::Table(t) => t.rounds(table_bits(board)?).map_err(damaged)?.map(usize::from),
-            FlipView::Solver(s, max) => s.solve_within(board, Goal::Either, *max)?.map(|a| a.rounds),
+            FlipView::Table(t) => t
+                .rounds(table_bits(board)?)
+                .map_err(damaged)?
+                .map(usize::from),
+            FlipView::Solver(s, max) => {
+                s.solve_within(board, Goal::Either, *max)?.map(|a| a.rounds)
+            }
         })
     }
 

@@ -79,8 +79,7 @@ pub use carcassonne::{CountOptions, Counted};
 pub use error::{Error, QuestionError, TablebaseError};
 pub use find::{
     CHECK_AT_OPEN_MAX_BYTES, DirOption, FindError, Loaded, Missing, NotMade, Origin, TABLES_ENV,
-    open_as,
-    parse_env, parse_file_name,
+    open_as, parse_env, parse_file_name,
 };
 pub use lookup::{
     EulerLookup, EulerMoveValue, FlipLookup, FlipMove, FliptileLookup, euler_json, euler_lookup,

@@ -9,7 +9,9 @@ use boardbase::euler::Outcome;
 use boardbase::lights::family::{ColourGrid, FamilyError, FamilyGoal, Pattern, Variant};
 use boardbase::lights::{Grid, LightsError};
 use boardbase::solvers::shape::Shape;
-use boardbase::tablebase::{DirOption, Error, NotMade, Origin, QuestionError, Tablebase, TablebaseError};
+use boardbase::tablebase::{
+    DirOption, Error, NotMade, Origin, QuestionError, Tablebase, TablebaseError,
+};
 use boardbase::tablefile::{Puzzle, Table};
 
 use crate::oracle::family::{BruteForce, KING, NEIGHBOURS, PLUS, Rules, X};
@@ -165,7 +167,12 @@ fn lights_agrees_with_brute_force() {
                     (None, None) => {}
                     (Some(a), Some(s)) => {
                         assert_eq!(
-                            (a.colour, a.rounds, a.optimal_sets, a.presses.cells().to_vec()),
+                            (
+                                a.colour,
+                                a.rounds,
+                                a.optimal_sets,
+                                a.presses.cells().to_vec()
+                            ),
                             (s.colour, s.rounds, s.count, s.presses),
                             "{variant}: {cells:?} to {goal}"
                         );
@@ -198,7 +205,10 @@ fn the_limit_set_is_the_question_error() {
     let variant = Variant::new(4, 4, 2).unwrap();
     let board = ColourGrid::new(variant.shape());
     match tablebase.lights(&variant, &board, FamilyGoal::Colour(0)) {
-        Err(Error::Question(QuestionError::Family(FamilyError::SearchTooLarge { max_bits: 3, .. }))) => {}
+        Err(Error::Question(QuestionError::Family(FamilyError::SearchTooLarge {
+            max_bits: 3,
+            ..
+        }))) => {}
         other => panic!("{other:?}"),
     }
     tablebase.set_max_nullity(4);
@@ -227,15 +237,24 @@ fn a_missing_table_is_one_typed_error() {
                 then: "pass tables=\"tables\"",
             };
             let worded = m.worded(words).to_string();
-            assert!(worded.contains("(tables=DIR, or BOARDBASE_TABLES)"), "{worded}");
-            assert!(worded.ends_with("--dir tables, then pass tables=\"tables\""), "{worded}");
+            assert!(
+                worded.contains("(tables=DIR, or BOARDBASE_TABLES)"),
+                "{worded}"
+            );
+            assert!(
+                worded.ends_with("--dir tables, then pass tables=\"tables\""),
+                "{worded}"
+            );
         }
         other => panic!("{other:?}"),
     }
     // Past Euler's 36 squares: the question's error.
     match tablebase.euler_answers(shape(6, 7), |_| {}) {
         Err(Error::Question(e @ QuestionError::TooManyCells { .. })) => {
-            assert_eq!(e.to_string(), "euler tables take at most 36 cells; 6x7 has 42");
+            assert_eq!(
+                e.to_string(),
+                "euler tables take at most 36 cells; 6x7 has 42"
+            );
         }
         other => panic!("{other:?}"),
     }
@@ -297,7 +316,8 @@ fn sized_cases_come_through_the_tablebase() {
             .flat_map(|r| r.bytes())
             .enumerate()
             .fold(0u64, |b, (i, c)| b | u64::from(c == b'b') << i);
-        let expected = oracle_rounds(&oracle, bits).map_or("Impossible".to_owned(), |r| r.to_string());
+        let expected =
+            oracle_rounds(&oracle, bits).map_or("Impossible".to_owned(), |r| r.to_string());
         assert_eq!(answer, expected, "case {case}");
     }
     // A filter of the other puzzle is refused.
