@@ -86,7 +86,7 @@ fn the_table_set_answers_alone() {
             Err(Error::Tablebase(e @ TablebaseError::Mismatch { .. })) => assert_eq!(
                 e.to_string(),
                 format!(
-                    "{}: a flip 3x4 table, not a flip {other} table",
+                    "{}: a Flip 3x4 table, not a Flip {other} table",
                     path.display()
                 )
             ),
