@@ -4,9 +4,10 @@ use std::fs::{self, File, OpenOptions};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, flip, fliptile, sized};
+use boardbase::cases::sized::{SizedAnswers, SizedFilter};
+use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, flip, fliptile};
 use boardbase::solvers::shape::{MAX_SIDE, Shape};
-use boardbase::tablebase::{self, FindError, Loaded, Origin};
+use boardbase::tablebase::{self, Origin};
 use boardbase::tablefile::{self, Destination, Puzzle};
 use clap::Args;
 
@@ -302,37 +303,36 @@ fn sized_shape(args: &GenArgs, puzzle: Puzzle) -> Result<Option<Shape>, Failure>
     }
 }
 
-/// What answers `puzzle` on `shape` for `cases --size` and `check --size`:
-/// `--table FILE`; else for Euler a file in the directories or a table
-/// made in memory; for Flip a file in the directories, or `None` for the
-/// GF(2) solver.
-pub fn sized_table(
+/// What answers `puzzle` on `shape` for `cases --size` and `check --size`,
+/// as the tablebase of `--table`, `--tables` and `--max-nullity` finds it;
+/// says on stderr when an Euler table was made in memory.
+pub fn sized_answers(
     puzzle: Puzzle,
     shape: Shape,
     table: Option<&Path>,
     tables: &[PathBuf],
-) -> Result<Option<Loaded>, Failure> {
-    let find = |e: FindError| match e {
-        FindError::TooManyCells { .. } => Failure::Usage(e.to_string()),
-        e => Failure::Find(e),
-    };
-    let tablebase = super::sized::tablebase_of(tables);
-    let found: Option<Loaded> = match table {
-        Some(path) => Some(tablebase::open_as(path, puzzle, Some(shape)).map_err(find)?),
-        None if puzzle == Puzzle::Euler => {
-            let found = tablebase.euler_table(shape, |_| {}).map_err(find)?;
-            if found.origin == Origin::Made {
-                eprintln!(
-                    "note: made the euler {shape} table in memory ({:.2} s); `{}` writes it to a file",
-                    found.elapsed.as_secs_f64(),
-                    tablebase.missing(puzzle, shape).command()
-                );
-            }
-            Some(found)
-        }
-        None => tablebase.flip_table(shape).map_err(find)?,
-    };
-    Ok(found)
+    max_nullity: usize,
+) -> Result<SizedAnswers, Failure> {
+    let tablebase = super::sized::tablebase_of(tables, table, max_nullity);
+    let answers = SizedAnswers::new(&tablebase, puzzle, shape)?;
+    if let Some(found) = answers.table()
+        && found.origin == Origin::Made
+    {
+        eprintln!(
+            "note: made the euler {shape} table in memory ({:.2} s); `{}` writes it to a file",
+            found.elapsed.as_secs_f64(),
+            tablebase.missing(puzzle, shape).command()
+        );
+    }
+    Ok(answers)
+}
+
+/// The filter of `puzzle`'s cases that `filter`'s options ask for.
+pub fn sized_filter(puzzle: Puzzle, filter: &FilterArgs) -> Result<SizedFilter, Failure> {
+    Ok(match puzzle {
+        Puzzle::Flip => SizedFilter::Flip(filter.flip().map_err(Failure::Usage)?),
+        Puzzle::Euler => SizedFilter::Euler(filter.euler().map_err(Failure::Usage)?),
+    })
 }
 
 /// `boardbase cases flip|euler --size RxC` (or `--table FILE`).
@@ -348,7 +348,13 @@ fn run_sized(
         }
         e => Failure::Gen(e),
     };
-    let found = sized_table(puzzle, shape, args.table.as_deref(), &args.tables)?;
+    let answers = sized_answers(
+        puzzle,
+        shape,
+        args.table.as_deref(),
+        &args.tables,
+        args.nullity.get(),
+    )?;
     if args.cases >= 100_000 && puzzle == Puzzle::Euler {
         eprintln!(
             "note: {} cases: UVA 10536 promises fewer than 100,000; writing it anyway",
@@ -356,46 +362,10 @@ fn run_sized(
         );
     }
     write_cases(args, out, |out, answer_file, progress| {
-        let cases = sized_cases(
-            puzzle,
-            shape,
-            found.as_ref(),
-            &args.filter,
-            args.nullity.get(),
-            usage,
-        )?;
+        let cases = answers
+            .cases(sized_filter(puzzle, &args.filter)?)
+            .map_err(usage)?;
         Ok(cases.write(args.cases, args.seed, out, answer_file, progress))
-    })
-}
-
-/// The cases of `shape` that `cases --size` writes and `check --size`
-/// judges: `filter`'s boards, answered by the table `found` (an Euler
-/// table is needed) or, for Flip, the GF(2) solver up to `max_nullity`.
-/// `usage` words the errors that mean nothing can be drawn.
-pub fn sized_cases<'a>(
-    puzzle: Puzzle,
-    shape: Shape,
-    found: Option<&'a Loaded>,
-    filter: &FilterArgs,
-    max_nullity: usize,
-    usage: impl Fn(GenError) -> Failure,
-) -> Result<sized::SizedCases<'a>, Failure> {
-    let probe = |e: boardbase::tablefile::ProbeError| Failure::Gen(GenError::Probe(e));
-    Ok(match puzzle {
-        Puzzle::Euler => {
-            let Some(found) = found else {
-                return Err(Failure::Usage(format!("no euler {shape} table")));
-            };
-            let table = found.table.as_euler().map_err(probe)?;
-            let filter = filter.euler().map_err(Failure::Usage)?;
-            sized::SizedCases::Euler(sized::EulerCases::new(table, filter).map_err(usage)?)
-        }
-        Puzzle::Flip => {
-            let table = found.map(|f| &*f.table);
-            let answers = sized::FlipAnswers::of(table, shape, max_nullity).map_err(probe)?;
-            let filter = filter.flip().map_err(Failure::Usage)?;
-            sized::SizedCases::Flip(sized::FlipCases::new(answers, filter).map_err(usage)?)
-        }
     })
 }
 

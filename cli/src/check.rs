@@ -158,12 +158,13 @@ const SIZED_MAX_SAMPLE: u64 = 65_536;
 /// (1,000 by default) drawn from `--seed` as `cases --size` draws them,
 /// answered by the table or the GF(2) solver `cases --size` uses.
 fn run_sized(args: &CheckArgs, puzzle: Puzzle, out: &mut Output) -> Result<(), Failure> {
-    let shape = super::sized::board_shape(&args.tables, puzzle)?;
-    let found = super::cases::sized_table(
+    let shape = args.tables.board_shape(puzzle)?;
+    let answers = super::cases::sized_answers(
         puzzle,
         shape,
         args.tables.table.as_deref(),
         &args.tables.tables,
+        args.nullity.get(),
     )?;
     let usage = |e: GenError| match e {
         GenError::Empty { .. } | GenError::Size(_) | GenError::Lights(_) => {
@@ -179,14 +180,9 @@ fn run_sized(args: &CheckArgs, puzzle: Puzzle, out: &mut Output) -> Result<(), F
         )));
     }
     let count = sample as usize;
-    let cases = super::cases::sized_cases(
-        puzzle,
-        shape,
-        found.as_ref(),
-        &args.filter,
-        args.nullity.get(),
-        usage,
-    )?;
+    let cases = answers
+        .cases(super::cases::sized_filter(puzzle, &args.filter)?)
+        .map_err(usage)?;
     let check = SizedCheck::new(&cases, shape, count, args.seed).map_err(usage)?;
     run_puzzle(args, &check, out)
 }

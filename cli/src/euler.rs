@@ -45,7 +45,7 @@ pub fn run(args: &EulerArgs, out: &mut Output) -> Result<(), Failure> {
     let open = |out: &mut Output| match &args.board {
         // The one board, as the judge's input of one case.
         Some(text) => {
-            let shape = sized::board_shape(&args.tables, Puzzle::Euler)?;
+            let shape = args.tables.board_shape(Puzzle::Euler)?;
             let why = "--size gives the board size; the default is 4x4";
             let rows = read_board(text, &ALPHABET, Some(shape), why)?;
             let input = format!("1\n{}", rows_text(&rows, '.', 'X', ""));

@@ -12,6 +12,7 @@ use boardbase::lights::family::{
 };
 use boardbase::report::{LightsInfo, LightsSolve};
 use boardbase::solvers::shape::Shape;
+use boardbase::tablebase::{self, QuestionError, Tablebase};
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::options::{NullityArgs, bad_board};
@@ -323,6 +324,8 @@ fn solve(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
         }
     };
     let mut variant = checked;
+    let mut tablebase = Tablebase::new();
+    tablebase.set_max_nullity(args.nullity.get());
     let mut case = 0u64;
     loop {
         let (read, name) = match &mut boards {
@@ -345,18 +348,23 @@ fn solve(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
         if variant.shape() != read.board.shape() {
             variant = args.variant.variant(read.board.shape())?;
         }
-        let solver = FamilySolver::cached(&variant);
-        let answer = solver
-            .solve_within(&read.board, args.goal, args.nullity.get())
-            .map_err(|error| Failure::Family {
-                name: name.to_owned(),
-                line: read.line,
-                case,
-                error,
+        let answer = tablebase
+            .lights(&variant, &read.board, args.goal)
+            .map_err(|e| match e {
+                tablebase::Error::Question(QuestionError::Family(error)) => Failure::Family {
+                    name: name.to_owned(),
+                    line: read.line,
+                    case,
+                    error,
+                },
+                e => Failure::from(e),
             })?;
         match args.format {
             Format::Judge => write_judge(out, answer.as_ref())?,
-            Format::Pretty => write_pretty(out, case, &solver, &read.board, args.goal, answer)?,
+            Format::Pretty => {
+                let solver = FamilySolver::cached(&variant);
+                write_pretty(out, case, &solver, &read.board, args.goal, answer)?
+            }
             Format::Json => write_json_line(
                 out,
                 &LightsSolve::new(case, &variant, &read.board, args.goal, answer.as_ref()),
@@ -466,7 +474,7 @@ fn write_pretty(
 /// Runs `boardbase lights info`.
 fn info(args: &InfoArgs, out: &mut Output) -> Result<(), Failure> {
     let variant = args.variant.variant(args.size)?;
-    let info = family::info(&variant);
+    let info = Tablebase::new().lights_info(&variant);
     match args.format {
         InfoFormat::Json => write_json_line(out, &LightsInfo::new(&info)),
         InfoFormat::Text => write_info_text(out, &info),

@@ -311,14 +311,11 @@ pub enum Failure {
     /// No table for a board size, or a table file that cannot be used.
     #[error("{0}")]
     Find(boardbase::tablebase::FindError),
-    /// A table gave an answer that cannot be right (it is damaged).
-    #[error("{origin}: {error} (boardbase verify checks the file)")]
-    Probe {
-        /// Where the table came from.
-        origin: String,
-        /// What the probe found.
-        error: boardbase::tablefile::ProbeError,
-    },
+    /// The answer layer failed: a table file, its memory, a table it does
+    /// not hold, a damaged table (exit status 1; its questions it cannot
+    /// answer are usage errors, see `From<tablebase::Error>`).
+    #[error(transparent)]
+    Tablebase(boardbase::tablebase::TablebaseError),
     /// A job that needs more memory than it may take, or could not get it.
     #[error("{0}")]
     Memory(String),
@@ -411,6 +408,32 @@ impl Failure {
                 path: path.to_owned(),
                 error,
             },
+        }
+    }
+}
+
+impl From<boardbase::tablebase::Error> for Failure {
+    /// The answer layer's two kinds of error, mapped once: the tablebase's
+    /// failures exit 1; a question it does not answer (a size past the
+    /// puzzle's limits, a nullity past --max-nullity, a variant past the
+    /// search) is a usage error, exit 2, worded with the option that
+    /// changes it; a board's text that does not parse exits 1 with its
+    /// line and column.
+    fn from(error: boardbase::tablebase::Error) -> Failure {
+        use boardbase::lights::LightsError;
+        use boardbase::tablebase::{Error, QuestionError};
+        match error {
+            Error::Tablebase(e) => Failure::Tablebase(e),
+            Error::Question(QuestionError::Board(error)) => Failure::Input {
+                name: "the board".to_owned(),
+                error: InputError::Parse(error),
+            },
+            Error::Question(QuestionError::Lights(
+                e @ LightsError::NullityTooLarge { shape, .. },
+            )) => Failure::Usage(format!(
+                "flip {shape}: {e} (--max-nullity raises the limit), and an answer not proven minimal is never given"
+            )),
+            Error::Question(e) => Failure::Usage(e.to_string()),
         }
     }
 }

@@ -4,16 +4,16 @@
 //! own fast path over the embedded tables (`euler.rs`, `flip.rs`).
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use boardbase::error::Found as FoundText;
 use boardbase::euler::{ALPHABET as EULER_ALPHABET, Outcome};
 use boardbase::flip::{ALPHABET as FLIP_ALPHABET, Colour};
-use boardbase::lights::{self, Goal, Grid, Solver};
+use boardbase::lights::Grid;
 use boardbase::report::{EulerAnswer, FlipAnswer};
 use boardbase::solvers::shape::{MAX_SIDE, Shape};
-use boardbase::tablebase::{self, FindError, Loaded, Origin, Tablebase};
-use boardbase::tablefile::{FlipTable, ProbeError, Puzzle};
+use boardbase::tablebase::{FlipAnswers, Loaded, Origin, Tablebase, TablebaseError};
+use boardbase::tablefile::{ProbeError, Puzzle};
 use clap::Args;
 
 use super::bar::PhaseBar;
@@ -42,17 +42,37 @@ impl TableArgs {
         self.table.is_none() && self.size.is_none_or(|s| s == Shape::SQUARE4)
     }
 
-    /// The tablebase of `--tables` and `BOARDBASE_TABLES`.
-    pub fn tablebase(&self) -> Tablebase {
-        tablebase_of(&self.tables)
+    /// The shape `puzzle`'s boards have: `--size`, else the shape of
+    /// `--table`'s file, else 4×4.
+    pub fn board_shape(&self, puzzle: Puzzle) -> Result<Shape, Failure> {
+        match self.size {
+            Some(shape) => Ok(shape),
+            None => board_shape(
+                self,
+                &self.tablebase(boardbase::lights::MAX_NULLITY),
+                puzzle,
+            ),
+        }
+    }
+
+    /// The tablebase of `--table`, `--tables` and `BOARDBASE_TABLES`,
+    /// searching Flip boards by GF(2) up to nullity `max_nullity`.
+    pub fn tablebase(&self, max_nullity: usize) -> Tablebase {
+        tablebase_of(&self.tables, self.table.as_deref(), max_nullity)
     }
 }
 
-/// The tablebase of the `--tables` directories given, then those of
-/// `BOARDBASE_TABLES`. A directory that cannot be read holds no files (the
+/// The tablebase of `--table FILE` when given (it alone answers its
+/// puzzle), else of the `--tables` directories given, then those of
+/// `BOARDBASE_TABLES`, searching Flip boards by GF(2) up to nullity
+/// `max_nullity`. A directory that cannot be read holds no files (the
 /// errors for a missing table name it among those searched).
-pub fn tablebase_of(dirs: &[PathBuf]) -> Tablebase {
+pub fn tablebase_of(dirs: &[PathBuf], table: Option<&Path>, max_nullity: usize) -> Tablebase {
     let mut tablebase = Tablebase::new();
+    tablebase.set_max_nullity(max_nullity);
+    if let Some(path) = table {
+        tablebase.set_table(path);
+    }
     for dir in dirs {
         let _ = tablebase.add_directory(dir);
     }
@@ -67,29 +87,12 @@ pub fn parse_shape(text: &str) -> Result<Shape, String> {
     })
 }
 
-/// A table lookup that failed: a usage error (exit 2) when the shape is
-/// past the puzzle's limits, otherwise a failure (exit 1) that says why.
-fn find_failure(error: FindError) -> Failure {
-    match error {
-        FindError::TooManyCells { .. } => Failure::Usage(error.to_string()),
-        error => Failure::Find(error),
-    }
-}
-
 /// A probe that failed on a table that opened: the file is damaged.
 fn probe_failure(found: &Loaded, error: ProbeError) -> Failure {
-    Failure::Probe {
-        origin: found.origin.to_string(),
+    Failure::Tablebase(TablebaseError::Probe {
+        origin: found.origin.clone(),
         error,
-    }
-}
-
-/// Opens `--table FILE` for `puzzle`, checked against `--size` when given.
-fn explicit_table(args: &TableArgs, puzzle: Puzzle) -> Result<Option<Loaded>, Failure> {
-    args.table
-        .as_deref()
-        .map(|path| tablebase::open_as(path, puzzle, args.size).map_err(find_failure))
-        .transpose()
+    })
 }
 
 /// Says on stderr that a table was made in memory, and how to keep it.
@@ -125,22 +128,14 @@ pub fn euler(
     source: &mut Source,
     out: &mut Output,
 ) -> Result<(), Failure> {
-    let found = match explicit_table(args, Puzzle::Euler)? {
-        Some(found) => found,
-        None => {
-            let shape = args.size.unwrap_or(Shape::SQUARE4);
-            let tablebase = args.tablebase();
-            let bar = made_bar();
-            let found = tablebase
-                .euler_table(shape, |p| {
-                    bar.update(p.phase.name(), p.done, p.total, false)
-                })
-                .map_err(find_failure)?;
-            bar.finish();
-            note_made(&found, &tablebase, Puzzle::Euler, shape);
-            found
-        }
-    };
+    let tablebase = args.tablebase(boardbase::lights::MAX_NULLITY);
+    let shape = board_shape(args, &tablebase, Puzzle::Euler)?;
+    let bar = made_bar();
+    let found = tablebase.euler_answers(shape, |p| {
+        bar.update(p.phase.name(), p.done, p.total, false)
+    })?;
+    bar.finish();
+    note_made(&found, &tablebase, Puzzle::Euler, shape);
     let table = found
         .table
         .as_euler()
@@ -271,47 +266,12 @@ fn write_euler_pretty(
 
 // ----------------------------------------------------------------- Flip --
 
-/// What answers Flip boards of one shape.
-enum FlipSource {
-    /// A table (a file): 4×4 never comes here without `--table`.
-    Table(Loaded),
-    /// The GF(2) solver of the shape, and the largest nullity searched.
-    Lights(&'static Solver, usize),
-}
-
-/// Finds what answers `shape`: `--table`, else a file in the table
-/// directories (up to 25 cells), else the GF(2) solver (refused, exit 2,
-/// for shapes whose nullity is over `max_nullity`: their answers could not
-/// be proven minimal).
-fn flip_source(args: &TableArgs, shape: Shape, max_nullity: usize) -> Result<FlipSource, Failure> {
-    if let Some(found) = explicit_table(args, Puzzle::Flip)? {
-        return Ok(FlipSource::Table(found));
-    }
-    if let Some(found) = args.tablebase().flip_table(shape).map_err(find_failure)? {
-        return Ok(FlipSource::Table(found));
-    }
-    let solver = Solver::cached(shape);
-    if solver.nullity() > max_nullity {
-        return Err(Failure::Usage(format!(
-            "flip {shape}: a {shape} board has nullity {} (2^{} press sets reach each colour); the fewest presses are only searched up to nullity {max_nullity} (--max-nullity raises the limit), and an answer not proven minimal is never given",
-            solver.nullity(),
-            solver.nullity()
-        )));
-    }
-    Ok(FlipSource::Lights(solver, max_nullity))
-}
-
-/// The shape `puzzle`'s boards have: `--size`, else the table file's,
-/// else 4×4.
-pub fn board_shape(args: &TableArgs, puzzle: Puzzle) -> Result<Shape, Failure> {
-    if let Some(shape) = args.size {
-        return Ok(shape);
-    }
-    match &args.table {
-        Some(path) => tablebase::open_as(path, puzzle, None)
-            .map(|f| f.table.shape())
-            .map_err(find_failure),
-        None => Ok(Shape::SQUARE4),
+/// The shape `puzzle`'s boards have: `--size`, else the shape of
+/// `--table`'s file, else 4×4.
+fn board_shape(args: &TableArgs, tablebase: &Tablebase, puzzle: Puzzle) -> Result<Shape, Failure> {
+    match args.size {
+        Some(shape) => Ok(shape),
+        None => Ok(tablebase.default_shape(puzzle)?),
     }
 }
 
@@ -325,8 +285,9 @@ pub fn flip(
     source: Option<&mut Source>,
     out: &mut Output,
 ) -> Result<(), Failure> {
-    let shape = board_shape(args, Puzzle::Flip)?;
-    let flip_source = flip_source(args, shape, max_nullity)?;
+    let tablebase = args.tablebase(max_nullity);
+    let shape = board_shape(args, &tablebase, Puzzle::Flip)?;
+    let answers = tablebase.flip_answers(shape)?;
     if let Some(text) = board {
         let grid: Grid = text
             .parse()
@@ -337,7 +298,7 @@ pub fn flip(
                 grid.shape()
             )));
         }
-        return write_flip(out, format, &flip_source, 1, &grid);
+        return write_flip(out, format, &answers, 1, &grid);
     }
     let Some(source) = source else {
         return Ok(());
@@ -352,7 +313,7 @@ pub fn flip(
                 let grid = Grid::from_rows(shape, &rows[..shape.rows()])
                     .expect("rows read within the shape");
                 if format == Format::Judge {
-                    let answer = flip_rounds(&flip_source, &grid)?;
+                    let answer = answers.rounds(&grid)?;
                     match answer {
                         Some(r) => {
                             let mut line = [0u8; 16];
@@ -364,7 +325,7 @@ pub fn flip(
                         None => lines.push(out, b"Impossible\n\0\0\0\0\0", 11)?,
                     }
                 } else {
-                    write_flip(out, format, &flip_source, case, &grid)?;
+                    write_flip(out, format, &answers, case, &grid)?;
                     out.end_case()?;
                 }
             }
@@ -380,51 +341,15 @@ pub fn flip(
     Ok(())
 }
 
-/// The judge's answer for one board: the fewest rounds, `None` when
-/// impossible.
-fn flip_rounds(source: &FlipSource, grid: &Grid) -> Result<Option<usize>, Failure> {
-    match source {
-        FlipSource::Table(found) => {
-            let t = flip_table(found)?;
-            let board = grid.to_u64().expect("a table's board fits 64 bits");
-            t.rounds(board)
-                .map(|r| r.map(usize::from))
-                .map_err(|e| probe_failure(found, e))
-        }
-        FlipSource::Lights(solver, max) => Ok(solver
-            .solve_within(grid, Goal::Either, *max)
-            .map_err(lights_failure)?
-            .map(|a| a.rounds)),
-    }
-}
-
-fn flip_table(found: &Loaded) -> Result<FlipTable<'_>, Failure> {
-    found.table.as_flip().map_err(|e| probe_failure(found, e))
-}
-
-fn lights_failure(error: lights::LightsError) -> Failure {
-    Failure::Usage(error.to_string())
-}
-
 /// Writes one board's answer in `format`.
 fn write_flip(
     out: &mut Output,
     format: Format,
-    source: &FlipSource,
+    answers: &FlipAnswers,
     case: u64,
     grid: &Grid,
 ) -> Result<(), Failure> {
-    let answer = match source {
-        FlipSource::Table(found) => {
-            let t = flip_table(found)?;
-            let board = grid.to_u64().expect("a table's board fits 64 bits");
-            FlipAnswer::from_table(case, board, &t).map_err(|e| probe_failure(found, e))?
-        }
-        FlipSource::Lights(solver, max) => {
-            let routes = solver.routes_within(grid, *max).map_err(lights_failure)?;
-            FlipAnswer::from_routes(case, grid, &routes)
-        }
-    };
+    let answer = answers.answer(case, grid)?;
     match format {
         Format::Judge => writeln!(out, "{}", answer.answer)?,
         Format::Json => write_json_line(out, &answer)?,
@@ -501,10 +426,8 @@ fn write_flip_pretty(out: &mut Output, grid: &Grid, answer: &FlipAnswer) -> Resu
 
 /// The demo's other sizes: the empty 4×5 Game of Euler board, from a table
 /// made in memory (milliseconds), and a 5×5 Flip board, by the GF(2)
-/// solver.
+/// solver, both as the tablebase answers them.
 pub fn demo(out: &mut Output) -> Result<(), Failure> {
-    use boardbase::generate::{self, EulerOptions};
-    use boardbase::tablefile::{EulerColumns, Table};
     writeln!(
         out,
         "== Other board sizes (boardbase euler --size 4x5, boardbase flip --size 5x5) =="
@@ -513,19 +436,22 @@ pub fn demo(out: &mut Output) -> Result<(), Failure> {
         out,
         "   (Euler from a table made in memory; Flip by linear algebra over GF(2))\n"
     )?;
+    let tablebase = Tablebase::new();
     let shape = Shape::new(4, 5).expect("4x5 is a shape");
-    let failure = |e: String| Failure::Output(std::io::Error::other(e));
-    let tables = generate::euler(shape, &EulerOptions::default(), |_| {})
-        .map_err(|e| failure(e.to_string()))?;
-    let table =
-        Table::from_euler(shape, EulerColumns::from(tables)).map_err(|e| failure(e.to_string()))?;
-    let euler = table.as_euler().map_err(|e| failure(e.to_string()))?;
-    let answer = EulerAnswer::from_table(1, 0, &euler).map_err(|e| failure(e.to_string()))?;
+    let found = tablebase.euler_answers(shape, |_| {})?;
+    let euler = found
+        .table
+        .as_euler()
+        .map_err(|e| probe_failure(&found, e))?;
+    let answer = EulerAnswer::from_table(1, 0, &euler).map_err(|e| probe_failure(&found, e))?;
     write_euler_pretty(out, shape, 0, &answer)?;
-    let board: Grid = "wwbww/wbbbw/bbwbb/wbbbw/wwbww"
-        .parse()
-        .map_err(|e: boardbase::error::ParseError| failure(e.to_string()))?;
-    let routes = lights::routes(&board).map_err(|e| failure(e.to_string()))?;
-    write_flip_pretty(out, &board, &FlipAnswer::from_routes(1, &board, &routes))?;
+    let board: Grid =
+        "wwbww/wbbbw/bbwbb/wbbbw/wwbww"
+            .parse()
+            .map_err(|e: boardbase::error::ParseError| {
+                Failure::Output(std::io::Error::other(e.to_string()))
+            })?;
+    let answer = tablebase.flip_answers(board.shape())?.answer(1, &board)?;
+    write_flip_pretty(out, &board, &answer)?;
     Ok(())
 }

@@ -336,9 +336,26 @@ pub enum GenError {
     /// A table gave an answer that cannot be right (it is damaged).
     #[error(transparent)]
     Probe(#[from] crate::tablefile::ProbeError),
+    /// The answer layer could not answer (a table file, the tablebase's
+    /// limits).
+    #[error(transparent)]
+    Answer(crate::tablebase::Error),
     /// Writing failed.
     #[error(transparent)]
     Io(#[from] io::Error),
+}
+
+impl From<crate::tablebase::Error> for GenError {
+    /// A damaged table is [`GenError::Probe`] and a shape past the GF(2)
+    /// search [`GenError::Lights`], as the cases' own probes say them.
+    fn from(error: crate::tablebase::Error) -> GenError {
+        use crate::tablebase::{Error, QuestionError, TablebaseError};
+        match error {
+            Error::Tablebase(TablebaseError::Damaged(e)) => GenError::Probe(e),
+            Error::Question(QuestionError::Lights(e)) => GenError::Lights(e),
+            e => GenError::Answer(e),
+        }
+    }
 }
 
 /// A generator ready to write cases: [`Spec`] with its pools of eligible

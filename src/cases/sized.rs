@@ -51,8 +51,8 @@ use super::{GenError, Rng, euler, flip};
 use crate::euler::Outcome;
 use crate::lights::{Goal, Grid, Solver};
 use crate::solvers::shape::Shape;
-use crate::tablebase::MAKE_MAX_CELLS;
-use crate::tablefile::{EulerTable, FlipTable, ProbeError, Table};
+use crate::tablebase::{self, FlipView, Loaded, MAKE_MAX_CELLS, Tablebase};
+use crate::tablefile::{EulerTable, Puzzle};
 
 /// A random grid of `shape` as a board of at most 64 cells.
 fn random_board(shape: Shape, rng: &mut Rng) -> u64 {
@@ -187,57 +187,16 @@ impl<'a> EulerCases<'a> {
     }
 }
 
-/// What answers Flip boards of one shape: a table, or the GF(2) solver.
-#[derive(Clone, Copy, Debug)]
-#[allow(clippy::large_enum_variant)] // one per run, never in a collection
-pub enum FlipAnswers<'a> {
-    /// A Flip table (at most 25 cells).
-    Table(FlipTable<'a>),
-    /// The solver of the shape (any size up to 64×64), and the largest
-    /// nullity it searches (24 by default, [`crate::lights::MAX_NULLITY`]).
-    Solver(&'static Solver, usize),
-}
-
-impl<'a> FlipAnswers<'a> {
-    /// The answers of `shape`'s boards in the order the answer layer
-    /// uses: the Flip `table` found for the shape (a file, or `--table`),
-    /// else the GF(2) solver of the shape, searching up to `max_nullity`.
-    pub fn of(
-        table: Option<&'a Table>,
-        shape: Shape,
-        max_nullity: usize,
-    ) -> Result<FlipAnswers<'a>, ProbeError> {
-        Ok(match table {
-            Some(table) => FlipAnswers::Table(table.as_flip()?),
-            None => FlipAnswers::Solver(Solver::cached(shape), max_nullity),
-        })
-    }
-
-    fn shape(&self) -> Shape {
-        match self {
-            FlipAnswers::Table(t) => t.shape(),
-            FlipAnswers::Solver(s, _) => s.shape(),
-        }
-    }
-
-    /// The judge's answer: the fewest rounds, `None` when impossible.
-    fn rounds(&self, board: &Grid) -> Result<Option<usize>, GenError> {
-        Ok(match self {
-            FlipAnswers::Table(t) => {
-                let bits = board.to_u64().expect("a table's board fits 64 bits");
-                t.rounds(bits)?.map(usize::from)
-            }
-            FlipAnswers::Solver(s, max) => {
-                s.solve_within(board, Goal::Either, *max)?.map(|a| a.rounds)
-            }
-        })
-    }
-}
+/// What answers Flip boards of one shape, borrowed: the answer layer's
+/// [`FlipView`] (this name is kept for the front ends that still build it
+/// with `FlipAnswers::of`; [`SizedAnswers::new`] finds it through the
+/// tablebase).
+pub type FlipAnswers<'a> = FlipView<'a>;
 
 /// Flip Game boards of any shape, chosen by answer.
 #[derive(Clone, Copy, Debug)]
 pub struct FlipCases<'a> {
-    answers: FlipAnswers<'a>,
+    answers: FlipView<'a>,
     filter: flip::Filter,
 }
 
@@ -246,9 +205,9 @@ impl<'a> FlipCases<'a> {
     /// a table ([`GenError::Size`] otherwise); a filter no board passes is
     /// [`GenError::Empty`]; the solver of a shape whose nullity is over its
     /// limit is [`GenError::Lights`].
-    pub fn new(answers: FlipAnswers<'a>, filter: flip::Filter) -> Result<FlipCases<'a>, GenError> {
+    pub fn new(answers: FlipView<'a>, filter: flip::Filter) -> Result<FlipCases<'a>, GenError> {
         let shape = answers.shape();
-        if let FlipAnswers::Solver(s, max) = answers
+        if let FlipView::Solver(s, max) = answers
             && s.nullity() > max
         {
             // The solver's own error, with its nullity.
@@ -259,7 +218,7 @@ impl<'a> FlipCases<'a> {
             what: format!("{filter} on {shape} exists"),
         };
         if let Some(k) = filter.rounds {
-            let FlipAnswers::Table(t) = answers else {
+            let FlipView::Table(t) = answers else {
                 return Err(GenError::Size(format!(
                     "--rounds on {shape} needs its table: make it with `boardbase generate flip {shape} --dir DIR` and pass --tables DIR"
                 )));
@@ -374,5 +333,81 @@ impl SizedCases<'_> {
             SizedCases::Flip(c) => c.write(cases, seed, input, answers, progress),
             SizedCases::Euler(c) => c.write(cases, seed, input, answers, progress),
         }
+    }
+}
+
+/// The filter of the cases of one puzzle: [`SizedAnswers::cases`].
+#[derive(Clone, Copy, Debug)]
+pub enum SizedFilter {
+    /// Flip Game boards.
+    Flip(flip::Filter),
+    /// Game of Euler positions.
+    Euler(euler::Filter),
+}
+
+/// What answers the cases of one puzzle and shape that `boardbase cases
+/// --size` writes and `boardbase check --size` judges, as the tablebase
+/// finds it ([`Tablebase::flip_answers`], [`Tablebase::euler_answers`]):
+/// a table, or for Flip the GF(2) solver.
+///
+/// ```
+/// use boardbase::cases::{flip, sized::{SizedAnswers, SizedFilter}};
+/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tablebase::Tablebase;
+/// use boardbase::tablefile::Puzzle;
+///
+/// // Three solvable 5×5 Flip boards, answered by GF(2).
+/// let answers = SizedAnswers::new(&Tablebase::new(), Puzzle::Flip, Shape::new(5, 5).unwrap())?;
+/// let filter = flip::Filter { family: flip::Family::Solvable, rounds: None };
+/// let (mut input, mut judge) = (Vec::new(), Vec::new());
+/// answers.cases(SizedFilter::Flip(filter))?.write(3, 1, &mut input, Some(&mut judge), &mut |_| {})?;
+/// assert_eq!(input.len(), 3 * 5 * 6); // 5 rows of 5 cells and a newline, a board
+/// assert!(!String::from_utf8(judge)?.contains("Impossible"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub enum SizedAnswers {
+    /// Flip boards: a table or the GF(2) solver.
+    Flip(tablebase::FlipAnswers),
+    /// Euler positions: a table (a file, the embedded one, or made in
+    /// memory).
+    Euler(Loaded),
+}
+
+impl SizedAnswers {
+    /// What answers `puzzle` on `shape` in `tablebase` (Euler tables made in
+    /// memory now, on this thread).
+    pub fn new(
+        tablebase: &Tablebase,
+        puzzle: Puzzle,
+        shape: Shape,
+    ) -> Result<SizedAnswers, tablebase::Error> {
+        Ok(match puzzle {
+            Puzzle::Flip => SizedAnswers::Flip(tablebase.flip_answers(shape)?),
+            Puzzle::Euler => SizedAnswers::Euler(tablebase.euler_answers(shape, |_| {})?),
+        })
+    }
+
+    /// The table answering, with where it came from (`None`: the GF(2)
+    /// solver).
+    pub fn table(&self) -> Option<&Loaded> {
+        match self {
+            SizedAnswers::Flip(answers) => answers.table(),
+            SizedAnswers::Euler(loaded) => Some(loaded),
+        }
+    }
+
+    /// The cases `filter` accepts ([`FlipCases::new`], [`EulerCases::new`]);
+    /// a filter of the other puzzle is [`GenError::Size`].
+    pub fn cases(&self, filter: SizedFilter) -> Result<SizedCases<'_>, GenError> {
+        Ok(match (self, filter) {
+            (SizedAnswers::Flip(answers), SizedFilter::Flip(filter)) => {
+                SizedCases::Flip(FlipCases::new(answers.view()?, filter)?)
+            }
+            (SizedAnswers::Euler(loaded), SizedFilter::Euler(filter)) => {
+                SizedCases::Euler(EulerCases::new(loaded.table.as_euler()?, filter)?)
+            }
+            _ => return Err(GenError::Size("a filter of the other puzzle".to_owned())),
+        })
     }
 }

@@ -10,7 +10,7 @@ use boardbase_solvers::shape::Shape;
 
 use std::sync::Arc;
 
-use super::made::{MAKE_MAX_CELLS, MakeError};
+use super::made::MakeError;
 use crate::tablefile::{Puzzle, Table, TableError};
 
 /// The environment variable naming the directories searched for table
@@ -60,6 +60,48 @@ pub struct Missing {
     pub shape: Shape,
     /// The directories searched, in order.
     pub searched: Vec<PathBuf>,
+    /// Why it is not made in memory instead.
+    pub not_made: NotMade,
+}
+
+/// Why a table is not made in memory when no file holds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NotMade {
+    /// Flip tables are not made on the spot (the GF(2) solver answers
+    /// Flip boards instead, up to its nullity limit).
+    Flip,
+    /// More squares than a table made in memory may have.
+    TooManyCells {
+        /// The most squares made in memory.
+        max: usize,
+    },
+    /// This tablebase makes no tables in memory (a budget of 0).
+    NoMemory,
+    /// Making it needs more memory than the budget.
+    OverBudget {
+        /// The bytes it needs.
+        needed: u64,
+        /// The budget, in bytes.
+        budget: u64,
+    },
+}
+
+impl NotMade {
+    /// Why `maker` does not make the table of `puzzle` on `shape`.
+    pub fn of(puzzle: Puzzle, shape: Shape, maker: &super::made::Maker) -> NotMade {
+        match puzzle {
+            Puzzle::Flip => NotMade::Flip,
+            _ if maker.max_cells() == 0 => NotMade::NoMemory,
+            _ if shape.cells() > maker.max_cells() => NotMade::TooManyCells {
+                max: maker.max_cells(),
+            },
+            _ => NotMade::OverBudget {
+                needed: super::made::Maker::needed(shape),
+                budget: maker.budget(),
+            },
+        }
+    }
 }
 
 impl Missing {
@@ -99,28 +141,81 @@ impl Missing {
     }
 }
 
+/// How a front end names its way of giving table directories, in the
+/// message of a [`Missing`] table ([`Missing::worded`]): the message is
+/// written once, the option in each front end's terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DirOption {
+    /// The option that gives a directory: `--tables DIR`.
+    pub option: &'static str,
+    /// What to do once the file is made in `tables`, when no directory was
+    /// given: `pass --tables tables`.
+    pub then: &'static str,
+}
+
+impl DirOption {
+    /// The command line's words (and those of [`Missing`]'s `Display`).
+    pub const CLI: DirOption = DirOption {
+        option: "--tables DIR",
+        then: "pass --tables tables",
+    };
+}
+
+impl Missing {
+    /// The message, naming the way to give directories as `words` say.
+    pub fn worded(&self, words: DirOption) -> impl fmt::Display + '_ {
+        Worded {
+            missing: self,
+            words,
+        }
+    }
+}
+
+struct Worded<'a> {
+    missing: &'a Missing,
+    words: DirOption,
+}
+
 impl fmt::Display for Missing {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "no {} {} table: ", self.puzzle, self.shape)?;
-        match self.looked() {
+        self.worded(DirOption::CLI).fmt(f)
+    }
+}
+
+impl fmt::Display for Worded<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Worded {
+            missing: this,
+            words,
+        } = self;
+        write!(f, "no {} {} table: ", this.puzzle, this.shape)?;
+        match this.looked() {
             Some(looked) => f.write_str(&looked)?,
             None => write!(
                 f,
-                "no directory to look for {} in (--tables DIR, or {TABLES_ENV})",
-                self.file_name()
+                "no directory to look for {} in ({}, or {TABLES_ENV})",
+                this.file_name(),
+                words.option
             )?,
         }
-        match self.puzzle {
-            Puzzle::Euler => write!(
+        match this.not_made {
+            NotMade::TooManyCells { max } => write!(
                 f,
-                ", and {} squares are too many to make it in memory on the spot (at most {MAKE_MAX_CELLS})",
-                self.shape.cells()
+                ", and {} squares are too many to make it in memory on the spot (at most {max})",
+                this.shape.cells()
             )?,
-            Puzzle::Flip => f.write_str(", and Flip tables are not made on the spot")?,
+            NotMade::Flip => f.write_str(", and Flip tables are not made on the spot")?,
+            NotMade::NoMemory => f.write_str(", and no tables are made in memory here")?,
+            NotMade::OverBudget { needed, budget } => write!(
+                f,
+                ", and making it in memory needs {}, over the budget of {}",
+                crate::generate::ByteSize(needed),
+                crate::generate::ByteSize(budget)
+            )?,
         }
-        write!(f, "; make it with: {}", self.command())?;
-        if self.searched.is_empty() {
-            f.write_str(", then pass --tables tables")?;
+        write!(f, "; make it with: {}", this.command())?;
+        if this.searched.is_empty() {
+            write!(f, ", then {}", words.then)?;
         }
         Ok(())
     }
@@ -182,6 +277,15 @@ pub enum FindError {
     /// No file, and none made on the spot.
     #[error(transparent)]
     Missing(#[from] Missing),
+    /// A file opened, but its table does not answer (its columns do not
+    /// resolve).
+    #[error("{}: {error}", path.display())]
+    Probe {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: crate::tablefile::ProbeError,
+    },
     /// Making the table in memory failed.
     #[error("cannot make the {puzzle} {shape} table in memory: {error}")]
     Make {

@@ -57,7 +57,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod answers;
 mod carcassonne;
+mod error;
 mod find;
 mod json;
 mod lookup;
@@ -72,10 +74,12 @@ use std::time::Instant;
 
 use boardbase_solvers::shape::{MAX_SIDE, Shape};
 
+pub use answers::{FlipAnswers, FlipView};
 pub use carcassonne::{CountOptions, Counted};
+pub use error::{Error, QuestionError, TablebaseError};
 pub use find::{
-    CHECK_AT_OPEN_MAX_BYTES, FindError, Loaded, Missing, Origin, TABLES_ENV, open_as, parse_env,
-    parse_file_name,
+    CHECK_AT_OPEN_MAX_BYTES, DirOption, FindError, Loaded, Missing, NotMade, Origin, TABLES_ENV,
+    open_as, parse_env, parse_file_name,
 };
 pub use lookup::{
     EulerLookup, EulerMoveValue, FlipLookup, FlipMove, FliptileLookup, euler_json, euler_lookup,
@@ -92,6 +96,9 @@ pub use source::{
     TableFlip,
 };
 
+use crate::lights::family::{
+    ColourGrid, FamilyAnswer, FamilyGoal, FamilySolver, Variant, VariantInfo,
+};
 use crate::lights::{self, Grid, LightsError, MAX_NULLITY, Solver};
 use crate::tablefile::{ProbeError, Puzzle, Table};
 
@@ -109,8 +116,8 @@ pub enum FileEntry<S> {
     Broken {
         /// The file.
         path: PathBuf,
-        /// What is wrong with it (the [`FindError`]'s message).
-        error: String,
+        /// What is wrong with it.
+        error: Arc<FindError>,
     },
 }
 
@@ -129,8 +136,8 @@ pub enum Unanswered {
     Broken {
         /// The file.
         path: PathBuf,
-        /// Why (the [`FindError`]'s message).
-        error: String,
+        /// Why.
+        error: Arc<FindError>,
     },
     /// Flip: the shape's nullity is past the exact search.
     Lights(LightsError),
@@ -163,7 +170,7 @@ pub enum LookupError {
 
 fn unanswered_message(why: &Unanswered) -> String {
     match why {
-        Unanswered::Broken { error, .. } => error.clone(),
+        Unanswered::Broken { error, .. } => error.to_string(),
         Unanswered::Lights(e) => e.to_string(),
         Unanswered::TooManyCells(e) => e.to_string(),
         Unanswered::Missing => "no table file, and none is made in memory here".to_owned(),
@@ -202,8 +209,12 @@ pub struct Tablebase {
     /// Table files given one by one ([`Tablebase::add_file`]), searched
     /// before the directories.
     files: Vec<(Puzzle, Shape, PathBuf)>,
-    /// The largest nullity the GF(2) solver searches for Flip.
+    /// The largest nullity the GF(2) solver searches for Flip, and the
+    /// largest search of the Lights Out family (2^k press vectors).
     max_nullity: usize,
+    /// The one table file that answers every question of its puzzle
+    /// ([`Tablebase::set_table`]), before the embedded tables.
+    table: Option<PathBuf>,
 }
 
 /// A table file found in the directories, opened on first use (a lookup
@@ -253,6 +264,7 @@ impl Tablebase {
             maker: Arc::new(Maker::new(DEFAULT_MAKE_MEMORY)),
             files: Vec::new(),
             max_nullity: MAX_NULLITY,
+            table: None,
         }
     }
 
@@ -281,6 +293,47 @@ impl Tablebase {
         self.files.push((puzzle, shape, path.to_owned()));
         self.reopen();
         Ok((puzzle, shape))
+    }
+
+    /// Answers [`Tablebase::flip_answers`] and [`Tablebase::euler_answers`]
+    /// of the puzzle of the table file at `path` from it alone (`--table
+    /// FILE`), before the embedded tables and the directories: a question
+    /// of another shape or puzzle answers [`TablebaseError::Mismatch`], and
+    /// nothing else is tried. The file is opened, and checked as
+    /// [`open_as`] checks it, when asked.
+    pub fn set_table(&mut self, path: impl Into<PathBuf>) {
+        self.table = Some(path.into());
+    }
+
+    /// The table file of [`Tablebase::set_table`] opened as `puzzle`'s,
+    /// checked against `shape` (`None`: the file's own shape).
+    fn set_table_of(&self, puzzle: Puzzle, shape: Option<Shape>) -> Option<Result<Loaded, Error>> {
+        let path = self.table.as_deref()?;
+        Some(open_as(path, puzzle, shape).map_err(Error::from))
+    }
+
+    /// The shape of `puzzle`'s boards when the question gives none: that
+    /// of the table file of [`Tablebase::set_table`], else 4×4.
+    pub fn default_shape(&self, puzzle: Puzzle) -> Result<Shape, Error> {
+        let Some(path) = self.table.as_deref() else {
+            return Ok(Shape::SQUARE4);
+        };
+        // The header alone: the file is checked when it answers.
+        let table = Table::open(path).map_err(|error| TablebaseError::Open {
+            path: path.to_owned(),
+            error,
+        })?;
+        if table.puzzle() != puzzle {
+            return Err(TablebaseError::Mismatch {
+                path: path.to_owned(),
+                puzzle,
+                shape: table.shape(),
+                found_puzzle: table.puzzle(),
+                found_shape: table.shape(),
+            }
+            .into());
+        }
+        Ok(table.shape())
     }
 
     /// Makes Euler tables in memory within `bytes` (0: none are made),
@@ -432,7 +485,7 @@ impl Tablebase {
                     },
                     Err(e) => FileEntry::Broken {
                         path: lazy.path.clone(),
-                        error: e.to_string(),
+                        error: Arc::new(e),
                     },
                 }),
         )
@@ -453,9 +506,12 @@ impl Tablebase {
                         source: Arc::new(source),
                         path: path.clone(),
                     },
-                    Err(e) => broken(format!("{}: {e}", path.display())),
+                    Err(error) => broken(Arc::new(FindError::Probe {
+                        path: path.clone(),
+                        error,
+                    })),
                 },
-                Err(e) => broken(e.to_string()),
+                Err(e) => broken(Arc::new(e)),
             }
         }))
     }
@@ -621,6 +677,116 @@ impl Tablebase {
         }
     }
 
+    /// What answers Flip boards of `shape`, for a front end that answers
+    /// many: the table file of [`Tablebase::set_table`], else the
+    /// embedded 4×4 table, else a file in the directories, else the GF(2)
+    /// solver when the shape's nullity is within
+    /// [`Tablebase::max_nullity`] ([`QuestionError::Lights`] otherwise: no
+    /// answer past it is proven minimal).
+    ///
+    /// ```
+    /// use boardbase::lights::Grid;
+    /// use boardbase::solvers::shape::Shape;
+    /// use boardbase::tablebase::Tablebase;
+    ///
+    /// // The 5×5 board with the centre cell black: by GF(2).
+    /// let answers = Tablebase::new().flip_answers(Shape::new(5, 5).unwrap())?;
+    /// assert!(answers.table().is_none());
+    /// let board: Grid = "wwwww/wwwww/wwbww/wwwww/wwwww".parse()?;
+    /// assert_eq!(answers.rounds(&board)?, Some(answers.answer(1, &board)?.rounds.unwrap().into()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn flip_answers(&self, shape: Shape) -> Result<FlipAnswers, Error> {
+        let table = match self.set_table_of(Puzzle::Flip, Some(shape)) {
+            Some(loaded) => Some(loaded?),
+            None => self.flip_table(shape)?,
+        };
+        if table.is_none() {
+            let solver = Solver::cached(shape);
+            if solver.nullity() > self.max_nullity {
+                return Err(LightsError::NullityTooLarge {
+                    shape,
+                    nullity: solver.nullity(),
+                    max: self.max_nullity,
+                }
+                .into());
+            }
+        }
+        Ok(FlipAnswers::new(shape, table, self.max_nullity))
+    }
+
+    /// The Euler table that answers positions of `shape`: the table file
+    /// of [`Tablebase::set_table`], else the embedded 4×4 table, else a
+    /// file in the directories, else one made in memory now, on this
+    /// thread (`progress` hears of the generator's phases). A shape past
+    /// Euler's 36 squares is [`QuestionError::TooManyCells`]; a table
+    /// neither found nor made is [`TablebaseError::Missing`], which gives
+    /// the command that makes the file.
+    pub fn euler_answers<F: Fn(crate::generate::Progress) + Sync>(
+        &self,
+        shape: Shape,
+        progress: F,
+    ) -> Result<Loaded, Error> {
+        match self.set_table_of(Puzzle::Euler, Some(shape)) {
+            Some(loaded) => loaded,
+            None => Ok(self.euler_table(shape, progress)?),
+        }
+    }
+
+    /// The fewest presses that make a board of the Lights Out family
+    /// `goal`'s colour (`None`: no press vector does), the one place that
+    /// picks the engine: the GF(2) solver for the classic game, the ring
+    /// engine over Z_K otherwise ([`FamilySolver`]). The search visits at
+    /// most `2^`[`Tablebase::max_nullity`] press vectors; a variant past
+    /// it is [`QuestionError::Family`].
+    ///
+    /// ```
+    /// use boardbase::lights::family::{ColourGrid, FamilyGoal, Variant};
+    /// use boardbase::solvers::shape::Shape;
+    /// use boardbase::tablebase::Tablebase;
+    ///
+    /// // 3 colours on 2×2: pressing the top-left cell once makes this
+    /// // board all 0 (a press adds 1 mod 3 to the cell and its neighbours).
+    /// //   2 2        0 0
+    /// //   2 0   ->   0 0
+    /// let variant = Variant::of_shape(Shape::new(2, 2).unwrap(), 3)?;
+    /// let board = ColourGrid::parse("22/20", 3)?;
+    /// let answer = Tablebase::new().lights(&variant, &board, FamilyGoal::Colour(0))?.unwrap();
+    /// assert_eq!(answer.rounds, 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn lights(
+        &self,
+        variant: &Variant,
+        board: &ColourGrid,
+        goal: FamilyGoal,
+    ) -> Result<Option<FamilyAnswer>, Error> {
+        Ok(FamilySolver::cached(variant).solve_within(board, goal, self.max_nullity)?)
+    }
+
+    /// [`Tablebase::lights`]'s answer with every press valued (the object
+    /// of the server's `/api/v1/lights`).
+    pub fn lights_lookup(
+        &self,
+        variant: &Variant,
+        board: &ColourGrid,
+        goal: FamilyGoal,
+    ) -> Result<crate::report::LightsLookup, Error> {
+        Ok(crate::report::LightsLookup::new(
+            variant,
+            board,
+            goal,
+            self.max_nullity,
+        )?)
+    }
+
+    /// The structure of a variant of the Lights Out family: its quiet
+    /// patterns, its solvable boards, and the histogram of the fewest
+    /// presses up to 2^25 boards.
+    pub fn lights_info(&self, variant: &Variant) -> VariantInfo {
+        FamilySolver::cached(variant).info()
+    }
+
     /// The lookup of a Flip board of `shape` (`board`: cell (r, c) at bit
     /// `C·r + c`, set = black): its answer and every press valued, best
     /// first.
@@ -698,6 +864,7 @@ impl Tablebase {
             puzzle,
             shape,
             searched: self.dirs.clone(),
+            not_made: NotMade::of(puzzle, shape, &self.maker),
         }
     }
 
@@ -705,9 +872,9 @@ impl Tablebase {
     /// `/api/v1/sizes`).
     pub fn sizes(&self) -> Sizes {
         let embedded = || SizeEntry::new(Shape::SQUARE4, "embedded");
-        let file = |shape: Shape, path: &PathBuf, error: Option<&String>| SizeEntry {
+        let file = |shape: Shape, path: &PathBuf, error: Option<&Arc<FindError>>| SizeEntry {
             file: Some(path.display().to_string()),
-            error: error.cloned(),
+            error: error.map(|e| e.to_string()),
             ..SizeEntry::new(shape, "file")
         };
         let mut flip = vec![embedded()];

@@ -20,3 +20,4 @@ mod lights_oracle;
 mod lights_tables;
 mod table_file;
 mod tablebase;
+mod tablebase_questions;

@@ -1,0 +1,185 @@
+//! The errors of the answer layer, in two kinds, as a chess endgame
+//! tablebase has them: an error about the tablebase (a table file that
+//! cannot be used, a table it does not hold, the memory to make one, a
+//! damaged table) and an error about the question (the board, its size,
+//! the options). A front end maps each kind once: the command line to its
+//! exit codes (a question it cannot answer is a usage error, the
+//! tablebase's failure a failure), the server to its statuses, Python to
+//! its exceptions. Each message is written here, once.
+
+use std::path::PathBuf;
+
+use boardbase_solvers::shape::Shape;
+
+use super::find::{FindError, Missing, Origin};
+use super::made::MakeError;
+use crate::error::ParseError;
+use crate::lights::LightsError;
+use crate::lights::family::FamilyError;
+use crate::tablefile::{ProbeError, Puzzle, TableError};
+
+/// Why the tablebase gave no answer: [`Error::Tablebase`] when it failed
+/// (its files, its memory), [`Error::Question`] when the question has no
+/// answer here (the board, its size, the options).
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The tablebase failed: a file, the memory, a table it does not hold.
+    #[error(transparent)]
+    Tablebase(#[from] TablebaseError),
+    /// The question is not answered: the board, its size, the options.
+    #[error(transparent)]
+    Question(#[from] QuestionError),
+}
+
+/// An error about the tablebase: its files, its memory, the tables it
+/// holds.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum TablebaseError {
+    /// No table of the puzzle and shape, and none made in memory: where it
+    /// was looked for and the command that makes it.
+    #[error(transparent)]
+    Missing(#[from] Missing),
+    /// A file could not be opened as a table, or failed its checks.
+    #[error("{}: {error}", path.display())]
+    Open {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: TableError,
+    },
+    /// A file holds another puzzle's or another shape's table.
+    #[error("{}: {} {found_shape} table, not {} {shape} table", path.display(), found_puzzle.with_article(), puzzle.with_article())]
+    Mismatch {
+        /// The file.
+        path: PathBuf,
+        /// The puzzle asked for.
+        puzzle: Puzzle,
+        /// The shape asked for.
+        shape: Shape,
+        /// The file's puzzle.
+        found_puzzle: Puzzle,
+        /// The file's shape.
+        found_shape: Shape,
+    },
+    /// A table answered an error: it is damaged.
+    #[error("{origin}: {error} (boardbase verify checks the file)")]
+    Probe {
+        /// Where the table came from.
+        origin: Origin,
+        /// What the probe found.
+        error: ProbeError,
+    },
+    /// A table answered an error, said where its origin is not known (a
+    /// [`FlipView`](super::FlipView) borrowed from a table).
+    #[error("the table cannot answer this board: {0} (the file is damaged)")]
+    Damaged(ProbeError),
+    /// Making the table in memory failed.
+    #[error("cannot make the {puzzle} {shape} table in memory: {error}")]
+    Make {
+        /// The puzzle.
+        puzzle: Puzzle,
+        /// The shape.
+        shape: Shape,
+        /// Why.
+        error: MakeError,
+    },
+}
+
+/// An error about the question: the board, its size, the options.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum QuestionError {
+    /// The shape has more cells than the puzzle's tables allow.
+    #[error("{puzzle} tables take at most {} cells; {shape} has {}", puzzle.max_cells(), shape.cells())]
+    TooManyCells {
+        /// The puzzle.
+        puzzle: Puzzle,
+        /// The shape asked for.
+        shape: Shape,
+    },
+    /// A board's text that does not parse, at its line and column.
+    #[error(transparent)]
+    Board(#[from] ParseError),
+    /// A board of another shape than the one asked about.
+    #[error("a {found} board, not {expected}")]
+    BoardShape {
+        /// The shape asked about.
+        expected: Shape,
+        /// The board's.
+        found: Shape,
+    },
+    /// A board with cells outside its shape (as bits).
+    #[error("the board has bits outside its {0} cells")]
+    OutsideShape(Shape),
+    /// Flip or Lights Out over GF(2): the shape's nullity is past the
+    /// exact search (the tablebase's limit), or the board is not the
+    /// solver's shape.
+    #[error(transparent)]
+    Lights(#[from] LightsError),
+    /// The Lights Out family: the variant's quiet patterns are past the
+    /// search's limit, or the board does not fit the variant.
+    #[error(transparent)]
+    Family(#[from] FamilyError),
+}
+
+impl From<FindError> for Error {
+    /// The old finder's errors in the two kinds: a shape past the puzzle's
+    /// limits is the question's, the rest the tablebase's.
+    fn from(error: FindError) -> Error {
+        match error {
+            FindError::TooManyCells { puzzle, shape, .. } => {
+                QuestionError::TooManyCells { puzzle, shape }.into()
+            }
+            FindError::Open { path, error } => TablebaseError::Open { path, error }.into(),
+            FindError::Mismatch {
+                path,
+                puzzle,
+                shape,
+                found_puzzle,
+                found_shape,
+            } => TablebaseError::Mismatch {
+                path,
+                puzzle,
+                shape,
+                found_puzzle,
+                found_shape,
+            }
+            .into(),
+            FindError::Missing(missing) => TablebaseError::Missing(missing).into(),
+            FindError::Make {
+                puzzle,
+                shape,
+                error,
+            } => TablebaseError::Make {
+                puzzle,
+                shape,
+                error,
+            }
+            .into(),
+            FindError::Probe { path, error } => TablebaseError::Probe {
+                origin: Origin::File(path),
+                error,
+            }
+            .into(),
+        }
+    }
+}
+
+impl From<Missing> for Error {
+    fn from(missing: Missing) -> Error {
+        TablebaseError::Missing(missing).into()
+    }
+}
+
+impl From<LightsError> for Error {
+    fn from(error: LightsError) -> Error {
+        QuestionError::Lights(error).into()
+    }
+}
+
+impl From<FamilyError> for Error {
+    fn from(error: FamilyError) -> Error {
+        QuestionError::Family(error).into()
+    }
+}
