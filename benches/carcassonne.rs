@@ -14,7 +14,7 @@
 
 use std::hint::black_box;
 
-use boardbase::carcassonne::{Board, count, count_all, count_exact, profile_stats};
+use boardbase::carcassonne::{Board, CountOptions, count, count_all, profile_stats};
 use boardbase::cases::Rng;
 use boardbase::cases::carcassonne::Family;
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -43,8 +43,12 @@ fn report(name: &str, boards: &[Board]) {
         max = max.max(s.max);
         mean += s.mean / n;
         cells += s.cells as f64 / n;
-        let exact = count_exact(b).expect("within budget");
-        solvable += usize::from(exact != num_bigint::BigUint::ZERO);
+        let exact = CountOptions {
+            exact: true,
+            ..CountOptions::default()
+        };
+        let counted = count(b, &exact, || false).expect("within budget");
+        solvable += usize::from(counted.exact != Some(num_bigint::BigUint::ZERO));
     }
     println!(
         "carcassonne {name}: {CASES} cases of {SIDE}×{SIDE}; reachable profiles per cell: \
@@ -58,10 +62,12 @@ fn bench(c: &mut Criterion) {
     for (name, family) in FAMILIES {
         let boards = cases(family);
         report(name, &boards);
+        let options = CountOptions::default();
         group.bench_function(name, |b| {
             b.iter(|| {
                 for board in &boards {
-                    black_box(count(black_box(board)).expect("within budget"));
+                    let counted = count(black_box(board), &options, || false);
+                    black_box(counted.expect("within budget"));
                 }
             })
         });

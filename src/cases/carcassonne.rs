@@ -239,7 +239,12 @@ mod tests {
         for (r, c) in [(1, 1), (2, 3), (5, 4), (12, 12)] {
             for _ in 0..5 {
                 let board = Family::Planted.board(&mut rng, r, c).unwrap();
-                assert!(carcassonne::witness(&board).unwrap().is_some());
+                let witness = carcassonne::CountOptions {
+                    witness: true,
+                    ..Default::default()
+                };
+                let counted = carcassonne::count(&board, &witness, || false).unwrap();
+                assert!(counted.witness.unwrap().is_some());
             }
         }
     }

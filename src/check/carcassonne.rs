@@ -10,7 +10,7 @@ use num_bigint::BigUint;
 use rayon::prelude::*;
 
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
-use crate::carcassonne::{self, Board, CountError, MODULUS};
+use crate::carcassonne::{self, Board, CountOptions, MODULUS, StopError};
 use crate::cases::carcassonne::{Family, write_board};
 use crate::cases::{GenError, Rng};
 
@@ -88,7 +88,7 @@ struct Case {
     family: Family,
     class: SizeClass,
     board: Board,
-    count: OnceLock<Result<u64, CountError>>,
+    count: OnceLock<Result<u64, StopError>>,
 }
 
 /// Boards of every [`Family`] in every [`SizeClass`], `per_group` of each,
@@ -141,9 +141,11 @@ impl CarcassonneCheck {
     }
 
     /// The count of `case`, worked out now if [`Judge::prepare`] did not.
-    fn count(&self, case: usize) -> Result<u64, CountError> {
+    fn count(&self, case: usize) -> Result<u64, StopError> {
         let c = &self.cases[case];
-        *c.count.get_or_init(|| carcassonne::count(&c.board))
+        *c.count.get_or_init(|| {
+            carcassonne::count(&c.board, &CountOptions::default(), || false).map(|c| c.count)
+        })
     }
 
     fn detail(&self, case: usize) -> String {
