@@ -35,13 +35,13 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use boardbase::carcassonne::{self, Board, BoardError, StopError, Tile};
 use boardbase::error::ParseError;
-use boardbase::generate::ByteSize;
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::input::{InputError, Scanner};
 use boardbase::lights::family::{
     self, ColourGrid, FamilyError, FamilyGoal, FamilySolver, Pattern, Variant,
 };
 use boardbase::lights::{Grid, LightsError, Solver};
+use boardbase::memory::ByteSize;
 use boardbase::report::{CarcassonneAnswer, LightsInfo, LightsLookup};
 use boardbase::solvers::shape::Shape;
 use boardbase::tablefile::{ProbeError, Puzzle};
