@@ -16,19 +16,19 @@ use std::hint::black_box;
 
 use boardbase::carcassonne::{Board, CountOptions, count, count_all, profile_stats};
 use boardbase::cases::Rng;
-use boardbase::cases::carcassonne::Family;
+use boardbase::cases::carcassonne::CarcassonneFamily;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const CASES: usize = 50;
 const SIDE: usize = 12;
 
-const FAMILIES: [(&str, Family); 3] = [
-    ("random", Family::Random),
-    ("planted", Family::Planted),
-    ("two_pair", Family::TwoPair),
+const FAMILIES: [(&str, CarcassonneFamily); 3] = [
+    ("random", CarcassonneFamily::Random),
+    ("planted", CarcassonneFamily::Planted),
+    ("two_pair", CarcassonneFamily::TwoPair),
 ];
 
-fn cases(family: Family) -> Vec<Board> {
+fn cases(family: CarcassonneFamily) -> Vec<Board> {
     let mut rng = Rng::new(0x4064);
     (0..CASES)
         .map(|_| family.board(&mut rng, SIDE, SIDE).expect("12×12"))
