@@ -87,7 +87,7 @@ fn push_row<T: std::fmt::Display>(out: &mut String, row: &[T]) {
 }
 
 fn write_flip(out_dir: &Path) {
-    let mut tables = Box::<flip::FlipTables>::default();
+    let mut tables = Box::<flip::FlipTables4x4>::default();
     let mut scratch = Box::<flip::Scratch>::default();
     flip::solve(&mut tables, &mut scratch);
 
@@ -153,7 +153,7 @@ fn write_flip(out_dir: &Path) {
 }
 
 fn write_euler(out_dir: &Path) {
-    let mut tables = Box::<euler::EulerTables>::default();
+    let mut tables = Box::<euler::EulerTables4x4>::default();
     let mut scratch = Box::<euler::Scratch>::default();
     euler::solve(&mut tables, &mut scratch);
 

@@ -14,21 +14,21 @@
 
 use std::hint::black_box;
 
-use boardbase::carcassonne::{Board, count, count_all, count_exact, profile_stats};
+use boardbase::carcassonne::{Board, CountOptions, count, count_all, profile_stats};
 use boardbase::cases::Rng;
-use boardbase::cases::carcassonne::Family;
+use boardbase::cases::carcassonne::CarcassonneFamily;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const CASES: usize = 50;
 const SIDE: usize = 12;
 
-const FAMILIES: [(&str, Family); 3] = [
-    ("random", Family::Random),
-    ("planted", Family::Planted),
-    ("two_pair", Family::TwoPair),
+const FAMILIES: [(&str, CarcassonneFamily); 3] = [
+    ("random", CarcassonneFamily::Random),
+    ("planted", CarcassonneFamily::Planted),
+    ("two_pair", CarcassonneFamily::TwoPair),
 ];
 
-fn cases(family: Family) -> Vec<Board> {
+fn cases(family: CarcassonneFamily) -> Vec<Board> {
     let mut rng = Rng::new(0x4064);
     (0..CASES)
         .map(|_| family.board(&mut rng, SIDE, SIDE).expect("12×12"))
@@ -43,8 +43,12 @@ fn report(name: &str, boards: &[Board]) {
         max = max.max(s.max);
         mean += s.mean / n;
         cells += s.cells as f64 / n;
-        let exact = count_exact(b).expect("within budget");
-        solvable += usize::from(exact != num_bigint::BigUint::ZERO);
+        let exact = CountOptions {
+            exact: true,
+            ..CountOptions::default()
+        };
+        let counted = count(b, &exact, || false).expect("within budget");
+        solvable += usize::from(counted.exact != Some(num_bigint::BigUint::ZERO));
     }
     println!(
         "carcassonne {name}: {CASES} cases of {SIDE}×{SIDE}; reachable profiles per cell: \
@@ -58,10 +62,12 @@ fn bench(c: &mut Criterion) {
     for (name, family) in FAMILIES {
         let boards = cases(family);
         report(name, &boards);
+        let options = CountOptions::default();
         group.bench_function(name, |b| {
             b.iter(|| {
                 for board in &boards {
-                    black_box(count(black_box(board)).expect("within budget"));
+                    let counted = count(black_box(board), &options, || false);
+                    black_box(counted.expect("within budget"));
                 }
             })
         });

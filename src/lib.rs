@@ -6,6 +6,9 @@
 //!   match every shared edge (needs the `std` feature).
 //! - `lights`: Flip and Lights Out on any board up to 64×64, solved at run
 //!   time by linear algebra over GF(2) (needs the `std` feature).
+//! - `memory`: memory sizes as every option takes and shows them
+//!   (`ByteSize`), and what the system says about memory (needs the `std`
+//!   feature).
 //! - `progress`: the progress reports of long jobs (generating, writing and
 //!   verifying tables), and the handle that cancels them.
 //! - `report`: the JSON answers of every puzzle, as the CLI prints them with
@@ -67,6 +70,8 @@ pub mod grid;
 pub mod input;
 #[cfg(feature = "std")]
 pub mod lights;
+#[cfg(feature = "std")]
+pub mod memory;
 #[cfg(feature = "std")]
 pub mod progress;
 #[cfg(feature = "std")]

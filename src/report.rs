@@ -534,16 +534,17 @@ impl EulerAnswer {
 /// `boardbase carcassonne --format json`.
 ///
 /// ```
-/// use boardbase::carcassonne::{self, Board, Tile};
+/// use boardbase::carcassonne::{self, Board, CountOptions, Tile};
 /// use boardbase::report::CarcassonneAnswer;
 ///
 /// // RRRF beside FCCC: one placement, RFRR (two quarter turns) beside
 /// // CCCF (three), meeting on a Field edge.
 /// let tiles: Vec<Tile> = ["RRRF", "FCCC"].iter().map(|c| c.parse()).collect::<Result<_, _>>()?;
 /// let board = Board::new(1, 2, tiles)?;
-/// let turns = carcassonne::witness(&board)?;
-/// let exact = carcassonne::count_exact(&board)?;
-/// let answer = CarcassonneAnswer::new(1, &board, carcassonne::count(&board)?, Some(&exact), Some(turns.as_deref()));
+/// let all = CountOptions { exact: true, witness: true, ..CountOptions::default() };
+/// let c = carcassonne::count(&board, &all, || false)?;
+/// let witness = c.witness.as_ref().map(Option::as_deref);
+/// let answer = CarcassonneAnswer::new(1, &board, c.count, c.exact.as_ref(), witness);
 /// assert_eq!(
 ///     serde_json::to_string(&answer)?,
 ///     r#"{"case":1,"rows":1,"cols":2,"count":1,"modulus":1000000007,"exact":"1","#.to_owned()
@@ -584,8 +585,8 @@ pub struct CarcassonneWitness {
 impl CarcassonneAnswer {
     /// The report of `board`'s counts: `count` modulo
     /// [`carcassonne::MODULUS`], the exact count when it was asked for, and
-    /// the witness ([`carcassonne::witness`]'s quarter turns per tile, or
-    /// `None` when no placement exists) when it was asked for.
+    /// the witness ([`carcassonne::Counted::witness`]: quarter turns per
+    /// tile, or `None` when no placement exists) when it was asked for.
     pub fn new(
         case: u64,
         board: &carcassonne::Board,
@@ -614,7 +615,7 @@ impl CarcassonneAnswer {
 }
 
 /// The board's tiles each turned by its quarter turns clockwise (`turns`,
-/// row-major, as [`carcassonne::witness`] gives them), by row.
+/// row-major, as [`carcassonne::Counted::witness`] gives them), by row.
 ///
 /// ```
 /// use boardbase::carcassonne::{Board, Tile};

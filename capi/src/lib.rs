@@ -22,7 +22,7 @@ use std::cell::RefCell;
 use std::ffi::{CStr, CString, c_char};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use boardbase::carcassonne::{self, Board, Tile};
+use boardbase::carcassonne::{self, Board, CountOptions, Tile};
 use boardbase::euler::{self, Position};
 use boardbase::flip;
 use boardbase::tablefile::Table;
@@ -126,9 +126,9 @@ fn count(rows: usize, cols: usize, bytes: &[u8]) -> i64 {
     let Ok(board) = Board::new(rows, cols, tiles) else {
         return -1;
     };
-    match carcassonne::count(&board) {
+    match carcassonne::count(&board, &CountOptions::default(), || false) {
         // The count is below the modulus, far below `i64::MAX`.
-        Ok(n) => i64::try_from(n).unwrap_or(-1),
+        Ok(counted) => i64::try_from(counted.count).unwrap_or(-1),
         Err(_) => -1,
     }
 }

@@ -11,7 +11,7 @@ mod oracle;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use boardbase::carcassonne::{self, Board, Tile};
+use boardbase::carcassonne::{self, Board, CountOptions, Tile};
 use boardbase::euler::{self, Position};
 use boardbase::flip;
 
@@ -120,7 +120,8 @@ fn rust_count(rows: usize, cols: usize, tiles: &str) -> i64 {
         .map(|c| Tile::try_from(c).expect("a valid tile"))
         .collect();
     let board = Board::new(rows, cols, tiles).expect("a valid board");
-    carcassonne::count(&board).expect("within budget") as i64
+    let counted = carcassonne::count(&board, &CountOptions::default(), || false);
+    counted.expect("within budget").count as i64
 }
 
 const SAMPLE_8X8: &str = "FCFFRRFCFRCRFRFRRCCRFFCCRRFFCRFR\

@@ -73,13 +73,13 @@ impl FilterArgs {
     }
 
     /// The Carcassonne family asked for, if any.
-    pub fn carcassonne(&self) -> Result<Option<carcassonne::Family>, String> {
+    pub fn carcassonne(&self) -> Result<Option<carcassonne::CarcassonneFamily>, String> {
         self.applies_to(PuzzleName::Carcassonne)?;
         self.family.as_deref().map(str::parse).transpose()
     }
 
     /// The Fliptile family asked for, if any.
-    pub fn fliptile(&self) -> Result<Option<fliptile::Family>, String> {
+    pub fn fliptile(&self) -> Result<Option<fliptile::FliptileFamily>, String> {
         self.applies_to(PuzzleName::Fliptile)?;
         self.family.as_deref().map(str::parse).transpose()
     }

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use boardbase::cases::GenError;
 use boardbase::check::{
-    self, CarcassonneCheck, CheckError, EulerCheck, FlipCheck, FliptileCheck, Judge,
-    LightsOutCheck, Options, Program, Report, RunError, Verdict,
+    self, CarcassonneCheck, CheckError, CheckReport, EulerCheck, FlipCheck, FliptileCheck, Judge,
+    LightsOutCheck, Options, Program, RunError, Verdict,
 };
 use clap::{Args, ValueEnum};
 
@@ -258,7 +258,7 @@ fn seconds(s: f64) -> String {
     }
 }
 
-fn write_text(out: &mut Output, r: &Report, noun: (&str, &str)) -> Result<(), Failure> {
+fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(), Failure> {
     let one_a_run = r.runs == r.cases;
     let what = if r.sampled {
         format!("a sample of {} (seed {})", plural(r.cases, noun), r.seed)

@@ -8,9 +8,10 @@ use std::sync::atomic::{AtomicI32, Ordering};
 
 use boardbase::euler::Outcome;
 use boardbase::generate::{
-    ByteSize, Cancel, EulerReport, FlipReport, Job, JobError, LimitFrom, MemoryLimit, Progress,
-    Report, ReportSummary,
+    Cancel, EulerReport, FlipReport, Job, JobError, LimitFrom, MemoryLimit, Progress, Report,
+    ReportSummary,
 };
+use boardbase::memory::ByteSize;
 use boardbase::solvers::shape::Shape;
 use boardbase::tablefile::{self, Puzzle};
 use clap::{Args, ValueEnum};

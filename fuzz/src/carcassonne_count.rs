@@ -10,16 +10,16 @@
 //! so that valid placements exist), bit 3 a *medium* board (up to 6 × 6)
 //! instead of a small one (at most 8 tiles), bits 4-7 a memory budget.
 //!
-//! - Small boards: `count`, `count_exact` and `witness` against a brute force
-//!   over all `4^tiles` rotation choices; the same counts with a tiny
-//!   budget, which must either agree or report the budget.
-//! - Medium boards: `count_exact` mod p is `count`; `witness` exists exactly
+//! - Small boards: the count mod p, the exact count and the witness (each
+//!   its own pass of `count`) against a brute force over all `4^tiles`
+//!   rotation choices; the same counts with a tiny budget, which must either
+//!   agree or report the budget.
+//! - Medium boards: the exact count mod p is the count; a witness exists exactly
 //!   when the exact count is not 0, and is a valid placement; the count does
 //!   not change when the whole board is turned a quarter or transposed.
 
 use boardbase::carcassonne::{
-    Budget, CountError, MODULUS, count, count_exact, count_with_budget, witness,
-    witness_with_budget,
+    Board, Budget, CountError, CountOptions, Counted, MODULUS, StopError, count,
 };
 use num_bigint::BigUint;
 
@@ -118,12 +118,40 @@ fn check_witness(plain: &Plain, found: Option<Vec<u8>>, exists: bool) {
     }
 }
 
+/// The counter's one entry asked for one answer, run to the end.
+fn run(board: &Board, exact: bool, witness: bool, budget: Budget) -> Result<Counted, CountError> {
+    let options = CountOptions {
+        exact,
+        witness,
+        budget,
+    };
+    count(board, &options, || false).map_err(|e| match e {
+        StopError::Count(e) => e,
+        StopError::Stopped { .. } => unreachable!("never asked to stop"),
+    })
+}
+
+/// The count modulo p.
+fn mod_p(board: &Board, budget: Budget) -> Result<u64, CountError> {
+    run(board, false, false, budget).map(|c| c.count)
+}
+
+/// The exact count.
+fn exact_count(board: &Board) -> Result<BigUint, CountError> {
+    run(board, true, false, Budget::DEFAULT).map(|c| c.exact.expect("asked for"))
+}
+
+/// A witness, or `None` where no placement exists.
+fn witness(board: &Board, budget: Budget) -> Result<Option<Vec<u8>>, CountError> {
+    run(board, false, true, budget).map(|c| c.witness.expect("asked for"))
+}
+
 /// The target.
 pub fn check(data: &[u8]) {
     let (plain, medium, budget) = board_of(data);
     let board = plain.board();
-    let exact = count_exact(&board).expect("small boards fit the budget");
-    let modular = count(&board).expect("small boards fit the budget");
+    let exact = exact_count(&board).expect("small boards fit the budget");
+    let modular = mod_p(&board, Budget::DEFAULT).expect("small boards fit the budget");
     assert_eq!(
         BigUint::from(modular),
         &exact % MODULUS,
@@ -131,17 +159,17 @@ pub fn check(data: &[u8]) {
     );
     check_witness(
         &plain,
-        witness(&board).expect("small boards fit the budget"),
+        witness(&board, Budget::DEFAULT).expect("small boards fit the budget"),
         exact != BigUint::ZERO,
     );
     let turned = plain.turned();
     assert_eq!(
-        count_exact(&turned.board()),
+        exact_count(&turned.board()),
         Ok(exact.clone()),
         "turned board"
     );
     assert_eq!(
-        count_exact(&board.transposed()),
+        exact_count(&board.transposed()),
         Ok(exact.clone()),
         "transposed"
     );
@@ -158,7 +186,7 @@ pub fn check(data: &[u8]) {
         groups: budget % 4,
         witness_groups: budget,
     };
-    match count_with_budget(&board, budget) {
+    match mod_p(&board, budget) {
         Ok(n) => assert_eq!(n, brute),
         Err(CountError::ProfileBudget {
             groups,
@@ -169,9 +197,9 @@ pub fn check(data: &[u8]) {
             assert_eq!(cap, budget.groups);
             assert!(groups > cap && placed >= 1 && placed <= cells && cells == plain.tiles.len());
         }
-        Err(e) => panic!("count_with_budget: {e:?}"),
+        Err(e) => panic!("count within {budget:?}: {e:?}"),
     }
-    match witness_with_budget(&board, budget) {
+    match witness(&board, budget) {
         Ok(found) => check_witness(&plain, found, brute > 0),
         Err(CountError::ProfileBudget { budget: cap, .. }) => assert_eq!(cap, budget.groups),
         Err(CountError::WitnessBudget { budget: cap }) => assert_eq!(cap, budget.witness_groups),

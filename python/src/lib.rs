@@ -18,7 +18,8 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use boardbase::carcassonne::{self, Tile};
 use boardbase::error::ParseError;
-use boardbase::generate::{ByteSize, Cancel, GenerateError, Job, JobError, JobSetting, Progress};
+use boardbase::generate::{Cancel, GenerateError, Job, JobError, JobSetting, Progress};
+use boardbase::memory::ByteSize;
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::lights::family::{
     ColourGrid, FamilyError, FamilyGoal, Pattern, PatternError, Variant,

@@ -5,19 +5,19 @@
 //! [`Tile::rotated`](crate::carcassonne::Tile::rotated). Cells go row by
 //! row. What each family draws, in order:
 //!
-//! - [`Family::Random`]: per cell, its top, right, bottom and left colour.
+//! - [`CarcassonneFamily::Random`]: per cell, its top, right, bottom and left colour.
 //!   Most boards past a few tiles have no valid placement.
-//! - [`Family::Planted`]: a colour for every horizontal grid edge (the
+//! - [`CarcassonneFamily::Planted`]: a colour for every horizontal grid edge (the
 //!   `(R+1)·C` edges above and below cells, row by row), then for every
 //!   vertical one (the `R·(C+1)` edges left and right of cells, row by
 //!   row), then per cell a turn: each tile is the four edges around its
 //!   cell, shown turned, so the board has at least one valid placement.
-//! - [`Family::TwoPair`]: one draw picks the colour left out, the two
+//! - [`CarcassonneFamily::TwoPair`]: one draw picks the colour left out, the two
 //!   others `a < b` (in City, Road, Field order) make the tile `a a b b`
 //!   (top, right, bottom, left), and per cell a turn. A turn of such a tile
 //!   is fixed by its top and left edges, so every two-colour frontier
 //!   profile stays reachable: the DP's worst case at a given width.
-//! - [`Family::Uniform`]: one tile for the whole board (four colours), then
+//! - [`CarcassonneFamily::Uniform`]: one tile for the whole board (four colours), then
 //!   per cell a turn. Counts are large (a board of `CCCC` has `4^(R·C)`
 //!   placements), which exercises the reduction modulo 1,000,000,007.
 
@@ -30,7 +30,7 @@ use crate::carcassonne::{self, Board, Colour, MAX_NARROW_SIDE, MAX_TILES, Tile};
 
 /// A family of boards.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Family {
+pub enum CarcassonneFamily {
     /// Every edge of every tile uniform over C, R, F.
     #[default]
     Random,
@@ -42,18 +42,18 @@ pub enum Family {
     Uniform,
 }
 
-impl Family {
+impl CarcassonneFamily {
     /// Every family, with its name.
-    pub const ALL: [(&'static str, Family); 4] = [
-        ("random", Family::Random),
-        ("planted", Family::Planted),
-        ("two-pair", Family::TwoPair),
-        ("uniform", Family::Uniform),
+    pub const ALL: [(&'static str, CarcassonneFamily); 4] = [
+        ("random", CarcassonneFamily::Random),
+        ("planted", CarcassonneFamily::Planted),
+        ("two-pair", CarcassonneFamily::TwoPair),
+        ("uniform", CarcassonneFamily::Uniform),
     ];
 
     /// Its name (`two-pair`, ...).
     pub fn name(self) -> &'static str {
-        super::family_name(&Family::ALL, &self)
+        super::family_name(&CarcassonneFamily::ALL, &self)
     }
 
     /// A `rows × cols` board of this family. The sizes must be valid for
@@ -62,13 +62,13 @@ impl Family {
         let cells = rows * cols;
         let colour = |rng: &mut Rng| Colour::ALL[rng.index(3)];
         let tiles: Vec<Tile> = match self {
-            Family::Random => (0..cells)
+            CarcassonneFamily::Random => (0..cells)
                 .map(|_| {
                     let [t, r, b, l] = [(); 4].map(|_| colour(rng));
                     Tile::new(t, r, b, l)
                 })
                 .collect(),
-            Family::Planted => {
+            CarcassonneFamily::Planted => {
                 let horizontal: Vec<Colour> = (0..(rows + 1) * cols).map(|_| colour(rng)).collect();
                 let vertical: Vec<Colour> = (0..rows * (cols + 1)).map(|_| colour(rng)).collect();
                 let mut tiles = Vec::with_capacity(cells);
@@ -85,7 +85,7 @@ impl Family {
                 }
                 tiles
             }
-            Family::TwoPair => {
+            CarcassonneFamily::TwoPair => {
                 let out = rng.index(3);
                 let [a, b] = match out {
                     0 => [Colour::Road, Colour::Field],
@@ -97,7 +97,7 @@ impl Family {
                     .map(|_| tile.rotated(rng.below(4) as u32))
                     .collect()
             }
-            Family::Uniform => {
+            CarcassonneFamily::Uniform => {
                 let [t, r, b, l] = [(); 4].map(|_| colour(rng));
                 let tile = Tile::new(t, r, b, l);
                 (0..cells)
@@ -109,15 +109,15 @@ impl Family {
     }
 }
 
-impl FromStr for Family {
+impl FromStr for CarcassonneFamily {
     type Err = String;
 
-    fn from_str(s: &str) -> Result<Family, String> {
-        super::family_named(&Family::ALL, "Carcassonne", s)
+    fn from_str(s: &str) -> Result<CarcassonneFamily, String> {
+        super::family_named(&CarcassonneFamily::ALL, "Carcassonne", s)
     }
 }
 
-impl fmt::Display for Family {
+impl fmt::Display for CarcassonneFamily {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -127,7 +127,7 @@ impl fmt::Display for Family {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Spec {
     /// The family.
-    pub family: Family,
+    pub family: CarcassonneFamily,
     /// N, rows.
     pub rows: usize,
     /// M, columns.
@@ -138,7 +138,7 @@ impl Default for Spec {
     /// Random 12×12 boards, the judge's largest.
     fn default() -> Spec {
         Spec {
-            family: Family::Random,
+            family: CarcassonneFamily::Random,
             rows: 12,
             cols: 12,
         }
@@ -238,8 +238,13 @@ mod tests {
         let mut rng = Rng::new(3);
         for (r, c) in [(1, 1), (2, 3), (5, 4), (12, 12)] {
             for _ in 0..5 {
-                let board = Family::Planted.board(&mut rng, r, c).unwrap();
-                assert!(carcassonne::witness(&board).unwrap().is_some());
+                let board = CarcassonneFamily::Planted.board(&mut rng, r, c).unwrap();
+                let witness = carcassonne::CountOptions {
+                    witness: true,
+                    ..Default::default()
+                };
+                let counted = carcassonne::count(&board, &witness, || false).unwrap();
+                assert!(counted.witness.unwrap().is_some());
             }
         }
     }
@@ -247,7 +252,7 @@ mod tests {
     #[test]
     fn board_text_reads_back() {
         let mut rng = Rng::new(1);
-        let board = Family::Random.board(&mut rng, 3, 5).unwrap();
+        let board = CarcassonneFamily::Random.board(&mut rng, 3, 5).unwrap();
         let mut text = Vec::new();
         write_board(&mut text, &board).unwrap();
         let mut scanner = crate::input::Scanner::new(&text[..]);
@@ -258,7 +263,7 @@ mod tests {
     fn sizes_are_checked() {
         let spec = |rows, cols| {
             Spec {
-                family: Family::Random,
+                family: CarcassonneFamily::Random,
                 rows,
                 cols,
             }

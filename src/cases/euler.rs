@@ -14,7 +14,7 @@ use crate::euler::{self, Outcome, Position};
 
 /// Which positions, by outcome.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Family {
+pub enum EulerFamily {
     /// All 65,535 open positions.
     #[default]
     Random,
@@ -24,26 +24,26 @@ pub enum Family {
     Losing,
 }
 
-impl Family {
+impl EulerFamily {
     /// Every family, with its name.
-    pub const ALL: [(&'static str, Family); 3] = [
-        ("random", Family::Random),
-        ("winning", Family::Winning),
-        ("losing", Family::Losing),
+    pub const ALL: [(&'static str, EulerFamily); 3] = [
+        ("random", EulerFamily::Random),
+        ("winning", EulerFamily::Winning),
+        ("losing", EulerFamily::Losing),
     ];
 }
 
-impl FromStr for Family {
+impl FromStr for EulerFamily {
     type Err = String;
 
-    fn from_str(s: &str) -> Result<Family, String> {
-        super::family_named(&Family::ALL, "Euler", s)
+    fn from_str(s: &str) -> Result<EulerFamily, String> {
+        super::family_named(&EulerFamily::ALL, "Euler", s)
     }
 }
 
-impl fmt::Display for Family {
+impl fmt::Display for EulerFamily {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(super::family_name(&Family::ALL, self))
+        f.write_str(super::family_name(&EulerFamily::ALL, self))
     }
 }
 
@@ -52,7 +52,7 @@ impl fmt::Display for Family {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Filter {
     /// Which positions by outcome.
-    pub family: Family,
+    pub family: EulerFamily,
     /// Only positions with this many moves left.
     pub moves_left: Option<u8>,
 }
@@ -65,9 +65,9 @@ impl Filter {
         }
         let entry = euler::probe(position);
         let family = match self.family {
-            Family::Random => true,
-            Family::Winning => entry.outcome == Outcome::Win,
-            Family::Losing => entry.outcome == Outcome::Loss,
+            EulerFamily::Random => true,
+            EulerFamily::Winning => entry.outcome == Outcome::Win,
+            EulerFamily::Losing => entry.outcome == Outcome::Loss,
         };
         family && self.moves_left.is_none_or(|k| entry.moves_left == k)
     }
@@ -76,7 +76,7 @@ impl Filter {
 impl fmt::Display for Filter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.family {
-            Family::Random => f.write_str("open Euler position")?,
+            EulerFamily::Random => f.write_str("open Euler position")?,
             family => write!(f, "{family} Euler position")?,
         }
         if let Some(k) = self.moves_left {
@@ -131,13 +131,13 @@ mod tests {
     #[test]
     fn pools() {
         let len = |family, moves_left| Pool::new(Filter { family, moves_left }).map(|p| p.len());
-        assert_eq!(len(Family::Random, None).unwrap(), 65_535);
+        assert_eq!(len(EulerFamily::Random, None).unwrap(), 65_535);
         let (w, l) = (
-            len(Family::Winning, None).unwrap(),
-            len(Family::Losing, None).unwrap(),
+            len(EulerFamily::Winning, None).unwrap(),
+            len(EulerFamily::Losing, None).unwrap(),
         );
         assert_eq!(w + l, 65_535);
-        assert!(len(Family::Winning, Some(13)).is_err());
-        assert!(len(Family::Losing, Some(13)).unwrap() >= 1);
+        assert!(len(EulerFamily::Winning, Some(13)).is_err());
+        assert!(len(EulerFamily::Losing, Some(13)).unwrap() >= 1);
     }
 }

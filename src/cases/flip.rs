@@ -13,7 +13,7 @@ use crate::flip::{self, Board};
 
 /// Which boards, by answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Family {
+pub enum FlipFamily {
     /// All 65,536 boards (15 of 16 are impossible).
     #[default]
     Random,
@@ -23,26 +23,26 @@ pub enum Family {
     Impossible,
 }
 
-impl Family {
+impl FlipFamily {
     /// Every family, with its name.
-    pub const ALL: [(&'static str, Family); 3] = [
-        ("random", Family::Random),
-        ("solvable", Family::Solvable),
-        ("impossible", Family::Impossible),
+    pub const ALL: [(&'static str, FlipFamily); 3] = [
+        ("random", FlipFamily::Random),
+        ("solvable", FlipFamily::Solvable),
+        ("impossible", FlipFamily::Impossible),
     ];
 }
 
-impl FromStr for Family {
+impl FromStr for FlipFamily {
     type Err = String;
 
-    fn from_str(s: &str) -> Result<Family, String> {
-        super::family_named(&Family::ALL, "Flip", s)
+    fn from_str(s: &str) -> Result<FlipFamily, String> {
+        super::family_named(&FlipFamily::ALL, "Flip", s)
     }
 }
 
-impl fmt::Display for Family {
+impl fmt::Display for FlipFamily {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(super::family_name(&Family::ALL, self))
+        f.write_str(super::family_name(&FlipFamily::ALL, self))
     }
 }
 
@@ -51,7 +51,7 @@ impl fmt::Display for Family {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Filter {
     /// Which boards by answer.
-    pub family: Family,
+    pub family: FlipFamily,
     /// Only boards whose fewest rounds are this.
     pub rounds: Option<u8>,
 }
@@ -61,9 +61,9 @@ impl Filter {
     pub fn accepts(&self, board: Board) -> bool {
         let r = flip::rounds(board);
         let family = match self.family {
-            Family::Random => true,
-            Family::Solvable => r.is_some(),
-            Family::Impossible => r.is_none(),
+            FlipFamily::Random => true,
+            FlipFamily::Solvable => r.is_some(),
+            FlipFamily::Impossible => r.is_none(),
         };
         family && self.rounds.is_none_or(|k| r == Some(k))
     }
@@ -72,7 +72,7 @@ impl Filter {
 impl fmt::Display for Filter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.family {
-            Family::Random => f.write_str("Flip board")?,
+            FlipFamily::Random => f.write_str("Flip board")?,
             family => write!(f, "{family} Flip board")?,
         }
         if let Some(k) = self.rounds {
@@ -133,11 +133,11 @@ mod tests {
     #[test]
     fn pool_sizes() {
         let all = |family, rounds| Pool::new(Filter { family, rounds }).map(|p| p.len());
-        assert_eq!(all(Family::Random, None).unwrap(), 65_536);
-        assert_eq!(all(Family::Solvable, None).unwrap(), 4_096);
-        assert_eq!(all(Family::Impossible, None).unwrap(), 61_440);
-        assert_eq!(all(Family::Random, Some(6)).unwrap(), 256);
-        assert!(all(Family::Impossible, Some(3)).is_err());
-        assert!(all(Family::Random, Some(7)).is_err());
+        assert_eq!(all(FlipFamily::Random, None).unwrap(), 65_536);
+        assert_eq!(all(FlipFamily::Solvable, None).unwrap(), 4_096);
+        assert_eq!(all(FlipFamily::Impossible, None).unwrap(), 61_440);
+        assert_eq!(all(FlipFamily::Random, Some(6)).unwrap(), 256);
+        assert!(all(FlipFamily::Impossible, Some(3)).is_err());
+        assert!(all(FlipFamily::Random, Some(7)).is_err());
     }
 }

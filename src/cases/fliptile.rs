@@ -5,19 +5,19 @@
 //!
 //! 1. Its size: the fixed size of the [`Spec`], or `M = 1 + below(15)` then
 //!    `N = 1 + below(15)` (the judge's `1 ≤ M, N ≤ 15`). For the families
-//!    that need a *singular* size ([`Family::Impossible`], [`Family::Ties`]),
+//!    that need a *singular* size ([`FliptileFamily::Impossible`], [`FliptileFamily::Ties`]),
 //!    both are drawn again until the size's nullity is at least 1.
 //! 2. Its board. A *random row* is `next_u64()` masked to its `N` low bits
 //!    (bit `c` = column `c`); a *random grid* is `M` random rows, row 0
 //!    first.
-//!    - [`Family::Random`]: a random grid.
-//!    - [`Family::Solvable`]: a random grid of flips, applied to the white
+//!    - [`FliptileFamily::Random`]: a random grid.
+//!    - [`FliptileFamily::Solvable`]: a random grid of flips, applied to the white
 //!      board: uniform over the boards that can be made white (each such
 //!      board has `2^nullity` flip sets).
-//!    - [`Family::Impossible`]: random grids until one cannot be made white
+//!    - [`FliptileFamily::Impossible`]: random grids until one cannot be made white
 //!      (on a size of nullity `k`, a random board can with probability
 //!      `2^-k ≤ 1/2`).
-//!    - [`Family::Ties`]: boards drawn as [`Family::Solvable`] until one has
+//!    - [`FliptileFamily::Ties`]: boards drawn as [`FliptileFamily::Solvable`] until one has
 //!      two or more minimal flip sets, so that the judge's tie rule (the
 //!      least in reading order) decides the answer; at most
 //!      [`MAX_TRIES`] boards a case.
@@ -42,7 +42,7 @@ pub const MAX_TRIES: usize = 10_000;
 
 /// Which boards, by answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Family {
+pub enum FliptileFamily {
     /// Every cell black or white at random (on most sizes most boards can
     /// be made white; on 15×15, every one).
     #[default]
@@ -56,35 +56,35 @@ pub enum Family {
     Ties,
 }
 
-impl Family {
+impl FliptileFamily {
     /// Every family, with its name.
-    pub const ALL: [(&'static str, Family); 4] = [
-        ("random", Family::Random),
-        ("solvable", Family::Solvable),
-        ("impossible", Family::Impossible),
-        ("ties", Family::Ties),
+    pub const ALL: [(&'static str, FliptileFamily); 4] = [
+        ("random", FliptileFamily::Random),
+        ("solvable", FliptileFamily::Solvable),
+        ("impossible", FliptileFamily::Impossible),
+        ("ties", FliptileFamily::Ties),
     ];
 
     /// Its name (`ties`, ...).
     pub fn name(self) -> &'static str {
-        super::family_name(&Family::ALL, &self)
+        super::family_name(&FliptileFamily::ALL, &self)
     }
 
     /// Whether its boards need a size of nullity at least 1.
     pub fn needs_singular(self) -> bool {
-        matches!(self, Family::Impossible | Family::Ties)
+        matches!(self, FliptileFamily::Impossible | FliptileFamily::Ties)
     }
 }
 
-impl FromStr for Family {
+impl FromStr for FliptileFamily {
     type Err = String;
 
-    fn from_str(s: &str) -> Result<Family, String> {
-        super::family_named(&Family::ALL, "Fliptile", s)
+    fn from_str(s: &str) -> Result<FliptileFamily, String> {
+        super::family_named(&FliptileFamily::ALL, "Fliptile", s)
     }
 }
 
-impl fmt::Display for Family {
+impl fmt::Display for FliptileFamily {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -94,12 +94,12 @@ impl fmt::Display for Family {
 ///
 /// ```
 /// use boardbase::cases::Rng;
-/// use boardbase::cases::fliptile::{Family, Spec};
+/// use boardbase::cases::fliptile::{FliptileFamily, Spec};
 /// use boardbase::lights::{self, Goal};
 /// use boardbase::solvers::shape::Shape;
 ///
 /// // A 4×4 board with several fewest flip sets, drawn from a seed.
-/// let spec = Spec { family: Family::Ties, size: Shape::new(4, 4) }.validated()?;
+/// let spec = Spec { family: FliptileFamily::Ties, size: Shape::new(4, 4) }.validated()?;
 /// let board = spec.board(&mut Rng::new(3))?;
 /// let answer = lights::solve(&board, Goal::White)?.expect("solvable");
 /// assert!(answer.optimal_sets >= 2);
@@ -109,7 +109,7 @@ impl fmt::Display for Family {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Spec {
     /// The family.
-    pub family: Family,
+    pub family: FliptileFamily,
     /// Every board this size; `None`: sizes drawn from 1×1 to 15×15.
     pub size: Option<Shape>,
 }
@@ -118,14 +118,17 @@ impl fmt::Display for Spec {
     /// `impossible 15x15 Fliptile board`, `Fliptile board with several
     /// fewest flip sets`, ...
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if matches!(self.family, Family::Solvable | Family::Impossible) {
+        if matches!(
+            self.family,
+            FliptileFamily::Solvable | FliptileFamily::Impossible
+        ) {
             write!(f, "{} ", self.family)?;
         }
         if let Some(s) = self.size {
             write!(f, "{}x{} ", s.rows(), s.cols())?;
         }
         f.write_str("Fliptile board")?;
-        if self.family == Family::Ties {
+        if self.family == FliptileFamily::Ties {
             f.write_str(" with several fewest flip sets")?;
         }
         Ok(())
@@ -164,9 +167,9 @@ impl Spec {
         let shape = self.shape(rng);
         let solver = Solver::cached(shape);
         match self.family {
-            Family::Random => Ok(random_grid(rng, shape)),
-            Family::Solvable => Ok(solvable(rng, shape)),
-            Family::Impossible => {
+            FliptileFamily::Random => Ok(random_grid(rng, shape)),
+            FliptileFamily::Solvable => Ok(solvable(rng, shape)),
+            FliptileFamily::Impossible => {
                 for _ in 0..MAX_TRIES {
                     let board = random_grid(rng, shape);
                     if solver.any_solution(&board, Colour::White)?.is_none() {
@@ -175,7 +178,7 @@ impl Spec {
                 }
                 Err(self.not_found(shape))
             }
-            Family::Ties => {
+            FliptileFamily::Ties => {
                 for _ in 0..MAX_TRIES {
                     let board = solvable(rng, shape);
                     let answer = solver.route(&board, Colour::White)?;
@@ -268,14 +271,18 @@ mod tests {
     #[test]
     fn families_keep_their_promise() {
         let mut rng = Rng::new(11);
-        for family in [Family::Solvable, Family::Impossible, Family::Ties] {
+        for family in [
+            FliptileFamily::Solvable,
+            FliptileFamily::Impossible,
+            FliptileFamily::Ties,
+        ] {
             let spec = Spec { family, size: None };
             for _ in 0..200 {
                 let board = spec.board(&mut rng).unwrap();
                 let a = answer(&board).unwrap();
                 match family {
-                    Family::Solvable => assert!(a.is_some()),
-                    Family::Impossible => assert!(a.is_none()),
+                    FliptileFamily::Solvable => assert!(a.is_some()),
+                    FliptileFamily::Impossible => assert!(a.is_none()),
                     _ => assert!(a.unwrap().optimal_sets >= 2),
                 }
                 let s = board.shape();
@@ -293,18 +300,20 @@ mod tests {
             }
             .validated()
         };
-        assert!(spec(Family::Random, 64, 63).is_ok());
+        assert!(spec(FliptileFamily::Random, 64, 63).is_ok());
         assert!(matches!(
-            spec(Family::Random, 64, 64),
+            spec(FliptileFamily::Random, 64, 64),
             Err(GenError::Size(_))
         ));
-        let e = spec(Family::Impossible, 15, 15).unwrap_err().to_string();
+        let e = spec(FliptileFamily::Impossible, 15, 15)
+            .unwrap_err()
+            .to_string();
         assert_eq!(
             e,
             "no impossible 15x15 Fliptile board exists (15x15 has nullity 0: every board can be made white, in exactly one way)"
         );
-        assert!(spec(Family::Ties, 5, 6).is_err());
-        assert!(spec(Family::Ties, 1, 2).is_ok());
+        assert!(spec(FliptileFamily::Ties, 5, 6).is_err());
+        assert!(spec(FliptileFamily::Ties, 1, 2).is_ok());
     }
 
     #[test]

@@ -36,7 +36,7 @@
 //! ```
 //! use boardbase::cases::{Generator, Spec, flip};
 //!
-//! let spec = Spec::Flip(flip::Filter { family: flip::Family::Impossible, rounds: None });
+//! let spec = Spec::Flip(flip::Filter { family: flip::FlipFamily::Impossible, rounds: None });
 //! let mut input = Vec::new();
 //! let mut answers = Vec::new();
 //! Generator::new(&spec)?.write(2, 7, &mut input, Some(&mut answers), &mut |_| {})?;

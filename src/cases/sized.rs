@@ -10,7 +10,7 @@
 //! - Euler ([`EulerCases`]): random grids until one is an open position
 //!   (not the full board) that the [`euler::Filter`] accepts: uniform over
 //!   the eligible positions.
-//! - Flip ([`FlipCases`]), by [`flip::Family`]:
+//! - Flip ([`FlipCases`]), by [`flip::FlipFamily`]:
 //!   - `random`: one random grid;
 //!   - `solvable`: `below(2)` (0: white, 1: black), then a random grid of
 //!     presses applied to that uniform board: uniform over the boards that
@@ -35,7 +35,7 @@
 //! // Two losing 3×4 positions, and the judge's answers for them.
 //! let shape = Shape::new(3, 4).unwrap();
 //! let table = Table::from_euler(shape, generate::euler(shape, &EulerOptions::default(), |_| {})?.into())?;
-//! let filter = euler::Filter { family: euler::Family::Losing, moves_left: None };
+//! let filter = euler::Filter { family: euler::EulerFamily::Losing, moves_left: None };
 //! let cases = EulerCases::new(table.as_euler()?, filter)?;
 //! let (mut input, mut answers) = (Vec::new(), Vec::new());
 //! cases.write(2, 7, &mut input, Some(&mut answers), &mut |_| {})?;
@@ -133,9 +133,9 @@ impl<'a> EulerCases<'a> {
             return Ok(false);
         }
         let family = match self.filter.family {
-            euler::Family::Random => true,
-            euler::Family::Winning => self.table.outcome(p)? == Outcome::Win,
-            euler::Family::Losing => self.table.outcome(p)? == Outcome::Loss,
+            euler::EulerFamily::Random => true,
+            euler::EulerFamily::Winning => self.table.outcome(p)? == Outcome::Win,
+            euler::EulerFamily::Losing => self.table.outcome(p)? == Outcome::Loss,
         };
         if !family {
             return Ok(false);
@@ -223,14 +223,14 @@ impl<'a> FlipCases<'a> {
                     "--rounds on {shape} needs its table: make it with `boardbase generate flip {shape} --dir DIR` and pass --tables DIR"
                 )));
             };
-            if filter.family == flip::Family::Impossible {
+            if filter.family == flip::FlipFamily::Impossible {
                 return Err(empty());
             }
             if !exists(0..=shape.full(), |b| Ok(t.rounds(b)? == Some(k)))? {
                 return Err(empty());
             }
         }
-        if filter.family == flip::Family::Impossible {
+        if filter.family == flip::FlipFamily::Impossible {
             // Impossible boards exist unless white's and black's boards
             // cover them all: nullity 0, or 1 with all black unreachable
             // from white.
@@ -255,10 +255,10 @@ impl<'a> FlipCases<'a> {
         let shape = self.answers.shape();
         loop {
             let board = match self.filter.family {
-                flip::Family::Random if self.filter.rounds.is_none() => {
+                flip::FlipFamily::Random if self.filter.rounds.is_none() => {
                     return Ok(random_grid(rng, shape));
                 }
-                flip::Family::Impossible => {
+                flip::FlipFamily::Impossible => {
                     let g = random_grid(rng, shape);
                     if self.answers.rounds(&g)?.is_none() {
                         return Ok(g);

@@ -10,8 +10,8 @@ use num_bigint::BigUint;
 use rayon::prelude::*;
 
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
-use crate::carcassonne::{self, Board, CountError, MODULUS};
-use crate::cases::carcassonne::{Family, write_board};
+use crate::carcassonne::{self, Board, CountOptions, MODULUS, StopError};
+use crate::cases::carcassonne::{CarcassonneFamily, write_board};
 use crate::cases::{GenError, Rng};
 
 /// A board without placements (count 0) answered with another count.
@@ -85,13 +85,13 @@ impl SizeClass {
 struct Case {
     /// Its number among all the generated boards.
     key: usize,
-    family: Family,
+    family: CarcassonneFamily,
     class: SizeClass,
     board: Board,
-    count: OnceLock<Result<u64, CountError>>,
+    count: OnceLock<Result<u64, StopError>>,
 }
 
-/// Boards of every [`Family`] in every [`SizeClass`], `per_group` of each,
+/// Boards of every [`CarcassonneFamily`] in every [`SizeClass`], `per_group` of each,
 /// drawn from `Rng::new(seed)` family by family (random, planted, two-pair,
 /// uniform), class by class (small, mixed, 12×12): per board its sides
 /// (see [`SizeClass`]) then its tiles (see [`crate::cases::carcassonne`]).
@@ -114,12 +114,12 @@ impl CarcassonneCheck {
     pub fn new(
         seed: u64,
         per_group: usize,
-        family: Option<Family>,
+        family: Option<CarcassonneFamily>,
     ) -> Result<CarcassonneCheck, GenError> {
         let mut rng = Rng::new(seed);
         let mut cases = Vec::new();
         let mut key = 0;
-        for (_, f) in Family::ALL {
+        for (_, f) in CarcassonneFamily::ALL {
             for class in SizeClass::ALL {
                 for _ in 0..per_group {
                     let (rows, cols) = class.draw(&mut rng);
@@ -141,9 +141,11 @@ impl CarcassonneCheck {
     }
 
     /// The count of `case`, worked out now if [`Judge::prepare`] did not.
-    fn count(&self, case: usize) -> Result<u64, CountError> {
+    fn count(&self, case: usize) -> Result<u64, StopError> {
         let c = &self.cases[case];
-        *c.count.get_or_init(|| carcassonne::count(&c.board))
+        *c.count.get_or_init(|| {
+            carcassonne::count(&c.board, &CountOptions::default(), || false).map(|c| c.count)
+        })
     }
 
     fn detail(&self, case: usize) -> String {

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
-use crate::cases::fliptile::{Family, JUDGE_MAX_SIDE, Spec, answer};
+use crate::cases::fliptile::{FliptileFamily, JUDGE_MAX_SIDE, Spec, answer};
 use crate::cases::{GenError, Rng};
 use crate::lights::{Answer, Grid, Solver};
 use crate::solvers::shape::Shape;
@@ -51,12 +51,12 @@ pub static WRONG_SIZE: Kind = Kind {
 struct Case {
     /// Its number among all the generated boards.
     key: usize,
-    family: Family,
+    family: FliptileFamily,
     board: Grid,
     answer: Option<Answer>,
 }
 
-/// Boards of every [`Family`], `per_group` of each group, drawn from
+/// Boards of every [`FliptileFamily`], `per_group` of each group, drawn from
 /// `Rng::new(seed)` group by group as [`Spec::board`] draws them: random,
 /// solvable, impossible and ties boards of random sizes up to 15×15 (the
 /// judge's limits; impossible and ties boards on sizes of nullity at least
@@ -78,30 +78,34 @@ impl FliptileCheck {
     /// The groups, in the order they are drawn.
     pub const GROUPS: [Spec; 5] = [
         Spec {
-            family: Family::Random,
+            family: FliptileFamily::Random,
             size: None,
         },
         Spec {
-            family: Family::Solvable,
+            family: FliptileFamily::Solvable,
             size: None,
         },
         Spec {
-            family: Family::Impossible,
+            family: FliptileFamily::Impossible,
             size: None,
         },
         Spec {
-            family: Family::Ties,
+            family: FliptileFamily::Ties,
             size: None,
         },
         Spec {
-            family: Family::Random,
+            family: FliptileFamily::Random,
             size: Shape::new(JUDGE_MAX_SIDE, JUDGE_MAX_SIDE),
         },
     ];
 
     /// Generates the boards, keeping those of `family` (all when `None`),
     /// and answers them.
-    pub fn new(seed: u64, per_group: usize, family: Option<Family>) -> Result<Self, GenError> {
+    pub fn new(
+        seed: u64,
+        per_group: usize,
+        family: Option<FliptileFamily>,
+    ) -> Result<Self, GenError> {
         let mut rng = Rng::new(seed);
         let mut cases = Vec::new();
         let mut key = 0;

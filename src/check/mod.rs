@@ -5,7 +5,7 @@
 //! many tokens one answer takes and how to judge (and classify) an answer;
 //! [`plan`] splits the cases (or a random sample of them) into runs as the
 //! judge's format allows; [`check`] runs the program on every run, in
-//! parallel, through [`process::run`], and gathers a [`Report`].
+//! parallel, through [`process::run`], and gathers a [`CheckReport`].
 //!
 //! # Judging
 //!
@@ -28,7 +28,7 @@
 //!   itself gets the judge's verdict, which also counts output after the
 //!   last answer.
 //!
-//! [`check`] succeeds in the judge's sense ([`Report::accepted`]) only when
+//! [`check`] succeeds in the judge's sense ([`CheckReport::accepted`]) only when
 //! every run is accepted.
 
 mod carcassonne;
@@ -378,7 +378,7 @@ pub trait Judge: Sync {
 
 /// The cases to run, cut into runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Plan {
+pub struct RunPlan {
     /// Case numbers, run by run.
     pub runs: Vec<Vec<usize>>,
     /// How many cases in all.
@@ -395,7 +395,7 @@ pub const PLAN_SALT: u64 = 0x706C_616E; // "plan"
 /// Every case of `puzzle`, or a random sample of `sample` of them (drawn
 /// with [`Rng::sample`]), arranged and cut into runs of at most
 /// [`Judge::max_cases_per_run`].
-pub fn plan<P: Judge + ?Sized>(puzzle: &P, sample: Option<usize>, seed: u64) -> Plan {
+pub fn plan<P: Judge + ?Sized>(puzzle: &P, sample: Option<usize>, seed: u64) -> RunPlan {
     let n = puzzle.case_count();
     let mut rng = Rng::new(seed ^ PLAN_SALT);
     let (mut cases, sampled) = match sample {
@@ -416,7 +416,7 @@ pub fn plan<P: Judge + ?Sized>(puzzle: &P, sample: Option<usize>, seed: u64) -> 
             _ => runs.push(vec![case]),
         }
     }
-    Plan {
+    RunPlan {
         runs,
         cases: cases.len(),
         sampled,
@@ -438,7 +438,7 @@ pub struct Options {
 
 /// Where a check is, for a progress bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
+pub struct CheckProgress {
     /// Runs finished.
     pub runs_done: usize,
     /// Runs in all.
@@ -577,7 +577,7 @@ pub struct RunFailure {
 
 /// Everything a check found.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Report {
+pub struct CheckReport {
     /// The subcommand name.
     pub puzzle: &'static str,
     /// The judge and problem.
@@ -624,7 +624,7 @@ pub struct SlowRun {
     pub seconds: f64,
 }
 
-impl Report {
+impl CheckReport {
     /// Whether the judge accepts every run.
     pub fn accepted(&self) -> bool {
         self.run_verdicts.accepted == self.runs
@@ -848,11 +848,11 @@ pub enum CheckError {
 /// ```
 pub fn check<P: Judge + ?Sized>(
     puzzle: &P,
-    plan: &Plan,
+    plan: &RunPlan,
     seed: u64,
     options: &Options,
-    progress: &mut dyn FnMut(&Progress),
-) -> Result<Report, CheckError> {
+    progress: &mut dyn FnMut(&CheckProgress),
+) -> Result<CheckReport, CheckError> {
     let all: Vec<usize> = plan.runs.iter().flatten().copied().collect();
     puzzle.prepare(&all).map_err(CheckError::Prepare)?;
     drop(all);
@@ -942,8 +942,8 @@ impl Builder {
         }
     }
 
-    fn progress(&self, runs: usize) -> Progress {
-        Progress {
+    fn progress(&self, runs: usize) -> CheckProgress {
+        CheckProgress {
             runs_done: self.runs_done,
             runs,
             cases_done: self.cases_done,
@@ -1013,11 +1013,11 @@ impl Builder {
     fn finish<P: Judge + ?Sized>(
         self,
         puzzle: &P,
-        plan: &Plan,
+        plan: &RunPlan,
         seed: u64,
         options: &Options,
         elapsed: Duration,
-    ) -> Report {
+    ) -> CheckReport {
         let mut groups: Vec<Group> = self
             .groups
             .into_values()
@@ -1066,7 +1066,7 @@ impl Builder {
                 }
             })
             .collect();
-        Report {
+        CheckReport {
             puzzle: puzzle.name(),
             judge: puzzle.judge(),
             program: std::iter::once(&options.program.path)

@@ -15,10 +15,11 @@ use boardbase_solvers::shape::Shape;
 use serde::Serialize;
 
 use super::{
-    ByteSize, Cancel, EulerOptions, FlipOptions, GenerateError, Progress, Puzzle, available_memory,
-    euler_full_tables, euler_memory, flip_memory, peak_memory,
+    Cancel, EulerOptions, FlipOptions, GenerateError, Progress, Puzzle, euler_full_tables,
+    euler_memory, flip_memory,
 };
 use crate::euler::Outcome;
+use crate::memory::{ByteSize, available_memory, peak_memory};
 use crate::tablefile::{self, Destination, EulerColumns, FlipColumns, Table, TableError};
 
 /// A table file to make: which puzzle, which board, where, and how.

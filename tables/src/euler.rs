@@ -252,7 +252,7 @@ pub fn legal_moves(covered: u16) -> impl Iterator<Item = u16> {
 
 /// The solved 4×4 game: for each of the 65,536 coverage masks, its value
 /// for the player to move under perfect play.
-pub struct EulerTables {
+pub struct EulerTables4x4 {
     /// `1` if the player to move wins, `0` if they lose.
     pub winning: [u8; STATES],
     /// Plies left with perfect play (the winner hurries, the loser resists).
@@ -261,10 +261,10 @@ pub struct EulerTables {
     pub best_move: [u16; STATES],
 }
 
-impl EulerTables {
+impl EulerTables4x4 {
     /// All-zero tables (256 KiB: put it on the heap).
     pub const fn new() -> Self {
-        EulerTables {
+        EulerTables4x4 {
             winning: [0; STATES],
             plies: [0; STATES],
             best_move: [0; STATES],
@@ -272,7 +272,7 @@ impl EulerTables {
     }
 }
 
-impl Default for EulerTables {
+impl Default for EulerTables4x4 {
     fn default() -> Self {
         Self::new()
     }
@@ -324,7 +324,7 @@ impl Default for Scratch {
 /// that is not legal or does not flip the outcome, plies that disagree with
 /// the best successor, exceed the number of open cells, or whose parity
 /// disagrees with the outcome.
-pub fn solve(out: &mut EulerTables, scratch: &mut Scratch) {
+pub fn solve(out: &mut EulerTables4x4, scratch: &mut Scratch) {
     use core::sync::atomic::Ordering::Relaxed;
 
     let wl = winloss::WinLossSolver::new(Shape::SQUARE4);
@@ -377,13 +377,13 @@ mod tests {
 
     /// The solved tables, built once on a thread with a roomy stack so that a
     /// debug build constructing the 256 KiB value before boxing it is safe.
-    fn tables() -> &'static EulerTables {
-        static TABLES: OnceLock<Box<EulerTables>> = OnceLock::new();
+    fn tables() -> &'static EulerTables4x4 {
+        static TABLES: OnceLock<Box<EulerTables4x4>> = OnceLock::new();
         TABLES.get_or_init(|| {
             std::thread::Builder::new()
                 .stack_size(16 << 20)
                 .spawn(|| {
-                    let mut t = Box::new(EulerTables::new());
+                    let mut t = Box::new(EulerTables4x4::new());
                     let mut scratch = Box::new(Scratch::new());
                     solve(&mut t, &mut scratch);
                     t

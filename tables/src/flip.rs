@@ -114,7 +114,7 @@ pub const fn effect(presses: u16) -> u16 {
 /// The solved tables: for each target colour (see [`TARGETS`]) and each of
 /// the 65,536 boards, the fewest rounds, one optimal press set and the number
 /// of distinct optimal press sets.
-pub struct FlipTables {
+pub struct FlipTables4x4 {
     /// Fewest rounds to reach the target, or [`UNREACHABLE`].
     pub rounds: [[u8; STATES]; 2],
     /// One optimal set of cells to press (`0` when unreachable or already there).
@@ -148,10 +148,10 @@ impl Default for Scratch {
     }
 }
 
-impl FlipTables {
+impl FlipTables4x4 {
     /// Tables with every board unreachable (about 640 KiB: put it on the heap).
     pub const fn new() -> Self {
-        FlipTables {
+        FlipTables4x4 {
             rounds: [[UNREACHABLE; STATES]; 2],
             presses: [[0; STATES]; 2],
             optimal_sets: [[0; STATES]; 2],
@@ -159,7 +159,7 @@ impl FlipTables {
     }
 }
 
-impl Default for FlipTables {
+impl Default for FlipTables4x4 {
     fn default() -> Self {
         Self::new()
     }
@@ -173,7 +173,7 @@ impl Default for FlipTables {
 /// Panics if a structural invariant fails: anything other than 4,096 boards
 /// reaching a target, a press set whose size or effect disagrees with its
 /// distance, or a set count that does not divide (see [`search`]).
-pub fn solve(out: &mut FlipTables, scratch: &mut Scratch) {
+pub fn solve(out: &mut FlipTables4x4, scratch: &mut Scratch) {
     for (t, &target) in TARGETS.iter().enumerate() {
         let search = search::Search::new(Shape::SQUARE4, u64::from(target));
         assert_eq!(search.planes(), 5, "4×4 boards have up to 16 optimal sets");

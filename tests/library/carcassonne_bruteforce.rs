@@ -12,13 +12,53 @@ use crate::common;
 use crate::oracle::carcassonne as plain;
 
 use boardbase::carcassonne::{
-    Board, BoardError, Budget, CountError, MODULUS, StopError, Tile, TileParseError, count,
-    count_all, count_exact, count_exact_with_budget, count_exact_with_stop, count_with_budget,
-    count_with_stop, witness, witness_with_budget, witness_with_stop,
+    Board, BoardError, Budget, CountError, CountOptions, Counted, MODULUS, StopError, Tile,
+    TileParseError, count, count_all,
 };
 use common::SplitMix as Rng;
 use num_bigint::BigUint;
 use plain::{Edges, Plain, turn};
+
+/// The count modulo p alone.
+const MOD_P: CountOptions = CountOptions {
+    exact: false,
+    witness: false,
+    budget: Budget::DEFAULT,
+};
+/// The exact count (and the count modulo p, its own pass).
+const EXACT: CountOptions = CountOptions {
+    exact: true,
+    ..MOD_P
+};
+/// A witness (then the count modulo p, when there is one).
+const WITNESS: CountOptions = CountOptions {
+    witness: true,
+    ..MOD_P
+};
+
+/// The counter's one entry, never asked to stop.
+fn counted(board: &Board, options: CountOptions) -> Result<Counted, CountError> {
+    count(board, &options, || false).map_err(|e| match e {
+        StopError::Count(e) => e,
+        StopError::Stopped { .. } => unreachable!("never asked to stop"),
+    })
+}
+
+/// The count modulo p.
+fn count_mod_p(board: &Board) -> Result<u64, CountError> {
+    counted(board, MOD_P).map(|c| c.count)
+}
+
+/// The exact count.
+fn exact_count(board: &Board) -> Result<BigUint, CountError> {
+    counted(board, EXACT).map(|c| c.exact.expect("asked for"))
+}
+
+/// A witness, or `None` where no placement exists.
+fn witness_of(board: &Board, budget: Budget) -> Result<Option<Vec<u8>>, CountError> {
+    let options = CountOptions { budget, ..WITNESS };
+    counted(board, options).map(|c| c.witness.expect("asked for"))
+}
 
 /// A number in `0..n` (with modulo bias, which the tests do not mind).
 fn below(rng: &mut Rng, n: usize) -> usize {
@@ -89,14 +129,14 @@ fn modp(n: &BigUint) -> u64 {
 /// the exact count.
 fn check_all(plain: &Plain) -> BigUint {
     let board = plain.board();
-    let exact = count_exact(&board).expect("within budget");
-    let m = count(&board).expect("within budget");
+    let exact = exact_count(&board).expect("within budget");
+    let m = count_mod_p(&board).expect("within budget");
     assert_eq!(
         m,
         modp(&exact),
         "count is the exact count mod p on {plain:?}"
     );
-    let w = witness(&board).expect("within budget");
+    let w = witness_of(&board, Budget::DEFAULT).expect("within budget");
     match w {
         None => assert_eq!(
             exact,
@@ -189,7 +229,10 @@ fn invariant_under_transposing_and_turning_the_board() {
                     plain.tiles,
                     "4 turns are the identity"
                 );
-                assert_eq!(count(&plain.board().transposed()), count(&plain.board()));
+                assert_eq!(
+                    count_mod_p(&plain.board().transposed()),
+                    count_mod_p(&plain.board())
+                );
             }
         }
     }
@@ -215,7 +258,7 @@ fn judge_samples() {
     assert_eq!(plains.len(), answers.len());
     let boards: Vec<Board> = plains.iter().map(Plain::board).collect();
     for (plain, &answer) in plains.iter().zip(&answers) {
-        assert_eq!(count(&plain.board()), Ok(answer));
+        assert_eq!(count_mod_p(&plain.board()), Ok(answer));
         assert_eq!(check_all(plain), BigUint::from(answer));
     }
     let answers: Vec<_> = answers.iter().map(|&a| Ok(a)).collect();
@@ -231,7 +274,7 @@ fn identical_rotations_all_count() {
             cols: 1,
             tiles: vec![*code],
         };
-        assert_eq!(count(&plain.board()), Ok(4), "{code:?}");
+        assert_eq!(count_mod_p(&plain.board()), Ok(4), "{code:?}");
     }
     // A uniform board: every choice is valid.
     for (rows, cols) in [(1, 3), (2, 2), (3, 4)] {
@@ -259,10 +302,10 @@ fn exact_counts_beyond_64_bits() {
         tiles: vec![*b"CCCC"; 256],
     };
     let board = plain.board();
-    let exact = count_exact(&board).unwrap();
+    let exact = exact_count(&board).unwrap();
     assert_eq!(exact, BigUint::from(2u8).pow(512));
-    assert_eq!(count(&board).unwrap(), modp(&exact));
-    let w = witness(&board).unwrap().unwrap();
+    assert_eq!(count_mod_p(&board).unwrap(), modp(&exact));
+    let w = witness_of(&board, Budget::DEFAULT).unwrap().unwrap();
     assert!(plain.valid(&w));
 }
 
@@ -276,9 +319,11 @@ fn two_pair_tiles() {
         let plain = two_pair_board(&mut rng, rows, cols);
         let board = plain.board();
         let expected = 1u64 << (rows + cols);
-        assert_eq!(count(&board), Ok(expected % MODULUS), "{rows}×{cols}");
-        assert_eq!(count_exact(&board), Ok(BigUint::from(expected)));
-        let w = witness(&board).unwrap().expect("solvable");
+        assert_eq!(count_mod_p(&board), Ok(expected % MODULUS), "{rows}×{cols}");
+        assert_eq!(exact_count(&board), Ok(BigUint::from(expected)));
+        let w = witness_of(&board, Budget::DEFAULT)
+            .unwrap()
+            .expect("solvable");
         assert!(plain.valid(&w));
         if rows * cols <= 8 {
             assert_eq!(plain.brute_force(), expected);
@@ -309,7 +354,11 @@ fn budgets_are_typed_errors() {
         groups: 1000,
         witness_groups: usize::MAX,
     };
-    let err = count_with_budget(&board, small).unwrap_err();
+    let within_small = CountOptions {
+        budget: small,
+        ..MOD_P
+    };
+    let err = counted(&board, within_small).unwrap_err();
     match err {
         CountError::ProfileBudget {
             groups,
@@ -325,7 +374,13 @@ fn budgets_are_typed_errors() {
     }
     assert!(!err.to_string().is_empty());
     assert!(matches!(
-        count_exact_with_budget(&board, small),
+        counted(
+            &board,
+            CountOptions {
+                budget: small,
+                ..EXACT
+            }
+        ),
         Err(CountError::ProfileBudget { .. })
     ));
     let tight = Budget {
@@ -333,14 +388,10 @@ fn budgets_are_typed_errors() {
         witness_groups: 100_000,
     };
     assert_eq!(
-        witness_with_budget(&board, tight),
+        witness_of(&board, tight),
         Err(CountError::WitnessBudget { budget: 100_000 })
     );
-    assert!(
-        witness_with_budget(&board, Budget::default())
-            .unwrap()
-            .is_some()
-    );
+    assert!(witness_of(&board, Budget::default()).unwrap().is_some());
 }
 
 #[test]
@@ -355,17 +406,23 @@ fn stop_checks_before_every_tile() {
         *asked += 1;
         false
     };
-    assert_eq!(
-        count_with_stop(&board, Budget::DEFAULT, || never(&mut asked)),
-        Ok(count(&board).unwrap())
-    );
+    let plain_count = count_mod_p(&board).unwrap();
+    let all = count(&board, &MOD_P, || never(&mut asked));
+    assert_eq!(all.map(|c| c.count), Ok(plain_count));
     assert_eq!(asked, cells);
-    assert_eq!(
-        count_exact_with_stop(&board, Budget::DEFAULT, || false),
-        Ok(count_exact(&board).unwrap())
-    );
-    let turns = witness_with_stop(&board, Budget::DEFAULT, || false).unwrap();
-    assert_eq!(turns, witness(&board).unwrap());
+    // Each pass asks before each of its tiles: the witness, the count mod
+    // p, the exact count.
+    asked = 0;
+    let everything = CountOptions {
+        witness: true,
+        ..EXACT
+    };
+    let all = count(&board, &everything, || never(&mut asked)).unwrap();
+    assert_eq!(asked, 3 * cells);
+    assert_eq!(all.count, plain_count);
+    assert_eq!(all.exact, Some(exact_count(&board).unwrap()));
+    let turns = all.witness.unwrap();
+    assert_eq!(turns, witness_of(&board, Budget::DEFAULT).unwrap());
     assert!(plain.valid(&turns.expect("two-pair boards have a placement")));
     // Stopping at the k-th check stops with k - 1 tiles placed.
     for k in [1, 2, 17, cells] {
@@ -378,36 +435,33 @@ fn stop_checks_before_every_tile() {
             placed: k - 1,
             cells,
         });
-        assert_eq!(
-            count_with_stop(&board, Budget::DEFAULT, &mut stop_at_k),
-            stopped
-        );
+        assert_eq!(count(&board, &MOD_P, &mut stop_at_k), stopped);
+        // In the witness's pass, which comes first.
         n = 0;
         let mut stop_at_k = || {
             n += 1;
             n == k
         };
-        assert_eq!(
-            count_exact_with_stop(&board, Budget::DEFAULT, &mut stop_at_k),
-            stopped.map(|_: u64| BigUint::ZERO)
-        );
+        assert_eq!(count(&board, &WITNESS, &mut stop_at_k), stopped);
+        // In the exact pass, which comes after the count mod p.
         n = 0;
         let mut stop_at_k = || {
             n += 1;
-            n == k
+            n == cells + k
         };
-        assert_eq!(
-            witness_with_stop(&board, Budget::DEFAULT, &mut stop_at_k),
-            stopped.map(|_: u64| None)
-        );
+        assert_eq!(count(&board, &EXACT, &mut stop_at_k), stopped);
     }
     // The budget is still reported as such.
     let small = Budget {
         groups: 10,
         witness_groups: usize::MAX,
     };
+    let within_small = CountOptions {
+        budget: small,
+        ..MOD_P
+    };
     assert!(matches!(
-        count_with_stop(&board, small, || false),
+        count(&board, &within_small, || false),
         Err(StopError::Count(CountError::ProfileBudget {
             budget: 10,
             ..

@@ -23,7 +23,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use boardbase::generate::ByteSize;
+use boardbase::memory::ByteSize;
 use boardbase::solvers::shape::Shape;
 use boardbase::tablebase::{MakeEvent, Maker, Tablebase};
 use boardbase::tablefile::Puzzle;

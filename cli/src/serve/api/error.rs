@@ -9,7 +9,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use boardbase::carcassonne::{self, BoardError, StopError, TileParseError};
 use boardbase::error::ParseError;
-use boardbase::generate::ByteSize;
+use boardbase::memory::ByteSize;
 use boardbase::lights::family::{FamilyError, VariantError};
 use boardbase::lights::{GridError, LightsError};
 use boardbase::solvers::shape::Shape;

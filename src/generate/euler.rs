@@ -1,0 +1,368 @@
+//! The Game of Euler's tables of any shape up to 36 squares: who wins
+//! every position (retrograde analysis, one bit a position) and, up to 25
+//! squares, moves left and a best move (the depth pass), on every core.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use boardbase_solvers::euler::depth::{self, DepthSolver};
+use boardbase_solvers::euler::winloss::{self, WinLossSolver, layer_members};
+use boardbase_solvers::shape::Shape;
+use rayon::prelude::*;
+
+use super::{
+    Cancel, GenerateError, Hooks, Phase, Progress, Puzzle, Reporter, SMALL_ALLOCATIONS,
+    check_cells, check_memory, in_pool, pool_threads, try_vec, try_vec_reported,
+};
+use crate::euler::Outcome;
+use crate::solvers;
+use crate::tablefile::EulerColumns;
+
+/// The most squares of an Euler board: 36 (2^36 positions, a bitset of
+/// 8 GiB).
+pub const EULER_MAX_CELLS: usize = Puzzle::Euler.max_cells();
+
+/// The most squares of an Euler board whose full tables (moves left and a
+/// best move, one byte each a position) are made by default: 25
+/// (2^25 positions, 32 MiB a column).
+pub const FULL_TABLES_MAX_CELLS: usize = 25;
+
+/// The best-move entry of the full board, which has no move.
+pub const NO_MOVE: u8 = depth::NO_MOVE;
+
+/// How to generate Euler tables.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EulerOptions {
+    /// Only the win/loss bits, even where the full tables are the default
+    /// (up to 2^[`FULL_TABLES_MAX_CELLS`] positions).
+    pub wdl_only: bool,
+    /// Threads to use: `None` for rayon's global pool (every core), or a
+    /// dedicated pool of this many threads.
+    pub threads: Option<usize>,
+    /// Refuse the job, before allocating anything, when it needs more than
+    /// this many bytes. `None`: no limit.
+    pub memory_limit: Option<u64>,
+    /// Stop early, with [`GenerateError::Cancelled`], once this handle is
+    /// cancelled (checked between chunks of work: within a fraction of a
+    /// second). `None`: run to the end.
+    pub cancel: Option<Cancel>,
+}
+
+/// The Euler tables of one shape, as owned columns (see the [module
+/// docs](super) for the layout).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EulerTables {
+    /// The board shape.
+    pub shape: Shape,
+    /// The move masks, in the order of
+    /// [`solvers::euler::moves`]; best moves are indices into it.
+    pub moves: Vec<u64>,
+    /// One bit a position (bit `p % 64` of word `p / 64`), set when the
+    /// player to move wins; the full board is set. At least one word; bits
+    /// past `2^cells` are 0.
+    pub winning: Vec<u64>,
+    /// Moves left and best moves, when made (see [`EulerOptions`]).
+    pub depth: Option<EulerDepth>,
+    /// Counts and the empty board.
+    pub summary: EulerSummary,
+}
+
+/// The depth columns of Euler tables: one byte a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EulerDepth {
+    /// Moves left with perfect play (the winner hurries, the loser resists);
+    /// 0 for the full board.
+    pub plies: Vec<u8>,
+    /// Index into [`EulerTables::moves`] of one best move (the fastest win,
+    /// the longest resistance; ties to the first in list order);
+    /// [`NO_MOVE`] for the full board.
+    pub best_move: Vec<u8>,
+}
+
+/// What Euler tables say, in numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct EulerSummary {
+    /// Positions: `2^cells`.
+    pub positions: u64,
+    /// Open positions won by the player to move (the full board is in
+    /// neither count).
+    pub winning: u64,
+    /// Open positions lost by the player to move.
+    pub losing: u64,
+    /// Who wins the empty board.
+    pub empty: Outcome,
+    /// Moves left from the empty board with perfect play, when the depth
+    /// columns were made.
+    pub empty_moves_left: Option<u8>,
+}
+
+impl EulerTables {
+    /// Whether the player to move wins `position` (bits in the shape's
+    /// layout; the full board is won).
+    ///
+    /// # Panics
+    ///
+    /// Panics if `position` has bits outside the shape.
+    pub fn winning(&self, position: u64) -> bool {
+        assert!(position <= self.shape.full(), "a position of the shape");
+        self.winning[(position / 64) as usize] >> (position % 64) & 1 == 1
+    }
+
+    /// Moves left with perfect play, when the depth columns were made.
+    pub fn plies(&self, position: u64) -> Option<u8> {
+        assert!(position <= self.shape.full(), "a position of the shape");
+        self.depth.as_ref().map(|d| d.plies[position as usize])
+    }
+
+    /// The mask of the stored best move, when the depth columns were made
+    /// and the position is open.
+    pub fn best_move(&self, position: u64) -> Option<u64> {
+        assert!(position <= self.shape.full(), "a position of the shape");
+        let i = self.depth.as_ref()?.best_move[position as usize];
+        (i != NO_MOVE).then(|| self.moves[usize::from(i)])
+    }
+}
+
+/// Whether the Euler tables of `shape` with `options` include the depth
+/// columns (moves left, best move).
+pub fn euler_full_tables(shape: Shape, options: &EulerOptions) -> bool {
+    !options.wdl_only && shape.cells() <= FULL_TABLES_MAX_CELLS
+}
+
+/// Bytes an Euler job allocates: the bitset, the depth columns when made,
+/// every thread's block buffer and the block lists.
+///
+/// ```
+/// use boardbase::generate::{self, EulerOptions};
+/// use boardbase::solvers::shape::Shape;
+///
+/// // 6×6, win/loss only: a bitset of 2^36 bits (8 GiB) and little else.
+/// let six = Shape::new(6, 6).unwrap();
+/// let bytes = generate::euler_memory(six, &EulerOptions::default())?;
+/// assert!(bytes >= 8 << 30 && bytes < (8 << 30) + (64 << 20));
+/// // Too big: an error, not a number.
+/// assert!(generate::euler_memory(Shape::new(6, 7).unwrap(), &EulerOptions::default()).is_err());
+/// # Ok::<(), boardbase::generate::GenerateError>(())
+/// ```
+pub fn euler_memory(shape: Shape, options: &EulerOptions) -> Result<u64, GenerateError> {
+    check_cells(Puzzle::Euler, shape, EULER_MAX_CELLS)?;
+    let wl = WinLossSolver::new(shape);
+    let threads = pool_threads(options.threads) as u64;
+    let mut bytes = wl.words() as u64 * 8;
+    bytes += threads * (wl.block_words() * size_of::<winloss::Lanes>()) as u64;
+    bytes += wl.blocks() as u64 * 8;
+    if euler_full_tables(shape, options) {
+        // Plies and best moves, a byte each; three bitsets for the steps.
+        let positions = 1u64 << shape.cells();
+        bytes += 2 * positions + 3 * wl.words() as u64 * 8;
+    }
+    Ok(bytes + SMALL_ALLOCATIONS)
+}
+
+/// Generates the Euler tables of `shape`: who wins every position and,
+/// where made (see [`EulerOptions`]), the moves left and a best move.
+/// `progress` is called from the worker threads (see [`Progress`]).
+///
+/// ```
+/// use boardbase::euler::Outcome;
+/// use boardbase::generate::{self, EulerOptions, Phase};
+/// use boardbase::solvers::shape::Shape;
+/// use std::sync::Mutex;
+///
+/// // 4×5, win/loss only, on two threads, with the phases seen.
+/// //   . . . . .
+/// //   . . . . .      the empty board: the player to move loses
+/// //   . . . . .
+/// //   . . . . .
+/// let options = EulerOptions { wdl_only: true, threads: Some(2), ..Default::default() };
+/// let phases = Mutex::new(Vec::new());
+/// let tables = generate::euler(Shape::new(4, 5).unwrap(), &options, |p| {
+///     if p.done == p.total {
+///         phases.lock().unwrap().push(p.phase);
+///     }
+/// })?;
+/// assert_eq!(phases.into_inner().unwrap(), [Phase::Allocate, Phase::WinLoss]);
+/// assert_eq!(tables.winning.len(), (1 << 20) / 64);
+/// assert!(tables.depth.is_none());
+/// assert!(!tables.winning(0));
+/// assert_eq!(tables.summary.empty, Outcome::Loss);
+/// assert_eq!(tables.summary.losing, 235_362);
+/// # Ok::<(), boardbase::generate::GenerateError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`GenerateError::TooManyCells`] past [`EULER_MAX_CELLS`],
+/// [`GenerateError::OverMemoryLimit`] when [`euler_memory`] exceeds the
+/// limit, and the errors of starting threads or allocating;
+/// [`GenerateError::Cancelled`] once [`cancel`](EulerOptions::cancel) is
+/// cancelled.
+pub fn euler<F: Fn(Progress) + Sync>(
+    shape: Shape,
+    options: &EulerOptions,
+    progress: F,
+) -> Result<EulerTables, GenerateError> {
+    let needed = euler_memory(shape, options)?;
+    check_memory(Puzzle::Euler, shape, needed, options.memory_limit)?;
+    let full = euler_full_tables(shape, options);
+    let hooks = Hooks {
+        progress: &progress,
+        cancel: options.cancel.as_ref(),
+    };
+    if hooks.cancel.is_some_and(Cancel::is_cancelled) {
+        return Err(GenerateError::Cancelled);
+    }
+    in_pool(options.threads, || euler_in_pool(shape, full, &hooks))
+}
+
+fn euler_in_pool<F: Fn(Progress) + Sync>(
+    shape: Shape,
+    full: bool,
+    hooks: &Hooks<'_, F>,
+) -> Result<EulerTables, GenerateError> {
+    let positions = 1u64 << shape.cells();
+    let wl = WinLossSolver::new(shape);
+    let report = Reporter::start(hooks, Phase::Allocate, positions);
+    let per_word = positions / wl.words() as u64;
+    let bits = try_vec_reported(wl.words(), || AtomicU64::new(0), &report, per_word)?;
+    report.finish();
+
+    let report = Reporter::start(hooks, Phase::WinLoss, positions);
+    let per_block = wl.block_positions();
+    let mut won = 0;
+    for layer in (0..=wl.top_bits()).rev() {
+        let blocks: Vec<usize> = layer_members(wl.top_bits(), layer).collect();
+        won += blocks
+            .par_chunks(winloss::LANES)
+            .map_init(
+                || vec![[0u64; winloss::LANES]; wl.block_words()],
+                |acc, lanes| {
+                    if report.cancelled() {
+                        return 0;
+                    }
+                    let won = wl.solve_blocks(lanes, &bits, acc);
+                    report.add(per_block * lanes.len() as u64);
+                    won
+                },
+            )
+            .sum::<u64>();
+        // A layer reads the layers above it: a skipped block stops the job.
+        report.check()?;
+    }
+    report.finish();
+    // Same size and alignment: collected in place, no second bitset.
+    let winning: Vec<u64> = bits.into_iter().map(AtomicU64::into_inner).collect();
+
+    let depth = if full {
+        Some(euler_depth(shape, &winning, hooks)?)
+    } else {
+        // No depth pass to check every bit against its successors: check an
+        // even sample of words, about 16,000.
+        let solver = DepthSolver::new(shape);
+        let step = (winning.len() >> 14).max(1);
+        (0..winning.len())
+            .into_par_iter()
+            .step_by(step)
+            .for_each(|w| solver.check(&winning, w, 1));
+        None
+    };
+
+    // Bits past 2^cells (boards of under 6 squares) are 0; the full board is
+    // won but not open.
+    let summary = EulerSummary {
+        positions,
+        winning: won - 1,
+        losing: positions - won,
+        empty: if winning[0] & 1 == 1 {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        },
+        empty_moves_left: depth.as_ref().map(|d| d.plies[0]),
+    };
+    Ok(EulerTables {
+        shape,
+        moves: solvers::euler::moves(shape).as_slice().to_vec(),
+        winning,
+        depth,
+        summary,
+    })
+}
+
+/// The depth pass on every core: the check of the win/loss bits, then the
+/// steps `A(0)`, `A(1)`, ... over chunks of words.
+fn euler_depth<F: Fn(Progress) + Sync>(
+    shape: Shape,
+    winning: &[u64],
+    hooks: &Hooks<'_, F>,
+) -> Result<EulerDepth, GenerateError> {
+    let solver = DepthSolver::new(shape);
+    let positions = solver.positions();
+    let words = solver.words();
+    let per_word = positions / words;
+    let mut plies = try_vec(positions, || 0u8)?;
+    let mut best_move = try_vec(positions, || 0u8)?;
+    let mut sets = [
+        try_vec(words, || 0u64)?,
+        try_vec(words, || 0u64)?,
+        try_vec(words, || 0u64)?,
+    ];
+    let chunk = DEPTH_CHUNK_WORDS;
+    let report = Reporter::start(hooks, Phase::Depth, positions as u64);
+    winning.par_chunks(chunk).enumerate().for_each(|(i, c)| {
+        if !report.cancelled() {
+            solver.check(winning, i * chunk, c.len());
+        }
+    });
+    let mut taken = 0;
+    let mut d = 0u8;
+    while taken < positions as u64 {
+        report.check()?;
+        // A(d) goes to sets[d % 3]; A(d - 1) and A(d - 2) are the others.
+        let [a, b, c] = &mut sets;
+        let (next, prev, prev2) = match d % 3 {
+            0 => (a, &*c, &*b),
+            1 => (b, &*a, &*c),
+            _ => (c, &*b, &*a),
+        };
+        let rows = next
+            .par_chunks_mut(chunk)
+            .zip(plies.par_chunks_mut(chunk * per_word))
+            .zip(best_move.par_chunks_mut(chunk * per_word))
+            .enumerate();
+        taken += if d == 0 {
+            rows.map(|(i, ((next, plies), best))| solver.start(i * chunk, next, plies, best))
+                .sum::<u64>()
+        } else {
+            assert!(
+                usize::from(d) <= shape.cells(),
+                "every position is taken in"
+            );
+            rows.map(|(i, ((next, plies), best))| {
+                if report.cancelled() {
+                    return 0;
+                }
+                solver.step(d, winning, prev, prev2, i * chunk, next, plies, best)
+            })
+            .sum::<u64>()
+        };
+        // A step reads the two before it: a skipped chunk stops the job.
+        report.check()?;
+        report.add(taken - report.done.load(Relaxed));
+        d += 1;
+    }
+    report.finish();
+    Ok(EulerDepth { plies, best_move })
+}
+
+/// Words a task of the depth pass takes: 1,024 (65,536 positions).
+const DEPTH_CHUNK_WORDS: usize = 1 << 10;
+
+impl From<EulerTables> for EulerColumns {
+    /// The generator's columns, taken as they are (nothing is copied).
+    fn from(tables: EulerTables) -> EulerColumns {
+        EulerColumns {
+            winning: tables.winning,
+            full: tables.depth.map(|d| (d.plies, d.best_move)),
+        }
+    }
+}
