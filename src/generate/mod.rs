@@ -2,8 +2,10 @@
 //! Game up to 25 cells, generated in memory on every core.
 //!
 //! The 4×4 tables embedded by `build.rs` come from the same solvers of the
-//! `boardbase-solvers` crate ([`solvers::euler::winloss`],
-//! [`solvers::euler::depth`], [`solvers::flip::search`]); this module runs them
+//! `boardbase-solvers` crate
+//! ([`solvers::euler::winloss`](crate::solvers::euler::winloss),
+//! [`solvers::euler::depth`](crate::solvers::euler::depth),
+//! [`solvers::flip::search`](crate::solvers::flip::search)); this module runs them
 //! on a thread pool (rayon) for any shape, says beforehand how much memory a
 //! job takes, and reports progress. The result is one owned column per
 //! quantity, in the layout of the version-2 table files, plus a summary.
