@@ -24,7 +24,7 @@ use serde_json::Value;
 
 fn flip_oracle() -> &'static Vec<Option<u8>> {
     static TABLE: OnceLock<Vec<Option<u8>>> = OnceLock::new();
-    TABLE.get_or_init(oracles::flip_rounds)
+    TABLE.get_or_init(oracle::tables::flip_rounds_4x4)
 }
 
 /// Runs `boardbase check ARGS -- PROGRAM...` with a JSON report; returns
@@ -293,7 +293,7 @@ fn flip_program_that_cannot_start_is_a_usage_error() {
 }
 
 fn euler_truth() -> (Vec<bool>, Vec<u8>) {
-    oracles::euler_table(&euler::moves_4x4())
+    oracle::tables::solve_euler_4x4(&euler::moves_4x4())
 }
 
 #[test]
@@ -315,7 +315,7 @@ fn euler_forgotten_long_pins_are_wrong_exactly_where_the_rules_differ() {
     let (code, r) = check(&["euler", "--show", "2"], &[path(&program)]);
     assert_eq!(code, 1);
     let (right, plies) = euler_truth();
-    let (short, _) = oracles::euler_table(&euler::moves_4x4_up_to(2));
+    let (short, _) = oracle::tables::solve_euler_4x4(&euler::moves_4x4_up_to(2));
     let (mut loss_as_win, mut win_as_loss) = (0u64, 0u64);
     let mut by_plies: HashMap<String, u64> = HashMap::new();
     for p in 0..0xFFFF {
@@ -479,7 +479,7 @@ fn filters_choose_the_cases() {
         &[path(&short)],
     );
     let (right, plies) = euler_truth();
-    let (short_win, _) = oracles::euler_table(&euler::moves_4x4_up_to(2));
+    let (short_win, _) = oracle::tables::solve_euler_4x4(&euler::moves_4x4_up_to(2));
     let cases = (0..0xFFFF).filter(|&p| !right[p] && plies[p] == 13).count() as u64;
     let wrong = (0..0xFFFF)
         .filter(|&p| !right[p] && plies[p] == 13 && short_win[p])

@@ -14,12 +14,12 @@ use oracle::euler;
 
 fn flip_oracle() -> &'static Vec<Option<u8>> {
     static TABLE: OnceLock<Vec<Option<u8>>> = OnceLock::new();
-    TABLE.get_or_init(oracles::flip_rounds)
+    TABLE.get_or_init(oracle::tables::flip_rounds_4x4)
 }
 
 fn euler_oracle() -> &'static (Vec<bool>, Vec<u8>) {
     static TABLE: OnceLock<(Vec<bool>, Vec<u8>)> = OnceLock::new();
-    TABLE.get_or_init(|| oracles::euler_table(&euler::moves_4x4()))
+    TABLE.get_or_init(|| oracle::tables::solve_euler_4x4(&euler::moves_4x4()))
 }
 
 /// The arguments of `boardbase cases ARGS`, `args` given as words
