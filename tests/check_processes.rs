@@ -5,7 +5,7 @@
 #![cfg(target_os = "linux")]
 
 mod common;
-#[path = "support/programs.rs"]
+#[path = "common/programs.rs"]
 mod programs;
 
 use std::process::{Command, Stdio};

@@ -3,15 +3,13 @@
 
 #[path = "../common/mod.rs"]
 mod common;
-#[path = "../support/family_answers.rs"]
+#[path = "../common/family_answers.rs"]
 mod family_answers;
 #[path = "../oracle/mod.rs"]
 mod oracle;
-#[path = "../support/oracles.rs"]
-mod oracles;
-#[path = "../support/programs.rs"]
+#[path = "../common/programs.rs"]
 mod programs;
-#[path = "../support/schema.rs"]
+#[path = "../common/schema.rs"]
 mod schemas;
 
 mod carcassonne;

@@ -241,7 +241,7 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------
-// Carcassonne, with the tests' own tile rotation (tests/support/carcassonne.rs).
+// Carcassonne, with the tests' own tile rotation (tests/oracle/carcassonne.rs).
 
 fn letters(alphabet: &'static [u8]) -> impl Strategy<Value = u8> {
     prop::sample::select(alphabet)

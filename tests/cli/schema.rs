@@ -4,7 +4,7 @@
 //! generated cases of every family, impossible boards, other sizes (from
 //! a table file and by GF(2)), and the options that add fields. The
 //! values the schemas cannot see are checked against the oracles in
-//! tests/support; and each schema is shown to reject the old names.
+//! tests/oracle; and each schema is shown to reject the old names.
 
 use std::path::Path;
 
@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use crate::common::{TempDir, ok, run};
 use crate::oracle::tables::flip_rounds_4x4;
-use crate::oracles::{flip_answer, fliptile_cases, fliptile_truth};
+use crate::oracle::fliptile::{flip_answer, fliptile_cases, fliptile_truth};
 use crate::programs;
 use crate::schemas::{
     NAMES, assert_invalid, assert_valid, dir, renamed, valid_lines, validate, with,

@@ -3,7 +3,7 @@
 
 #[path = "../common/mod.rs"]
 mod common;
-#[path = "../support/family_answers.rs"]
+#[path = "../common/family_answers.rs"]
 mod family_answers;
 #[path = "../common/http.rs"]
 mod http;
@@ -11,9 +11,7 @@ mod http;
 mod lookups;
 #[path = "../oracle/mod.rs"]
 mod oracle;
-#[path = "../support/oracles.rs"]
-mod oracles;
-#[path = "../support/schema.rs"]
+#[path = "../common/schema.rs"]
 mod schemas;
 
 mod api;

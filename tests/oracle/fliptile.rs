@@ -1,13 +1,11 @@
-//! Independent oracles for the `check`, `gen` and server tests, over the
-//! rules of `tests/oracle` (reached as `crate::oracle`: every binary that
-//! includes this file includes that module) with methods of their own (not
-//! the library's): Fliptile and Lights Out by light chasing from every
-//! first row, and the judges' answer texts. (Flip and Euler: the whole
-//! tables of `tests/oracle/tables.rs`; Carcassonne: the brute force of
-//! `tests/oracle/carcassonne.rs`.)
-#![allow(dead_code)]
+//! Fliptile (POJ 3279) and Lights Out (POJ 1222) solved over the press
+//! rule of [`press`] with a method of its own (not the library's): light
+//! chasing from every first row; with the judges' input and answer texts
+//! (Flip's answer text too) that the `check`, `gen` and server tests
+//! compare against. (Flip and Euler: the whole tables of [`super::tables`];
+//! Carcassonne: the brute force of [`super::carcassonne`].)
 
-use crate::oracle::press;
+use super::press;
 
 /// The judge's answer text for a Flip board.
 pub fn flip_answer(rounds: Option<u8>) -> String {
