@@ -11,8 +11,8 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use crate::common::{TempDir, ok, run};
-use crate::oracle::tables::flip_rounds_4x4;
 use crate::oracle::fliptile::{flip_answer, fliptile_cases, fliptile_truth};
+use crate::oracle::tables::flip_rounds_4x4;
 use crate::programs;
 use crate::schemas::{
     NAMES, assert_invalid, assert_valid, dir, renamed, valid_lines, validate, with,

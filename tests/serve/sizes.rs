@@ -22,10 +22,10 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use boardbase::solvers::shape::Shape;
+use fliptile::fliptile_truth;
 use http::{Conn, Server};
 use oracle::tables::Euler;
 use oracle::{euler, press};
-use fliptile::fliptile_truth;
 use serde_json::{Value, json};
 
 fn shape(rows: usize, cols: usize) -> Shape {
