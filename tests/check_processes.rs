@@ -7,6 +7,8 @@
 mod common;
 #[path = "common/programs.rs"]
 mod programs;
+#[path = "oracle/samples.rs"]
+mod samples;
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -100,7 +102,7 @@ fn no_zombie_and_no_process_left() {
     ];
     for (program, end) in cases {
         let started = Instant::now();
-        let outcome = run(&program, b"bwwb\nbbwb\nbwwb\nbwww\n", &limits).expect("runs");
+        let outcome = run(&program, samples::FLIP.as_bytes(), &limits).expect("runs");
         assert_eq!(outcome.end, end, "{:?}", program.args);
         assert!(
             started.elapsed() < Duration::from_secs(2),

@@ -247,12 +247,20 @@ fn the_table_is_invariant_under_the_eight_symmetries() {
 
 #[test]
 fn the_judge_sample() {
-    let cases = [
-        ("XXX.\nXXX.\n.XXX\n.XXX", Outcome::Loss),
-        ("XXXX\n...X\nXX.X\nXX.X", Outcome::Win),
-        ("....\n....\n....\n....", Outcome::Loss),
-    ];
-    for (text, want) in cases {
+    let boards = oracle::samples::euler_boards();
+    let answers: Vec<Outcome> = oracle::samples::EULER_ANSWER
+        .lines()
+        .map(|a| {
+            if a == "WINNING" {
+                Outcome::Win
+            } else {
+                Outcome::Loss
+            }
+        })
+        .collect();
+    assert_eq!(answers, [Outcome::Loss, Outcome::Win, Outcome::Loss]);
+    assert_eq!(boards.len(), answers.len());
+    for (text, want) in boards.iter().map(String::as_str).zip(answers) {
         let p: Position = text.parse().unwrap();
         assert_eq!(euler::outcome(p), want, "{text}");
         assert_eq!(

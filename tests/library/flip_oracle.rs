@@ -7,7 +7,7 @@
 //! target colour, the fewest presses that make the board uniform and how
 //! many sets share that size.
 
-use crate::oracle::{press, tables};
+use crate::oracle::{press, samples, tables};
 
 use boardbase::flip::{self, Board, Colour, Presses, raw};
 use boardbase::solvers::shape::Shape;
@@ -111,7 +111,7 @@ fn known_facts() {
 
 #[test]
 fn published_samples() {
-    let poj: Board = "bwwb\nbbwb\nbwwb\nbwww\n".parse().unwrap();
+    let poj: Board = samples::FLIP.parse().unwrap();
     assert_eq!(flip::rounds(poj), Some(4));
     let timus: Board = "bwbw/wwww/bbwb/bwwb".parse().unwrap();
     assert_eq!(flip::rounds(timus), None);

@@ -20,6 +20,8 @@
 //! - [`carcassonne`]: Carcassonne tile turning and edge matching, the brute
 //!   force over every choice of turns, the board's symmetries and the judge
 //!   sample (the library only to hand a board over to it);
+//! - [`samples`]: the judges' sample inputs, read from `examples/`, and
+//!   their published outputs;
 //! - [`tables`]: whole tables of any shape solved over [`euler`] and
 //!   [`press`], in the library's table-file column types.
 //!
@@ -35,6 +37,7 @@ pub mod euler;
 pub mod family;
 pub mod fliptile;
 pub mod press;
+pub mod samples;
 pub mod tables;
 
 // `capi/tests/c_program.rs` names the table oracles at the root.
