@@ -7,6 +7,8 @@
 mod common;
 #[path = "common/programs.rs"]
 mod programs;
+// The judges' samples; only Flip's is used here.
+#[allow(dead_code)]
 #[path = "oracle/samples.rs"]
 mod samples;
 
