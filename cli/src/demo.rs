@@ -7,15 +7,16 @@ use boardbase::flip::Board;
 
 use super::{Failure, Output};
 
-/// Flip Game samples: POJ 1753's and Timus 1060's.
-const FLIP_SAMPLES: [&str; 2] = ["bwwb/bbwb/bwwb/bwww", "bwbw/wwww/bbwb/bwwb"];
+/// POJ 1753's sample, as `examples/` holds it (the binary embeds it).
+const FLIP_SAMPLE: &str = include_str!("../../examples/flip-sample.txt");
 
-/// Game of Euler sample: UVA 10536's three boards.
-const EULER_SAMPLES: [&str; 3] = [
-    "XXX./XXX./.XXX/.XXX",
-    "XXXX/...X/XX.X/XX.X",
-    "..../..../..../....",
-];
+/// Timus 1060's sample, whose answer is Impossible (no file of
+/// `examples/`: it is one board, not a judge's input of its own).
+const TIMUS_SAMPLE: &str = "bwbw/wwww/bbwb/bwwb";
+
+/// UVA 10536's sample, as `examples/` holds it: a case count, then three
+/// boards, each after a blank line.
+const EULER_SAMPLE: &str = include_str!("../../examples/euler-sample.txt");
 
 /// Runs `boardbase demo`.
 pub fn run(out: &mut Output) -> Result<(), Failure> {
@@ -27,7 +28,7 @@ pub fn run(out: &mut Output) -> Result<(), Failure> {
         out,
         "   (published samples: POJ 1753 answers 4, Timus 1060 answers Impossible)\n"
     )?;
-    for (i, text) in FLIP_SAMPLES.iter().enumerate() {
+    for (i, text) in [FLIP_SAMPLE, TIMUS_SAMPLE].into_iter().enumerate() {
         let board: Board = text.parse().map_err(|e| unreachable_sample(text, e))?;
         super::flip::write_pretty(out, i as u64 + 1, board)?;
     }
@@ -39,7 +40,13 @@ pub fn run(out: &mut Output) -> Result<(), Failure> {
         out,
         "   (published sample: UVA 10536 answers LOSING, WINNING, LOSING)\n"
     )?;
-    for (i, text) in EULER_SAMPLES.iter().enumerate() {
+    // The boards: the blocks of lines after the count, between blank lines.
+    let lines: Vec<&str> = EULER_SAMPLE.lines().skip(1).map(str::trim).collect();
+    let boards = lines
+        .split(|line| line.is_empty())
+        .filter(|b| !b.is_empty());
+    for (i, rows) in boards.enumerate() {
+        let text = &rows.join("\n");
         let position: Position = text.parse().map_err(|e| unreachable_sample(text, e))?;
         super::euler::write_pretty(out, i as u64 + 1, position)?;
     }

@@ -11,7 +11,7 @@
 
 use crate::common;
 use crate::oracle;
-use crate::oracles;
+use crate::oracle::fliptile;
 use crate::programs;
 
 use std::collections::HashMap;
@@ -24,7 +24,7 @@ use serde_json::Value;
 
 fn flip_oracle() -> &'static Vec<Option<u8>> {
     static TABLE: OnceLock<Vec<Option<u8>>> = OnceLock::new();
-    TABLE.get_or_init(oracles::flip_rounds)
+    TABLE.get_or_init(oracle::tables::flip_rounds_4x4)
 }
 
 /// Runs `boardbase check ARGS -- PROGRAM...` with a JSON report; returns
@@ -134,7 +134,7 @@ fn flip_right_solution_is_accepted() {
     for (board, answer) in &seen {
         assert_eq!(
             *answer,
-            oracles::flip_answer(flip_oracle()[*board as usize])
+            fliptile::flip_answer(flip_oracle()[*board as usize])
         );
     }
     // Another seed, another sample.
@@ -293,7 +293,7 @@ fn flip_program_that_cannot_start_is_a_usage_error() {
 }
 
 fn euler_truth() -> (Vec<bool>, Vec<u8>) {
-    oracles::euler_table(&euler::moves_4x4())
+    oracle::tables::solve_euler_4x4(&euler::moves_4x4())
 }
 
 #[test]
@@ -315,7 +315,7 @@ fn euler_forgotten_long_pins_are_wrong_exactly_where_the_rules_differ() {
     let (code, r) = check(&["euler", "--show", "2"], &[path(&program)]);
     assert_eq!(code, 1);
     let (right, plies) = euler_truth();
-    let (short, _) = oracles::euler_table(&euler::moves_4x4_up_to(2));
+    let (short, _) = oracle::tables::solve_euler_4x4(&euler::moves_4x4_up_to(2));
     let (mut loss_as_win, mut win_as_loss) = (0u64, 0u64);
     let mut by_plies: HashMap<String, u64> = HashMap::new();
     for p in 0..0xFFFF {
@@ -479,7 +479,7 @@ fn filters_choose_the_cases() {
         &[path(&short)],
     );
     let (right, plies) = euler_truth();
-    let (short_win, _) = oracles::euler_table(&euler::moves_4x4_up_to(2));
+    let (short_win, _) = oracle::tables::solve_euler_4x4(&euler::moves_4x4_up_to(2));
     let cases = (0..0xFFFF).filter(|&p| !right[p] && plies[p] == 13).count() as u64;
     let wrong = (0..0xFFFF)
         .filter(|&p| !right[p] && plies[p] == 13 && short_win[p])
@@ -573,7 +573,7 @@ fn fliptile_right_solution_is_accepted() {
     assert_eq!(boards.len(), 80);
     let truths: Vec<_> = boards
         .iter()
-        .map(|(m, n, cells)| oracles::fliptile_truth(*m, *n, cells))
+        .map(|(m, n, cells)| fliptile::fliptile_truth(*m, *n, cells))
         .collect();
     assert!(truths.iter().any(Option::is_none), "impossible boards");
     assert!(
@@ -605,7 +605,7 @@ fn fliptile_last_minimum_is_wrong_exactly_where_minimal_sets_tie() {
     assert_eq!(code, 1);
     let mut ties: HashMap<String, u64> = HashMap::new();
     for (m, n, cells) in fliptile_log(&log) {
-        if let Some(t) = oracles::fliptile_truth(m, n, &cells)
+        if let Some(t) = fliptile::fliptile_truth(m, n, &cells)
             && t.optimal >= 2
         {
             *ties
@@ -629,8 +629,8 @@ fn fliptile_last_minimum_is_wrong_exactly_where_minimal_sets_tie() {
     // rows, and the received flips really are another minimum.
     for f in r["failures"].as_array().unwrap() {
         let (m, n, cells) = failure_board(f);
-        let t = oracles::fliptile_truth(m, n, &cells).expect("solvable");
-        let expected = oracles::fliptile_text(n, Some(&t.least));
+        let t = fliptile::fliptile_truth(m, n, &cells).expect("solvable");
+        let expected = fliptile::fliptile_text(n, Some(&t.least));
         assert_eq!(f["expected"].as_str().unwrap(), expected.trim_end());
         let received: Vec<u8> = f["received"]
             .as_str()
@@ -688,7 +688,7 @@ fn fliptile_first_solution_is_not_minimal_where_the_oracle_says() {
     assert_eq!(code, 1);
     let mut more: HashMap<String, u64> = HashMap::new();
     for (m, n, cells) in fliptile_log(&log) {
-        let t = oracles::fliptile_truth(m, n, &cells).expect("solvable family");
+        let t = fliptile::fliptile_truth(m, n, &cells).expect("solvable family");
         let first = t.first.iter().filter(|&&x| x == 1).count();
         if first > t.fewest {
             let d = first - t.fewest;
@@ -724,7 +724,7 @@ fn fliptile_malformed_answers_are_output_format() {
     assert_eq!(code, 1);
     let impossible = fliptile_log(&log)
         .iter()
-        .filter(|(m, n, cells)| oracles::fliptile_truth(*m, *n, cells).is_none())
+        .filter(|(m, n, cells)| fliptile::fliptile_truth(*m, *n, cells).is_none())
         .count() as u64;
     assert!(impossible > 5);
     assert_eq!(count(&r, "output_format"), impossible);
@@ -742,7 +742,7 @@ fn fliptile_malformed_answers_are_output_format() {
     );
     let together = fliptile_log(&log)
         .iter()
-        .filter(|(m, n, cells)| *n > 1 && oracles::fliptile_truth(*m, *n, cells).is_some())
+        .filter(|(m, n, cells)| *n > 1 && fliptile::fliptile_truth(*m, *n, cells).is_some())
         .count() as u64;
     assert_eq!(
         groups(&r),
@@ -834,7 +834,7 @@ fn lightsout_skipped_first_row_is_wrong_exactly_where_it_is_needed() {
     assert_eq!(code, 1);
     let mut wrong: HashMap<&str, u64> = HashMap::new();
     for (case, puzzle) in lightsout_puzzles(5).iter().enumerate() {
-        let t = oracles::fliptile_truth(5, 6, puzzle).expect("5×6 is always solvable");
+        let t = fliptile::fliptile_truth(5, 6, puzzle).expect("5×6 is always solvable");
         assert_eq!(t.optimal, 1);
         if t.least[..6].iter().all(|&x| x == 0) {
             let class = match case {
@@ -866,11 +866,11 @@ fn lightsout_skipped_first_row_is_wrong_exactly_where_it_is_needed() {
     for f in failures {
         let (rows, cols, cells) = failure_board(f);
         assert_eq!((rows, cols), (5, 6));
-        let t = oracles::fliptile_truth(5, 6, &cells).unwrap();
+        let t = fliptile::fliptile_truth(5, 6, &cells).unwrap();
         let expected = format!(
             "PUZZLE #{}\n{}",
             f["number"],
-            oracles::fliptile_text(6, Some(&t.least))
+            fliptile::fliptile_text(6, Some(&t.least))
         );
         assert_eq!(f["expected"].as_str().unwrap(), expected.trim_end());
         assert_eq!(

@@ -2,28 +2,13 @@
 //! layouts, the pretty and JSON formats, and bad input.
 
 use crate::common;
+use crate::oracle::samples;
 
 use common::{Run, TempFile, ok, run};
 
-const SAMPLE: &str = "3
+const SAMPLE: &str = samples::EULER;
 
-XXX.
-XXX.
-.XXX
-.XXX
-
-XXXX
-...X
-XX.X
-XX.X
-
-....
-....
-....
-....
-";
-
-const SAMPLE_ANSWERS: &str = "LOSING\nWINNING\nLOSING\n";
+const SAMPLE_ANSWERS: &str = samples::EULER_ANSWER;
 
 fn euler(stdin: &str) -> Run {
     run(&["euler"], stdin)

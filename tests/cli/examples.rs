@@ -1,10 +1,11 @@
 //! The files in examples/ that the docs use: each judge's sample gives the
-//! judge's published sample output (written here from the problem
-//! statements), and examples/flip.c is the guide's wrong solution (docs/guide.md).
+//! judge's published sample output (`tests/oracle/samples.rs`, written
+//! from the problem statements), and examples/flip.c is the guide's wrong solution (docs/guide.md).
 
 use std::path::PathBuf;
 
 use crate::common::ok;
+use crate::oracle::samples;
 
 /// A file of examples/.
 fn example(name: &str) -> String {
@@ -17,23 +18,18 @@ fn example(name: &str) -> String {
 #[test]
 fn the_samples_give_the_judges_outputs() {
     let cases = [
-        ("flip", "flip-sample.txt", "4\n"),
-        ("euler", "euler-sample.txt", "LOSING\nWINNING\nLOSING\n"),
+        ("flip", "flip-sample.txt", samples::FLIP_ANSWER),
+        ("euler", "euler-sample.txt", samples::EULER_ANSWER),
         (
             "carcassonne",
             "carcassonne-sample.txt",
-            "Case 1: 4\nCase 2: 1\nCase 3: 1048576\n",
+            samples::CARCASSONNE_ANSWER,
         ),
-        (
-            "fliptile",
-            "fliptile-sample.txt",
-            "0 0 0 0\n1 0 0 1\n1 0 0 1\n0 0 0 0\n",
-        ),
+        ("fliptile", "fliptile-sample.txt", samples::FLIPTILE_ANSWER),
         (
             "lightsout",
             "lightsout-sample.txt",
-            "PUZZLE #1\n1 0 1 0 0 1\n1 1 0 1 0 1\n0 0 1 0 1 1\n1 0 0 1 0 0\n0 1 0 0 0 0\n\
-             PUZZLE #2\n1 0 0 1 1 1\n1 1 0 0 0 0\n0 0 0 1 0 0\n1 1 0 1 0 1\n1 0 1 1 0 1\n",
+            samples::LIGHTS_OUT_ANSWER,
         ),
     ];
     for (sub, file, expected) in cases {

@@ -1,10 +1,11 @@
 //! `boardbase flip` end to end: formats, input rules, errors and exit codes.
 
 use crate::common;
+use crate::oracle::samples;
 
 use common::{TempFile, ok, run};
 
-const SAMPLE: &str = "bwwb\nbbwb\nbwwb\nbwww\n";
+const SAMPLE: &str = samples::FLIP;
 const TIMUS: &str = "bwbw\nwwww\nbbwb\nbwwb\n";
 
 #[test]

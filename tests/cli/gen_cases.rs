@@ -4,7 +4,7 @@
 
 use crate::common;
 use crate::oracle;
-use crate::oracles;
+use crate::oracle::fliptile;
 
 use std::sync::OnceLock;
 
@@ -14,12 +14,12 @@ use oracle::euler;
 
 fn flip_oracle() -> &'static Vec<Option<u8>> {
     static TABLE: OnceLock<Vec<Option<u8>>> = OnceLock::new();
-    TABLE.get_or_init(oracles::flip_rounds)
+    TABLE.get_or_init(oracle::tables::flip_rounds_4x4)
 }
 
 fn euler_oracle() -> &'static (Vec<bool>, Vec<u8>) {
     static TABLE: OnceLock<(Vec<bool>, Vec<u8>)> = OnceLock::new();
-    TABLE.get_or_init(|| oracles::euler_table(&euler::moves_4x4()))
+    TABLE.get_or_init(|| oracle::tables::solve_euler_4x4(&euler::moves_4x4()))
 }
 
 /// The arguments of `boardbase cases ARGS`, `args` given as words
@@ -145,7 +145,7 @@ fn fliptile_and_lightsout_streams_are_the_documented_ones() {
     }
     let text = gen_ok("fliptile --cases 40 --seed 77");
     assert_eq!(
-        oracles::fliptile_cases(&text),
+        fliptile::fliptile_cases(&text),
         expected,
         "the generator's stream changed: that breaks its contract"
     );
@@ -166,16 +166,16 @@ fn fliptile_families_and_answers() {
     for family in ["random", "solvable", "impossible", "ties"] {
         let (input, answers) =
             gen_with_answers(&format!("fliptile --cases 150 --seed 8 --family {family}"));
-        let cases = oracles::fliptile_cases(&input);
+        let cases = fliptile::fliptile_cases(&input);
         assert_eq!(cases.len(), 150);
         let mut expected = String::new();
         let (mut impossible, mut tied) = (0, 0);
         for (m, n, cells) in &cases {
             assert!((1..=15).contains(m) && (1..=15).contains(n), "{m}x{n}");
-            let truth = oracles::fliptile_truth(*m, *n, cells);
+            let truth = fliptile::fliptile_truth(*m, *n, cells);
             impossible += usize::from(truth.is_none());
             tied += usize::from(truth.as_ref().is_some_and(|t| t.optimal >= 2));
-            expected += &oracles::fliptile_text(*n, truth.as_ref().map(|t| &t.least[..]));
+            expected += &fliptile::fliptile_text(*n, truth.as_ref().map(|t| &t.least[..]));
         }
         assert_eq!(answers, expected, "{family}");
         match family {
@@ -188,18 +188,18 @@ fn fliptile_families_and_answers() {
     // One size, up to 64×64 (the answers then from the library only: the
     // oracle tries every first row, so it stops at 20 columns).
     let (input, answers) = gen_with_answers("fliptile --cases 30 --size 9x9 --family ties");
-    let cases = oracles::fliptile_cases(&input);
+    let cases = fliptile::fliptile_cases(&input);
     let mut expected = String::new();
     for (m, n, cells) in &cases {
         assert_eq!((*m, *n), (9, 9));
-        let t = oracles::fliptile_truth(9, 9, cells).expect("solvable");
+        let t = fliptile::fliptile_truth(9, 9, cells).expect("solvable");
         assert!(t.optimal >= 2);
-        expected += &oracles::fliptile_text(9, Some(&t.least));
+        expected += &fliptile::fliptile_text(9, Some(&t.least));
     }
     assert_eq!(answers, expected);
     let r = gen_run("fliptile --cases 2 --size 64x63");
     assert_eq!(r.code, 0);
-    let cases = oracles::fliptile_cases(&r.stdout);
+    let cases = fliptile::fliptile_cases(&r.stdout);
     assert_eq!(cases.len(), 2);
     assert!(
         cases
@@ -221,12 +221,12 @@ fn lightsout_answers() {
     assert_eq!(puzzles.lines().count(), 400 * 5, "no blank lines");
     let mut expected = String::new();
     for (k, puzzle) in cells.chunks(30).enumerate() {
-        let t = oracles::fliptile_truth(5, 6, puzzle).expect("5×6 is always solvable");
+        let t = fliptile::fliptile_truth(5, 6, puzzle).expect("5×6 is always solvable");
         assert_eq!(t.optimal, 1);
         expected += &format!(
             "PUZZLE #{}\n{}",
             k + 1,
-            oracles::fliptile_text(6, Some(&t.least))
+            fliptile::fliptile_text(6, Some(&t.least))
         );
     }
     assert_eq!(answers, expected);
@@ -240,7 +240,7 @@ fn flip_families_and_answers() {
     assert_eq!(input.len(), 2000 * 20, "4 lines of 4 letters a board");
     let expected: Vec<String> = boards
         .iter()
-        .map(|&b| oracles::flip_answer(flip_oracle()[b as usize]))
+        .map(|&b| fliptile::flip_answer(flip_oracle()[b as usize]))
         .collect();
     assert_eq!(answers.lines().collect::<Vec<_>>(), expected);
     let solvable = boards

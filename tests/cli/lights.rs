@@ -3,40 +3,17 @@
 //! codes.
 
 use crate::common;
+use crate::oracle::samples;
 
 use std::fmt::Write as _;
 
 use common::{TempFile, ok, run};
 
-const FLIPTILE: &str = "4 4\n1 0 0 1\n0 1 1 0\n0 1 1 0\n1 0 0 1\n";
-const FLIPTILE_ANSWER: &str = "0 0 0 0\n1 0 0 1\n1 0 0 1\n0 0 0 0\n";
+const FLIPTILE: &str = samples::FLIPTILE;
+const FLIPTILE_ANSWER: &str = samples::FLIPTILE_ANSWER;
 
-const LIGHTS_OUT: &str = "2
-0 1 1 0 1 0
-1 0 0 1 1 1
-0 0 1 0 0 1
-1 0 0 1 0 1
-0 1 1 1 0 0
-0 0 1 0 1 0
-1 0 1 0 1 1
-0 0 1 0 1 1
-1 0 1 1 0 0
-0 1 0 1 0 0
-";
-
-const LIGHTS_OUT_ANSWER: &str = "PUZZLE #1
-1 0 1 0 0 1
-1 1 0 1 0 1
-0 0 1 0 1 1
-1 0 0 1 0 0
-0 1 0 0 0 0
-PUZZLE #2
-1 0 0 1 1 1
-1 1 0 0 0 0
-0 0 0 1 0 0
-1 1 0 1 0 1
-1 0 1 1 0 1
-";
+const LIGHTS_OUT: &str = samples::LIGHTS_OUT;
+const LIGHTS_OUT_ANSWER: &str = samples::LIGHTS_OUT_ANSWER;
 
 /// A 4×4 board that cannot be made white: one black corner.
 const CORNER: &str = "4 4\n1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n";

@@ -241,7 +241,7 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------
-// Carcassonne, with the tests' own tile rotation (tests/support/carcassonne.rs).
+// Carcassonne, with the tests' own tile rotation (tests/oracle/carcassonne.rs).
 
 fn letters(alphabet: &'static [u8]) -> impl Strategy<Value = u8> {
     prop::sample::select(alphabet)
@@ -722,7 +722,7 @@ proptest! {
 #[test]
 fn the_cli_checker_accepts_known_outcomes() {
     // Guard the checker itself against accepting nothing or everything.
-    check_run(Sub::Flip, b"bwwb\nbbwb\nbwwb\nbwww\n").unwrap();
+    check_run(Sub::Flip, oracle::samples::FLIP.as_bytes()).unwrap();
     check_run(Sub::Flip, b"bwwb\nbbwb\nbwxb\nbwww\n").unwrap();
     check_run(Sub::Euler, b"1\n....\n....\n....\n....\n").unwrap();
     check_run(Sub::Euler, b"2\n....\n....\n....\n....\n").unwrap();

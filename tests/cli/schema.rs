@@ -4,14 +4,15 @@
 //! generated cases of every family, impossible boards, other sizes (from
 //! a table file and by GF(2)), and the options that add fields. The
 //! values the schemas cannot see are checked against the oracles in
-//! tests/support; and each schema is shown to reject the old names.
+//! tests/oracle; and each schema is shown to reject the old names.
 
 use std::path::Path;
 
 use serde_json::{Value, json};
 
 use crate::common::{TempDir, ok, run};
-use crate::oracles::{flip_answer, flip_rounds, fliptile_cases, fliptile_truth};
+use crate::oracle::fliptile::{flip_answer, fliptile_cases, fliptile_truth};
+use crate::oracle::tables::flip_rounds_4x4;
 use crate::programs;
 use crate::schemas::{
     NAMES, assert_invalid, assert_valid, dir, renamed, valid_lines, validate, with,
@@ -88,7 +89,7 @@ fn the_samples_of_every_solver() {
 
 #[test]
 fn flip_on_generated_boards_of_every_family() {
-    let truth = flip_rounds();
+    let truth = flip_rounds_4x4();
     for family in ["random", "solvable", "impossible"] {
         let input = gen_input(&format!("flip --cases 40 --seed 5 --family {family}"));
         let out = ok(&["flip", "--format", "json"], &input);

@@ -4,8 +4,9 @@
 //! and shares nothing with the generator (`boardbase_solvers::euler`): the
 //! moves of `tests/oracle/euler.rs` (every pin of length 1 to 3 pushed in
 //! from each side of each row and column, plus single squares,
-//! deduplicated), its own memoized recursive search (top-down, where the
-//! generator works bottom-up) and its own symmetries of the square.
+//! deduplicated), the memoized recursive search of `tests/oracle/tables.rs`
+//! (top-down, where the generator works bottom-up) and its own symmetries
+//! of the square.
 
 use crate::oracle;
 
@@ -28,65 +29,30 @@ struct Value {
 
 struct Oracle {
     moves: Vec<u16>,
-    memo: Vec<Option<Value>>,
+    wins: Vec<bool>,
+    plies: Vec<u8>,
 }
 
 impl Oracle {
+    /// The whole table of `tests/oracle/tables.rs` (memoized search from
+    /// the top down: whoever covers the last square loses, so the full
+    /// board is won by the player to move; the winner hurries, the loser
+    /// resists) over the oracle's own 48 moves.
     fn new() -> Oracle {
-        let mut oracle = Oracle {
-            moves: oracle::euler::moves_4x4(),
-            memo: vec![None; 1 << 16],
-        };
-        for p in 0..=FULL {
-            oracle.value(p);
-        }
-        oracle
+        let moves = oracle::euler::moves_4x4();
+        let (wins, plies) = oracle::tables::solve_euler_4x4(&moves);
+        Oracle { moves, wins, plies }
     }
 
     fn legal(&self, p: u16) -> Vec<u16> {
         self.moves.iter().copied().filter(|&m| m & p == 0).collect()
     }
 
-    /// Memoized search: whoever covers the last square loses, so the full
-    /// board is won by the player to move; the winner hurries, the loser
-    /// resists.
-    fn value(&mut self, p: u16) -> Value {
-        if let Some(v) = self.memo[p as usize] {
-            return v;
-        }
-        let v = if p == FULL {
-            Value {
-                win: true,
-                plies: 0,
-            }
-        } else {
-            let children: Vec<Value> = self
-                .legal(p)
-                .into_iter()
-                .map(|m| self.value(p | m))
-                .collect();
-            assert!(
-                !children.is_empty(),
-                "open position {p:#06x} without a move"
-            );
-            let fastest_win = children.iter().filter(|c| !c.win).map(|c| c.plies).min();
-            match fastest_win {
-                Some(d) => Value {
-                    win: true,
-                    plies: d + 1,
-                },
-                None => Value {
-                    win: false,
-                    plies: children.iter().map(|c| c.plies).max().unwrap() + 1,
-                },
-            }
-        };
-        self.memo[p as usize] = Some(v);
-        v
-    }
-
     fn get(&self, p: u16) -> Value {
-        self.memo[p as usize].expect("every position is solved")
+        Value {
+            win: self.wins[p as usize],
+            plies: self.plies[p as usize],
+        }
     }
 
     fn winning_moves(&self, p: u16) -> BTreeSet<u16> {
@@ -281,12 +247,20 @@ fn the_table_is_invariant_under_the_eight_symmetries() {
 
 #[test]
 fn the_judge_sample() {
-    let cases = [
-        ("XXX.\nXXX.\n.XXX\n.XXX", Outcome::Loss),
-        ("XXXX\n...X\nXX.X\nXX.X", Outcome::Win),
-        ("....\n....\n....\n....", Outcome::Loss),
-    ];
-    for (text, want) in cases {
+    let boards = oracle::samples::euler_boards();
+    let answers: Vec<Outcome> = oracle::samples::EULER_ANSWER
+        .lines()
+        .map(|a| {
+            if a == "WINNING" {
+                Outcome::Win
+            } else {
+                Outcome::Loss
+            }
+        })
+        .collect();
+    assert_eq!(answers, [Outcome::Loss, Outcome::Win, Outcome::Loss]);
+    assert_eq!(boards.len(), answers.len());
+    for (text, want) in boards.iter().map(String::as_str).zip(answers) {
         let p: Position = text.parse().unwrap();
         assert_eq!(euler::outcome(p), want, "{text}");
         assert_eq!(

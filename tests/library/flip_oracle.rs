@@ -1,14 +1,16 @@
 //! Every Flip Game table entry against an independent oracle.
 //!
 //! The build script solves boards by breadth-first search from each uniform
-//! board. This oracle never searches: it enumerates all 65,536 press sets,
-//! computes each one's effect by the press rule of `tests/oracle`, and
-//! keeps, for each board and target colour, the smallest set that makes the
-//! board uniform and how many sets share that size.
+//! board. The oracle (`tests/oracle/tables.rs`'s `Flip`, on the 4×4 shape)
+//! never searches: it enumerates all 65,536 press sets, computes each one's
+//! effect by the press rule of `tests/oracle`, and keeps, for each board and
+//! target colour, the fewest presses that make the board uniform and how
+//! many sets share that size.
 
-use crate::oracle::press;
+use crate::oracle::{press, samples, tables};
 
 use boardbase::flip::{self, Board, Colour, Presses, raw};
+use boardbase::solvers::shape::Shape;
 
 const IMPOSSIBLE: u8 = u8::MAX;
 
@@ -23,20 +25,10 @@ struct Oracle {
 }
 
 fn oracle() -> Oracle {
-    let mut best = vec![[(IMPOSSIBLE, 0u8); 2]; 1 << 16];
-    for set in 0..1u32 << 16 {
-        let e = effect(set);
-        let size = set.count_ones() as u8;
-        // board ^ effect == target  <=>  board == effect ^ target
-        for (colour, target) in [(0, 0u16), (1, 0xFFFF)] {
-            let slot = &mut best[usize::from(e ^ target)][colour];
-            if size < slot.0 {
-                *slot = (size, 1);
-            } else if size == slot.0 {
-                slot.1 += 1;
-            }
-        }
-    }
+    let flip = tables::Flip::solve(Shape::new(4, 4).expect("4x4"));
+    let best = (0..1 << 16)
+        .map(|b| std::array::from_fn(|colour| (flip.rounds[colour][b], flip.sets[colour][b])))
+        .collect();
     Oracle { best }
 }
 
@@ -119,7 +111,7 @@ fn known_facts() {
 
 #[test]
 fn published_samples() {
-    let poj: Board = "bwwb\nbbwb\nbwwb\nbwww\n".parse().unwrap();
+    let poj: Board = samples::FLIP.parse().unwrap();
     assert_eq!(flip::rounds(poj), Some(4));
     let timus: Board = "bwbw/wwww/bbwb/bwwb".parse().unwrap();
     assert_eq!(flip::rounds(timus), None);

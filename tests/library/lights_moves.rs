@@ -15,7 +15,7 @@
 //!   `Solver::route`, the boards one press away made with the press rule of
 //!   `tests/oracle`.
 
-use crate::oracle::press;
+use crate::oracle::{press, tables};
 
 use boardbase::flip::Colour;
 use boardbase::generate::{self, FlipOptions};
@@ -38,16 +38,11 @@ fn after_press(board: &Grid, r: usize, c: usize) -> Grid {
 }
 
 /// Fewest presses to white per board (bit `C·r + c`), 255 when white
-/// cannot be reached: every press set applied cell by cell.
+/// cannot be reached: the whole table of `tests/oracle/tables.rs` (every
+/// press set applied cell by cell).
 fn white_table(s: Shape) -> Vec<u8> {
-    let n = s.cells();
-    let mut best = vec![255u8; 1 << n];
-    for p in 0..1u64 << n {
-        let lit = press::effect(s.rows(), s.cols(), p);
-        let b = &mut best[lit as usize];
-        *b = (*b).min(p.count_ones() as u8);
-    }
-    best
+    let [white, _] = tables::Flip::solve(s).rounds;
+    white
 }
 
 fn grid_of(s: Shape, bits: u64) -> Grid {

@@ -12,7 +12,7 @@
 //! in reading order, `'0'` < `'1'`) and "white on a tie" for `Goal::Either`
 //! are all checked. Every press is made by the press rule of `tests/oracle`.
 
-use crate::oracle::press;
+use crate::oracle::{fliptile, press, samples};
 
 use boardbase::flip;
 use boardbase::lights::{self, Answer, Colour, Goal, Grid, LightsError, Search, Solver};
@@ -404,7 +404,16 @@ fn solve_answers_each_goal_as_routes_do() {
 
 #[test]
 fn poj3279_sample() {
-    let board: Grid = "1001/0110/0110/1001".parse().unwrap();
+    // The sample's one case, as rows of `0`/`1` joined by `/`.
+    let [(rows, cols, cells)] = &fliptile::fliptile_cases(samples::FLIPTILE)[..] else {
+        panic!("one case in the sample");
+    };
+    assert_eq!((*rows, *cols), (4, 4));
+    let text: Vec<String> = cells
+        .chunks(*cols)
+        .map(|row| row.iter().map(|x| x.to_string()).collect())
+        .collect();
+    let board: Grid = text.join("/").parse().unwrap();
     let a = lights::solve(&board, Goal::White).unwrap().unwrap();
     assert_eq!(
         a.presses.show('1', '0').to_string(),

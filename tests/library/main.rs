@@ -1,23 +1,41 @@
 //! The library's integration tests: every solver and table against
 //! oracles written here with other methods.
 
+// Helpers shared by every test binary: temporary files and directories,
+// a seeded generator, CRC-32 (tests/common).
 #[path = "../common/mod.rs"]
 mod common;
+// The oracles: every puzzle rule written once from the puzzle statements,
+// the whole-table solvers on them, the judges' samples (tests/oracle).
 #[path = "../oracle/mod.rs"]
 mod oracle;
 
+// The Carcassonne counter against a brute force over every choice of turns.
 mod carcassonne_bruteforce;
+// The embedded 4×4 Euler table, every position, against the oracle.
 mod euler_oracle;
+// The embedded 4×4 Flip tables, every board, against the oracle.
 mod flip_oracle;
+// Inputs the fuzz targets found, kept as plain tests.
 mod fuzz_regressions;
+// The Euler generator on every shape of at most 20 squares.
 mod generate_euler;
+// The Flip generator on every shape of at most 20 cells.
 mod generate_flip;
+// A whole table-file job: its report, JSON and file.
 mod generate_job;
+// The Lights Out family against the brute force over press vectors.
 mod lights_family;
+// The Fliptile and Lights Out readers on generated input.
 mod lights_input;
+// Every press's value (`move_values`) against boards solved one by one.
 mod lights_moves;
+// The GF(2) solver against press-set tables and light chasing.
 mod lights_oracle;
+// The GF(2) solver against the generated Flip tables.
 mod lights_tables;
+// Version-2 table files: layout, round trips, probes, damage.
 mod table_file;
+// The answer layer (`Tablebase`): every source of every answer.
 mod tablebase;
 mod tablebase_questions;

@@ -10,23 +10,9 @@
 //! [`Plain::board`], which hands the same tiles to it.
 use boardbase::carcassonne::{Board, Tile};
 
-/// HDU 4064's sample input: three cases, whose answers are 4, 1 and
-/// 1,048,576.
-pub const SAMPLE: &str = "3
-1 1
-RRRR
-1 2
-RRRF FCCC
-8 8
-FCFF RRFC FRCR FRFR RCCR FFCC RRFF CRFR
-FRRC FRFR CCCR FCFC CRRC CRRR FRCR FRFR
-RRCR FRRR CCCR FFFC RRFF RFCR CCFF FCCC
-CFCF RRFF CRFR FFRR FRRF CCRR FFFC CRRF
-CFRR FFFF FFFF RRFF RRRR RCRR FFCC RFRF
-RRCF FRFR FRRR FRFR RCCR RCCC CFFC RFRF
-CFCF FRFF RRFF FFFF CFFF CFFF FRFF RFRR
-CCRR FCFC FCCC FCCC FFCC FCCF FFCC RFRF
-";
+/// HDU 4064's sample input (`examples/carcassonne-sample.txt`): three
+/// cases, whose answers are 4, 1 and 1,048,576.
+pub const SAMPLE: &str = super::samples::CARCASSONNE;
 
 /// A tile as its letters, clockwise from the top: top, right, bottom, left.
 pub type Edges = [u8; 4];

@@ -15,24 +15,29 @@
 //! - [`family`]: the Lights Out family (K colours, a torus or
 //!   not, any stencil) and the brute force over every press vector;
 //! - [`euler`]: the Game of Euler's moves;
+//! - [`fliptile`]: Fliptile and Lights Out solved by light chasing over
+//!   [`press`], and the judges' answer texts;
 //! - [`carcassonne`]: Carcassonne tile turning and edge matching, the brute
 //!   force over every choice of turns, the board's symmetries and the judge
 //!   sample (the library only to hand a board over to it);
+//! - [`samples`]: the judges' sample inputs, read from `examples/`, and
+//!   their published outputs;
 //! - [`tables`]: whole tables of any shape solved over [`euler`] and
 //!   [`press`], in the library's table-file column types.
 //!
 //! One directory module, included once at the root of every crate that
 //! checks against it (`#[path = "../oracle/mod.rs"] mod oracle;` in the test
-//! binaries, `fuzz/src/lib.rs`, `capi/tests/c_program.rs`): the shared
-//! solvers in `tests/support/oracles.rs` and the lookup checks in
-//! `tests/common/lookups.rs` reach it as `crate::oracle`, and the fuzz
-//! targets check against the very same files.
+//! binaries, `fuzz/src/lib.rs`, `capi/tests/c_program.rs`): the lookup
+//! checks in `tests/common/lookups.rs` reach it as `crate::oracle`, and the
+//! fuzz targets check against the very same files.
 #![allow(dead_code)]
 
 pub mod carcassonne;
 pub mod euler;
 pub mod family;
+pub mod fliptile;
 pub mod press;
+pub mod samples;
 pub mod tables;
 
 // `capi/tests/c_program.rs` names the table oracles at the root.

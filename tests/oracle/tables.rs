@@ -49,6 +49,14 @@ pub fn solve_euler(shape: Shape, moves: &[u64]) -> (Vec<bool>, Vec<u8>) {
     (0..=full).map(|p| value(p, full, moves, &mut memo)).unzip()
 }
 
+/// [`solve_euler`] on the 4×4 board (bit 4r + c), its moves as `u16`
+/// masks: [`euler::moves_4x4`], or a short list such as
+/// [`euler::moves_4x4_up_to`]`(2)` for the plausible bug of a program.
+pub fn solve_euler_4x4(moves: &[u16]) -> (Vec<bool>, Vec<u8>) {
+    let moves: Vec<u64> = moves.iter().map(|&m| u64::from(m)).collect();
+    solve_euler(Shape::new(4, 4).expect("4x4"), &moves)
+}
+
 /// The solved Game of Euler: per position, whether the player to move
 /// wins, the moves left with perfect play, and the index (in the library's
 /// move order, which must hold the same moves) of the first best move.
@@ -152,6 +160,16 @@ impl Flip {
         }
     }
 
+    /// Per board, the fewest rounds to either colour, `None` when neither
+    /// can be reached.
+    pub fn fewest(&self) -> Vec<Option<u8>> {
+        self.rounds[0]
+            .iter()
+            .zip(&self.rounds[1])
+            .map(|(&w, &b)| Some(w.min(b)).filter(|&r| r != 255))
+            .collect()
+    }
+
     fn presses_column(&self, colour: usize) -> ColumnData {
         let p = &self.presses[colour];
         match presses_width(self.shape) {
@@ -176,6 +194,12 @@ impl Flip {
             optimal_sets_black: self.sets[1].clone(),
         }
     }
+}
+
+/// [`Flip::fewest`] of the 4×4 board (bit 4r + c set = black), the Flip
+/// Game's whole table.
+pub fn flip_rounds_4x4() -> Vec<Option<u8>> {
+    Flip::solve(Shape::new(4, 4).expect("4x4")).fewest()
 }
 
 /// Every shape with at most `cells` cells.

@@ -6,7 +6,7 @@
 //!
 //! Every answer and every move list is checked against oracles written in
 //! `tests/`, with methods of their own: Flip by light chasing from every
-//! first row (`support/oracles.rs`), with the press rule of `oracle/press.rs`
+//! first row (`oracle/fliptile.rs`), with the press rule of `oracle/press.rs`
 //! for the boards one press away; Euler by the memoized recursion over the
 //! moves of `oracle/euler.rs` (`oracle/tables.rs`). The answer objects are also compared
 //! with `boardbase flip|euler --size RxC --format json` on the same boards.
@@ -15,17 +15,17 @@
 use crate::common;
 use crate::http;
 use crate::oracle;
-use crate::oracles;
+use crate::oracle::fliptile;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use boardbase::solvers::shape::Shape;
+use fliptile::fliptile_truth;
 use http::{Conn, Server};
 use oracle::tables::Euler;
 use oracle::{euler, press};
-use oracles::fliptile_truth;
 use serde_json::{Value, json};
 
 fn shape(rows: usize, cols: usize) -> Shape {

@@ -1,62 +1,15 @@
-//! Independent oracles for the `check`, `gen` and server tests, over the
-//! rules of `tests/oracle` (reached as `crate::oracle`: every binary that
-//! includes this file includes that module) with methods of their own (not
-//! the library's): Flip by enumerating all 65,536 press sets, Euler by a
-//! backward sweep over a move list, Fliptile and Lights Out by light
-//! chasing from every first row. (Carcassonne: the brute force of
-//! `tests/oracle/carcassonne.rs`.)
-#![allow(dead_code)]
+//! Fliptile (POJ 3279) and Lights Out (POJ 1222) solved over the press
+//! rule of [`press`] with a method of its own (not the library's): light
+//! chasing from every first row; with the judges' input and answer texts
+//! (Flip's answer text too) that the `check`, `gen` and server tests
+//! compare against. (Flip and Euler: the whole tables of [`super::tables`];
+//! Carcassonne: the brute force of [`super::carcassonne`].)
 
-use crate::oracle::press;
-
-/// Fewest rounds of every board (bit `4r + c` set = black) to either
-/// uniform colour, `None` when impossible: every press set is tried once,
-/// its effect `e` solves board `e` (to white) and board `!e` (to black).
-pub fn flip_rounds() -> Vec<Option<u8>> {
-    let mut best = vec![None::<u8>; 1 << 16];
-    for set in 0u32..1 << 16 {
-        let effect = press::apply_4x4(0, set as u16);
-        let n = set.count_ones() as u8;
-        for board in [effect, !effect] {
-            let slot = &mut best[board as usize];
-            *slot = Some(slot.map_or(n, |b| b.min(n)));
-        }
-    }
-    best
-}
+use super::press;
 
 /// The judge's answer text for a Flip board.
 pub fn flip_answer(rounds: Option<u8>) -> String {
     rounds.map_or_else(|| "Impossible".to_owned(), |r| r.to_string())
-}
-
-/// Per covered mask: whether the player to move wins (misère: covering the
-/// last square loses; the full board is a win for the player to move) and
-/// the moves left with perfect play (the winner hurries, the loser
-/// resists). Swept from the full board down: a move only adds squares.
-pub fn euler_table(moves: &[u16]) -> (Vec<bool>, Vec<u8>) {
-    let mut win = vec![false; 1 << 16];
-    let mut plies = vec![0u8; 1 << 16];
-    for p in (0..=u16::MAX).rev() {
-        if p == u16::MAX {
-            win[p as usize] = true;
-            continue;
-        }
-        let children: Vec<usize> = moves
-            .iter()
-            .filter(|&&m| p & m == 0)
-            .map(|&m| (p | m) as usize)
-            .collect();
-        let losing: Vec<usize> = children.iter().copied().filter(|&c| !win[c]).collect();
-        let i = p as usize;
-        if losing.is_empty() {
-            plies[i] = 1 + children.iter().map(|&c| plies[c]).max().unwrap_or(0);
-        } else {
-            win[i] = true;
-            plies[i] = 1 + losing.iter().map(|&c| plies[c]).min().unwrap_or(0);
-        }
-    }
-    (win, plies)
 }
 
 /// What pressing cells of one row does, from the press rule
