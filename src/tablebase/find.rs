@@ -209,8 +209,8 @@ impl fmt::Display for Worded<'_> {
             NotMade::OverBudget { needed, budget } => write!(
                 f,
                 ", and making it in memory needs {}, over the budget of {}",
-                crate::generate::ByteSize(needed),
-                crate::generate::ByteSize(budget)
+                crate::memory::ByteSize(needed),
+                crate::memory::ByteSize(budget)
             )?,
         }
         write!(f, "; make it with: {}", this.command())?;

@@ -297,7 +297,7 @@ fn sized_cases_come_through_the_tablebase() {
     let answers = SizedAnswers::new(&tablebase, Puzzle::Flip, s).unwrap();
     assert!(answers.table().is_none());
     let filter = flip_cases::Filter {
-        family: flip_cases::Family::Random,
+        family: flip_cases::FlipFamily::Random,
         rounds: None,
     };
     let (mut input, mut judge) = (Vec::new(), Vec::new());
@@ -322,7 +322,7 @@ fn sized_cases_come_through_the_tablebase() {
     }
     // A filter of the other puzzle is refused.
     let euler = euler_cases::Filter {
-        family: euler_cases::Family::Random,
+        family: euler_cases::EulerFamily::Random,
         moves_left: None,
     };
     assert!(answers.cases(SizedFilter::Euler(euler)).is_err());

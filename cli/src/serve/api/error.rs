@@ -386,6 +386,9 @@ pub enum Internal {
     /// An answer did not serialize.
     #[error("cannot write the answer: {0}")]
     Unwritable(serde_json::Error),
+    /// The library answered an error the route's checks rule out.
+    #[error("unexpected error: {0}")]
+    Unexpected(String),
 }
 
 fn family_message(error: &FamilyError) -> String {

@@ -5,11 +5,12 @@ use std::time::Instant;
 
 use axum::extract::Request;
 use axum::response::Response;
-use boardbase::lights::family::{self, ColourGrid, FamilySolver, Variant};
+use boardbase::lights::family::{ColourGrid, FamilySolver, Variant};
 use boardbase::report::{LightsInfo, LightsLookup};
 use boardbase::solvers::shape::Shape;
+use boardbase::tablebase::{self, QuestionError};
 
-use super::error::{ApiError, Work};
+use super::error::{ApiError, Internal, Work};
 use super::lookup::worker_error;
 use super::query::{self, LightsInfoQuery, LightsQuery, VariantParams};
 use super::{Ctx, INLINE_NULLITY, State, answer};
@@ -38,23 +39,29 @@ async fn solve_answer(state: &State, query: Option<&str>) -> Result<LightsLookup
     })?;
     let shape = board.shape();
     let variant = variant(shape, params)?;
-    let max = state.tablebase.max_nullity();
+    // Where the answer comes from is the tablebase's choice; the quiet
+    // group's size only decides which thread asks it.
     let inline = FamilySolver::cached(&variant).quiet_count().bits() <= INLINE_NULLITY as u64;
     let lookup = if inline {
-        LightsLookup::new(&variant, &board, goal, max)
+        state.tablebase.lights_lookup(&variant, &board, goal)
     } else {
         let deadline = Instant::now() + state.limits.count_timeout;
+        let tablebase = state.tablebase.clone();
         state
             .pool
             .run(deadline, move || {
-                LightsLookup::new(&variant, &board, goal, max)
+                tablebase.lights_lookup(&variant, &board, goal)
             })
             .await
             .map_err(|e| worker_error(e, Work::LargeBoards))?
     };
     // The query was checked: the board has the variant's shape and
-    // colours, the goal is one of them.
-    lookup.map_err(|error| ApiError::Family { shape, error })
+    // colours, the goal is one of them; what is left is the family's
+    // refusal of a variant past the nullity limit.
+    lookup.map_err(|error| match error {
+        tablebase::Error::Question(QuestionError::Family(error)) => ApiError::Family { shape, error },
+        other => ApiError::Internal(Internal::Unexpected(other.to_string())),
+    })
 }
 
 /// `GET /api/v1/lights/info`: on a blocking worker (the histogram visits
@@ -66,9 +73,10 @@ pub async fn info(axum::extract::State(state): Ctx, request: Request) -> Respons
         let (size, params) = query?.variant();
         let variant = variant(size, params)?;
         let deadline = Instant::now() + state.limits.count_timeout;
+        let tablebase = state.tablebase.clone();
         state
             .pool
-            .run(deadline, move || LightsInfo::new(&family::info(&variant)))
+            .run(deadline, move || LightsInfo::new(&tablebase.lights_info(&variant)))
             .await
             .map_err(|e| worker_error(e, Work::Structure))
     };

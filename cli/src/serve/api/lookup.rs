@@ -111,7 +111,7 @@ fn unanswered(tablebase: &Tablebase, puzzle: Puzzle, shape: Shape, why: Unanswer
             puzzle,
             shape,
             path,
-            error,
+            error: error.to_string(),
             command: tablebase.generate_command(puzzle, shape),
         },
         Unanswered::Lights(error) => nullity(shape)(error),
