@@ -19,12 +19,12 @@ use std::sync::{Arc, Condvar, Mutex};
 use boardbase::carcassonne::{self, Tile};
 use boardbase::error::ParseError;
 use boardbase::generate::{Cancel, GenerateError, Job, JobError, JobSetting, Progress};
-use boardbase::memory::ByteSize;
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::lights::family::{
     ColourGrid, FamilyError, FamilyGoal, Pattern, PatternError, Variant,
 };
 use boardbase::lights::{self, Goal, Grid, LightsError, Solver};
+use boardbase::memory::ByteSize;
 use boardbase::report::LightsLookup;
 use boardbase::solvers::shape::Shape;
 use boardbase::tablebase::{

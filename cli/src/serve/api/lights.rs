@@ -59,7 +59,9 @@ async fn solve_answer(state: &State, query: Option<&str>) -> Result<LightsLookup
     // colours, the goal is one of them; what is left is the family's
     // refusal of a variant past the nullity limit.
     lookup.map_err(|error| match error {
-        tablebase::Error::Question(QuestionError::Family(error)) => ApiError::Family { shape, error },
+        tablebase::Error::Question(QuestionError::Family(error)) => {
+            ApiError::Family { shape, error }
+        }
         other => ApiError::Internal(Internal::Unexpected(other.to_string())),
     })
 }
@@ -76,7 +78,9 @@ pub async fn info(axum::extract::State(state): Ctx, request: Request) -> Respons
         let tablebase = state.tablebase.clone();
         state
             .pool
-            .run(deadline, move || LightsInfo::new(&tablebase.lights_info(&variant)))
+            .run(deadline, move || {
+                LightsInfo::new(&tablebase.lights_info(&variant))
+            })
             .await
             .map_err(|e| worker_error(e, Work::Structure))
     };
