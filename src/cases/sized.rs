@@ -358,7 +358,7 @@ pub enum SizedFilter {
 ///
 /// // Three solvable 5×5 Flip boards, answered by GF(2).
 /// let answers = SizedAnswers::new(&Tablebase::new(), Puzzle::Flip, Shape::new(5, 5).unwrap())?;
-/// let filter = flip::Filter { family: flip::Family::Solvable, rounds: None };
+/// let filter = flip::Filter { family: flip::FlipFamily::Solvable, rounds: None };
 /// let (mut input, mut judge) = (Vec::new(), Vec::new());
 /// answers.cases(SizedFilter::Flip(filter))?.write(3, 1, &mut input, Some(&mut judge), &mut |_| {})?;
 /// assert_eq!(input.len(), 3 * 5 * 6); // 5 rows of 5 cells and a newline, a board
