@@ -49,7 +49,7 @@ pub mod raw {
 }
 
 /// Table value of [`raw::ROUNDS`] for a colour that cannot be reached.
-pub const UNREACHABLE: u8 = boardbase_solvers::flip::UNREACHABLE;
+pub use boardbase_solvers::flip::UNREACHABLE;
 
 /// The symbols of a Flip board: `w` is a white piece (bit 0), `b` black (bit 1).
 pub const ALPHABET: Alphabet = Alphabet::new(b'w', b'b', "'b' or 'w'");

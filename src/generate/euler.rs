@@ -27,7 +27,7 @@ pub const EULER_MAX_CELLS: usize = Puzzle::Euler.max_cells();
 pub const FULL_TABLES_MAX_CELLS: usize = 25;
 
 /// The best-move entry of the full board, which has no move.
-pub const NO_MOVE: u8 = depth::NO_MOVE;
+pub use depth::NO_MOVE;
 
 /// How to generate Euler tables.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

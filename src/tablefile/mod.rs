@@ -149,12 +149,13 @@ pub const VERSION: u32 = 2;
 /// The largest encoded header accepted (64 KiB).
 pub const MAX_HEADER_LEN: u32 = 1 << 16;
 
-/// The value of `best_move` (Euler) for the full board.
-pub const NO_MOVE: u8 = u8::MAX;
+/// The value of `best_move` (Euler) for the full board: the solvers' own
+/// value, written to the files as it is.
+pub use crate::solvers::euler::depth::NO_MOVE;
 
 /// The value of the `rounds` columns (Flip) for a colour that cannot be
-/// reached.
-pub const UNREACHABLE: u8 = u8::MAX;
+/// reached: the solvers' own value, written to the files as it is.
+pub use crate::solvers::flip::UNREACHABLE;
 
 /// The puzzle a table is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
