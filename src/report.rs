@@ -151,7 +151,7 @@ impl FlipRoute {
     }
 
     /// The report of a route read from a table of `shape`.
-    fn from_table(shape: Shape, route: crate::tablefile::FlipRoute) -> FlipRoute {
+    fn from_table(shape: Shape, route: crate::tablefile::TableRoute) -> FlipRoute {
         FlipRoute {
             rounds: u16::from(route.rounds),
             presses: mask_cells(shape, route.presses),

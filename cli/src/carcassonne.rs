@@ -232,22 +232,9 @@ fn answer(
     Ok(())
 }
 
-/// HDU 4064's sample input: answers 4, 1 and 1048576.
-const SAMPLE: &str = "3
-1 1
-RRRR
-1 2
-RRRF FCCC
-8 8
-FCFF RRFC FRCR FRFR RCCR FFCC RRFF CRFR
-FRRC FRFR CCCR FCFC CRRC CRRR FRCR FRFR
-RRCR FRRR CCCR FFFC RRFF RFCR CCFF FCCC
-CFCF RRFF CRFR FFRR FRRF CCRR FFFC CRRF
-CFRR FFFF FFFF RRFF RRRR RCRR FFCC RFRF
-RRCF FRFR FRRR FRFR RCCR RCCC CFFC RFRF
-CFCF FRFF RRFF FFFF CFFF CFFF FRFF RFRR
-CCRR FCFC FCCC FCCC FFCC FCCF FFCC RFRF
-";
+/// HDU 4064's sample input (answers 4, 1 and 1048576), the file the
+/// examples and the tests read.
+const SAMPLE: &str = include_str!("../../examples/carcassonne-sample.txt");
 
 /// Writes the judge's sample in pretty form, for `boardbase demo`.
 pub fn demo(out: &mut Output) -> Result<(), Failure> {

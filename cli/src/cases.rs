@@ -299,7 +299,7 @@ fn sized_shape(args: &GenArgs, puzzle: Puzzle) -> Result<Option<Shape>, Failure>
         (None, Some(s)) => Ok(Some(s)),
         (Some(path), s) => tablebase::open_as(path, puzzle, s)
             .map(|f| Some(f.table.shape()))
-            .map_err(Failure::Find),
+            .map_err(Failure::Tablebase),
     }
 }
 

@@ -308,9 +308,6 @@ pub enum Failure {
         /// What is wrong with it.
         error: boardbase::tablefile::TableError,
     },
-    /// No table for a board size, or a table file that cannot be used.
-    #[error("{0}")]
-    Find(boardbase::tablebase::FindError),
     /// The answer layer failed: a table file, its memory, a table it does
     /// not hold, a damaged table (exit status 1; its questions it cannot
     /// answer are usage errors, see `From<tablebase::Error>`).

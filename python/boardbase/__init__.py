@@ -156,16 +156,19 @@ def _board_text(board: Board, zero: str, one: str) -> str:
 _DIGITS = "0123456789abcdef"
 
 
-def _digits_text(board: Board) -> str:
-    """The text of a board of the Lights Out family: one digit a cell
-    (``a``-``f`` past 9)."""
+def _lights_text(board: Board) -> str:
+    """The text of a board of Lights Out or its family: one digit a cell
+    (``a``-``f`` past 9), a bool as 0 or 1. Which variant reads it, and
+    which digits it takes, is the compiled layer's to say."""
 
     def letter(value: Any) -> Optional[str]:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 16:
-            return None
-        return _DIGITS[value]
+        if isinstance(value, int) and 0 <= value < 16:
+            return _DIGITS[value]
+        if value == 0 or value == 1:
+            return _DIGITS[int(value)]
+        return None
 
-    return _rows_text(board, letter, "a colour 0 to 15")
+    return _rows_text(board, letter, "a colour 0 to 15 (or a bool)")
 
 
 #: What a board may be, for the error of a value that is none of them.
@@ -247,10 +250,16 @@ class FlipMove(NamedTuple):
 
 
 def _flip_moves(moves: List[Dict[str, Any]]) -> List[FlipMove]:
+    """The moves of a Flip lookup, or of a Lights Out lookup (whose moves
+    of the family have no ``board`` nor ``solvable``: a press never makes
+    a board solvable, so it is whether ``rounds`` is a number)."""
     # Positional, from the values as pythonize gives them (ints, bools):
     # a keyword NamedTuple costs twice as much, and a board has up to
     # 4,096 moves.
-    return [FlipMove((m["cell"][0], m["cell"][1]), m.get("board"), m["solvable"], m["rounds"]) for m in moves]
+    return [
+        FlipMove((m["cell"][0], m["cell"][1]), m.get("board"), m.get("solvable", m["rounds"] is not None), m["rounds"])
+        for m in moves
+    ]
 
 
 class _Lazy:
@@ -702,6 +711,32 @@ def _press_grid(board: Board, data: Dict[str, Any]) -> Any:
     return grid
 
 
+def _lights_answer(board: Board, data: Dict[str, Any]) -> LightsAnswer:
+    """The :class:`LightsAnswer` of ``board`` from the compiled layer's
+    dict: the classic game's (the fliptile object: ``nullity``, both
+    routes) or a variant's of the family (``colours``, ``wrap``,
+    ``pattern``)."""
+    nullity = data.get("nullity")
+    return LightsAnswer(
+        board=data["board"],
+        goal=data["goal"],
+        solvable=bool(data["solvable"]),
+        rounds=data["rounds"],
+        colour=data["colour"],
+        presses=_cells(data["presses"]),
+        optimal_sets=int(data["optimal_sets"]),
+        nullity=None if nullity is None else int(nullity),
+        to_white=Route._of(data.get("to_white")),
+        to_black=Route._of(data.get("to_black")),
+        moves=_flip_moves(data["moves"]),
+        press_grid=_press_grid(board, data),
+        colours=int(data.get("colours", 2)),
+        wrap=bool(data.get("wrap", False)),
+        pattern=data.get("pattern", "plus"),
+        _data=data,
+    )
+
+
 @dataclass(frozen=True)
 class Cases:
     """Judge cases with known answers: ``input`` in the judge's input
@@ -774,46 +809,9 @@ class Tablebase:
             raise TypeError(
                 f'goal: expected "white", "black", "either", "any" or a colour number, not {type(goal).__name__}'
             )
-        if colours == 2 and not wrap and pattern == "plus" and goal in ("white", "black", "either"):
-            data = self._inner.lights(_board_text(board, "0", "1"), str(goal), limit)
-            return LightsAnswer(
-                board=data["board"],
-                goal=data["goal"],
-                solvable=bool(data["solvable"]),
-                rounds=data["rounds"],
-                colour=data["colour"],
-                presses=_cells(data["presses"]),
-                optimal_sets=int(data["optimal_sets"]),
-                nullity=int(data["nullity"]),
-                to_white=Route._of(data["to_white"]),
-                to_black=Route._of(data["to_black"]),
-                moves=_flip_moves(data["moves"]),
-                press_grid=_press_grid(board, data),
-                _data=data,
-            )
-        names = {"white": "0", "black": "1", "either": "any"}
-        if goal == "black" and colours != 2:
-            raise OptionError(f"goal 'black' is colour 1 of 2 colours; with {colours} colours give a colour number")
-        goal_text = names.get(goal, str(goal)) if isinstance(goal, str) else str(int(goal))
-        data = self._inner.lights_family(_digits_text(board), colours, wrap, pattern, goal_text, limit)
-        return LightsAnswer(
-            board=data["board"],
-            goal=data["goal"],
-            solvable=bool(data["solvable"]),
-            rounds=data["rounds"],
-            colour=data["colour"],
-            presses=_cells(data["presses"]),
-            optimal_sets=int(data["optimal_sets"]),
-            nullity=None,
-            to_white=None,
-            to_black=None,
-            moves=[FlipMove((m["cell"][0], m["cell"][1]), None, m["rounds"] is not None, m["rounds"]) for m in data["moves"]],
-            press_grid=_press_grid(board, data),
-            colours=int(data["colours"]),
-            wrap=bool(data["wrap"]),
-            pattern=data["pattern"],
-            _data=data,
-        )
+        goal_text = goal if isinstance(goal, str) else str(int(goal))
+        data = self._inner.lights(_lights_text(board), colours, wrap, pattern, goal_text, limit)
+        return _lights_answer(board, data)
 
     def carcassonne(self, rows: int, cols: int, tiles: Sequence[str]) -> CarcassonneAnswer:
         """Counts the placements of a Carcassonne board (HDU 4064) of

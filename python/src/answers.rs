@@ -9,15 +9,17 @@ use std::sync::Arc;
 
 use boardbase::report::{EulerAnswer, FlipAnswer};
 use boardbase::tablebase::{
-    EulerSource, FlipLookup, FlipSource, LookupError, euler_lookup, flip_lookup,
+    self, EulerSource, FlipLookup, FlipSource, Tablebase, euler_lookup, flip_lookup,
 };
 use boardbase::tablefile::Puzzle;
 use pyo3::prelude::*;
 
 /// Where the rest of a Flip lookup comes from.
 enum FlipRest {
-    /// A table: the lookup is made from it when asked for.
+    /// A table: the lookup is made from it when asked for (the
+    /// tablebase says where a damaged table came from).
     Table {
+        tablebase: Arc<Tablebase>,
         source: Arc<dyn FlipSource>,
         board: u64,
     },
@@ -35,11 +37,23 @@ pub struct PyFlipLookup {
 }
 
 impl PyFlipLookup {
-    /// The answer of `board` from a table, the rest made when asked for.
-    pub fn of_table(source: Arc<dyn FlipSource>, board: u64) -> Result<Self, LookupError> {
+    /// The answer of `board` from a table of `tablebase`, the rest made
+    /// when asked for.
+    pub fn of_table(
+        tablebase: Arc<Tablebase>,
+        source: Arc<dyn FlipSource>,
+        board: u64,
+    ) -> Result<Self, tablebase::Error> {
+        let answer = source
+            .answer(board)
+            .map_err(|e| tablebase.damaged(Puzzle::Flip, source.shape(), e))?;
         Ok(PyFlipLookup {
-            answer: source.answer(board)?,
-            rest: FlipRest::Table { source, board },
+            answer,
+            rest: FlipRest::Table {
+                tablebase,
+                source,
+                board,
+            },
         })
     }
 
@@ -103,9 +117,17 @@ impl PyFlipLookup {
         let made;
         let lookup = match &self.rest {
             FlipRest::Made(lookup) => &**lookup,
-            FlipRest::Table { source, board } => {
-                let found = crate::run(py, || flip_lookup(&**source, *board))?;
-                made = found.map_err(|e| crate::damaged(py, Puzzle::Flip, source.shape(), &e))?;
+            FlipRest::Table {
+                tablebase,
+                source,
+                board,
+            } => {
+                let shape = source.shape();
+                let found = crate::run(py, || {
+                    flip_lookup(&**source, *board)
+                        .map_err(|e| tablebase.damaged(Puzzle::Flip, shape, e))
+                })?;
+                made = found.map_err(|e| crate::answer_error(py, shape, e))?;
                 &made
             }
         };
@@ -119,16 +141,25 @@ impl PyFlipLookup {
 #[pyclass(name = "EulerLookup", module = "boardbase._boardbase", frozen)]
 pub struct PyEulerLookup {
     answer: EulerAnswer,
+    tablebase: Arc<Tablebase>,
     source: Arc<dyn EulerSource>,
     position: u64,
 }
 
 impl PyEulerLookup {
-    /// The answer of `position` from `source`, the rest made when asked
-    /// for.
-    pub fn new(source: Arc<dyn EulerSource>, position: u64) -> Result<Self, LookupError> {
+    /// The answer of `position` from `source`, a table of `tablebase`,
+    /// the rest made when asked for.
+    pub fn new(
+        tablebase: Arc<Tablebase>,
+        source: Arc<dyn EulerSource>,
+        position: u64,
+    ) -> Result<Self, tablebase::Error> {
+        let answer = source
+            .answer(position)
+            .map_err(|e| tablebase.damaged(Puzzle::Euler, source.shape(), e))?;
         Ok(PyEulerLookup {
-            answer: source.answer(position)?,
+            answer,
+            tablebase,
             source,
             position,
         })
@@ -189,9 +220,12 @@ impl PyEulerLookup {
     /// The whole lookup as a dict in the JSON vocabulary
     /// (`/api/v1/euler`'s object), made now with the GIL released.
     fn lookup(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        let found = crate::run(py, || euler_lookup(&*self.source, self.position))?;
-        let lookup =
-            found.map_err(|e| crate::damaged(py, Puzzle::Euler, self.source.shape(), &e))?;
+        let shape = self.source.shape();
+        let found = crate::run(py, || {
+            euler_lookup(&*self.source, self.position)
+                .map_err(|e| self.tablebase.damaged(Puzzle::Euler, shape, e))
+        })?;
+        let lookup = found.map_err(|e| crate::answer_error(py, shape, e))?;
         crate::to_python(py, &lookup)
     }
 }

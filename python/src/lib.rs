@@ -13,7 +13,7 @@
 //! with their attributes (`line`, `column`, `command`, ...).
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 
 use boardbase::carcassonne::{self, Tile};
@@ -28,7 +28,7 @@ use boardbase::memory::ByteSize;
 use boardbase::report::LightsLookup;
 use boardbase::solvers::shape::Shape;
 use boardbase::tablebase::{
-    CountOptions, FindError, FlipFrom, LookupError, Tablebase, Unanswered, fliptile_lookup,
+    self, CountOptions, FlipFrom, OptionNames, Origin, Tablebase, fliptile_lookup,
 };
 use boardbase::tablefile::{self, ProbeError, Puzzle};
 use numpy::{PyArray1, PyReadonlyArray1};
@@ -161,75 +161,66 @@ fn parse_rows(
     })
 }
 
-/// The error of a lookup that has no answer.
-fn lookup_error(
-    py: Python<'_>,
-    tablebase: &Tablebase,
-    puzzle: Puzzle,
-    shape: Shape,
-    e: LookupError,
-) -> PyErr {
-    let size = attr(py, shape.to_string());
-    let missing = |why: String| {
-        let command = tablebase.generate_command(puzzle, shape);
+/// How the missing table's message names the options of `Tablebase`.
+const OPTION_NAMES: OptionNames = OptionNames {
+    tables: "tables=DIR",
+    then: "pass tables=\"tables\"",
+    make_memory: Some("make_memory="),
+};
+
+/// The Python exception of the answer layer's error, for a question about
+/// a board of `shape` (the `size` attribute): the one place that maps
+/// them. The tablebase's failures are `MissingTableError` (no table, with
+/// the command that makes it) and `TableFileError` (a file that cannot be
+/// used, a damaged table); the question's are `BoardError`, `ShapeError`,
+/// `NullityError` and `OptionError`. Each message is the library's.
+fn answer_error(py: Python<'_>, shape: Shape, e: tablebase::Error) -> PyErr {
+    use tablebase::{Error, QuestionError, TablebaseError};
+    let size = || ("size", attr(py, shape.to_string()));
+    let file = |path: &Path| ("filename", attr(py, path.display().to_string()));
+    let missing = |message: String, command: &str, puzzle: Puzzle| {
         error(
             py,
             "MissingTableError",
-            &format!(
-                "no {puzzle} {shape} table: {why}; make it with: {command}{then}",
-                then = if tablebase.dirs().is_empty() {
-                    ", then pass tables=\"tables\""
-                } else {
-                    ""
-                }
-            ),
+            &message,
             &[
-                ("command", attr(py, command.as_str())),
+                ("command", attr(py, command)),
                 ("puzzle", attr(py, puzzle.to_string())),
-                ("size", size.clone_ref(py)),
+                size(),
             ],
         )
     };
-    match e {
-        LookupError::Unanswered(Unanswered::Missing) => {
-            let missing_file = tablebase.missing(puzzle, shape);
-            let looked = missing_file.looked().unwrap_or_else(|| {
-                format!(
-                    "no directory to look for {} in (tables=DIR, or BOARDBASE_TABLES)",
-                    missing_file.file_name()
-                )
-            });
-            missing(format!("{looked}, and it is not made in memory here"))
+    let message = e.to_string();
+    match &e {
+        Error::Tablebase(TablebaseError::Missing(m)) => {
+            missing(m.worded(OPTION_NAMES).to_string(), &m.command(), m.puzzle)
         }
-        LookupError::Make(e) => missing(format!("cannot make it in memory: {e}")),
-        LookupError::Unanswered(Unanswered::Broken { path, error: why }) => error(
+        Error::Tablebase(TablebaseError::Make {
+            puzzle, command, ..
+        }) => missing(message, command, *puzzle),
+        Error::Tablebase(
+            TablebaseError::Unusable { path, .. }
+            | TablebaseError::Open { path, .. }
+            | TablebaseError::Mismatch { path, .. }
+            | TablebaseError::Probe {
+                origin: Origin::File(path),
+                ..
+            },
+        ) => error(py, "TableFileError", &message, &[file(path), size()]),
+        Error::Tablebase(_) => error(py, "TableFileError", &message, &[size()]),
+        Error::Question(QuestionError::Board(e)) => parse_error(py, "board", e),
+        Error::Question(QuestionError::Lights(e)) => nullity_error(py, e),
+        Error::Question(QuestionError::Family(FamilyError::SearchTooLarge {
+            max_bits, ..
+        })) => error(
             py,
-            "TableFileError",
-            &format!("{why}: no {puzzle} {shape} board is answered until the file is replaced"),
-            &[
-                ("filename", attr(py, path.display().to_string())),
-                ("size", size),
-            ],
+            "NullityError",
+            &message,
+            &[("max_nullity", attr(py, *max_bits))],
         ),
-        LookupError::Probe(e) => damaged(py, puzzle, shape, &e),
-        LookupError::Unanswered(Unanswered::Lights(e)) | LookupError::Lights(e) => {
-            nullity_error(py, &e)
-        }
-        LookupError::Unanswered(Unanswered::TooManyCells(e)) => {
-            error(py, "ShapeError", &e.to_string(), &[("size", size)])
-        }
-        other => error(py, "ShapeError", &other.to_string(), &[("size", size)]),
+        Error::Question(QuestionError::Family(_)) => error(py, "OptionError", &message, &[]),
+        Error::Question(_) => error(py, "ShapeError", &message, &[size()]),
     }
-}
-
-/// `TableFileError` for a table that answered a board wrongly.
-fn damaged(py: Python<'_>, puzzle: Puzzle, shape: Shape, e: &ProbeError) -> PyErr {
-    error(
-        py,
-        "TableFileError",
-        &format!("the {puzzle} {shape} table cannot answer this board: {e} (the file is damaged)"),
-        &[("size", attr(py, shape.to_string()))],
-    )
 }
 
 /// `NullityError` for a board past the exact search.
@@ -305,14 +296,17 @@ impl PyTablebase {
         let tablebase = Arc::clone(&self.inner);
         // From a table, the answer now and the presses when asked for; the
         // GF(2) solver values every press as it answers.
-        let found = run(py, move || match tablebase.flip(shape) {
-            Ok(FlipFrom::Table(source)) => {
-                let bits = grid.to_u64().ok_or(LookupError::Board(shape))?;
-                PyFlipLookup::of_table(source, bits)
+        let found = run(py, move || match tablebase.flip(shape)? {
+            FlipFrom::Table(source) => {
+                let bits = grid
+                    .to_u64()
+                    .ok_or(tablebase::QuestionError::OutsideShape(shape))
+                    .map_err(tablebase::Error::from)?;
+                PyFlipLookup::of_table(tablebase, source, bits)
             }
-            _ => tablebase.flip_grid_lookup(&grid).map(PyFlipLookup::made),
+            FlipFrom::Lights(_) => tablebase.flip_grid_lookup(&grid).map(PyFlipLookup::made),
         })?;
-        found.map_err(|e| lookup_error(py, &self.inner, Puzzle::Flip, shape, e))
+        found.map_err(|e| answer_error(py, shape, e))
     }
 
     /// The Euler lookup of `board` (rows of `X`/`.`): the object of the
@@ -334,56 +328,26 @@ impl PyTablebase {
         // memory for the shape is made now, on this thread.
         let found = run(py, move || {
             let source = tablebase.euler_made(shape, |_| {})?;
-            PyEulerLookup::new(source, position)
+            PyEulerLookup::new(tablebase, source, position)
         })?;
-        found.map_err(|e| lookup_error(py, &self.inner, Puzzle::Euler, shape, e))
+        found.map_err(|e| answer_error(py, shape, e))
     }
 
-    /// Flip and Lights Out on any board up to 64×64 (rows of `b`/`w` or
-    /// `1`/`0`) towards `goal` (`"white"`, `"black"`, `"either"`): the
-    /// library's `FliptileLookup` (the object of `boardbase fliptile
-    /// --format json`, the colour reached, both colours' routes and every
-    /// press valued towards the goal).
-    #[pyo3(signature = (board, goal, max_nullity))]
-    fn lights(
-        &self,
-        py: Python<'_>,
-        board: &str,
-        goal: &str,
-        max_nullity: usize,
-    ) -> PyResult<Py<PyAny>> {
-        let goal = match goal {
-            "white" => Goal::White,
-            "black" => Goal::Black,
-            "either" => Goal::Either,
-            other => {
-                return Err(error(
-                    py,
-                    "OptionError",
-                    &format!("goal {other:?}: expected \"white\", \"black\" or \"either\""),
-                    &[],
-                ));
-            }
-        };
-        let rows = parse_rows(py, board, None, &lights::ALPHABET)?;
-        let shape = rows.shape();
-        let grid = Grid::from_rows(shape, rows.rows())
-            .map_err(|e| error(py, "ShapeError", &format!("board: {e}"), &[]))?;
-        let solved = run(py, move || {
-            fliptile_lookup(Solver::cached(shape), &grid, goal, max_nullity)
-        })?;
-        to_python(py, &solved.map_err(|e| nullity_error(py, &e))?)
-    }
-
-    /// A board of the Lights Out family (`board`: rows of digits 0 to
-    /// K − 1, `a`–`f` past 9) of `colours` colours, on a torus when
-    /// `wrap`, pressed by `pattern` (`plus`, `neighbours`, `x`, `king` or a
-    /// stencil's rows), towards `goal` (a colour or `any`), searching up to
-    /// 2^`max_nullity` press vectors a goal: the library's
-    /// `report::LightsLookup` (the object of `/api/v1/lights`).
+    /// A board of the Lights Out family towards `goal`, searching up to
+    /// 2^`max_nullity` press vectors a goal. The variant is `colours`
+    /// colours (2 to 16), on a torus when `wrap`, pressed by `pattern`
+    /// (`plus`, `neighbours`, `x`, `king` or a stencil's rows). The classic
+    /// game (2 colours, plus, no wrap) towards `"white"`, `"black"` or
+    /// `"either"` answers the library's `FliptileLookup` (the object of
+    /// `boardbase fliptile --format json`: the colour reached, both
+    /// colours' routes, every press valued with its board; `board` rows of
+    /// `0`/`1` or `w`/`b`); any other variant or goal (a colour number or
+    /// `"any"`; `"white"` is colour 0, `"black"` colour 1 of 2, `"either"`
+    /// is `"any"`) the library's `report::LightsLookup` (the object of
+    /// `/api/v1/lights`; `board` rows of digits, `a`-`f` past 9).
     #[pyo3(signature = (board, colours, wrap, pattern, goal, max_nullity))]
     #[allow(clippy::too_many_arguments)]
-    fn lights_family(
+    fn lights(
         &self,
         py: Python<'_>,
         board: &str,
@@ -398,6 +362,17 @@ impl PyTablebase {
             return Err(option(format!("colours {colours}: expected 2 to 16")));
         }
         let k = colours as u8;
+        let named = match goal {
+            "white" => Some((Goal::White, "0")),
+            "black" => Some((Goal::Black, "1")),
+            "either" => Some((Goal::Either, "any")),
+            _ => None,
+        };
+        if goal == "black" && k != 2 {
+            return Err(option(format!(
+                "goal 'black' is colour 1 of 2 colours; with {k} colours give a colour number"
+            )));
+        }
         let pattern: Pattern = pattern.parse().map_err(|e: PatternError| match e {
             PatternError::Stencil(s) => error(
                 py,
@@ -407,6 +382,25 @@ impl PyTablebase {
             ),
             e => option(format!("pattern: {e}")),
         })?;
+        // The classic game towards a named colour: the GF(2) solver's
+        // lookup, both colours' routes and each press's board; any other
+        // goal or variant: the family's.
+        if let Some((goal, _)) = named
+            && k == 2
+            && !wrap
+            && pattern == Pattern::Plus
+        {
+            let rows = parse_rows(py, board, None, &lights::ALPHABET)?;
+            let shape = rows.shape();
+            let grid = Grid::from_rows(shape, rows.rows())
+                .map_err(|e| error(py, "ShapeError", &format!("board: {e}"), &[]))?;
+            let solved = run(py, move || {
+                fliptile_lookup(Solver::cached(shape), &grid, goal, max_nullity)
+            })?;
+            let lookup = solved.map_err(|e| answer_error(py, shape, e.into()))?;
+            return to_python(py, &lookup);
+        }
+        let goal = named.map_or(goal, |(_, text)| text);
         let goal: FamilyGoal = goal
             .parse()
             .map_err(|e| option(format!("goal {goal:?}: {e}")))?;
@@ -424,16 +418,8 @@ impl PyTablebase {
             .with_wrap(wrap)
             .with_pattern(pattern);
         let looked = run(py, || LightsLookup::new(&variant, &grid, goal, max_nullity))?;
-        match looked {
-            Ok(lookup) => to_python(py, &lookup),
-            Err(e @ FamilyError::SearchTooLarge { .. }) => Err(error(
-                py,
-                "NullityError",
-                &e.to_string(),
-                &[("max_nullity", attr(py, max_nullity))],
-            )),
-            Err(e) => Err(option(e.to_string())),
-        }
+        let lookup = looked.map_err(|e| answer_error(py, variant.shape(), e.into()))?;
+        to_python(py, &lookup)
     }
 
     /// Counts a Carcassonne board of `rows` × `cols` tiles (four-letter
@@ -496,7 +482,8 @@ impl PyTablebase {
         rounds: Option<u8>,
         moves_left: Option<u8>,
     ) -> PyResult<(Vec<u8>, Vec<u8>)> {
-        use boardbase::cases::{self as judge, GenError, Generator, Spec, sized};
+        use boardbase::cases::sized::{SizedAnswers, SizedFilter};
+        use boardbase::cases::{self as judge, GenError, Generator, Spec};
         let option = |e: String| error(py, "OptionError", &e, &[]);
         let shape = parse_size(py, size)?;
         if rounds.is_some() && puzzle != "flip" {
@@ -524,7 +511,8 @@ impl PyTablebase {
             })
         };
         let gen_error = |e: GenError| option(e.to_string());
-        // Flip and Euler of other sizes: the answer layer's tables.
+        // Flip and Euler of other sizes: what the answer layer finds (a
+        // table, or GF(2) for Flip), as `boardbase cases --size` asks it.
         let sized_puzzle = match puzzle {
             "flip" => Some(Puzzle::Flip),
             "euler" => Some(Puzzle::Euler),
@@ -533,57 +521,29 @@ impl PyTablebase {
         if let (Some(puzzle), Some(shape)) = (sized_puzzle, shape)
             && shape != Shape::SQUARE4
         {
-            let tablebase = Arc::clone(&self.inner);
-            let max_nullity = self.inner.max_nullity();
-            let found = match puzzle {
-                Puzzle::Euler => run(py, || tablebase.euler_table(shape, |_| {}).map(Some))?,
-                _ => run(py, || tablebase.flip_table(shape))?,
+            let filter = match puzzle {
+                Puzzle::Flip => SizedFilter::Flip(flip_filter()?),
+                Puzzle::Euler => SizedFilter::Euler(euler_filter()?),
             };
-            let found = found.map_err(|e| match e {
-                FindError::TooManyCells { .. } => error(py, "ShapeError", &e.to_string(), &[]),
-                FindError::Missing(_) | FindError::Make { .. } => lookup_error(
-                    py,
-                    &self.inner,
-                    puzzle,
-                    shape,
-                    LookupError::Unanswered(Unanswered::Missing),
-                ),
-                e => error(py, "TableFileError", &e.to_string(), &[]),
-            })?;
-            let cases = match puzzle {
-                Puzzle::Euler => {
-                    let Some(found) = found.as_ref() else {
-                        return Err(lookup_error(
-                            py,
-                            &self.inner,
-                            puzzle,
-                            shape,
-                            LookupError::Unanswered(Unanswered::Missing),
-                        ));
-                    };
-                    let table = found
-                        .table
-                        .as_euler()
-                        .map_err(|e| error(py, "TableFileError", &e.to_string(), &[]))?;
-                    sized::SizedCases::Euler(
-                        sized::EulerCases::new(table, euler_filter()?).map_err(gen_error)?,
-                    )
-                }
-                _ => {
-                    let table = found.as_ref().map(|f| &*f.table);
-                    let answers = sized::FlipAnswers::of(table, shape, max_nullity)
-                        .map_err(|e| error(py, "TableFileError", &e.to_string(), &[]))?;
-                    sized::SizedCases::Flip(
-                        sized::FlipCases::new(answers, flip_filter()?).map_err(gen_error)?,
-                    )
-                }
-            };
+            let tablebase = &*self.inner;
             let made = run(py, || {
-                let (mut input, mut answers) = (Vec::new(), Vec::new());
-                cases.write(n, seed, &mut input, Some(&mut answers), &mut |_| {})?;
-                Ok::<_, GenError>((input, answers))
+                let answers =
+                    SizedAnswers::new(tablebase, puzzle, shape).map_err(GenError::Answer)?;
+                let (mut input, mut judge) = (Vec::new(), Vec::new());
+                answers
+                    .cases(filter)?
+                    .write(n, seed, &mut input, Some(&mut judge), &mut |_| {})?;
+                Ok::<_, GenError>((input, judge))
             })?;
-            return made.map_err(gen_error);
+            // The answer layer's errors (and a damaged table's, said with
+            // its origin) as its lookups raise them; the cases' own as
+            // option errors.
+            return made.map_err(|e| match e {
+                GenError::Answer(e) => answer_error(py, shape, e),
+                GenError::Probe(e) => answer_error(py, shape, tablebase.damaged(puzzle, shape, e)),
+                GenError::Lights(e) => answer_error(py, shape, e.into()),
+                e => gen_error(e),
+            });
         }
         let spec = match puzzle {
             "flip" => Spec::Flip(flip_filter()?),

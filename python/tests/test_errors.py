@@ -94,7 +94,33 @@ def test_missing_table_names_the_command(tmp_path: Path) -> None:
         boardbase.euler(board, tables=str(tmp_path))
     assert isinstance(there.value, MissingTableError)
     assert there.value.command == f"boardbase generate euler 5x6 --dir {tmp_path}"
-    assert f"no euler-5x6.bin in {tmp_path}" in str(there.value)
+    assert str(there.value) == (
+        f"no euler 5x6 table: no euler-5x6.bin in {tmp_path}, and 30 squares are too many to make it"
+        f" in memory (at most 25); make it with: boardbase generate euler 5x6 --dir {tmp_path}"
+    )
+
+
+def test_missing_table_messages_name_the_options() -> None:
+    # The library's sentence, with Tablebase's arguments for the options.
+    with pytest.raises(MissingTableError) as caught:
+        boardbase.euler("/".join(["......"] * 5))
+    assert str(caught.value) == (
+        "no euler 5x6 table: no table directory given (tables=DIR, or BOARDBASE_TABLES),"
+        " and 30 squares are too many to make it in memory (at most 25);"
+        ' make it with: boardbase generate euler 5x6 --dir tables, then pass tables="tables"'
+    )
+    with pytest.raises(MissingTableError) as off:
+        boardbase.Tablebase(make_memory=0).euler("..../..../....")
+    assert "and no tables are made in memory here (make_memory=0)" in str(off.value)
+    assert (off.value.puzzle, off.value.size) == ("euler", "3x4")
+    with pytest.raises(MissingTableError) as over:
+        boardbase.Tablebase(make_memory="1M").euler("/".join(["....."] * 5))
+    assert "over the budget of 1.00 MiB (make_memory)" in str(over.value)
+    assert over.value.command == "boardbase generate euler 5x5 --dir tables"
+    # The cases of a size: the same error.
+    with pytest.raises(MissingTableError) as cases:
+        boardbase.Tablebase(make_memory=0).cases("euler", 1, size="3x4")
+    assert str(cases.value) == str(off.value)
 
 
 def test_file_errors(tmp_path: Path) -> None:
@@ -105,6 +131,15 @@ def test_file_errors(tmp_path: Path) -> None:
         tb.euler("XXX/.../...")
     assert isinstance(euler.value, OSError)
     assert euler.value.filename == str(tmp_path / "euler-3x3.bin")
+    assert euler.value.size == "3x3"
+    assert str(euler.value).startswith(f"{tmp_path / 'euler-3x3.bin'}: ")
+    assert str(euler.value).endswith(
+        f": no euler 3x3 board is answered until the file is replaced; make it with: boardbase generate euler 3x3 --dir {tmp_path}"
+    )
+    # The cases of its size: the same error.
+    with pytest.raises(TableFileError) as cases:
+        tb.cases("euler", 1, size="3x3")
+    assert (str(cases.value), cases.value.filename) == (str(euler.value), euler.value.filename)
     with pytest.raises(OSError):
         tb.flip("/".join(["wwwww"] * 5))
     # Other shapes are still answered.

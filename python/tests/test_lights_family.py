@@ -75,6 +75,36 @@ def test_the_classic_game_is_the_same_either_way() -> None:
         assert (either.rounds, either.optimal_sets) == (anyone.rounds, anyone.optimal_sets)
 
 
+def test_the_compiled_layer_picks_the_engine() -> None:
+    # The classic game towards a named colour: the fliptile answer (the
+    # shape's nullity, both routes, each press's board); any other goal or
+    # variant: the family's (no nullity, no routes, no boards after a press).
+    board = "110/011/001"
+    classic = boardbase.lights(board, goal="black")
+    assert (classic.nullity, classic.colours, classic.wrap, classic.pattern) == (0, 2, False, "plus")
+    assert classic.to_white is not None and classic.to_black is not None
+    assert all(m.board is not None for m in classic.moves)
+    for family in (
+        boardbase.lights(board, goal=1),
+        boardbase.lights(board, goal="black", wrap=True),
+        boardbase.lights(board, goal="black", pattern=".#./###/.#."),
+    ):
+        assert (family.nullity, family.to_white, family.to_black) == (None, None, None)
+        assert family.goal == 1 and family.colour in (None, 1)
+        assert all(m.board is None and m.solvable == (m.rounds is not None) for m in family.moves)
+    # The plus given as a stencil presses as the plus does.
+    stencil = boardbase.lights(board, goal=1, pattern=".#./###/.#.")
+    assert (stencil.pattern, stencil.rounds, stencil.presses) == (".#./###/.#.", classic.rounds, classic.presses)
+    # "either" of the classic game is "any" of the family.
+    assert boardbase.lights(board, goal="either", wrap=True).goal == "any"
+
+
+def test_bool_cells_are_colours_0_and_1() -> None:
+    a = boardbase.lights([[True, False], [False, True]], colours=3, goal=0)
+    assert a.board == "10/01"
+    assert a == boardbase.lights("10/01", colours=3, goal=0)
+
+
 def test_numpy_boards_and_press_counts() -> None:
     np = pytest.importorskip("numpy")
     a = boardbase.lights(np.array([[1, 2, 0], [0, 0, 0], [0, 0, 0]]), colours=3, goal=0)
@@ -89,6 +119,10 @@ def test_errors() -> None:
     assert (caught.value.line, caught.value.column) == (1, 5)
     with pytest.raises(boardbase.BoardError) as caught:
         boardbase.lights([[0, 1], [2, 16]], colours=3)
+    assert (caught.value.line, caught.value.column) == (2, 2)
+    # A colour past 1 on the classic game: the cell that holds it.
+    with pytest.raises(boardbase.BoardError) as caught:
+        boardbase.lights([[0, 1], [1, 2]])
     assert (caught.value.line, caught.value.column) == (2, 2)
     with pytest.raises(boardbase.BoardError):
         boardbase.lights("01/10", pattern="##/##")  # an even stencil

@@ -187,12 +187,6 @@ impl<'a> EulerCases<'a> {
     }
 }
 
-/// What answers Flip boards of one shape, borrowed: the answer layer's
-/// [`FlipView`] (this name is kept for the front ends that still build it
-/// with `FlipAnswers::of`; [`SizedAnswers::new`] finds it through the
-/// tablebase).
-pub type FlipAnswers<'a> = FlipView<'a>;
-
 /// Flip Game boards of any shape, chosen by answer.
 #[derive(Clone, Copy, Debug)]
 pub struct FlipCases<'a> {

@@ -144,7 +144,7 @@ pub fn euler_full_tables(shape: Shape, options: &EulerOptions) -> bool {
 /// # Ok::<(), boardbase::generate::GenerateError>(())
 /// ```
 pub fn euler_memory(shape: Shape, options: &EulerOptions) -> Result<u64, GenerateError> {
-    check_cells(Puzzle::Euler, shape, EULER_MAX_CELLS)?;
+    check_cells(Puzzle::Euler, shape)?;
     let wl = WinLossSolver::new(shape);
     let threads = pool_threads(options.threads) as u64;
     let mut bytes = wl.words() as u64 * 8;

@@ -111,7 +111,7 @@ impl FlipTables {
 /// # Ok::<(), boardbase::generate::GenerateError>(())
 /// ```
 pub fn flip_memory(shape: Shape, options: &FlipOptions) -> Result<u64, GenerateError> {
-    check_cells(Puzzle::Flip, shape, FLIP_MAX_CELLS)?;
+    check_cells(Puzzle::Flip, shape)?;
     let _ = options;
     let boards = 1u64 << shape.cells();
     let press_bytes = u64::from(search::press_bits(shape.cells()) / 8);

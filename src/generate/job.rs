@@ -100,14 +100,9 @@ impl Job {
     /// [`is_usage`](JobError::is_usage). Nothing is allocated or written.
     pub fn plan(&self) -> Result<Plan, JobError> {
         let (puzzle, shape) = (self.puzzle, self.shape);
-        if shape.cells() > puzzle.max_cells() {
-            return Err(JobError::Generate(GenerateError::TooManyCells {
-                puzzle,
-                shape,
-                cells: shape.cells(),
-                max: puzzle.max_cells(),
-            }));
-        }
+        puzzle
+            .check_cells(shape)
+            .map_err(|e| JobError::Generate(e.into()))?;
         if self.wdl_only && puzzle == Puzzle::Flip {
             return Err(JobError::WdlOnlyFlip);
         }
@@ -631,7 +626,7 @@ impl JobError {
         matches!(
             self,
             JobError::WdlOnlyFlip
-                | JobError::Generate(GenerateError::TooManyCells { .. } | GenerateError::NoThreads)
+                | JobError::Generate(GenerateError::TooManyCells(_) | GenerateError::NoThreads)
         )
     }
 }

@@ -110,17 +110,8 @@ pub use crate::progress::{Cancel, Phase, Progress};
 #[derive(Debug, thiserror::Error)]
 pub enum GenerateError {
     /// The board has more cells than the puzzle's tables allow.
-    #[error("{puzzle} tables take at most {max} cells; {shape} has {cells}")]
-    TooManyCells {
-        /// The puzzle.
-        puzzle: Puzzle,
-        /// The shape asked for.
-        shape: Shape,
-        /// Its number of cells.
-        cells: usize,
-        /// The most the puzzle allows.
-        max: usize,
-    },
+    #[error(transparent)]
+    TooManyCells(#[from] crate::tablefile::TooManyCells),
     /// The job needs more memory than the limit allows.
     #[error("{puzzle} {shape} needs {} of memory, over the limit of {}", ByteSize(*.needed), ByteSize(*.limit))]
     OverMemoryLimit {
@@ -156,16 +147,8 @@ pub enum GenerateError {
     Cancelled,
 }
 
-fn check_cells(puzzle: Puzzle, shape: Shape, max: usize) -> Result<(), GenerateError> {
-    if shape.cells() > max {
-        return Err(GenerateError::TooManyCells {
-            puzzle,
-            shape,
-            cells: shape.cells(),
-            max,
-        });
-    }
-    Ok(())
+fn check_cells(puzzle: Puzzle, shape: Shape) -> Result<(), GenerateError> {
+    Ok(puzzle.check_cells(shape)?)
 }
 
 /// Small allocations of a job besides its tables (move lists, per-layer

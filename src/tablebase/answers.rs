@@ -10,7 +10,7 @@ use super::error::{Error, TablebaseError};
 use super::find::Loaded;
 use crate::lights::{Goal, Grid, Solver};
 use crate::report::FlipAnswer;
-use crate::tablefile::{FlipTable, ProbeError, Table};
+use crate::tablefile::{FlipTable, ProbeError};
 
 /// The Flip answers of one shape, found by the tablebase: the table it
 /// holds, or the GF(2) solver with the tablebase's nullity limit (checked:
@@ -106,21 +106,6 @@ pub enum FlipView<'a> {
 }
 
 impl<'a> FlipView<'a> {
-    /// `table` when given, else the GF(2) solver of `shape` searching up
-    /// to `max_nullity`. Kept for front ends that found the table
-    /// themselves; [`Tablebase::flip_answers`](super::Tablebase::flip_answers)
-    /// finds it, and checks the nullity.
-    pub fn of(
-        table: Option<&'a Table>,
-        shape: Shape,
-        max_nullity: usize,
-    ) -> Result<FlipView<'a>, ProbeError> {
-        Ok(match table {
-            Some(table) => FlipView::Table(table.as_flip()?),
-            None => FlipView::Solver(Solver::cached(shape), max_nullity),
-        })
-    }
-
     /// The board shape answered.
     pub fn shape(&self) -> Shape {
         match self {

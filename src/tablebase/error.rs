@@ -8,15 +8,16 @@
 //! its exceptions. Each message is written here, once.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use boardbase_solvers::shape::Shape;
 
-use super::find::{FindError, Missing, Origin};
+use super::find::{Missing, Origin};
 use super::made::MakeError;
 use crate::error::ParseError;
 use crate::lights::LightsError;
 use crate::lights::family::FamilyError;
-use crate::tablefile::{ProbeError, Puzzle, TableError};
+use crate::tablefile::{ProbeError, Puzzle, TableError, TooManyCells};
 
 /// Why the tablebase gave no answer: [`Error::Tablebase`] when it failed
 /// (its files, its memory), [`Error::Question`] when the question has no
@@ -62,6 +63,26 @@ pub enum TablebaseError {
         /// The file's shape.
         found_shape: Shape,
     },
+    /// The table file of a puzzle and shape found in the directories
+    /// cannot be used (it did not open, or holds another table): no board
+    /// of the shape is answered until it is replaced, since a later file
+    /// or a table made in memory would hide the damage.
+    #[error(
+        "{error}: no {puzzle} {shape} board is answered until the file is replaced; make it with: {command}"
+    )]
+    Unusable {
+        /// The puzzle.
+        puzzle: Puzzle,
+        /// The shape.
+        shape: Shape,
+        /// The file.
+        path: PathBuf,
+        /// Why it cannot be used ([`TablebaseError::Open`] or
+        /// [`TablebaseError::Mismatch`]), found when it was opened.
+        error: Arc<TablebaseError>,
+        /// The command that makes the table.
+        command: String,
+    },
     /// A table answered an error: it is damaged.
     #[error("{origin}: {error} (boardbase verify checks the file)")]
     Probe {
@@ -75,7 +96,7 @@ pub enum TablebaseError {
     #[error("the table cannot answer this board: {0} (the file is damaged)")]
     Damaged(ProbeError),
     /// Making the table in memory failed.
-    #[error("cannot make the {puzzle} {shape} table in memory: {error}")]
+    #[error("cannot make the {puzzle} {shape} table in memory: {error}; make it with: {command}")]
     Make {
         /// The puzzle.
         puzzle: Puzzle,
@@ -83,6 +104,8 @@ pub enum TablebaseError {
         shape: Shape,
         /// Why.
         error: MakeError,
+        /// The command that makes the table's file.
+        command: String,
     },
 }
 
@@ -91,13 +114,8 @@ pub enum TablebaseError {
 #[non_exhaustive]
 pub enum QuestionError {
     /// The shape has more cells than the puzzle's tables allow.
-    #[error("{puzzle} tables take at most {} cells; {shape} has {}", puzzle.max_cells(), shape.cells())]
-    TooManyCells {
-        /// The puzzle.
-        puzzle: Puzzle,
-        /// The shape asked for.
-        shape: Shape,
-    },
+    #[error(transparent)]
+    TooManyCells(#[from] TooManyCells),
     /// A board's text that does not parse, at its line and column.
     #[error(transparent)]
     Board(#[from] ParseError),
@@ -123,46 +141,9 @@ pub enum QuestionError {
     Family(#[from] FamilyError),
 }
 
-impl From<FindError> for Error {
-    /// The old finder's errors in the two kinds: a shape past the puzzle's
-    /// limits is the question's, the rest the tablebase's.
-    fn from(error: FindError) -> Error {
-        match error {
-            FindError::TooManyCells { puzzle, shape, .. } => {
-                QuestionError::TooManyCells { puzzle, shape }.into()
-            }
-            FindError::Open { path, error } => TablebaseError::Open { path, error }.into(),
-            FindError::Mismatch {
-                path,
-                puzzle,
-                shape,
-                found_puzzle,
-                found_shape,
-            } => TablebaseError::Mismatch {
-                path,
-                puzzle,
-                shape,
-                found_puzzle,
-                found_shape,
-            }
-            .into(),
-            FindError::Missing(missing) => TablebaseError::Missing(missing).into(),
-            FindError::Make {
-                puzzle,
-                shape,
-                error,
-            } => TablebaseError::Make {
-                puzzle,
-                shape,
-                error,
-            }
-            .into(),
-            FindError::Probe { path, error } => TablebaseError::Probe {
-                origin: Origin::File(path),
-                error,
-            }
-            .into(),
-        }
+impl From<TooManyCells> for Error {
+    fn from(error: TooManyCells) -> Error {
+        QuestionError::TooManyCells(error).into()
     }
 }
 

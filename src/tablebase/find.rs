@@ -10,8 +10,8 @@ use boardbase_solvers::shape::Shape;
 
 use std::sync::Arc;
 
-use super::made::MakeError;
-use crate::tablefile::{Puzzle, Table, TableError};
+use super::error::TablebaseError;
+use crate::tablefile::{Puzzle, Table};
 
 /// The environment variable naming the directories searched for table
 /// files, separated by `:` (empty entries are skipped).
@@ -141,44 +141,48 @@ impl Missing {
     }
 }
 
-/// How a front end names its way of giving table directories, in the
-/// message of a [`Missing`] table ([`Missing::worded`]): the message is
-/// written once, the option in each front end's terms.
+/// How a front end names the options a [`Missing`] table's message points
+/// to ([`Missing::worded`]): the message is written once, the options in
+/// each front end's terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DirOption {
+pub struct OptionNames {
     /// The option that gives a directory: `--tables DIR`.
-    pub option: &'static str,
+    pub tables: &'static str,
     /// What to do once the file is made in `tables`, when no directory was
     /// given: `pass --tables tables`.
     pub then: &'static str,
+    /// The option that sets the memory for tables made in memory
+    /// (`--make-memory`), when the front end has one.
+    pub make_memory: Option<&'static str>,
 }
 
-impl DirOption {
+impl OptionNames {
     /// The command line's words (and those of [`Missing`]'s `Display`).
-    pub const CLI: DirOption = DirOption {
-        option: "--tables DIR",
+    pub const CLI: OptionNames = OptionNames {
+        tables: "--tables DIR",
         then: "pass --tables tables",
+        make_memory: None,
     };
 }
 
 impl Missing {
-    /// The message, naming the way to give directories as `words` say.
-    pub fn worded(&self, words: DirOption) -> impl fmt::Display + '_ {
+    /// The message, naming the options as `names` say.
+    pub fn worded(&self, names: OptionNames) -> impl fmt::Display + '_ {
         Worded {
             missing: self,
-            words,
+            names,
         }
     }
 }
 
 struct Worded<'a> {
     missing: &'a Missing,
-    words: DirOption,
+    names: OptionNames,
 }
 
 impl fmt::Display for Missing {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.worded(DirOption::CLI).fmt(f)
+        self.worded(OptionNames::CLI).fmt(f)
     }
 }
 
@@ -186,36 +190,50 @@ impl fmt::Display for Worded<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Worded {
             missing: this,
-            words,
+            names,
         } = self;
         write!(f, "no {} {} table: ", this.puzzle, this.shape)?;
         match this.looked() {
             Some(looked) => f.write_str(&looked)?,
             None => write!(
                 f,
-                "no directory to look for {} in ({}, or {TABLES_ENV})",
-                this.file_name(),
-                words.option
+                "no table directory given ({}, or {TABLES_ENV})",
+                names.tables
             )?,
         }
+        // `(--make-memory)`, `(make_memory)`: the option named, not set.
+        let memory = names
+            .make_memory
+            .map(|option| format!(" ({})", option.trim_end_matches('=')))
+            .unwrap_or_default();
         match this.not_made {
             NotMade::TooManyCells { max } => write!(
                 f,
-                ", and {} squares are too many to make it in memory on the spot (at most {max})",
+                ", and {} squares are too many to make it in memory (at most {max})",
                 this.shape.cells()
             )?,
-            NotMade::Flip => f.write_str(", and Flip tables are not made on the spot")?,
-            NotMade::NoMemory => f.write_str(", and no tables are made in memory here")?,
+            NotMade::Flip => f.write_str(", and Flip tables are not made in memory")?,
+            NotMade::NoMemory => {
+                // `--make-memory 0`, `make_memory=0`.
+                let off = names
+                    .make_memory
+                    .map(|option| {
+                        let space = if option.ends_with('=') { "" } else { " " };
+                        format!(" ({option}{space}0)")
+                    })
+                    .unwrap_or_default();
+                write!(f, ", and no tables are made in memory here{off}")?
+            }
             NotMade::OverBudget { needed, budget } => write!(
                 f,
-                ", and making it in memory needs {}, over the budget of {}",
+                ", and making it in memory needs {}, over the budget of {}{memory}",
                 crate::memory::ByteSize(needed),
                 crate::memory::ByteSize(budget)
             )?,
         }
         write!(f, "; make it with: {}", this.command())?;
         if this.searched.is_empty() {
-            write!(f, ", then {}", words.then)?;
+            write!(f, ", then {}", names.then)?;
         }
         Ok(())
     }
@@ -236,68 +254,6 @@ fn shell_word(text: &str) -> String {
     }
 }
 
-/// Why no table could be had for a puzzle and shape.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum FindError {
-    /// The shape has more cells than the puzzle's tables allow.
-    #[error("{puzzle} tables take at most {max} cells; {shape} has {cells}")]
-    TooManyCells {
-        /// The puzzle.
-        puzzle: Puzzle,
-        /// The shape asked for.
-        shape: Shape,
-        /// Its cells.
-        cells: usize,
-        /// [`Puzzle::max_cells`].
-        max: usize,
-    },
-    /// A file could not be opened as a table.
-    #[error("{}: {error}", path.display())]
-    Open {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        error: TableError,
-    },
-    /// A file holds another puzzle's or another shape's table.
-    #[error("{}: {} {found_shape} table, not {} {shape} table", path.display(), found_puzzle.with_article(), puzzle.with_article())]
-    Mismatch {
-        /// The file.
-        path: PathBuf,
-        /// The puzzle asked for.
-        puzzle: Puzzle,
-        /// The shape asked for.
-        shape: Shape,
-        /// The file's puzzle.
-        found_puzzle: Puzzle,
-        /// The file's shape.
-        found_shape: Shape,
-    },
-    /// No file, and none made on the spot.
-    #[error(transparent)]
-    Missing(#[from] Missing),
-    /// A file opened, but its table does not answer (its columns do not
-    /// resolve).
-    #[error("{}: {error}", path.display())]
-    Probe {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        error: crate::tablefile::ProbeError,
-    },
-    /// Making the table in memory failed.
-    #[error("cannot make the {puzzle} {shape} table in memory: {error}")]
-    Make {
-        /// The puzzle.
-        puzzle: Puzzle,
-        /// The shape.
-        shape: Shape,
-        /// Why.
-        error: MakeError,
-    },
-}
-
 /// Files up to this size (256 MiB) have their column CRCs checked when
 /// they are opened to answer ([`open_as`], the [`Tablebase`](super::Tablebase)):
 /// reading them costs a few tenths of a second at most, and a damaged file
@@ -309,22 +265,26 @@ pub const CHECK_AT_OPEN_MAX_BYTES: u64 = 256 << 20;
 /// `shape` when one is given (`None` takes the file's shape), and for a file
 /// of at most [`CHECK_AT_OPEN_MAX_BYTES`] its column CRCs: what `--table
 /// FILE` does.
-pub fn open_as(path: &Path, puzzle: Puzzle, shape: Option<Shape>) -> Result<Loaded, FindError> {
+pub fn open_as(
+    path: &Path,
+    puzzle: Puzzle,
+    shape: Option<Shape>,
+) -> Result<Loaded, TablebaseError> {
     let start = Instant::now();
-    let table = Table::open(path).map_err(|error| FindError::Open {
+    let table = Table::open(path).map_err(|error| TablebaseError::Open {
         path: path.to_owned(),
         error,
     })?;
     if table.file_len() <= CHECK_AT_OPEN_MAX_BYTES {
         table
             .verify_crcs(&mut |_| {})
-            .map_err(|error| FindError::Open {
+            .map_err(|error| TablebaseError::Open {
                 path: path.to_owned(),
                 error,
             })?;
     }
     if table.puzzle() != puzzle || shape.is_some_and(|s| s != table.shape()) {
-        return Err(FindError::Mismatch {
+        return Err(TablebaseError::Mismatch {
             path: path.to_owned(),
             puzzle,
             shape: shape.unwrap_or(table.shape()),
@@ -337,19 +297,6 @@ pub fn open_as(path: &Path, puzzle: Puzzle, shape: Option<Shape>) -> Result<Load
         origin: Origin::File(path.to_owned()),
         elapsed: start.elapsed(),
     })
-}
-
-/// An error unless `shape` is within `puzzle`'s table limits.
-pub(crate) fn check_shape(puzzle: Puzzle, shape: Shape) -> Result<(), FindError> {
-    if shape.cells() > puzzle.max_cells() {
-        return Err(FindError::TooManyCells {
-            puzzle,
-            shape,
-            cells: shape.cells(),
-            max: puzzle.max_cells(),
-        });
-    }
-    Ok(())
 }
 
 /// The puzzle and shape of a table file's usual name, `euler-5x5.bin`.

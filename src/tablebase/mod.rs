@@ -78,8 +78,8 @@ pub use answers::{FlipAnswers, FlipView};
 pub use carcassonne::{CountOptions, Counted};
 pub use error::{Error, QuestionError, TablebaseError};
 pub use find::{
-    CHECK_AT_OPEN_MAX_BYTES, DirOption, FindError, Loaded, Missing, NotMade, Origin, TABLES_ENV,
-    open_as, parse_env, parse_file_name,
+    CHECK_AT_OPEN_MAX_BYTES, Loaded, Missing, NotMade, OptionNames, Origin, TABLES_ENV, open_as,
+    parse_env, parse_file_name,
 };
 pub use lookup::{
     EulerLookup, EulerMoveValue, FlipLookup, FlipMove, FliptileLookup, euler_json, euler_lookup,
@@ -117,7 +117,7 @@ pub enum FileEntry<S> {
         /// The file.
         path: PathBuf,
         /// What is wrong with it.
-        error: Arc<FindError>,
+        error: Arc<TablebaseError>,
     },
 }
 
@@ -127,69 +127,6 @@ pub enum FlipFrom {
     Table(Arc<dyn FlipSource>),
     /// The GF(2) solver.
     Lights(&'static Solver),
-}
-
-/// Why a shape has no answers.
-#[derive(Debug)]
-pub enum Unanswered {
-    /// A table file of the shape that cannot be used.
-    Broken {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        error: Arc<FindError>,
-    },
-    /// Flip: the shape's nullity is past the exact search.
-    Lights(LightsError),
-    /// Euler: more squares than any table.
-    TooManyCells(FindError),
-    /// Euler: no file, and not made in memory here.
-    Missing,
-}
-
-/// Why a lookup has no answer.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum LookupError {
-    /// Nothing answers the shape (see [`Unanswered`]).
-    #[error("{}", unanswered_message(.0))]
-    Unanswered(Unanswered),
-    /// The table answered an error: the file is damaged.
-    #[error(transparent)]
-    Probe(#[from] ProbeError),
-    /// The GF(2) solver refused the board.
-    #[error(transparent)]
-    Lights(#[from] LightsError),
-    /// The Euler table could not be made in memory.
-    #[error("cannot make the table in memory: {0}")]
-    Make(#[from] MakeError),
-    /// The board has bits outside its shape.
-    #[error("the board has bits outside its {0} cells")]
-    Board(Shape),
-}
-
-fn unanswered_message(why: &Unanswered) -> String {
-    match why {
-        Unanswered::Broken { error, .. } => error.to_string(),
-        Unanswered::Lights(e) => e.to_string(),
-        Unanswered::TooManyCells(e) => e.to_string(),
-        Unanswered::Missing => "no table file, and none is made in memory here".to_owned(),
-    }
-}
-
-/// The error of a file that did not open as `puzzle`'s table of `shape`,
-/// opened again to say it in full.
-fn reopen_error(path: &Path, puzzle: Puzzle, shape: Shape) -> FindError {
-    match open_as(path, puzzle, Some(shape)) {
-        Err(e) => e,
-        // Replaced by a good file since: say what was wrong before.
-        Ok(_) => FindError::Open {
-            path: path.to_owned(),
-            error: crate::tablefile::TableError::Io(std::io::Error::other(
-                "the file changed while it was in use",
-            )),
-        },
-    }
 }
 
 /// The answer layer: every puzzle, every board size, from the embedded
@@ -283,9 +220,9 @@ impl Tablebase {
     /// file of a puzzle and shape wins). Its header is read now, for its
     /// puzzle and shape; the file is opened to answer (its CRCs checked)
     /// as a directory's files are.
-    pub fn add_file(&mut self, path: impl AsRef<Path>) -> Result<(Puzzle, Shape), FindError> {
+    pub fn add_file(&mut self, path: impl AsRef<Path>) -> Result<(Puzzle, Shape), TablebaseError> {
         let path = path.as_ref();
-        let table = Table::open(path).map_err(|error| FindError::Open {
+        let table = Table::open(path).map_err(|error| TablebaseError::Open {
             path: path.to_owned(),
             error,
         })?;
@@ -506,8 +443,8 @@ impl Tablebase {
                         source: Arc::new(source),
                         path: path.clone(),
                     },
-                    Err(error) => broken(Arc::new(FindError::Probe {
-                        path: path.clone(),
+                    Err(error) => broken(Arc::new(TablebaseError::Probe {
+                        origin: Origin::File(path.clone()),
                         error,
                     })),
                 },
@@ -543,75 +480,119 @@ impl Tablebase {
         &self.maker
     }
 
-    /// What answers Flip boards of `shape`.
-    pub fn flip(&self, shape: Shape) -> Result<FlipFrom, Unanswered> {
+    /// What answers Flip boards of `shape`, for a front end that looks up
+    /// one board at a time and values every press ([`FlipSource`]): the
+    /// embedded 4×4 table, else a file in the directories, else the GF(2)
+    /// solver when the shape's nullity is within
+    /// [`Tablebase::max_nullity`] ([`QuestionError::Lights`] otherwise).
+    pub fn flip(&self, shape: Shape) -> Result<FlipFrom, Error> {
         if shape == Shape::SQUARE4 {
             return Ok(FlipFrom::Table(self.embedded_flip.clone()));
         }
         match self.flip_file(shape) {
             Some(FileEntry::Ready { source, .. }) => Ok(FlipFrom::Table(source.clone())),
-            Some(FileEntry::Broken { path, error }) => Err(Unanswered::Broken {
-                path: path.clone(),
-                error: error.clone(),
-            }),
-            None => {
-                let solver = Solver::cached(shape);
-                if solver.nullity() <= self.max_nullity {
-                    Ok(FlipFrom::Lights(solver))
-                } else {
-                    Err(Unanswered::Lights(LightsError::NullityTooLarge {
-                        shape,
-                        nullity: solver.nullity(),
-                        max: self.max_nullity,
-                    }))
-                }
+            Some(FileEntry::Broken { path, error }) => {
+                Err(self.unusable(Puzzle::Flip, shape, path, error))
             }
+            None => Ok(FlipFrom::Lights(self.flip_solver(shape)?)),
         }
     }
 
-    /// What answers Euler positions of `shape`: `Ok(Some(..))` a table at
-    /// hand, `Ok(None)` one to make in memory ([`Tablebase::maker`],
-    /// [`Tablebase::euler_made`]).
-    pub fn euler(&self, shape: Shape) -> Result<Option<Arc<dyn EulerSource>>, Unanswered> {
+    /// The GF(2) solver of `shape`, when its nullity is within
+    /// [`Tablebase::max_nullity`]: past it, no answer is proven minimal.
+    fn flip_solver(&self, shape: Shape) -> Result<&'static Solver, Error> {
+        let solver = Solver::cached(shape);
+        if solver.nullity() > self.max_nullity {
+            return Err(LightsError::NullityTooLarge {
+                shape,
+                nullity: solver.nullity(),
+                max: self.max_nullity,
+            }
+            .into());
+        }
+        Ok(solver)
+    }
+
+    /// The error of a table file that cannot be used.
+    fn unusable(
+        &self,
+        puzzle: Puzzle,
+        shape: Shape,
+        path: &Path,
+        error: &Arc<TablebaseError>,
+    ) -> Error {
+        TablebaseError::Unusable {
+            puzzle,
+            shape,
+            path: path.to_owned(),
+            error: error.clone(),
+            command: self.generate_command(puzzle, shape),
+        }
+        .into()
+    }
+
+    /// What answers Euler positions of `shape`, for a front end that looks
+    /// up one position at a time and values every move ([`EulerSource`]):
+    /// `Some` a table at hand (embedded, a file, or made in memory
+    /// before), `None` one to make in memory first ([`Tablebase::maker`]
+    /// makes it, or [`Tablebase::euler_made`] on this thread). A table
+    /// neither found nor made here is [`TablebaseError::Missing`].
+    pub fn euler(&self, shape: Shape) -> Result<Option<Arc<dyn EulerSource>>, Error> {
         if shape == Shape::SQUARE4 {
             return Ok(Some(self.embedded_euler.clone()));
         }
-        find::check_shape(Puzzle::Euler, shape).map_err(Unanswered::TooManyCells)?;
+        Puzzle::Euler.check_cells(shape)?;
         match self.euler_file(shape) {
             Some(FileEntry::Ready { source, .. }) => Ok(Some(source.clone())),
-            Some(FileEntry::Broken { path, error }) => Err(Unanswered::Broken {
-                path: path.clone(),
-                error: error.clone(),
-            }),
+            Some(FileEntry::Broken { path, error }) => {
+                Err(self.unusable(Puzzle::Euler, shape, path, error))
+            }
             // A table made before: without asking again whether it would
             // be made (which plans the generator's memory).
             None => match self.maker.ready(shape) {
                 Some(made) => Ok(Some(made as Arc<dyn EulerSource>)),
                 None if self.maker.would_make(shape) => Ok(None),
-                None => Err(Unanswered::Missing),
+                None => Err(self.missing(Puzzle::Euler, shape).into()),
             },
         }
     }
 
-    /// What answers Euler positions of `shape`, the table made in memory
-    /// now on this thread if need be (`progress` hears of the generator's
-    /// phases): the blocking form of [`Tablebase::euler`].
+    /// [`Tablebase::euler`], the table made in memory now on this thread
+    /// if need be (`progress` hears of the generator's phases).
     pub fn euler_made<F: Fn(crate::generate::Progress) + Sync>(
         &self,
         shape: Shape,
         progress: F,
-    ) -> Result<Arc<dyn EulerSource>, LookupError> {
-        match self.euler(shape).map_err(LookupError::Unanswered)? {
+    ) -> Result<Arc<dyn EulerSource>, Error> {
+        match self.euler(shape)? {
             Some(source) => Ok(source),
-            None => Ok(self.maker.get(shape, progress)? as Arc<dyn EulerSource>),
+            None => Ok(self
+                .maker
+                .get(shape, progress)
+                .map_err(|error| self.make_error(shape, error))?
+                as Arc<dyn EulerSource>),
+        }
+    }
+
+    /// Why a table was not made in memory: not made here at all is
+    /// [`TablebaseError::Missing`], the rest [`TablebaseError::Make`].
+    pub fn make_error(&self, shape: Shape, error: MakeError) -> Error {
+        match error {
+            MakeError::NotMade => self.missing(Puzzle::Euler, shape).into(),
+            error => TablebaseError::Make {
+                puzzle: Puzzle::Euler,
+                shape,
+                error,
+                command: self.generate_command(Puzzle::Euler, shape),
+            }
+            .into(),
         }
     }
 
     /// The Flip table of `shape`: the embedded one for 4×4, else the file
     /// of its name in the directories; `None` when there is none (the
-    /// GF(2) solver answers: [`Tablebase::flip`]). A file that cannot be
-    /// used is its error.
-    pub fn flip_table(&self, shape: Shape) -> Result<Option<Loaded>, FindError> {
+    /// GF(2) solver answers).
+    fn flip_table(&self, shape: Shape) -> Result<Option<Loaded>, Error> {
         let start = Instant::now();
         if shape == Shape::SQUARE4 {
             return Ok(Some(Loaded {
@@ -626,7 +607,9 @@ impl Tablebase {
                 origin: Origin::File(path.clone()),
                 elapsed: start.elapsed(),
             })),
-            Some(FileEntry::Broken { path, .. }) => Err(reopen_error(path, Puzzle::Flip, shape)),
+            Some(FileEntry::Broken { path, error }) => {
+                Err(self.unusable(Puzzle::Flip, shape, path, error))
+            }
             None => Ok(None),
         }
     }
@@ -634,15 +617,13 @@ impl Tablebase {
     /// The Euler table of `shape`: the embedded one for 4×4, else the file
     /// of its name in the directories, else one made in memory now, on
     /// this thread (`progress` hears of the generator's phases), when the
-    /// shape is small enough and fits the memory budget. Otherwise the
-    /// error says why, and [`FindError::Missing`] gives the `boardbase
-    /// generate` command that makes the file.
-    pub fn euler_table<F: Fn(crate::generate::Progress) + Sync>(
+    /// shape is small enough and fits the memory budget.
+    fn euler_table<F: Fn(crate::generate::Progress) + Sync>(
         &self,
         shape: Shape,
         progress: F,
-    ) -> Result<Loaded, FindError> {
-        find::check_shape(Puzzle::Euler, shape)?;
+    ) -> Result<Loaded, Error> {
+        Puzzle::Euler.check_cells(shape)?;
         let start = Instant::now();
         if shape == Shape::SQUARE4 {
             return Ok(Loaded {
@@ -657,16 +638,14 @@ impl Tablebase {
                 origin: Origin::File(path.clone()),
                 elapsed: start.elapsed(),
             }),
-            Some(FileEntry::Broken { path, .. }) => Err(reopen_error(path, Puzzle::Euler, shape)),
+            Some(FileEntry::Broken { path, error }) => {
+                Err(self.unusable(Puzzle::Euler, shape, path, error))
+            }
             None if self.maker.would_make(shape) => {
                 let made = self
                     .maker
                     .get(shape, progress)
-                    .map_err(|error| FindError::Make {
-                        puzzle: Puzzle::Euler,
-                        shape,
-                        error,
-                    })?;
+                    .map_err(|error| self.make_error(shape, error))?;
                 Ok(Loaded {
                     table: made.table().clone(),
                     origin: Origin::Made,
@@ -702,15 +681,7 @@ impl Tablebase {
             None => self.flip_table(shape)?,
         };
         if table.is_none() {
-            let solver = Solver::cached(shape);
-            if solver.nullity() > self.max_nullity {
-                return Err(LightsError::NullityTooLarge {
-                    shape,
-                    nullity: solver.nullity(),
-                    max: self.max_nullity,
-                }
-                .into());
-            }
+            self.flip_solver(shape)?;
         }
         Ok(FlipAnswers::new(shape, table, self.max_nullity))
     }
@@ -729,7 +700,7 @@ impl Tablebase {
     ) -> Result<Loaded, Error> {
         match self.set_table_of(Puzzle::Euler, Some(shape)) {
             Some(loaded) => loaded,
-            None => Ok(self.euler_table(shape, progress)?),
+            None => self.euler_table(shape, progress),
         }
     }
 
@@ -790,21 +761,21 @@ impl Tablebase {
     /// The lookup of a Flip board of `shape` (`board`: cell (r, c) at bit
     /// `C·r + c`, set = black): its answer and every press valued, best
     /// first.
-    pub fn flip_lookup(&self, shape: Shape, board: u64) -> Result<FlipLookup, LookupError> {
+    pub fn flip_lookup(&self, shape: Shape, board: u64) -> Result<FlipLookup, Error> {
         if !shape.fits_u64() || board & !shape.full() != 0 {
-            return Err(LookupError::Board(shape));
+            return Err(QuestionError::OutsideShape(shape).into());
         }
-        let grid = Grid::from_u64(shape, board).map_err(|_| LookupError::Board(shape))?;
+        let grid = Grid::from_u64(shape, board).map_err(|_| QuestionError::OutsideShape(shape))?;
         self.flip_grid_lookup(&grid)
     }
 
     /// [`Tablebase::flip_lookup`] of a board of any shape up to 64×64.
-    pub fn flip_grid_lookup(&self, board: &Grid) -> Result<FlipLookup, LookupError> {
+    pub fn flip_grid_lookup(&self, board: &Grid) -> Result<FlipLookup, Error> {
         let shape = board.shape();
-        match self.flip(shape).map_err(LookupError::Unanswered)? {
+        match self.flip(shape)? {
             FlipFrom::Table(source) => {
-                let bits = board.to_u64().ok_or(LookupError::Board(shape))?;
-                Ok(flip_lookup(&*source, bits)?)
+                let bits = board.to_u64().ok_or(QuestionError::OutsideShape(shape))?;
+                flip_lookup(&*source, bits).map_err(|e| self.damaged(Puzzle::Flip, shape, e))
             }
             FlipFrom::Lights(solver) => {
                 Ok(flip_lights_lookup_within(solver, board, self.max_nullity)?)
@@ -815,12 +786,27 @@ impl Tablebase {
     /// The lookup of an Euler position of `shape` (bit set = covered): its
     /// answer and every legal move valued, best first. A table made in
     /// memory for it is made now, on this thread.
-    pub fn euler_lookup(&self, shape: Shape, position: u64) -> Result<EulerLookup, LookupError> {
+    pub fn euler_lookup(&self, shape: Shape, position: u64) -> Result<EulerLookup, Error> {
         if position & !shape.full() != 0 {
-            return Err(LookupError::Board(shape));
+            return Err(QuestionError::OutsideShape(shape).into());
         }
         let source = self.euler_made(shape, |_| {})?;
-        Ok(euler_lookup(&*source, position)?)
+        euler_lookup(&*source, position).map_err(|e| self.damaged(Puzzle::Euler, shape, e))
+    }
+
+    /// The error of a table of `shape` that answered `error` for a board:
+    /// it is damaged ([`TablebaseError::Probe`], with where it came from).
+    pub fn damaged(&self, puzzle: Puzzle, shape: Shape, error: ProbeError) -> Error {
+        let origin = if shape == Shape::SQUARE4 {
+            Origin::Embedded
+        } else {
+            let path = match puzzle {
+                Puzzle::Flip => self.flip_files.get(&shape).map(|lazy| &lazy.path),
+                Puzzle::Euler => self.euler_files.get(&shape).map(|lazy| &lazy.path),
+            };
+            path.map_or(Origin::Made, |path| Origin::File(path.clone()))
+        };
+        TablebaseError::Probe { origin, error }.into()
     }
 
     /// Counts a Carcassonne board as `options` ask (the count modulo
@@ -872,7 +858,7 @@ impl Tablebase {
     /// `/api/v1/sizes`).
     pub fn sizes(&self) -> Sizes {
         let embedded = || SizeEntry::new(Shape::SQUARE4, "embedded");
-        let file = |shape: Shape, path: &PathBuf, error: Option<&Arc<FindError>>| SizeEntry {
+        let file = |shape: Shape, path: &PathBuf, error: Option<&Arc<TablebaseError>>| SizeEntry {
             file: Some(path.display().to_string()),
             error: error.map(|e| e.to_string()),
             ..SizeEntry::new(shape, "file")

@@ -201,20 +201,8 @@ pub enum TableError {
         offset: u64,
     },
     /// An entry differs from the embedded 4×4 tables.
-    #[error(
-        "contents differ from the tables: column {column:?}, entry {index} \
-         (board {index:#06x}) is {found}, expected {expected}"
-    )]
-    Contents {
-        /// The column.
-        column: String,
-        /// The first differing entry (the board's bits).
-        index: u64,
-        /// The value in the file.
-        found: u64,
-        /// The value of the tables.
-        expected: u64,
-    },
+    #[error(transparent)]
+    Contents(#[from] ContentsError),
     /// An entry contradicts the puzzle's rules given its neighbours (the
     /// structural checks of [`Table::verify`](super::Table::verify)).
     #[error("column {column:?}, entry {index} (board {index:#x}): {detail}")]
@@ -273,4 +261,22 @@ pub enum ProbeError {
         /// The stored value.
         value: u64,
     },
+}
+
+/// An entry of a 4×4 table file that differs from the embedded tables: the
+/// first one found, in a file of either format version.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "contents differ from the tables: column {column:?}, entry {index} \
+     (board {index:#06x}) is {found}, expected {expected}"
+)]
+pub struct ContentsError {
+    /// The column.
+    pub column: String,
+    /// The first differing entry (the board's bits).
+    pub index: u64,
+    /// The value in the file.
+    pub found: u64,
+    /// The value of the tables.
+    pub expected: u64,
 }

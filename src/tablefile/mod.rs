@@ -131,8 +131,8 @@ use std::path::Path;
 use boardbase_solvers::euler::{MoveList, moves};
 use boardbase_solvers::shape::Shape;
 
-pub use error::{ProbeError, TableError};
-pub use probe::{EulerEntry, EulerTable, FlipRoute, FlipSolution, FlipTable, MoveValue};
+pub use error::{ContentsError, ProbeError, TableError};
+pub use probe::{EulerEntry, EulerTable, FlipSolution, FlipTable, MoveValue, TableRoute};
 pub use verify::{Checked, DEFAULT_SAMPLE, Verified, VerifyOptions};
 pub use write::{Destination, WRITE_MEMORY, destination, remove_temporary_files};
 
@@ -218,6 +218,31 @@ impl Puzzle {
             Puzzle::Euler => "an Euler",
             Puzzle::Flip => "a Flip",
         }
+    }
+}
+
+/// A board with more cells than a puzzle's tables allow: the one refusal
+/// of a shape too large, for the generator and the answer layer alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{puzzle} tables take at most {} cells; {shape} has {}", puzzle.max_cells(), shape.cells())]
+pub struct TooManyCells {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The shape asked for.
+    pub shape: Shape,
+}
+
+impl Puzzle {
+    /// [`TooManyCells`] unless `shape` is within the puzzle's tables'
+    /// limit ([`Puzzle::max_cells`]).
+    pub fn check_cells(self, shape: Shape) -> Result<(), TooManyCells> {
+        if shape.cells() > self.max_cells() {
+            return Err(TooManyCells {
+                puzzle: self,
+                shape,
+            });
+        }
+        Ok(())
     }
 }
 

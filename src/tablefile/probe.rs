@@ -244,7 +244,7 @@ pub struct FlipTable<'a> {
 
 /// The optimal way from a board to one colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FlipRoute {
+pub struct TableRoute {
     /// The colour reached.
     pub colour: Colour,
     /// Fewest rounds.
@@ -381,7 +381,7 @@ impl<'a> FlipTable<'a> {
     /// assert_eq!((route.rounds, route.presses, route.optimal_sets), (1, 0b1, 1));
     /// # Ok::<(), boardbase::tablefile::ProbeError>(())
     /// ```
-    pub fn route(&self, board: u64, colour: Colour) -> Result<Option<FlipRoute>, ProbeError> {
+    pub fn route(&self, board: u64, colour: Colour) -> Result<Option<TableRoute>, ProbeError> {
         self.check(board)?;
         let Some(colours) = self.colours else {
             return Err(ProbeError::MissingColumn(match colour {
@@ -398,7 +398,7 @@ impl<'a> FlipTable<'a> {
         if rounds == UNREACHABLE {
             return Ok(None);
         }
-        Ok(Some(FlipRoute {
+        Ok(Some(TableRoute {
             colour,
             rounds,
             presses: self.presses(p, names[1], board)?,

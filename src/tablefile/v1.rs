@@ -260,20 +260,8 @@ pub enum TableFileError {
         expected: usize,
     },
     /// An entry differs from the embedded tables.
-    #[error(
-        "contents differ from the tables: column {column:?}, entry {index} \
-         (board {index:#06x}) is {found}, expected {expected}"
-    )]
-    Contents {
-        /// The column.
-        column: String,
-        /// The first differing entry (the board's bits).
-        index: usize,
-        /// The value in the file.
-        found: u64,
-        /// The value of the tables.
-        expected: u64,
-    },
+    #[error(transparent)]
+    Contents(#[from] super::error::ContentsError),
 }
 
 /// Reads a little-endian `u32` at `at` (the caller checked the length).
@@ -453,12 +441,13 @@ impl TableFile {
                 let index = usize::from(bits);
                 let found = column.get(index).unwrap_or(u64::MAX);
                 if found != expected {
-                    return Err(TableFileError::Contents {
+                    return Err(super::error::ContentsError {
                         column: column.name.clone(),
-                        index,
+                        index: index as u64,
                         found,
                         expected,
-                    });
+                    }
+                    .into());
                 }
             }
         }

@@ -7,7 +7,8 @@ use boardbase_solvers::shape::Shape;
 
 use super::v1::TableFile;
 use super::{
-    Data, Layout, NO_MOVE, Phase, Progress, Puzzle, Storage, Table, TableError, UNREACHABLE, format,
+    ContentsError, Data, Layout, NO_MOVE, Phase, Progress, Puzzle, Storage, Table, TableError,
+    UNREACHABLE, format,
 };
 
 /// Positions (or boards) [`Table::verify`] checks by default on shapes
@@ -348,12 +349,13 @@ impl Table {
                 let expected = embedded_value(self.puzzle, &info.name, index).unwrap_or(u64::MAX);
                 let found = self.entry(c, index).unwrap_or(u64::MAX);
                 if found != expected {
-                    return Err(TableError::Contents {
+                    return Err(ContentsError {
                         column: info.name.clone(),
                         index,
                         found,
                         expected,
-                    });
+                    }
+                    .into());
                 }
                 done += 1;
                 report_contents(done, total, progress);

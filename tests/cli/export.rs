@@ -277,8 +277,8 @@ fn changed_contents_are_found() {
         assert!(
             matches!(
                 read.verify_contents(),
-                Err(TableFileError::Contents { column: ref c, index: i, .. })
-                    if c == column && i == index
+                Err(TableFileError::Contents(ref e))
+                    if e.column == column && e.index == index as u64
             ),
             "{column} {index}"
         );
@@ -287,7 +287,7 @@ fn changed_contents_are_found() {
     file.columns[2].data[2 * 40_000 + 1] ^= 0x10;
     assert!(matches!(
         file.verify_contents(),
-        Err(TableFileError::Contents { ref column, index: 40_000, .. }) if column == "best_move"
+        Err(TableFileError::Contents(ref e)) if e.column == "best_move" && e.index == 40_000
     ));
 }
 

@@ -227,11 +227,11 @@ fn shapes_past_36_squares_are_refused() {
         let shape = Shape::new(rows, cols).unwrap();
         let err = generate::euler_memory(shape, &EulerOptions::default()).unwrap_err();
         assert!(
-            matches!(err, GenerateError::TooManyCells { cells, max: 36, .. } if cells == rows * cols),
+            matches!(err, GenerateError::TooManyCells(e) if e.shape == shape && e.puzzle.max_cells() == 36),
             "{err:?}"
         );
         let err = generate::euler(shape, &EulerOptions::default(), |_| {}).unwrap_err();
-        assert!(matches!(err, GenerateError::TooManyCells { .. }), "{err:?}");
+        assert!(matches!(err, GenerateError::TooManyCells(_)), "{err:?}");
         assert_eq!(
             err.to_string(),
             format!(

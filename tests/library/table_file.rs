@@ -712,9 +712,7 @@ fn changed_entries_with_fixed_crcs_are_caught_by_the_contents_check() {
                     let t = Table::from_bytes(damaged).expect("the structure is intact");
                     let result = t.verify(&mut |_| {});
                     let ok = match (&result, embedded) {
-                        (Err(TableError::Contents { column, index, .. }), true) => {
-                            column == &c.name && *index == i
-                        }
+                        (Err(TableError::Contents(e)), true) => e.column == c.name && e.index == i,
                         (Err(TableError::Inconsistent { .. }), false) => true,
                         _ => false,
                     };

@@ -174,7 +174,7 @@ fn scratch(name: &str) -> crate::common::TempDir {
 #[test]
 fn the_tablebase_answers_from_the_right_place() {
     use boardbase::solvers::shape::Shape;
-    use boardbase::tablebase::{FindError, FlipFrom, Origin, Unanswered};
+    use boardbase::tablebase::{Error, FlipFrom, Origin, TablebaseError};
     use boardbase::tablefile::Table;
 
     let shape = Shape::new(3, 4).unwrap();
@@ -191,7 +191,7 @@ fn the_tablebase_answers_from_the_right_place() {
     // Nothing added: made in memory, every position as the oracle says.
     let tablebase = Tablebase::new();
     assert!(matches!(tablebase.euler(shape), Ok(None)));
-    let loaded = tablebase.euler_table(shape, |_| {}).unwrap();
+    let loaded = tablebase.euler_answers(shape, |_| {}).unwrap();
     assert_eq!(loaded.origin, Origin::Made);
     for p in 0..1u64 << shape.cells() {
         let lookup = tablebase.euler_lookup(shape, p).unwrap();
@@ -210,7 +210,7 @@ fn the_tablebase_answers_from_the_right_place() {
     let mut tablebase = Tablebase::new();
     assert_eq!(tablebase.add_directory(&good.0).unwrap(), 1);
     tablebase.add_directory(&bad.0).unwrap();
-    let loaded = tablebase.euler_table(shape, |_| {}).unwrap();
+    let loaded = tablebase.euler_answers(shape, |_| {}).unwrap();
     assert_eq!(loaded.origin, Origin::File(good.0.join("euler-3x4.bin")));
     assert_eq!(
         tablebase.euler_lookup(shape, 0).unwrap().answer.outcome == Outcome::Win,
@@ -221,13 +221,25 @@ fn the_tablebase_answers_from_the_right_place() {
     let mut tablebase = Tablebase::new();
     tablebase.add_directory(&bad.0).unwrap();
     tablebase.add_directory(&good.0).unwrap();
-    assert!(matches!(
-        tablebase.euler(shape),
-        Err(Unanswered::Broken { .. })
-    ));
-    let error = tablebase.euler_table(shape, |_| {}).unwrap_err();
-    assert!(matches!(error, FindError::Open { .. }), "{error}");
+    let unusable = |result: Result<_, Error>| match result {
+        Err(Error::Tablebase(TablebaseError::Unusable { error, path, .. })) => {
+            assert!(matches!(*error, TablebaseError::Open { .. }), "{error}");
+            assert_eq!(path, bad.0.join("euler-3x4.bin"));
+        }
+        Err(e) => panic!("{e}"),
+        Ok(_) => panic!("the damaged file answered"),
+    };
+    unusable(tablebase.euler(shape).map(|_| ()));
+    unusable(tablebase.euler_answers(shape, |_| {}).map(|_| ()));
+    unusable(tablebase.euler_lookup(shape, 0).map(|_| ()));
+    let error = tablebase.euler_answers(shape, |_| {}).unwrap_err();
     assert!(error.to_string().contains("euler-3x4.bin"), "{error}");
+    assert!(
+        error
+            .to_string()
+            .contains("until the file is replaced; make it with: boardbase generate euler 3x4"),
+        "{error}"
+    );
 
     // A directory that cannot be read is an error, and is named in the
     // errors for missing tables.
@@ -235,8 +247,11 @@ fn the_tablebase_answers_from_the_right_place() {
     tablebase.set_make_memory(0);
     let missing = good.0.join("no such directory");
     assert!(tablebase.add_directory(&missing).is_err());
-    let error = tablebase.euler_table(shape, |_| {}).unwrap_err();
-    assert!(matches!(error, FindError::Missing(_)), "{error}");
+    let error = tablebase.euler_answers(shape, |_| {}).unwrap_err();
+    assert!(
+        matches!(error, Error::Tablebase(TablebaseError::Missing(_))),
+        "{error}"
+    );
     assert!(error.to_string().contains("no such directory"), "{error}");
     assert!(
         error.to_string().contains("boardbase generate euler 3x4"),
@@ -274,7 +289,7 @@ fn the_tablebase_answers_from_the_right_place() {
 #[test]
 fn a_damaged_column_is_refused_at_open() {
     use boardbase::solvers::shape::Shape;
-    use boardbase::tablebase::{FindError, open_as};
+    use boardbase::tablebase::{TablebaseError, open_as};
     use boardbase::tablefile::{Puzzle, Table, TableError};
 
     let shape = Shape::new(3, 4).unwrap();
@@ -301,7 +316,7 @@ fn a_damaged_column_is_refused_at_open() {
     assert!(
         matches!(
             error,
-            FindError::Open {
+            TablebaseError::Open {
                 error: TableError::ColumnCrc { .. },
                 ..
             }
@@ -310,7 +325,7 @@ fn a_damaged_column_is_refused_at_open() {
     );
     let mut tablebase = Tablebase::new();
     tablebase.add_directory(&dir.0).unwrap();
-    let error = tablebase.euler_table(shape, |_| {}).unwrap_err();
+    let error = tablebase.euler_answers(shape, |_| {}).unwrap_err();
     assert!(error.to_string().contains("CRC"), "{error}");
     assert!(tablebase.euler_lookup(shape, 0).is_err());
     let lines = tablebase.open_all();

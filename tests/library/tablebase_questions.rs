@@ -10,7 +10,7 @@ use boardbase::lights::family::{ColourGrid, FamilyError, FamilyGoal, Pattern, Va
 use boardbase::lights::{Grid, LightsError};
 use boardbase::solvers::shape::Shape;
 use boardbase::tablebase::{
-    DirOption, Error, NotMade, Origin, QuestionError, Tablebase, TablebaseError,
+    Error, NotMade, OptionNames, Origin, QuestionError, Tablebase, TablebaseError,
 };
 use boardbase::tablefile::{Puzzle, Table};
 
@@ -226,15 +226,16 @@ fn a_missing_table_is_one_typed_error() {
             assert_eq!(m.not_made, NotMade::TooManyCells { max: 25 });
             assert_eq!(
                 m.to_string(),
-                "no euler 6x6 table: no directory to look for euler-6x6.bin in (--tables DIR, or \
-                 BOARDBASE_TABLES), and 36 squares are too many to make it in memory on the spot \
+                "no euler 6x6 table: no table directory given (--tables DIR, or \
+                 BOARDBASE_TABLES), and 36 squares are too many to make it in memory \
                  (at most 25); make it with: boardbase generate euler 6x6 --dir tables, then pass \
                  --tables tables"
             );
             // Another front end's words for the same message.
-            let words = DirOption {
-                option: "tables=DIR",
+            let words = OptionNames {
+                tables: "tables=DIR",
                 then: "pass tables=\"tables\"",
+                make_memory: Some("make_memory="),
             };
             let worded = m.worded(words).to_string();
             assert!(
@@ -250,7 +251,7 @@ fn a_missing_table_is_one_typed_error() {
     }
     // Past Euler's 36 squares: the question's error.
     match tablebase.euler_answers(shape(6, 7), |_| {}) {
-        Err(Error::Question(e @ QuestionError::TooManyCells { .. })) => {
+        Err(Error::Question(e @ QuestionError::TooManyCells(_))) => {
             assert_eq!(
                 e.to_string(),
                 "euler tables take at most 36 cells; 6x7 has 42"
@@ -268,6 +269,17 @@ fn a_missing_table_is_one_typed_error() {
                 m.to_string()
                     .contains(", and no tables are made in memory here; make it with: "),
                 "{m}"
+            );
+            let worded = m.worded(OptionNames {
+                tables: "--tables DIR",
+                then: "restart",
+                make_memory: Some("--make-memory"),
+            });
+            assert!(
+                worded.to_string().contains(
+                    ", and no tables are made in memory here (--make-memory 0); make it with: "
+                ),
+                "{worded}"
             );
         }
         other => panic!("{other:?}"),

@@ -717,7 +717,7 @@ fn sizes_past_what_the_server_answers_are_422_naming_why() {
     assert_eq!(
         v["error"],
         format!(
-            "no Euler 6x5 table: no euler-6x5.bin in {}, {}, {}, and 30 squares are too many to make it in memory (at most 25); make it with: {command}",
+            "no euler 6x5 table: no euler-6x5.bin in {}, {}, {}, and 30 squares are too many to make it in memory (at most 25); make it with: {command}",
             path(&d.main),
             path(&d.broken),
             path(&d.env)
@@ -740,7 +740,7 @@ fn sizes_past_what_the_server_answers_are_422_naming_why() {
     let v = refused(&mut conn, "euler", blank(5, 5, '.'));
     assert!(error(&v).contains("making it in memory needs 8"), "{v}");
     assert!(error(&v).ends_with(
-        "over this server's budget of 8.00 MiB (--make-memory); make it with: boardbase generate euler 5x5 --dir tables, then restart the server with --tables tables"
+        "over the budget of 8.00 MiB (--make-memory); make it with: boardbase generate euler 5x5 --dir tables, then restart the server with --tables tables"
     ), "{v}");
     answer(
         &mut conn,
@@ -749,7 +749,7 @@ fn sizes_past_what_the_server_answers_are_422_naming_why() {
     let none = Server::start(&["--make-memory", "0"]);
     let v = refused(&mut none.connect(), "euler", blank(3, 3, '.'));
     assert!(
-        error(&v).contains("this server makes no tables in memory (--make-memory 0)"),
+        error(&v).contains("no tables are made in memory here (--make-memory 0)"),
         "{v}"
     );
 }

@@ -149,7 +149,7 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
     tablebase.set_maker(Maker::new(budget).with_log(log_made));
     tablebase.set_max_nullity(args.nullity.get());
     for file in &args.table {
-        tablebase.add_file(file).map_err(Failure::Find)?;
+        tablebase.add_file(file).map_err(Failure::Tablebase)?;
     }
     for dir in &args.tables {
         // Checked to be a directory when the arguments were parsed.

@@ -2,7 +2,6 @@
 //! (a status, a JSON object with an `error` message and the fields that
 //! locate the problem, and `Retry-After` when the workers are busy).
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use axum::http::{HeaderValue, StatusCode, header};
@@ -11,10 +10,8 @@ use boardbase::carcassonne::{self, BoardError, StopError, TileParseError};
 use boardbase::error::ParseError;
 use boardbase::lights::family::{FamilyError, VariantError};
 use boardbase::lights::{GridError, LightsError};
-use boardbase::memory::ByteSize;
 use boardbase::solvers::shape::Shape;
-use boardbase::tablebase::{FindError, Maker, Tablebase};
-use boardbase::tablefile::{ProbeError, Puzzle};
+use boardbase::tablebase::{self, OptionNames, QuestionError};
 use serde_json::{Map, Value};
 
 use super::query::QueryError;
@@ -46,72 +43,16 @@ pub enum ApiError {
     /// A board of over 64 cells, which no table holds (422).
     #[error("board: a {0} board has over 64 cells: no table holds it")]
     OverCells(Shape),
-    /// A table answered an error: its file is damaged (422).
-    #[error(
-        "the {puzzle} {shape} table cannot answer this board: {error} (the file is damaged: boardbase verify FILE)"
-    )]
-    Damaged {
-        /// `Flip` or `Euler`.
-        puzzle: &'static str,
-        /// The table's shape.
-        shape: Shape,
-        /// What the table said.
-        error: ProbeError,
-    },
-    /// The shape's table file cannot be used (422).
-    #[error(
-        "{error}: this server answers no {puzzle} {shape} boards until the file is replaced; make it with: {command}"
-    )]
-    Broken {
-        /// The puzzle.
-        puzzle: Puzzle,
-        /// The shape.
-        shape: Shape,
-        /// The file.
-        path: PathBuf,
-        /// Why it cannot be used.
-        error: String,
-        /// The command that makes the table.
-        command: String,
-    },
-    /// Flip by GF(2) past the nullity searched (422).
-    #[error(
-        "{error}: no answer is claimed minimal past that (boardbase flip --size {shape} refuses it too)"
-    )]
-    Nullity {
-        /// The shape.
-        shape: Shape,
-        /// The solver's refusal.
-        error: LightsError,
-    },
-    /// Euler: more squares than any table (422).
-    #[error("{error}")]
-    TooManyCells {
-        /// The shape.
-        shape: Shape,
-        /// The library's refusal.
-        error: FindError,
-    },
-    /// Euler: no table file, and none made in memory here (422).
-    #[error(transparent)]
-    Missing(MissingTable),
-    /// Euler: making the table in memory failed (422).
-    #[error("cannot make the Euler {shape} table in memory: {why}; make it with: {command}")]
-    MakeFailed {
-        /// The shape.
-        shape: Shape,
-        /// Why.
-        why: String,
-        /// The command that makes the table.
-        command: String,
-    },
-    /// The Lights Out family refused a board (422 past the search, else 400).
-    #[error("{}", family_message(.error))]
-    Family {
+    /// The answer layer's refusal of a board of `shape`: a table it does
+    /// not hold or cannot use, a damaged table, a shape past the puzzle's
+    /// limits or the search's (422); a board that does not fit the
+    /// question (400).
+    #[error("{}", answer_message(.error, *.shape))]
+    Answer {
         /// The board's shape.
         shape: Shape,
-        /// The refusal.
-        error: FamilyError,
+        /// The library's error.
+        error: tablebase::Error,
     },
     /// A Lights Out variant that cannot be (400).
     #[error(transparent)]
@@ -271,64 +212,12 @@ pub enum BoardShapeError {
     },
 }
 
-/// Why an Euler shape has no table here: no file, and not made in memory.
-#[derive(Debug, thiserror::Error)]
-#[error("no Euler {shape} table: {looked}, {why}; make it with: {command}{}",
-    if *.restart { ", then restart the server with --tables tables" } else { "" })]
-pub struct MissingTable {
-    shape: Shape,
-    looked: String,
-    why: NotMade,
-    command: String,
-    restart: bool,
-}
-
-/// Why a table is not made in memory.
-#[derive(Debug, thiserror::Error)]
-enum NotMade {
-    #[error("and this server makes no tables in memory (--make-memory 0)")]
-    Off,
-    #[error("and {cells} squares are too many to make it in memory (at most {max})")]
-    TooManySquares { cells: usize, max: usize },
-    #[error(
-        "and making it in memory needs {needed}, over this server's budget of {budget} (--make-memory)"
-    )]
-    OverBudget { needed: ByteSize, budget: ByteSize },
-}
-
-impl MissingTable {
-    /// Why `tablebase` has no Euler `shape` table, and the command that
-    /// makes it.
-    pub fn of(tablebase: &Tablebase, shape: Shape) -> MissingTable {
-        let maker = tablebase.maker();
-        let looked = tablebase
-            .missing(Puzzle::Euler, shape)
-            .looked()
-            .unwrap_or_else(|| {
-                "no table directory given (--tables DIR, or BOARDBASE_TABLES)".into()
-            });
-        let why = if maker.max_cells() == 0 {
-            NotMade::Off
-        } else if shape.cells() > maker.max_cells() {
-            NotMade::TooManySquares {
-                cells: shape.cells(),
-                max: maker.max_cells(),
-            }
-        } else {
-            NotMade::OverBudget {
-                needed: ByteSize(Maker::needed(shape)),
-                budget: ByteSize(maker.budget()),
-            }
-        };
-        MissingTable {
-            shape,
-            looked,
-            why,
-            command: tablebase.generate_command(Puzzle::Euler, shape),
-            restart: tablebase.dirs().is_empty(),
-        }
-    }
-}
+/// How the server names the options a missing table's message points to.
+pub const OPTION_NAMES: OptionNames = OptionNames {
+    tables: "--tables DIR",
+    then: "restart the server with --tables tables",
+    make_memory: Some("--make-memory"),
+};
 
 /// The work a busy worker pool was asked for.
 #[derive(Debug, Clone, Copy)]
@@ -386,17 +275,23 @@ pub enum Internal {
     /// An answer did not serialize.
     #[error("cannot write the answer: {0}")]
     Unwritable(serde_json::Error),
-    /// The library answered an error the route's checks rule out.
-    #[error("unexpected error: {0}")]
-    Unexpected(String),
 }
 
-fn family_message(error: &FamilyError) -> String {
+/// The message of the answer layer's error, worded for the server: its
+/// options, and what refuses the same question on the command line.
+fn answer_message(error: &tablebase::Error, shape: Shape) -> String {
+    use tablebase::{Error, QuestionError, TablebaseError};
     match error {
-        FamilyError::SearchTooLarge { .. } => format!(
-            "{error}: no answer is claimed minimal past that (boardbase lights solve refuses it too)"
+        Error::Tablebase(TablebaseError::Missing(missing)) => {
+            missing.worded(OPTION_NAMES).to_string()
+        }
+        Error::Question(QuestionError::Lights(e @ LightsError::NullityTooLarge { .. })) => format!(
+            "{e}: no answer is claimed minimal past that (boardbase flip --size {shape} refuses it too)"
         ),
-        _ => error.to_string(),
+        Error::Question(QuestionError::Family(e @ FamilyError::SearchTooLarge { .. })) => format!(
+            "{e}: no answer is claimed minimal past that (boardbase lights solve refuses it too)"
+        ),
+        e => e.to_string(),
     }
 }
 
@@ -443,11 +338,20 @@ impl ApiError {
             | E::Unreadable(_) => StatusCode::BAD_REQUEST,
             E::Board(BoardShapeError::TooLarge { .. }) => StatusCode::UNPROCESSABLE_ENTITY,
             E::Board(_) => StatusCode::BAD_REQUEST,
-            E::Family {
-                error: FamilyError::SearchTooLarge { .. },
+            E::Answer {
+                error:
+                    tablebase::Error::Question(
+                        QuestionError::Family(
+                            FamilyError::ShapeMismatch { .. }
+                            | FamilyError::CellColour { .. }
+                            | FamilyError::GoalColour { .. },
+                        )
+                        | QuestionError::Board(_)
+                        | QuestionError::BoardShape { .. }
+                        | QuestionError::OutsideShape(_),
+                    ),
                 ..
-            } => StatusCode::UNPROCESSABLE_ENTITY,
-            E::Family { .. } => StatusCode::BAD_REQUEST,
+            } => StatusCode::BAD_REQUEST,
             E::CarcassonneSize {
                 problem: SizeProblem::Empty,
                 ..
@@ -455,12 +359,7 @@ impl ApiError {
             E::CarcassonneBoard(BoardError::TooWide { .. }) => StatusCode::UNPROCESSABLE_ENTITY,
             E::CarcassonneBoard(_) => StatusCode::BAD_REQUEST,
             E::OverCells(_)
-            | E::Damaged { .. }
-            | E::Broken { .. }
-            | E::Nullity { .. }
-            | E::TooManyCells { .. }
-            | E::Missing(_)
-            | E::MakeFailed { .. }
+            | E::Answer { .. }
             | E::Case { .. }
             | E::TooManyCases { .. }
             | E::CarcassonneSize { .. } => StatusCode::UNPROCESSABLE_ENTITY,
@@ -496,46 +395,7 @@ impl ApiError {
                 }
             }
             E::Board(_) => put("parameter", "board".into()),
-            E::Damaged { shape, .. } => put("size", shape.to_string().into()),
-            E::Broken {
-                shape,
-                path,
-                command,
-                ..
-            } => {
-                put("file", path.display().to_string().into());
-                put("command", command.as_str().into());
-                put("size", shape.to_string().into());
-            }
-            E::Nullity { shape, error } => {
-                if let LightsError::NullityTooLarge { nullity, max, .. } = error {
-                    put("nullity", (*nullity).into());
-                    put("max_nullity", (*max).into());
-                }
-                put("size", shape.to_string().into());
-            }
-            E::TooManyCells { shape, .. } => {
-                put("max_cells", Puzzle::Euler.max_cells().into());
-                put("size", shape.to_string().into());
-            }
-            E::Missing(missing) => {
-                put("size", missing.shape.to_string().into());
-                put("command", missing.command.as_str().into());
-            }
-            E::MakeFailed { shape, command, .. } => {
-                put("size", shape.to_string().into());
-                put("command", command.as_str().into());
-            }
-            E::Family { shape, error } => {
-                if let FamilyError::SearchTooLarge {
-                    quiet, max_bits, ..
-                } = error
-                {
-                    put("quiet_count", quiet.as_str().into());
-                    put("max_nullity", (*max_bits).into());
-                }
-                put("size", shape.to_string().into());
-            }
+            E::Answer { shape, error } => answer_fields(error, *shape, &mut put),
             E::Case { case, .. } => put("case", (*case).into()),
             E::TooManyCases { max, .. } => put("max_cases", (*max).into()),
             E::Json(e) => {
@@ -559,6 +419,50 @@ impl ApiError {
     fn retry_after(&self) -> Option<u64> {
         matches!(self, ApiError::Busy { .. } | ApiError::CountersBusy { .. }).then_some(1)
     }
+}
+
+/// The fields of the answer layer's error: what locates the problem or
+/// fixes it, and the size.
+fn answer_fields(error: &tablebase::Error, shape: Shape, put: &mut impl FnMut(&str, Value)) {
+    use tablebase::{Error, QuestionError, TablebaseError};
+    match error {
+        Error::Tablebase(TablebaseError::Unusable { path, command, .. }) => {
+            put("file", path.display().to_string().into());
+            put("command", command.as_str().into());
+        }
+        // The size first here, as clients have always seen it.
+        Error::Tablebase(TablebaseError::Missing(missing)) => {
+            put("size", shape.to_string().into());
+            put("command", missing.command().into());
+            return;
+        }
+        Error::Tablebase(TablebaseError::Make { command, .. }) => {
+            put("size", shape.to_string().into());
+            put("command", command.as_str().into());
+            return;
+        }
+        Error::Question(QuestionError::Lights(LightsError::NullityTooLarge {
+            nullity,
+            max,
+            ..
+        })) => {
+            put("nullity", (*nullity).into());
+            put("max_nullity", (*max).into());
+        }
+        Error::Question(QuestionError::TooManyCells(e)) => {
+            put("max_cells", e.puzzle.max_cells().into());
+        }
+        Error::Question(QuestionError::Family(FamilyError::SearchTooLarge {
+            quiet,
+            max_bits,
+            ..
+        })) => {
+            put("quiet_count", quiet.as_str().into());
+            put("max_nullity", (*max_bits).into());
+        }
+        _ => {}
+    }
+    put("size", shape.to_string().into());
 }
 
 impl IntoResponse for ApiError {

@@ -8,9 +8,8 @@ use axum::response::Response;
 use boardbase::lights::family::{ColourGrid, FamilySolver, Variant};
 use boardbase::report::{LightsInfo, LightsLookup};
 use boardbase::solvers::shape::Shape;
-use boardbase::tablebase::{self, QuestionError};
 
-use super::error::{ApiError, Internal, Work};
+use super::error::{ApiError, Work};
 use super::lookup::worker_error;
 use super::query::{self, LightsInfoQuery, LightsQuery, VariantParams};
 use super::{Ctx, INLINE_NULLITY, State, answer};
@@ -58,12 +57,7 @@ async fn solve_answer(state: &State, query: Option<&str>) -> Result<LightsLookup
     // The query was checked: the board has the variant's shape and
     // colours, the goal is one of them; what is left is the family's
     // refusal of a variant past the nullity limit.
-    lookup.map_err(|error| match error {
-        tablebase::Error::Question(QuestionError::Family(error)) => {
-            ApiError::Family { shape, error }
-        }
-        other => ApiError::Internal(Internal::Unexpected(other.to_string())),
-    })
+    lookup.map_err(|error| ApiError::Answer { shape, error })
 }
 
 /// `GET /api/v1/lights/info`: on a blocking worker (the histogram visits

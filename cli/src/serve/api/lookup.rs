@@ -12,12 +12,11 @@ use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::lights::{Grid, LightsError, Solver};
 use boardbase::solvers::shape::Shape;
 use boardbase::tablebase::{
-    Begin, FlipFrom, Made, MakeError, Pending, Tablebase, Unanswered, euler_json, flip_json,
-    flip_lights_json_within,
+    self, Begin, FlipFrom, Made, MakeError, Pending, euler_json, flip_json, flip_lights_json_within,
 };
 use boardbase::tablefile::{ProbeError, Puzzle};
 
-use super::error::{ApiError, BoardShapeError, Internal, MissingTable, Work};
+use super::error::{ApiError, BoardShapeError, Internal, Work};
 use super::query::{self, BoardQuery};
 use super::{Ctx, INLINE_NULLITY, State, json_bytes};
 use crate::serve::count::CountFailure;
@@ -95,34 +94,19 @@ fn board_bits(board: &Rows) -> Result<u64, ApiError> {
         .ok_or_else(|| ApiError::OverCells(board.shape()))
 }
 
-/// A table's error: its file is damaged.
-fn damaged(puzzle: &'static str, shape: Shape) -> impl FnOnce(ProbeError) -> ApiError {
-    move |error| ApiError::Damaged {
-        puzzle,
-        shape,
-        error,
-    }
+/// The answer layer's refusal of a board of `shape`.
+fn answer(shape: Shape) -> impl FnOnce(tablebase::Error) -> ApiError {
+    move |error| ApiError::Answer { shape, error }
 }
 
-/// Why the tablebase does not answer `puzzle` boards of `shape`.
-fn unanswered(tablebase: &Tablebase, puzzle: Puzzle, shape: Shape, why: Unanswered) -> ApiError {
-    match why {
-        Unanswered::Broken { path, error } => ApiError::Broken {
-            puzzle,
-            shape,
-            path,
-            error: error.to_string(),
-            command: tablebase.generate_command(puzzle, shape),
-        },
-        Unanswered::Lights(error) => nullity(shape)(error),
-        Unanswered::TooManyCells(error) => ApiError::TooManyCells { shape, error },
-        Unanswered::Missing => ApiError::Missing(MissingTable::of(tablebase, shape)),
-    }
+/// A table's error for a board: it is damaged.
+fn damaged(state: &State, puzzle: Puzzle, shape: Shape) -> impl FnOnce(ProbeError) -> ApiError {
+    move |error| answer(shape)(state.tablebase.damaged(puzzle, shape, error))
 }
 
 /// GF(2)'s refusal of a Flip board of `shape`.
 fn nullity(shape: Shape) -> impl FnOnce(LightsError) -> ApiError {
-    move |error| ApiError::Nullity { shape, error }
+    move |error| answer(shape)(error.into())
 }
 
 /// `GET /api/v1/flip`'s answer, or the work to do for it.
@@ -130,14 +114,11 @@ fn flip_answer<'a>(state: &'a State, query: Option<&str>) -> Result<Lookup<'a>, 
     let q: BoardQuery = query::parse(query)?;
     let board = board_rows(&q, &boardbase::flip::ALPHABET)?;
     let shape = board.shape();
-    let from = state
-        .tablebase
-        .flip(shape)
-        .map_err(|why| unanswered(&state.tablebase, Puzzle::Flip, shape, why))?;
+    let from = state.tablebase.flip(shape).map_err(answer(shape))?;
     match from {
         FlipFrom::Table(source) => flip_json(&*source, board_bits(&board)?)
             .map(Lookup::Done)
-            .map_err(damaged("Flip", shape)),
+            .map_err(damaged(state, Puzzle::Flip, shape)),
         FlipFrom::Lights(solver) => {
             let grid = Grid::from_rows(shape, board.rows()).map_err(ApiError::Grid)?;
             if solver.nullity() > INLINE_NULLITY {
@@ -187,15 +168,12 @@ fn euler_answer<'a>(state: &'a State, query: Option<&str>) -> Result<Lookup<'a>,
     let q: BoardQuery = query::parse(query)?;
     let board = board_rows(&q, &boardbase::euler::ALPHABET)?;
     let shape = board.shape();
-    let found = state
-        .tablebase
-        .euler(shape)
-        .map_err(|why| unanswered(&state.tablebase, Puzzle::Euler, shape, why))?;
+    let found = state.tablebase.euler(shape).map_err(answer(shape))?;
     let position = board_bits(&board)?;
     match found {
         Some(source) => euler_json(&*source, position)
             .map(Lookup::Done)
-            .map_err(damaged("Euler", shape)),
+            .map_err(damaged(state, Puzzle::Euler, shape)),
         None => Ok(Lookup::Pooled(Box::pin(euler_once_made(
             state, shape, position,
         )))),
@@ -228,7 +206,7 @@ async fn euler_once_made(state: &State, shape: Shape, position: u64) -> Result<V
         }
     };
     let source = made.map_err(|e| make_error(state, shape, e))?;
-    euler_json(&*source, position).map_err(damaged("Euler", shape))
+    euler_json(&*source, position).map_err(damaged(state, Puzzle::Euler, shape))
 }
 
 /// The table being made, waited for until `deadline`.
@@ -238,19 +216,14 @@ async fn wait_made(pending: Pending, deadline: Instant) -> Result<Made, MakeErro
         .unwrap_or(Err(MakeError::Busy))
 }
 
-/// Why no table was made in memory.
+/// Why no table was made in memory: the workers were busy, or the answer
+/// layer's error.
 fn make_error(state: &State, shape: Shape, e: MakeError) -> ApiError {
-    let tablebase = &state.tablebase;
     match e {
-        MakeError::NotMade => ApiError::Missing(MissingTable::of(tablebase, shape)),
         MakeError::Busy => ApiError::Busy {
             workers: state.pool.workers(),
             work: Work::Making(shape),
         },
-        MakeError::Failed(why) => ApiError::MakeFailed {
-            shape,
-            why,
-            command: tablebase.generate_command(Puzzle::Euler, shape),
-        },
+        e => answer(shape)(state.tablebase.make_error(shape, e)),
     }
 }
