@@ -5,12 +5,14 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use boardbase::cases::sized::{SizedAnswers, SizedFilter};
-use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, flip, fliptile};
+use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, family, flip, fliptile};
+use boardbase::lights::family::{FamilyGoal, Pattern};
 use boardbase::solvers::shape::{MAX_SIDE, Shape};
 use boardbase::tablebase::{self, Origin};
 use boardbase::tablefile::{self, Destination, Puzzle};
 use clap::Args;
 
+use super::options::{VariantArgs, parse_goal};
 use super::{Failure, Output, PuzzleName};
 
 /// Which cases, by answer or family: shared by `cases` and `check`.
@@ -22,8 +24,9 @@ pub struct FilterArgs {
     /// `two-pair` (every profile stays alive) or `uniform` (one tile
     /// everywhere); fliptile `random`, `solvable`, `impossible` or `ties`
     /// (several fewest flip sets: the tie rule decides); lightsout has
-    /// only random puzzles [default: random, or every family for check
-    /// carcassonne and check fliptile].
+    /// only random puzzles; lights `random`, `solvable` (the goal can be
+    /// reached) or `impossible` [default: random, or every family for
+    /// check carcassonne and check fliptile].
     #[arg(long, value_name = "F")]
     family: Option<String>,
     /// Flip: only boards whose fewest rounds are K (0 to 6).
@@ -84,6 +87,12 @@ impl FilterArgs {
         self.family.as_deref().map(str::parse).transpose()
     }
 
+    /// The Lights Out family's boards asked for.
+    pub fn lights(&self) -> Result<family::LightsFamily, String> {
+        self.applies_to(PuzzleName::Lights)?;
+        self.family.as_deref().unwrap_or("random").parse()
+    }
+
     /// Lights Out takes none of the options.
     pub fn lightsout(&self) -> Result<(), String> {
         self.applies_to(PuzzleName::Lightsout)
@@ -105,17 +114,24 @@ pub struct GenArgs {
     filter: FilterArgs,
     #[arg(long, value_name = "RxC", value_parser = parse_size,
           help = super::options::size_help!(),
-          long_help = concat!(super::options::size_help!(), ": carcassonne (default 12x12); fliptile (1 to 64 a side; default: each side drawn from 1 to 15, the judge's limits); flip (default 4x4; up to 64x64, answers from a table or the GF(2) solver) and euler (default 4x4; up to 36 squares, answers from a table: a file, or made in memory up to 25 squares). Lights Out is 5x6"))]
+          long_help = concat!(super::options::size_help!(), ": carcassonne (default 12x12); fliptile (1 to 64 a side; default: each side drawn from 1 to 15, the judge's limits); flip (default 4x4; up to 64x64, answers from a table or the GF(2) solver) and euler (default 4x4; up to 36 squares, answers from a table: a file, or made in memory up to 25 squares); lights (needed: the variant's board). Lights Out is 5x6"))]
     size: Option<(usize, usize)>,
     #[arg(long, value_name = "FILE", help = super::options::table_help!())]
     table: Option<PathBuf>,
     #[arg(long = "tables", value_name = "DIR", value_parser = super::existing_dir,
           help = super::options::tables_help!())]
     tables: Vec<PathBuf>,
-    /// `--max-nullity K`: the limit of the GF(2) solver that answers Flip
-    /// boards of other sizes (flip only; the other puzzles keep 24).
+    /// `--max-nullity K`: the limit of the search that answers Flip boards
+    /// of other sizes and the Lights Out family's (flip and lights; the
+    /// other puzzles keep 24).
     #[command(flatten)]
     nullity: super::options::NullityArgs,
+    /// lights: the variant's colours, wrap and press pattern.
+    #[command(flatten)]
+    variant: VariantArgs,
+    #[arg(long, value_name = "G", value_parser = parse_goal,
+          help = concat!(super::options::goal_help!(), " [default: 0]"))]
+    goal: Option<FamilyGoal>,
     /// Also write the judge's expected output to FILE.
     #[arg(long, value_name = "FILE")]
     answers: Option<PathBuf>,
@@ -133,6 +149,17 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
 /// The spec the arguments ask for, or why they do not make one.
 fn spec(args: &GenArgs) -> Result<Spec, String> {
     let name = args.puzzle.name();
+    let variant = &args.variant;
+    if args.puzzle != PuzzleName::Lights
+        && (variant.colours != 2
+            || variant.wrap
+            || variant.pattern != Pattern::Plus
+            || args.goal.is_some())
+    {
+        return Err(format!(
+            "--colours, --wrap, --pattern and --goal are for lights, not {name}"
+        ));
+    }
     if let (PuzzleName::Lightsout, Some((r, c))) = (args.puzzle, args.size)
         && (r, c) != (5, 6)
     {
@@ -172,6 +199,24 @@ fn spec(args: &GenArgs) -> Result<Spec, String> {
         PuzzleName::Lightsout => {
             args.filter.lightsout()?;
             Spec::LightsOut
+        }
+        PuzzleName::Lights => {
+            let (r, c) = args.size.ok_or_else(|| {
+                "--size RxC is needed for lights: the variant's board size".to_owned()
+            })?;
+            let shape = Shape::new(r, c).ok_or_else(|| {
+                format!("--size {r}x{c}: boards have 1 to {MAX_SIDE} rows and columns")
+            })?;
+            let variant = args.variant.variant(shape).map_err(|e| e.to_string())?;
+            Spec::Lights(
+                family::Spec::new(
+                    args.filter.lights()?,
+                    variant,
+                    args.goal.unwrap_or(FamilyGoal::Colour(0)),
+                    args.nullity.get(),
+                )
+                .map_err(|e| e.to_string())?,
+            )
         }
     })
 }

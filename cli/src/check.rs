@@ -144,6 +144,11 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
             let puzzle = LightsOutCheck::new(args.seed, LightsOutCheck::RANDOM).map_err(cases)?;
             run_puzzle(args, &puzzle, out)
         }
+        PuzzleName::Lights => Err(Failure::Usage(
+            "check does not run programs on the Lights Out family: write its cases and answers with \
+             boardbase cases lights --size RxC --answers FILE, and compare"
+                .to_owned(),
+        )),
     }
 }
 

@@ -7,15 +7,14 @@ use std::io::{BufRead, Write};
 use boardbase::error::{Found, ParseError};
 use boardbase::input::InputError;
 use boardbase::lights::family::{
-    self, ColourGrid, FamilyAnswer, FamilyGoal, FamilySolver, MAX_COLOURS, MIN_COLOURS, Pattern,
-    Variant, VariantInfo,
+    self, ColourGrid, FamilyAnswer, FamilyGoal, FamilySolver, VariantInfo,
 };
 use boardbase::report::{LightsInfo, LightsSolve};
 use boardbase::solvers::shape::Shape;
 use boardbase::tablebase::{self, QuestionError, Tablebase};
 use clap::{Args, Subcommand, ValueEnum};
 
-use super::options::{NullityArgs, bad_board};
+use super::options::{NullityArgs, VariantArgs, bad_board, parse_goal};
 use super::pretty::side_by_side;
 use super::sized::parse_shape;
 use super::{Failure, Format, InputArgs, Output, thousands, write_json_line};
@@ -55,45 +54,6 @@ enum LightsCommand {
     Info(InfoArgs),
 }
 
-/// The variant's options, shared by `solve` and `info`.
-#[derive(Debug, Args)]
-struct VariantArgs {
-    /// Colours K: a cell holds 0 to K-1 and a press adds 1 mod K (2 to 16)
-    #[arg(long, value_name = "K", default_value_t = 2,
-          value_parser = clap::value_parser!(u8).range(i64::from(MIN_COLOURS)..=i64::from(MAX_COLOURS)))]
-    colours: u8,
-    /// Play on a torus: the pattern wraps around the edges instead of being
-    /// clipped at the border
-    #[arg(long)]
-    wrap: bool,
-    /// The cells a press changes: plus (the cell and its 4 neighbours),
-    /// neighbours (only the 4), x (the cell and its 4 diagonal neighbours),
-    /// king (all 9), or a stencil of odd height and width centred on the
-    /// pressed cell, `#` for a changed cell (e.g. `.#./###/.#.`)
-    #[arg(long, value_name = "P", default_value = "plus", value_parser = parse_pattern)]
-    pattern: Pattern,
-}
-
-impl VariantArgs {
-    /// The variant of `shape`.
-    fn variant(&self, shape: Shape) -> Result<Variant, Failure> {
-        Variant::of_shape(shape, self.colours)
-            .map(|v| v.with_wrap(self.wrap).with_pattern(self.pattern.clone()))
-            .map_err(|e| Failure::Usage(e.to_string()))
-    }
-}
-
-/// `--pattern P`.
-fn parse_pattern(text: &str) -> Result<Pattern, String> {
-    text.parse()
-        .map_err(|e: family::PatternError| e.to_string())
-}
-
-/// `--goal G`.
-fn parse_goal(text: &str) -> Result<FamilyGoal, String> {
-    text.parse().map_err(|e: family::GoalError| e.to_string())
-}
-
 /// Arguments of `boardbase lights solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -111,9 +71,8 @@ pub struct SolveArgs {
     board: Option<String>,
     #[command(flatten)]
     variant: VariantArgs,
-    /// The goal: every cell this colour (0 to K-1), or `any` (the fewest
-    /// presses over every colour, the least colour on a tie)
-    #[arg(long, value_name = "G", default_value = "0", value_parser = parse_goal)]
+    #[arg(long, value_name = "G", default_value = "0", value_parser = parse_goal,
+          help = super::options::goal_help!())]
     goal: FamilyGoal,
     #[command(flatten)]
     nullity: NullityArgs,

@@ -254,6 +254,9 @@ pub enum PuzzleName {
     /// Extended Lights Out (POJ 1222, UVA 1560).
     #[value(aliases = ["poj1222", "uva1560"])]
     Lightsout,
+    /// The Lights Out family (`boardbase lights solve`): K colours, a
+    /// torus, any press pattern.
+    Lights,
 }
 
 impl PuzzleName {
@@ -265,6 +268,7 @@ impl PuzzleName {
             PuzzleName::Carcassonne => "carcassonne",
             PuzzleName::Fliptile => "fliptile",
             PuzzleName::Lightsout => "lightsout",
+            PuzzleName::Lights => "lights",
         }
     }
 }

@@ -6,6 +6,7 @@
 use boardbase::error::ParseError;
 use boardbase::grid::{Alphabet, Expect, Rows};
 use boardbase::lights::MAX_NULLITY;
+use boardbase::lights::family::{self, FamilyGoal, MAX_COLOURS, MIN_COLOURS, Pattern, Variant};
 use boardbase::solvers::shape::Shape;
 use clap::Args;
 
@@ -137,6 +138,14 @@ pub fn rows_text(rows: &Rows, clear: char, set: char, gap: &str) -> String {
 }
 
 /// The help of `--size`, the first words of every subcommand's.
+/// `--goal G`'s help, the same on every subcommand that takes it.
+macro_rules! goal_help {
+    () => {
+        "The goal: every cell this colour (0 to K-1), or `any` (the fewest presses over every colour, the least colour on a tie)"
+    };
+}
+pub(crate) use goal_help;
+
 macro_rules! size_help {
     () => {
         "Board size RxC (rows first), e.g. 5x5"
@@ -175,3 +184,43 @@ macro_rules! memory_units {
     };
 }
 pub(crate) use memory_units;
+
+/// The options of a variant of the Lights Out family, shared by `lights
+/// solve`, `lights info` and `cases lights`.
+#[derive(Debug, Args)]
+pub struct VariantArgs {
+    /// Colours K: a cell holds 0 to K-1 and a press adds 1 mod K (2 to 16)
+    #[arg(long, value_name = "K", default_value_t = 2,
+          value_parser = clap::value_parser!(u8).range(i64::from(MIN_COLOURS)..=i64::from(MAX_COLOURS)))]
+    pub colours: u8,
+    /// Play on a torus: the pattern wraps around the edges instead of being
+    /// clipped at the border
+    #[arg(long)]
+    pub wrap: bool,
+    /// The cells a press changes: plus (the cell and its 4 neighbours),
+    /// neighbours (only the 4), x (the cell and its 4 diagonal neighbours),
+    /// king (all 9), or a stencil of odd height and width centred on the
+    /// pressed cell, `#` for a changed cell (e.g. `.#./###/.#.`)
+    #[arg(long, value_name = "P", default_value = "plus", value_parser = parse_pattern)]
+    pub pattern: Pattern,
+}
+
+impl VariantArgs {
+    /// The variant of `shape`.
+    pub fn variant(&self, shape: Shape) -> Result<Variant, Failure> {
+        Variant::of_shape(shape, self.colours)
+            .map(|v| v.with_wrap(self.wrap).with_pattern(self.pattern.clone()))
+            .map_err(|e| Failure::Usage(e.to_string()))
+    }
+}
+
+/// `--pattern P`.
+fn parse_pattern(text: &str) -> Result<Pattern, String> {
+    text.parse()
+        .map_err(|e: family::PatternError| e.to_string())
+}
+
+/// `--goal G`.
+pub fn parse_goal(text: &str) -> Result<FamilyGoal, String> {
+    text.parse().map_err(|e: family::GoalError| e.to_string())
+}

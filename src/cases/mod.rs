@@ -48,6 +48,7 @@
 
 pub mod carcassonne;
 pub mod euler;
+pub mod family;
 pub mod flip;
 pub mod fliptile;
 pub mod lightsout;
@@ -307,6 +308,9 @@ pub enum Spec {
     Fliptile(fliptile::Spec),
     /// Extended Lights Out (POJ 1222, UVA 1560) puzzles.
     LightsOut,
+    /// Boards of one variant of the Lights Out family (`boardbase lights
+    /// solve`).
+    Lights(family::Spec),
 }
 
 /// Why nothing could be generated.
@@ -372,6 +376,8 @@ pub enum Generator {
     Fliptile(fliptile::Spec),
     /// Lights Out puzzles.
     LightsOut,
+    /// Boards of the Lights Out family.
+    Lights(family::Spec),
 }
 
 /// Cases written between two calls of the progress callback.
@@ -387,6 +393,7 @@ impl Generator {
             Spec::Carcassonne(spec) => Generator::Carcassonne(spec.validated()?),
             Spec::Fliptile(spec) => Generator::Fliptile(spec.validated()?),
             Spec::LightsOut => Generator::LightsOut,
+            Spec::Lights(spec) => Generator::Lights(spec.clone()),
         })
     }
 
@@ -407,6 +414,9 @@ impl Generator {
     ///   fliptile` prints them.
     /// - Lights Out (POJ 1222): the count, then each puzzle's 5 rows; the
     ///   answers `PUZZLE #m` and 5 rows each.
+    /// - The Lights Out family: each board's rows of digits and a blank
+    ///   line (`boardbase lights solve` reads many); the answers as it
+    ///   prints them.
     ///
     /// The counts are written as asked even past the judges' limits (Euler
     /// `N < 100,000`, Carcassonne `T ≤ 50`): the CLI accepts any count.
@@ -463,6 +473,14 @@ impl Generator {
                     Ok(())
                 })
             }
+            Generator::Lights(spec) => each_case(cases, progress, |_| {
+                let board = spec.board(&mut rng)?;
+                family::write_board(input, &board)?;
+                if let Some(a) = answers.as_deref_mut() {
+                    family::write_answer(a, spec.answer(&board)?.as_ref())?;
+                }
+                Ok(())
+            }),
         }
     }
 }

@@ -563,3 +563,119 @@ fn past_the_search_limit_is_an_error_naming_max_nullity() {
         r.stderr
     );
 }
+
+/// `boardbase cases lights`: every family of several variants and goals,
+/// each board read back and answered by the brute force, the answers file
+/// equal to what the oracle says and to what `lights solve` prints for the
+/// same input; a family that asks for what cannot be is an error.
+#[test]
+fn cases_lights_writes_boards_of_their_family_with_the_oracles_answers() {
+    let parse = |text: &str, v: &Variant| -> Vec<Vec<u8>> {
+        let rows: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+        assert_eq!(rows.len() % v.rows, 0, "{text}");
+        rows.chunks(v.rows)
+            .map(|b| {
+                b.iter()
+                    .flat_map(|r| r.chars().map(|c| c.to_digit(16).expect("a digit") as u8))
+                    .collect()
+            })
+            .collect()
+    };
+    for (v, goal) in [
+        (VARIANTS[0], "0"),
+        (VARIANTS[2], "1"),
+        (VARIANTS[3], "any"),
+        (VARIANTS[5], "0"),
+        (VARIANTS[7], "2"),
+        (VARIANTS[9], "any"),
+        (VARIANTS[11], "0"),
+    ] {
+        let brute = BruteForce::new(&v.rules());
+        for family in ["random", "solvable", "impossible"] {
+            let mut args = vec!["cases".to_owned(), "lights".to_owned()];
+            args.extend(v.args());
+            args.extend(
+                [
+                    "--goal", goal, "--family", family, "--cases", "40", "--seed", "5",
+                ]
+                .map(String::from),
+            );
+            let answers = TempFile::new(&format!("lights-{}-{goal}-{family}", v.size()), "");
+            args.extend(["--answers".to_owned(), answers.path().to_owned()]);
+            let words: Vec<&str> = args.iter().map(String::as_str).collect();
+            // Whether any board misses the goal (every board, or 200).
+            let impossible_anywhere = boards(&v, 200, 1)
+                .iter()
+                .any(|b| oracle_answer(&brute, b, goal).is_none());
+            let out = run(&words, "");
+            if family == "impossible" && !impossible_anywhere {
+                // Every board reaches the goal: nothing to draw, said so
+                // (a usage error when the variant has no quiet pattern).
+                assert_ne!(out.code, 0, "{v:?} {goal}");
+                assert!(out.stderr.contains("no impossible board"), "{}", out.stderr);
+                continue;
+            }
+            assert_eq!(out.code, 0, "{v:?} {goal} {family}: {}", out.stderr);
+            let boards = parse(&out.stdout, &v);
+            assert_eq!(boards.len(), 40, "{v:?}");
+            let mut expected = String::new();
+            for b in &boards {
+                assert!(b.iter().all(|&d| d < v.k), "{b:?}");
+                match oracle_answer(&brute, b, goal) {
+                    Some(s) => {
+                        assert_ne!(family, "impossible", "{v:?} {b:?}");
+                        expected.push_str(&format!("{}\n", s.rounds));
+                        expected.push_str(&lines(&s.presses, v.cols));
+                    }
+                    None => {
+                        assert_ne!(family, "solvable", "{v:?} {b:?}");
+                        expected.push_str("Impossible\n");
+                    }
+                }
+            }
+            let written = std::fs::read_to_string(answers.path()).expect("answers written");
+            assert_eq!(written, expected, "{v:?} {goal} {family}");
+            let mut solve_args = vec!["lights".to_owned(), "solve".to_owned()];
+            solve_args.extend(v.args());
+            solve_args.extend(["--goal".to_owned(), goal.to_owned()]);
+            let solve_words: Vec<&str> = solve_args.iter().map(String::as_str).collect();
+            assert_eq!(ok(&solve_words, out.stdout.clone()), expected, "{v:?}");
+        }
+    }
+    // The options of other puzzles, and lights without its size.
+    for (args, error) in [
+        (
+            &["cases", "lights", "--cases", "1"][..],
+            "--size RxC is needed for lights",
+        ),
+        (
+            &["cases", "flip", "--cases", "1", "--colours", "3"][..],
+            "--colours, --wrap, --pattern and --goal are for lights, not flip",
+        ),
+        (
+            &[
+                "cases", "lights", "--size", "3x3", "--cases", "1", "--family", "ties",
+            ][..],
+            "ties",
+        ),
+        (
+            &[
+                "cases",
+                "lights",
+                "--size",
+                "3x3",
+                "--colours",
+                "3",
+                "--goal",
+                "3",
+                "--cases",
+                "1",
+            ][..],
+            "goal 3: there are 3 colours (0 to 2)",
+        ),
+    ] {
+        let out = run(args, "");
+        assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
+        assert!(out.stderr.contains(error), "{args:?}: {}", out.stderr);
+    }
+}

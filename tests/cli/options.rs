@@ -410,6 +410,7 @@ fn a_shared_option_has_one_help_text_everywhere() {
         "--colours",
         "--wrap",
         "--pattern",
+        "--goal",
     ] {
         for sub in subcommands {
             if let Some(help) = short_help(sub, option) {
@@ -498,12 +499,19 @@ fn a_shared_option_has_one_help_text_everywhere() {
             ),
         }
     }
-    // The Lights Out family's variant: one text on `lights solve` and
-    // `lights info`.
+    // The Lights Out family's variant and goal: one text on `lights
+    // solve`, `lights info` and `cases`.
     for option in ["--colours", "--wrap", "--pattern"] {
-        assert_eq!(has(option), ["lights solve", "lights info"], "{option}");
+        assert_eq!(
+            has(option),
+            ["lights solve", "lights info", "cases"],
+            "{option}"
+        );
         assert_eq!(seen[option][0].1, seen[option][1].1, "{option}");
+        assert_eq!(seen[option][0].1, seen[option][2].1, "{option}");
     }
+    assert_eq!(has("--goal"), ["lights solve", "cases"]);
+    assert_eq!(seen["--goal"][0].1, seen["--goal"][1].1);
     assert!(seen["--colours"][0].1.ends_with("[default: 2]"));
     for (sub, help) in &seen["--board"] {
         assert!(
