@@ -194,6 +194,17 @@ def _int(
     return number
 
 
+def _goal_text(goal: Union[str, int]) -> str:
+    """A goal of the Lights Out family as the compiled layer reads it:
+    ``"white"``, ``"black"``, ``"either"`` or ``"any"`` as they are, a
+    colour number as its digits."""
+    if isinstance(goal, bool) or not isinstance(goal, (str, int)):
+        raise TypeError(
+            f'goal: expected "white", "black", "either", "any" or a colour number, not {type(goal).__name__}'
+        )
+    return goal if isinstance(goal, str) else str(int(goal))
+
+
 def _memory(name: str, size: Union[str, int]) -> str:
     """A memory size as the library reads it: text (``"512M"``) as it
     is, an int as bytes."""
@@ -805,12 +816,7 @@ class Tablebase:
         goal."""
         limit = self._max_nullity if max_nullity is None else _int("max_nullity", max_nullity, 0, 64)
         colours = _int("colours", colours, 2, 16)
-        if isinstance(goal, bool) or not isinstance(goal, (str, int)):
-            raise TypeError(
-                f'goal: expected "white", "black", "either", "any" or a colour number, not {type(goal).__name__}'
-            )
-        goal_text = goal if isinstance(goal, str) else str(int(goal))
-        data = self._inner.lights(_lights_text(board), colours, wrap, pattern, goal_text, limit)
+        data = self._inner.lights(_lights_text(board), colours, wrap, pattern, _goal_text(goal), limit)
         return _lights_answer(board, data)
 
     def carcassonne(self, rows: int, cols: int, tiles: Sequence[str]) -> CarcassonneAnswer:
@@ -839,21 +845,53 @@ class Tablebase:
         size: Union[None, str, Tuple[int, int]] = None,
         rounds: Optional[int] = None,
         moves_left: Optional[int] = None,
+        colours: int = 2,
+        wrap: bool = False,
+        pattern: str = "plus",
+        goal: Union[None, str, int] = None,
+        max_nullity: Optional[int] = None,
     ) -> Cases:
         """``n`` judge cases of ``puzzle`` (``"flip"``, ``"euler"``,
-        ``"carcassonne"``, ``"fliptile"``, ``"lightsout"``) drawn from
-        ``seed``, byte for byte what ``boardbase cases PUZZLE --cases N
-        --seed S [--family F] [--size RxC] [--rounds K] [--moves-left K]
-        --answers FILE`` writes. Flip and Euler boards of other sizes are
-        answered by this tablebase (its files, Euler tables made in memory,
-        GF(2) for Flip), as the CLI's ``--tables`` does."""
+        ``"carcassonne"``, ``"fliptile"``, ``"lightsout"``, ``"lights"``)
+        drawn from ``seed``, byte for byte what ``boardbase cases PUZZLE
+        --cases N --seed S [--family F] [--size RxC] [--rounds K]
+        [--moves-left K] [--colours K] [--wrap] [--pattern P] [--goal G]
+        [--max-nullity K] --answers FILE`` writes. Flip and Euler boards of
+        other sizes are answered by this tablebase (its files, Euler tables
+        made in memory, GF(2) for Flip), as the CLI's ``--tables`` does.
+
+        ``"lights"`` is one variant of the Lights Out family: ``size``
+        (needed), ``colours``, ``wrap`` and ``pattern`` as :meth:`lights`
+        takes them, towards ``goal`` (a colour number or ``"any"``, or
+        :meth:`lights`'s names: ``"white"`` colour 0, ``"black"`` colour 1
+        of 2, ``"either"`` ``"any"``; colour 0 when not given), answered
+        by a search of up to 2^``max_nullity`` press vectors (this
+        tablebase's ``max_nullity`` when not given). These options are for
+        ``"lights"`` only."""
         n = _int("n", n, 0, 2**64 - 1)
         seed = _int("seed", seed, 0, 2**64 - 1)
         if rounds is not None:
             rounds = _int("rounds", rounds, 0, 255)
         if moves_left is not None:
             moves_left = _int("moves_left", moves_left, 0, 255)
-        data, answers = self._inner.cases(puzzle, n, seed, family, _size_text(size), rounds, moves_left)
+        colours = _int("colours", colours, 2, 16)
+        if max_nullity is not None:
+            max_nullity = _int("max_nullity", max_nullity, 0, 64)
+        goal_text = None if goal is None else _goal_text(goal)
+        data, answers = self._inner.cases(
+            puzzle,
+            n,
+            seed,
+            family,
+            _size_text(size),
+            rounds,
+            moves_left,
+            colours,
+            wrap,
+            pattern,
+            goal_text,
+            max_nullity,
+        )
         return Cases(bytes(data).decode(), bytes(answers).decode())
 
 
@@ -1053,10 +1091,17 @@ def cases(
     rounds: Optional[int] = None,
     moves_left: Optional[int] = None,
     tables: Optional[Tables] = None,
+    colours: int = 2,
+    wrap: bool = False,
+    pattern: str = "plus",
+    goal: Union[None, str, int] = None,
+    max_nullity: Optional[int] = None,
 ) -> Cases:
     """:meth:`Tablebase.cases` of the default tablebase (or of one
     searching ``tables``)."""
-    return _tablebase(tables).cases(puzzle, n, seed, family, size, rounds, moves_left)
+    return _tablebase(tables).cases(
+        puzzle, n, seed, family, size, rounds, moves_left, colours, wrap, pattern, goal, max_nullity
+    )
 
 
 def generate(

@@ -61,6 +61,11 @@ class Tablebase:
         size: Optional[str] = None,
         rounds: Optional[int] = None,
         moves_left: Optional[int] = None,
+        colours: int = 2,
+        wrap: bool = False,
+        pattern: str = "plus",
+        goal: Optional[str] = None,
+        max_nullity: Optional[int] = None,
     ) -> Tuple[bytes, bytes]: ...
 
 class Table:

@@ -113,6 +113,53 @@ fn parse_size(py: Python<'_>, size: Option<&str>) -> PyResult<Option<Shape>> {
     .transpose()
 }
 
+/// The goals `lights()` names besides the family's own (a colour number
+/// or `any`), with the family goal each is: `white` colour 0, `black`
+/// colour 1 (of 2 colours), `either` `any`. The classic game towards one
+/// of them is answered by its GF(2) solver.
+fn named_goal(goal: &str) -> Option<(Goal, &'static str)> {
+    match goal {
+        "white" => Some((Goal::White, "0")),
+        "black" => Some((Goal::Black, "1")),
+        "either" => Some((Goal::Either, "any")),
+        _ => None,
+    }
+}
+
+/// `goal` as the family's goal on `k` colours: a colour number below `k`,
+/// `any`, or a name of [`named_goal`]; one rule for `lights()` and
+/// `cases("lights")`.
+fn family_goal(goal: &str, k: u8) -> Result<FamilyGoal, String> {
+    if goal == "black" && k != 2 {
+        return Err(format!(
+            "goal 'black' is colour 1 of 2 colours; with {k} colours give a colour number"
+        ));
+    }
+    let text = named_goal(goal).map_or(goal, |(_, text)| text);
+    let parsed: FamilyGoal = text.parse().map_err(|e| format!("goal {text:?}: {e}"))?;
+    if let FamilyGoal::Colour(d) = parsed
+        && d >= k
+    {
+        return Err(format!("goal {d}: there are {k} colours (0 to {})", k - 1));
+    }
+    Ok(parsed)
+}
+
+/// A press pattern (`plus`, ..., or a stencil's rows): a stencil that
+/// cannot be read is a `BoardError` at its column, any other an
+/// `OptionError`.
+fn parse_pattern(py: Python<'_>, pattern: &str) -> PyResult<Pattern> {
+    pattern.parse().map_err(|e: PatternError| match e {
+        PatternError::Stencil(s) => error(
+            py,
+            "BoardError",
+            &format!("pattern:1:{}: {s}", s.column),
+            &[("line", attr(py, 1)), ("column", attr(py, s.column))],
+        ),
+        e => error(py, "OptionError", &format!("pattern: {e}"), &[]),
+    })
+}
+
 /// The rows of `board` in `alphabet`, of `size` when it is given (then the
 /// R·C cells may also come in one run), else of the shape the text has.
 fn parse_rows(
@@ -362,26 +409,10 @@ impl PyTablebase {
             return Err(option(format!("colours {colours}: expected 2 to 16")));
         }
         let k = colours as u8;
-        let named = match goal {
-            "white" => Some((Goal::White, "0")),
-            "black" => Some((Goal::Black, "1")),
-            "either" => Some((Goal::Either, "any")),
-            _ => None,
-        };
-        if goal == "black" && k != 2 {
-            return Err(option(format!(
-                "goal 'black' is colour 1 of 2 colours; with {k} colours give a colour number"
-            )));
-        }
-        let pattern: Pattern = pattern.parse().map_err(|e: PatternError| match e {
-            PatternError::Stencil(s) => error(
-                py,
-                "BoardError",
-                &format!("pattern:1:{}: {s}", s.column),
-                &[("line", attr(py, 1)), ("column", attr(py, s.column))],
-            ),
-            e => option(format!("pattern: {e}")),
-        })?;
+        let named = named_goal(goal);
+        // Checked before the engine is chosen: one rule for every goal.
+        let towards = family_goal(goal, k).map_err(option)?;
+        let pattern = parse_pattern(py, pattern)?;
         // The classic game towards a named colour: the GF(2) solver's
         // lookup, both colours' routes and each press's board; any other
         // goal or variant: the family's.
@@ -400,18 +431,7 @@ impl PyTablebase {
             let lookup = solved.map_err(|e| answer_error(py, shape, e.into()))?;
             return to_python(py, &lookup);
         }
-        let goal = named.map_or(goal, |(_, text)| text);
-        let goal: FamilyGoal = goal
-            .parse()
-            .map_err(|e| option(format!("goal {goal:?}: {e}")))?;
-        if let FamilyGoal::Colour(d) = goal
-            && d >= k
-        {
-            return Err(option(format!(
-                "goal {d}: there are {k} colours (0 to {})",
-                k - 1
-            )));
-        }
+        let goal = towards;
         let grid = ColourGrid::parse(board, k).map_err(|e| parse_error(py, "board", &e))?;
         let variant = Variant::new(grid.rows(), grid.cols(), k)
             .map_err(|e| error(py, "ShapeError", &format!("board: {e}"), &[]))?
@@ -464,12 +484,20 @@ impl PyTablebase {
         }
     }
     /// Judge cases with known answers, as `boardbase cases PUZZLE --cases
-    /// N --seed S [--family F] [--size RxC] [--rounds K] [--moves-left K]`
+    /// N --seed S [--family F] [--size RxC] [--rounds K] [--moves-left K]
+    /// [--colours K] [--wrap] [--pattern P] [--goal G] [--max-nullity K]`
     /// writes them: the input and the expected output, as bytes. Flip and
     /// Euler boards of other sizes than 4×4 are answered by this
     /// tablebase (its table files, an Euler table made in memory, GF(2)
-    /// for Flip), as the CLI's `--tables` answers them.
-    #[pyo3(signature = (puzzle, n, seed, family=None, size=None, rounds=None, moves_left=None))]
+    /// for Flip), as the CLI's `--tables` answers them. The Lights Out
+    /// family's variant is `size` (needed), `colours`, `wrap` and
+    /// `pattern`, towards `goal` (as `lights()` takes it; colour 0 unless
+    /// given), searched up to 2^`max_nullity` press vectors (this
+    /// tablebase's limit unless given).
+    #[pyo3(signature = (
+        puzzle, n, seed, family=None, size=None, rounds=None, moves_left=None,
+        colours=2, wrap=false, pattern="plus", goal=None, max_nullity=None
+    ))]
     #[allow(clippy::too_many_arguments)]
     fn cases(
         &self,
@@ -481,20 +509,46 @@ impl PyTablebase {
         size: Option<&str>,
         rounds: Option<u8>,
         moves_left: Option<u8>,
+        colours: u8,
+        wrap: bool,
+        pattern: &str,
+        goal: Option<&str>,
+        max_nullity: Option<usize>,
     ) -> PyResult<(Vec<u8>, Vec<u8>)> {
+        use boardbase::cases::family::LightsFamily;
         use boardbase::cases::sized::{SizedAnswers, SizedFilter};
         use boardbase::cases::{self as judge, GenError, Generator, Spec};
         let option = |e: String| error(py, "OptionError", &e, &[]);
         let shape = parse_size(py, size)?;
+        let pattern = parse_pattern(py, pattern)?;
         if rounds.is_some() && puzzle != "flip" {
             return Err(option(format!("rounds is for flip, not {puzzle}")));
         }
         if moves_left.is_some() && puzzle != "euler" {
             return Err(option(format!("moves_left is for euler, not {puzzle}")));
         }
-        if shape.is_some() && !matches!(puzzle, "flip" | "euler" | "carcassonne" | "fliptile") {
+        // The variant's options differing from their defaults, as the CLI
+        // refuses them for another puzzle.
+        if puzzle != "lights"
+            && (colours != 2 || wrap || pattern != Pattern::Plus || goal.is_some())
+        {
             return Err(option(format!(
-                "size is for flip, euler, carcassonne and fliptile, not {puzzle}"
+                "colours, wrap, pattern and goal are for lights, not {puzzle}"
+            )));
+        }
+        if max_nullity.is_some() && puzzle != "lights" {
+            return Err(option(format!(
+                "max_nullity is for lights, not {puzzle} (the tablebase's max_nullity answers flip boards of other sizes)"
+            )));
+        }
+        if shape.is_some()
+            && !matches!(
+                puzzle,
+                "flip" | "euler" | "carcassonne" | "fliptile" | "lights"
+            )
+        {
+            return Err(option(format!(
+                "size is for flip, euler, carcassonne, fliptile and lights, not {puzzle}"
             )));
         }
         let family = family.unwrap_or("random");
@@ -566,9 +620,29 @@ impl PyTablebase {
                     "family {family:?}: lightsout has only random puzzles"
                 )));
             }
+            "lights" => {
+                let shape = shape.ok_or_else(|| {
+                    option("size is needed for lights: the variant's board size".to_owned())
+                })?;
+                let family: LightsFamily = family.parse().map_err(option)?;
+                let variant = Variant::of_shape(shape, colours)
+                    .map_err(|e| option(e.to_string()))?
+                    .with_wrap(wrap)
+                    .with_pattern(pattern);
+                let goal = goal.map_or(Ok(FamilyGoal::Colour(0)), |g| {
+                    family_goal(g, colours).map_err(option)
+                })?;
+                let limit = max_nullity.unwrap_or_else(|| self.inner.max_nullity());
+                // The variant's solver made (or found cached) without the
+                // GIL: it can take a while.
+                let made = run(py, || {
+                    judge::family::Spec::new(family, variant, goal, limit)
+                })?;
+                Spec::Lights(made.map_err(gen_error)?)
+            }
             other => {
                 return Err(option(format!(
-                    "puzzle {other:?}: expected flip, euler, carcassonne, fliptile or lightsout"
+                    "puzzle {other:?}: expected flip, euler, carcassonne, fliptile, lightsout or lights"
                 )));
             }
         };

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import subprocess
 from pathlib import Path
-from typing import Dict, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 import pytest
 
@@ -105,6 +105,33 @@ def test_cases_filters_are_the_clis(boardbase_bin: Path, args: Tuple[str, str, s
         text=True,
     )
     assert made.input == out.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        (6, 1, {"size": "3x3"}, []),
+        (5, 4, {"size": "2x3", "colours": 3, "family": "solvable", "goal": 2}, ["--colours", "3", "--family", "solvable", "--goal", "2"]),
+        (4, 9, {"size": "3x3", "wrap": True, "pattern": "neighbours", "family": "impossible", "goal": "any"},
+         ["--wrap", "--pattern", "neighbours", "--family", "impossible", "--goal", "any"]),
+        (5, 2, {"size": "4x5", "colours": 16, "pattern": ".#.#./#...#/...../#...#/.#.#."},
+         ["--colours", "16", "--pattern", ".#.#./#...#/...../#...#/.#.#."]),
+        (3, 7, {"size": "9x9", "wrap": True, "family": "solvable", "max_nullity": 4, "goal": 1},
+         ["--wrap", "--family", "solvable", "--max-nullity", "4", "--goal", "1"]),
+        (4, 3, {"size": "4x4", "family": "impossible", "goal": "white"}, ["--family", "impossible", "--goal", "0"]),
+    ],
+)
+def test_lights_cases_are_the_clis_bytes(
+    boardbase_bin: Path, tmp_path: Path, args: Tuple[int, int, Dict[str, object], List[str]]
+) -> None:
+    n, seed, kwargs, flags = args
+    made = boardbase.cases("lights", n, seed, **kwargs)  # type: ignore[arg-type]
+    command = [str(boardbase_bin), "cases", "lights", "--cases", str(n), "--seed", str(seed)]
+    command += ["--size", str(kwargs["size"]), *flags, "--answers", str(tmp_path / "answers.txt")]
+    out = subprocess.run(command, check=True, capture_output=True, text=True)
+    assert made.input == out.stdout
+    assert made.answers == (tmp_path / "answers.txt").read_text()
+    assert made.input.count("\n\n") == n
 
 
 def test_cases_options() -> None:

@@ -59,7 +59,7 @@ impl FromStr for LightsFamily {
     type Err = String;
 
     fn from_str(s: &str) -> Result<LightsFamily, String> {
-        super::family_named(&LightsFamily::ALL, "Lights Out family", s)
+        super::family_named(&LightsFamily::ALL, "Lights Out", s)
     }
 }
 
