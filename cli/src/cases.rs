@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 
 use boardbase::cases::sized::{SizedAnswers, SizedFilter};
 use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, family, flip, fliptile};
-use boardbase::lights::family::{FamilyGoal, Pattern};
+use boardbase::lights::family::{FamilyError, FamilyGoal, Pattern};
 use boardbase::solvers::shape::{MAX_SIDE, Shape};
-use boardbase::tablebase::{self, Origin};
+use boardbase::tablebase::{self, Origin, QuestionError};
 use boardbase::tablefile::{self, Destination, Puzzle};
 use clap::Args;
 
@@ -146,9 +146,8 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
     ))
 }
 
-/// The spec the arguments ask for, or why they do not make one.
-fn spec(args: &GenArgs) -> Result<Spec, String> {
-    let name = args.puzzle.name();
+/// Refuses the Lights Out family's options for another puzzle.
+fn lights_options(args: &GenArgs) -> Result<(), String> {
     let variant = &args.variant;
     if args.puzzle != PuzzleName::Lights
         && (variant.colours != 2
@@ -157,9 +156,16 @@ fn spec(args: &GenArgs) -> Result<Spec, String> {
             || args.goal.is_some())
     {
         return Err(format!(
-            "--colours, --wrap, --pattern and --goal are for lights, not {name}"
+            "--colours, --wrap, --pattern and --goal are for lights, not {}",
+            args.puzzle.name()
         ));
     }
+    Ok(())
+}
+
+/// The spec the arguments ask for, or why they do not make one.
+fn spec(args: &GenArgs) -> Result<Spec, String> {
+    let name = args.puzzle.name();
     if let (PuzzleName::Lightsout, Some((r, c))) = (args.puzzle, args.size)
         && (r, c) != (5, 6)
     {
@@ -207,15 +213,17 @@ fn spec(args: &GenArgs) -> Result<Spec, String> {
             let shape = Shape::new(r, c).ok_or_else(|| {
                 format!("--size {r}x{c}: boards have 1 to {MAX_SIDE} rows and columns")
             })?;
+            let goal = args.goal.unwrap_or(FamilyGoal::Colour(0));
+            args.variant.check_goal(goal).map_err(|e| e.to_string())?;
             let variant = args.variant.variant(shape).map_err(|e| e.to_string())?;
             Spec::Lights(
-                family::Spec::new(
-                    args.filter.lights()?,
-                    variant,
-                    args.goal.unwrap_or(FamilyGoal::Colour(0)),
-                    args.nullity.get(),
-                )
-                .map_err(|e| e.to_string())?,
+                family::Spec::new(args.filter.lights()?, variant, goal, args.nullity.get())
+                    .map_err(|e| match e {
+                        GenError::Answer(tablebase::Error::Question(QuestionError::Family(
+                            e @ FamilyError::SearchTooLarge { .. },
+                        ))) => format!("{e} (--max-nullity raises the limit)"),
+                        e => e.to_string(),
+                    })?,
             )
         }
     })
@@ -458,6 +466,7 @@ fn write_cases(
 
 /// Runs `boardbase cases`.
 pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
+    lights_options(args).map_err(Failure::Usage)?;
     let sized_puzzle = match args.puzzle {
         PuzzleName::Flip => Some(Puzzle::Flip),
         PuzzleName::Euler => Some(Puzzle::Euler),

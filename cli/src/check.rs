@@ -95,6 +95,15 @@ fn kill_programs_on_signals() {
     });
 }
 
+/// `check lights`: not a judge of the family yet.
+fn lights_not_checked() -> Failure {
+    Failure::Usage(
+        "check does not run programs on the Lights Out family: write its cases and answers with \
+         boardbase cases lights --size RxC --answers FILE, and compare"
+            .to_owned(),
+    )
+}
+
 /// Runs `boardbase check`.
 pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
     kill_programs_on_signals();
@@ -105,6 +114,11 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
         PuzzleName::Euler => Some(Puzzle::Euler),
         _ => None,
     };
+    // Before the options' checks, which would only say that --size is not
+    // for lights.
+    if args.puzzle == PuzzleName::Lights {
+        return Err(lights_not_checked());
+    }
     match sized {
         Some(puzzle) if !args.tables.is_embedded_4x4() => return run_sized(args, puzzle, out),
         None if args.tables.size.is_some()
@@ -144,11 +158,7 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
             let puzzle = LightsOutCheck::new(args.seed, LightsOutCheck::RANDOM).map_err(cases)?;
             run_puzzle(args, &puzzle, out)
         }
-        PuzzleName::Lights => Err(Failure::Usage(
-            "check does not run programs on the Lights Out family: write its cases and answers with \
-             boardbase cases lights --size RxC --answers FILE, and compare"
-                .to_owned(),
-        )),
+        PuzzleName::Lights => Err(lights_not_checked()),
     }
 }
 

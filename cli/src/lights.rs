@@ -241,15 +241,7 @@ enum Boards {
 /// answered as soon as it is read.
 fn solve(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
     let colours = args.variant.colours;
-    if let FamilyGoal::Colour(d) = args.goal
-        && d >= colours
-    {
-        return Err(Failure::Usage(format!(
-            "--goal {}: there are {colours} colours (0 to {})",
-            args.goal,
-            colours - 1
-        )));
-    }
+    args.variant.check_goal(args.goal)?;
     // The variant's options are checked before any input is read.
     let checked = args.variant.variant(args.size.unwrap_or(Shape::SQUARE4))?;
     let mut boards = match &args.board {

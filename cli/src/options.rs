@@ -137,7 +137,6 @@ pub fn rows_text(rows: &Rows, clear: char, set: char, gap: &str) -> String {
     text
 }
 
-/// The help of `--size`, the first words of every subcommand's.
 /// `--goal G`'s help, the same on every subcommand that takes it.
 macro_rules! goal_help {
     () => {
@@ -146,6 +145,7 @@ macro_rules! goal_help {
 }
 pub(crate) use goal_help;
 
+/// The help of `--size`, the first words of every subcommand's.
 macro_rules! size_help {
     () => {
         "Board size RxC (rows first), e.g. 5x5"
@@ -206,6 +206,21 @@ pub struct VariantArgs {
 }
 
 impl VariantArgs {
+    /// A usage error unless `goal` is one of the variant's colours (or
+    /// `any`).
+    pub fn check_goal(&self, goal: FamilyGoal) -> Result<(), Failure> {
+        let colours = self.colours;
+        if let FamilyGoal::Colour(d) = goal
+            && d >= colours
+        {
+            return Err(Failure::Usage(format!(
+                "--goal {goal}: there are {colours} colours (0 to {})",
+                colours - 1
+            )));
+        }
+        Ok(())
+    }
+
     /// The variant of `shape`.
     pub fn variant(&self, shape: Shape) -> Result<Variant, Failure> {
         Variant::of_shape(shape, self.colours)

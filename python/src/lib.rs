@@ -140,7 +140,12 @@ fn family_goal(goal: &str, k: u8) -> Result<FamilyGoal, String> {
     if let FamilyGoal::Colour(d) = parsed
         && d >= k
     {
-        return Err(format!("goal {d}: there are {k} colours (0 to {})", k - 1));
+        // The library's words for it, as `lights solve` says it.
+        return Err(boardbase::lights::family::FamilyError::GoalColour {
+            colour: d,
+            colours: k,
+        }
+        .to_string());
     }
     Ok(parsed)
 }
@@ -638,7 +643,13 @@ impl PyTablebase {
                 let made = run(py, || {
                     judge::family::Spec::new(family, variant, goal, limit)
                 })?;
-                Spec::Lights(made.map_err(gen_error)?)
+                // The answer layer's refusals (a goal colour past the
+                // variant's, a search past the limit) raise what `lights()`
+                // raises for them.
+                Spec::Lights(made.map_err(|e| match e {
+                    GenError::Answer(e) => answer_error(py, shape, e),
+                    e => gen_error(e),
+                })?)
             }
             other => {
                 return Err(option(format!(

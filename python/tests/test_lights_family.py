@@ -241,12 +241,12 @@ def test_cases_without_impossible_boards_are_refused() -> None:
 def test_cases_max_nullity_is_the_tablebases_unless_given() -> None:
     # The 9x9 torus has 16 quiet patterns: 2^4 press vectors a goal.
     tight = boardbase.Tablebase(max_nullity=3)
-    with pytest.raises(boardbase.OptionError, match="more than 2\\^3"):
+    with pytest.raises(boardbase.NullityError, match="more than 2\\^3"):
         tight.cases("lights", 1, size="9x9", wrap=True)
     assert tight.cases("lights", 2, size="9x9", wrap=True, max_nullity=4) == boardbase.Tablebase().cases(
         "lights", 2, size="9x9", wrap=True
     )
-    with pytest.raises(boardbase.OptionError, match="more than 2\\^2"):
+    with pytest.raises(boardbase.NullityError, match="more than 2\\^2"):
         boardbase.cases("lights", 1, size="9x9", wrap=True, max_nullity=2)
 
 
@@ -265,7 +265,7 @@ def test_cases_options() -> None:
         boardbase.cases("lights", 1, size="3x3", rounds=2)
     with pytest.raises(boardbase.OptionError, match="expected random, solvable or impossible"):
         boardbase.cases("lights", 1, size="3x3", family="ties")
-    with pytest.raises(boardbase.OptionError, match="^goal 3: there are 3 colours"):
+    with pytest.raises(boardbase.OptionError, match="^goal colour 3, but there are 3 colours"):
         boardbase.cases("lights", 1, size="3x3", colours=3, goal=3)
     with pytest.raises(boardbase.OptionError, match="^goal 'black' is colour 1 of 2 colours"):
         boardbase.cases("lights", 1, size="3x3", colours=3, goal="black")

@@ -10,8 +10,13 @@
 //!   reading order, applied to the board all of the goal's colour (colour
 //!   0 for the goal `any`): uniform over the boards that reach that colour.
 //! - [`LightsFamily::Impossible`]: random boards until one has no answer
-//!   towards the goal, at most [`MAX_TRIES`] boards a case (a variant with
-//!   no quiet pattern has none: every board is solvable).
+//!   towards the goal, at most [`MAX_TRIES`] boards a case. Refused before
+//!   any draw when there is no such board: towards a colour, when the
+//!   variant has no quiet pattern (every board reaches every colour);
+//!   towards `any`, when the boards that reach colour 0 and the uniform
+//!   boards together make up every board (the uniform boards reach `K / s`
+//!   classes of the presses' image, `s` of them reaching colour 0, and the
+//!   image has `K^cells / quiet` boards).
 //!
 //! The answer is [`FamilySolver`]'s, searched up to the limit given: the
 //! fewest presses and the least optimal press vector in reading order, as
@@ -59,7 +64,7 @@ impl FromStr for LightsFamily {
     type Err = String;
 
     fn from_str(s: &str) -> Result<LightsFamily, String> {
-        super::family_named(&LightsFamily::ALL, "Lights Out", s)
+        super::family_named(&LightsFamily::ALL, "lights", s)
     }
 }
 
@@ -117,35 +122,54 @@ impl Spec {
     /// The boards of `family` on `variant` towards `goal`, answered by a
     /// search of at most `2^max_nullity` press vectors. A goal colour past
     /// the variant's colours, and a variant whose search is past the limit
-    /// (no answer would be proven minimal), are [`GenError::Size`].
+    /// (no answer would be proven minimal), are the answer layer's errors
+    /// ([`GenError::Answer`]: `FamilyError::GoalColour`,
+    /// `FamilyError::SearchTooLarge`), as `boardbase lights solve` says
+    /// them; an impossible family of a variant that has no impossible
+    /// board is [`GenError::Empty`].
     pub fn new(
         family: LightsFamily,
         variant: Variant,
         goal: FamilyGoal,
         max_nullity: usize,
     ) -> Result<Spec, GenError> {
-        if let FamilyGoal::Colour(d) = goal
-            && d >= variant.colours()
-        {
-            return Err(GenError::Size(format!(
-                "goal {d}: there are {} colours (0 to {})",
-                variant.colours(),
-                variant.colours() - 1
-            )));
-        }
         let solver = FamilySolver::cached(&variant);
-        // The empty board answers at once or says that the variant is past
-        // the search's limit: refused before any case is drawn.
-        solver
-            .solve_within(&ColourGrid::new(variant.shape()), goal, max_nullity)
-            .map_err(|e| GenError::Size(e.to_string()))?;
-        if family == LightsFamily::Impossible && solver.quiet_count() == 1u32.into() {
-            return Err(GenError::Empty {
-                what: format!(
-                    "impossible board of the {} variant: it has no quiet pattern, so every board reaches every colour",
-                    describe(&variant)
-                ),
-            });
+        // The empty board answers at once, or says that the goal is not a
+        // colour of the variant or that the variant is past the search's
+        // limit: refused before any case is drawn.
+        let answer = |board: &ColourGrid, goal| -> Result<_, GenError> {
+            Ok(solver
+                .solve_within(board, goal, max_nullity)
+                .map_err(crate::tablebase::Error::from)?)
+        };
+        answer(&ColourGrid::new(variant.shape()), goal)?;
+        if family == LightsFamily::Impossible {
+            let quiet = solver.quiet_count();
+            let why = match goal {
+                FamilyGoal::Colour(_) if quiet == 1u32.into() => {
+                    Some("it has no quiet pattern, so every board reaches every colour")
+                }
+                FamilyGoal::Colour(_) => None,
+                FamilyGoal::Any => {
+                    // The uniform boards that reach colour 0 (`s` of the K):
+                    // the uniform boards meet K / s classes of the image.
+                    let mut reach = 0u32;
+                    for d in 0..variant.colours() {
+                        let uniform = ColourGrid::filled(variant.shape(), d);
+                        if answer(&uniform, FamilyGoal::Colour(0))?.is_some() {
+                            reach += 1;
+                        }
+                    }
+                    let classes = u32::from(variant.colours()) / reach.max(1);
+                    (quiet == num_bigint::BigUint::from(classes))
+                        .then_some("every board reaches some colour")
+                }
+            };
+            if let Some(why) = why {
+                return Err(GenError::Empty {
+                    what: format!("impossible board of the {variant} variant: {why}"),
+                });
+            }
         }
         Ok(Spec {
             family,
@@ -189,10 +213,7 @@ impl Spec {
                     }
                 }
                 Err(GenError::Empty {
-                    what: format!(
-                        "impossible board of the {} variant in {MAX_TRIES} draws",
-                        describe(variant)
-                    ),
+                    what: format!("impossible board of the {variant} variant in {MAX_TRIES} draws"),
                 })
             }
         }
@@ -201,21 +222,11 @@ impl Spec {
     /// The answer to `board`: the fewest presses and the least optimal
     /// press vector, `None` when the goal cannot be reached.
     pub fn answer(&self, board: &ColourGrid) -> Result<Option<FamilyAnswer>, GenError> {
-        self.solver
+        Ok(self
+            .solver
             .solve_within(board, self.goal, self.max_nullity)
-            .map_err(|e| GenError::Size(e.to_string()))
+            .map_err(crate::tablebase::Error::from)?)
     }
-}
-
-/// `3x3, 3 colours, plus`.
-fn describe(variant: &Variant) -> String {
-    format!(
-        "{}, {} colours, {}{}",
-        variant.shape(),
-        variant.colours(),
-        variant.pattern(),
-        if variant.wrap() { ", wrapped" } else { "" }
-    )
 }
 
 /// Writes one board as `boardbase lights solve` reads it: its rows of

@@ -63,10 +63,12 @@ pub enum TablebaseError {
         /// The file's shape.
         found_shape: Shape,
     },
-    /// The table file of a puzzle and shape found in the directories
-    /// cannot be used (it did not open, or holds another table): no board
-    /// of the shape is answered until it is replaced, since a later file
-    /// or a table made in memory would hide the damage.
+    /// The table file of a puzzle and shape (found in the directories, or
+    /// added by [`Tablebase::add_file`](super::Tablebase::add_file))
+    /// cannot be used: it did not open, holds another table, or its columns
+    /// do not resolve. No board of the shape is answered until it is
+    /// replaced, since a later file or a table made in memory would hide
+    /// the damage.
     #[error(
         "{error}: no {puzzle} {shape} board is answered until the file is replaced; make it with: {command}"
     )]
@@ -77,8 +79,9 @@ pub enum TablebaseError {
         shape: Shape,
         /// The file.
         path: PathBuf,
-        /// Why it cannot be used ([`TablebaseError::Open`] or
-        /// [`TablebaseError::Mismatch`]), found when it was opened.
+        /// Why it cannot be used ([`TablebaseError::Open`],
+        /// [`TablebaseError::Mismatch`] or [`TablebaseError::Probe`]), found
+        /// when it was opened.
         error: Arc<TablebaseError>,
         /// The command that makes the table.
         command: String,

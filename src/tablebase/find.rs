@@ -68,7 +68,7 @@ pub struct Missing {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum NotMade {
-    /// Flip tables are not made on the spot (the GF(2) solver answers
+    /// Flip tables are not made in memory (the GF(2) solver answers
     /// Flip boards instead, up to its nullity limit).
     Flip,
     /// More squares than a table made in memory may have.

@@ -796,6 +796,9 @@ impl Tablebase {
 
     /// The error of a table of `shape` that answered `error` for a board:
     /// it is damaged ([`TablebaseError::Probe`], with where it came from).
+    /// For the sources of [`Tablebase::flip`], [`Tablebase::euler`] and
+    /// [`Tablebase::euler_made`]: the file of [`Tablebase::set_table`] is
+    /// not among them (its answers say their origin themselves).
     pub fn damaged(&self, puzzle: Puzzle, shape: Shape, error: ProbeError) -> Error {
         let origin = if shape == Shape::SQUARE4 {
             Origin::Embedded

@@ -589,6 +589,13 @@ fn cases_lights_writes_boards_of_their_family_with_the_oracles_answers() {
         (VARIANTS[7], "2"),
         (VARIANTS[9], "any"),
         (VARIANTS[11], "0"),
+        (VARIANTS[8], "any"),
+        // A quiet pattern, yet every board reaches 0 or 1 (10101 has odd
+        // weight): no impossible board towards `any`.
+        (
+            Variant::new(1, 5, 2, false, "neighbours", rules::NEIGHBOURS),
+            "any",
+        ),
     ] {
         let brute = BruteForce::new(&v.rules());
         for family in ["random", "solvable", "impossible"] {
@@ -654,6 +661,30 @@ fn cases_lights_writes_boards_of_their_family_with_the_oracles_answers() {
         ),
         (
             &[
+                "cases", "flip", "--size", "5x5", "--cases", "1", "--goal", "1",
+            ][..],
+            "--colours, --wrap, --pattern and --goal are for lights, not flip",
+        ),
+        (
+            &[
+                "cases",
+                "lights",
+                "--size",
+                "9x9",
+                "--wrap",
+                "--max-nullity",
+                "3",
+                "--cases",
+                "1",
+            ][..],
+            "(--max-nullity raises the limit)",
+        ),
+        (
+            &["check", "lights", "--size", "3x3", "--", "true"][..],
+            "check does not run programs on the Lights Out family",
+        ),
+        (
+            &[
                 "cases", "lights", "--size", "3x3", "--cases", "1", "--family", "ties",
             ][..],
             "ties",
@@ -671,7 +702,7 @@ fn cases_lights_writes_boards_of_their_family_with_the_oracles_answers() {
                 "--cases",
                 "1",
             ][..],
-            "goal 3: there are 3 colours (0 to 2)",
+            "--goal 3: there are 3 colours (0 to 2)",
         ),
     ] {
         let out = run(args, "");

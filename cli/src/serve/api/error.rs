@@ -338,14 +338,19 @@ impl ApiError {
             | E::Unreadable(_) => StatusCode::BAD_REQUEST,
             E::Board(BoardShapeError::TooLarge { .. }) => StatusCode::UNPROCESSABLE_ENTITY,
             E::Board(_) => StatusCode::BAD_REQUEST,
+            // A board that does not fit the question is the client's (400);
+            // past the search's limit, it is unprocessable (422).
+            E::Answer {
+                error:
+                    tablebase::Error::Question(QuestionError::Family(FamilyError::SearchTooLarge {
+                        ..
+                    })),
+                ..
+            } => StatusCode::UNPROCESSABLE_ENTITY,
             E::Answer {
                 error:
                     tablebase::Error::Question(
-                        QuestionError::Family(
-                            FamilyError::ShapeMismatch { .. }
-                            | FamilyError::CellColour { .. }
-                            | FamilyError::GoalColour { .. },
-                        )
+                        QuestionError::Family(_)
                         | QuestionError::Board(_)
                         | QuestionError::BoardShape { .. }
                         | QuestionError::OutsideShape(_),
