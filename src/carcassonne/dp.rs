@@ -77,11 +77,7 @@ pub(super) fn mod_p<E: From<CountError>>(
     budget: Budget,
     mut check: impl FnMut(usize) -> Result<(), E>,
 ) -> Result<u64, E> {
-    let mut cell = 0;
-    let last = run::<ModP, E>(board, budget.groups, |_| {
-        cell += 1;
-        check(cell - 1)
-    })?;
+    let last = run::<ModP, E>(board, budget.groups, |cell, _| check(cell))?;
     Ok(last.weights().fold(0, |s, &v| (s + u64::from(v)) % MODULUS))
 }
 
@@ -91,11 +87,7 @@ pub(super) fn exact<E: From<CountError>>(
     budget: Budget,
     mut check: impl FnMut(usize) -> Result<(), E>,
 ) -> Result<BigUint, E> {
-    let mut cell = 0;
-    let last = run::<Exact, E>(board, budget.groups, |_| {
-        cell += 1;
-        check(cell - 1)
-    })?;
+    let last = run::<Exact, E>(board, budget.groups, |cell, _| check(cell))?;
     Ok(last.weights().sum())
 }
 
@@ -115,8 +107,8 @@ pub(super) fn witness<E: From<CountError>>(
     // layers[c]: the groups before cell c, keys sorted, reachability masks.
     let mut layers: Vec<(Vec<u64>, Vec<u16>)> = Vec::new();
     let mut stored = 0usize;
-    let last = run::<Reach, E>(board, budget.groups, |layer| {
-        check(layers.len())?;
+    let last = run::<Reach, E>(board, budget.groups, |cell, layer| {
+        check(cell)?;
         stored = stored.saturating_add(layer.groups());
         if stored > budget.witness_groups {
             return Err(CountError::WitnessBudget {
@@ -183,10 +175,9 @@ pub fn profile_stats(board: &Board) -> Result<ProfileStats, CountError> {
     let shape = Shape::of(board);
     let mut sizes: Vec<(usize, usize)> = Vec::new();
     let mut record = |layer: &Layer<()>| sizes.push((layer.profiles(), layer.groups()));
-    let mut first = true;
-    let last = run::<Reach, CountError>(board, GROUP_BUDGET, |layer| {
+    let last = run::<Reach, CountError>(board, GROUP_BUDGET, |cell, layer| {
         // Skip the empty frontier before the first cell.
-        if !std::mem::take(&mut first) {
+        if cell > 0 {
             record(layer);
         }
         Ok(())
@@ -511,11 +502,12 @@ impl<V> Layer<V> {
 }
 
 /// Runs the DP over every cell and returns the last layer (empty when no
-/// placement exists). `visit` sees the layer before each cell.
+/// placement exists). `visit` sees each cell's index (row-major, from 0)
+/// and the layer before it.
 fn run<W: Weight, E: From<CountError>>(
     board: &Board,
     budget: usize,
-    mut visit: impl FnMut(&Layer<W::Val>) -> Result<(), E>,
+    mut visit: impl FnMut(usize, &Layer<W::Val>) -> Result<(), E>,
 ) -> Result<Layer<W::Val>, E> {
     let shape = Shape::of(board);
     let mut cur = Layer::new();
@@ -529,7 +521,7 @@ fn run<W: Weight, E: From<CountError>>(
     });
     let mut acc: [[W::Val; 64]; 2] = std::array::from_fn(|_| std::array::from_fn(|_| W::zero()));
     for cell in 0..shape.cells {
-        visit(&cur)?;
+        visit(cell, &cur)?;
         let (r, c) = (cell / shape.width, cell % shape.width);
         let transitions = shape.transitions(board, r, c);
         next.clear();

@@ -133,18 +133,18 @@ impl Spec {
         goal: FamilyGoal,
         max_nullity: usize,
     ) -> Result<Spec, GenError> {
-        let solver = FamilySolver::cached(&variant);
+        let spec = Spec {
+            family,
+            goal,
+            max_nullity,
+            solver: FamilySolver::cached(&variant),
+        };
         // The empty board answers at once, or says that the goal is not a
         // colour of the variant or that the variant is past the search's
         // limit: refused before any case is drawn.
-        let answer = |board: &ColourGrid, goal| -> Result<_, GenError> {
-            Ok(solver
-                .solve_within(board, goal, max_nullity)
-                .map_err(crate::tablebase::Error::from)?)
-        };
-        answer(&ColourGrid::new(variant.shape()), goal)?;
+        spec.answer(&ColourGrid::new(variant.shape()))?;
         if family == LightsFamily::Impossible {
-            let quiet = solver.quiet_count();
+            let quiet = spec.solver.quiet_count();
             let why = match goal {
                 FamilyGoal::Colour(_) if quiet == 1u32.into() => {
                     Some("it has no quiet pattern, so every board reaches every colour")
@@ -156,7 +156,7 @@ impl Spec {
                     let mut reach = 0u32;
                     for d in 0..variant.colours() {
                         let uniform = ColourGrid::filled(variant.shape(), d);
-                        if answer(&uniform, FamilyGoal::Colour(0))?.is_some() {
+                        if spec.solve(&uniform, FamilyGoal::Colour(0))?.is_some() {
                             reach += 1;
                         }
                     }
@@ -171,12 +171,7 @@ impl Spec {
                 });
             }
         }
-        Ok(Spec {
-            family,
-            goal,
-            max_nullity,
-            solver,
-        })
+        Ok(spec)
     }
 
     /// The variant.
@@ -222,9 +217,18 @@ impl Spec {
     /// The answer to `board`: the fewest presses and the least optimal
     /// press vector, `None` when the goal cannot be reached.
     pub fn answer(&self, board: &ColourGrid) -> Result<Option<FamilyAnswer>, GenError> {
+        self.solve(board, self.goal)
+    }
+
+    /// The answer to `board` towards `goal`, within the search's limit.
+    fn solve(
+        &self,
+        board: &ColourGrid,
+        goal: FamilyGoal,
+    ) -> Result<Option<FamilyAnswer>, GenError> {
         Ok(self
             .solver
-            .solve_within(board, self.goal, self.max_nullity)
+            .solve_within(board, goal, self.max_nullity)
             .map_err(crate::tablebase::Error::from)?)
     }
 }
