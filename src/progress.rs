@@ -14,6 +14,9 @@ pub enum Phase {
     /// positions), which the system maps in page by page (seconds for the
     /// 8 GiB of 6×6).
     Allocate,
+    /// Generating Euler tables: reading the win/loss layers a checkpoint
+    /// holds (bytes), to resume an earlier run.
+    Resume,
     /// Generating Euler tables: who wins each position (one bit a
     /// position).
     WinLoss,
@@ -38,11 +41,12 @@ pub enum Phase {
 }
 
 impl Phase {
-    /// A short name for a progress bar: `allocate`, `win/loss`, `moves
-    /// left`, `search`, `summary`, `checksum`, `write`, `crc`, `contents`.
+    /// A short name for a progress bar: `allocate`, `resume`, `win/loss`,
+    /// `moves left`, `search`, `summary`, `checksum`, `write`, `crc`, `contents`.
     pub const fn name(self) -> &'static str {
         match self {
             Phase::Allocate => "allocate",
+            Phase::Resume => "resume",
             Phase::WinLoss => "win/loss",
             Phase::Depth => "moves left",
             Phase::Search => "search",
@@ -56,7 +60,10 @@ impl Phase {
 
     /// Whether the phase counts bytes (else positions or boards).
     pub const fn counts_bytes(self) -> bool {
-        matches!(self, Phase::Checksum | Phase::Write | Phase::Crc)
+        matches!(
+            self,
+            Phase::Resume | Phase::Checksum | Phase::Write | Phase::Crc
+        )
     }
 }
 

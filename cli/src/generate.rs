@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicI32, Ordering};
 use boardbase::euler::Outcome;
 use boardbase::generate::{
     Cancel, EulerReport, FlipReport, Job, JobError, LimitFrom, MemoryLimit, Progress, Report,
-    ReportSummary,
+    ReportSummary, checkpoint, checkpoint_kept,
 };
 use boardbase::memory::ByteSize;
 use boardbase::solvers::shape::Shape;
@@ -65,7 +65,7 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "DIR", default_value = ".")]
     dir: PathBuf,
     /// Euler: the win/loss bits only, without moves left and best moves
-    /// (the default above 25 squares).
+    /// (made anyway when the full tables do not fit in --memory).
     #[arg(long)]
     wdl_only: bool,
     #[arg(long, value_name = "SIZE", value_parser = parse_byte_size,
@@ -108,7 +108,9 @@ fn cancel_on_signals(path: &Path, cancel: &Cancel) -> Arc<AtomicI32> {
         }
         if let Some(signal) = signals.next() {
             let removed = tablefile::remove_temporary_files(&path) > 0;
-            eprintln!("\n{}", interrupted(&path, removed));
+            let checkpoint = checkpoint::checkpoint_path(&path);
+            let kept = checkpoint.exists().then_some(checkpoint.as_path());
+            eprintln!("\n{}", interrupted(&path, removed, kept));
             std::process::exit(128 + signal);
         }
     });
@@ -120,15 +122,19 @@ fn cancel_on_signals(_path: &Path, _cancel: &Cancel) -> Arc<AtomicI32> {
     Arc::new(AtomicI32::new(0))
 }
 
-/// What an interrupted run says: `interrupted: PATH not written`, and
-/// whether its temporary file was removed.
-fn interrupted(path: &Path, removed: bool) -> String {
+/// What an interrupted run says: `interrupted: PATH not written`, whether
+/// its temporary file was removed, and the checkpoint kept to resume from.
+fn interrupted(path: &Path, removed: bool, checkpoint: Option<&Path>) -> String {
     let what = if removed {
         " (its temporary file was removed)"
     } else {
         ""
     };
-    format!("interrupted: {} not written{what}", path.display())
+    format!(
+        "interrupted: {} not written{what}{}",
+        path.display(),
+        checkpoint_kept(checkpoint)
+    )
 }
 
 /// The failure of a job: a usage error (exit status 2) when its settings
@@ -162,11 +168,18 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
         }) => format!("; {} available", ByteSize(bytes)),
         None => String::new(),
     };
+    let holds = match plan.full_tables_memory {
+        Some(full) => format!(
+            "{} (the full tables need {}, over the limit)",
+            plan.holds(),
+            ByteSize(full)
+        ),
+        None => plan.holds().to_owned(),
+    };
     eprintln!(
-        "{} {}, {}: {} {}; needs {} of memory ({} to generate, {} to write{limit_text}) and {} of disk for {}",
+        "{} {}, {holds}: {} {}; needs {} of memory ({} to generate, {} to write{limit_text}) and {} of disk for {}",
         job.puzzle,
         job.shape,
-        plan.holds(),
         thousands(plan.positions),
         plan.units(),
         ByteSize(plan.memory_needed),
@@ -181,6 +194,14 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
     let signal = cancel_on_signals(&plan.path, &cancel);
     // Checked before hours of work can be lost (and made again by `run`).
     plan.check().map_err(failure)?;
+    if let Some(resume) = &plan.resume {
+        eprintln!(
+            "resuming from {}: {} of {} win/loss layers done",
+            resume.path.display(),
+            resume.layers_done,
+            resume.layers
+        );
+    }
     for old in plan.leftovers() {
         eprintln!(
             "note: {} was left by a run that was killed (its process is gone); remove it to free the space",
@@ -196,9 +217,10 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
         Err(JobError::Cancelled {
             path,
             removed_temporary,
+            checkpoint,
         }) => {
             return Err(Failure::Interrupted {
-                message: interrupted(&path, removed_temporary),
+                message: interrupted(&path, removed_temporary, checkpoint.as_deref()),
                 signal: match signal.load(Ordering::Relaxed) {
                     0 => 2,
                     s => s,

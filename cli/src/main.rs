@@ -179,8 +179,9 @@ enum Command {
     ///
     /// Not to be mixed up with `cases`, which writes judge inputs.
     ///
-    /// Euler boards up to 36 squares (full tables up to 25, win/loss only
-    /// above or with --wdl-only), Flip boards up to 25 cells, on every core.
+    /// Euler boards up to 36 squares (full tables where they fit in
+    /// --memory, win/loss only otherwise or with --wdl-only), Flip boards
+    /// up to 25 cells, on every core.
     /// The memory the job needs is said first; over --memory (default: the
     /// memory available) it stops, exit status 1. The file is written to a
     /// temporary name and renamed when complete; on Ctrl-C the temporary

@@ -1,19 +1,24 @@
 //! The Game of Euler's tables of any shape up to 36 squares: who wins
-//! every position (retrograde analysis, one bit a position) and, up to 25
-//! squares, moves left and a best move (the depth pass), on every core.
+//! every position (retrograde analysis, one bit a position) and, wherever
+//! they fit in memory, moves left and a best move (the depth pass), on
+//! every core.
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::mpsc;
 
 use boardbase_solvers::euler::depth::{self, DepthSolver};
 use boardbase_solvers::euler::winloss::{self, WinLossSolver, layer_members};
 use boardbase_solvers::shape::Shape;
 use rayon::prelude::*;
 
+use super::checkpoint::Checkpoint;
 use super::{
     Cancel, GenerateError, Hooks, Phase, Progress, Puzzle, Reporter, SMALL_ALLOCATIONS,
     check_cells, check_memory, in_pool, pool_threads, try_vec, try_vec_reported,
 };
 use crate::euler::Outcome;
+use crate::memory::available_memory;
 use crate::solvers;
 use crate::tablefile::EulerColumns;
 
@@ -21,30 +26,34 @@ use crate::tablefile::EulerColumns;
 /// 8 GiB).
 pub const EULER_MAX_CELLS: usize = Puzzle::Euler.max_cells();
 
-/// The most squares of an Euler board whose full tables (moves left and a
-/// best move, one byte each a position) are made by default: 25
-/// (2^25 positions, 32 MiB a column).
-pub const FULL_TABLES_MAX_CELLS: usize = 25;
-
 /// The best-move entry of the full board, which has no move.
 pub use depth::NO_MOVE;
 
 /// How to generate Euler tables.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EulerOptions {
-    /// Only the win/loss bits, even where the full tables are the default
-    /// (up to 2^[`FULL_TABLES_MAX_CELLS`] positions).
+    /// Only the win/loss bits, even where the full tables would fit in
+    /// memory (see [`euler_full_tables`]).
     pub wdl_only: bool,
     /// Threads to use: `None` for rayon's global pool (every core), or a
     /// dedicated pool of this many threads.
     pub threads: Option<usize>,
     /// Refuse the job, before allocating anything, when it needs more than
-    /// this many bytes. `None`: no limit.
+    /// this many bytes; the full tables are made only when they fit in it.
+    /// `None`: no limit, and the full tables are made when they fit in the
+    /// memory available ([`available_memory`]).
     pub memory_limit: Option<u64>,
     /// Stop early, with [`GenerateError::Cancelled`], once this handle is
     /// cancelled (checked between chunks of work: within a fraction of a
     /// second). `None`: run to the end.
     pub cancel: Option<Cancel>,
+    /// Save each win/loss layer to this checkpoint file as it completes,
+    /// and first resume from what it holds (see [`checkpoint`](super::checkpoint));
+    /// a checkpoint that does not match the run or is damaged is refused
+    /// with [`GenerateError::Checkpoint`]. It is left in place: a
+    /// [`Job`](super::Job) removes it once its table file is written.
+    /// `None`: no checkpoint.
+    pub checkpoint: Option<PathBuf>,
 }
 
 /// The Euler tables of one shape, as owned columns (see the [module
@@ -123,9 +132,42 @@ impl EulerTables {
 }
 
 /// Whether the Euler tables of `shape` with `options` include the depth
-/// columns (moves left, best move).
+/// columns (moves left, best move): unless
+/// [`wdl_only`](EulerOptions::wdl_only) is asked, whenever they fit in the
+/// memory limit ([`euler_full_memory`] at most
+/// [`memory_limit`](EulerOptions::memory_limit), or the memory available
+/// where no limit is given and the system says). Nothing else caps them:
+/// a best move is an index into a move list of at most 160 moves, moves
+/// left at most 36, a byte each.
+///
+/// ```
+/// use boardbase::generate::{self, EulerOptions};
+/// use boardbase::solvers::shape::Shape;
+///
+/// // 5×6: full tables in 2.5 GiB, win/loss only in 129 MiB.
+/// let shape = Shape::new(5, 6).unwrap();
+/// let gib = |n: u64| EulerOptions { memory_limit: Some(n << 30), ..Default::default() };
+/// assert!(generate::euler_full_tables(shape, &gib(3)));
+/// assert!(!generate::euler_full_tables(shape, &gib(2)));
+/// let wdl = EulerOptions { wdl_only: true, ..gib(3) };
+/// assert!(!generate::euler_full_tables(shape, &wdl));
+/// ```
 pub fn euler_full_tables(shape: Shape, options: &EulerOptions) -> bool {
-    !options.wdl_only && shape.cells() <= FULL_TABLES_MAX_CELLS
+    if options.wdl_only || check_cells(Puzzle::Euler, shape).is_err() {
+        return false;
+    }
+    let limit = match options.memory_limit {
+        Some(limit) => limit,
+        None => available_memory().unwrap_or(u64::MAX),
+    };
+    euler_full_memory(shape, options.threads) <= limit
+}
+
+/// Bytes an Euler job of `shape` on `threads` threads (`None`: every core)
+/// allocates when it makes the full tables (see [`euler_memory`]), whether
+/// or not it would: what a plan says the full tables would take.
+pub fn euler_full_memory(shape: Shape, threads: Option<usize>) -> u64 {
+    shape_memory(shape, threads, true)
 }
 
 /// Bytes an Euler job allocates: the bitset, the depth columns when made,
@@ -145,17 +187,26 @@ pub fn euler_full_tables(shape: Shape, options: &EulerOptions) -> bool {
 /// ```
 pub fn euler_memory(shape: Shape, options: &EulerOptions) -> Result<u64, GenerateError> {
     check_cells(Puzzle::Euler, shape)?;
+    Ok(shape_memory(
+        shape,
+        options.threads,
+        euler_full_tables(shape, options),
+    ))
+}
+
+/// [`euler_memory`] of a shape already checked, the full tables or not.
+fn shape_memory(shape: Shape, threads: Option<usize>, full: bool) -> u64 {
     let wl = WinLossSolver::new(shape);
-    let threads = pool_threads(options.threads) as u64;
+    let threads = pool_threads(threads) as u64;
     let mut bytes = wl.words() as u64 * 8;
     bytes += threads * (wl.block_words() * size_of::<winloss::Lanes>()) as u64;
     bytes += wl.blocks() as u64 * 8;
-    if euler_full_tables(shape, options) {
+    if full {
         // Plies and best moves, a byte each; three bitsets for the steps.
         let positions = 1u64 << shape.cells();
         bytes += 2 * positions + 3 * wl.words() as u64 * 8;
     }
-    Ok(bytes + SMALL_ALLOCATIONS)
+    bytes + SMALL_ALLOCATIONS
 }
 
 /// Generates the Euler tables of `shape`: who wins every position and,
@@ -201,9 +252,11 @@ pub fn euler<F: Fn(Progress) + Sync>(
     options: &EulerOptions,
     progress: F,
 ) -> Result<EulerTables, GenerateError> {
-    let needed = euler_memory(shape, options)?;
-    check_memory(Puzzle::Euler, shape, needed, options.memory_limit)?;
+    check_cells(Puzzle::Euler, shape)?;
+    // Decided once: the memory available may change between two calls.
     let full = euler_full_tables(shape, options);
+    let needed = shape_memory(shape, options.threads, full);
+    check_memory(Puzzle::Euler, shape, needed, options.memory_limit)?;
     let hooks = Hooks {
         progress: &progress,
         cancel: options.cancel.as_ref(),
@@ -211,12 +264,19 @@ pub fn euler<F: Fn(Progress) + Sync>(
     if hooks.cancel.is_some_and(Cancel::is_cancelled) {
         return Err(GenerateError::Cancelled);
     }
-    in_pool(options.threads, || euler_in_pool(shape, full, &hooks))
+    let checkpoint = match &options.checkpoint {
+        Some(path) => Some(Checkpoint::open(path, shape)?),
+        None => None,
+    };
+    in_pool(options.threads, || {
+        euler_in_pool(shape, full, checkpoint, &hooks)
+    })
 }
 
 fn euler_in_pool<F: Fn(Progress) + Sync>(
     shape: Shape,
     full: bool,
+    checkpoint: Option<Checkpoint>,
     hooks: &Hooks<'_, F>,
 ) -> Result<EulerTables, GenerateError> {
     let positions = 1u64 << shape.cells();
@@ -226,31 +286,7 @@ fn euler_in_pool<F: Fn(Progress) + Sync>(
     let bits = try_vec_reported(wl.words(), || AtomicU64::new(0), &report, per_word)?;
     report.finish();
 
-    let report = Reporter::start(hooks, Phase::WinLoss, positions);
-    let per_block = wl.block_positions();
-    let mut won = 0;
-    for layer in (0..=wl.top_bits()).rev() {
-        let blocks: Vec<usize> = layer_members(wl.top_bits(), layer).collect();
-        won += blocks
-            .par_chunks(winloss::LANES)
-            .map_init(
-                || vec![[0u64; winloss::LANES]; wl.block_words()],
-                |acc, lanes| {
-                    if report.cancelled() {
-                        return 0;
-                    }
-                    let won = wl.solve_blocks(lanes, &bits, acc);
-                    report.add(per_block * lanes.len() as u64);
-                    won
-                },
-            )
-            .sum::<u64>();
-        // A layer reads the layers above it: a skipped block stops the job.
-        report.check()?;
-    }
-    report.finish();
-    // Same size and alignment: collected in place, no second bitset.
-    let winning: Vec<u64> = bits.into_iter().map(AtomicU64::into_inner).collect();
+    let (won, winning) = win_loss(&wl, bits, checkpoint, hooks)?;
 
     let depth = if full {
         Some(euler_depth(shape, &winning, hooks)?)
@@ -286,6 +322,92 @@ fn euler_in_pool<F: Fn(Progress) + Sync>(
         depth,
         summary,
     })
+}
+
+/// The win/loss pass on every core, layer by layer, resumed from the
+/// checkpoint's layers and saving each new one to it (on a writer thread,
+/// while the next layer is solved). Returns the positions won and the
+/// bitset.
+fn win_loss<F: Fn(Progress) + Sync>(
+    wl: &WinLossSolver,
+    bits: Vec<AtomicU64>,
+    mut checkpoint: Option<Checkpoint>,
+    hooks: &Hooks<'_, F>,
+) -> Result<(u64, Vec<u64>), GenerateError> {
+    let positions = wl.block_positions() * wl.blocks() as u64;
+    let (mut won, done) = match &checkpoint {
+        Some(c) if c.layers_done() > 0 => {
+            let bytes = wl.words() as u64 * 8;
+            let report = Reporter::start(hooks, Phase::Resume, bytes);
+            let won = c.load(&bits, &|n| report.add(n))?;
+            report.finish();
+            (won, c.layers_done())
+        }
+        _ => (0, 0),
+    };
+    let report = Reporter::start(hooks, Phase::WinLoss, positions);
+    let per_block = wl.block_positions();
+    let top = wl.top_bits();
+    // The layers already saved count as done.
+    report.add(
+        (0..done)
+            .map(|i| layer_members(top, top - i).count() as u64 * per_block)
+            .sum(),
+    );
+    let solved = std::thread::scope(|scope| {
+        let (layers, saved) = mpsc::channel::<(u32, Vec<usize>, u64)>();
+        let bits = &bits;
+        let writer = checkpoint.as_mut().map(|c| {
+            scope.spawn(move || {
+                for (layer, blocks, won) in saved {
+                    c.save(layer, &blocks, won, bits)?;
+                }
+                Ok::<(), GenerateError>(())
+            })
+        });
+        let solve = || -> Result<u64, GenerateError> {
+            let mut won = 0;
+            for i in done..=top {
+                let blocks: Vec<usize> = layer_members(top, top - i).collect();
+                let layer_won = blocks
+                    .par_chunks(winloss::LANES)
+                    .map_init(
+                        || vec![[0u64; winloss::LANES]; wl.block_words()],
+                        |acc, lanes| {
+                            if report.cancelled() {
+                                return 0;
+                            }
+                            let won = wl.solve_blocks(lanes, bits, acc);
+                            report.add(per_block * lanes.len() as u64);
+                            won
+                        },
+                    )
+                    .sum::<u64>();
+                // A layer reads the layers above it: a skipped block stops
+                // the job (and the layer is not saved).
+                report.check()?;
+                won += layer_won;
+                if writer.is_some() && layers.send((i, blocks, layer_won)).is_err() {
+                    // The writer stopped on an error: it says which below.
+                    break;
+                }
+            }
+            Ok(won)
+        };
+        let solved = solve();
+        drop(layers);
+        // The layers finished are saved even when the job stops.
+        let saved = writer.map_or(Ok(()), |w| {
+            w.join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        });
+        saved.and(solved)
+    })?;
+    won += solved;
+    report.finish();
+    // Same size and alignment: collected in place, no second bitset.
+    let winning: Vec<u64> = bits.into_iter().map(AtomicU64::into_inner).collect();
+    Ok((won, winning))
 }
 
 /// The depth pass on every core: the check of the win/loss bits, then the

@@ -14,9 +14,10 @@ use std::time::{Duration, Instant};
 use boardbase_solvers::shape::Shape;
 use serde::Serialize;
 
+use super::checkpoint::{Checkpoint, Resume, checkpoint_path};
 use super::{
-    Cancel, EulerOptions, FlipOptions, GenerateError, Progress, Puzzle, euler_full_tables,
-    euler_memory, flip_memory,
+    Cancel, EulerOptions, FlipOptions, GenerateError, Progress, Puzzle, euler_full_memory,
+    euler_full_tables, euler_memory, flip_memory,
 };
 use crate::euler::Outcome;
 use crate::memory::{ByteSize, available_memory, peak_memory};
@@ -63,9 +64,10 @@ pub struct Job {
     pub shape: Shape,
     /// The directory the file goes into, created if missing.
     pub dir: PathBuf,
-    /// Euler: the win/loss bits only (the default above
-    /// [`FULL_TABLES_MAX_CELLS`](super::FULL_TABLES_MAX_CELLS) squares
-    /// anyway). A Flip job refuses it ([`JobError::WdlOnlyFlip`]).
+    /// Euler: the win/loss bits only, even where the full tables fit in
+    /// the memory limit (where they do not, the job makes win/loss only
+    /// anyway and its [`Plan`] says so). A Flip job refuses it
+    /// ([`JobError::WdlOnlyFlip`]).
     pub wdl_only: bool,
     /// Threads: `None` for every core (rayon's global pool).
     pub threads: Option<usize>,
@@ -109,22 +111,6 @@ impl Job {
         if self.threads == Some(0) {
             return Err(JobError::Generate(GenerateError::NoThreads));
         }
-        let (generate_memory, full) = match puzzle {
-            Puzzle::Euler => {
-                let options = self.euler_options(None);
-                (
-                    euler_memory(shape, &options)?,
-                    euler_full_tables(shape, &options),
-                )
-            }
-            Puzzle::Flip => (flip_memory(shape, &self.flip_options(None))?, false),
-        };
-        let name = puzzle.file_name(shape);
-        let file_bytes =
-            tablefile::expected_file_len(puzzle, shape, full).map_err(|error| JobError::Table {
-                path: PathBuf::from(&name),
-                error,
-            })?;
         let memory_limit = match self.memory_limit {
             Some(bytes) => Some(MemoryLimit {
                 bytes,
@@ -135,10 +121,50 @@ impl Job {
                 from: LimitFrom::Available,
             }),
         };
+        // The full tables are made when they fit beside the write's buffers.
+        let generate_limit = memory_limit.map(|l| l.bytes.saturating_sub(tablefile::WRITE_MEMORY));
+        let (generate_memory, full, full_tables_memory) = match puzzle {
+            Puzzle::Euler => {
+                let options = EulerOptions {
+                    memory_limit: Some(generate_limit.unwrap_or(u64::MAX)),
+                    ..self.euler_options(None)
+                };
+                let full = euler_full_tables(shape, &options);
+                let left_out = (!full && !self.wdl_only)
+                    .then(|| euler_full_memory(shape, self.threads) + tablefile::WRITE_MEMORY);
+                (euler_memory(shape, &options)?, full, left_out)
+            }
+            Puzzle::Flip => (flip_memory(shape, &self.flip_options(None))?, false, None),
+        };
+        let name = puzzle.file_name(shape);
+        let path = self.dir.join(&name);
+        let (checkpoint, resume) = match puzzle {
+            Puzzle::Euler => {
+                let checkpoint = checkpoint_path(&path);
+                let resume = Checkpoint::inspect(&checkpoint, shape)
+                    .map_err(|e| JobError::Generate(e.into()))?;
+                (Some(checkpoint), resume)
+            }
+            Puzzle::Flip => (None, None),
+        };
+        let checkpoint_bytes = match puzzle {
+            // The bitset, a page of header and a record a layer.
+            Puzzle::Euler => (1u64 << shape.cells()).div_ceil(8) + (8 << 10),
+            Puzzle::Flip => 0,
+        };
+        let file_bytes =
+            tablefile::expected_file_len(puzzle, shape, full).map_err(|error| JobError::Table {
+                path: PathBuf::from(&name),
+                error,
+            })?;
         Ok(Plan {
             job: self.clone(),
-            path: self.dir.join(name),
+            path,
+            checkpoint,
+            checkpoint_bytes,
+            resume,
             full,
+            full_tables_memory,
             positions: 1u64 << shape.cells(),
             generate_memory,
             write_memory: tablefile::WRITE_MEMORY,
@@ -163,6 +189,7 @@ impl Job {
             threads: self.threads,
             memory_limit: None,
             cancel: cancel.cloned(),
+            checkpoint: None,
         }
     }
 
@@ -239,9 +266,24 @@ pub struct Plan {
     /// The table file: the job's directory and `euler-RxC.bin` or
     /// `flip-RxC.bin`.
     pub path: PathBuf,
+    /// Euler: the checkpoint beside the table (`euler-RxC.bin.checkpoint`),
+    /// where the run saves each win/loss layer as it completes and which
+    /// it removes once the table is written. Flip: `None` (a Flip job is a
+    /// breadth-first search of at most 2^25 boards, and starts over).
+    pub checkpoint: Option<PathBuf>,
+    /// The most bytes the checkpoint takes on disk while the job runs.
+    pub checkpoint_bytes: u64,
+    /// What an earlier run left in the checkpoint, which this run resumes
+    /// from.
+    pub resume: Option<Resume>,
     /// Euler: whether the full tables are made (moves left and best
-    /// moves besides win/loss). Flip: `false`.
+    /// moves besides win/loss): unless win/loss only is asked, whenever
+    /// they fit in the memory limit. Flip: `false`.
     pub full: bool,
+    /// Euler, win/loss only although not asked: the bytes the full tables
+    /// would need, over the memory limit (what the plan says to explain
+    /// it). `None` otherwise.
+    pub full_tables_memory: Option<u64>,
     /// Positions (Euler) or boards (Flip): `2^cells`.
     pub positions: u64,
     /// Bytes the generation allocates ([`euler_memory`],
@@ -334,16 +376,34 @@ impl Plan {
         let _ = fs::remove_file(&probe);
         if let Some(free) = free_space(dir) {
             // A file being replaced gives its space back only after the
-            // rename.
-            if free < self.file_bytes {
+            // rename; a checkpoint already there has its room.
+            let checkpoint = match &self.checkpoint {
+                Some(c) if !c.exists() => self.checkpoint_bytes,
+                _ => 0,
+            };
+            if free < self.file_bytes + checkpoint {
                 return Err(JobError::DiskSpace {
                     path: self.path.clone(),
-                    needed: self.file_bytes,
+                    needed: self.file_bytes + checkpoint,
                     free,
                 });
             }
         }
         Ok(())
+    }
+
+    /// The checkpoint of a job that stopped, kept when it holds a layer to
+    /// resume from and removed when it holds none.
+    fn keep_checkpoint(&self) -> Option<PathBuf> {
+        let checkpoint = self.checkpoint.as_ref()?;
+        match Checkpoint::inspect(checkpoint, self.job.shape) {
+            Ok(Some(resume)) if resume.layers_done == 0 => {
+                let _ = fs::remove_file(checkpoint);
+                None
+            }
+            Ok(None) => None,
+            _ => Some(checkpoint.clone()),
+        }
     }
 
     /// Runs the job: [`check`](Plan::check), the generation on every core
@@ -377,6 +437,7 @@ impl Plan {
         let cancelled = |removed_temporary| JobError::Cancelled {
             path: self.path.clone(),
             removed_temporary,
+            checkpoint: self.keep_checkpoint(),
         };
         let generate_error = |error| match error {
             GenerateError::Cancelled => cancelled(false),
@@ -389,7 +450,10 @@ impl Plan {
         let (table, summary) = match puzzle {
             Puzzle::Euler => {
                 let options = EulerOptions {
-                    memory_limit: limit,
+                    // What the plan decided, whatever memory is free now.
+                    wdl_only: !self.full,
+                    memory_limit: limit.map(|l| l.saturating_sub(tablefile::WRITE_MEMORY)),
+                    checkpoint: self.checkpoint.clone(),
                     ..job.euler_options(Some(cancel))
                 };
                 let made = super::euler(shape, &options, &progress).map_err(generate_error)?;
@@ -442,6 +506,14 @@ impl Plan {
                 },
                 error => table_error(error),
             })?;
+        if let Some(checkpoint) = &self.checkpoint {
+            // The table is complete under its name: the layers saved for
+            // a rerun are of no more use.
+            fs::remove_file(checkpoint).map_err(|error| JobError::Write {
+                path: checkpoint.clone(),
+                error,
+            })?;
+        }
         let total = start.elapsed();
         Ok(Report {
             puzzle,
@@ -520,16 +592,27 @@ pub enum JobError {
     /// The job's [`Cancel`] handle was cancelled: nothing was written
     /// under `path`.
     #[error(
-        "cancelled: {} not written{}",
+        "cancelled: {} not written{}{}",
         .path.display(),
-        if *.removed_temporary { " (its temporary file was removed)" } else { "" }
+        if *.removed_temporary { " (its temporary file was removed)" } else { "" },
+        checkpoint_kept(.checkpoint.as_deref())
     )]
     Cancelled {
         /// The table file.
         path: PathBuf,
         /// Whether the write had begun: its temporary file was removed.
         removed_temporary: bool,
+        /// The checkpoint kept for the same job to resume from, if any.
+        checkpoint: Option<PathBuf>,
     },
+}
+
+/// What a cancelled job says of its checkpoint: `; PATH kept: the same
+/// command resumes from it`, or nothing.
+pub fn checkpoint_kept(checkpoint: Option<&Path>) -> String {
+    checkpoint.map_or_else(String::new, |c| {
+        format!("; {} kept: the same command resumes from it", c.display())
+    })
 }
 
 /// [`JobError::WdlOnlyFlip`]'s message, the setting called `name`.

@@ -31,11 +31,11 @@
 //!
 //! # Defaults
 //!
-//! * Euler: the full tables (win/loss, moves left and a best move) up to
-//!   2^[`FULL_TABLES_MAX_CELLS`] positions (25 squares: 32 MiB a byte
-//!   column), win/loss only above; [`EulerOptions::wdl_only`] forces
-//!   win/loss only. At most [`EULER_MAX_CELLS`] squares (36: a bitset of
-//!   8 GiB).
+//! * Euler: the full tables (win/loss, moves left and a best move)
+//!   wherever they fit in the memory limit (2.5 bytes a position: 2.5 GiB
+//!   for the 30 squares of 5×6), win/loss only otherwise
+//!   ([`euler_full_tables`]); [`EulerOptions::wdl_only`] forces win/loss
+//!   only. At most [`EULER_MAX_CELLS`] squares (36: a bitset of 8 GiB).
 //! * Flip: at most [`FLIP_MAX_CELLS`] cells (25).
 //! * Every core ([`threads`](EulerOptions::threads) `None`), no memory limit
 //!   ([`memory_limit`](EulerOptions::memory_limit) `None`; a [`Job`], as
@@ -83,20 +83,21 @@ use rayon::prelude::*;
 
 use crate::memory::ByteSize;
 
+pub mod checkpoint;
 mod euler;
 mod flip;
 mod job;
 
 pub use euler::{
-    EULER_MAX_CELLS, EulerDepth, EulerOptions, EulerSummary, EulerTables, FULL_TABLES_MAX_CELLS,
-    NO_MOVE, euler, euler_full_tables, euler_memory,
+    EULER_MAX_CELLS, EulerDepth, EulerOptions, EulerSummary, EulerTables, NO_MOVE, euler,
+    euler_full_memory, euler_full_tables, euler_memory,
 };
 pub use flip::{
     ColourColumns, FLIP_MAX_CELLS, FlipOptions, FlipSummary, FlipTables, flip, flip_memory,
 };
 pub use job::{
     EulerReport, FlipReport, Job, JobError, JobSetting, LimitFrom, MemoryLimit, Plan, Report,
-    ReportSummary, RunFigures,
+    ReportSummary, RunFigures, checkpoint_kept,
 };
 
 /// Which puzzle a table is for: the same type as the table files'
@@ -142,9 +143,13 @@ pub enum GenerateError {
         message: String,
     },
     /// The job's [`Cancel`] handle was cancelled: it stopped at its next
-    /// check, and what it had made was dropped.
+    /// check, and what it had made was dropped (but for the layers saved
+    /// to its checkpoint).
     #[error("cancelled")]
     Cancelled,
+    /// The checkpoint could not be used or written.
+    #[error(transparent)]
+    Checkpoint(#[from] checkpoint::CheckpointError),
 }
 
 fn check_cells(puzzle: Puzzle, shape: Shape) -> Result<(), GenerateError> {

@@ -38,10 +38,9 @@ use crate::tablefile::{EulerColumns, Table};
 
 /// The most squares of an Euler board whose table is made in memory when no
 /// file holds it: 25 (2^25 positions, the full tables, about 100 MiB and a
-/// second on two cores). Equal to
-/// [`generate::FULL_TABLES_MAX_CELLS`]: what is made on the spot is always
-/// a full table.
-pub const MAKE_MAX_CELLS: usize = generate::FULL_TABLES_MAX_CELLS;
+/// second on two cores). A request waits for what is made on the spot, so
+/// larger shapes (5×6: 2.5 GiB and 40 s) are left to `boardbase generate`.
+pub const MAKE_MAX_CELLS: usize = 25;
 /// The default memory budget of tables made in memory: 512 MiB (five 5×5
 /// tables and room to make a sixth).
 pub const DEFAULT_MAKE_MEMORY: u64 = 512 << 20;
@@ -283,7 +282,7 @@ impl Maker {
 
     /// The bytes the generation of `shape` needs.
     pub fn needed(shape: Shape) -> u64 {
-        generate::euler_memory(shape, &EulerOptions::default()).unwrap_or(u64::MAX)
+        generate::euler_memory(shape, &full_tables()).unwrap_or(u64::MAX)
     }
 
     /// Whether `shape` would be made (it is small enough, and fits the
@@ -514,10 +513,20 @@ fn evict(slots: &mut Slots, room: u64) -> Vec<(Shape, u64)> {
 /// The generator's full tables of `shape`, as a table in memory and the
 /// source the lookups probe.
 fn make_table<F: Fn(Progress) + Sync>(shape: Shape, progress: F) -> Outcome {
-    let tables = generate::euler(shape, &EulerOptions::default(), progress)
+    let tables = generate::euler(shape, &full_tables(), progress)
         .map_err(|e| MakeError::Failed(e.to_string()))?;
     let table = Table::from_euler(shape, EulerColumns::from(tables))
         .map_err(|e| MakeError::Failed(e.to_string()))?;
     let source = TableEuler::new(Arc::new(table)).map_err(|e| MakeError::Failed(e.to_string()))?;
     Ok(Arc::new(source))
+}
+
+/// The generator's options here: always the full tables, since the memory
+/// is the maker's own budget, reserved before a table is made, not the
+/// generator's limit.
+fn full_tables() -> EulerOptions {
+    EulerOptions {
+        memory_limit: Some(u64::MAX),
+        ..EulerOptions::default()
+    }
 }

@@ -337,9 +337,24 @@ fn ctrl_c_leaves_no_table_and_no_temporary_file() {
         let names = dir.names();
         match out.status.code() {
             Some(130) => {
-                assert_eq!(names, Vec::<String>::new(), "after an interrupt");
                 let stderr = String::from_utf8(out.stderr).unwrap();
                 assert!(stderr.contains("interrupted: "), "{stderr}");
+                // Past the first win/loss layer the run keeps its
+                // checkpoint, and says so; never a table.
+                if names.is_empty() {
+                    assert!(!stderr.contains("checkpoint"), "{stderr}");
+                } else {
+                    assert_eq!(names, ["euler-5x5.bin.checkpoint"], "after an interrupt");
+                    let checkpoint = dir.0.join("euler-5x5.bin.checkpoint");
+                    assert!(
+                        stderr.contains(&format!(
+                            "; {} kept: the same command resumes from it",
+                            checkpoint.display()
+                        )),
+                        "{stderr}"
+                    );
+                    std::fs::remove_file(checkpoint).unwrap();
+                }
             }
             // It finished first: the complete table, nothing else.
             Some(0) => {
@@ -353,6 +368,92 @@ fn ctrl_c_leaves_no_table_and_no_temporary_file() {
         }
     }
     assert!(seen_writing, "the temporary file was seen and interrupted");
+}
+
+#[test]
+fn a_killed_run_resumes_from_its_checkpoint_and_writes_the_same_file() {
+    // 4×7, win/loss only: 11 layers of 1 to 252 blocks of 2^18 positions.
+    let args = |dir: &TempDir| {
+        vec![
+            "generate".to_owned(),
+            "euler".into(),
+            "4x7".into(),
+            "--wdl-only".into(),
+            "--dir".into(),
+            dir.path().into(),
+        ]
+    };
+    let whole = TempDir::new("resume-whole");
+    let r = common::run(
+        &args(&whole).iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(whole.names(), ["euler-4x7.bin"], "no checkpoint left");
+
+    let dir = TempDir::new("resume-killed");
+    let checkpoint = dir.0.join("euler-4x7.bin.checkpoint");
+    // The bitset starts at 4 KiB; 40-byte records follow it.
+    let data_end = 4096 + (1u64 << 28) / 8;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardbase"))
+        .args(args(&dir))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // SIGKILL once three layers are saved: no handler runs.
+    let start = Instant::now();
+    while std::fs::metadata(&checkpoint).map_or(0, |m| m.len()) < data_end + 3 * 40 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "killed before it ended"
+        );
+        assert!(start.elapsed() < Duration::from_secs(120));
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!dir.names().contains(&"euler-4x7.bin".to_owned()));
+
+    let r = common::run(
+        &args(&dir).iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let resumed = r
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("resuming from "))
+        .unwrap_or_else(|| panic!("{}", r.stderr));
+    let done: u32 = resumed
+        .strip_prefix(&format!("resuming from {}: ", checkpoint.display()))
+        .and_then(|rest| rest.strip_suffix(" of 11 win/loss layers done"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{resumed}"));
+    assert!((3..=11).contains(&done), "{resumed}");
+    assert_eq!(dir.names(), ["euler-4x7.bin"], "the checkpoint is removed");
+    assert!(
+        std::fs::read(dir.0.join("euler-4x7.bin")).unwrap()
+            == std::fs::read(whole.0.join("euler-4x7.bin")).unwrap(),
+        "the resumed file is byte-identical"
+    );
+
+    // A damaged checkpoint is refused, exit 1, and left for the user.
+    std::fs::write(&checkpoint, b"BRDBCKPT\x01\0\0\0garbage").unwrap();
+    let r = common::run(
+        &args(&dir).iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        format!(
+            "error: cannot resume from {}: its header is cut short or too long; remove it to start over\n",
+            checkpoint.display()
+        )
+    );
+    assert!(checkpoint.exists());
 }
 
 #[test]

@@ -260,11 +260,27 @@ fn memory_is_said_beforehand_and_a_limit_refuses_the_job() {
     // Full tables: two bytes a position besides the bitset.
     assert!(full >= wdl + (2 << 25), "{full} {wdl}");
     assert!((4 << 20..16 << 20).contains(&wdl), "{wdl}");
-    // Past 25 squares the default is win/loss only.
+    // The memory limit decides: full tables wherever they fit, at any
+    // number of squares (5×6: 2.5 bytes a position, 2.5 GiB).
     let six = Shape::new(5, 6).unwrap();
-    assert!(!generate::euler_full_tables(six, &EulerOptions::default()));
+    let within = |bytes: u64| EulerOptions {
+        memory_limit: Some(bytes),
+        ..EulerOptions::default()
+    };
+    let six_full = generate::euler_full_memory(six, None);
+    assert!(
+        (5 << 29..(5 << 29) + (64 << 20)).contains(&six_full),
+        "{six_full}"
+    );
+    assert!(generate::euler_full_tables(six, &within(six_full)));
+    assert!(!generate::euler_full_tables(six, &within(six_full - 1)));
     assert!(generate::euler_full_tables(shape, &EulerOptions::default()));
     assert!(!generate::euler_full_tables(shape, &wdl_options));
+    // A limit under the full tables' memory makes win/loss only, not an
+    // error.
+    let t = generate::euler(shape, &within(full - 1), |_| {}).unwrap();
+    assert!(t.depth.is_none());
+    assert_eq!(t.summary.losing, 7_934_752);
 
     let limited = EulerOptions {
         memory_limit: Some(wdl - 1),

@@ -297,13 +297,29 @@ fn check_cancelled(job: &Job, dir: &TempDir, phases: &[Phase], before: &[String]
     for &phase in phases {
         let c = cancel_at(job, phase);
         let writing = matches!(phase, Phase::Checksum | Phase::Write);
+        // Stopped past the win/loss pass, an Euler job keeps the layers
+        // it saved for the same job to resume from; stopped before any
+        // was saved, it keeps nothing.
+        let keeps =
+            job.puzzle == Puzzle::Euler && !matches!(phase, Phase::Allocate | Phase::WinLoss);
         match &c.result {
             Err(JobError::Cancelled {
                 path: p,
                 removed_temporary,
+                checkpoint,
             }) => {
                 assert_eq!(p, &path);
                 assert_eq!(*removed_temporary, writing, "{phase:?}");
+                let expected = keeps.then(|| {
+                    dir.join(format!(
+                        "{}.checkpoint",
+                        path.file_name().unwrap().to_str().unwrap()
+                    ))
+                });
+                assert_eq!(checkpoint, &expected, "{phase:?}");
+                if let Some(checkpoint) = checkpoint {
+                    std::fs::remove_file(checkpoint).unwrap();
+                }
             }
             other => panic!("{phase:?}: {other:?}"),
         }

@@ -20,6 +20,8 @@ mod flip_oracle;
 mod fuzz_regressions;
 // The Euler generator on every shape of at most 20 squares.
 mod generate_euler;
+// Stopping the Euler generator and resuming it from its checkpoint.
+mod generate_checkpoint;
 // The Flip generator on every shape of at most 20 cells.
 mod generate_flip;
 // A whole table-file job: its report, JSON and file.

@@ -1,0 +1,188 @@
+//! Checkpoints of the Euler generator: a run stopped after some win/loss
+//! layers resumes from them and makes the same tables as a run that was
+//! never stopped; a checkpoint that is damaged, torn or of another shape is
+//! handled as its module says (`src/generate/checkpoint.rs`).
+//!
+//! The expected tables are an uninterrupted run's, and the 4×5 ones are
+//! checked against the independent oracle by `generate_euler.rs`; what is
+//! tested here is that stopping and resuming changes nothing.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use boardbase::generate::checkpoint::CheckpointError;
+use boardbase::generate::{self, EulerOptions, EulerTables, GenerateError, Phase};
+use boardbase::progress::Cancel;
+use boardbase::solvers::shape::Shape;
+
+/// A fresh directory for one test, removed at the end.
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new(name: &str) -> Dir {
+        let dir = std::env::temp_dir().join(format!(
+            "boardbase-checkpoint-{name}-{}",
+            std::process::id()
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        Dir(dir)
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn options(checkpoint: &Path, cancel: Option<Cancel>) -> EulerOptions {
+    EulerOptions {
+        checkpoint: Some(checkpoint.to_owned()),
+        cancel,
+        threads: Some(2),
+        ..EulerOptions::default()
+    }
+}
+
+/// Runs `shape` with a checkpoint, cancelled once `fraction` of the
+/// win/loss pass is done (the layer running then is not saved).
+fn stop_after(shape: Shape, checkpoint: &Path, fraction: f64) {
+    let cancel = Cancel::new();
+    let result = generate::euler(shape, &options(checkpoint, Some(cancel.clone())), |p| {
+        if p.phase == Phase::WinLoss && p.done as f64 >= p.total as f64 * fraction {
+            cancel.cancel();
+        }
+    });
+    assert!(
+        matches!(result, Err(GenerateError::Cancelled)),
+        "{result:?}"
+    );
+}
+
+/// Layers recorded in a checkpoint: its records are 40 bytes each after
+/// the bitset, which starts at 4 KiB.
+fn records(checkpoint: &Path, shape: Shape) -> u64 {
+    let data_end = 4096 + (1u64 << shape.cells()) / 8;
+    (fs::metadata(checkpoint).unwrap().len() - data_end) / 40
+}
+
+fn uninterrupted(shape: Shape) -> EulerTables {
+    generate::euler(shape, &EulerOptions::default(), |_| {}).unwrap()
+}
+
+#[test]
+fn a_stopped_run_resumes_from_its_layers_and_makes_the_same_tables() {
+    let dir = Dir::new("resume");
+    for (rows, cols) in [(4, 5), (5, 4), (3, 7)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let checkpoint = dir.0.join(format!("euler-{shape}.bin.checkpoint"));
+        stop_after(shape, &checkpoint, 0.5);
+        let saved = records(&checkpoint, shape);
+        assert!(saved >= 1, "{shape}: {saved} layers saved");
+        let phases = Mutex::new(Vec::new());
+        let resumed = generate::euler(shape, &options(&checkpoint, None), |p| {
+            let mut phases = phases.lock().unwrap();
+            if phases.last() != Some(&p.phase) {
+                phases.push(p.phase);
+            }
+        })
+        .unwrap();
+        assert_eq!(resumed, uninterrupted(shape), "{shape}");
+        assert_eq!(
+            phases.into_inner().unwrap(),
+            [Phase::Allocate, Phase::Resume, Phase::WinLoss, Phase::Depth],
+            "{shape}"
+        );
+        // Every layer is saved now: a third run reads them all and solves
+        // none.
+        let layers = records(&checkpoint, shape);
+        assert!(layers > saved, "{shape}");
+        let again = generate::euler(shape, &options(&checkpoint, None), |_| {}).unwrap();
+        assert_eq!(again, resumed, "{shape}");
+        assert_eq!(records(&checkpoint, shape), layers);
+    }
+}
+
+#[test]
+fn a_damaged_checkpoint_is_refused() {
+    let dir = Dir::new("damaged");
+    // 4×6: 7 layers of 1, 6, 15, 20, 15, 6 and 1 blocks; stopped in the
+    // fourth, with three saved.
+    let shape = Shape::new(4, 6).unwrap();
+    let checkpoint = dir.0.join("euler-4x6.bin.checkpoint");
+    stop_after(shape, &checkpoint, 0.5);
+    assert_eq!(records(&checkpoint, shape), 3);
+    let good = fs::read(&checkpoint).unwrap();
+    let refused = |bytes: &[u8]| -> String {
+        fs::write(&checkpoint, bytes).unwrap();
+        match generate::euler(shape, &options(&checkpoint, None), |_| {}) {
+            Err(GenerateError::Checkpoint(e @ CheckpointError::Refused { .. })) => e.to_string(),
+            other => panic!("{other:?}"),
+        }
+    };
+    let path = checkpoint.display().to_string();
+
+    // A bit of the first layer (the last block, every top bit set).
+    let mut bytes = good.clone();
+    let data_end = 4096 + (1usize << 24) / 8;
+    bytes[data_end - 100] ^= 0x10;
+    assert_eq!(
+        refused(&bytes),
+        format!(
+            "cannot resume from {path}: the data of win/loss layer 0 does not match its CRC (the checkpoint is damaged); remove it to start over"
+        )
+    );
+    // A byte of the header.
+    let mut bytes = good.clone();
+    bytes[20] ^= 1;
+    assert!(refused(&bytes).contains("its header does not match its CRC"));
+    // A record followed by another.
+    let mut bytes = good.clone();
+    bytes[data_end + 16] ^= 1;
+    assert!(refused(&bytes).contains("its record 1 is damaged or out of order"));
+    // Not a checkpoint.
+    assert!(refused(b"not a checkpoint at all").contains("it is not a boardbase checkpoint"));
+    // Another shape's checkpoint under this one's name.
+    let other = Shape::new(6, 4).unwrap();
+    let other_path = dir.0.join("euler-6x4.bin.checkpoint");
+    stop_after(other, &other_path, 0.5);
+    assert_eq!(
+        refused(&fs::read(&other_path).unwrap()),
+        format!(
+            "cannot resume from {path}: it is for euler 6x4, not this run's euler 4x6; remove it to start over"
+        )
+    );
+
+    // A torn last record (killed while appending it) is dropped, and the
+    // run goes on.
+    let mut bytes = good;
+    bytes.extend_from_slice(&[7; 13]);
+    fs::write(&checkpoint, &bytes).unwrap();
+    let t = generate::euler(shape, &options(&checkpoint, None), |_| {}).unwrap();
+    assert_eq!(t, uninterrupted(shape));
+}
+
+#[test]
+fn a_checkpoint_in_use_is_locked() {
+    let dir = Dir::new("locked");
+    let shape = Shape::new(4, 5).unwrap();
+    let checkpoint = dir.0.join("euler-4x5.bin.checkpoint");
+    stop_after(shape, &checkpoint, 0.3);
+    let held = fs::File::open(&checkpoint).unwrap();
+    held.lock().unwrap();
+    let err = generate::euler(shape, &options(&checkpoint, None), |_| {}).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{}: another run is making this table (it holds the checkpoint's lock)",
+            checkpoint.display()
+        )
+    );
+    held.unlock().unwrap();
+    assert_eq!(
+        generate::euler(shape, &options(&checkpoint, None), |_| {}).unwrap(),
+        uninterrupted(shape)
+    );
+}
