@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI32, Ordering};
+use std::time::Duration;
 
 use boardbase::euler::Outcome;
 use boardbase::generate::{
@@ -68,6 +69,12 @@ pub struct GenerateArgs {
     /// (made anyway when the full tables do not fit in --memory).
     #[arg(long)]
     wdl_only: bool,
+    /// Euler: save the finished win/loss layers to the checkpoint
+    /// (DIR/euler-RxC.bin.checkpoint, which the same command resumes from
+    /// after a kill) at most this often, in seconds; 0: after every layer
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0,
+          value_parser = parse_seconds)]
+    checkpoint_every: f64,
     #[arg(long, value_name = "SIZE", value_parser = parse_byte_size,
           help = concat!("The most memory the job may take, e.g. 9G, 512M, 9GiB ", super::options::memory_units!(), " [default: the memory available]"))]
     memory: Option<u64>,
@@ -78,6 +85,14 @@ pub struct GenerateArgs {
     /// How to print the summary.
     #[arg(long, value_enum, default_value_t)]
     format: SummaryFormat,
+}
+
+/// Seconds: a number from 0 to a day.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.0..=86_400.0).contains(&s) => Ok(s),
+        _ => Err(format!("expected seconds from 0 to 86400, got {text:?}")),
+    }
 }
 
 /// Parses a memory size as every option takes it (`8G`, `512M`, `9GiB`;
@@ -154,6 +169,7 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
         wdl_only: args.wdl_only,
         threads: args.threads.map(usize::from),
         memory_limit: args.memory,
+        checkpoint_every: Duration::from_secs_f64(args.checkpoint_every),
         ..Job::new(args.puzzle.puzzle(), args.shape)
     };
     let plan = job.plan().map_err(failure)?;

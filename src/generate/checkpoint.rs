@@ -94,6 +94,17 @@ pub enum CheckpointError {
     },
 }
 
+impl CheckpointError {
+    /// The checkpoint the error is about.
+    pub fn path(&self) -> &Path {
+        match self {
+            CheckpointError::Io { path, .. }
+            | CheckpointError::Locked { path }
+            | CheckpointError::Refused { path, .. } => path,
+        }
+    }
+}
+
 /// The checkpoint's header.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 struct Header {

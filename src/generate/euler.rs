@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use boardbase_solvers::euler::depth::{self, DepthSolver};
 use boardbase_solvers::euler::winloss::{self, WinLossSolver, layer_members};
@@ -54,6 +55,12 @@ pub struct EulerOptions {
     /// [`Job`](super::Job) removes it once its table file is written.
     /// `None`: no checkpoint.
     pub checkpoint: Option<PathBuf>,
+    /// Save the finished layers to the checkpoint only once this long has
+    /// passed since the last save (or the start), so that saving costs a
+    /// bounded share of a long run and nothing of a short one: a run
+    /// killed loses at most about this much of its win/loss work. Zero
+    /// (the default here): after every layer.
+    pub checkpoint_every: Duration,
 }
 
 /// The Euler tables of one shape, as owned columns (see the [module
@@ -269,7 +276,7 @@ pub fn euler<F: Fn(Progress) + Sync>(
         None => None,
     };
     in_pool(options.threads, || {
-        euler_in_pool(shape, full, checkpoint, &hooks)
+        euler_in_pool(shape, full, checkpoint, options.checkpoint_every, &hooks)
     })
 }
 
@@ -277,6 +284,7 @@ fn euler_in_pool<F: Fn(Progress) + Sync>(
     shape: Shape,
     full: bool,
     checkpoint: Option<Checkpoint>,
+    every: Duration,
     hooks: &Hooks<'_, F>,
 ) -> Result<EulerTables, GenerateError> {
     let positions = 1u64 << shape.cells();
@@ -286,7 +294,7 @@ fn euler_in_pool<F: Fn(Progress) + Sync>(
     let bits = try_vec_reported(wl.words(), || AtomicU64::new(0), &report, per_word)?;
     report.finish();
 
-    let (won, winning) = win_loss(&wl, bits, checkpoint, hooks)?;
+    let (won, winning) = win_loss(&wl, bits, checkpoint, every, hooks)?;
 
     let depth = if full {
         Some(euler_depth(shape, &winning, hooks)?)
@@ -325,13 +333,14 @@ fn euler_in_pool<F: Fn(Progress) + Sync>(
 }
 
 /// The win/loss pass on every core, layer by layer, resumed from the
-/// checkpoint's layers and saving each new one to it (on a writer thread,
-/// while the next layer is solved). Returns the positions won and the
+/// checkpoint's layers and saving the new ones to it (on a writer thread,
+/// while the next layer is solved; at most once every `every`). Returns the positions won and the
 /// bitset.
 fn win_loss<F: Fn(Progress) + Sync>(
     wl: &WinLossSolver,
     bits: Vec<AtomicU64>,
     mut checkpoint: Option<Checkpoint>,
+    every: Duration,
     hooks: &Hooks<'_, F>,
 ) -> Result<(u64, Vec<u64>), GenerateError> {
     let positions = wl.block_positions() * wl.blocks() as u64;
@@ -367,6 +376,10 @@ fn win_loss<F: Fn(Progress) + Sync>(
         });
         let solve = || -> Result<u64, GenerateError> {
             let mut won = 0;
+            // Layers finished and not yet handed to the writer: a record
+            // follows the one before it, so they go in order, together.
+            let mut pending = Vec::new();
+            let mut last_save = Instant::now();
             for i in done..=top {
                 let blocks: Vec<usize> = layer_members(top, top - i).collect();
                 let layer_won = blocks
@@ -387,9 +400,16 @@ fn win_loss<F: Fn(Progress) + Sync>(
                 // the job (and the layer is not saved).
                 report.check()?;
                 won += layer_won;
-                if writer.is_some() && layers.send((i, blocks, layer_won)).is_err() {
-                    // The writer stopped on an error: it says which below.
-                    break;
+                if writer.is_none() {
+                    continue;
+                }
+                pending.push((i, blocks, layer_won));
+                if last_save.elapsed() >= every {
+                    last_save = Instant::now();
+                    // An error means the writer stopped: it says why below.
+                    if pending.drain(..).any(|layer| layers.send(layer).is_err()) {
+                        break;
+                    }
                 }
             }
             Ok(won)

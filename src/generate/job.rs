@@ -75,7 +75,17 @@ pub struct Job {
     /// available ([`available_memory`]; no limit where the system does not
     /// say).
     pub memory_limit: Option<u64>,
+    /// Euler: how often the finished win/loss layers are saved to the
+    /// checkpoint (see [`EulerOptions::checkpoint_every`]); default
+    /// [`DEFAULT_CHECKPOINT_EVERY`].
+    pub checkpoint_every: Duration,
 }
+
+/// How often a [`Job`] saves its finished win/loss layers by default: every
+/// 10 seconds. A run killed loses at most about that much of its win/loss
+/// work, and a run shorter than that (5×6 win/loss: half a second) pays
+/// nothing for its checkpoint but creating it.
+pub const DEFAULT_CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
 
 impl Job {
     /// The job with the defaults: the current directory, the full tables
@@ -88,6 +98,7 @@ impl Job {
             wdl_only: false,
             threads: None,
             memory_limit: None,
+            checkpoint_every: DEFAULT_CHECKPOINT_EVERY,
         }
     }
 
@@ -190,6 +201,7 @@ impl Job {
             memory_limit: None,
             cancel: cancel.cloned(),
             checkpoint: None,
+            checkpoint_every: self.checkpoint_every,
         }
     }
 

@@ -96,8 +96,8 @@ pub use flip::{
     ColourColumns, FLIP_MAX_CELLS, FlipOptions, FlipSummary, FlipTables, flip, flip_memory,
 };
 pub use job::{
-    EulerReport, FlipReport, Job, JobError, JobSetting, LimitFrom, MemoryLimit, Plan, Report,
-    ReportSummary, RunFigures, checkpoint_kept,
+    DEFAULT_CHECKPOINT_EVERY, EulerReport, FlipReport, Job, JobError, JobSetting, LimitFrom,
+    MemoryLimit, Plan, Report, ReportSummary, RunFigures, checkpoint_kept,
 };
 
 /// Which puzzle a table is for: the same type as the table files'

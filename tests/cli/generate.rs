@@ -379,6 +379,8 @@ fn a_killed_run_resumes_from_its_checkpoint_and_writes_the_same_file() {
             "euler".into(),
             "4x7".into(),
             "--wdl-only".into(),
+            "--checkpoint-every".into(),
+            "0".into(),
             "--dir".into(),
             dir.path().into(),
         ]

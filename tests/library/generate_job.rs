@@ -300,8 +300,11 @@ fn check_cancelled(job: &Job, dir: &TempDir, phases: &[Phase], before: &[String]
         // Stopped past the win/loss pass, an Euler job keeps the layers
         // it saved for the same job to resume from; stopped before any
         // was saved, it keeps nothing.
-        let keeps =
-            job.puzzle == Puzzle::Euler && !matches!(phase, Phase::Allocate | Phase::WinLoss);
+        // (It saves them only every `checkpoint_every`: 10 s by default, so
+        // a short job never does.)
+        let keeps = job.puzzle == Puzzle::Euler
+            && job.checkpoint_every.is_zero()
+            && !matches!(phase, Phase::Allocate | Phase::WinLoss);
         match &c.result {
             Err(JobError::Cancelled {
                 path: p,
@@ -345,6 +348,18 @@ fn check_cancelled(job: &Job, dir: &TempDir, phases: &[Phase], before: &[String]
 fn a_cancelled_euler_job_leaves_nothing() {
     let dir = TempDir::new("job-cancel-euler");
     let job = job(Puzzle::Euler, shape(5, 5), &dir);
+    check_cancelled(
+        &job,
+        &dir,
+        &[Phase::Allocate, Phase::WinLoss, Phase::Depth, Phase::Write],
+        &[],
+    );
+    // Saving every layer: stopped past the win/loss pass, the job keeps
+    // them.
+    let job = Job {
+        checkpoint_every: Duration::ZERO,
+        ..job
+    };
     check_cancelled(
         &job,
         &dir,
