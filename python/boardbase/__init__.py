@@ -1112,6 +1112,7 @@ def generate(
     progress: Optional[Callable[[str, int, int], object]] = None,
     memory: Union[None, str, int] = None,
     jobs: Optional[int] = None,
+    checkpoint_every: float = 10.0,
 ) -> Dict[str, Any]:
     """Builds the table file of ``puzzle`` (``"euler"``, up to 36 squares,
     or ``"flip"``, up to 25 cells) on ``shape`` (``"5x5"`` or ``(5, 5)``)
@@ -1126,9 +1127,14 @@ def generate(
     ``done == 0`` and its last ``done == total``, however slow the
     callable; it works with tqdm. Ctrl-C, or
     an exception raised by ``progress``, stops the job: the exception
-    propagates and no file is left, neither the table nor a temporary
-    one. A table of that name is replaced only once the new one is
-    complete."""
+    propagates and no table is left, nor a temporary file. A table of that
+    name is replaced only once the new one is complete.
+
+    An Euler job saves its finished win/loss layers to
+    ``DIR/euler-RxC.bin.checkpoint`` at most every ``checkpoint_every``
+    seconds (0: after every layer) and resumes from them when run again
+    after a kill or a stop; the checkpoint is removed once the table is
+    written, as ``boardbase generate --checkpoint-every`` does."""
     if memory is not None:
         memory = _memory("memory", memory)
     if jobs is not None:
@@ -1136,8 +1142,23 @@ def generate(
     shape_text = _size_text(shape, "shape")
     if shape_text is None:
         raise TypeError("shape: expected \"RxC\" or (rows, columns), not None")
+    if isinstance(checkpoint_every, bool) or not isinstance(checkpoint_every, (int, float)):
+        raise TypeError(
+            f"checkpoint_every: expected seconds, not {type(checkpoint_every).__name__}"
+        )
+    if not 0 <= checkpoint_every <= 86400:
+        raise OptionError(
+            f"checkpoint_every {checkpoint_every}: expected seconds from 0 to 86400"
+        )
     summary: Dict[str, Any] = _boardbase.generate(
-        puzzle, shape_text, os.fspath(dir), wdl_only, memory, jobs, progress
+        puzzle,
+        shape_text,
+        os.fspath(dir),
+        wdl_only,
+        memory,
+        jobs,
+        float(checkpoint_every),
+        progress,
     )
     return summary
 

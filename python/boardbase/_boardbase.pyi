@@ -94,6 +94,7 @@ def generate(
     wdl_only: bool,
     memory: Optional[str],
     jobs: Optional[int],
+    checkpoint_every: float,
     progress: Optional[Callable[[str, int, int], object]],
 ) -> Dict[str, Any]: ...
 def _panic_for_test() -> None: ...

@@ -674,6 +674,8 @@ impl PyTablebase {
 #[pyclass(name = "Table", module = "boardbase._boardbase", frozen)]
 struct PyTable {
     inner: Arc<tablefile::Table>,
+    /// The file, for the errors of a damaged one (`None`: embedded).
+    path: Option<PathBuf>,
 }
 
 /// `TableFileError` for a table file that cannot be opened.
@@ -686,20 +688,34 @@ fn table_error(py: Python<'_>, path: &std::path::Path, e: &dyn std::fmt::Display
     )
 }
 
-/// `OptionError` for a position outside the table's shape (`index`: its
-/// place in the array probed).
-fn probe_error(py: Python<'_>, index: Option<usize>, e: &ProbeError) -> PyErr {
+/// The error of a probe (`index`: the position's place in the array
+/// probed): `TableFileError` when the file is damaged (a block that does not
+/// match its CRC, an entry that cannot be right), with the file's name;
+/// `OptionError` for a position outside the table's shape.
+fn probe_error(py: Python<'_>, path: Option<&Path>, index: Option<usize>, e: &ProbeError) -> PyErr {
     let message = match index {
         Some(i) => format!("positions[{i}]: {e}"),
         None => e.to_string(),
     };
-    error(py, "OptionError", &message, &[])
+    match e {
+        ProbeError::DamagedBlock { .. } | ProbeError::BadEntry { .. } => match path {
+            Some(path) => error(
+                py,
+                "TableFileError",
+                &format!("{}: {message}", path.display()),
+                &[("filename", attr(py, path.display().to_string()))],
+            ),
+            None => error(py, "TableFileError", &message, &[]),
+        },
+        _ => error(py, "OptionError", &message, &[]),
+    }
 }
 
 /// Runs `probe` on every position (GIL released), stopping at the first
 /// error with its index.
 fn probe_all<T: Send + Copy + Default>(
     py: Python<'_>,
+    path: Option<&Path>,
     positions: &[u64],
     probe: impl Fn(u64) -> Result<T, ProbeError> + Sync,
 ) -> PyResult<Vec<T>> {
@@ -713,7 +729,7 @@ fn probe_all<T: Send + Copy + Default>(
         }
         Ok(out)
     })?;
-    done.map_err(|(i, e)| probe_error(py, Some(i), &e))
+    done.map_err(|(i, e)| probe_error(py, path, Some(i), &e))
 }
 
 #[pymethods]
@@ -725,6 +741,7 @@ impl PyTable {
         let table = opened.map_err(|e| table_error(py, &path, &e))?;
         Ok(PyTable {
             inner: Arc::new(table),
+            path: Some(path),
         })
     }
 
@@ -774,6 +791,7 @@ impl PyTable {
         let euler = self.inner.as_euler().map_err(|e| not_this(py, &e))?;
         probe_many(
             py,
+            self.path.as_deref(),
             positions,
             |p| {
                 euler
@@ -795,6 +813,7 @@ impl PyTable {
         let euler = self.inner.as_euler().map_err(|e| not_this(py, &e))?;
         probe_many(
             py,
+            self.path.as_deref(),
             positions,
             |p| euler.probe(p).map(|e| e.moves_left),
             |left| left.map_or(-1, i16::from),
@@ -808,6 +827,7 @@ impl PyTable {
         let flip = self.inner.as_flip().map_err(|e| not_this(py, &e))?;
         probe_many(
             py,
+            self.path.as_deref(),
             boards,
             |b| flip.rounds(b),
             |rounds| rounds.map_or(-1, i16::from),
@@ -832,6 +852,7 @@ impl PyTable {
         };
         Ok(PyTable {
             inner: Arc::new(tablefile::Table::embedded(puzzle)),
+            path: None,
         })
     }
 }
@@ -841,6 +862,7 @@ impl PyTable {
 /// array element).
 fn probe_many<'py, T, E>(
     py: Python<'py>,
+    path: Option<&Path>,
     positions: &Bound<'py, PyAny>,
     probe: impl Fn(u64) -> Result<T, ProbeError> + Sync,
     entry: impl Fn(T) -> E,
@@ -858,12 +880,12 @@ where
                 &[],
             )
         })?;
-        let answer = probe(position).map_err(|e| probe_error(py, None, &e))?;
+        let answer = probe(position).map_err(|e| probe_error(py, path, None, &e))?;
         return answer.into_py_any(py);
     }
     let array: PyReadonlyArray1<'py, u64> = positions.extract()?;
     let slice = array.as_slice().map_err(|e| contiguous(py, &e))?;
-    let answers = probe_all(py, slice, probe)?;
+    let answers = probe_all(py, path, slice, probe)?;
     let out: Vec<E> = answers.into_iter().map(entry).collect();
     Ok(PyArray1::from_vec(py, out).into_any().unbind())
 }
@@ -914,10 +936,11 @@ impl Pending {
 /// thread of its own while this one (GIL released between reports) calls
 /// `progress(phase, done, total)` with the latest report, each phase's
 /// first and last included ([`Pending`]), and checks for Ctrl-C. A Ctrl-C or an exception from `progress` cancels the job: the
-/// exception is raised and no file (nor a temporary one) is left. Returns
+/// exception is raised and no table (nor a temporary file) is left, only
+/// an Euler job's checkpoint when it saved layers. Returns
 /// the summary of `generate --format json`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, shape, dir, wdl_only, memory, jobs, progress))]
+#[pyo3(signature = (puzzle, shape, dir, wdl_only, memory, jobs, checkpoint_every, progress))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -927,6 +950,7 @@ fn generate(
     wdl_only: bool,
     memory: Option<&str>,
     jobs: Option<usize>,
+    checkpoint_every: f64,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<Py<PyAny>> {
     let option = |message: String| error(py, "OptionError", &message, &[]);
@@ -953,11 +977,17 @@ fn generate(
             jobs.unwrap_or_default()
         )));
     }
+    if !(0.0..=86_400.0).contains(&checkpoint_every) {
+        return Err(option(format!(
+            "checkpoint_every {checkpoint_every}: expected seconds from 0 to 86400"
+        )));
+    }
     let job = Job {
         dir,
         wdl_only,
         threads: jobs,
         memory_limit,
+        checkpoint_every: std::time::Duration::from_secs_f64(checkpoint_every),
         ..Job::new(puzzle, shape)
     };
     let plan = job.plan().map_err(|e| job_error(py, e))?;
@@ -1051,6 +1081,13 @@ fn job_error(py: Python<'_>, e: JobError) -> PyErr {
             error(py, "ShapeError", &message, &[])
         }
         e if e.is_usage() => error(py, "OptionError", &message, &[]),
+        // A checkpoint that cannot be used or written: a file's error.
+        JobError::Generate(GenerateError::Checkpoint(c)) => error(
+            py,
+            "TableFileError",
+            &message,
+            &[("filename", attr(py, c.path().display().to_string()))],
+        ),
         JobError::OverMemoryLimit { .. } | JobError::Generate(_) => {
             error(py, "ResourceError", &message, &[])
         }

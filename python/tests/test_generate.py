@@ -127,6 +127,46 @@ def test_an_exception_from_progress_stops_it_with_no_file(tmp_path: Path) -> Non
     assert os.listdir(tmp_path) == []
 
 
+def test_a_stopped_euler_job_resumes_from_its_checkpoint(tmp_path: Path) -> None:
+    whole = tmp_path / "whole"
+    whole.mkdir()
+    boardbase.generate("euler", "4x6", dir=whole)
+
+    class Stop(Exception):
+        pass
+
+    def in_depth(phase: str, done: int, total: int) -> None:
+        if phase == "moves left":
+            raise Stop(phase)
+
+    # Every layer saved (checkpoint_every=0), then stopped in the
+    # moves-left pass: the checkpoint stays, no table.
+    with pytest.raises(Stop):
+        boardbase.generate("euler", "4x6", dir=tmp_path, checkpoint_every=0, progress=in_depth)
+    assert sorted(os.listdir(tmp_path)) == ["euler-4x6.bin.checkpoint", "whole"]
+    phases: List[str] = []
+
+    def seen(phase: str, done: int, total: int) -> None:
+        if not phases or phases[-1] != phase:
+            phases.append(phase)
+
+    summary = boardbase.generate("euler", "4x6", dir=tmp_path, progress=seen)
+    assert phases[:3] == ["allocate", "resume", "win/loss"], phases
+    assert summary["empty_moves_left"] == 19
+    assert (tmp_path / "euler-4x6.bin").read_bytes() == (whole / "euler-4x6.bin").read_bytes()
+    assert sorted(os.listdir(tmp_path)) == ["euler-4x6.bin", "whole"]
+
+    # A checkpoint that is not one is refused, and left alone.
+    bad = tmp_path / "euler-4x6.bin.checkpoint"
+    bad.write_bytes(b"not a checkpoint at all")
+    with pytest.raises(boardbase.TableFileError, match="not a boardbase checkpoint") as caught:
+        boardbase.generate("euler", "4x6", dir=tmp_path)
+    assert caught.value.filename == str(bad)
+    assert bad.exists()
+    with pytest.raises(boardbase.OptionError, match="checkpoint_every"):
+        boardbase.generate("euler", "4x6", dir=tmp_path, checkpoint_every=-1)
+
+
 def test_ctrl_c_stops_it_with_no_file(tmp_path: Path) -> None:
     # A real SIGINT, in a process of its own (run from tmp_path, so that
     # the installed boardbase is imported, not the source directory), with
