@@ -484,3 +484,40 @@ fn a_temporary_file_left_by_a_killed_run_is_named() {
         [".euler-2x2.bin.4294967295-0.tmp", "euler-2x2.bin"]
     );
 }
+
+#[test]
+fn full_tables_past_25_squares_answer_moves_left() {
+    // 1×26: full tables by default now that the memory decides (160 MiB),
+    // and `euler --size` answers moves left and a best move from the
+    // file. A row of n ≥ 5 squares lasts n − 1 moves from the empty board,
+    // lost for the player to move when n is even: the plain retrograde of
+    // benches/retrograde.rs (docs/results.md) found so for every n to 30.
+    let dir = TempDir::new("past-25");
+    let r = run(&["generate", "euler", "1x26", "--dir", dir.path()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with(
+            "euler 1x26, full tables (win/loss, moves left, best move): 67,108,864 positions; "
+        ),
+        "{}",
+        r.stderr
+    );
+    let board = format!("1\n{}\n", ".".repeat(26));
+    let r = common::run(
+        &[
+            "euler",
+            "--size",
+            "1x26",
+            "--tables",
+            dir.path(),
+            "--format",
+            "json",
+        ],
+        board,
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v = json(&r.stdout);
+    assert_eq!(v["answer"], "LOSING");
+    assert_eq!(v["moves_left"], 25);
+    assert!(v["best_move"]["mask"].as_u64().is_some(), "{v}");
+}
