@@ -55,11 +55,11 @@ pub struct EulerOptions {
     /// [`Job`](super::Job) removes it once its table file is written.
     /// `None`: no checkpoint.
     pub checkpoint: Option<PathBuf>,
-    /// Save the finished layers to the checkpoint only once this long has
-    /// passed since the last save (or the start), so that saving costs a
-    /// bounded share of a long run and nothing of a short one: a run
-    /// killed loses at most about this much of its win/loss work. Zero
-    /// (the default here): after every layer.
+    /// Save the finished layers to the checkpoint at most this often, and
+    /// only while saving has taken at most 10 % of the pass's time so far
+    /// (at the disk speed measured by the saves before): a short run saves
+    /// little and pays little, a long one saves nearly everything. Zero
+    /// (the default here): after every layer, whatever it costs.
     pub checkpoint_every: Duration,
 }
 
@@ -356,6 +356,7 @@ fn win_loss<F: Fn(Progress) + Sync>(
     };
     let report = Reporter::start(hooks, Phase::WinLoss, positions);
     let per_block = wl.block_positions();
+    let block_bytes = wl.block_words() as u64 * 8;
     let top = wl.top_bits();
     // The layers already saved count as done.
     report.add(
@@ -363,13 +364,17 @@ fn win_loss<F: Fn(Progress) + Sync>(
             .map(|i| layer_members(top, top - i).count() as u64 * per_block)
             .sum(),
     );
+    let cost = SaveCost::default();
     let solved = std::thread::scope(|scope| {
         let (layers, saved) = mpsc::channel::<(u32, Vec<usize>, u64)>();
         let bits = &bits;
+        let cost = &cost;
         let writer = checkpoint.as_mut().map(|c| {
             scope.spawn(move || {
                 for (layer, blocks, won) in saved {
+                    let start = Instant::now();
                     c.save(layer, &blocks, won, bits)?;
+                    cost.add(start.elapsed(), blocks.len() as u64 * block_bytes);
                 }
                 Ok::<(), GenerateError>(())
             })
@@ -379,7 +384,8 @@ fn win_loss<F: Fn(Progress) + Sync>(
             // Layers finished and not yet handed to the writer: a record
             // follows the one before it, so they go in order, together.
             let mut pending = Vec::new();
-            let mut last_save = Instant::now();
+            let mut pending_bytes = 0;
+            let (start, mut last_save) = (Instant::now(), Instant::now());
             for i in done..=top {
                 let blocks: Vec<usize> = layer_members(top, top - i).collect();
                 let layer_won = blocks
@@ -403,9 +409,16 @@ fn win_loss<F: Fn(Progress) + Sync>(
                 if writer.is_none() {
                     continue;
                 }
+                pending_bytes += blocks.len() as u64 * block_bytes;
                 pending.push((i, blocks, layer_won));
-                if last_save.elapsed() >= every {
+                let due = every.is_zero()
+                    || (last_save.elapsed() >= every
+                        && cost.idle()
+                        && cost.affordable(pending_bytes, start.elapsed()));
+                if due {
                     last_save = Instant::now();
+                    cost.queue(pending.len() as u64);
+                    pending_bytes = 0;
                     // An error means the writer stopped: it says why below.
                     if pending.drain(..).any(|layer| layers.send(layer).is_err()) {
                         break;
@@ -428,6 +441,58 @@ fn win_loss<F: Fn(Progress) + Sync>(
     // Same size and alignment: collected in place, no second bitset.
     let winning: Vec<u64> = bits.into_iter().map(AtomicU64::into_inner).collect();
     Ok((won, winning))
+}
+
+/// The share of a run's time its checkpoint may take: 10 %.
+const SAVE_SHARE: f64 = 0.1;
+
+/// The disk's speed assumed before the first save has measured it:
+/// 200 MB/s, slower than most.
+const ASSUMED_SAVE_RATE: f64 = 200e6;
+
+/// What saving the checkpoint has cost so far, kept by the writer thread
+/// and read by the solver to decide whether to hand it more: layers are
+/// saved only while the time spent saving, with the next batch's (at the
+/// speed measured so far), stays within [`SAVE_SHARE`] of the time the
+/// pass has run. Writing overlaps the solving, but competes with it for
+/// the disk and memory bandwidth: the bound keeps a short run's cost small
+/// (it saves little), while a long run saves all it can.
+#[derive(Default)]
+struct SaveCost {
+    nanos: AtomicU64,
+    bytes: AtomicU64,
+    /// Layers handed over and not yet saved.
+    queued: AtomicU64,
+}
+
+impl SaveCost {
+    fn add(&self, took: Duration, bytes: u64) {
+        self.nanos.fetch_add(took.as_nanos() as u64, Relaxed);
+        self.bytes.fetch_add(bytes, Relaxed);
+        self.queued.fetch_sub(1, Relaxed);
+    }
+
+    fn queue(&self, layers: u64) {
+        self.queued.fetch_add(layers, Relaxed);
+    }
+
+    /// Whether the writer has saved all it was handed.
+    fn idle(&self) -> bool {
+        self.queued.load(Relaxed) == 0
+    }
+
+    /// Whether saving `bytes` more keeps the checkpoint's share of the
+    /// `elapsed` time within [`SAVE_SHARE`].
+    fn affordable(&self, bytes: u64, elapsed: Duration) -> bool {
+        let spent = self.nanos.load(Relaxed) as f64 / 1e9;
+        let saved = self.bytes.load(Relaxed) as f64;
+        let rate = if spent > 0.0 && saved > 0.0 {
+            saved / spent
+        } else {
+            ASSUMED_SAVE_RATE
+        };
+        spent + bytes as f64 / rate <= SAVE_SHARE * elapsed.as_secs_f64()
+    }
 }
 
 /// The depth pass on every core: the check of the win/loss bits, then the
