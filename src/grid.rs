@@ -441,10 +441,11 @@ impl Alphabet {
             }
         }
         cur.skip_blanks();
-        if let Some(s) = shape {
-            if n_rows < s.rows() && run.is_none() {
-                misfit.get_or_insert(cur.error(ROW_NAMES[n_rows]));
-            }
+        if let Some(s) = shape
+            && n_rows < s.rows()
+            && run.is_none()
+        {
+            misfit.get_or_insert(cur.error(ROW_NAMES[n_rows]));
         }
         cur.skip_whitespace();
         if cur.peek().is_some() {

@@ -242,13 +242,13 @@ impl<R: Read> Scanner<R> {
         self.fill(21)?;
         let rest = &self.buf[self.pos..self.end];
         let empty_line = usize::from(rest.first() == Some(&b'\n'));
-        if let Some(c) = rest[empty_line..].first_chunk::<20>() {
-            if let Some(board) = alphabet.decode_canonical(c) {
-                self.pos += empty_line + 20;
-                self.line += empty_line as u64 + 4;
-                self.line_start = self.base + self.pos as u64;
-                return Ok(Some(board));
-            }
+        if let Some(c) = rest[empty_line..].first_chunk::<20>()
+            && let Some(board) = alphabet.decode_canonical(c)
+        {
+            self.pos += empty_line + 20;
+            self.line += empty_line as u64 + 4;
+            self.line_start = self.base + self.pos as u64;
+            return Ok(Some(board));
         }
         self.read_grid_slow(alphabet)
     }
@@ -271,12 +271,12 @@ impl<R: Read> Scanner<R> {
     #[inline]
     fn read_row(&mut self, alphabet: &Alphabet, row: usize) -> Result<u8, InputError> {
         self.fill(5)?;
-        if let Some(&[a, b, c, d, b'\n']) = self.buf[self.pos..self.end].get(..5) {
-            if let Some(bits) = alphabet.decode4([a, b, c, d]) {
-                self.pos += 5;
-                self.newline();
-                return Ok(bits);
-            }
+        if let Some(&[a, b, c, d, b'\n']) = self.buf[self.pos..self.end].get(..5)
+            && let Some(bits) = alphabet.decode4([a, b, c, d])
+        {
+            self.pos += 5;
+            self.newline();
+            return Ok(bits);
         }
         self.read_row_slow(alphabet, row)
     }
@@ -366,21 +366,21 @@ impl<R: Read> Scanner<R> {
     ) -> Result<u64, InputError> {
         if cols < LOOKAHEAD {
             self.fill(cols + 1)?;
-            if let Some(line) = self.buf[self.pos..self.end].get(..=cols) {
-                if line[cols] == b'\n' {
-                    let mut bits = 0u64;
-                    let mut ok = true;
-                    for (c, &b) in line[..cols].iter().enumerate() {
-                        match alphabet.decode(b) {
-                            Some(bit) => bits |= u64::from(bit) << c,
-                            None => ok = false,
-                        }
+            if let Some(line) = self.buf[self.pos..self.end].get(..=cols)
+                && line[cols] == b'\n'
+            {
+                let mut bits = 0u64;
+                let mut ok = true;
+                for (c, &b) in line[..cols].iter().enumerate() {
+                    match alphabet.decode(b) {
+                        Some(bit) => bits |= u64::from(bit) << c,
+                        None => ok = false,
                     }
-                    if ok {
-                        self.pos += cols + 1;
-                        self.newline();
-                        return Ok(bits);
-                    }
+                }
+                if ok {
+                    self.pos += cols + 1;
+                    self.newline();
+                    return Ok(bits);
                 }
             }
         }

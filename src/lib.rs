@@ -28,7 +28,8 @@
 //!   counter), with typed answers and every move valued (needs the `std`
 //!   feature).
 //! - `tablefile`: tables of any board shape as memory-mapped files any language
-//!   can read (format version 2), or held in memory, with typed probes,
+//!   can read (format version 3, with a CRC per block checked as probes
+//!   first read it), or held in memory, with typed probes,
 //!   writing and verification (`boardbase export`, `boardbase verify`;
 //!   needs the `std` feature). Its `tablefile::v1` is the version-1 layout
 //!   of earlier releases, still read.

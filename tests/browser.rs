@@ -128,13 +128,13 @@ async fn wait_text(client: &Client, css: &str, ready: impl Fn(&str) -> bool) -> 
     let start = Instant::now();
     let mut last = String::new();
     while start.elapsed() < Duration::from_secs(20) {
-        if let Ok(e) = client.find(Locator::Css(css)).await {
-            if let Ok(text) = e.text().await {
-                if ready(&text) {
-                    return text;
-                }
-                last = text;
+        if let Ok(e) = client.find(Locator::Css(css)).await
+            && let Ok(text) = e.text().await
+        {
+            if ready(&text) {
+                return text;
             }
+            last = text;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -1290,7 +1290,7 @@ fn digits(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);

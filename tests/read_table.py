@@ -1,5 +1,6 @@
-"""Reads boardbase table files with the standard library: version 2 (mapped
-with mmap, any board shape) and version 1 (the 4x4 exports of earlier releases).
+"""Reads boardbase table files with the standard library: versions 3 and 2
+(mapped with mmap, any board shape) and version 1 (the 4x4 exports of
+earlier releases).
 
 python3 read_table.py FILE...  checks every CRC, then prints one line per
 column: puzzle, column name, then every entry (entry i of a per-board column
@@ -13,10 +14,12 @@ import zlib
 
 
 class Column:
-    """A column's entries, read from the file's bytes when indexed."""
+    """A column's entries, read from the file's bytes when indexed. In
+    version 3 each block is checked against its CRC when first read."""
 
-    def __init__(self, data, width, entries):
-        self.data, self.width, self.entries = data, width, entries
+    def __init__(self, name, data, width, entries):
+        self.name, self.data, self.width, self.entries = name, data, width, entries
+        self.block_len, self.block_crcs, self.checked = 0, None, set()
 
     def __len__(self):
         return self.entries
@@ -24,10 +27,21 @@ class Column:
     def __getitem__(self, i):
         if not 0 <= i < self.entries:
             raise IndexError(i)
+        n = self.width // 8
+        if self.block_crcs is not None:
+            self.check((i // 8 if self.width == 1 else i * n) // self.block_len)
         if self.width == 1:  # packed, least significant bit first
             return self.data[i // 8] >> (i % 8) & 1
-        n = self.width // 8
         return int.from_bytes(self.data[i * n:(i + 1) * n], "little")
+
+    def check(self, k):
+        """Checks block k against its CRC (version 3), once."""
+        if k not in self.checked:
+            start = k * self.block_len
+            (stored,) = struct.unpack_from("<I", self.block_crcs, 4 * k)
+            if zlib.crc32(self.data[start:start + self.block_len]) != stored:
+                raise ValueError(f"column {self.name}, block {k}: CRC mismatch (the block is damaged)")
+            self.checked.add(k)
 
 
 class Table:
@@ -45,7 +59,7 @@ class Table:
         self.pos, self.crcs, self.columns = 16, {}, {}
         if version == 1:
             return self.read_v1(path, data)
-        if version != 2 or size < 20 + n:
+        if version not in (2, 3) or size < 20 + n:
             raise ValueError(f"{path}: unsupported version {version} or truncated")
         if zlib.crc32(data[:16 + n]) != struct.unpack_from("<I", data, 16 + n)[0]:
             raise ValueError(f"{path}: header CRC mismatch")
@@ -56,7 +70,12 @@ class Table:
         for _ in range(count):
             name = self.string(data)
             width, entries, offset, length, crc = self.take(data, "<BQQQI")
-            self.columns[name] = Column(data[offset:offset + length], width, entries)
+            column = Column(name, data[offset:offset + length], width, entries)
+            if version == 3:  # then the CRC is the block-CRC array's
+                column.block_len, crcs = self.take(data, "<IQ")
+                blocks = -(-length // column.block_len)
+                column.block_crcs = data[crcs:crcs + 4 * blocks]
+            self.columns[name] = column
             self.crcs[name] = crc
 
     def take(self, data, fmt):
@@ -81,13 +100,22 @@ class Table:
             (length,) = self.take(data, "<Q")
             self.pos += length
             raw = data[self.pos - length:self.pos]
-            self.columns[name] = Column(raw, 8 * width, length // width)
+            self.columns[name] = Column(name, raw, 8 * width, length // width)
 
     def verify(self):
-        """Checks every column's CRC-32 (version 1: checked when read)."""
+        """Checks every CRC: in version 3 each column's block-CRC array,
+        then every block; in version 2 each column (version 1: checked
+        when read)."""
         for name, crc in self.crcs.items():
-            if zlib.crc32(self.columns[name].data) != crc:
-                raise ValueError(f"column {name}: CRC mismatch")
+            column = self.columns[name]
+            if column.block_crcs is None:
+                if zlib.crc32(column.data) != crc:
+                    raise ValueError(f"column {name}: CRC mismatch")
+                continue
+            if zlib.crc32(column.block_crcs) != crc:
+                raise ValueError(f"column {name}: block-CRC array CRC mismatch")
+            for k in range(len(column.block_crcs) // 4):
+                column.check(k)
 
 
 if __name__ == "__main__":

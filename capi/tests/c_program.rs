@@ -2,7 +2,8 @@
 //! `tests/check.c` against `include/boardbase.h` with the system C compiler,
 //! runs it and compares every answer with the Rust API; `tests/check_table.c`
 //! on table files (the 4x4 exports against the 4x4 functions, 3x5 tables
-//! against the test-local oracle of `tests/oracle`); then compiles and runs
+//! against the test-local oracle of `tests/oracle`, a damaged block refused
+//! with its name); then compiles and runs
 //! `tests/check.cpp` with the C++ compiler, and the C example of docs/library.md.
 
 #[path = "../../tests/oracle/mod.rs"]
@@ -233,6 +234,18 @@ fn c_program_probes_table_files() {
     let truncated = dir.join("truncated.bin");
     std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
     paths.push(truncated.clone());
+    // One byte of block 1 of `winning` (the positions with square (3,3)
+    // covered) damaged.
+    let winning = Table::open(&paths[1])
+        .expect("the export opens")
+        .column("winning")
+        .and_then(|c| c.offset)
+        .expect("a winning column in the file");
+    let mut damaged = bytes.clone();
+    damaged[winning as usize + 4096 + 3] ^= 1;
+    let damaged_path = dir.join("damaged.bin");
+    std::fs::write(&damaged_path, &damaged).unwrap();
+    paths.push(damaged_path);
 
     let lib = static_library();
     let program = compile("cc", "check_table.c", "boardbase-check-table-c", &lib)
@@ -265,6 +278,16 @@ fn c_program_probes_table_files() {
         "error flip-out-of-range -1 boardbase_table_flip_rounds: board 0xffffffffffffffff has bits outside the 3x5 board (at most 0x7fff)".to_owned(),
         "error euler-on-flip -1 boardbase_table_euler_winning: the table is for flip, not euler".to_owned(),
         "error flip-on-euler -1 boardbase_table_flip_rounds: the table is for euler, not flip".to_owned(),
+        format!(
+            "error damaged-block -1 boardbase_table_euler_winning: column \"winning\", block 1 (bytes {}..{} of the \
+             file) does not match its CRC: the table is damaged",
+            winning + 4096,
+            winning + 8192
+        ),
+        format!(
+            "damaged-other {}",
+            i32::from(euler::outcome(Position::from_bits(5)).is_win())
+        ),
         "error null-rows -1 boardbase_table_rows: the table is NULL".to_owned(),
         "error null-cols -1 boardbase_table_cols: the table is NULL".to_owned(),
         "error null-euler -1 boardbase_table_euler_winning: the table is NULL".to_owned(),

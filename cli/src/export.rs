@@ -36,7 +36,8 @@ impl ExportArgs {
 /// Arguments of `boardbase verify`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// The table files to check (version 2, or 1 from earlier releases),
+    /// The table files to check (version 3, or 2 or 1 from earlier
+    /// releases),
     /// one after the other; every file is checked, and the exit status is 1
     /// when any is not intact.
     #[arg(value_name = "FILE", required = true)]
@@ -109,11 +110,21 @@ fn verify_one(file: &std::path::Path, out: &mut Output) -> Result<(), Failure> {
         table.verify(&mut |p| bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes()));
     bar.finish();
     let verified = verified.map_err(failure)?;
-    let crcs = match (table.version(), verified.crcs) {
-        (1, _) => "file CRC ok".to_owned(),
-        (_, n) => format!(
-            "{n} column CRC{} ok over {} bytes",
-            if n == 1 { "" } else { "s" },
+    let plural = |n: u64| if n == 1 { "" } else { "s" };
+    let crcs = match table.version() {
+        1 => "file CRC ok".to_owned(),
+        2 => format!(
+            "{} column CRC{} ok over {} bytes",
+            verified.crcs,
+            plural(verified.crcs as u64),
+            thousands(verified.bytes)
+        ),
+        // Each column's block-CRC array was checked against its CRC too:
+        // the blocks are what a reader checks as it probes.
+        _ => format!(
+            "{} block CRC{} ok over {} bytes",
+            thousands(verified.blocks),
+            plural(verified.blocks),
             thousands(verified.bytes)
         ),
     };

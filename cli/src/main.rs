@@ -167,12 +167,14 @@ enum Command {
     /// Write the 4x4 tables as files for other languages: `flip-4x4.bin`
     /// and `euler-4x4.bin` in DIR.
     ///
-    /// Layout (version 2, memory-mappable): magic `BRDBASE\0`, version,
+    /// Layout (version 3, memory-mappable): magic `BRDBASE\0`, version,
     /// header length, a bincode header (legacy config: fixed-width
     /// little-endian integers, u64 lengths) naming the puzzle, shape, file
     /// length and each column's name, bits per entry, entry count, offset,
-    /// length and CRC-32, the header's CRC-32, then each column 64-byte
-    /// aligned. Each file is written to a temporary name and renamed.
+    /// length, the CRC-32 of its block-CRC array, block length and the
+    /// array's offset, the header's CRC-32, then each column 64-byte
+    /// aligned, followed by the CRC-32 of each of its 4 KiB blocks. Each
+    /// file is written to a temporary name and renamed.
     Export(export::ExportArgs),
     /// Make the Euler or Flip table of another board size and write it as
     /// a table file: `DIR/euler-RxC.bin` or `DIR/flip-RxC.bin`.
@@ -189,10 +191,11 @@ enum Command {
     /// the summary (positions, outcomes, time, peak memory, file size) goes
     /// to stdout.
     Generate(generate::GenerateArgs),
-    /// Check table files: structure, column CRCs and entries.
+    /// Check table files: structure, CRCs and entries.
     ///
-    /// Each FILE (version 2, or 1 from earlier releases): its
-    /// structure, every column CRC, and the entries: on 4x4 every entry
+    /// Each FILE (version 3, or 2 or 1 from earlier releases): its
+    /// structure, every CRC (each block's and each column's block-CRC
+    /// array's; a version-2 file's column CRCs), and the entries: on 4x4 every entry
     /// against the built-in tables; on other shapes each entry against its
     /// neighbours by the rules (every position up to 2^20, a spot check of
     /// 2^20 above). Exit status 0 when it is intact, 1 with the reason
@@ -687,7 +690,7 @@ pub fn thousands(n: impl std::fmt::Display) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(d);

@@ -162,10 +162,15 @@ pub fn euler(
         match format {
             Format::Judge => {
                 const ANSWERS: [&[u8; 8]; 2] = [b"LOSING\n\0", b"WINNING\n"];
-                let win = table
-                    .outcome(position)
-                    .map_err(|e| probe_failure(&found, e))?
-                    .is_win();
+                let win = match table.outcome(position) {
+                    Ok(outcome) => outcome.is_win(),
+                    Err(e) => {
+                        // A damaged block of the file: the answers before
+                        // it are given, then the error.
+                        lines.flush(out)?;
+                        return Err(probe_failure(&found, e));
+                    }
+                };
                 let win = usize::from(win);
                 lines.push(out, ANSWERS[win], 7 + win)?;
             }
@@ -313,7 +318,15 @@ pub fn flip(
                 let grid = Grid::from_rows(shape, &rows[..shape.rows()])
                     .expect("rows read within the shape");
                 if format == Format::Judge {
-                    let answer = answers.rounds(&grid)?;
+                    let answer = match answers.rounds(&grid) {
+                        Ok(answer) => answer,
+                        Err(e) => {
+                            // The answers before a board the table cannot
+                            // answer (a damaged block) are given first.
+                            lines.flush(out)?;
+                            return Err(e.into());
+                        }
+                    };
                     match answer {
                         Some(r) => {
                             let mut line = [0u8; 16];

@@ -107,6 +107,27 @@ def test_bad_files_raise_os_errors(tmp_path: Path) -> None:
     assert caught.value.filename == str(bad)
 
 
+def test_a_damaged_block_raises_table_file_error(tables: Path, tmp_path: Path) -> None:
+    # The 4x4 win/loss table: `winning` is two blocks of 4 KiB, the second
+    # the positions with square (3,3) covered. One byte of it damaged.
+    data = bytearray((tables / "euler-4x4.bin").read_bytes())
+    with boardbase.Table.open(tables / "euler-4x4.bin") as table:
+        offset = table.columns["winning"].offset
+        intact = table.euler_winning(5)
+    assert offset is not None
+    data[offset + 4096 + 7] ^= 1
+    bad = tmp_path / "euler-4x4.bin"
+    bad.write_bytes(bytes(data))
+    with boardbase.Table.open(bad) as table:
+        with pytest.raises(boardbase.TableFileError, match=r"block 1 \(bytes \d+\.\.\d+ of the file\)") as caught:
+            table.euler_winning(1 << 15)
+        assert caught.value.filename == str(bad)
+        with pytest.raises(boardbase.TableFileError, match=r"positions\[1\]: .*block 1"):
+            table.euler_winning(numpy.array([5, 40000], dtype=numpy.uint64))
+        # The other block still answers.
+        assert table.euler_winning(5) == intact
+
+
 def test_a_whole_table_through_numpy_stays_in_the_mapping(boardbase_bin: Path, tmp_path: Path) -> None:
     # 2^25 positions of Euler 5x5 (68 MiB of file), in a fresh process (run
     # from tmp_path: the installed boardbase, not the source directory):

@@ -305,6 +305,7 @@ impl<'a> FlipCases<'a> {
 /// The cases of other sizes of either puzzle, as `boardbase cases --size`
 /// and `boardbase check --size` draw them.
 #[derive(Clone, Copy, Debug)]
+#[allow(clippy::large_enum_variant)] // one per run, never in a collection
 pub enum SizedCases<'a> {
     /// Flip Game boards.
     Flip(FlipCases<'a>),

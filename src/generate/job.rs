@@ -178,8 +178,8 @@ impl Job {
             full_tables_memory,
             positions: 1u64 << shape.cells(),
             generate_memory,
-            write_memory: tablefile::WRITE_MEMORY,
-            memory_needed: generate_memory + tablefile::WRITE_MEMORY,
+            write_memory: tablefile::WRITE_MEMORY + file_bytes / 1024,
+            memory_needed: generate_memory + tablefile::WRITE_MEMORY + file_bytes / 1024,
             file_bytes,
             memory_limit,
         })
@@ -302,7 +302,8 @@ pub struct Plan {
     /// [`flip_memory`]).
     pub generate_memory: u64,
     /// Bytes the write allocates besides the table
-    /// ([`WRITE_MEMORY`](tablefile::WRITE_MEMORY)).
+    /// ([`WRITE_MEMORY`](tablefile::WRITE_MEMORY), and the block CRCs it
+    /// holds between its two passes: 4 bytes a 4 KiB block).
     pub write_memory: u64,
     /// Bytes the job needs: `generate_memory + write_memory`.
     pub memory_needed: u64,

@@ -8,7 +8,7 @@
 //! [`solvers::flip::search`](crate::solvers::flip::search)); this module runs them
 //! on a thread pool (rayon) for any shape, says beforehand how much memory a
 //! job takes, and reports progress. The result is one owned column per
-//! quantity, in the layout of the version-2 table files, plus a summary.
+//! quantity, in the layout of the table files, plus a summary.
 //!
 //! The Euler generator is in `euler.rs`, the Flip generator in `flip.rs`;
 //! this file holds what they share: the errors, the thread pool, the
@@ -318,15 +318,16 @@ impl<'a, F: Fn(Progress) + Sync> Reporter<'a, F> {
         let done = self.done.fetch_add(units, Relaxed) + units;
         // A thread that finds the lock taken skips its report: the next
         // one (or the final one) carries the count.
-        if let Ok(mut reported) = self.reported.try_lock() {
-            if done > *reported && done < self.total {
-                *reported = done;
-                (self.callback)(Progress {
-                    phase: self.phase,
-                    done,
-                    total: self.total,
-                });
-            }
+        if let Ok(mut reported) = self.reported.try_lock()
+            && done > *reported
+            && done < self.total
+        {
+            *reported = done;
+            (self.callback)(Progress {
+                phase: self.phase,
+                done,
+                total: self.total,
+            });
         }
     }
 

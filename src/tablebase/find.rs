@@ -254,17 +254,21 @@ fn shell_word(text: &str) -> String {
     }
 }
 
-/// Files up to this size (256 MiB) have their column CRCs checked when
-/// they are opened to answer ([`open_as`], the [`Tablebase`](super::Tablebase)):
-/// reading them costs a few tenths of a second at most, and a damaged file
-/// is refused before it gives a wrong answer. Larger files (Euler 6×6 is 8
-/// GiB) are mapped without reading them; `boardbase verify` checks them.
+/// Version-2 files up to this size (256 MiB) have their column CRCs
+/// checked when they are opened to answer ([`open_as`], the
+/// [`Tablebase`](super::Tablebase)): reading them costs a few tenths of a
+/// second at most, and a damaged file is refused before it gives a wrong
+/// answer. Larger version-2 files (Euler 6×6 is 8 GiB) are mapped without
+/// reading them; `boardbase verify` checks them. Version-3 files are never
+/// read whole at open: each block's CRC is checked by the first probe that
+/// reads the block, which refuses a damaged one.
 pub const CHECK_AT_OPEN_MAX_BYTES: u64 = 256 << 20;
 
 /// Opens the table file at `path` and checks that it is `puzzle`'s, and of
-/// `shape` when one is given (`None` takes the file's shape), and for a file
-/// of at most [`CHECK_AT_OPEN_MAX_BYTES`] its column CRCs: what `--table
-/// FILE` does.
+/// `shape` when one is given (`None` takes the file's shape), and for a
+/// version-2 file of at most [`CHECK_AT_OPEN_MAX_BYTES`] its column CRCs:
+/// what `--table FILE` does. A version-3 file's blocks are checked as the
+/// probes first read them.
 pub fn open_as(
     path: &Path,
     puzzle: Puzzle,
@@ -275,7 +279,9 @@ pub fn open_as(
         path: path.to_owned(),
         error,
     })?;
-    if table.file_len() <= CHECK_AT_OPEN_MAX_BYTES {
+    // Version 3 checks each block at its first probe; version 1 checked its
+    // CRC when it was read.
+    if table.version() == 2 && table.file_len() <= CHECK_AT_OPEN_MAX_BYTES {
         table
             .verify_crcs(&mut |_| {})
             .map_err(|error| TablebaseError::Open {

@@ -288,8 +288,10 @@ impl Tablebase {
 
     /// Adds a directory to look for table files in, after those added
     /// before; its files are opened (mapped, their headers checked, and
-    /// the column CRCs of files up to [`CHECK_AT_OPEN_MAX_BYTES`]) when
-    /// their shape is first asked for, or by [`Tablebase::open_all`]. Returns the number of table files named
+    /// the column CRCs of version-2 files up to [`CHECK_AT_OPEN_MAX_BYTES`];
+    /// a version-3 file's blocks are checked as probes first read them)
+    /// when their shape is first asked for, or by [`Tablebase::open_all`].
+    /// Returns the number of table files named
     /// `flip-RxC.bin` / `euler-RxC.bin` in it. A directory that cannot be
     /// read is an error, but stays in the list of directories searched
     /// (which the errors for missing tables name), holding no files.

@@ -31,8 +31,8 @@ pub enum TableError {
         /// The first 8 bytes.
         found: [u8; 8],
     },
-    /// A layout version this library does not read (it reads 1 and 2).
-    #[error("unsupported version {0} (this library reads versions 1 and 2)")]
+    /// A layout version this library does not read (it reads 1 to 3).
+    #[error("unsupported version {0} (this library reads versions 1 to 3)")]
     Version(u32),
     /// The file is shorter than its header says (or too short to hold the
     /// header itself).
@@ -143,12 +143,14 @@ pub enum TableError {
         /// The end of what comes before it.
         min: u64,
     },
-    /// A column ends past the file length the header gives.
+    /// A column (its bytes, or in version 3 its block-CRC array) ends past
+    /// the file length the header gives.
     #[error("column {column:?} ends at byte {end}, past the end of the file ({file_len} bytes)")]
     ColumnEnd {
         /// The column.
         column: String,
-        /// Its end (offset + length), saturated.
+        /// Its end (offset + length, or the end of its block-CRC array),
+        /// saturated.
         end: u64,
         /// The file length of the header.
         file_len: u64,
@@ -162,6 +164,30 @@ pub enum TableError {
         file_len: u64,
         /// Where the last column ends.
         end: u64,
+    },
+    /// A version-3 column's block length is not a power of two from 64
+    /// bytes to 1 MiB.
+    #[error(
+        "column {column:?} has blocks of {block_len} bytes (a power of two from 64 to 1048576 expected)"
+    )]
+    BlockLen {
+        /// The column.
+        column: String,
+        /// Its block length in bytes.
+        block_len: u32,
+    },
+    /// A version-3 column's block-CRC array starts at an offset that is not
+    /// a multiple of 64, or before the end of the column.
+    #[error(
+        "column {column:?}: its block CRCs start at byte {offset}: expected a multiple of 64, at least {min}"
+    )]
+    BlockCrcsOffset {
+        /// The column.
+        column: String,
+        /// Where the array starts.
+        offset: u64,
+        /// The end of what comes before it.
+        min: u64,
     },
     /// A column the puzzle requires is absent.
     #[error("missing column {0:?}")]
@@ -193,8 +219,46 @@ pub enum TableError {
         /// The CRC of its bytes.
         computed: u32,
     },
-    /// A byte outside every column and the header (padding, or the unused
-    /// bits of a 1-bit column's last byte) is not zero.
+    /// A block of a version-3 column does not match its CRC-32 in the
+    /// column's block-CRC array: the block is damaged.
+    #[error(
+        "column {column:?}, block {block} (bytes {start}..{end}): CRC mismatch: stored {stored:#010x}, computed {computed:#010x} (the block is damaged)"
+    )]
+    BlockCrc {
+        /// The column.
+        column: String,
+        /// The block's index in the column.
+        block: u64,
+        /// Where the block starts in the file.
+        start: u64,
+        /// Where it ends (excluded).
+        end: u64,
+        /// Its CRC in the block-CRC array.
+        stored: u32,
+        /// The CRC of its bytes.
+        computed: u32,
+    },
+    /// A version-3 column's block-CRC array does not match the CRC-32 the
+    /// header gives for it: the array is damaged, so no block of the
+    /// column can be checked.
+    #[error(
+        "column {column:?}: its block-CRC array (bytes {start}..{end}) does not match its CRC: stored {stored:#010x}, computed {computed:#010x} (the array is damaged)"
+    )]
+    BlockCrcs {
+        /// The column.
+        column: String,
+        /// Where the array starts in the file.
+        start: u64,
+        /// Where it ends (excluded).
+        end: u64,
+        /// The CRC in the header.
+        stored: u32,
+        /// The CRC of the array's bytes.
+        computed: u32,
+    },
+    /// A byte outside every column, block-CRC array and the header
+    /// (padding, or the unused bits of a 1-bit column's last byte) is not
+    /// zero.
     #[error("nonzero padding at byte {offset}")]
     Padding {
         /// Its offset in the file.
@@ -260,6 +324,32 @@ pub enum ProbeError {
         index: u64,
         /// The stored value.
         value: u64,
+    },
+    /// The block of a version-3 file that holds the entry does not match
+    /// its CRC-32 (or the column's block-CRC array, which holds that CRC,
+    /// is itself damaged): the entry is not read, never answered. The other
+    /// blocks still answer; [`Table::verify`](super::Table::verify) checks
+    /// them all.
+    #[error(
+        "column {column:?}, block {block} (bytes {start}..{end} of the file) {}",
+        if *array_damaged {
+            "cannot be checked: the column's block-CRC array is damaged"
+        } else {
+            "does not match its CRC: the table is damaged"
+        }
+    )]
+    DamagedBlock {
+        /// The column.
+        column: &'static str,
+        /// The block's index in the column.
+        block: u64,
+        /// Where the block starts in the file.
+        start: u64,
+        /// Where it ends (excluded).
+        end: u64,
+        /// Whether the column's block-CRC array is what is damaged (its own
+        /// CRC-32, in the header, does not match it).
+        array_damaged: bool,
     },
 }
 

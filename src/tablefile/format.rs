@@ -1,9 +1,9 @@
-//! The version-2 byte layout: the header, its encoding and the checks of a
-//! file's structure (everything but the column contents).
+//! The byte layouts of versions 2 and 3: the header, its encoding and the
+//! checks of a file's structure (everything but the column contents).
 
 use serde::{Deserialize, Serialize};
 
-use super::{ColumnInfo, MAGIC, MAX_HEADER_LEN, Puzzle, TableError, VERSION};
+use super::{ColumnBlocks, ColumnInfo, MAGIC, MAX_HEADER_LEN, Puzzle, TableError, VERSION};
 use boardbase_solvers::shape::Shape;
 
 /// Bytes before the encoded header: magic, version, header length.
@@ -12,20 +12,40 @@ pub(crate) const PRELUDE_LEN: usize = 16;
 /// Bytes of the header CRC after the encoded header.
 pub(crate) const CRC_LEN: usize = 4;
 
-/// Columns start at multiples of this.
+/// Columns (and, in version 3, block-CRC arrays) start at multiples of this.
 pub(crate) const ALIGN: u64 = 64;
 
-/// The encoded header (bincode 2, legacy configuration).
+/// The version without block CRCs, still read and verified.
+pub(crate) const VERSION_2: u32 = 2;
+
+/// The block length the writer uses: 4 KiB, one page, so that a probe's
+/// first read of a block checks about what the system reads for it anyway
+/// (a CRC-32 of 4 KiB takes well under a microsecond).
+pub(crate) const BLOCK_LEN: u32 = 4096;
+
+/// The shortest block a reader accepts: one alignment unit, so that no
+/// entry (at most 8 bytes, at a multiple of its width) straddles two blocks.
+pub(crate) const MIN_BLOCK_LEN: u32 = ALIGN as u32;
+
+/// The longest block a reader accepts (1 MiB): a probe checks a whole block
+/// the first time it reads it, so this bounds what one probe can cost.
+pub(crate) const MAX_BLOCK_LEN: u32 = 1 << 20;
+
+/// Bytes of one block CRC in a block-CRC array.
+pub(crate) const BLOCK_CRC_LEN: u64 = 4;
+
+/// The encoded header (bincode 2, legacy configuration), of either version:
+/// `C` is [`ColumnHeader`] (version 2) or [`ColumnHeaderV3`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Header {
+pub(crate) struct Header<C> {
     pub(crate) puzzle: String,
     pub(crate) rows: u8,
     pub(crate) cols: u8,
     pub(crate) file_len: u64,
-    pub(crate) columns: Vec<ColumnHeader>,
+    pub(crate) columns: Vec<C>,
 }
 
-/// One column's entry in the header.
+/// One column's entry in a version-2 header.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct ColumnHeader {
     pub(crate) name: String,
@@ -33,19 +53,36 @@ pub(crate) struct ColumnHeader {
     pub(crate) entries: u64,
     pub(crate) offset: u64,
     pub(crate) len: u64,
+    /// The CRC-32 of the column's bytes.
     pub(crate) crc: u32,
 }
 
-/// What the structural checks of a version-2 file found.
+/// One column's entry in a version-3 header: version 2's fields, then where
+/// its block CRCs are.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct ColumnHeaderV3 {
+    pub(crate) name: String,
+    pub(crate) width: u8,
+    pub(crate) entries: u64,
+    pub(crate) offset: u64,
+    pub(crate) len: u64,
+    /// The CRC-32 of the column's block-CRC array.
+    pub(crate) crc: u32,
+    pub(crate) block_len: u32,
+    pub(crate) block_crcs_offset: u64,
+}
+
+/// What the structural checks of a version-2 or 3 file found.
 pub(crate) struct Parsed {
     pub(crate) puzzle: Puzzle,
     pub(crate) shape: Shape,
+    pub(crate) version: u32,
     pub(crate) columns: Vec<ColumnInfo>,
     pub(crate) file_len: u64,
 }
 
 /// Reads a little-endian `u32` at `at` (the caller checked the length).
-fn le_u32(bytes: &[u8], at: usize) -> u32 {
+pub(crate) fn le_u32(bytes: &[u8], at: usize) -> u32 {
     let mut b = [0u8; 4];
     b.copy_from_slice(&bytes[at..at + 4]);
     u32::from_le_bytes(b)
@@ -80,13 +117,34 @@ pub(crate) fn byte_len(entries: u64, width: u8) -> Option<u64> {
         .map(|bits| bits.div_ceil(8))
 }
 
-/// Parses and checks a version-2 file's structure: everything up to the
-/// required columns' presence, widths and entry counts. The column CRCs and
-/// contents are not read.
+/// The blocks of `block_len` bytes that `len` bytes make, the last one
+/// possibly short.
+pub(crate) fn block_count(len: u64, block_len: u32) -> u64 {
+    len.div_ceil(u64::from(block_len.max(1)))
+}
+
+/// Decodes the encoded header of `bytes[PRELUDE_LEN..header_end]`.
+fn decode<C: serde::de::DeserializeOwned>(
+    bytes: &[u8],
+    header_end: usize,
+) -> Result<Header<C>, TableError> {
+    let config = bincode::config::legacy().with_limit::<{ MAX_HEADER_LEN as usize }>();
+    let (header, used): (Header<C>, usize) =
+        bincode::serde::decode_from_slice(&bytes[PRELUDE_LEN..header_end], config)
+            .map_err(|e| TableError::HeaderDecode(e.to_string()))?;
+    if used != header_end - PRELUDE_LEN {
+        return Err(TableError::HeaderTrailing(header_end - PRELUDE_LEN - used));
+    }
+    Ok(header)
+}
+
+/// Parses and checks a version-2 or 3 file's structure: everything up to
+/// the required columns' presence, widths and entry counts. The column
+/// CRCs, block CRCs and contents are not read.
 pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
     let len = bytes.len() as u64;
     let version = version(bytes)?;
-    debug_assert_eq!(version, VERSION);
+    debug_assert!(version == VERSION || version == VERSION_2);
     if bytes.len() < PRELUDE_LEN {
         return Err(TableError::Truncated {
             len,
@@ -113,13 +171,32 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
     if stored != computed {
         return Err(TableError::HeaderCrc { stored, computed });
     }
-    let config = bincode::config::legacy().with_limit::<{ MAX_HEADER_LEN as usize }>();
-    let (header, used): (Header, usize) =
-        bincode::serde::decode_from_slice(&bytes[PRELUDE_LEN..header_end], config)
-            .map_err(|e| TableError::HeaderDecode(e.to_string()))?;
-    if used != header_end - PRELUDE_LEN {
-        return Err(TableError::HeaderTrailing(header_end - PRELUDE_LEN - used));
-    }
+    // Both versions as one header: a version-2 column has no blocks.
+    let header: Header<ColumnHeaderV3> = if version == VERSION_2 {
+        let h: Header<ColumnHeader> = decode(bytes, header_end)?;
+        Header {
+            puzzle: h.puzzle,
+            rows: h.rows,
+            cols: h.cols,
+            file_len: h.file_len,
+            columns: h
+                .columns
+                .into_iter()
+                .map(|c| ColumnHeaderV3 {
+                    name: c.name,
+                    width: c.width,
+                    entries: c.entries,
+                    offset: c.offset,
+                    len: c.len,
+                    crc: c.crc,
+                    block_len: 0,
+                    block_crcs_offset: 0,
+                })
+                .collect(),
+        }
+    } else {
+        decode(bytes, header_end)?
+    };
     if len < header.file_len {
         return Err(TableError::Truncated {
             len,
@@ -152,6 +229,42 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
             });
         }
         end = column_end;
+        let blocks = if version == VERSION_2 {
+            None
+        } else {
+            if !c.block_len.is_power_of_two()
+                || !(MIN_BLOCK_LEN..=MAX_BLOCK_LEN).contains(&c.block_len)
+            {
+                return Err(TableError::BlockLen {
+                    column: c.name,
+                    block_len: c.block_len,
+                });
+            }
+            let count = block_count(c.len, c.block_len);
+            if c.block_crcs_offset % ALIGN != 0 || c.block_crcs_offset < end {
+                return Err(TableError::BlockCrcsOffset {
+                    column: c.name,
+                    offset: c.block_crcs_offset,
+                    min: end,
+                });
+            }
+            let crcs_end = c
+                .block_crcs_offset
+                .saturating_add(count.saturating_mul(BLOCK_CRC_LEN));
+            if crcs_end > header.file_len {
+                return Err(TableError::ColumnEnd {
+                    column: c.name,
+                    end: crcs_end,
+                    file_len: header.file_len,
+                });
+            }
+            end = crcs_end;
+            Some(ColumnBlocks {
+                block_len: c.block_len,
+                count,
+                crcs_offset: c.block_crcs_offset,
+            })
+        };
         columns.push(ColumnInfo {
             name: c.name,
             width: c.width,
@@ -159,6 +272,7 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
             byte_len: c.len,
             offset: Some(c.offset),
             crc: Some(c.crc),
+            blocks,
         });
     }
     if end != header.file_len {
@@ -170,6 +284,7 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
     Ok(Parsed {
         puzzle,
         shape,
+        version,
         columns,
         file_len: header.file_len,
     })
@@ -189,15 +304,29 @@ pub(crate) fn puzzle_and_shape(
     }
 }
 
-/// The encoded prelude, header and header CRC of a table with these
-/// columns (CRCs given), and the offsets the columns get: each at the first
-/// multiple of [`ALIGN`] after what precedes it.
+/// Where [`encode_header`] puts a column: its bytes, and in version 3 its
+/// block-CRC array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Placed {
+    /// Where the column's bytes start.
+    pub(crate) offset: u64,
+    /// Where its block-CRC array starts (version 3), right after it.
+    pub(crate) block_crcs: Option<u64>,
+}
+
+/// The encoded prelude, header and header CRC of a table of `version` (2 or
+/// 3) with these columns (their `crc` fields given: of the column in
+/// version 2, of its block-CRC array in version 3), the places the columns
+/// get, and the file's length. Each region starts at the first multiple of
+/// [`ALIGN`] after what precedes it: a column, then (version 3) its
+/// block-CRC array of blocks of [`BLOCK_LEN`], then the next column.
 pub(crate) fn encode_header(
     puzzle: Puzzle,
     shape: Shape,
+    version: u32,
     columns: &[ColumnInfo],
     crcs: &[u32],
-) -> (Vec<u8>, Vec<u64>, u64) {
+) -> (Vec<u8>, Vec<Placed>, u64) {
     let mut header = Header {
         puzzle: puzzle.name().to_owned(),
         rows: shape.rows() as u8,
@@ -206,39 +335,74 @@ pub(crate) fn encode_header(
         columns: columns
             .iter()
             .zip(crcs)
-            .map(|(c, &crc)| ColumnHeader {
+            .map(|(c, &crc)| ColumnHeaderV3 {
                 name: c.name.clone(),
                 width: c.width,
                 entries: c.entries,
                 offset: 0,
                 len: c.byte_len,
                 crc,
+                block_len: BLOCK_LEN,
+                block_crcs_offset: 0,
             })
             .collect(),
     };
     // The legacy configuration encodes integers at a fixed width, so the
     // length does not depend on the offsets filled in below.
-    let encode = |h: &Header| {
-        bincode::serde::encode_to_vec(h, bincode::config::legacy())
-            .expect("encoding into a Vec cannot fail")
+    let encode = |h: &Header<ColumnHeaderV3>| {
+        let config = bincode::config::legacy();
+        let encoded = if version == VERSION_2 {
+            let v2 = Header {
+                puzzle: h.puzzle.clone(),
+                rows: h.rows,
+                cols: h.cols,
+                file_len: h.file_len,
+                columns: h
+                    .columns
+                    .iter()
+                    .map(|c| ColumnHeader {
+                        name: c.name.clone(),
+                        width: c.width,
+                        entries: c.entries,
+                        offset: c.offset,
+                        len: c.len,
+                        crc: c.crc,
+                    })
+                    .collect(),
+            };
+            bincode::serde::encode_to_vec(&v2, config)
+        } else {
+            bincode::serde::encode_to_vec(h, config)
+        };
+        encoded.expect("encoding into a Vec cannot fail")
     };
     let header_len = encode(&header).len();
     let mut end = (PRELUDE_LEN + header_len + CRC_LEN) as u64;
-    let mut offsets = Vec::with_capacity(columns.len());
+    let mut placed = Vec::with_capacity(columns.len());
     for c in &mut header.columns {
         c.offset = align_up(end);
-        end = c.offset + c.len;
-        offsets.push(c.offset);
+        end = c.offset.saturating_add(c.len);
+        let block_crcs = (version != VERSION_2).then(|| {
+            c.block_crcs_offset = align_up(end);
+            end = c
+                .block_crcs_offset
+                .saturating_add(block_count(c.len, c.block_len) * BLOCK_CRC_LEN);
+            c.block_crcs_offset
+        });
+        placed.push(Placed {
+            offset: c.offset,
+            block_crcs,
+        });
     }
     header.file_len = end;
     let body = encode(&header);
     debug_assert_eq!(body.len(), header_len);
     let mut bytes = Vec::with_capacity(PRELUDE_LEN + body.len() + CRC_LEN);
     bytes.extend_from_slice(&MAGIC);
-    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    bytes.extend_from_slice(&version.to_le_bytes());
     bytes.extend_from_slice(&(body.len() as u32).to_le_bytes());
     bytes.extend_from_slice(&body);
     let crc = crc32fast::hash(&bytes);
     bytes.extend_from_slice(&crc.to_le_bytes());
-    (bytes, offsets, end)
+    (bytes, placed, end)
 }

@@ -1,11 +1,13 @@
-//! Tables of any board shape: memory-mapped table files (format version 2),
-//! tables held in memory, typed probes, writing and verifying.
+//! Tables of any board shape: memory-mapped table files (format version 3,
+//! and 2 and 1 of earlier releases), tables held in memory, typed probes,
+//! writing and verifying.
 //!
 //! A [`Table`] is one puzzle's tables for one board shape, as named
 //! *columns* of one entry per board (or position): entry `i` is for the
 //! board whose bits are `i`, cell (`row`, `col`) at bit `cols * row + col`.
 //! [`Table::open`] maps a file without reading its columns (the time does
-//! not depend on the file's size); [`Table::from_euler`] and
+//! not depend on the file's size; each block of a column is checked against
+//! its CRC the first time a probe reads it); [`Table::from_euler`] and
 //! [`Table::from_flip`] hold columns computed in memory behind the same
 //! probes; [`Table::write`] writes either to a file; [`Table::verify`] checks
 //! a file's CRCs and contents. Which table answers a puzzle and shape
@@ -45,19 +47,20 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! # File layout (version 2)
+//! # File layout (version 3)
 //!
-//! All integers are little-endian. A file is a header, then the columns,
-//! each starting at a multiple of 64 bytes:
+//! All integers are little-endian. A file is a header, then each column
+//! followed by its block-CRC array, each region starting at a multiple of
+//! 64 bytes:
 //!
 //! | offset | bytes | field |
 //! | ---: | ---: | --- |
 //! | 0 | 8 | magic `BRDBASE\0` ([`MAGIC`]) |
-//! | 8 | 4 | version, `u32`: 2 ([`VERSION`]) |
+//! | 8 | 4 | version, `u32`: 3 ([`VERSION`]) |
 //! | 12 | 4 | `n`, `u32`: the length of the encoded header that follows (at most [`MAX_HEADER_LEN`]) |
 //! | 16 | `n` | the header, encoded with bincode 2's `legacy()` configuration (below) |
 //! | 16 + `n` | 4 | CRC-32 (IEEE, as zlib's) of bytes 0 to 16 + `n` |
-//! | | | zero bytes up to the first column; each column's bytes at its offset, zero bytes up to the next column; the file ends where the last column ends |
+//! | | | zero bytes up to the first column; each column's bytes at its offset, zero bytes up to its block-CRC array, the array, zero bytes up to the next column; the file ends where the last array ends |
 //!
 //! The encoded header: `u64` lengths before strings and lists, integers at
 //! their full width, fields in this order:
@@ -73,14 +76,24 @@
 //! | `entries` | `u64`: number of entries |
 //! | `offset` | `u64`: where the column's bytes start, a multiple of 64 |
 //! | `len` | `u64`: its bytes, `ceil(entries × width / 8)` |
-//! | `crc` | `u32`: the CRC-32 of its bytes |
+//! | `crc` | `u32`: the CRC-32 of its block-CRC array's bytes |
+//! | `block_len` | `u32`: bytes per block, a power of two from 64 to 1 MiB (4,096 as written here) |
+//! | `block_crcs_offset` | `u64`: where the block-CRC array starts, a multiple of 64, at or after the column's end |
+//!
+//! The block-CRC array holds `ceil(len / block_len)` little-endian `u32`:
+//! the CRC-32 of each block of `block_len` bytes of the column, the last
+//! block possibly shorter. No entry straddles two blocks.
+//!
+//! **Version 2** (earlier releases; still read and verified) is the same
+//! without the block CRCs: each column's header entry ends with `crc`, the
+//! CRC-32 of the column's bytes, and the columns follow one another.
 //!
 //! Entries of 8 to 64 bits are little-endian integers; 1-bit entries are
 //! packed least significant bit first: entry `i` is bit `i % 8` of byte
 //! `i / 8` (bit `i % 64` of the little-endian `u64` word `i / 64`), and the
 //! unused bits of the last byte are 0. Columns are in header order, each at
-//! or after the end of the one before. Readers find columns by name and skip
-//! the ones they do not know.
+//! or after the end of the one before (of its block-CRC array). Readers find
+//! columns by name and skip the ones they do not know.
 //!
 //! | puzzle | column | width | entries | value |
 //! | --- | --- | ---: | --- | --- |
@@ -104,11 +117,17 @@
 //! the puzzle and shape, the column layout (alignment, order, bounds), the
 //! puzzle's required columns (presence, width, entry count), and for Euler
 //! that `moves` is the shape's move list (at most 160 words). Then it maps
-//! the file: no column is read or copied. The column CRCs are *not* checked
-//! by `open`, which would read the whole file: [`Table::verify_crcs`] and
-//! [`Table::verify`] do that, and the
-//! [`Tablebase`](crate::tablebase::Tablebase) checks them for files of at
-//! most 256 MiB before it answers from them.
+//! the file: no column is read or copied. In version 3 no CRC but the
+//! header's is read by `open`: each block is checked against its CRC the
+//! first time a probe reads an entry of it (a bit per block remembers the
+//! blocks found intact, so a block is checked once), and a damaged block is
+//! refused, never answered: [`ProbeError::DamagedBlock`] names the column,
+//! the block and its bytes, while the other blocks still answer. In version
+//! 2 the column CRCs are *not* checked by `open`, which would read the whole
+//! file: the [`Tablebase`](crate::tablebase::Tablebase) checks them for
+//! version-2 files of at most 256 MiB before it answers from them.
+//! [`Table::verify_crcs`] and [`Table::verify`] check every CRC of either
+//! version.
 //! As with any memory-mapped file, a file truncated or rewritten by another
 //! process *after* it was opened can still make a probe fault (`SIGBUS`);
 //! files written by [`Table::write`] are never changed in place (a new file
@@ -127,6 +146,8 @@ mod write;
 use std::fmt;
 use std::fs::File;
 use std::path::Path;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use boardbase_solvers::euler::{MoveList, moves};
 use boardbase_solvers::shape::Shape;
@@ -143,8 +164,9 @@ use v1::TableFile;
 /// The first 8 bytes of every table file, of every version.
 pub const MAGIC: [u8; 8] = *b"BRDBASE\0";
 
-/// The layout version [`Table::write`] writes.
-pub const VERSION: u32 = 2;
+/// The layout version [`Table::write`] writes: 3, with a CRC-32 per block
+/// of each column. [`Table::open`] also reads versions 2 and 1.
+pub const VERSION: u32 = 3;
 
 /// The largest encoded header accepted (64 KiB).
 pub const MAX_HEADER_LEN: u32 = 1 << 16;
@@ -267,9 +289,27 @@ pub struct ColumnInfo {
     pub byte_len: u64,
     /// Where the column starts in the file (`None` in memory).
     pub offset: Option<u64>,
-    /// The column's CRC-32 as the file's header gives it (`None` in memory
-    /// and for version-1 files).
+    /// The `crc` field of the file's header: in version 3 the CRC-32 of the
+    /// column's block-CRC array, in version 2 that of the column's bytes
+    /// (`None` in memory and for version-1 files).
     pub crc: Option<u32>,
+    /// Where the column's block CRCs are (version 3 only).
+    pub blocks: Option<ColumnBlocks>,
+}
+
+/// A version-3 column's blocks: the column's bytes cut in blocks of
+/// `block_len` bytes (the last one possibly shorter), each with its CRC-32
+/// in the column's block-CRC array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ColumnBlocks {
+    /// Bytes per block: a power of two from 64 to 1 MiB (4,096 as
+    /// [`Table::write`] writes them).
+    pub block_len: u32,
+    /// Number of blocks, `ceil(byte_len / block_len)`.
+    pub count: u64,
+    /// Where the block-CRC array starts in the file: `count` little-endian
+    /// `u32`, a multiple of 64.
+    pub crcs_offset: u64,
 }
 
 /// A column's entries held in memory, for [`Table::from_columns`]: the
@@ -368,6 +408,42 @@ enum Data {
 struct Column {
     info: ColumnInfo,
     data: Data,
+    /// A version-3 column's blocks (`None` for other versions and in
+    /// memory).
+    blocks: Option<Blocks>,
+}
+
+/// A version-3 column's blocks as a probe checks them: where their CRCs
+/// are, and which blocks were found intact.
+struct Blocks {
+    /// `log2` of the block length.
+    shift: u32,
+    /// Where the column starts in the storage.
+    start: usize,
+    /// The column's length in bytes.
+    len: usize,
+    /// Where the block-CRC array starts in the storage (after the column).
+    crcs: usize,
+    /// Number of blocks.
+    count: u64,
+    /// The array's CRC-32 (the header's `crc`): computed only when a block
+    /// does not match, to say whether the block or the array is damaged.
+    array_crc: u32,
+    /// One bit a block, set once its CRC matched: each block is checked the
+    /// first time a probe reads it, and never again. Made on the column's
+    /// first probe, so that opening a file allocates nothing per block.
+    checked: OnceLock<Box<[AtomicU64]>>,
+}
+
+impl Blocks {
+    /// The bitset of blocks found intact, made (all clear) on first use.
+    fn checked(&self) -> &[AtomicU64] {
+        self.checked.get_or_init(|| {
+            (0..self.count.div_ceil(64))
+                .map(|_| AtomicU64::new(0))
+                .collect()
+        })
+    }
 }
 
 /// The columns a puzzle's probes read, found once.
@@ -379,7 +455,7 @@ pub(crate) enum Layout {
         full: Option<(usize, usize)>,
         moves: Box<MoveList>,
     },
-    /// Flip, version 2: every column.
+    /// Flip, version 2 or 3: every column.
     Flip {
         rounds: usize,
         /// Per colour (white, black): rounds, presses, optimal sets.
@@ -446,7 +522,7 @@ pub fn presses_width(shape: Shape) -> u8 {
 /// use boardbase::solvers::shape::Shape;
 ///
 /// let four = Shape::SQUARE4;
-/// assert_eq!(expected_file_len(Puzzle::Euler, four, true)?, 139_904);
+/// assert_eq!(expected_file_len(Puzzle::Euler, four, true)?, 140_164);
 /// assert_eq!(expected_file_len(Puzzle::Flip, four, true)?, Table::embedded(Puzzle::Flip).file_len());
 /// // 6×6, WDL only: a bitset of 2^36 bits and the header.
 /// let six = Shape::new(6, 6).unwrap();
@@ -476,10 +552,11 @@ pub fn expected_file_len(puzzle: Puzzle, shape: Shape, full: bool) -> Result<u64
             byte_len: format::byte_len(entries, width).unwrap_or(u64::MAX),
             offset: None,
             crc: None,
+            blocks: None,
         })
         .collect();
     let crcs = vec![0; infos.len()];
-    Ok(format::encode_header(puzzle, shape, &infos, &crcs).2)
+    Ok(format::encode_header(puzzle, shape, VERSION, &infos, &crcs).2)
 }
 
 /// The name, width and entry count of each column `puzzle` requires on
@@ -506,7 +583,7 @@ fn required(puzzle: Puzzle, shape: Shape) -> Vec<(&'static str, u8, u64)> {
     }
 }
 
-/// Checks the columns of a version-2 table (names, widths, lengths, the
+/// Checks the columns of a version-2 or 3 table (names, widths, lengths, the
 /// required columns) and finds the ones the probes read. The contents of
 /// `moves` are checked apart, once the data is reachable.
 fn check_columns(
@@ -585,7 +662,8 @@ fn check_columns(
     })
 }
 
-/// A column's entries, wherever they are: what a probe reads.
+/// A column's entries, wherever they are: what a probe reads. Kept small:
+/// the probes hold one per column they read, and are copied by value.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ColumnRef<'a> {
     entries: u64,
@@ -593,10 +671,14 @@ pub(crate) struct ColumnRef<'a> {
 }
 
 /// Where a [`ColumnRef`]'s entries are.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 enum RefData<'a> {
-    /// A file's bytes, entries of the given width in bits.
+    /// A file's bytes from the column's start, entries of the given width
+    /// in bits, read as they are (version 2, or a version-3 column read
+    /// without its checks).
     File(&'a [u8], u8),
+    /// A version-3 column, its blocks checked as they are first read.
+    Checked(CheckedColumn<'a>),
     Bits(&'a [u64]),
     U8(&'a [u8]),
     U16(&'a [u16]),
@@ -604,22 +686,161 @@ enum RefData<'a> {
     U64(&'a [u64]),
 }
 
-impl ColumnRef<'_> {
-    /// Entry `i`, or `None` past the end.
-    #[inline]
-    pub(crate) fn get(&self, i: u64) -> Option<u64> {
-        if i >= self.entries {
-            return None;
+/// A version-3 column as a probe reads it: everything the check of an
+/// entry's block needs at hand, so that a block found intact before costs
+/// one load and a bit test.
+#[derive(Clone, Copy)]
+struct CheckedColumn<'a> {
+    /// The file's bytes from the column's start to the end of its
+    /// block-CRC array.
+    bytes: &'a [u8],
+    /// Bits per entry.
+    width: u8,
+    /// `log2` of the entries a block holds: entry `i` is in block `i >>
+    /// entry_shift` (blocks and widths are powers of two).
+    entry_shift: u8,
+    /// One bit a block, set once it matched its CRC.
+    bits: &'a [AtomicU64],
+    blocks: &'a Blocks,
+}
+
+impl fmt::Debug for RefData<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The lengths, not the entries: a column can hold gigabytes.
+        match self {
+            RefData::File(bytes, width) => f
+                .debug_struct("File")
+                .field("bytes", &bytes.len())
+                .field("width", width)
+                .finish(),
+            RefData::Checked(c) => f
+                .debug_struct("Checked")
+                .field("bytes", &c.bytes.len())
+                .field("width", &c.width)
+                .field("blocks", &c.blocks.count)
+                .finish(),
+            RefData::Bits(v) => f.debug_tuple("Bits").field(&v.len()).finish(),
+            RefData::U8(v) => f.debug_tuple("U8").field(&v.len()).finish(),
+            RefData::U16(v) => f.debug_tuple("U16").field(&v.len()).finish(),
+            RefData::U32(v) => f.debug_tuple("U32").field(&v.len()).finish(),
+            RefData::U64(v) => f.debug_tuple("U64").field(&v.len()).finish(),
         }
-        let k = usize::try_from(i).ok()?;
-        match self.data {
+    }
+}
+
+/// Why a [`ColumnRef`] gave no entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fault {
+    /// Past the column's end (or not within the file's bytes).
+    Past,
+    /// The entry's block does not match its CRC (a version-3 file).
+    Block {
+        /// The block's index in the column.
+        block: u64,
+        /// Where it starts in the file.
+        start: u64,
+        /// Where it ends (excluded).
+        end: u64,
+        /// Whether the column's block-CRC array is damaged itself.
+        array_damaged: bool,
+    },
+}
+
+impl Fault {
+    /// The probe error of this fault at entry `index` of `column`.
+    pub(crate) fn probe_error(self, column: &'static str, index: u64) -> ProbeError {
+        match self {
+            Fault::Past => ProbeError::BadEntry {
+                column,
+                index,
+                value: 0,
+            },
+            Fault::Block {
+                block,
+                start,
+                end,
+                array_damaged,
+            } => ProbeError::DamagedBlock {
+                column,
+                block,
+                start,
+                end,
+                array_damaged,
+            },
+        }
+    }
+}
+
+impl CheckedColumn<'_> {
+    /// `Ok` when the block holding entry `k` was found intact, now or
+    /// before.
+    #[inline]
+    fn check(&self, k: usize) -> Result<(), Fault> {
+        let block = k >> self.entry_shift;
+        match self.bits.get(block / 64) {
+            Some(word) if word.load(Ordering::Relaxed) >> (block % 64) & 1 != 0 => Ok(()),
+            _ => self.blocks.check_block(self.bytes, block),
+        }
+    }
+}
+
+impl Blocks {
+    /// Checks block `block` against its CRC, and marks it when it matches.
+    /// Reached once a block when the file is intact. `bytes` run from the
+    /// column's start to the end of its block-CRC array.
+    #[cold]
+    #[inline(never)]
+    fn check_block(&self, bytes: &[u8], block: usize) -> Result<(), Fault> {
+        let start = block << self.shift;
+        let end = start.saturating_add(1 << self.shift).min(self.len);
+        let data = bytes.get(start..end).ok_or(Fault::Past)?;
+        let array = bytes
+            .get(self.crcs - self.start..)
+            .and_then(|rest| rest.get(..usize::try_from(self.count).ok()?.checked_mul(4)?))
+            .ok_or(Fault::Past)?;
+        let stored = array
+            .get(block * 4..)
+            .and_then(|rest| rest.get(..4))
+            .ok_or(Fault::Past)?;
+        if u32::from_le_bytes([stored[0], stored[1], stored[2], stored[3]]) == crc32fast::hash(data)
+        {
+            let word = self.checked().get(block / 64).ok_or(Fault::Past)?;
+            // Relaxed: the bit only says the file's bytes were checked;
+            // nothing this thread wrote is published by it.
+            word.fetch_or(1 << (block % 64), Ordering::Relaxed);
+            return Ok(());
+        }
+        Err(Fault::Block {
+            block: block as u64,
+            start: (self.start + start) as u64,
+            end: (self.start + end) as u64,
+            array_damaged: crc32fast::hash(array) != self.array_crc,
+        })
+    }
+}
+
+impl ColumnRef<'_> {
+    /// Entry `i`: [`Fault::Past`] past the end, [`Fault::Block`] when its
+    /// block is damaged.
+    #[inline]
+    pub(crate) fn get(&self, i: u64) -> Result<u64, Fault> {
+        if i >= self.entries {
+            return Err(Fault::Past);
+        }
+        let k = usize::try_from(i).map_err(|_| Fault::Past)?;
+        let value = match self.data {
             RefData::File(bytes, width) => read_entry(bytes, width, i),
-            RefData::Bits(words) => Some(words.get(k / 64)? >> (k % 64) & 1),
+            RefData::Checked(c) => {
+                c.check(k)?;
+                read_entry(c.bytes, c.width, i)
+            }
+            RefData::Bits(words) => words.get(k / 64).map(|w| w >> (k % 64) & 1),
             RefData::U8(v) => v.get(k).map(|&x| u64::from(x)),
             RefData::U16(v) => v.get(k).map(|&x| u64::from(x)),
             RefData::U32(v) => v.get(k).map(|&x| u64::from(x)),
             RefData::U64(v) => v.get(k).copied(),
-        }
+        };
+        value.ok_or(Fault::Past)
     }
 }
 
@@ -649,10 +870,11 @@ fn read_entry(bytes: &[u8], width: u8, i: u64) -> Option<u64> {
 }
 
 impl Table {
-    /// Opens a table file, version 2 (mapped) or 1 (read into memory), and
-    /// checks its structure (see the [module docs](self)): the time does not
-    /// depend on the file's size. The column CRCs and contents are checked
-    /// by [`Table::verify`].
+    /// Opens a table file, version 3 or 2 (mapped) or 1 (read into memory),
+    /// and checks its structure (see the [module docs](self)): the time does
+    /// not depend on the file's size. In version 3 each block's CRC is
+    /// checked by the first probe that reads it; every CRC and the contents
+    /// are checked by [`Table::verify`].
     pub fn open(path: impl AsRef<Path>) -> Result<Table, TableError> {
         let file = File::open(path.as_ref())?;
         let len = file.metadata()?.len();
@@ -662,7 +884,7 @@ impl Table {
         let n = usize::try_from(len).unwrap_or(usize::MAX).min(head.len());
         std::io::Read::read_exact(&mut &file, &mut head[..n])?;
         let version = format::version(&head[..n])?;
-        if version != VERSION {
+        if version != VERSION && version != format::VERSION_2 {
             // Version 1 (small: read it) or an unknown version (refused).
             if version != 1 {
                 return Err(TableError::Version(version));
@@ -686,17 +908,18 @@ impl Table {
         Table::from_storage(Storage::Mapped(map))
     }
 
-    /// A table from a whole file's bytes, version 1 or 2, held in memory
-    /// with the same checks as [`Table::open`].
+    /// A table from a whole file's bytes, version 1, 2 or 3, held in memory
+    /// with the same checks as [`Table::open`] (and, in version 3, the same
+    /// checks of each block at its first probe).
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Table, TableError> {
         match format::version(&bytes)? {
-            VERSION => Table::from_storage(Storage::Image(bytes)),
+            VERSION | format::VERSION_2 => Table::from_storage(Storage::Image(bytes)),
             1 => Table::from_v1(bytes),
             version => Err(TableError::Version(version)),
         }
     }
 
-    /// Checks a version-2 file's structure and finds its columns.
+    /// Checks a version-2 or 3 file's structure and finds its columns.
     fn from_storage(storage: Storage) -> Result<Table, TableError> {
         let parsed = format::parse(storage.bytes())?;
         let layout = check_columns(parsed.puzzle, parsed.shape, &parsed.columns)?;
@@ -707,16 +930,26 @@ impl Table {
                 // Within the file (checked by `parse`), so within `usize`.
                 let start = info.offset.unwrap_or(0) as usize;
                 let len = info.byte_len as usize;
+                let blocks = info.blocks.map(|b| Blocks {
+                    shift: b.block_len.trailing_zeros(),
+                    start,
+                    len,
+                    crcs: b.crcs_offset as usize,
+                    count: b.count,
+                    array_crc: info.crc.unwrap_or(0),
+                    checked: OnceLock::new(),
+                });
                 Column {
                     info,
                     data: Data::File { start, len },
+                    blocks,
                 }
             })
             .collect();
         let table = Table {
             puzzle: parsed.puzzle,
             shape: parsed.shape,
-            version: VERSION,
+            version: parsed.version,
             file_len: parsed.file_len,
             storage,
             columns,
@@ -765,14 +998,16 @@ impl Table {
                     byte_len,
                     offset: None,
                     crc: None,
+                    blocks: None,
                 },
                 data: Data::Owned(data),
+                blocks: None,
             });
         }
         let infos: Vec<ColumnInfo> = list.iter().map(|c| c.info.clone()).collect();
         let layout = check_columns(puzzle, shape, &infos)?;
         let crcs = vec![0; infos.len()];
-        let (header, _, file_len) = format::encode_header(puzzle, shape, &infos, &crcs);
+        let (header, _, file_len) = format::encode_header(puzzle, shape, VERSION, &infos, &crcs);
         let header_len = (header.len() - format::PRELUDE_LEN - format::CRC_LEN) as u64;
         if header_len > u64::from(MAX_HEADER_LEN) {
             return Err(TableError::HeaderTooLarge {
@@ -865,8 +1100,8 @@ impl Table {
         )
     }
 
-    /// The embedded 4×4 tables as a table in memory, with the version-2
-    /// columns: what `boardbase export` writes.
+    /// The embedded 4×4 tables as a table in memory, with the columns of
+    /// versions 2 and 3: what `boardbase export` writes.
     pub fn embedded(puzzle: Puzzle) -> Table {
         let built = match puzzle {
             Puzzle::Euler => {
@@ -923,8 +1158,8 @@ impl Table {
         built.expect("the embedded tables have the required columns")
     }
 
-    /// A version-1 file, read into memory and its columns converted to the
-    /// version-2 ones where they carry the same values.
+    /// A version-1 file, read into memory and its columns converted to
+    /// those of versions 2 and 3 where they carry the same values.
     fn from_v1(bytes: Vec<u8>) -> Result<Table, TableError> {
         let file = TableFile::read(&bytes)?;
         let column = |name: &str| {
@@ -1014,8 +1249,10 @@ impl Table {
                     byte_len: format::byte_len(data.entries(), data.width()).unwrap_or(0),
                     offset: None,
                     crc: None,
+                    blocks: None,
                 },
                 data: Data::Owned(data),
+                blocks: None,
             })
             .collect();
         Ok(Table {
@@ -1037,8 +1274,14 @@ impl Table {
         let Some(i) = self.column_index("moves") else {
             return Err(TableError::MissingColumn("moves".into()));
         };
+        // Read without the block checks: every entry is compared with the
+        // shape's move list, which tells more than a CRC, and opening a file
+        // reads no CRC but the header's.
+        let column = self.column_ref_with(i, false);
         for (index, &expected) in moves.as_slice().iter().enumerate() {
-            let found = self.entry(i, index as u64).unwrap_or(!expected);
+            let found = column
+                .and_then(|c| c.get(index as u64).ok())
+                .unwrap_or(!expected);
             if found != expected {
                 return Err(TableError::Moves {
                     shape: self.shape,
@@ -1061,8 +1304,9 @@ impl Table {
         self.shape
     }
 
-    /// The file's layout version: 2, or 1 for an old 4×4 export (a table
-    /// built in memory says 2, the version [`Table::write`] writes).
+    /// The file's layout version: 3, 2 for a file of earlier releases, or 1
+    /// for an old 4×4 export (a table built in memory says 3, the version
+    /// [`Table::write`] writes).
     pub fn version(&self) -> u32 {
         self.version
     }
@@ -1084,7 +1328,7 @@ impl Table {
         matches!(self.layout, Layout::Euler { full: None, .. })
     }
 
-    /// The columns, in file order. For a version-1 file, the version-2
+    /// The columns, in file order. For a version-1 file, the version-3
     /// columns its columns were converted to (Euler) or its own (Flip).
     pub fn columns(&self) -> impl ExactSizeIterator<Item = &ColumnInfo> {
         self.columns.iter().map(|c| &c.info)
@@ -1101,24 +1345,51 @@ impl Table {
     }
 
     /// Entry `i` of the column called `name` (any column, known or not), or
-    /// `None` when there is no such column or `i` is past its end.
+    /// `None` when there is no such column, `i` is past its end, or (version
+    /// 3) the block holding it does not match its CRC: a damaged entry is
+    /// never returned. The probes ([`Table::as_euler`], [`Table::as_flip`])
+    /// say which block is damaged.
     pub fn get(&self, name: &str, i: u64) -> Option<u64> {
         self.entry(self.column_index(name)?, i)
     }
 
-    /// Entry `i` of column `column`.
+    /// Entry `i` of column `column` (`None` past its end or in a damaged
+    /// block).
     #[inline]
     pub(crate) fn entry(&self, column: usize, i: u64) -> Option<u64> {
-        self.column_ref(column)?.get(i)
+        self.column_ref(column)?.get(i).ok()
     }
 
-    /// A view of column `column`'s entries, resolved once for the probes.
+    /// A view of column `column`'s entries, resolved once for the probes: a
+    /// version-3 column's blocks are checked as they are first read.
     pub(crate) fn column_ref(&self, column: usize) -> Option<ColumnRef<'_>> {
+        self.column_ref_with(column, true)
+    }
+
+    /// [`Table::column_ref`], the blocks checked or (`checked` false) not.
+    fn column_ref_with(&self, column: usize, checked: bool) -> Option<ColumnRef<'_>> {
         let c = self.columns.get(column)?;
         let data = match &c.data {
-            Data::File { start, len } => {
-                RefData::File(self.storage.bytes().get(*start..start + len)?, c.info.width)
-            }
+            Data::File { start, len } => match (&c.blocks, checked) {
+                (Some(blocks), true) => {
+                    // The column and, after it, its block-CRC array.
+                    let end = blocks
+                        .crcs
+                        .checked_add(usize::try_from(blocks.count).ok()?.checked_mul(4)?)?;
+                    // Entries a block: 8 × block bytes / width, as a shift
+                    // (at least 64 bytes a block, at most 64 bits an entry).
+                    let entry_shift =
+                        (blocks.shift + 3).checked_sub(c.info.width.trailing_zeros())?;
+                    RefData::Checked(CheckedColumn {
+                        bytes: self.storage.bytes().get(*start..end)?,
+                        width: c.info.width,
+                        entry_shift: u8::try_from(entry_shift).ok()?,
+                        bits: blocks.checked(),
+                        blocks,
+                    })
+                }
+                _ => RefData::File(self.storage.bytes().get(*start..start + len)?, c.info.width),
+            },
             Data::Owned(ColumnData::Bits { words, .. }) => RefData::Bits(words),
             Data::Owned(ColumnData::U8(v)) => RefData::U8(v),
             Data::Owned(ColumnData::U16(v)) => RefData::U16(v),
@@ -1129,6 +1400,16 @@ impl Table {
             entries: c.info.entries,
             data,
         })
+    }
+
+    /// The block-CRC array of a version-3 column, as stored in the file.
+    fn block_crcs(&self, column: usize) -> Option<&[u8]> {
+        let blocks = self.columns.get(column)?.blocks.as_ref()?;
+        let len = usize::try_from(blocks.count.checked_mul(format::BLOCK_CRC_LEN)?).ok()?;
+        self.storage
+            .bytes()
+            .get(blocks.crcs..)
+            .and_then(|rest| rest.get(..len))
     }
 
     /// The bytes of column `column` as stored in the file, `None` for a

@@ -10,15 +10,12 @@ use super::{ColumnRef, Layout, NO_MOVE, ProbeError, Puzzle, Table, UNREACHABLE};
 use crate::euler::Outcome;
 use crate::flip::Colour;
 
-/// Entry `i` of `column` (called `name`); the column has an entry for
-/// every board of the shape, so `None` cannot happen in a checked table.
+/// Entry `i` of `column` (called `name`). The column has an entry for
+/// every board of the shape, so only a damaged block of a version-3 file
+/// ([`ProbeError::DamagedBlock`]) can refuse it in a checked table.
 #[inline]
 fn read(column: ColumnRef<'_>, name: &'static str, i: u64) -> Result<u64, ProbeError> {
-    column.get(i).ok_or(ProbeError::BadEntry {
-        column: name,
-        index: i,
-        value: 0,
-    })
+    column.get(i).map_err(|fault| fault.probe_error(name, i))
 }
 
 /// The probes of a Game of Euler [`Table`] ([`Table::as_euler`]).

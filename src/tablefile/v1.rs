@@ -1,10 +1,10 @@
 //! Table files, layout version 1: the 4×4 exports of earlier releases,
 //! still read and verified.
 //!
-//! `boardbase export` now writes version 2, memory-mapped and for any board
+//! `boardbase export` now writes version 3, memory-mapped and for any board
 //! shape (the [`tablefile`](super) module this one belongs to);
-//! [`Table::open`](super::Table::open) and `boardbase verify` read both
-//! versions, and use this module for version 1.
+//! [`Table::open`](super::Table::open) and `boardbase verify` read every
+//! version, and use this module for version 1.
 //!
 //! # Layout (version 1)
 //!

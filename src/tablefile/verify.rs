@@ -1,4 +1,5 @@
-//! [`Table::verify`]: every column CRC and the padding, then the entries:
+//! [`Table::verify`]: every CRC (version 3: every block's and each block-CRC
+//! array's; version 2: each column's) and the padding, then the entries:
 //! against the embedded tables for 4×4, by the rules' local equations for
 //! other shapes.
 
@@ -6,6 +7,8 @@ use boardbase_solvers::flip::press_masks;
 use boardbase_solvers::shape::Shape;
 
 use super::v1::TableFile;
+use std::sync::atomic::Ordering;
+
 use super::{
     ContentsError, Data, Layout, NO_MOVE, Phase, Progress, Puzzle, Storage, Table, TableError,
     UNREACHABLE, format,
@@ -37,10 +40,14 @@ impl Default for VerifyOptions {
 /// What [`Table::verify`] checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Verified {
-    /// Columns whose CRC was checked (for a version-1 file: 1, the file's
-    /// CRC; 0 for a table built in memory).
+    /// Columns whose CRC was checked: in version 3 the CRC of each column's
+    /// block-CRC array, in version 2 that of each column (for a version-1
+    /// file: 1, the file's CRC; 0 for a table built in memory).
     pub crcs: usize,
-    /// Bytes the CRCs covered.
+    /// Blocks whose CRC was checked (version 3; 0 for the other versions).
+    pub blocks: u64,
+    /// Bytes the CRCs covered: the columns' bytes (the whole file for
+    /// version 1).
     pub bytes: u64,
     /// How the entries were checked.
     pub entries: Checked,
@@ -76,8 +83,8 @@ impl Checked {
     }
 }
 
-/// The value the embedded 4×4 tables give for entry `i` of a version-2
-/// column, `None` for a column they do not have (or `i` past its end).
+/// The value the embedded 4×4 tables give for entry `i` of a version-2 or
+/// 3 column, `None` for a column they do not have (or `i` past its end).
 fn embedded_value(puzzle: Puzzle, column: &str, i: u64) -> Option<u64> {
     use crate::euler::{self, Move, Position};
     use crate::flip::{self, Board, Colour};
@@ -125,13 +132,23 @@ fn embedded_value(puzzle: Puzzle, column: &str, i: u64) -> Option<u64> {
     })
 }
 
+/// What the CRC step of [`Table::verify_with`] checked.
+struct CrcsChecked {
+    /// Column CRCs (version 2) or block-CRC array CRCs (version 3).
+    crcs: usize,
+    /// Block CRCs (version 3).
+    blocks: u64,
+    /// The columns' bytes.
+    bytes: u64,
+}
+
 /// How often (in positions) the contents check reports progress.
 const PROGRESS_EVERY: u64 = 1 << 12;
 
 /// Reports `done` of `total` entries of the contents check, every
 /// [`PROGRESS_EVERY`] and at the end.
 fn report_contents(done: u64, total: u64, progress: &mut dyn FnMut(Progress)) {
-    if done % PROGRESS_EVERY == 0 || done == total {
+    if done.is_multiple_of(PROGRESS_EVERY) || done == total {
         progress(Progress {
             phase: Phase::Contents,
             done,
@@ -229,13 +246,14 @@ impl Table {
             file.verify_contents()?;
             return Ok(Verified {
                 crcs: 1,
+                blocks: 0,
                 bytes: self.file_len,
                 entries: Checked::Embedded {
                     entries: file.columns.iter().map(|c| c.len() as u64).sum(),
                 },
             });
         }
-        let (crcs, bytes) = self.check_crcs(progress)?;
+        let checked = self.check_crcs(progress)?;
         let entries = if self.shape == Shape::SQUARE4 {
             self.check_embedded(progress)?
         } else {
@@ -245,17 +263,20 @@ impl Table {
             }
         };
         Ok(Verified {
-            crcs,
-            bytes,
+            crcs: checked.crcs,
+            blocks: checked.blocks,
+            bytes: checked.bytes,
             entries,
         })
     }
 
-    /// Step 1 of [`Table::verify_with`] alone: every column's CRC-32
-    /// against the header's, and the zero padding ([`Phase::Crc`]); the
-    /// number of CRCs checked and the bytes read. A version-1 file is read
-    /// whole as [`TableFile::read`] does, which checks its CRC; a table in
-    /// memory has none to check.
+    /// Step 1 of [`Table::verify_with`] alone: every CRC (version 3: each
+    /// column's block-CRC array against the header's CRC, then every block
+    /// against its CRC; version 2: each column against the header's CRC),
+    /// and the zero padding ([`Phase::Crc`]); the number of CRCs checked
+    /// (version 3: blocks; version 2: columns) and the bytes read. A
+    /// version-1 file is read whole as [`TableFile::read`] does, which
+    /// checks its CRC; a table in memory has none to check.
     pub fn verify_crcs(
         &self,
         progress: &mut dyn FnMut(Progress),
@@ -264,11 +285,21 @@ impl Table {
             TableFile::read(self.storage.bytes())?;
             return Ok((1, self.file_len));
         }
-        self.check_crcs(progress)
+        let checked = self.check_crcs(progress)?;
+        let count = if self.version == format::VERSION_2 {
+            checked.crcs
+        } else {
+            usize::try_from(checked.blocks).unwrap_or(usize::MAX)
+        };
+        Ok((count, checked.bytes))
     }
 
-    /// Step 1 of [`Table::verify_with`]: the CRCs and the padding.
-    fn check_crcs(&self, progress: &mut dyn FnMut(Progress)) -> Result<(usize, u64), TableError> {
+    /// Step 1 of [`Table::verify_with`]: the CRCs and the padding. In
+    /// version 3 a column's block-CRC array is checked before its blocks,
+    /// so that a damaged array is named as such rather than as the blocks
+    /// whose CRCs it garbles; every block found intact is marked so, and
+    /// the probes after a verify check none again.
+    fn check_crcs(&self, progress: &mut dyn FnMut(Progress)) -> Result<CrcsChecked, TableError> {
         let file = self.storage.bytes();
         let total: u64 = self
             .columns
@@ -276,47 +307,109 @@ impl Table {
             .filter(|c| matches!(c.data, Data::File { .. }))
             .map(|c| c.info.byte_len)
             .sum();
-        let (mut crcs, mut done) = (0, 0u64);
+        let mut checked = CrcsChecked {
+            crcs: 0,
+            blocks: 0,
+            bytes: total,
+        };
+        let mut done = 0u64;
         // The end of the header (checked at open) is where padding starts.
         let mut end = match self.storage {
             Storage::Memory => 0,
-            _ => {
-                let mut n = [0u8; 4];
-                n.copy_from_slice(&file[12..16]);
-                format::PRELUDE_LEN + u32::from_le_bytes(n) as usize + format::CRC_LEN
-            }
+            _ => format::PRELUDE_LEN + format::le_u32(file, 12) as usize + format::CRC_LEN,
+        };
+        let zeros = |from: usize, to: usize| match file.get(from..to) {
+            Some(gap) => match gap.iter().position(|&b| b != 0) {
+                Some(at) => Err(TableError::Padding {
+                    offset: (from + at) as u64,
+                }),
+                None => Ok(()),
+            },
+            None => Ok(()),
         };
         for (i, c) in self.columns.iter().enumerate() {
             let Data::File { start, len } = c.data else {
                 continue;
             };
-            if let Some(at) = file[end..start].iter().position(|&b| b != 0) {
-                return Err(TableError::Padding {
-                    offset: (end + at) as u64,
-                });
-            }
+            zeros(end, start)?;
             end = start + len;
-            let mut hasher = crc32fast::Hasher::new();
-            self.column_chunks(i, &mut |bytes| {
-                hasher.update(bytes);
-                done += bytes.len() as u64;
-                progress(Progress {
-                    phase: Phase::Crc,
-                    done,
-                    total,
-                });
-                Ok(())
-            })?;
-            let computed = hasher.finalize();
-            if let Some(stored) = c.info.crc {
-                if stored != computed {
-                    return Err(TableError::ColumnCrc {
-                        column: c.info.name.clone(),
-                        stored,
-                        computed,
-                    });
+            let data = &file[start..end];
+            match (&c.blocks, self.block_crcs(i)) {
+                (Some(blocks), Some(array)) => {
+                    let stored = c.info.crc.unwrap_or(0);
+                    let computed = crc32fast::hash(array);
+                    let array_start = blocks.crcs as u64;
+                    if stored != computed {
+                        return Err(TableError::BlockCrcs {
+                            column: c.info.name.clone(),
+                            start: array_start,
+                            end: array_start + array.len() as u64,
+                            stored,
+                            computed,
+                        });
+                    }
+                    checked.crcs += 1;
+                    let block_len = 1usize << blocks.shift;
+                    let marks = blocks.checked();
+                    // Progress about every MiB, as the other versions'.
+                    let per_report = (1usize << 20).div_ceil(block_len).max(1);
+                    for (k, (bytes, stored)) in data
+                        .chunks(block_len)
+                        .zip(array.chunks_exact(4))
+                        .enumerate()
+                    {
+                        let stored =
+                            u32::from_le_bytes([stored[0], stored[1], stored[2], stored[3]]);
+                        let computed = crc32fast::hash(bytes);
+                        if stored != computed {
+                            let at = (start + k * block_len) as u64;
+                            return Err(TableError::BlockCrc {
+                                column: c.info.name.clone(),
+                                block: k as u64,
+                                start: at,
+                                end: at + bytes.len() as u64,
+                                stored,
+                                computed,
+                            });
+                        }
+                        if let Some(word) = marks.get(k / 64) {
+                            word.fetch_or(1 << (k % 64), Ordering::Relaxed);
+                        }
+                        checked.blocks += 1;
+                        done += bytes.len() as u64;
+                        if (k + 1) % per_report == 0 || (k + 1) * block_len >= len {
+                            progress(Progress {
+                                phase: Phase::Crc,
+                                done,
+                                total,
+                            });
+                        }
+                    }
                 }
-                crcs += 1;
+                _ => {
+                    let mut hasher = crc32fast::Hasher::new();
+                    self.column_chunks(i, &mut |bytes| {
+                        hasher.update(bytes);
+                        done += bytes.len() as u64;
+                        progress(Progress {
+                            phase: Phase::Crc,
+                            done,
+                            total,
+                        });
+                        Ok(())
+                    })?;
+                    let computed = hasher.finalize();
+                    if let Some(stored) = c.info.crc {
+                        if stored != computed {
+                            return Err(TableError::ColumnCrc {
+                                column: c.info.name.clone(),
+                                stored,
+                                computed,
+                            });
+                        }
+                        checked.crcs += 1;
+                    }
+                }
             }
             let used = c.info.entries % 8;
             if c.info.width == 1 && used != 0 && len > 0 && file[start + len - 1] >> used != 0 {
@@ -324,16 +417,14 @@ impl Table {
                     offset: (start + len - 1) as u64,
                 });
             }
+            if let Some(blocks) = &c.blocks {
+                let array_len = (blocks.count * format::BLOCK_CRC_LEN) as usize;
+                zeros(end, blocks.crcs)?;
+                end = blocks.crcs + array_len;
+            }
         }
-        if let Some(at) = file
-            .get(end..)
-            .and_then(|rest| rest.iter().position(|&b| b != 0))
-        {
-            return Err(TableError::Padding {
-                offset: (end + at) as u64,
-            });
-        }
-        Ok((crcs, total))
+        zeros(end, file.len())?;
+        Ok(checked)
     }
 
     /// Step 2 on 4×4: every known column against the embedded tables.

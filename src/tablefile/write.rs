@@ -1,5 +1,6 @@
-//! Writing a table as a version-2 file: the columns streamed through a
-//! fixed buffer, to a temporary file renamed when complete.
+//! Writing a table as a version-3 file (or, for tests, version 2): the
+//! columns streamed through a fixed buffer, to a temporary file renamed
+//! when complete.
 
 use std::ffi::OsStr;
 use std::fs::{self, File, OpenOptions};
@@ -7,19 +8,70 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::{ColumnData, Data, Phase, Progress, Table, TableError, check_columns, format};
+use super::{ColumnData, Data, Phase, Progress, Table, TableError, VERSION, check_columns, format};
 use crate::progress::Cancel;
 
 /// Bytes handed over at a time when streaming a column.
 const CHUNK: usize = 1 << 20;
 
-/// Memory [`Table::write`] allocates besides the table itself: the file's
-/// write buffer and the buffer a column is converted through (1 MiB each),
-/// and the header (at most 64 KiB).
+/// Memory [`Table::write`] allocates besides the table itself and its
+/// block CRCs: the file's write buffer and the buffer a column is converted
+/// through (1 MiB each), and the header (at most 64 KiB). The block CRCs,
+/// kept from the first pass to the second, take 4 bytes a block of 4 KiB:
+/// 1/1024 of the table's size.
 pub const WRITE_MEMORY: u64 = 2 * CHUNK as u64 + (64 << 10);
 
 /// Zero bytes for padding.
 const ZEROS: [u8; format::ALIGN as usize] = [0; format::ALIGN as usize];
+
+/// The CRC-32 of each block of `block_len` bytes of a column handed over in
+/// chunks of any length, the last block possibly short.
+struct BlockHasher {
+    block_len: usize,
+    /// Bytes of the current block hashed so far.
+    filled: usize,
+    hasher: crc32fast::Hasher,
+    crcs: Vec<u32>,
+}
+
+impl BlockHasher {
+    fn new(block_len: u32, len: u64) -> BlockHasher {
+        let count = format::block_count(len, block_len);
+        BlockHasher {
+            block_len: block_len as usize,
+            filled: 0,
+            hasher: crc32fast::Hasher::new(),
+            crcs: Vec::with_capacity(usize::try_from(count).unwrap_or(0)),
+        }
+    }
+
+    fn update(&mut self, mut bytes: &[u8]) {
+        while !bytes.is_empty() {
+            let n = (self.block_len - self.filled).min(bytes.len());
+            self.hasher.update(&bytes[..n]);
+            self.filled += n;
+            bytes = &bytes[n..];
+            if self.filled == self.block_len {
+                let full = std::mem::replace(&mut self.hasher, crc32fast::Hasher::new());
+                self.crcs.push(full.finalize());
+                self.filled = 0;
+            }
+        }
+    }
+
+    /// The CRC of every block.
+    fn finish(mut self) -> Vec<u32> {
+        if self.filled > 0 {
+            self.crcs.push(self.hasher.finalize());
+        }
+        self.crcs
+    }
+}
+
+/// The bytes of a block-CRC array: each CRC little-endian.
+fn crc_array_bytes(crcs: &[u32]) -> Vec<u8> {
+    crcs.iter().flat_map(|c| c.to_le_bytes()).collect()
+}
 
 impl Table {
     /// Calls `f` with the bytes of column `column` as the file stores them
@@ -71,10 +123,11 @@ impl Table {
                     }
                     buf.truncate(left);
                     left -= buf.len();
-                    if left == 0 && entries % 8 != 0 {
-                        if let Some(last) = buf.last_mut() {
-                            *last &= (1u8 << (entries % 8)) - 1;
-                        }
+                    if left == 0
+                        && entries % 8 != 0
+                        && let Some(last) = buf.last_mut()
+                    {
+                        *last &= (1u8 << (entries % 8)) - 1;
                     }
                     f(&buf)?;
                     if left == 0 {
@@ -86,33 +139,40 @@ impl Table {
         }
     }
 
-    /// Writes the table as a version-2 file to `out`, returning its length.
+    /// Writes the table as a version-3 file to `out`, returning its length.
     ///
-    /// The column CRCs are computed first (one pass over the columns; a
-    /// mapped column's stored CRC is checked on the way, so a damaged file
-    /// is never copied under a new CRC), then the header and the columns
-    /// are written in order, streamed through a 1 MiB buffer. `progress`
-    /// hears of both passes ([`Phase::Checksum`], [`Phase::Write`]).
+    /// The block CRCs (4 KiB blocks) of every column and the CRC of each
+    /// column's block-CRC array are computed first (one pass over the
+    /// columns; a mapped column's stored CRCs are checked on the way, so a
+    /// damaged file is never copied under new CRCs), then the header, and
+    /// each column followed by its block-CRC array, in order, the columns
+    /// streamed through a 1 MiB buffer. `progress` hears of both passes
+    /// ([`Phase::Checksum`], [`Phase::Write`]).
     ///
     /// A version-1 Flip table cannot be written: it lacks the per-colour
-    /// columns of version 2 ([`TableError::MissingColumn`]).
+    /// columns of versions 2 and 3 ([`TableError::MissingColumn`]).
     pub fn write_to(
         &self,
         out: &mut impl Write,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<u64, TableError> {
-        self.write_to_cancellable(out, progress, None)
+        self.write_to_cancellable(out, VERSION, progress, None)
     }
 
-    /// [`write_to`](Table::write_to), stopping with
-    /// [`TableError::Cancelled`] between chunks of 1 MiB once `cancel` is
-    /// cancelled.
+    /// [`write_to`](Table::write_to) in layout `version`, 3 or 2 (2 has no
+    /// block CRCs: for testing that version-2 files are still read), and
+    /// stopping with [`TableError::Cancelled`] between chunks of 1 MiB once
+    /// `cancel` is cancelled.
     fn write_to_cancellable(
         &self,
         out: &mut impl Write,
+        version: u32,
         progress: &mut dyn FnMut(Progress),
         cancel: Option<&Cancel>,
     ) -> Result<u64, TableError> {
+        if version != VERSION && version != format::VERSION_2 {
+            return Err(TableError::Version(version));
+        }
         let stop = || match cancel {
             Some(cancel) if cancel.is_cancelled() => Err(TableError::Cancelled),
             _ => Ok(()),
@@ -122,13 +182,27 @@ impl Table {
         check_columns(self.puzzle, self.shape, &infos)?;
         let total: u64 = infos.iter().map(|c| c.byte_len).sum();
 
+        // Per column: the header's `crc` field and (version 3) the block CRCs.
         let mut crcs = Vec::with_capacity(infos.len());
+        let mut arrays = Vec::with_capacity(infos.len());
         let mut done = 0u64;
         for (i, info) in infos.iter().enumerate() {
             let mut hasher = crc32fast::Hasher::new();
+            let mut blocks = BlockHasher::new(format::BLOCK_LEN, info.byte_len);
+            // A file's own blocks, when they are not the ones written.
+            let source_len = info.blocks.map(|b| b.block_len);
+            let mut source = source_len
+                .filter(|&len| len != format::BLOCK_LEN)
+                .map(|len| BlockHasher::new(len, info.byte_len));
             self.column_chunks(i, &mut |bytes| {
                 stop()?;
-                hasher.update(bytes);
+                if version == format::VERSION_2 || info.blocks.is_none() {
+                    hasher.update(bytes);
+                }
+                blocks.update(bytes);
+                if let Some(source) = &mut source {
+                    source.update(bytes);
+                }
                 done += bytes.len() as u64;
                 progress(Progress {
                     phase: Phase::Checksum,
@@ -137,30 +211,46 @@ impl Table {
                 });
                 Ok(())
             })?;
-            let computed = hasher.finalize();
+            let blocks = blocks.finish();
             if let (Data::File { .. }, Some(stored)) = (&self.columns[i].data, info.crc) {
-                if stored != computed {
-                    return Err(TableError::ColumnCrc {
-                        column: info.name.clone(),
-                        stored,
-                        computed,
-                    });
+                match (source_len, source) {
+                    (None, _) => {
+                        let computed = hasher.clone().finalize();
+                        if stored != computed {
+                            return Err(TableError::ColumnCrc {
+                                column: info.name.clone(),
+                                stored,
+                                computed,
+                            });
+                        }
+                    }
+                    (Some(_), Some(source)) => self.check_block_crcs(i, &source.finish())?,
+                    (Some(_), None) => self.check_block_crcs(i, &blocks)?,
                 }
             }
-            crcs.push(computed);
+            if version == format::VERSION_2 {
+                crcs.push(hasher.finalize());
+            } else {
+                crcs.push(crc32fast::hash(&crc_array_bytes(&blocks)));
+                arrays.push(blocks);
+            }
         }
 
-        let (header, offsets, file_len) =
-            format::encode_header(self.puzzle, self.shape, &infos, &crcs);
+        let (header, placed, file_len) =
+            format::encode_header(self.puzzle, self.shape, version, &infos, &crcs);
         out.write_all(&header)?;
         let mut at = header.len() as u64;
-        let mut done = 0u64;
-        for (i, &offset) in offsets.iter().enumerate() {
-            while at < offset {
-                let n = (offset - at).min(ZEROS.len() as u64) as usize;
+        fn pad(out: &mut dyn Write, at: &mut u64, to: u64) -> io::Result<()> {
+            while *at < to {
+                let n = (to - *at).min(ZEROS.len() as u64) as usize;
                 out.write_all(&ZEROS[..n])?;
-                at += n as u64;
+                *at += n as u64;
             }
+            Ok(())
+        }
+        let mut done = 0u64;
+        for (i, place) in placed.iter().enumerate() {
+            pad(out, &mut at, place.offset)?;
             self.column_chunks(i, &mut |bytes| {
                 stop()?;
                 out.write_all(bytes)?;
@@ -173,20 +263,79 @@ impl Table {
                 });
                 Ok(())
             })?;
+            if let (Some(offset), Some(array)) = (place.block_crcs, arrays.get(i)) {
+                pad(out, &mut at, offset)?;
+                let bytes = crc_array_bytes(array);
+                out.write_all(&bytes)?;
+                at += bytes.len() as u64;
+            }
         }
         debug_assert_eq!(at, file_len);
         Ok(file_len)
     }
 
-    /// The table as the bytes of a version-2 file (for small tables; see
+    /// Checks the block CRCs `computed` of a version-3 file's column
+    /// against the ones the file stores: [`TableError::BlockCrcs`] when the
+    /// array itself is damaged, else [`TableError::BlockCrc`] for the first
+    /// block that differs.
+    pub(crate) fn check_block_crcs(
+        &self,
+        column: usize,
+        computed: &[u32],
+    ) -> Result<(), TableError> {
+        let (Some(c), Some(array)) = (self.columns.get(column), self.block_crcs(column)) else {
+            return Ok(());
+        };
+        let info = &c.info;
+        let (Some(blocks), Some(offset)) = (info.blocks, info.offset) else {
+            return Ok(());
+        };
+        let stored_crc = info.crc.unwrap_or(0);
+        let array_crc = crc32fast::hash(array);
+        if array_crc != stored_crc {
+            return Err(TableError::BlockCrcs {
+                column: info.name.clone(),
+                start: blocks.crcs_offset,
+                end: blocks.crcs_offset + array.len() as u64,
+                stored: stored_crc,
+                computed: array_crc,
+            });
+        }
+        let block_len = u64::from(blocks.block_len);
+        for (k, (stored, &computed)) in array.chunks_exact(4).zip(computed).enumerate() {
+            let stored = u32::from_le_bytes([stored[0], stored[1], stored[2], stored[3]]);
+            if stored != computed {
+                let start = k as u64 * block_len;
+                return Err(TableError::BlockCrc {
+                    column: info.name.clone(),
+                    block: k as u64,
+                    start: offset + start,
+                    end: offset + (start + block_len).min(info.byte_len),
+                    stored,
+                    computed,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The table as the bytes of a version-3 file (for small tables; see
     /// [`Table::write`] for files).
     pub fn to_bytes(&self) -> Result<Vec<u8>, TableError> {
+        self.to_bytes_version(VERSION)
+    }
+
+    /// The table as the bytes of a file of layout `version`: 3, or 2
+    /// without the block CRCs (to test that version-2 files are still read;
+    /// not for new files).
+    #[doc(hidden)]
+    pub fn to_bytes_version(&self, version: u32) -> Result<Vec<u8>, TableError> {
         let mut bytes = Vec::with_capacity(usize::try_from(self.file_len).unwrap_or(0));
-        self.write_to(&mut bytes, &mut |_| {})?;
+        self.write_to_cancellable(&mut bytes, version, &mut |_| {}, None)?;
         Ok(bytes)
     }
 
-    /// Writes the table as a version-2 file at `path` and returns its
+    /// Writes the table as a version-3 file at `path` and returns its
     /// length.
     ///
     /// The file is written to a temporary file in the same directory
@@ -245,7 +394,7 @@ impl Table {
             Destination::InPlace => {
                 let file = OpenOptions::new().write(true).open(path)?;
                 let mut out = BufWriter::with_capacity(CHUNK, file);
-                let len = self.write_to_cancellable(&mut out, progress, cancel)?;
+                let len = self.write_to_cancellable(&mut out, VERSION, progress, cancel)?;
                 out.flush()?;
                 return Ok(len);
             }
@@ -264,7 +413,7 @@ impl Table {
         };
         let mut temp = TempFile::create(dir, name)?;
         let mut out = BufWriter::with_capacity(CHUNK, &temp.file);
-        let len = self.write_to_cancellable(&mut out, progress, cancel)?;
+        let len = self.write_to_cancellable(&mut out, VERSION, progress, cancel)?;
         out.flush()?;
         drop(out);
         temp.file.sync_all()?;

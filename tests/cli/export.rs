@@ -1,7 +1,8 @@
 //! Version-1 table files (`boardbase::tablefile::v1`, still read): round trips,
 //! every class of damage mapped to its error; and `boardbase export` /
-//! `boardbase verify` from the command line (version 2, and version 1).
-//! Version 2 itself: `tests/table_file.rs`.
+//! `boardbase verify` from the command line (version 3, and versions 2 and
+//! 1), and a damaged block met by a query. Versions 2 and 3 themselves:
+//! `tests/library/table_file.rs`.
 
 use crate::common;
 
@@ -311,9 +312,9 @@ fn cli_export_writes_both_files_and_verify_accepts_them() {
     assert_eq!(
         r.stdout,
         format!(
-            "wrote {flip} (flip 4x4, version 2, columns rounds, rounds_white, rounds_black, \
+            "wrote {flip} (flip 4x4, version 3, columns rounds, rounds_white, rounds_black, \
              presses_white, presses_black, optimal_sets_white, optimal_sets_black, {} bytes)\n\
-             wrote {euler} (euler 4x4, version 2, columns winning, plies, best_move, moves, {} bytes)\n",
+             wrote {euler} (euler 4x4, version 3, columns winning, plies, best_move, moves, {} bytes)\n",
             flip_bytes.len(),
             euler_bytes.len()
         )
@@ -333,9 +334,9 @@ fn cli_export_writes_both_files_and_verify_accepts_them() {
     assert_eq!(
         r.stdout,
         format!(
-            "{flip}: ok (flip 4x4, version 2, columns rounds, rounds_white, rounds_black, \
+            "{flip}: ok (flip 4x4, version 3, columns rounds, rounds_white, rounds_black, \
              presses_white, presses_black, optimal_sets_white, optimal_sets_black; \
-             7 column CRCs ok over 589,824 bytes; every entry equals the built-in tables)\n"
+             144 block CRCs ok over 589,824 bytes; every entry equals the built-in tables)\n"
         )
     );
     let r = run(&["verify", &euler], "");
@@ -343,8 +344,25 @@ fn cli_export_writes_both_files_and_verify_accepts_them() {
     assert_eq!(
         r.stdout,
         format!(
-            "{euler}: ok (euler 4x4, version 2, columns winning, plies, best_move, moves; \
-             4 column CRCs ok over 139,648 bytes; every entry equals the built-in tables)\n"
+            "{euler}: ok (euler 4x4, version 3, columns winning, plies, best_move, moves; \
+             35 block CRCs ok over 139,648 bytes; every entry equals the built-in tables)\n"
+        )
+    );
+
+    // Version-2 files (earlier releases' `generate` and `export`) still
+    // verify, by their column CRCs.
+    let v2 = TempFile::new(
+        "verify-v2.bin",
+        Table::embedded(Puzzle::Euler).to_bytes_version(2).unwrap(),
+    );
+    let r = run(&["verify", v2.path()], "");
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    assert_eq!(
+        r.stdout,
+        format!(
+            "{}: ok (euler 4x4, version 2, columns winning, plies, best_move, moves; \
+             4 column CRCs ok over 139,648 bytes; every entry equals the built-in tables)\n",
+            v2.path()
         )
     );
 
@@ -427,9 +445,11 @@ fn cli_export_defaults_to_the_current_directory_and_verify_takes_several_files()
     assert!(r.stderr.contains("error: no-such-b: "), "{}", r.stderr);
 }
 
-/// `bytes` with the CRCs of the columns and the header made right again
+/// `bytes` with every CRC made right again (version 3: each block's and
+/// each block-CRC array's; version 2: each column's), then the header's
 /// (the header's layout: see docs/table-format.md).
-fn reseal_v2(mut bytes: Vec<u8>) -> Vec<u8> {
+fn reseal_columns(mut bytes: Vec<u8>) -> Vec<u8> {
+    let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap());
     let n = u32::from_le_bytes(bytes[12..16].try_into().unwrap()) as usize;
     let mut at = 16;
     let mut take = |k: usize| {
@@ -446,7 +466,19 @@ fn reseal_v2(mut bytes: Vec<u8>) -> Vec<u8> {
         let offset = u64_at(&bytes, take(8)) as usize;
         let len = u64_at(&bytes, take(8)) as usize;
         let crc_at = take(4);
-        let crc = crc32(&bytes[offset..offset + len]);
+        let data = offset..offset + len;
+        let crc = if version == 3 {
+            let block_len = u32::from_le_bytes(bytes[take(4)..][..4].try_into().unwrap()) as usize;
+            let crcs = u64_at(&bytes, take(8)) as usize;
+            let array: Vec<u8> = bytes[data]
+                .chunks(block_len)
+                .flat_map(|block| crc32(block).to_le_bytes())
+                .collect();
+            bytes[crcs..crcs + array.len()].copy_from_slice(&array);
+            crc32(&array)
+        } else {
+            crc32(&bytes[data])
+        };
         bytes[crc_at..crc_at + 4].copy_from_slice(&crc.to_le_bytes());
     }
     let crc = crc32(&bytes[..16 + n]);
@@ -457,7 +489,28 @@ fn reseal_v2(mut bytes: Vec<u8>) -> Vec<u8> {
 #[test]
 fn cli_verify_names_what_is_wrong() {
     let good = TableFile::flip().to_bytes();
-    let v2 = Table::embedded(Puzzle::Flip).to_bytes().unwrap();
+    let v2 = Table::embedded(Puzzle::Flip).to_bytes_version(2).unwrap();
+    let v3 = Table::embedded(Puzzle::Flip).to_bytes().unwrap();
+    // The last column, `optimal_sets_black`: 16 blocks, then its array,
+    // which ends the file.
+    let sets = Table::from_bytes(v3.clone())
+        .unwrap()
+        .column("optimal_sets_black")
+        .cloned()
+        .unwrap();
+    let first_column = Table::from_bytes(v3.clone())
+        .unwrap()
+        .columns()
+        .next()
+        .and_then(|c| c.offset)
+        .unwrap() as usize;
+    let (sets_end, array) = {
+        let blocks = sets.blocks.unwrap();
+        (
+            (sets.offset.unwrap() + sets.byte_len) as usize,
+            blocks.crcs_offset..blocks.crcs_offset + 4 * blocks.count,
+        )
+    };
     let cases: Vec<(&str, Vec<u8>, String)> = vec![
         (
             "crc",
@@ -484,7 +537,7 @@ fn cli_verify_names_what_is_wrong() {
                 b[8] = 7;
                 reseal(b)
             },
-            ": unsupported version 7 (this library reads versions 1 and 2)".into(),
+            ": unsupported version 7 (this library reads versions 1 to 3)".into(),
         ),
         (
             "shape",
@@ -535,7 +588,65 @@ fn cli_verify_names_what_is_wrong() {
                 let mut b = v2.clone();
                 let last = b.len() - 1;
                 b[last] ^= 1;
-                reseal_v2(b)
+                reseal_columns(b)
+            },
+            ": contents differ from the tables: column \"optimal_sets_black\", entry 65535 (board 0xffff) is 0, expected 1".into(),
+        ),
+        (
+            "v3-truncated",
+            v3[..v3.len() - 1].to_vec(),
+            format!(": truncated file: {} bytes, the header says {}", v3.len() - 1, v3.len()),
+        ),
+        (
+            "v3-header",
+            {
+                let mut b = v3.clone();
+                b[30] ^= 1;
+                b
+            },
+            ": header CRC mismatch: stored 0x".into(),
+        ),
+        (
+            "v3-block",
+            {
+                let mut b = v3.clone();
+                b[sets_end - 1] ^= 1;
+                b
+            },
+            format!(
+                ": column \"optimal_sets_black\", block 15 (bytes {}..{sets_end}): CRC mismatch: stored 0x",
+                sets_end - 4096
+            ),
+        ),
+        (
+            "v3-block-crcs",
+            {
+                let mut b = v3.clone();
+                let last = b.len() - 1;
+                b[last] ^= 1;
+                b
+            },
+            format!(
+                ": column \"optimal_sets_black\": its block-CRC array (bytes {}..{}) does not match its CRC: stored 0x",
+                array.start, array.end
+            ),
+        ),
+        (
+            "v3-padding",
+            {
+                // The zero bytes between the header and the first column.
+                let mut b = v3.clone();
+                b[first_column - 1] ^= 1;
+                b
+            },
+            format!(": nonzero padding at byte {}", first_column - 1),
+        ),
+        (
+            "v3-contents",
+            {
+                let mut b = v3.clone();
+                b[sets_end - 1] ^= 1;
+                reseal_columns(b)
             },
             ": contents differ from the tables: column \"optimal_sets_black\", entry 65535 (board 0xffff) is 0, expected 1".into(),
         ),
@@ -579,36 +690,74 @@ fn cli_usage_and_write_errors() {
     );
 }
 
-/// A table file whose column was damaged is refused when the CLI opens it
-/// to answer (`--table` and `--tables`), with the CRC named: before, it
-/// answered from the damaged column without a word.
+/// A version-2 table file whose column was damaged is refused when the
+/// CLI opens it to answer (`--table` and `--tables`), with the CRC named. A
+/// version-3 file opens, and a query refuses the damaged block when it
+/// reads it: the judge's answer (`winning` only) is given, the JSON answer
+/// (which reads `plies`) is refused with the block named.
 #[test]
-fn cli_refuses_a_damaged_column_at_open() {
+fn cli_refuses_a_damaged_column_at_open_or_its_block_at_probe() {
     let dir = TempDir::new("damaged-column");
     let r = run(&["generate", "euler", "3x4", "--dir", dir.path()], "");
     assert_eq!(r.code, 0, "{}", r.stderr);
     let path = dir.file("euler-3x4.bin");
-    let plies = Table::open(&path)
-        .unwrap()
-        .columns()
-        .find(|c| c.name == "plies")
+    let table = Table::open(&path).unwrap();
+    assert_eq!(table.version(), 3);
+    let plies = table
+        .column("plies")
         .and_then(|c| c.offset)
         .expect("a plies column");
-    let mut bytes = std::fs::read(&path).unwrap();
-    bytes[plies as usize] ^= 1;
-    std::fs::write(&path, bytes).unwrap();
+    let v3 = std::fs::read(&path).unwrap();
+    let v2 = table.to_bytes_version(2).unwrap();
+    let plies_v2 = Table::from_bytes(v2.clone())
+        .unwrap()
+        .column("plies")
+        .and_then(|c| c.offset)
+        .unwrap();
     let input = "1\n....\n....\n....\n";
-    for args in [
+    let both = [
         vec!["euler", "--table", path.as_str()],
         vec!["euler", "--size", "3x4", "--tables", dir.path()],
-    ] {
+    ];
+
+    let mut bytes = v2;
+    bytes[plies_v2 as usize] ^= 1;
+    std::fs::write(&path, bytes).unwrap();
+    for args in both.clone() {
         let r = run(&args, input);
         assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
         assert_eq!(r.stdout, "");
         assert!(
-            r.stderr.contains("euler-3x4.bin") && r.stderr.contains("CRC"),
+            r.stderr.contains("euler-3x4.bin")
+                && r.stderr.contains("column \"plies\": CRC mismatch"),
             "{args:?}: {}",
             r.stderr
+        );
+    }
+
+    let mut bytes = v3;
+    bytes[plies as usize] ^= 1;
+    std::fs::write(&path, bytes).unwrap();
+    for args in both.clone() {
+        let r = run(&args, input);
+        assert_eq!(
+            (r.code, r.stdout.as_str()),
+            (0, "LOSING\n"),
+            "{args:?}: {}",
+            r.stderr
+        );
+        let mut json = args.clone();
+        json.extend(["--format", "json"]);
+        let r = run(&json, input);
+        assert_eq!(r.code, 1, "{json:?}: {}", r.stderr);
+        assert_eq!(r.stdout, "");
+        assert_eq!(
+            r.stderr,
+            format!(
+                "error: {path}: column \"plies\", block 0 (bytes {plies}..{} of the file) does not match its CRC: \
+                 the table is damaged (boardbase verify checks the file)\n",
+                plies + 4096
+            )
         );
     }
 }
@@ -638,7 +787,7 @@ fn cli_export_takes_the_directory_as_its_help_says_or_as_dir() {
         assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{how}");
         assert!(
             r.stdout
-                .starts_with(&format!("wrote {target}/flip-4x4.bin (flip 4x4, version 2")),
+                .starts_with(&format!("wrote {target}/flip-4x4.bin (flip 4x4, version 3")),
             "{how}: {}",
             r.stdout
         );
@@ -662,4 +811,84 @@ fn cli_export_takes_the_directory_as_its_help_says_or_as_dir() {
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("cannot be used with"), "{}", r.stderr);
     assert!(!std::path::Path::new(&one).exists() && !std::path::Path::new(&two).exists());
+}
+
+/// A query that meets a damaged block of a version-3 file: the answers
+/// before it are printed, then the error naming the file, the column and
+/// the block, exit status 1; `verify` names the block too.
+#[test]
+fn a_damaged_block_stops_a_query_after_the_answers_before_it() {
+    let dir = TempDir::new("damaged-block");
+    let path = dir.file("euler-4x4.bin");
+    let table = Table::embedded(Puzzle::Euler);
+    let bytes = table.to_bytes().unwrap();
+    std::fs::write(&path, &bytes).unwrap();
+    let winning = Table::open(&path)
+        .unwrap()
+        .column("winning")
+        .unwrap()
+        .clone();
+    let offset = winning.offset.unwrap();
+    // Block 0 of `winning`: the positions with square (3,3) open.
+    let mut damaged = bytes.clone();
+    damaged[offset as usize + 100] ^= 1;
+    std::fs::write(&path, &damaged).unwrap();
+    let message = format!(
+        "error: {path}: column \"winning\", block 0 (bytes {offset}..{} of the file) does not match its CRC: \
+         the table is damaged (boardbase verify checks the file)\n",
+        offset + 4096
+    );
+    // The judge's second sample, square (3,3) covered (block 1, as every
+    // position after it: its answer reads no other block), then the empty
+    // board (block 0).
+    let first = "XXXX\n...X\nXX.X\nXX.X\n";
+    let input = format!("3\n{first}....\n....\n....\n....\nXXX.\nXXX.\n.XXX\n.XXX\n");
+    for format in ["judge", "json"] {
+        let r = run(&["euler", "--table", &path, "--format", format], &input);
+        assert_eq!(r.code, 1, "{format}: {}", r.stderr);
+        assert_eq!(r.stderr, message, "{format}");
+        // The first board's answer, as the built-in tables give it.
+        let want = run(&["euler", "--format", format], format!("1\n{first}"));
+        assert_eq!(want.code, 0);
+        assert_eq!(r.stdout, want.stdout, "{format}");
+    }
+    let r = run(&["verify", &path], "");
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.starts_with(&format!(
+            "error: {path}: column \"winning\", block 0 (bytes {offset}..{}): CRC mismatch: stored ",
+            offset + 4096
+        )),
+        "{}",
+        r.stderr
+    );
+    // Flip: the same through its answers (board 1, in block 0 of `rounds`,
+    // answered; then board 0x19B9, in block 1, refused).
+    let path = dir.file("flip-4x4.bin");
+    let bytes = Table::embedded(Puzzle::Flip).to_bytes().unwrap();
+    std::fs::write(&path, &bytes).unwrap();
+    let rounds = Table::open(&path)
+        .unwrap()
+        .column("rounds")
+        .unwrap()
+        .offset
+        .unwrap();
+    let mut damaged = bytes.clone();
+    damaged[rounds as usize + 0x19B9] ^= 1;
+    std::fs::write(&path, &damaged).unwrap();
+    let r = run(
+        &["flip", "--table", &path],
+        "bwww\nwwww\nwwww\nwwww\nbwwb\nbbwb\nbwwb\nbwww\n",
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(r.stdout, "Impossible\n");
+    assert!(
+        r.stderr.contains(&format!(
+            "column \"rounds\", block 1 (bytes {}..{} of the file) does not match its CRC",
+            rounds + 4096,
+            rounds + 8192
+        )),
+        "{}",
+        r.stderr
+    );
 }

@@ -1,8 +1,9 @@
 //! Table files from another language: `boardbase export` (and tables of
 //! other shapes written by the library) are read by `tests/read_table.py`
 //! (Python 3, standard library only, shown in docs/table-format.md), which maps a
-//! version-2 file and checks its CRCs; every entry must equal the Rust
-//! API's answer, or the test-local oracle's on other shapes.
+//! version-3 file (or a version-2 one) and checks its CRCs (every block's);
+//! every entry must equal the Rust API's answer, or the test-local oracle's
+//! on other shapes.
 
 use crate::common;
 use crate::oracle;
@@ -205,14 +206,52 @@ fn python_reads_version_1() {
 }
 
 #[test]
+fn python_reads_version_2() {
+    let dir = temp_dir("v2");
+    let path = dir.join("euler-4x4.bin");
+    let table = Table::embedded(Puzzle::Euler);
+    std::fs::write(&path, table.to_bytes_version(2).unwrap()).unwrap();
+    let v2 = read(std::slice::from_ref(&path));
+    std::fs::write(&path, table.to_bytes().unwrap()).unwrap();
+    let v3 = read(std::slice::from_ref(&path));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(v2.len(), 4);
+    assert_eq!(v2, v3);
+}
+
+#[test]
 fn python_refuses_damaged_and_truncated_files() {
     let bytes = Table::embedded(Puzzle::Euler).to_bytes().unwrap();
     let len = bytes.len();
-    let cases: [(&str, Vec<u8>, &str); 4] = [
+    let winning = Table::from_bytes(bytes.clone())
+        .unwrap()
+        .column("winning")
+        .and_then(|c| c.blocks)
+        .unwrap();
+    let v2 = Table::embedded(Puzzle::Euler).to_bytes_version(2).unwrap();
+    let cases: [(&str, Vec<u8>, &str); 6] = [
         (
-            "column",
+            "block",
             {
                 let mut b = bytes.clone();
+                b[5_000] ^= 1;
+                b
+            },
+            "column winning, block 1: CRC mismatch (the block is damaged)",
+        ),
+        (
+            "block-crcs",
+            {
+                let mut b = bytes.clone();
+                b[winning.crcs_offset as usize + 1] ^= 1;
+                b
+            },
+            "column winning: block-CRC array CRC mismatch",
+        ),
+        (
+            "v2-column",
+            {
+                let mut b = v2.clone();
                 b[5_000] ^= 1;
                 b
             },

@@ -194,7 +194,7 @@ fn best_moves_are_legal_and_consistent() {
                 );
             }
         }
-        assert_eq!(e.moves_left % 2 == 0, e.outcome == Outcome::Win);
+        assert_eq!(e.moves_left.is_multiple_of(2), e.outcome == Outcome::Win);
         assert!(e.moves_left <= position.open_squares());
     }
 }

@@ -36,7 +36,7 @@ mod lights_moves;
 mod lights_oracle;
 // The GF(2) solver against the generated Flip tables.
 mod lights_tables;
-// Version-2 table files: layout, round trips, probes, damage.
+// Table files (version 3, and 2 still read): layout, round trips, probes, damage.
 mod table_file;
 // The answer layer (`Tablebase`): every source of every answer.
 mod tablebase;

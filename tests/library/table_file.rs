@@ -1,7 +1,8 @@
-//! Version-2 table files: the documented layout decoded by hand, round
-//! trips (mapped, from bytes, in memory), probes against test-local
-//! oracles on every small shape, every truncation and every damaged byte of
-//! small files, named header errors, version-1 files, and the
+//! Version-3 table files (and version 2, still read): the documented layout
+//! decoded by hand, round trips (mapped, from bytes, in memory), probes
+//! against test-local oracles on every small shape, every truncation and
+//! every damaged byte of small files, damaged blocks refused at probe and
+//! named by verify, named header errors, version-1 files, and the
 //! temporary-file-and-rename write.
 
 use crate::common;
@@ -45,7 +46,9 @@ impl Reader<'_> {
     }
 }
 
-/// A column as decoded by hand: name, width, entries, offset, len, crc.
+/// A column as decoded by hand: name, width, entries, offset, len, crc,
+/// and in version 3 its block length and block-CRC array's offset (0 in
+/// version 2).
 #[derive(Debug, Clone)]
 struct RawColumn {
     name: String,
@@ -54,11 +57,32 @@ struct RawColumn {
     offset: u64,
     len: u64,
     crc: u32,
+    block_len: u32,
+    block_crcs_offset: u64,
 }
 
-/// The header decoded by hand: puzzle, rows, cols, file length, columns,
-/// and where the header (with its CRC) ends.
+impl RawColumn {
+    /// The number of blocks (version 3).
+    fn blocks(&self) -> u64 {
+        self.len.div_ceil(u64::from(self.block_len))
+    }
+
+    /// The byte range of the block-CRC array (version 3).
+    fn array(&self) -> std::ops::Range<usize> {
+        let start = self.block_crcs_offset as usize;
+        start..start + 4 * self.blocks() as usize
+    }
+
+    /// The byte range of the column's bytes.
+    fn data(&self) -> std::ops::Range<usize> {
+        self.offset as usize..(self.offset + self.len) as usize
+    }
+}
+
+/// The header decoded by hand: version, puzzle, rows, cols, file length,
+/// columns, and where the header (with its CRC) ends.
 struct RawHeader {
+    version: u32,
     puzzle: String,
     rows: u8,
     cols: u8,
@@ -67,29 +91,52 @@ struct RawHeader {
     end: usize,
 }
 
+/// One column's header entry, of version 2 or 3; `crc_at` is where its
+/// `crc` field is.
+fn raw_column(r: &mut Reader<'_>, version: u32) -> (usize, RawColumn) {
+    let name = r.string();
+    let width = r.u8();
+    let entries = r.u64();
+    let offset = r.u64();
+    let len = r.u64();
+    let crc_at = r.at;
+    let crc = r.u32();
+    let (block_len, block_crcs_offset) = if version == 3 {
+        (r.u32(), r.u64())
+    } else {
+        (0, 0)
+    };
+    (
+        crc_at,
+        RawColumn {
+            name,
+            width,
+            entries,
+            offset,
+            len,
+            crc,
+            block_len,
+            block_crcs_offset,
+        },
+    )
+}
+
 fn decode(bytes: &[u8]) -> RawHeader {
     let mut r = Reader { bytes, at: 0 };
     assert_eq!(r.take(8), b"BRDBASE\0");
-    assert_eq!(r.u32(), 2);
+    let version = r.u32();
+    assert!(version == 2 || version == 3, "version {version}");
     let n = r.u32() as usize;
     let puzzle = r.string();
     let (rows, cols) = (r.u8(), r.u8());
     let file_len = r.u64();
     let count = r.u64();
-    let columns = (0..count)
-        .map(|_| RawColumn {
-            name: r.string(),
-            width: r.u8(),
-            entries: r.u64(),
-            offset: r.u64(),
-            len: r.u64(),
-            crc: r.u32(),
-        })
-        .collect();
+    let columns = (0..count).map(|_| raw_column(&mut r, version).1).collect();
     assert_eq!(r.at, 16 + n, "the header length field covers the header");
     let stored = r.u32();
     assert_eq!(stored, crc32(&bytes[..16 + n]), "the header CRC");
     RawHeader {
+        version,
         puzzle,
         rows,
         cols,
@@ -140,48 +187,40 @@ fn fast_crc32(bytes: &[u8]) -> u32 {
     })
 }
 
-/// Rewrites every column CRC (and then the header CRC) after an edit of
-/// the columns' bytes.
+/// Rewrites every CRC after an edit of the columns' bytes: in version 3
+/// every block CRC and each block-CRC array's CRC, in version 2 each
+/// column's; then the header CRC.
 fn reseal_columns(bytes: &mut [u8]) {
-    let header = decode_lenient(bytes);
+    let (version, header) = decode_lenient(bytes);
     for (crc_at, c) in header {
-        let crc = fast_crc32(&bytes[c.offset as usize..(c.offset + c.len) as usize]);
+        let crc = if version == 3 {
+            let data = &bytes[c.data()];
+            let array: Vec<u8> = data
+                .chunks(c.block_len as usize)
+                .flat_map(|block| fast_crc32(block).to_le_bytes())
+                .collect();
+            bytes[c.array()].copy_from_slice(&array);
+            fast_crc32(&array)
+        } else {
+            fast_crc32(&bytes[c.data()])
+        };
         bytes[crc_at..crc_at + 4].copy_from_slice(&crc.to_le_bytes());
     }
     reseal_header(bytes);
 }
 
-/// The columns of a header with where each one's CRC field is, without
-/// checking the header CRC.
-fn decode_lenient(bytes: &[u8]) -> Vec<(usize, RawColumn)> {
+/// The version, and the columns of a header with where each one's CRC
+/// field is, without checking the header CRC.
+fn decode_lenient(bytes: &[u8]) -> (u32, Vec<(usize, RawColumn)>) {
+    let version = u32::from_le_bytes(bytes[8..12].try_into().unwrap());
     let mut r = Reader { bytes, at: 16 };
     r.string();
     r.u8();
     r.u8();
     r.u64();
     let count = r.u64();
-    (0..count)
-        .map(|_| {
-            let name = r.string();
-            let width = r.u8();
-            let entries = r.u64();
-            let offset = r.u64();
-            let len = r.u64();
-            let crc_at = r.at;
-            let crc = r.u32();
-            (
-                crc_at,
-                RawColumn {
-                    name,
-                    width,
-                    entries,
-                    offset,
-                    len,
-                    crc,
-                },
-            )
-        })
-        .collect()
+    let columns = (0..count).map(|_| raw_column(&mut r, version)).collect();
+    (version, columns)
 }
 
 /// Where column `name`'s header entry starts: its name's length field.
@@ -225,11 +264,23 @@ fn assert_same_entries(a: &Table, b: &Table) {
 
 #[test]
 fn the_layout_is_as_documented() {
-    for puzzle in Puzzle::ALL {
+    for (puzzle, version) in [
+        (Puzzle::Euler, 3),
+        (Puzzle::Flip, 3),
+        (Puzzle::Euler, 2),
+        (Puzzle::Flip, 2),
+    ] {
         let table = Table::embedded(puzzle);
-        let bytes = table.to_bytes().expect("writable");
-        assert_eq!(bytes.len() as u64, table.file_len());
+        let bytes = if version == 3 {
+            table.to_bytes().expect("writable")
+        } else {
+            table.to_bytes_version(2).expect("writable")
+        };
+        if version == 3 {
+            assert_eq!(bytes.len() as u64, table.file_len());
+        }
         let h = decode(&bytes);
+        assert_eq!(h.version, version);
         assert_eq!((h.puzzle.as_str(), h.rows, h.cols), (puzzle.name(), 4, 4));
         assert_eq!(h.file_len, bytes.len() as u64);
         let expected: Vec<(&str, u8, u64)> = match puzzle {
@@ -256,21 +307,33 @@ fn the_layout_is_as_documented() {
             .collect();
         assert_eq!(got, expected);
         // Columns: 64-byte aligned, in order, tightly after what precedes
-        // them, zeros between, each with its CRC; the file ends with the
-        // last one.
+        // them, zeros between; in version 3 each followed by its block-CRC
+        // array (aligned, zeros between), the CRC of every 4 KiB block, and
+        // the header's CRC is the array's; in version 2 the column's. The
+        // file ends with the last column (version 2) or array (version 3).
         let mut end = h.end as u64;
+        let zeros = |from: u64, to: u64| bytes[from as usize..to as usize].iter().all(|&b| b == 0);
         for c in &h.columns {
             assert_eq!(c.offset % 64, 0);
             assert_eq!(c.offset, end.div_ceil(64) * 64);
-            assert!(
-                bytes[end as usize..c.offset as usize]
-                    .iter()
-                    .all(|&b| b == 0)
-            );
+            assert!(zeros(end, c.offset));
             assert_eq!(c.len, (c.entries * u64::from(c.width)).div_ceil(8));
-            let data = &bytes[c.offset as usize..(c.offset + c.len) as usize];
-            assert_eq!(c.crc, crc32(data), "{}", c.name);
+            let data = &bytes[c.data()];
             end = c.offset + c.len;
+            if version == 2 {
+                assert_eq!(c.crc, crc32(data), "{}", c.name);
+                continue;
+            }
+            assert_eq!(c.block_len, 4096);
+            assert_eq!(c.block_crcs_offset, end.div_ceil(64) * 64);
+            assert!(zeros(end, c.block_crcs_offset));
+            let array = &bytes[c.array()];
+            assert_eq!(array.len() as u64, 4 * c.len.div_ceil(4096));
+            for (block, stored) in data.chunks(4096).zip(array.chunks(4)) {
+                assert_eq!(u32::from_le_bytes(stored.try_into().unwrap()), crc32(block));
+            }
+            assert_eq!(c.crc, crc32(array), "{}", c.name);
+            end = c.array().end as u64;
         }
         assert_eq!(end, h.file_len);
     }
@@ -335,7 +398,7 @@ fn exports_round_trip_mapped_from_bytes_and_in_memory() {
 
         let mapped = Table::open(&path).expect("opens");
         assert!(mapped.is_mapped());
-        assert_eq!((mapped.version(), mapped.file_len()), (2, len));
+        assert_eq!((mapped.version(), mapped.file_len()), (3, len));
         assert_same_entries(&memory, &mapped);
         let image = Table::from_bytes(bytes.clone()).expect("reads");
         assert_same_entries(&mapped, &image);
@@ -348,11 +411,26 @@ fn exports_round_trip_mapped_from_bytes_and_in_memory() {
             verified.bytes,
             memory.columns().map(|c| c.byte_len).sum::<u64>()
         );
+        // One CRC per 4 KiB block: Euler's winning (2 blocks), plies and
+        // best_move (16 each), moves (1); Flip's five 8-bit columns (16
+        // each) and two 16-bit (32 each).
+        let blocks = match puzzle {
+            Puzzle::Euler => 2 + 16 + 16 + 1,
+            Puzzle::Flip => 5 * 16 + 2 * 32,
+        };
+        assert_eq!(verified.blocks, blocks);
+        assert_eq!(
+            mapped
+                .columns()
+                .map(|c| c.blocks.unwrap().count)
+                .sum::<u64>(),
+            blocks
+        );
         assert!(matches!(verified.entries, Checked::Embedded { .. }));
         assert!(verified.entries.is_complete());
         // A table in memory has no CRCs, but its entries are checked.
         let verified = memory.verify(&mut |_| {}).expect("intact");
-        assert_eq!(verified.crcs, 0);
+        assert_eq!((verified.crcs, verified.blocks), (0, 0));
         assert!(matches!(verified.entries, Checked::Embedded { .. }));
     }
     assert_eq!(dir.names(), ["euler-4x4.bin", "flip-4x4.bin"]);
@@ -646,20 +724,22 @@ fn every_damaged_byte_is_caught_by_open_or_verify() {
     let (euler_table, flip_table) = oracle_tables(s);
     let wdl = Table::from_euler(s, Euler::solve(s).columns(true)).unwrap();
     for table in [euler_table, wdl, flip_table] {
-        let bytes = table.to_bytes().unwrap();
-        for at in 0..bytes.len() {
-            for flip in [0x01u8, 0x80, 0xFF] {
-                let mut damaged = bytes.clone();
-                damaged[at] ^= flip;
-                let caught = match Table::from_bytes(damaged) {
-                    Err(_) => true,
-                    Ok(t) => t.verify(&mut |_| {}).is_err(),
-                };
-                assert!(
-                    caught,
-                    "{} byte {at} ^ {flip:#x} not caught",
-                    table.puzzle()
-                );
+        for version in [3, 2] {
+            let bytes = table.to_bytes_version(version).unwrap();
+            for at in 0..bytes.len() {
+                for flip in [0x01u8, 0x80, 0xFF] {
+                    let mut damaged = bytes.clone();
+                    damaged[at] ^= flip;
+                    let caught = match Table::from_bytes(damaged) {
+                        Err(_) => true,
+                        Ok(t) => t.verify(&mut |_| {}).is_err(),
+                    };
+                    assert!(
+                        caught,
+                        "{} version {version}: byte {at} ^ {flip:#x} not caught",
+                        table.puzzle()
+                    );
+                }
             }
         }
     }
@@ -748,8 +828,8 @@ fn header_errors_are_named_at_open() {
         Err(TableError::BadMagic { found }) if &found == b"XRDBASE\0"
     ));
     assert!(matches!(
-        read(&|b| b[8] = 3, false),
-        Err(TableError::Version(3))
+        read(&|b| b[8] = 4, false),
+        Err(TableError::Version(4))
     ));
     assert!(matches!(
         read(
@@ -878,12 +958,69 @@ fn header_errors_are_named_at_open() {
         read(&|b| b[at + 9] -= 64, true),
         Err(TableError::ColumnOffset { .. })
     ));
-    // Longer: into the next column, or past the end of the file.
+    // Longer: into its block-CRC array (version 3), or into the next
+    // column (version 2), or past the end of the file.
     let r = read(&|b| b[at + 17] = 0x7F, true);
+    assert!(
+        matches!(&r, Err(TableError::BlockCrcsOffset { column, min, .. }) if column == "plies" && min % 64 == 0x3F),
+        "{r:?}"
+    );
+    let v2 = euler_table.to_bytes_version(2).unwrap();
+    let mut b = v2.clone();
+    b[column_field(&v2, "plies") + 8 + 5 + 17] = 0x7F;
+    reseal_header(&mut b);
+    let r = Table::from_bytes(b);
     assert!(
         matches!(&r, Err(TableError::ColumnOffset { column, .. }) if column == "best_move"),
         "{r:?}"
     );
+    // Version 3's block fields: the block length (a power of two from 64
+    // to 1 MiB), the block-CRC array's offset (aligned, after the column,
+    // its end within the file).
+    for bad in [0u32, 32, 4095, 4097, 2 << 20] {
+        let r = read(
+            &|b| b[at + 29..at + 33].copy_from_slice(&bad.to_le_bytes()),
+            true,
+        );
+        assert!(
+            matches!(&r, Err(TableError::BlockLen { column, block_len }) if column == "plies" && *block_len == bad),
+            "{bad}: {r:?}"
+        );
+    }
+    // Another block length is fine as long as the array's length agrees:
+    // one block of 1 MiB for the 64 bytes of `plies`, as one of 4 KiB; but
+    // 64-byte blocks make two of the 120 bytes of `moves`, whose array
+    // holds one CRC.
+    let r = read(
+        &|b| b[at + 29..at + 33].copy_from_slice(&(1u32 << 20).to_le_bytes()),
+        true,
+    );
+    assert!(r.is_ok(), "{r:?}");
+    let moves_block_len = column_field(&good, "moves") + 8 + 5 + 29;
+    assert!(matches!(
+        read(&|b| b[moves_block_len..moves_block_len + 4].copy_from_slice(&64u32.to_le_bytes()), true),
+        Err(TableError::ColumnEnd { column, .. }) if column == "moves"
+    ));
+    let crcs_at = at + 33;
+    let moved = |delta: i64| {
+        move |b: &mut Vec<u8>| {
+            let field = &mut b[crcs_at..crcs_at + 8];
+            let offset = u64::from_le_bytes(field.try_into().unwrap());
+            field.copy_from_slice(&offset.wrapping_add_signed(delta).to_le_bytes());
+        }
+    };
+    assert!(matches!(
+        read(&moved(1), true),
+        Err(TableError::BlockCrcsOffset { column, .. }) if column == "plies"
+    ));
+    assert!(matches!(
+        read(&moved(-64), true),
+        Err(TableError::BlockCrcsOffset { column, .. }) if column == "plies"
+    ));
+    assert!(matches!(
+        read(&|b| b[crcs_at + 2] = 1, true),
+        Err(TableError::ColumnEnd { column, .. }) if column == "plies"
+    ));
     let moves_len = column_field(&good, "moves") + 8 + 5 + 17;
     assert!(matches!(
         read(&|b| b[moves_len + 1] = 1, true),
@@ -936,8 +1073,8 @@ fn header_errors_are_named_at_open() {
     ));
     // Messages.
     assert_eq!(
-        read(&|b| b[8] = 3, false).unwrap_err().to_string(),
-        "unsupported version 3 (this library reads versions 1 and 2)"
+        read(&|b| b[8] = 4, false).unwrap_err().to_string(),
+        "unsupported version 4 (this library reads versions 1 to 3)"
     );
     assert_eq!(
         Table::from_bytes(b"GIF89a".to_vec())
@@ -1135,16 +1272,16 @@ fn version_1_files_are_read_and_verified() {
         );
     }
     // Flip's version 1 has no per-colour columns: said, not guessed, and
-    // it cannot be written as version 2.
+    // it cannot be written as version 3.
     assert_eq!(
         f.route(0, Colour::White),
         Err(ProbeError::MissingColumn("rounds_white"))
     );
     assert!(matches!(flip_v1.to_bytes(), Err(TableError::MissingColumn(c)) if c == "rounds_white"));
     // Euler's converts and writes.
-    let v2 = Table::from_bytes(euler_v1.to_bytes().unwrap()).unwrap();
-    assert_eq!(v2.version(), 2);
-    assert_same_entries(&v2, &euler_v1);
+    let v3 = Table::from_bytes(euler_v1.to_bytes().unwrap()).unwrap();
+    assert_eq!(v3.version(), 3);
+    assert_same_entries(&v3, &euler_v1);
 }
 
 #[test]
@@ -1346,4 +1483,345 @@ fn a_pipe_is_written_in_place_and_a_link_keeps_pointing_at_the_new_file() {
     assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
     assert_eq!(std::fs::read(&target).unwrap(), expected);
     assert_eq!(dir.names(), ["link.bin", "pipe", "real.bin"]);
+}
+
+/// The embedded 4×4 Euler table written as a version-3 file, its bytes, and
+/// the hand-decoded column `name`.
+fn euler_file(dir: &TempDir, name: &str) -> (std::path::PathBuf, Vec<u8>, RawColumn) {
+    let path = dir.join("euler-4x4.bin");
+    let bytes = Table::embedded(Puzzle::Euler).to_bytes().unwrap();
+    std::fs::write(&path, &bytes).unwrap();
+    let column = decode(&bytes)
+        .columns
+        .into_iter()
+        .find(|c| c.name == name)
+        .unwrap();
+    (path, bytes, column)
+}
+
+#[test]
+fn a_damaged_block_is_refused_at_probe_and_named_by_verify() {
+    let dir = TempDir::new("damaged-block");
+    // `plies`: 16 blocks of 4,096 positions. One byte of block 3 (position
+    // 3 × 4,096 + 17) damaged.
+    let (path, mut bytes, plies) = euler_file(&dir, "plies");
+    let at = plies.offset as usize + 3 * 4096 + 17;
+    let stored = u32::from_le_bytes(bytes[plies.array()][12..16].try_into().unwrap());
+    bytes[at] ^= 0x20;
+    let computed = crc32(&bytes[at - 17..at - 17 + 4096]);
+    std::fs::write(&path, &bytes).unwrap();
+    let (start, end) = (plies.offset + 3 * 4096, plies.offset + 4 * 4096);
+    let refused = ProbeError::DamagedBlock {
+        column: "plies",
+        block: 3,
+        start,
+        end,
+        array_damaged: false,
+    };
+    let mapped = Table::open(&path).expect("opens: no block is read");
+    let image = Table::from_bytes(bytes.clone()).expect("reads");
+    for table in [&mapped, &image] {
+        let e = table.as_euler().unwrap();
+        // Twice: a damaged block is refused every time, never remembered
+        // as checked.
+        for _ in 0..2 {
+            for p in [3 * 4096 + 17, 3 * 4096, 4 * 4096 - 1] {
+                assert_eq!(e.probe(p), Err(refused));
+            }
+        }
+        assert_eq!(
+            refused.to_string(),
+            format!(
+                "column \"plies\", block 3 (bytes {start}..{end} of the file) does not match its CRC: the table is damaged"
+            )
+        );
+        // The position's other column, and the other blocks of `plies`,
+        // answer right.
+        let p = 3 * 4096 + 17;
+        assert_eq!(
+            e.outcome(p),
+            Ok(euler::outcome(Position::from_bits(p as u16)))
+        );
+        for p in (0..=u16::MAX).filter(|p| p >> 12 != 3).step_by(7) {
+            let want = euler::probe(Position::from_bits(p));
+            let got = e.probe(u64::from(p)).unwrap();
+            assert_eq!(
+                (got.outcome, got.moves_left),
+                (want.outcome, Some(want.moves_left)),
+                "{p:#x}"
+            );
+        }
+        // A position whose moves lead into the block: its move values are
+        // refused too (each reads the block), its winning moves are not
+        // (they read `winning` only).
+        let p = 2 * 4096;
+        assert_eq!(e.move_values(p), Err(refused));
+        assert!(e.winning_moves(p).is_ok());
+        // `get` never returns a damaged entry.
+        assert_eq!(table.get("plies", 3 * 4096 + 17), None);
+        assert_eq!(
+            table.get("plies", 0),
+            Some(u64::from(euler::probe(Position::EMPTY).moves_left))
+        );
+        // verify names the block, with both CRCs.
+        let error = table.verify(&mut |_| {}).unwrap_err();
+        assert!(
+            matches!(
+                &error,
+                TableError::BlockCrc { column, block: 3, start: s, end: e, stored: st, computed: c }
+                    if column == "plies" && (*s, *e, *st, *c) == (start, end, stored, computed)
+            ),
+            "{error:?}"
+        );
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "column \"plies\", block 3 (bytes {start}..{end}): CRC mismatch: stored {stored:#010x}, \
+                 computed {computed:#010x} (the block is damaged)"
+            )
+        );
+        // And the damage is not copied under new CRCs.
+        assert!(matches!(
+            table.to_bytes(),
+            Err(TableError::BlockCrc { block: 3, .. })
+        ));
+    }
+
+    // A 1-bit column (`winning`: 2 blocks of 32,768 positions), and a
+    // 16-bit one (Flip's `presses_white`: 32 blocks of 2,048 boards).
+    let (path, mut bytes, winning) = euler_file(&dir, "winning");
+    bytes[winning.offset as usize + 4096 + 5] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let t = Table::open(&path).unwrap();
+    let e = t.as_euler().unwrap();
+    assert!(matches!(
+        e.outcome(40_000),
+        Err(ProbeError::DamagedBlock {
+            column: "winning",
+            block: 1,
+            array_damaged: false,
+            ..
+        })
+    ));
+    assert_eq!(e.outcome(100), Ok(euler::outcome(Position::from_bits(100))));
+    let bytes = Table::embedded(Puzzle::Flip).to_bytes().unwrap();
+    let presses = decode(&bytes)
+        .columns
+        .into_iter()
+        .find(|c| c.name == "presses_white")
+        .unwrap();
+    // A board of block 5 that can be made white: its press set is read.
+    let board = (5 * 2048..6 * 2048)
+        .find(|&b| flip::route(Board::from_bits(b), Colour::White).is_some())
+        .map(u64::from)
+        .expect("a board of block 5 reaches white");
+    let mut damaged = bytes.clone();
+    damaged[(presses.offset + 2 * board) as usize] ^= 0x80;
+    let t = Table::from_bytes(damaged).unwrap();
+    let f = t.as_flip().unwrap();
+    assert_eq!(
+        f.route(board, Colour::White),
+        Err(ProbeError::DamagedBlock {
+            column: "presses_white",
+            block: 5,
+            start: presses.offset + 5 * 4096,
+            end: presses.offset + 6 * 4096,
+            array_damaged: false,
+        })
+    );
+    assert!(f.solve(board).is_err());
+    let b = Board::from_bits(board as u16);
+    assert_eq!(f.rounds(board), Ok(flip::rounds(b)));
+    assert_eq!(
+        f.route(board, Colour::Black).unwrap().map(|r| r.rounds),
+        flip::route(b, Colour::Black).map(|r| r.rounds)
+    );
+    let other = board + 2048;
+    assert_eq!(
+        f.route(other, Colour::White).unwrap().map(|r| r.presses),
+        flip::route(Board::from_bits(other as u16), Colour::White)
+            .map(|r| u64::from(r.presses.bits()))
+    );
+}
+
+#[test]
+fn damage_in_a_block_crc_array_is_refused_at_probe_and_by_verify() {
+    let dir = TempDir::new("damaged-array");
+    let (path, mut bytes, plies) = euler_file(&dir, "plies");
+    // The CRC of block 2 of `plies` (positions 8,192 to 12,287).
+    let array = plies.array();
+    bytes[array.start + 2 * 4 + 1] ^= 0x10;
+    std::fs::write(&path, &bytes).unwrap();
+    let t = Table::open(&path).expect("opens");
+    let e = t.as_euler().unwrap();
+    let refused = ProbeError::DamagedBlock {
+        column: "plies",
+        block: 2,
+        start: plies.offset + 2 * 4096,
+        end: plies.offset + 3 * 4096,
+        array_damaged: true,
+    };
+    assert_eq!(e.probe(2 * 4096 + 9), Err(refused));
+    assert_eq!(
+        refused.to_string(),
+        format!(
+            "column \"plies\", block 2 (bytes {}..{} of the file) cannot be checked: the column's \
+             block-CRC array is damaged",
+            plies.offset + 2 * 4096,
+            plies.offset + 3 * 4096
+        )
+    );
+    // The blocks whose CRCs are intact still answer (each matches its own).
+    let want = euler::probe(Position::from_bits(4 * 4096 + 9));
+    assert_eq!(
+        e.probe(4 * 4096 + 9).unwrap().moves_left,
+        Some(want.moves_left)
+    );
+    let error = t.verify(&mut |_| {}).unwrap_err();
+    let computed = crc32(&bytes[array.clone()]);
+    assert!(
+        matches!(
+            &error,
+            TableError::BlockCrcs { column, start, end, stored, computed: c }
+                if column == "plies"
+                    && (*start, *end) == (array.start as u64, array.end as u64)
+                    && *stored == plies.crc
+                    && *c == computed
+        ),
+        "{error:?}"
+    );
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "column \"plies\": its block-CRC array (bytes {}..{}) does not match its CRC: stored {:#010x}, \
+             computed {computed:#010x} (the array is damaged)",
+            array.start, array.end, plies.crc
+        )
+    );
+    assert!(matches!(t.to_bytes(), Err(TableError::BlockCrcs { .. })));
+}
+
+#[test]
+fn version_2_files_are_still_read_answered_and_verified() {
+    let dir = TempDir::new("version-2");
+    let s = shape(3, 3);
+    let (euler_table, flip_table) = oracle_tables(s);
+    for memory in [
+        Table::embedded(Puzzle::Euler),
+        Table::embedded(Puzzle::Flip),
+        euler_table,
+        flip_table,
+    ] {
+        let path = dir.join(memory.file_name());
+        let v2 = memory.to_bytes_version(2).unwrap();
+        std::fs::write(&path, &v2).unwrap();
+        let mapped = Table::open(&path).expect("a version-2 file opens");
+        assert!(mapped.is_mapped());
+        assert_eq!((mapped.version(), mapped.file_len()), (2, v2.len() as u64));
+        assert!(
+            mapped
+                .columns()
+                .all(|c| c.blocks.is_none() && c.crc.is_some())
+        );
+        assert_same_entries(&memory, &mapped);
+        let v = mapped.verify(&mut |_| {}).expect("intact");
+        assert_eq!((v.crcs, v.blocks), (memory.columns().len(), 0));
+        assert!(v.entries.is_complete());
+        assert_eq!(
+            mapped.verify_crcs(&mut |_| {}).unwrap(),
+            (memory.columns().len(), v.bytes)
+        );
+        // Written again: version 3, the bytes of the table in memory.
+        assert_eq!(mapped.to_bytes().unwrap(), memory.to_bytes().unwrap());
+        // A damaged column: verify names it, and it is not copied.
+        let first = mapped.columns().next().unwrap().clone();
+        let mut damaged = v2.clone();
+        damaged[first.offset.unwrap() as usize + 1] ^= 1;
+        let t = Table::from_bytes(damaged).unwrap();
+        for r in [t.verify(&mut |_| {}).map(drop), t.to_bytes().map(drop)] {
+            assert!(
+                matches!(&r, Err(TableError::ColumnCrc { column, .. }) if *column == first.name),
+                "{r:?}"
+            );
+        }
+    }
+    // Probes of a version-2 file answer as the built-in tables.
+    let t = Table::from_bytes(Table::embedded(Puzzle::Euler).to_bytes_version(2).unwrap()).unwrap();
+    let e = t.as_euler().unwrap();
+    for bits in (0..=u16::MAX).step_by(13) {
+        let want = euler::probe(Position::from_bits(bits));
+        let got = e.probe(u64::from(bits)).unwrap();
+        assert_eq!(
+            (got.outcome, got.moves_left),
+            (want.outcome, Some(want.moves_left))
+        );
+    }
+    // Only versions 2 and 3 are written.
+    assert!(matches!(
+        Table::embedded(Puzzle::Euler).to_bytes_version(1),
+        Err(TableError::Version(1))
+    ));
+}
+
+#[test]
+fn a_file_with_other_blocks_is_read_and_written_with_4_kib_blocks() {
+    // A writer may choose another block length: 64 bytes for `plies` of
+    // 4×4 (1,024 blocks), its block CRCs and the array's CRC made by hand.
+    let table = Table::embedded(Puzzle::Euler);
+    let bytes = table.to_bytes().unwrap();
+    let h = decode(&bytes);
+    let c = h.columns.iter().find(|c| c.name == "moves").unwrap();
+    // `moves` (384 bytes) is last: its array can grow at the end of the file.
+    let mut b = bytes[..c.block_crcs_offset as usize].to_vec();
+    let array: Vec<u8> = bytes[c.data()]
+        .chunks(64)
+        .flat_map(|block| crc32(block).to_le_bytes())
+        .collect();
+    b.extend_from_slice(&array);
+    let field = column_field(&b, "moves") + 8 + 5;
+    b[field + 25..field + 29].copy_from_slice(&crc32(&array).to_le_bytes());
+    b[field + 29..field + 33].copy_from_slice(&64u32.to_le_bytes());
+    let file_len = b.len() as u64;
+    b[31..39].copy_from_slice(&file_len.to_le_bytes());
+    reseal_header(&mut b);
+    let read = Table::from_bytes(b).expect("64-byte blocks are read");
+    assert_eq!(
+        read.column("moves")
+            .unwrap()
+            .blocks
+            .map(|b| (b.block_len, b.count)),
+        Some((64, 6))
+    );
+    let v = read.verify(&mut |_| {}).expect("intact");
+    assert_eq!(v.blocks, 2 + 16 + 16 + 6);
+    assert_same_entries(&table, &read);
+    // Written again with 4 KiB blocks: the bytes of the table in memory.
+    assert_eq!(read.to_bytes().unwrap(), bytes);
+}
+
+#[test]
+fn blocks_are_checked_from_many_threads_at_once() {
+    let dir = TempDir::new("threads");
+    let (path, _, _) = euler_file(&dir, "plies");
+    let table = Table::open(&path).unwrap();
+    std::thread::scope(|scope| {
+        for t in 0..4u16 {
+            let table = &table;
+            scope.spawn(move || {
+                let e = table.as_euler().unwrap();
+                // Each thread in its own order, so that they meet on blocks.
+                for i in 0..=u16::MAX {
+                    let bits = i.wrapping_mul(2 * t + 1).wrapping_add(t * 4099);
+                    let want = euler::probe(Position::from_bits(bits));
+                    let got = e.probe(u64::from(bits)).unwrap();
+                    assert_eq!(
+                        (got.outcome, got.moves_left),
+                        (want.outcome, Some(want.moves_left))
+                    );
+                }
+            });
+        }
+    });
+    // After the probes, verify still checks every block.
+    assert_eq!(table.verify(&mut |_| {}).unwrap().blocks, 35);
 }

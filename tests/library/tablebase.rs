@@ -283,11 +283,11 @@ fn the_tablebase_answers_from_the_right_place() {
     assert_eq!(by_bits, flip_lookup(&EmbeddedFlip::new(), 0b1001).unwrap());
 }
 
-/// A file whose column was damaged after it was written is refused when it
-/// is opened to answer (its CRCs are checked: it is small), by the
-/// tablebase and by `open_as` (`--table FILE`), never used.
+/// A version-2 file whose column was damaged after it was written is
+/// refused when it is opened to answer (its CRCs are checked: it is small),
+/// by the tablebase and by `open_as` (`--table FILE`), never used.
 #[test]
-fn a_damaged_column_is_refused_at_open() {
+fn a_damaged_version_2_column_is_refused_at_open() {
     use boardbase::solvers::shape::Shape;
     use boardbase::tablebase::{TablebaseError, open_as};
     use boardbase::tablefile::{Puzzle, Table, TableError};
@@ -296,10 +296,12 @@ fn a_damaged_column_is_refused_at_open() {
     let oracle = crate::oracle::Euler::solve(shape);
     let dir = scratch("damaged");
     let path = dir.0.join("euler-3x4.bin");
-    Table::from_euler(shape, oracle.columns(false))
+    let v2 = Table::from_euler(shape, oracle.columns(false))
         .unwrap()
-        .write(&path, &mut |_| {})
+        .to_bytes_version(2)
         .unwrap();
+    std::fs::write(&path, v2).unwrap();
+    assert_eq!(Table::open(&path).unwrap().version(), 2);
     assert!(open_as(&path, Puzzle::Euler, Some(shape)).is_ok());
     // Flip one bit of the first byte of the `plies` column (moves left):
     // nothing but its CRC says the file is wrong.
@@ -331,4 +333,75 @@ fn a_damaged_column_is_refused_at_open() {
     let lines = tablebase.open_all();
     assert_eq!(lines.len(), 1);
     assert!(lines[0].contains("not used"), "{lines:?}");
+}
+
+/// A version-3 file with a damaged block opens (no column is read at
+/// open), and answers every position but those whose probes read the
+/// block: those are refused with the damaged-table error naming the file,
+/// the column and the block, through the tablebase and `open_as` alike.
+#[test]
+fn a_damaged_block_is_refused_at_probe_and_the_rest_answers() {
+    use boardbase::solvers::shape::Shape;
+    use boardbase::tablebase::{Error, Origin, TablebaseError, open_as};
+    use boardbase::tablefile::{ProbeError, Puzzle, Table};
+
+    // 3×5: `plies` and `best_move` are 8 blocks of 4,096 positions each.
+    let shape = Shape::new(3, 5).unwrap();
+    let oracle = crate::oracle::Euler::solve(shape);
+    let table = Table::from_euler(shape, oracle.columns(false)).unwrap();
+    let intact = TableEuler::new(Arc::new(table)).unwrap();
+    let dir = scratch("damaged-block");
+    let path = dir.0.join("euler-3x5.bin");
+    intact.table().write(&path, &mut |_| {}).unwrap();
+    let plies = Table::open(&path)
+        .unwrap()
+        .column("plies")
+        .and_then(|c| c.offset)
+        .expect("a plies column in the file");
+    // Position 5 (block 0 of `plies`): one more move left than stored.
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[plies as usize + 5] ^= 1;
+    std::fs::write(&path, bytes).unwrap();
+
+    let loaded = open_as(&path, Puzzle::Euler, Some(shape)).expect("opens: no block is read");
+    let source = TableEuler::new(loaded.table).unwrap();
+    let mut tablebase = Tablebase::new();
+    tablebase.add_directory(&dir.0).unwrap();
+    let expected = ProbeError::DamagedBlock {
+        column: "plies",
+        block: 0,
+        start: plies,
+        end: plies + 4096,
+        array_damaged: false,
+    };
+    for position in [5, 0, 4095] {
+        assert_eq!(euler_lookup(&source, position).unwrap_err(), expected);
+        let error = tablebase.euler_lookup(shape, position).unwrap_err();
+        match &error {
+            Error::Tablebase(TablebaseError::Probe {
+                origin: Origin::File(p),
+                error,
+            }) => assert_eq!((p, *error), (&path, expected)),
+            e => panic!("{e:?}"),
+        }
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "{}: column \"plies\", block 0 (bytes {plies}..{} of the file) does not match its CRC: \
+                 the table is damaged (boardbase verify checks the file)",
+                path.display(),
+                plies + 4096
+            )
+        );
+    }
+    // Positions of the other blocks, and every position after them (all of
+    // their moves' positions are too), answer as the intact table does.
+    for position in (4096..1 << 15).step_by(97) {
+        let want = euler_lookup(&intact, position).unwrap();
+        assert_eq!(euler_lookup(&source, position).unwrap(), want);
+        assert_eq!(tablebase.euler_lookup(shape, position).unwrap(), want);
+    }
+    // The file is not set aside: the damage is the block's, said per probe.
+    let lines = tablebase.open_all();
+    assert_eq!(lines, [format!("{}: euler 3x5", path.display())]);
 }

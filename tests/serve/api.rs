@@ -800,3 +800,58 @@ fn start_up_errors() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// A table file with a damaged block: the lookups that read the block
+/// answer 422 naming the file, the column and the block, never a 5xx or a
+/// wrong answer; the others answer from the rest of the file.
+#[test]
+fn a_damaged_block_is_422_and_the_rest_answers() {
+    use boardbase::solvers::shape::Shape;
+    use boardbase::tablefile::Table;
+
+    let dir = crate::common::TempDir::new("serve-damaged-block");
+    let shape = Shape::new(3, 5).unwrap();
+    let table = Table::from_euler(shape, oracle::Euler::solve(shape).columns(false)).unwrap();
+    let path = dir.0.join("euler-3x5.bin");
+    let mut bytes = table.to_bytes().unwrap();
+    // Block 0 of `plies`: positions 0 to 4,095 (square (2,2) open).
+    let plies = table_offset(&bytes, "plies");
+    bytes[plies + 9] ^= 4;
+    std::fs::write(&path, &bytes).unwrap();
+    let intact = dir.0.join("intact");
+    std::fs::create_dir(&intact).unwrap();
+    table
+        .write(intact.join("euler-3x5.bin"), &mut |_| {})
+        .unwrap();
+
+    let server = Server::start(&["--tables", dir.path()]);
+    let good = Server::start(&["--tables", intact.to_str().unwrap()]);
+    let v = error(&server.get("/api/v1/euler?board=...../...../....."), 422);
+    assert_eq!(
+        v["error"],
+        format!(
+            "{}: column \"plies\", block 0 (bytes {plies}..{} of the file) does not match its CRC: \
+             the table is damaged (boardbase verify checks the file)",
+            path.display(),
+            plies + 4096
+        )
+    );
+    // Square (2,2) covered: this position and every one after it lie in
+    // other blocks.
+    for board in [
+        "...../...../..XXX",
+        "X..../.X.../..X..",
+        "XXXXX/XXXXX/XXXX.",
+    ] {
+        let url = format!("/api/v1/euler?board={board}");
+        let r = server.get(&url);
+        assert_eq!(r.status, 200, "{board}: {}", r.text());
+        assert_eq!(r.json(), good.get(&url).json(), "{board}");
+    }
+}
+
+/// Where column `name` starts in a table file's bytes.
+fn table_offset(bytes: &[u8], name: &str) -> usize {
+    let table = boardbase::tablefile::Table::from_bytes(bytes.to_vec()).unwrap();
+    table.column(name).and_then(|c| c.offset).unwrap() as usize
+}

@@ -566,7 +566,7 @@ impl FamilySolver {
         let group = QuietGroup::new(factors);
         let count = self.quiet_count();
         debug_assert_eq!(group.order(), count, "the two counts of the quiet patterns");
-        let prime = (2..k).all(|p| k % p != 0);
+        let prime = (2..k).all(|p| !k.is_multiple_of(p));
         let nullity = prime.then(|| group.invariant_factors().len());
         let boards = BigUint::from(k).pow(shape.cells() as u32);
         let histogram = histogram(&self.variant);

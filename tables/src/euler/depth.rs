@@ -247,7 +247,7 @@ impl DepthSolver {
         assert!(plies.len() == next.len() * per_word && best.len() == plies.len());
         let mask = self.word_mask();
         let moves = &self.word_moves[..self.moves.len()];
-        if first % LANES == 0 && next.len() % LANES == 0 {
+        if first.is_multiple_of(LANES) && next.len().is_multiple_of(LANES) {
             for (g, out) in next.chunks_exact_mut(LANES).enumerate() {
                 self.step_lanes(first + g * LANES, win, prev, out);
             }
@@ -285,7 +285,11 @@ impl DepthSolver {
             }
             taken += u64::from(new.count_ones());
             // Wins are even plies, losses odd.
-            let wrong = if d % 2 == 0 { new & !own } else { new & own };
+            let wrong = if d.is_multiple_of(2) {
+                new & !own
+            } else {
+                new & own
+            };
             assert!(
                 wrong == 0,
                 "position {:#x}: {d} plies with the other outcome",
