@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use boardbase::tablefile::{Checked, Puzzle, Table};
+use boardbase::tablefile::{Checked, DEFAULT_SAMPLE, Puzzle, Table, VerifyOptions};
 use clap::Args;
 
 use super::bar::PhaseBar;
@@ -42,6 +42,30 @@ pub struct VerifyArgs {
     /// when any is not intact.
     #[arg(value_name = "FILE", required = true)]
     files: Vec<PathBuf>,
+    /// Check the entries of every position (or board), however many: on
+    /// every core, about a minute for 2^30 positions. By default every
+    /// position is checked up to 2^20 and a sample of 2^20 above.
+    #[arg(long, conflicts_with = "sample")]
+    all: bool,
+    /// Check the entries of N positions (or boards) spread over the table
+    /// (always the empty and the full board), or of all of them when the
+    /// table has at most N.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SAMPLE,
+          value_parser = clap::value_parser!(u64).range(2..))]
+    sample: u64,
+}
+
+impl VerifyArgs {
+    /// How thoroughly the entries are checked.
+    fn options(&self) -> VerifyOptions {
+        if self.all {
+            VerifyOptions::all()
+        } else {
+            VerifyOptions {
+                sample: self.sample,
+            }
+        }
+    }
 }
 
 /// Runs `boardbase export`.
@@ -77,7 +101,7 @@ pub fn export(args: &ExportArgs, out: &mut Output) -> Result<(), Failure> {
 pub fn verify(args: &VerifyArgs, out: &mut Output) -> Result<(), Failure> {
     let mut failed = 0usize;
     for file in &args.files {
-        match verify_one(file, out) {
+        match verify_one(file, args.options(), out) {
             Ok(()) => {}
             Err(Failure::Table { path, error }) if args.files.len() > 1 => {
                 out.flush()?;
@@ -98,7 +122,11 @@ pub fn verify(args: &VerifyArgs, out: &mut Output) -> Result<(), Failure> {
 }
 
 /// Checks one table file and writes its line.
-fn verify_one(file: &std::path::Path, out: &mut Output) -> Result<(), Failure> {
+fn verify_one(
+    file: &std::path::Path,
+    options: VerifyOptions,
+    out: &mut Output,
+) -> Result<(), Failure> {
     let path = file.display().to_string();
     let failure = |error| Failure::Table {
         path: path.clone(),
@@ -106,8 +134,9 @@ fn verify_one(file: &std::path::Path, out: &mut Output) -> Result<(), Failure> {
     };
     let table = Table::open(file).map_err(failure)?;
     let bar = PhaseBar::new();
-    let verified =
-        table.verify(&mut |p| bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes()));
+    let verified = table.verify_with(options, &mut |p| {
+        bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes())
+    });
     bar.finish();
     let verified = verified.map_err(failure)?;
     let plural = |n: u64| if n == 1 { "" } else { "s" };

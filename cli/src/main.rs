@@ -48,6 +48,7 @@ use std::process::ExitCode;
 
 use boardbase::input::{InputError, Scanner};
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use options::Deferred;
 
 // The HTTP server, `boardbase serve`.
 #[cfg(feature = "serve")]
@@ -85,7 +86,7 @@ enum Command {
     /// over GF(2) (any size up to 64x64 whose nullity is at most
     /// --max-nullity, 24 by default).
     #[command(visible_alias = "poj1753")]
-    Flip(flip::FlipArgs),
+    Flip(Deferred<flip::FlipArgs>),
     /// Game of Euler (UVA 10536): who wins from a 4x4 board of pins (or
     /// any size up to 36 squares, with --size).
     ///
@@ -98,7 +99,7 @@ enum Command {
     /// table file (--table, --tables, BOARDBASE_TABLES), or from a table
     /// made in memory up to 25 squares.
     #[command(visible_alias = "uva10536")]
-    Euler(euler::EulerArgs),
+    Euler(Deferred<euler::EulerArgs>),
     /// Carcassonne (HDU 4064): count the tile rotations that match every
     /// shared edge, modulo 1,000,000,007.
     ///
@@ -109,7 +110,7 @@ enum Command {
     /// format): `Case k: count` per case. Cases are counted in parallel;
     /// answers keep the input order.
     #[command(visible_alias = "hdu4064")]
-    Carcassonne(carcassonne::CarcassonneArgs),
+    Carcassonne(Deferred<carcassonne::CarcassonneArgs>),
     /// Fliptile (POJ 3279): fewest flips to make every tile white.
     ///
     /// Input: one or more cases, each `M N` (1 to 64) on a line, then M
@@ -118,7 +119,7 @@ enum Command {
     /// where to flip, the fewest flips and among those the least in reading
     /// order; or `IMPOSSIBLE`.
     #[command(visible_alias = "poj3279")]
-    Fliptile(fliptile::FliptileArgs),
+    Fliptile(Deferred<fliptile::FliptileArgs>),
     /// Extended Lights Out (POJ 1222, UVA 1560): the buttons that turn every
     /// light of a 5x6 board off.
     ///
@@ -127,7 +128,7 @@ enum Command {
     /// Output (judge format): per puzzle `PUZZLE #m` and 5 lines of six
     /// `0`/`1` separated by single spaces, 1 for a button to press.
     #[command(visible_aliases = ["poj1222", "uva1560"])]
-    Lightsout(fliptile::LightsoutArgs),
+    Lightsout(Deferred<fliptile::LightsoutArgs>),
     /// Every Lights Out: K colours (2 to 16), on a torus or not, any press
     /// pattern; the proven fewest presses (`lights solve`) and the
     /// structure of a variant (`lights info`).
@@ -137,7 +138,7 @@ enum Command {
     /// clipped at the border or wrapped around (--wrap); pressing a cell j
     /// times counts as j presses. 2 colours and plus is Fliptile's and
     /// Extended Lights Out's game, answered by the same engine.
-    Lights(lights::LightsArgs),
+    Lights(Deferred<lights::LightsArgs>),
     /// Run a solution as the judge does, on every case, and say which
     /// cases it gets wrong and why.
     ///
@@ -154,14 +155,14 @@ enum Command {
     /// Exit status 0 when every run is accepted, 1 otherwise, 2 on usage
     /// errors or a PROGRAM that cannot be started.
     #[cfg(unix)]
-    Check(check::CheckArgs),
+    Check(Deferred<check::CheckArgs>),
     /// Write judge inputs (and with --answers their expected output):
     /// the same arguments give the same bytes (`gen`, the old name, is an
     /// alias to be removed in a later release).
     ///
     /// Not to be mixed up with `generate`, which builds a table file.
     #[command(name = "cases", visible_alias = "gen")]
-    Cases(cases::GenArgs),
+    Cases(Deferred<cases::GenArgs>),
     /// Solve each puzzle's published sample and show it in pretty form.
     Demo,
     /// Write the 4x4 tables as files for other languages: `flip-4x4.bin`
@@ -175,7 +176,7 @@ enum Command {
     /// array's offset, the header's CRC-32, then each column 64-byte
     /// aligned, followed by the CRC-32 of each of its 4 KiB blocks. Each
     /// file is written to a temporary name and renamed.
-    Export(export::ExportArgs),
+    Export(Deferred<export::ExportArgs>),
     /// Make the Euler or Flip table of another board size and write it as
     /// a table file: `DIR/euler-RxC.bin` or `DIR/flip-RxC.bin`.
     ///
@@ -190,7 +191,7 @@ enum Command {
     /// file is removed. A progress bar shows on stderr when it is a terminal;
     /// the summary (positions, outcomes, time, peak memory, file size) goes
     /// to stdout.
-    Generate(generate::GenerateArgs),
+    Generate(Deferred<generate::GenerateArgs>),
     /// Check table files: structure, CRCs and entries.
     ///
     /// Each FILE (version 3, or 2 or 1 from earlier releases): its
@@ -198,9 +199,9 @@ enum Command {
     /// array's; a version-2 file's column CRCs), and the entries: on 4x4 every entry
     /// against the built-in tables; on other shapes each entry against its
     /// neighbours by the rules (every position up to 2^20, a spot check of
-    /// 2^20 above). Exit status 0 when it is intact, 1 with the reason
-    /// otherwise. A progress bar shows on stderr when it is a terminal.
-    Verify(export::VerifyArgs),
+    /// 2^20 above; every position with --all). Exit status 0 when it is
+    /// intact, 1 with the reason otherwise. A progress bar shows on stderr when it is a terminal.
+    Verify(Deferred<export::VerifyArgs>),
     /// Serve the JSON API and the web explorer over HTTP until Ctrl-C or
     /// SIGTERM.
     ///
@@ -209,10 +210,10 @@ enum Command {
     /// `POST /api/v1/carcassonne` (JSON or the judge's text),
     /// `GET /api/v1/sizes`, `GET /api/v1/health`; the explorer at `/`.
     #[cfg(feature = "serve")]
-    Serve(serve::ServeArgs),
+    Serve(Deferred<serve::ServeArgs>),
     /// Print the completion script of a shell (bash, zsh, fish,
     /// powershell, elvish): `source <(boardbase completions bash)`.
-    Completions(shell::CompletionsArgs),
+    Completions(Deferred<shell::CompletionsArgs>),
     /// Print the manual page (roff): `boardbase man | man -l -`.
     Man,
 }
@@ -476,22 +477,22 @@ fn family_hint(error: &boardbase::lights::family::FamilyError) -> &'static str {
 pub fn run(cli: Cli) -> Result<(), Failure> {
     let mut out = Output::stdout();
     let result = match cli.command {
-        Command::Flip(args) => flip::run(&args, &mut out),
-        Command::Euler(args) => euler::run(&args, &mut out),
-        Command::Carcassonne(args) => carcassonne::run(&args, &mut out),
-        Command::Fliptile(args) => fliptile::fliptile(&args, &mut out),
-        Command::Lightsout(args) => fliptile::lightsout(&args, &mut out),
-        Command::Lights(args) => lights::run(&args, &mut out),
+        Command::Flip(Deferred(args)) => flip::run(&args, &mut out),
+        Command::Euler(Deferred(args)) => euler::run(&args, &mut out),
+        Command::Carcassonne(Deferred(args)) => carcassonne::run(&args, &mut out),
+        Command::Fliptile(Deferred(args)) => fliptile::fliptile(&args, &mut out),
+        Command::Lightsout(Deferred(args)) => fliptile::lightsout(&args, &mut out),
+        Command::Lights(Deferred(args)) => lights::run(&args, &mut out),
         #[cfg(unix)]
-        Command::Check(args) => check::run(&args, &mut out),
-        Command::Cases(args) => cases::run(&args, &mut out),
+        Command::Check(Deferred(args)) => check::run(&args, &mut out),
+        Command::Cases(Deferred(args)) => cases::run(&args, &mut out),
         Command::Demo => demo::run(&mut out),
-        Command::Generate(args) => generate::run(&args, &mut out),
-        Command::Export(args) => export::export(&args, &mut out),
-        Command::Verify(args) => export::verify(&args, &mut out),
+        Command::Generate(Deferred(args)) => generate::run(&args, &mut out),
+        Command::Export(Deferred(args)) => export::export(&args, &mut out),
+        Command::Verify(Deferred(args)) => export::verify(&args, &mut out),
         #[cfg(feature = "serve")]
-        Command::Serve(args) => serve::run(&args),
-        Command::Completions(args) => shell::completions(&args, &mut out),
+        Command::Serve(Deferred(args)) => serve::run(&args),
+        Command::Completions(Deferred(args)) => shell::completions(&args, &mut out),
         Command::Man => shell::man(&mut out),
     };
     // Answers written before an error still reach the reader.

@@ -239,3 +239,93 @@ fn parse_pattern(text: &str) -> Result<Pattern, String> {
 pub fn parse_goal(text: &str) -> Result<FamilyGoal, String> {
     text.parse().map_err(|e: family::GoalError| e.to_string())
 }
+
+/// Whether [`Deferred`] arguments are added at once: for the man page and
+/// the completion scripts, which describe every subcommand.
+static EAGER: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Makes [`Deferred`] add its arguments at once from now on (see
+/// [`EAGER`]).
+pub fn eager_arguments() {
+    EAGER.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// A subcommand's arguments, added to clap's command only when that
+/// subcommand is the one run: building every subcommand's arguments was a
+/// quarter of the instructions of a one-board query (the process runs for
+/// about a millisecond, so start-up is most of it).
+#[derive(Debug)]
+pub struct Deferred<T>(pub T);
+
+impl<T: clap::FromArgMatches> clap::FromArgMatches for Deferred<T> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Deferred)
+    }
+
+    fn from_arg_matches_mut(matches: &mut clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches_mut(matches).map(Deferred)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+
+    fn update_from_arg_matches_mut(
+        &mut self,
+        matches: &mut clap::ArgMatches,
+    ) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches_mut(matches)
+    }
+}
+
+impl<T: Args> Args for Deferred<T> {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        if EAGER.load(std::sync::atomic::Ordering::Relaxed) {
+            T::augment_args(command)
+        } else {
+            command.defer(expand::<T>)
+        }
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        if EAGER.load(std::sync::atomic::Ordering::Relaxed) {
+            T::augment_args_for_update(command)
+        } else {
+            command.defer(expand_for_update::<T>)
+        }
+    }
+
+    fn group_id() -> Option<clap::Id> {
+        T::group_id()
+    }
+}
+
+/// Adds `T`'s arguments to a subcommand deferred by [`Deferred`], keeping
+/// the subcommand's own help texts: clap's derive sets the variant's after
+/// the arguments' (whose struct has a doc comment of its own), so a deferred
+/// struct's would otherwise replace them.
+fn expand<T: Args>(command: clap::Command) -> clap::Command {
+    keep_about(command, T::augment_args)
+}
+
+/// [`expand`] for [`Args::augment_args_for_update`].
+fn expand_for_update<T: Args>(command: clap::Command) -> clap::Command {
+    keep_about(command, T::augment_args_for_update)
+}
+
+/// `augment(command)` with `command`'s about and long about kept.
+fn keep_about(
+    command: clap::Command,
+    augment: fn(clap::Command) -> clap::Command,
+) -> clap::Command {
+    let about = command.get_about().cloned();
+    let long_about = command.get_long_about().cloned();
+    let mut command = augment(command);
+    if let Some(about) = about {
+        command = command.about(about);
+    }
+    if let Some(long_about) = long_about {
+        command = command.long_about(long_about);
+    }
+    command
+}

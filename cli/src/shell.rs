@@ -42,6 +42,7 @@ pub fn completions(args: &CompletionsArgs, out: &mut Output) -> Result<(), Failu
         Shell::Powershell => CompleteShell::PowerShell,
         Shell::Elvish => CompleteShell::Elvish,
     };
+    super::options::eager_arguments();
     let mut command = Cli::command();
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut command, "boardbase", &mut script);
@@ -52,6 +53,7 @@ pub fn completions(args: &CompletionsArgs, out: &mut Output) -> Result<(), Failu
 /// Writes the man page, `boardbase(1)` in roff, with a section per
 /// subcommand, to standard output: `boardbase man | man -l -`.
 pub fn man(out: &mut Output) -> Result<(), Failure> {
+    super::options::eager_arguments();
     let command = Cli::command();
     let mut page = Vec::new();
     let top = clap_mangen::Man::new(command.clone());

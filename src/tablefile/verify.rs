@@ -6,12 +6,13 @@
 use boardbase_solvers::flip::press_masks;
 use boardbase_solvers::shape::Shape;
 
-use super::v1::TableFile;
+use rayon::prelude::*;
 use std::sync::atomic::Ordering;
 
+use super::v1::TableFile;
 use super::{
-    ContentsError, Data, Layout, NO_MOVE, Phase, Progress, Puzzle, Storage, Table, TableError,
-    UNREACHABLE, format,
+    ColumnRef, ContentsError, Data, Layout, NO_MOVE, Phase, Progress, Puzzle, RefData, Storage,
+    Table, TableError, UNREACHABLE, format,
 };
 
 /// Positions (or boards) [`Table::verify`] checks by default on shapes
@@ -25,8 +26,18 @@ pub struct VerifyOptions {
     /// On shapes other than 4×4, the positions (or boards) whose local
     /// equations are checked: all of them when the table has at most this
     /// many, else this many spread pseudo-randomly (always the empty and
-    /// the full board). Default [`DEFAULT_SAMPLE`].
+    /// the full board). Default [`DEFAULT_SAMPLE`]; `u64::MAX`
+    /// ([`VerifyOptions::all`]) checks every position of any table.
     pub sample: u64,
+}
+
+impl VerifyOptions {
+    /// Every position of the table checked, however many there are: on
+    /// every core, about a minute for the 2^30 positions of a 5×6 Euler
+    /// table (see `docs/performance.md`).
+    pub fn all() -> VerifyOptions {
+        VerifyOptions { sample: u64::MAX }
+    }
 }
 
 impl Default for VerifyOptions {
@@ -145,6 +156,14 @@ struct CrcsChecked {
 /// How often (in positions) the contents check reports progress.
 const PROGRESS_EVERY: u64 = 1 << 12;
 
+/// Positions the contents check hands the threads at a time, reporting
+/// progress after each batch: a few milliseconds of work.
+const BATCH: u64 = 1 << 16;
+
+/// The fewest positions a thread takes at once from a batch, so that the
+/// work is split into pieces worth a task.
+const MIN_PER_TASK: usize = 1 << 10;
+
 /// Reports `done` of `total` entries of the contents check, every
 /// [`PROGRESS_EVERY`] and at the end.
 fn report_contents(done: u64, total: u64, progress: &mut dyn FnMut(Progress)) {
@@ -203,6 +222,159 @@ impl Iterator for Sample {
                 (z ^ (z >> 31)) & (self.states - 1)
             }
         })
+    }
+}
+
+/// A table's columns as the contents checks read them.
+struct Views<'a> {
+    table: &'a Table,
+    columns: Vec<Option<ColumnRef<'a>>>,
+}
+
+impl Views<'_> {
+    /// Entry `i` of a column the layout found (present by construction).
+    #[inline]
+    fn must(&self, column: usize, i: u64) -> Result<u64, TableError> {
+        self.columns
+            .get(column)
+            .copied()
+            .flatten()
+            .and_then(|c| c.get(i).ok())
+            .ok_or_else(|| self.table.inconsistent(column, i, "cannot be read".into()))
+    }
+}
+
+/// The columns of an Euler table, as [`Table::check_euler`] reads them.
+struct EulerColumns<'a> {
+    /// The win/loss column's index (it is read through a function).
+    winning: usize,
+    /// The moves-left and best-move columns: index and entries, each.
+    depth: Option<(usize, &'a [u8], usize, &'a [u8])>,
+    /// The move masks.
+    moves: &'a [u64],
+    /// The full board.
+    all: u64,
+}
+
+impl EulerColumns<'_> {
+    /// Whether position `p`'s entries follow from the positions one move
+    /// away, `win` reading the win/loss bit of a position.
+    #[inline]
+    fn check(
+        &self,
+        table: &Table,
+        p: u64,
+        win: impl Fn(u64) -> Option<bool>,
+    ) -> Result<(), TableError> {
+        let winning = self.winning;
+        let unreadable =
+            |column: usize, i: u64| table.inconsistent(column, i, "cannot be read".into());
+        let won = |q: u64| win(q).ok_or_else(|| unreadable(winning, q));
+        let byte = |column: usize, bytes: &[u8], q: u64| {
+            bytes
+                .get(q as usize)
+                .map(|&b| u64::from(b))
+                .ok_or_else(|| unreadable(column, q))
+        };
+        let is_win = won(p)?;
+        if p == self.all {
+            if !is_win {
+                return Err(table.inconsistent(winning, p, "the full board must be won".into()));
+            }
+            if let Some((plies, plies_bytes, best, best_bytes)) = self.depth {
+                let (d, b) = (byte(plies, plies_bytes, p)?, byte(best, best_bytes, p)?);
+                if d != 0 {
+                    return Err(table.inconsistent(
+                        plies,
+                        p,
+                        format!("the full board has 0 moves left, not {d}"),
+                    ));
+                }
+                if b != u64::from(NO_MOVE) {
+                    return Err(table.inconsistent(
+                        best,
+                        p,
+                        format!("the full board has no best move ({NO_MOVE}), not {b}"),
+                    ));
+                }
+            }
+            return Ok(());
+        }
+        // The first losing child, the first losing child with the fewest
+        // plies, and the first child with the most plies.
+        let mut first_loss: Option<(usize, u64)> = None;
+        let mut fastest: Option<(usize, u64)> = None;
+        let mut longest: Option<(usize, u64)> = None;
+        for (k, &m) in self.moves.iter().enumerate() {
+            if m & p != 0 {
+                continue;
+            }
+            let child = p | m;
+            let child_wins = won(child)?;
+            if !child_wins && first_loss.is_none() {
+                first_loss = Some((k, child));
+            }
+            if let Some((plies, plies_bytes, _, _)) = self.depth {
+                let d = byte(plies, plies_bytes, child)?;
+                if !child_wins && fastest.is_none_or(|(_, best)| d < best) {
+                    fastest = Some((k, d));
+                }
+                if longest.is_none_or(|(_, best)| d > best) {
+                    longest = Some((k, d));
+                }
+            } else if first_loss.is_some() {
+                // Win/loss only: one losing child settles it.
+                break;
+            }
+        }
+        match (is_win, first_loss) {
+            (true, None) => {
+                return Err(table.inconsistent(
+                    winning,
+                    p,
+                    "stored as won, but no move leaves a lost position".into(),
+                ));
+            }
+            (false, Some((k, child))) => {
+                return Err(table.inconsistent(
+                    winning,
+                    p,
+                    format!(
+                        "stored as lost, but move {k} ({:#x}) leaves {child:#x}, which is lost",
+                        self.moves[k]
+                    ),
+                ));
+            }
+            _ => {}
+        }
+        if let Some((plies, plies_bytes, best, best_bytes)) = self.depth {
+            let Some((k, d)) = (if is_win { fastest } else { longest }) else {
+                return Err(table.inconsistent(
+                    best,
+                    p,
+                    "an open position without a legal move".into(),
+                ));
+            };
+            let (stored_d, stored_k) = (byte(plies, plies_bytes, p)?, byte(best, best_bytes, p)?);
+            if stored_d != d + 1 {
+                return Err(table.inconsistent(
+                    plies,
+                    p,
+                    format!(
+                        "{stored_d} moves left, but its best move leads to a position with {d}, so {}",
+                        d + 1
+                    ),
+                ));
+            }
+            if stored_k != k as u64 {
+                return Err(table.inconsistent(
+                    best,
+                    p,
+                    format!("best move {stored_k}, but the first best move is {k}"),
+                ));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -455,21 +627,46 @@ impl Table {
         Ok(Checked::Embedded { entries: done })
     }
 
-    /// Runs `check` on every position of the [`Sample`] of `options`,
-    /// reporting progress.
+    /// Runs `check` on every position of the [`Sample`] of `options`, on
+    /// every core, a batch at a time so that progress is reported from
+    /// this thread; the error is the one of the first failing position in
+    /// the sample's order, as a run on one thread would find it.
     fn each_sampled(
         &self,
         options: VerifyOptions,
         progress: &mut dyn FnMut(Progress),
-        mut check: impl FnMut(u64) -> Result<(), TableError>,
+        check: impl Fn(u64) -> Result<(), TableError> + Sync,
     ) -> Result<Checked, TableError> {
-        let sample = Sample::new(self.shape, options.sample);
+        let mut sample = Sample::new(self.shape, options.sample);
         let (total, positions) = (sample.count, sample.states);
+        let every = total == positions;
+        let mut batch = Vec::new();
         let mut done = 0;
-        for p in sample {
-            check(p)?;
-            done += 1;
-            report_contents(done, total, progress);
+        while done < total {
+            let n = (total - done).min(BATCH);
+            let failure = if every {
+                // No list: the positions are a range.
+                (0..n as usize)
+                    .into_par_iter()
+                    .with_min_len(MIN_PER_TASK)
+                    .find_map_first(|k| check(done + k as u64).err())
+            } else {
+                batch.clear();
+                batch.extend(sample.by_ref().take(n as usize));
+                batch
+                    .par_iter()
+                    .with_min_len(MIN_PER_TASK)
+                    .find_map_first(|&p| check(p).err())
+            };
+            if let Some(error) = failure {
+                return Err(error);
+            }
+            done += n;
+            progress(Progress {
+                phase: Phase::Contents,
+                done,
+                total,
+            });
         }
         Ok(Checked::Consistent {
             checked: done,
@@ -477,10 +674,15 @@ impl Table {
         })
     }
 
-    /// An entry of a column the layout found (present by construction).
-    fn must(&self, column: usize, i: u64) -> Result<u64, TableError> {
-        self.entry(column, i)
-            .ok_or_else(|| self.inconsistent(column, i, "cannot be read".into()))
+    /// Every column as the checks read it (resolved once, not at each of
+    /// the billions of entries a large table's check reads).
+    fn views(&self) -> Views<'_> {
+        Views {
+            table: self,
+            columns: (0..self.columns.len())
+                .map(|c| self.column_ref(c))
+                .collect(),
+        }
     }
 
     fn inconsistent(&self, column: usize, index: u64, detail: String) -> TableError {
@@ -494,7 +696,10 @@ impl Table {
         }
     }
 
-    /// Step 2 for Euler on other shapes.
+    /// Step 2 for Euler on other shapes. The columns are read as plain
+    /// bytes: step 1 checked all of them, and this step reads each entry
+    /// some thirty times (once a position, once from each parent), so the
+    /// probes' per-entry checks would cost most of its time.
     fn check_euler(
         &self,
         options: VerifyOptions,
@@ -508,96 +713,37 @@ impl Table {
         else {
             return Ok(Checked::Embedded { entries: 0 });
         };
-        let moves = moves.as_slice();
-        let all = self.shape.full();
-        self.each_sampled(options, progress, |p| {
-            let win = self.must(*winning, p)? != 0;
-            if p == all {
-                if !win {
-                    return Err(self.inconsistent(
-                        *winning,
-                        p,
-                        "the full board must be won".into(),
-                    ));
-                }
-                if let Some((plies, best)) = *full {
-                    let (d, b) = (self.must(plies, p)?, self.must(best, p)?);
-                    if d != 0 {
-                        return Err(self.inconsistent(
-                            plies,
-                            p,
-                            format!("the full board has 0 moves left, not {d}"),
-                        ));
-                    }
-                    if b != u64::from(NO_MOVE) {
-                        return Err(self.inconsistent(
-                            best,
-                            p,
-                            format!("the full board has no best move ({NO_MOVE}), not {b}"),
-                        ));
-                    }
-                }
-            } else {
-                // The first losing child with the fewest plies, and the
-                // first child with the most plies.
-                let mut first_loss: Option<(usize, u64)> = None;
-                let mut fastest: Option<(usize, u64)> = None;
-                let mut longest: Option<(usize, u64)> = None;
-                for (k, &m) in moves.iter().enumerate() {
-                    if m & p != 0 {
-                        continue;
-                    }
-                    let child = p | m;
-                    let child_wins = self.must(*winning, child)? != 0;
-                    if !child_wins && first_loss.is_none() {
-                        first_loss = Some((k, child));
-                    }
-                    if let Some((plies, _)) = *full {
-                        let d = self.must(plies, child)?;
-                        if !child_wins && fastest.is_none_or(|(_, best)| d < best) {
-                            fastest = Some((k, d));
-                        }
-                        if longest.is_none_or(|(_, best)| d > best) {
-                            longest = Some((k, d));
-                        }
-                    }
-                }
-                match (win, first_loss) {
-                    (true, None) => {
-                        return Err(self.inconsistent(
-                            *winning,
-                            p,
-                            "stored as won, but no move leaves a lost position".into(),
-                        ));
-                    }
-                    (false, Some((k, child))) => {
-                        return Err(self.inconsistent(*winning, p, format!("stored as lost, but move {k} ({:#x}) leaves {child:#x}, which is lost", moves[k])));
-                    }
-                    _ => {}
-                }
-                if let Some((plies, best)) = *full {
-                    let Some((k, d)) = (if win { fastest } else { longest }) else {
-                        return Err(self.inconsistent(
-                            best,
-                            p,
-                            "an open position without a legal move".into(),
-                        ));
-                    };
-                    let (stored_d, stored_k) = (self.must(plies, p)?, self.must(best, p)?);
-                    if stored_d != d + 1 {
-                        return Err(self.inconsistent(plies, p, format!("{stored_d} moves left, but its best move leads to a position with {d}, so {}", d + 1)));
-                    }
-                    if stored_k != k as u64 {
-                        return Err(self.inconsistent(
-                            best,
-                            p,
-                            format!("best move {stored_k}, but the first best move is {k}"),
-                        ));
-                    }
-                }
-            }
-            Ok(())
-        })
+        let columns = EulerColumns {
+            winning: *winning,
+            depth: match *full {
+                Some((plies, best)) => Some((plies, self.bytes8(plies)?, best, self.bytes8(best)?)),
+                None => None,
+            },
+            moves: moves.as_slice(),
+            all: self.shape.full(),
+        };
+        match self.column_ref_with(*winning, false).map(|c| c.data) {
+            Some(RefData::File(bytes, 1)) => self.each_sampled(options, progress, |p| {
+                columns.check(self, p, |q| {
+                    bytes.get((q / 8) as usize).map(|b| b >> (q % 8) & 1 != 0)
+                })
+            }),
+            Some(RefData::Bits(words)) => self.each_sampled(options, progress, |p| {
+                columns.check(self, p, |q| {
+                    words.get((q / 64) as usize).map(|w| w >> (q % 64) & 1 != 0)
+                })
+            }),
+            _ => Err(self.inconsistent(*winning, 0, "is not a column of bits".into())),
+        }
+    }
+
+    /// The entries of a column of bytes, as stored (see
+    /// [`Table::check_euler`]).
+    fn bytes8(&self, column: usize) -> Result<&[u8], TableError> {
+        match self.column_ref_with(column, false).map(|c| c.data) {
+            Some(RefData::File(bytes, 8) | RefData::U8(bytes)) => Ok(bytes),
+            _ => Err(self.inconsistent(column, 0, "is not a column of bytes".into())),
+        }
     }
 
     /// Step 2 for Flip on other shapes.
@@ -619,11 +765,12 @@ impl Table {
                 .fold(0, |acc, (r, c)| acc ^ masks[shape.index(r, c)])
         };
         let unreachable = u64::from(UNREACHABLE);
+        let v = self.views();
         self.each_sampled(options, progress, |b| {
             let mut closest = unreachable;
             for (colour, target) in [0, all].into_iter().enumerate() {
                 let (rc, pc, sc) = colours[colour];
-                let (d, x, s) = (self.must(rc, b)?, self.must(pc, b)?, self.must(sc, b)?);
+                let (d, x, s) = (v.must(rc, b)?, v.must(pc, b)?, v.must(sc, b)?);
                 closest = closest.min(d);
                 if b == target {
                     if d != 0 {
@@ -641,7 +788,7 @@ impl Table {
                         return Err(self.inconsistent(pc, b, format!("an unreachable colour has press set 0 and 0 sets, not {x:#x} ({s} sets)")));
                     }
                     for &m in masks {
-                        if self.must(rc, b ^ m)? != unreachable {
+                        if v.must(rc, b ^ m)? != unreachable {
                             return Err(self.inconsistent(rc, b, format!("stored as unreachable, but {:#x}, one press away, is reachable", b ^ m)));
                         }
                     }
@@ -662,7 +809,7 @@ impl Table {
                     }
                     let mut sum = 0u64;
                     for &m in masks {
-                        let e = self.must(rc, b ^ m)?;
+                        let e = v.must(rc, b ^ m)?;
                         if e == unreachable || e + 1 < d {
                             return Err(self.inconsistent(
                                 rc,
@@ -671,7 +818,7 @@ impl Table {
                             ));
                         }
                         if e + 1 == d {
-                            sum += self.must(sc, b ^ m)?;
+                            sum += v.must(sc, b ^ m)?;
                         }
                     }
                     if sum == 0 {
@@ -686,7 +833,7 @@ impl Table {
                     }
                 }
             }
-            let r = self.must(rounds, b)?;
+            let r = v.must(rounds, b)?;
             if r != closest {
                 return Err(self.inconsistent(
                     rounds,

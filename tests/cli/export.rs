@@ -892,3 +892,70 @@ fn a_damaged_block_stops_a_query_after_the_answers_before_it() {
         r.stderr
     );
 }
+
+/// `verify --sample N` and `--all`: how many positions the contents check
+/// reads, and an entry damaged (its CRCs resealed) that only `--all` finds.
+#[test]
+fn cli_verify_sample_and_all() {
+    let dir = TempDir::new("verify-all");
+    let r = run(&["generate", "euler", "3x5", "--dir", dir.path()], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let path = dir.file("euler-3x5.bin");
+
+    let r = run(&["verify", "--sample", "100", &path], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.ends_with(
+            "; entries agree with their neighbours at 100 of 32,768 positions (a spot check))\n"
+        ),
+        "{}",
+        r.stdout
+    );
+    for args in [&["verify", "--all", &path][..], &["verify", &path]] {
+        let r = run(args, "");
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(
+            r.stdout
+                .ends_with("; every entry agrees with its neighbours (32,768 positions))\n"),
+            "{}",
+            r.stdout
+        );
+    }
+    for bad in [
+        &["verify", "--all", "--sample", "5", &path][..],
+        &["verify", "--sample", "1", &path],
+        &["verify", "--sample", "many", &path],
+    ] {
+        let r = run(bad, "");
+        assert_eq!(r.code, 2, "{bad:?}: {}", r.stderr);
+    }
+
+    // Moves left of one position with ten of fifteen squares covered made
+    // wrong, every CRC made to match: a sample of the empty and the full
+    // board reads neither it nor a position one move from it; --all does.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let plies = Table::from_bytes(bytes.clone())
+        .unwrap()
+        .column("plies")
+        .cloned()
+        .unwrap();
+    let at = plies.offset.unwrap() as usize + 0x3ff;
+    bytes[at] ^= 0x10;
+    let damaged = TempFile::new("verify-all-damaged.bin", reseal_columns(bytes));
+    let r = run(&["verify", "--sample", "2", damaged.path()], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("at 2 of 32,768 positions"),
+        "{}",
+        r.stdout
+    );
+    let r = run(&["verify", "--all", damaged.path()], "");
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert_eq!(r.stdout, "");
+    let expected = format!("error: {}: ", damaged.path());
+    assert!(
+        r.stderr.starts_with(&expected) && r.stderr.contains("moves left"),
+        "{}",
+        r.stderr
+    );
+}

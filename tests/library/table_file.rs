@@ -1370,6 +1370,16 @@ fn verify_reports_progress_and_samples_large_tables() {
     );
     assert!(!v.entries.is_complete());
     assert_eq!(phases, [Phase::Contents]); // in memory: no CRCs
+    assert_eq!(
+        table
+            .verify_with(VerifyOptions::all(), &mut |_| {})
+            .unwrap()
+            .entries,
+        Checked::Consistent {
+            checked: 4_096,
+            positions: 4_096
+        }
+    );
     let read = Table::from_bytes(table.to_bytes().unwrap()).unwrap();
     let mut last = None;
     let mut phases = Vec::new();
