@@ -43,8 +43,9 @@ pub struct VerifyArgs {
     #[arg(value_name = "FILE", required = true)]
     files: Vec<PathBuf>,
     /// Check the entries of every position (or board), however many: on
-    /// every core, about a minute for 2^30 positions. By default every
-    /// position is checked up to 2^20 and a sample of 2^20 above.
+    /// every core, about three minutes for 2^30 positions on two cores. By
+    /// default every position is checked up to 2^20 and a sample of 2^20
+    /// above.
     #[arg(long, conflicts_with = "sample")]
     all: bool,
     /// Check the entries of N positions (or boards) spread over the table

@@ -465,7 +465,7 @@ pub fn euler_json(source: &dyn EulerSource, position: u64) -> Result<Vec<u8>, Pr
     let mut out = Vec::with_capacity(512 + (100 + shape.cells()) * moves.len());
     source.open_answer(position, &moves, &mut out)?;
     sort_plays(&mut moves);
-    let texts = &source.moves().texts;
+    let texts = source.moves().texts();
     // The position's text, which each move's board patches.
     let mut base = Vec::new();
     rows_into(position, shape, EULER_LETTERS, &mut base);

@@ -3,7 +3,7 @@
 //! puzzle ([`FlipSource`], [`EulerSource`]) with the texts of every move
 //! written once per shape.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use boardbase_solvers::shape::Shape;
 
@@ -278,31 +278,46 @@ impl MoveTexts {
     }
 }
 
-/// A shape's Euler moves and their [`MoveTexts`].
+/// A shape's Euler moves and their [`MoveTexts`], written the first time
+/// an answer needs them (the JSON and pretty answers; a judge's answer
+/// does not, and a one-board query would spend a tenth of its instructions
+/// on them).
 pub struct EulerMoves {
+    shape: Shape,
     masks: Vec<u64>,
-    pub(crate) texts: MoveTexts,
+    texts: OnceLock<MoveTexts>,
 }
 
 impl EulerMoves {
-    /// The moves `masks` of `shape` and their texts.
+    /// The moves `masks` of `shape`.
     pub fn new(shape: Shape, masks: Vec<u64>) -> EulerMoves {
-        let mut texts = MoveTexts::with_shape(shape);
-        for &mask in &masks {
-            let text = &mut texts.text;
-            text.extend_from_slice(b"{\"mask\":");
-            push_number(text, mask);
-            text.extend_from_slice(b",\"cells\":");
-            push_cells(text, shape.cells_of(mask));
-            text.extend_from_slice(b",\"board\":\"");
-            texts.starts.push(text.len());
+        EulerMoves {
+            shape,
+            masks,
+            texts: OnceLock::new(),
         }
-        EulerMoves { masks, texts }
     }
 
     /// The squares each move covers.
     pub fn masks(&self) -> &[u64] {
         &self.masks
+    }
+
+    /// The moves' texts.
+    pub(crate) fn texts(&self) -> &MoveTexts {
+        self.texts.get_or_init(|| {
+            let mut texts = MoveTexts::with_shape(self.shape);
+            for &mask in &self.masks {
+                let text = &mut texts.text;
+                text.extend_from_slice(b"{\"mask\":");
+                push_number(text, mask);
+                text.extend_from_slice(b",\"cells\":");
+                push_cells(text, self.shape.cells_of(mask));
+                text.extend_from_slice(b",\"board\":\"");
+                texts.starts.push(text.len());
+            }
+            texts
+        })
     }
 }
 
@@ -323,7 +338,7 @@ impl Default for EmbeddedEuler {
 }
 
 impl EmbeddedEuler {
-    /// The source of the embedded tables, its move texts written once.
+    /// The source of the embedded tables.
     pub fn new() -> EmbeddedEuler {
         let masks = Move::ALL.iter().map(|m| u64::from(m.bits())).collect();
         EmbeddedEuler {

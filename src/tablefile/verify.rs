@@ -33,8 +33,8 @@ pub struct VerifyOptions {
 
 impl VerifyOptions {
     /// Every position of the table checked, however many there are: on
-    /// every core, about a minute for the 2^30 positions of a 5×6 Euler
-    /// table (see `docs/performance.md`).
+    /// every core, about three minutes for the 2^30 positions of a 5×6
+    /// Euler table on two cores (see `docs/performance.md`).
     pub fn all() -> VerifyOptions {
         VerifyOptions { sample: u64::MAX }
     }
