@@ -1,16 +1,16 @@
 //! `boardbase euler`: Game of Euler (UVA 10536).
 
-use std::io::{Read, Write};
+use std::io::Write;
 
 use boardbase::error::Found;
-use boardbase::euler::{self, ALPHABET, Move, Position};
-use boardbase::input::{InputError, Scanner};
+use boardbase::euler::{self, ALPHABET, Position};
 use boardbase::report::EulerAnswer;
 use clap::Args;
 
 use boardbase::tablefile::Puzzle;
 
-use super::options::{JobsArgs, read_board, rows_text};
+use super::options::{JobsArgs, read_board, read_count, rows_text};
+use super::pretty::squares;
 use super::sized::{self, TableArgs};
 use super::{Failure, Format, InputArgs, JudgeLines, Output, Source, write_json_line};
 
@@ -106,13 +106,6 @@ fn judge(source: &mut Source, count: u64, out: &mut Output) -> Result<(), Failur
     Ok(())
 }
 
-/// Reads the case count, alone on its line (`--size` boards too).
-pub fn read_count(scanner: &mut Scanner<Box<dyn Read>>) -> Result<u64, InputError> {
-    let count = scanner.read_unsigned("a case count", u64::MAX)?;
-    scanner.end_of_line("the end of the line after the case count")?;
-    Ok(count)
-}
-
 /// Reads the next board; running out of input is an error, as the case
 /// count promised one more.
 #[inline]
@@ -122,12 +115,6 @@ fn next_board(source: &mut Source) -> Result<Position, Failure> {
         Ok(None) => Err(source.fail(source.scanner.error_here(ANOTHER_BOARD, Found::EndOfInput))),
         Err(e) => Err(source.fail(e)),
     }
-}
-
-/// `(r,c) (r,c) ...`, 0-based.
-fn squares(mv: Move) -> String {
-    let cells: Vec<String> = mv.cells().map(|(r, c)| format!("({r},{c})")).collect();
-    cells.join(" ")
 }
 
 /// Draws the position beside the same position with the best move marked
@@ -159,7 +146,8 @@ pub fn write_pretty(out: &mut Output, case: u64, position: Position) -> Result<(
     }
     let legal = euler::legal_moves(position).count();
     let winning = euler::winning_moves(position).count();
-    super::pretty::write_best_move(out, &squares(best), winning, legal)?;
+    let cells: Vec<[usize; 2]> = best.cells().map(|(r, c)| [r, c]).collect();
+    super::pretty::write_best_move(out, &squares(&cells), winning, legal)?;
     writeln!(out)?;
     Ok(())
 }

@@ -1,10 +1,14 @@
 //! Option groups shared by several subcommands: one name, one value name,
 //! one default, one help text and one range check each (`--jobs`,
-//! `--max-nullity`), and the one way a `--board` that cannot be read is
-//! reported.
+//! `--max-nullity`), the one way a `--board` that cannot be read is
+//! reported, and the Game of Euler judge's input as both its 4×4 and its
+//! `--size` paths write and read it (rows, case count).
+
+use std::io::Read;
 
 use boardbase::error::ParseError;
 use boardbase::grid::{Alphabet, Expect, Rows};
+use boardbase::input::{InputError, Scanner};
 use boardbase::lights::MAX_NULLITY;
 use boardbase::lights::family::{self, FamilyGoal, MAX_COLOURS, MIN_COLOURS, Pattern, Variant};
 use boardbase::solvers::shape::Shape;
@@ -135,6 +139,14 @@ pub fn rows_text(rows: &Rows, clear: char, set: char, gap: &str) -> String {
         text.push('\n');
     }
     text
+}
+
+/// Reads the Game of Euler judge's case count, alone on its line (the 4×4
+/// boards and `--size`'s alike).
+pub fn read_count(scanner: &mut Scanner<Box<dyn Read>>) -> Result<u64, InputError> {
+    let count = scanner.read_unsigned("a case count", u64::MAX)?;
+    scanner.end_of_line("the end of the line after the case count")?;
+    Ok(count)
 }
 
 /// `--goal G`'s help, the same on every subcommand that takes it.

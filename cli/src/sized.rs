@@ -140,7 +140,7 @@ pub fn euler(
         .table
         .as_euler()
         .map_err(|e| probe_failure(&found, e))?;
-    let count = source.read_count(super::euler::read_count)?;
+    let count = source.read_count(super::options::read_count)?;
     let shape = table.shape();
     let mut rows = [0u64; MAX_SIDE];
     let mut lines = JudgeLines::new();

@@ -1074,6 +1074,7 @@ fn job_error(py: Python<'_>, e: JobError) -> PyErr {
     let message = e.message(|setting| match setting {
         JobSetting::WdlOnly => "wdl_only=True".to_owned(),
         JobSetting::MemoryLimit => "memory=".to_owned(),
+        JobSetting::CheckpointEvery => "checkpoint_every".to_owned(),
         other => other.flag().to_owned(),
     });
     match e {

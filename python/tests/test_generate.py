@@ -198,6 +198,8 @@ def test_errors(tmp_path: Path) -> None:
         boardbase.generate("flip", "4by4", dir=tmp_path)
     with pytest.raises(boardbase.OptionError, match="wdl"):
         boardbase.generate("flip", "3x3", dir=tmp_path, wdl_only=True)
+    with pytest.raises(boardbase.OptionError, match="checkpoint_every is for euler"):
+        boardbase.generate("flip", "3x3", dir=tmp_path, checkpoint_every=0)
     with pytest.raises(boardbase.OptionError, match="jobs"):
         boardbase.generate("flip", "3x3", dir=tmp_path, jobs=0)
     with pytest.raises(MemoryError):

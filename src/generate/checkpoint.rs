@@ -41,7 +41,8 @@
 //! runs never write one checkpoint.
 
 use std::fs::{File, OpenOptions};
-use std::io::{self, Read};
+use std::io;
+#[cfg(unix)]
 use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -135,9 +136,23 @@ impl Header {
         header
     }
 
+    /// Where the bitset ends and the records start.
     fn data_end(&self) -> u64 {
         self.data_offset + self.words * 8
     }
+
+    /// The checkpoint's length once every layer is saved: the header, the
+    /// bitset, a record a layer.
+    fn full_len(&self) -> u64 {
+        self.data_end() + u64::from(self.top_bits + 1) * RECORD_LEN as u64
+    }
+}
+
+/// The most bytes the checkpoint of a run of `shape` takes: its length once
+/// every win/loss layer is saved (the bitset's pages are allocated as the
+/// layers are written).
+pub(crate) fn checkpoint_len(shape: Shape) -> u64 {
+    Header::of(shape, &WinLossSolver::new(shape)).full_len()
 }
 
 fn encode(header: &Header) -> Vec<u8> {
@@ -427,12 +442,12 @@ fn read(
         error,
     };
     let len = file.metadata().map_err(io_error)?.len();
-    let mut prelude = [0u8; 16];
     if len < 16 {
         return Err(refused(format!(
             "it is {len} bytes long, too short for a header"
         )));
     }
+    let mut prelude = [0u8; 16];
     file.read_exact_at(&mut prelude, 0).map_err(io_error)?;
     if prelude[..8] != MAGIC {
         return Err(refused("it is not a boardbase checkpoint".into()));
@@ -452,15 +467,20 @@ fn read(
     if n > 1 << 16 || len < 16 + n + 4 {
         return Err(refused("its header is cut short or too long".into()));
     }
-    let mut head = vec![0u8; 16 + n as usize + 4];
-    file.read_exact_at(&mut head, 0).map_err(io_error)?;
-    let (body, crc) = head.split_at(16 + n as usize);
-    if crc32fast::hash(body) != u32::from_le_bytes([crc[0], crc[1], crc[2], crc[3]]) {
+    // The header and its CRC, after the prelude already read; the CRC
+    // covers both.
+    let mut rest = vec![0u8; n as usize + 4];
+    file.read_exact_at(&mut rest, 16).map_err(io_error)?;
+    let (body, crc) = rest.split_at(n as usize);
+    let mut computed = crc32fast::Hasher::new();
+    computed.update(&prelude);
+    computed.update(body);
+    if computed.finalize() != u32::from_le_bytes([crc[0], crc[1], crc[2], crc[3]]) {
         return Err(refused(
             "its header does not match its CRC (it is damaged)".into(),
         ));
     }
-    let header: Header = bincode::serde::decode_from_slice(&body[16..], bincode::config::legacy())
+    let header: Header = bincode::serde::decode_from_slice(body, bincode::config::legacy())
         .map_err(|e| refused(format!("its header cannot be read ({e})")))?
         .0;
     let expected = Header::of(shape, wl);
@@ -482,15 +502,13 @@ fn read(
             header.data_end()
         )));
     }
-    let mut tail = Vec::new();
-    let mut reader = file;
-    {
-        use std::io::{Seek, SeekFrom};
-        reader
-            .seek(SeekFrom::Start(header.data_end()))
-            .map_err(io_error)?;
-        reader.read_to_end(&mut tail).map_err(io_error)?;
-    }
+    // The records: everything after the bitset, as long as the file was
+    // when its length was taken above.
+    let tail_len = usize::try_from(len - header.data_end())
+        .map_err(|_| refused("its records are too long".into()))?;
+    let mut tail = vec![0u8; tail_len];
+    file.read_exact_at(&mut tail, header.data_end())
+        .map_err(io_error)?;
     let chunks = tail.chunks(RECORD_LEN);
     let count = chunks.len();
     let mut records: Vec<Record> = Vec::new();
@@ -529,5 +547,32 @@ fn sync_dir(path: &Path) -> io::Result<()> {
     match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => File::open(dir)?.sync_all(),
         _ => File::open(".")?.sync_all(),
+    }
+}
+
+/// Positioned reads and writes where the platform has no `FileExt` with
+/// them (it is Unix's): through the file's own offset, which nothing else
+/// here uses. A checkpoint is locked to one run and read or written by one
+/// thread at a time, so no two of these calls interleave.
+#[cfg(not(unix))]
+trait FileExt {
+    fn read_exact_at(&self, buf: &mut [u8], offset: u64) -> io::Result<()>;
+    fn write_all_at(&self, buf: &[u8], offset: u64) -> io::Result<()>;
+}
+
+#[cfg(not(unix))]
+impl FileExt for File {
+    fn read_exact_at(&self, buf: &mut [u8], offset: u64) -> io::Result<()> {
+        use std::io::{Read, Seek, SeekFrom};
+        let mut file = self;
+        file.seek(SeekFrom::Start(offset))?;
+        file.read_exact(buf)
+    }
+
+    fn write_all_at(&self, buf: &[u8], offset: u64) -> io::Result<()> {
+        use std::io::{Seek, SeekFrom, Write};
+        let mut file = self;
+        file.seek(SeekFrom::Start(offset))?;
+        file.write_all(buf)
     }
 }

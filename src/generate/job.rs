@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use boardbase_solvers::shape::Shape;
 use serde::Serialize;
 
-use super::checkpoint::{Checkpoint, Resume, checkpoint_path};
+use super::checkpoint::{Checkpoint, Resume, checkpoint_len, checkpoint_path};
 use super::{
     Cancel, EulerOptions, FlipOptions, GenerateError, Progress, Puzzle, euler_full_memory,
     euler_full_tables, euler_memory, flip_memory,
@@ -77,7 +77,9 @@ pub struct Job {
     pub memory_limit: Option<u64>,
     /// Euler: how often the finished win/loss layers are saved to the
     /// checkpoint (see [`EulerOptions::checkpoint_every`]); default
-    /// [`DEFAULT_CHECKPOINT_EVERY`].
+    /// [`DEFAULT_CHECKPOINT_EVERY`]. A Flip job saves no checkpoint and
+    /// refuses any other value ([`JobError::CheckpointFlip`]) rather than
+    /// ignore it.
     pub checkpoint_every: Duration,
 }
 
@@ -108,9 +110,10 @@ impl Job {
     ///
     /// [`GenerateError::TooManyCells`] past the puzzle's
     /// [`max_cells`](Puzzle::max_cells), [`GenerateError::NoThreads`] for
-    /// `threads: Some(0)` (both within [`JobError::Generate`]), and
-    /// [`JobError::WdlOnlyFlip`]: the errors of
-    /// [`is_usage`](JobError::is_usage). Nothing is allocated or written.
+    /// `threads: Some(0)` (both within [`JobError::Generate`]),
+    /// [`JobError::WdlOnlyFlip`] and [`JobError::CheckpointFlip`]: the
+    /// errors of [`is_usage`](JobError::is_usage). Nothing is allocated or
+    /// written.
     pub fn plan(&self) -> Result<Plan, JobError> {
         let (puzzle, shape) = (self.puzzle, self.shape);
         puzzle
@@ -118,6 +121,9 @@ impl Job {
             .map_err(|e| JobError::Generate(e.into()))?;
         if self.wdl_only && puzzle == Puzzle::Flip {
             return Err(JobError::WdlOnlyFlip);
+        }
+        if self.checkpoint_every != DEFAULT_CHECKPOINT_EVERY && puzzle == Puzzle::Flip {
+            return Err(JobError::CheckpointFlip);
         }
         if self.threads == Some(0) {
             return Err(JobError::Generate(GenerateError::NoThreads));
@@ -159,8 +165,7 @@ impl Job {
             Puzzle::Flip => (None, None),
         };
         let checkpoint_bytes = match puzzle {
-            // The bitset, a page of header and a record a layer.
-            Puzzle::Euler => (1u64 << shape.cells()).div_ceil(8) + (8 << 10),
+            Puzzle::Euler => checkpoint_len(shape),
             Puzzle::Flip => 0,
         };
         let file_bytes =
@@ -247,15 +252,18 @@ pub enum JobSetting {
     WdlOnly,
     /// [`Job::memory_limit`].
     MemoryLimit,
+    /// [`Job::checkpoint_every`].
+    CheckpointEvery,
 }
 
 impl JobSetting {
     /// The option of `boardbase generate` that gives the setting:
-    /// `--wdl-only`, `--memory`.
+    /// `--wdl-only`, `--memory`, `--checkpoint-every`.
     pub const fn flag(self) -> &'static str {
         match self {
             JobSetting::WdlOnly => "--wdl-only",
             JobSetting::MemoryLimit => "--memory",
+            JobSetting::CheckpointEvery => "--checkpoint-every",
         }
     }
 }
@@ -559,6 +567,10 @@ pub enum JobError {
     /// `wdl_only` was asked of a Flip job.
     #[error("{}", wdl_only_flip(JobSetting::WdlOnly.flag()))]
     WdlOnlyFlip,
+    /// `checkpoint_every` other than the default was given to a Flip job,
+    /// which saves no checkpoint.
+    #[error("{}", checkpoint_flip(JobSetting::CheckpointEvery.flag()))]
+    CheckpointFlip,
     /// The job needs more memory than its limit.
     #[error("{}", over_memory_limit(*.puzzle, *.shape, *.needed, .limit, JobSetting::MemoryLimit.flag()))]
     OverMemoryLimit {
@@ -633,6 +645,11 @@ fn wdl_only_flip(name: &str) -> String {
     format!("{name} is for euler: a Flip table has no win/loss column")
 }
 
+/// [`JobError::CheckpointFlip`]'s message, the setting called `name`.
+fn checkpoint_flip(name: &str) -> String {
+    format!("{name} is for euler: a Flip job saves no checkpoint")
+}
+
 /// [`JobError::OverMemoryLimit`]'s message, a limit given with the job
 /// called `name`.
 fn over_memory_limit(
@@ -654,12 +671,13 @@ fn over_memory_limit(
 }
 
 impl JobError {
-    /// The setting the error is about, if it is about one: `wdl_only`
-    /// asked of Flip, or a memory limit given with the job that the job
-    /// needs more than.
+    /// The setting the error is about, if it is about one: `wdl_only` or
+    /// `checkpoint_every` asked of Flip, or a memory limit given with the
+    /// job that the job needs more than.
     pub fn setting(&self) -> Option<JobSetting> {
         match self {
             JobError::WdlOnlyFlip => Some(JobSetting::WdlOnly),
+            JobError::CheckpointFlip => Some(JobSetting::CheckpointEvery),
             JobError::OverMemoryLimit {
                 limit:
                     MemoryLimit {
@@ -699,6 +717,7 @@ impl JobError {
     pub fn message(&self, name: impl Fn(JobSetting) -> String) -> String {
         match self {
             JobError::WdlOnlyFlip => wdl_only_flip(&name(JobSetting::WdlOnly)),
+            JobError::CheckpointFlip => checkpoint_flip(&name(JobSetting::CheckpointEvery)),
             JobError::OverMemoryLimit {
                 puzzle,
                 shape,
@@ -716,12 +735,13 @@ impl JobError {
     }
 
     /// Whether the job's settings are at fault (too many cells, no
-    /// threads, `wdl_only` for Flip): a usage error on the command line
-    /// (exit status 2), a `ValueError` in Python.
+    /// threads, `wdl_only` or `checkpoint_every` for Flip): a usage error
+    /// on the command line (exit status 2), a `ValueError` in Python.
     pub fn is_usage(&self) -> bool {
         matches!(
             self,
             JobError::WdlOnlyFlip
+                | JobError::CheckpointFlip
                 | JobError::Generate(GenerateError::TooManyCells(_) | GenerateError::NoThreads)
         )
     }

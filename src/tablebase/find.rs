@@ -1,16 +1,15 @@
-//! Finding table files: their names, the directories searched, and the
-//! errors of a table that cannot be had.
+//! Finding table files: their names, the directories searched, where a
+//! table came from, and the errors of a table that cannot be had.
 
 use std::ffi::OsString;
 use std::fmt;
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
+use std::time::Duration;
 
 use boardbase_solvers::shape::Shape;
 
 use std::sync::Arc;
 
-use super::error::TablebaseError;
 use crate::tablefile::{Puzzle, Table};
 
 /// The environment variable naming the directories searched for table
@@ -252,57 +251,6 @@ fn shell_word(text: &str) -> String {
     } else {
         format!("'{}'", text.replace('\'', r"'\''"))
     }
-}
-
-/// Version-2 files up to this size (256 MiB) have their column CRCs
-/// checked when they are opened to answer ([`open_as`], the
-/// [`Tablebase`](super::Tablebase)): reading them costs a few tenths of a
-/// second at most, and a damaged file is refused before it gives a wrong
-/// answer. Larger version-2 files (Euler 6×6 is 8 GiB) are mapped without
-/// reading them; `boardbase verify` checks them. Version-3 files are never
-/// read whole at open: each block's CRC is checked by the first probe that
-/// reads the block, which refuses a damaged one.
-pub const CHECK_AT_OPEN_MAX_BYTES: u64 = 256 << 20;
-
-/// Opens the table file at `path` and checks that it is `puzzle`'s, and of
-/// `shape` when one is given (`None` takes the file's shape), and for a
-/// version-2 file of at most [`CHECK_AT_OPEN_MAX_BYTES`] its column CRCs:
-/// what `--table FILE` does. A version-3 file's blocks are checked as the
-/// probes first read them.
-pub fn open_as(
-    path: &Path,
-    puzzle: Puzzle,
-    shape: Option<Shape>,
-) -> Result<Loaded, TablebaseError> {
-    let start = Instant::now();
-    let table = Table::open(path).map_err(|error| TablebaseError::Open {
-        path: path.to_owned(),
-        error,
-    })?;
-    // Version 3 checks each block at its first probe; version 1 checked its
-    // CRC when it was read.
-    if table.version() == 2 && table.file_len() <= CHECK_AT_OPEN_MAX_BYTES {
-        table
-            .verify_crcs(&mut |_| {})
-            .map_err(|error| TablebaseError::Open {
-                path: path.to_owned(),
-                error,
-            })?;
-    }
-    if table.puzzle() != puzzle || shape.is_some_and(|s| s != table.shape()) {
-        return Err(TablebaseError::Mismatch {
-            path: path.to_owned(),
-            puzzle,
-            shape: shape.unwrap_or(table.shape()),
-            found_puzzle: table.puzzle(),
-            found_shape: table.shape(),
-        });
-    }
-    Ok(Loaded {
-        table: Arc::new(table),
-        origin: Origin::File(path.to_owned()),
-        elapsed: start.elapsed(),
-    })
 }
 
 /// The puzzle and shape of a table file's usual name, `euler-5x5.bin`.

@@ -78,8 +78,7 @@ pub use answers::{FlipAnswers, FlipView};
 pub use carcassonne::{CountOptions, Counted};
 pub use error::{Error, QuestionError, TablebaseError};
 pub use find::{
-    CHECK_AT_OPEN_MAX_BYTES, Loaded, Missing, NotMade, OptionNames, Origin, TABLES_ENV, open_as,
-    parse_env, parse_file_name,
+    Loaded, Missing, NotMade, OptionNames, Origin, TABLES_ENV, parse_env, parse_file_name,
 };
 pub use lookup::{
     EulerLookup, EulerMoveValue, FlipLookup, FlipMove, FliptileLookup, euler_json, euler_lookup,
@@ -127,6 +126,57 @@ pub enum FlipFrom {
     Table(Arc<dyn FlipSource>),
     /// The GF(2) solver.
     Lights(&'static Solver),
+}
+
+/// Version-2 files up to this size (256 MiB) have their column CRCs
+/// checked when they are opened to answer ([`open_as`], the [`Tablebase`]):
+/// reading them costs a few tenths of a second at most, and a damaged file
+/// is refused before it gives a wrong answer. Larger version-2 files (Euler
+/// 6×6 is 8 GiB) are mapped without reading them; `boardbase verify` checks
+/// them. Version-3 files are never read whole at open: each block's CRC is
+/// checked by the first probe that reads the block, which refuses a damaged
+/// one.
+pub const CHECK_AT_OPEN_MAX_BYTES: u64 = 256 << 20;
+
+/// Opens the table file at `path` and checks that it is `puzzle`'s, and of
+/// `shape` when one is given (`None` takes the file's shape), and for a
+/// version-2 file of at most [`CHECK_AT_OPEN_MAX_BYTES`] its column CRCs:
+/// what `--table FILE` does. A version-3 file's blocks are checked as the
+/// probes first read them.
+pub fn open_as(
+    path: &Path,
+    puzzle: Puzzle,
+    shape: Option<Shape>,
+) -> Result<Loaded, TablebaseError> {
+    let start = Instant::now();
+    let table = Table::open(path).map_err(|error| TablebaseError::Open {
+        path: path.to_owned(),
+        error,
+    })?;
+    // Version 3 checks each block at its first probe; version 1 checked its
+    // CRC when it was read.
+    if table.version() == 2 && table.file_len() <= CHECK_AT_OPEN_MAX_BYTES {
+        table
+            .verify_crcs(&mut |_| {})
+            .map_err(|error| TablebaseError::Open {
+                path: path.to_owned(),
+                error,
+            })?;
+    }
+    if table.puzzle() != puzzle || shape.is_some_and(|s| s != table.shape()) {
+        return Err(TablebaseError::Mismatch {
+            path: path.to_owned(),
+            puzzle,
+            shape: shape.unwrap_or(table.shape()),
+            found_puzzle: table.puzzle(),
+            found_shape: table.shape(),
+        });
+    }
+    Ok(Loaded {
+        table: Arc::new(table),
+        origin: Origin::File(path.to_owned()),
+        elapsed: start.elapsed(),
+    })
 }
 
 /// The answer layer: every puzzle, every board size, from the embedded

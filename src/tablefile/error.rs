@@ -6,7 +6,6 @@ use std::io;
 use boardbase_solvers::shape::Shape;
 
 use super::Puzzle;
-use super::v1::TableFileError;
 
 /// Why a table file was refused, could not be written, or failed
 /// [`Table::verify`](super::Table::verify).
@@ -286,6 +285,102 @@ pub enum TableError {
     /// final name.
     #[error("cancelled")]
     Cancelled,
+}
+
+/// Why a version-1 table file was rejected
+/// ([`TableFile::read`](super::v1::TableFile::read),
+/// [`TableFile::verify_contents`](super::v1::TableFile::verify_contents));
+/// also reachable as `tablefile::v1::TableFileError`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TableFileError {
+    /// Shorter than the magic, the version and the CRC.
+    #[error("file too short: {len} bytes, a table file has at least {min}")]
+    TooShort {
+        /// Length of the file.
+        len: usize,
+        /// The least a file can have.
+        min: usize,
+    },
+    /// Longer than [`MAX_FILE_LEN`](super::v1::MAX_FILE_LEN).
+    #[error("file too large: {len} bytes, a table file has at most {max}")]
+    TooLarge {
+        /// Length of the file.
+        len: usize,
+        /// [`MAX_FILE_LEN`](super::v1::MAX_FILE_LEN).
+        max: usize,
+    },
+    /// The first 8 bytes are not [`MAGIC`](super::v1::MAGIC): not a
+    /// boardbase table file.
+    #[error(
+        "bad magic: not a boardbase table file (expected \"BRDBASE\\x00\", found \"{}\")",
+        found.escape_ascii()
+    )]
+    BadMagic {
+        /// The first 8 bytes.
+        found: [u8; 8],
+    },
+    /// A layout version other than 1, the only one
+    /// [`TableFile::read`](super::v1::TableFile::read) reads (newer files
+    /// are [`Table::open`](super::Table::open)'s).
+    #[error("unsupported version {0} (this library reads version 1)")]
+    Version(u32),
+    /// The stored CRC-32 does not match the body: the file is damaged.
+    #[error("CRC mismatch: stored {stored:#010x}, computed {computed:#010x} (the file is damaged)")]
+    Crc {
+        /// The CRC-32 in the last 4 bytes.
+        stored: u32,
+        /// The CRC-32 of the body.
+        computed: u32,
+    },
+    /// The body is not a valid encoding of [`TableFile`](super::v1::TableFile).
+    #[error("cannot decode the body: {0}")]
+    Decode(String),
+    /// Bytes follow the encoded [`TableFile`](super::v1::TableFile) before
+    /// the CRC.
+    #[error("{0} unexpected bytes after the table")]
+    Trailing(usize),
+    /// The puzzle is not `flip` or `euler`.
+    #[error("unknown puzzle {0:?} (expected \"flip\" or \"euler\")")]
+    UnknownPuzzle(String),
+    /// The board shape is not the puzzle's.
+    #[error("bad shape {rows}x{cols} for {puzzle} (expected 4x4)")]
+    Shape {
+        /// The puzzle.
+        puzzle: String,
+        /// Rows in the file.
+        rows: u8,
+        /// Columns in the file.
+        cols: u8,
+    },
+    /// A column the puzzle requires is absent.
+    #[error("missing column {0:?}")]
+    MissingColumn(String),
+    /// Two columns have the same name.
+    #[error("duplicate column {0:?}")]
+    DuplicateColumn(String),
+    /// A column's entry width is wrong (or 0, or over 8).
+    #[error("column {column:?} has width {width}, expected {expected}")]
+    ColumnWidth {
+        /// The column.
+        column: String,
+        /// Its width.
+        width: u8,
+        /// The width it must have.
+        expected: u8,
+    },
+    /// A column does not hold one entry per board.
+    #[error("column {column:?} holds {len} bytes, expected {expected}")]
+    ColumnLength {
+        /// The column.
+        column: String,
+        /// Its length in bytes.
+        len: usize,
+        /// `width × 2^(rows*cols)`.
+        expected: usize,
+    },
+    /// An entry differs from the embedded tables.
+    #[error(transparent)]
+    Contents(#[from] ContentsError),
 }
 
 /// Why a probe could not answer.

@@ -206,6 +206,7 @@ fn bad_arguments_are_usage_errors() {
         &["generate", "euler", "99x1"],
         &["generate", "carcassonne", "4x4"],
         &["generate", "flip", "3x3", "--wdl-only"],
+        &["generate", "flip", "3x3", "--checkpoint-every", "0"],
         &["generate", "euler", "3x3", "--threads", "0"],
         &["generate", "euler", "3x3", "--memory", "lots"],
         &["generate", "euler", "3x3", "--memory", "9Q"],
@@ -226,6 +227,35 @@ fn bad_arguments_are_usage_errors() {
         r.stderr
     );
     assert_eq!(dir.names(), Vec::<String>::new());
+}
+
+/// A Flip run saves no checkpoint: `--checkpoint-every` is refused as
+/// `--wdl-only` is, rather than ignored, before anything is written.
+#[test]
+fn flip_refuses_checkpoint_every() {
+    let dir = TempDir::new("flip-checkpoint");
+    for seconds in ["0", "60"] {
+        let r = run(&[
+            "generate",
+            "flip",
+            "3x3",
+            "--checkpoint-every",
+            seconds,
+            "--dir",
+            dir.path(),
+        ]);
+        assert_eq!(r.code, 2, "{seconds}: {}", r.stderr);
+        assert_eq!(r.stdout, "");
+        assert_eq!(
+            r.stderr,
+            "error: --checkpoint-every is for euler: a Flip job saves no checkpoint\n"
+        );
+    }
+    assert_eq!(dir.names(), Vec::<String>::new());
+    // Without it, the same run makes its table.
+    let r = run(&["generate", "flip", "3x3", "--dir", dir.path()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(dir.names(), ["flip-3x3.bin"]);
 }
 
 #[test]

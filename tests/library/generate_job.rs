@@ -11,7 +11,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use boardbase::generate::{
-    Cancel, GenerateError, Job, JobError, LimitFrom, Phase, Puzzle, Report, ReportSummary,
+    Cancel, GenerateError, Job, JobError, JobSetting, LimitFrom, Phase, Puzzle, Report,
+    ReportSummary,
 };
 use boardbase::solvers::shape::Shape;
 use boardbase::tablefile::Table;
@@ -189,6 +190,17 @@ fn settings_errors_are_usage_errors_with_the_command_line_messages() {
     assert_eq!(
         error.to_string(),
         "--wdl-only is for euler: a Flip table has no win/loss column"
+    );
+    let checkpoint_flip = Job {
+        checkpoint_every: Duration::ZERO,
+        ..job(Puzzle::Flip, shape(3, 3), &dir)
+    };
+    let error = checkpoint_flip.plan().unwrap_err();
+    assert!(error.is_usage() && matches!(error, JobError::CheckpointFlip));
+    assert_eq!(error.setting(), Some(JobSetting::CheckpointEvery));
+    assert_eq!(
+        error.to_string(),
+        "--checkpoint-every is for euler: a Flip job saves no checkpoint"
     );
     let no_threads = Job {
         threads: Some(0),
