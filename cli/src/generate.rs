@@ -164,6 +164,14 @@ fn failure(error: JobError) -> Failure {
 
 /// Runs `boardbase generate`.
 pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
+    if let Some((launcher, size)) = parallel_launch(&|name| std::env::var(name).ok()) {
+        return Err(Failure::Usage(format!(
+            "this boardbase is one of {size} processes started by {launcher}, but it generates a table in one \
+             process: each would make the whole table and write the same file. Run `boardbase generate` \
+             without {launcher} (one process uses every core; docs/scaling.md says how tables will be spread \
+             over several)"
+        )));
+    }
     let job = Job {
         dir: args.dir.clone(),
         wdl_only: args.wdl_only,
@@ -343,8 +351,60 @@ fn write_flip_text(
     Ok(())
 }
 
+/// The launcher and process count when this process is one of several
+/// started together by an MPI launcher or Slurm (`env` reads a variable):
+/// Open MPI's `mpirun` sets `OMPI_COMM_WORLD_SIZE`, MPICH's `mpiexec` (and
+/// Slurm's PMI-2) `PMI_SIZE`, Slurm's `srun` `SLURM_NTASKS` with
+/// `SLURM_STEP_ID` (a batch script alone sets `SLURM_NTASKS` but runs one
+/// process). `None` for one process.
+fn parallel_launch(env: &dyn Fn(&str) -> Option<String>) -> Option<(&'static str, u64)> {
+    let size = |name: &str| {
+        env(name)
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .filter(|&n| n > 1)
+    };
+    if let Some(n) = size("OMPI_COMM_WORLD_SIZE") {
+        return Some(("mpirun", n));
+    }
+    if let Some(n) = size("PMI_SIZE") {
+        return Some(("mpiexec", n));
+    }
+    if env("SLURM_STEP_ID").is_some()
+        && let Some(n) = size("SLURM_NTASKS")
+    {
+        return Some(("srun", n));
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn launchers_are_recognised_by_their_variables() {
+        let launch = |vars: &[(&str, &str)]| {
+            let vars: Vec<(String, String)> = vars
+                .iter()
+                .map(|&(k, v)| (k.to_owned(), v.to_owned()))
+                .collect();
+            parallel_launch(&move |name| {
+                vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())
+            })
+        };
+        assert_eq!(launch(&[]), None);
+        assert_eq!(
+            launch(&[("OMPI_COMM_WORLD_SIZE", "2")]),
+            Some(("mpirun", 2))
+        );
+        assert_eq!(launch(&[("OMPI_COMM_WORLD_SIZE", "1")]), None);
+        assert_eq!(launch(&[("PMI_SIZE", "4")]), Some(("mpiexec", 4)));
+        assert_eq!(launch(&[("SLURM_NTASKS", "8")]), None);
+        assert_eq!(
+            launch(&[("SLURM_NTASKS", "8"), ("SLURM_STEP_ID", "0")]),
+            Some(("srun", 8))
+        );
+        assert_eq!(launch(&[("OMPI_COMM_WORLD_SIZE", "x")]), None);
+    }
+
     use super::*;
 
     #[test]

@@ -258,6 +258,45 @@ fn flip_refuses_checkpoint_every() {
     assert_eq!(dir.names(), ["flip-3x3.bin"]);
 }
 
+/// Started as one of several processes by `mpirun` (or `mpiexec`, `srun`),
+/// `generate` refuses before it plans anything: each process would make the
+/// whole table and write the same file.
+#[test]
+fn several_processes_of_a_launcher_are_refused() {
+    let dir = TempDir::new("launcher");
+    for (name, value, launcher) in [
+        ("OMPI_COMM_WORLD_SIZE", "2", "mpirun"),
+        ("PMI_SIZE", "3", "mpiexec"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_boardbase"))
+            .args(["generate", "euler", "3x3", "--dir", dir.path()])
+            .env(name, value)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(out.stdout.is_empty());
+        assert!(
+            stderr.starts_with(&format!(
+                "error: this boardbase is one of {value} processes started by {launcher}, but it \
+                 generates a table in one process"
+            )),
+            "{stderr}"
+        );
+    }
+    assert_eq!(dir.names(), Vec::<String>::new());
+    // One process of a launcher is a process like any other.
+    let out = Command::new(env!("CARGO_BIN_EXE_boardbase"))
+        .args(["generate", "euler", "3x3", "--dir", dir.path()])
+        .env("OMPI_COMM_WORLD_SIZE", "1")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(dir.names(), ["euler-3x3.bin"]);
+}
+
 #[test]
 fn over_the_memory_limit_nothing_is_generated() {
     let dir = TempDir::new("memory");
