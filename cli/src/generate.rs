@@ -379,6 +379,8 @@ fn parallel_launch(env: &dyn Fn(&str) -> Option<String>) -> Option<(&'static str
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn launchers_are_recognised_by_their_variables() {
         let launch = |vars: &[(&str, &str)]| {
@@ -404,8 +406,6 @@ mod tests {
         );
         assert_eq!(launch(&[("OMPI_COMM_WORLD_SIZE", "x")]), None);
     }
-
-    use super::*;
 
     #[test]
     fn memory_sizes() {

@@ -12,7 +12,7 @@ use std::sync::atomic::Ordering;
 use super::v1::TableFile;
 use super::{
     ColumnRef, ContentsError, Data, Layout, NO_MOVE, Phase, Progress, Puzzle, RefData, Storage,
-    Table, TableError, UNREACHABLE, format,
+    Table, TableError, UNREACHABLE, format, read_entry,
 };
 
 /// Positions (or boards) [`Table::verify`] checks by default on shapes
@@ -271,10 +271,7 @@ impl EulerColumns<'_> {
             |column: usize, i: u64| table.inconsistent(column, i, "cannot be read".into());
         let won = |q: u64| win(q).ok_or_else(|| unreadable(winning, q));
         let byte = |column: usize, bytes: &[u8], q: u64| {
-            bytes
-                .get(q as usize)
-                .map(|&b| u64::from(b))
-                .ok_or_else(|| unreadable(column, q))
+            read_entry(bytes, 8, q).ok_or_else(|| unreadable(column, q))
         };
         let is_win = won(p)?;
         if p == self.all {
@@ -724,9 +721,7 @@ impl Table {
         };
         match self.column_ref_with(*winning, false).map(|c| c.data) {
             Some(RefData::File(bytes, 1)) => self.each_sampled(options, progress, |p| {
-                columns.check(self, p, |q| {
-                    bytes.get((q / 8) as usize).map(|b| b >> (q % 8) & 1 != 0)
-                })
+                columns.check(self, p, |q| read_entry(bytes, 1, q).map(|b| b != 0))
             }),
             Some(RefData::Bits(words)) => self.each_sampled(options, progress, |p| {
                 columns.check(self, p, |q| {
