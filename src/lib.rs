@@ -11,6 +11,9 @@
 //!   feature).
 //! - `progress`: the progress reports of long jobs (generating, writing and
 //!   verifying tables), and the handle that cancels them.
+//! - `ranks`: a job spread over several processes (the ranks of an MPI
+//!   job): the collective operations it needs, behind one trait (needs the
+//!   `std` feature).
 //! - `report`: the JSON answers of every puzzle, as the CLI prints them with
 //!   `--format json` and the server returns them (needs the `std` feature).
 //! - `cases`: judge inputs with known answers, seeded and streamed
@@ -75,6 +78,8 @@ pub mod lights;
 pub mod memory;
 #[cfg(feature = "std")]
 pub mod progress;
+#[cfg(feature = "std")]
+pub mod ranks;
 #[cfg(feature = "std")]
 pub mod report;
 #[cfg(feature = "std")]

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use boardbase::euler::Outcome;
 use boardbase::generate::{
-    Cancel, EulerReport, FlipReport, Job, JobError, LimitFrom, MemoryLimit, Progress, Report,
+    Cancel, EulerReport, FlipReport, Job, JobError, LimitFrom, MemoryLimit, Plan, Progress, Report,
     ReportSummary, checkpoint, checkpoint_kept,
 };
 use boardbase::memory::ByteSize;
@@ -108,7 +108,7 @@ pub fn parse_byte_size(text: &str) -> Result<u64, String> {
 /// is never touched (a table there is either the complete new one or
 /// whatever was there before).
 #[cfg(unix)]
-fn cancel_on_signals(path: &Path, cancel: &Cancel) -> Arc<AtomicI32> {
+pub(super) fn cancel_on_signals(path: &Path, cancel: &Cancel) -> Arc<AtomicI32> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let caught = Arc::new(AtomicI32::new(0));
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
@@ -133,7 +133,7 @@ fn cancel_on_signals(path: &Path, cancel: &Cancel) -> Arc<AtomicI32> {
 }
 
 #[cfg(not(unix))]
-fn cancel_on_signals(_path: &Path, _cancel: &Cancel) -> Arc<AtomicI32> {
+pub(super) fn cancel_on_signals(_path: &Path, _cancel: &Cancel) -> Arc<AtomicI32> {
     Arc::new(AtomicI32::new(0))
 }
 
@@ -154,7 +154,7 @@ fn interrupted(path: &Path, removed: bool, checkpoint: Option<&Path>) -> String 
 
 /// The failure of a job: a usage error (exit status 2) when its settings
 /// are at fault, else the job's own message (exit status 1).
-fn failure(error: JobError) -> Failure {
+pub(super) fn failure(error: JobError) -> Failure {
     if error.is_usage() {
         Failure::Usage(error.to_string())
     } else {
@@ -162,25 +162,29 @@ fn failure(error: JobError) -> Failure {
     }
 }
 
-/// Runs `boardbase generate`.
-pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
-    if let Some((launcher, size)) = parallel_launch(&|name| std::env::var(name).ok()) {
-        return Err(Failure::Usage(format!(
-            "this boardbase is one of {size} processes started by {launcher}, but it generates a table in one \
-             process: each would make the whole table and write the same file. Run `boardbase generate` \
-             without {launcher} (one process uses every core; docs/scaling.md says how tables will be spread \
-             over several)"
-        )));
+impl GenerateArgs {
+    /// `--jobs`, if given.
+    pub(super) fn threads(&self) -> Option<usize> {
+        self.threads.map(usize::from)
     }
-    let job = Job {
+}
+
+/// The job the arguments ask for.
+pub(super) fn job_of(args: &GenerateArgs) -> Job {
+    Job {
         dir: args.dir.clone(),
         wdl_only: args.wdl_only,
-        threads: args.threads.map(usize::from),
+        threads: args.threads(),
         memory_limit: args.memory,
         checkpoint_every: Duration::from_secs_f64(args.checkpoint_every),
         ..Job::new(args.puzzle.puzzle(), args.shape)
-    };
-    let plan = job.plan().map_err(failure)?;
+    }
+}
+
+/// What the plan says first: the table, what it holds, its positions, and
+/// the memory and disk it needs.
+pub(super) fn plan_line(plan: &Plan) -> String {
+    let job = plan.job();
     let limit_text = match plan.memory_limit {
         Some(MemoryLimit {
             bytes,
@@ -200,7 +204,7 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
         ),
         None => plan.holds().to_owned(),
     };
-    eprintln!(
+    format!(
         "{} {}, {holds}: {} {}; needs {} of memory ({} to generate, {} to write{limit_text}) and {} of disk for {}",
         job.puzzle,
         job.shape,
@@ -211,7 +215,53 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
         ByteSize(plan.write_memory),
         ByteSize(plan.file_bytes),
         plan.path.display(),
-    );
+    )
+}
+
+/// The failure of a job that may have been stopped by a signal (kept in
+/// `signal`): [`Failure::Interrupted`] then, else `other(error)`.
+pub(super) fn interrupted_or(
+    error: JobError,
+    signal: &AtomicI32,
+    other: impl FnOnce(JobError) -> Failure,
+) -> Failure {
+    match error {
+        JobError::Cancelled {
+            path,
+            removed_temporary,
+            checkpoint,
+        } => Failure::Interrupted {
+            message: interrupted(&path, removed_temporary, checkpoint.as_deref()),
+            signal: match signal.load(Ordering::Relaxed) {
+                0 => 2,
+                s => s,
+            },
+        },
+        e => other(e),
+    }
+}
+
+/// Runs `boardbase generate`.
+pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
+    if let Some((launcher, size)) = launched(&|name| std::env::var(name).ok()) {
+        #[cfg(feature = "mpi")]
+        {
+            let _ = size;
+            return super::mpi::generate(args, out, launcher);
+        }
+        #[cfg(not(feature = "mpi"))]
+        if size > 1 {
+            return Err(Failure::Usage(format!(
+                "this boardbase is one of {size} processes started by {launcher}, but it was built \
+                 without the `mpi` feature, so each would make the whole table and write the same file. \
+                 Build it with `cargo build --release -p boardbase-cli --features mpi` (it needs an MPI \
+                 library: docs/scaling.md), or run `boardbase generate` without {launcher}"
+            )));
+        }
+    }
+    let job = job_of(args);
+    let plan = job.plan().map_err(failure)?;
+    eprintln!("{}", plan_line(&plan));
     // Signals are caught before the first file is made (the check's probe
     // file): from here on an interrupt cancels the job and leaves nothing.
     let cancel = Cancel::new();
@@ -236,27 +286,22 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
     let bar = PhaseBar::new();
     let progress =
         |p: Progress| bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes());
-    let report = match plan.run(progress, &cancel) {
-        Ok(report) => report,
-        Err(JobError::Cancelled {
-            path,
-            removed_temporary,
-            checkpoint,
-        }) => {
-            return Err(Failure::Interrupted {
-                message: interrupted(&path, removed_temporary, checkpoint.as_deref()),
-                signal: match signal.load(Ordering::Relaxed) {
-                    0 => 2,
-                    s => s,
-                },
-            });
-        }
-        Err(e) => return Err(failure(e)),
-    };
+    let report = plan
+        .run(progress, &cancel)
+        .map_err(|e| interrupted_or(e, &signal, failure))?;
     bar.finish();
+    write_report(args, out, &report)
+}
+
+/// The summary, as `--format` asks.
+pub(super) fn write_report(
+    args: &GenerateArgs,
+    out: &mut Output,
+    report: &Report,
+) -> Result<(), Failure> {
     match args.format {
-        SummaryFormat::Json => write_json_line(out, &report),
-        SummaryFormat::Text => write_text(out, &report),
+        SummaryFormat::Json => write_json_line(out, report),
+        SummaryFormat::Text => write_text(out, report),
     }
 }
 
@@ -351,17 +396,17 @@ fn write_flip_text(
     Ok(())
 }
 
-/// The launcher and process count when this process is one of several
-/// started together by an MPI launcher or Slurm (`env` reads a variable):
-/// Open MPI's `mpirun` sets `OMPI_COMM_WORLD_SIZE`, MPICH's `mpiexec` (and
+/// The launcher and process count when this process was started by an MPI
+/// launcher or Slurm, one of `n` processes (`env` reads a variable): Open
+/// MPI's `mpirun` sets `OMPI_COMM_WORLD_SIZE`, MPICH's `mpiexec` (and
 /// Slurm's PMI-2) `PMI_SIZE`, Slurm's `srun` `SLURM_NTASKS` with
-/// `SLURM_STEP_ID` (a batch script alone sets `SLURM_NTASKS` but runs one
-/// process). `None` for one process.
-fn parallel_launch(env: &dyn Fn(&str) -> Option<String>) -> Option<(&'static str, u64)> {
+/// `SLURM_STEP_ID` (a batch script alone sets `SLURM_NTASKS` but runs no
+/// job step). `None` when started otherwise.
+fn launched(env: &dyn Fn(&str) -> Option<String>) -> Option<(&'static str, u64)> {
     let size = |name: &str| {
         env(name)
             .and_then(|v| v.trim().parse::<u64>().ok())
-            .filter(|&n| n > 1)
+            .filter(|&n| n >= 1)
     };
     if let Some(n) = size("OMPI_COMM_WORLD_SIZE") {
         return Some(("mpirun", n));
@@ -388,16 +433,17 @@ mod tests {
                 .iter()
                 .map(|&(k, v)| (k.to_owned(), v.to_owned()))
                 .collect();
-            parallel_launch(&move |name| {
-                vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())
-            })
+            launched(&move |name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()))
         };
         assert_eq!(launch(&[]), None);
         assert_eq!(
             launch(&[("OMPI_COMM_WORLD_SIZE", "2")]),
             Some(("mpirun", 2))
         );
-        assert_eq!(launch(&[("OMPI_COMM_WORLD_SIZE", "1")]), None);
+        assert_eq!(
+            launch(&[("OMPI_COMM_WORLD_SIZE", "1")]),
+            Some(("mpirun", 1))
+        );
         assert_eq!(launch(&[("PMI_SIZE", "4")]), Some(("mpiexec", 4)));
         assert_eq!(launch(&[("SLURM_NTASKS", "8")]), None);
         assert_eq!(

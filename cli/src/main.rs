@@ -36,6 +36,8 @@ mod flip;
 mod fliptile;
 mod generate;
 mod lights;
+#[cfg(feature = "mpi")]
+mod mpi;
 mod options;
 mod pretty;
 mod shell;
@@ -396,6 +398,10 @@ pub enum Failure {
     /// `cases` could not generate the cases.
     #[error("{0}")]
     Gen(boardbase::cases::GenError),
+    /// Another rank of an MPI job says why the job failed: this one exits
+    /// with the status, saying nothing more.
+    #[error("another rank of the job said why it failed")]
+    Silent(u8),
     /// The reader of the output went away (e.g. `| head`): stop quietly.
     #[error("broken pipe")]
     BrokenPipe,
@@ -711,6 +717,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
         Err(Failure::Rejected) => ExitCode::FAILURE,
+        Err(Failure::Silent(code)) => ExitCode::from(code),
         Err(Failure::Interrupted { message, signal }) => {
             eprintln!("\n{message}");
             ExitCode::from(u8::try_from(128 + signal).unwrap_or(u8::MAX))

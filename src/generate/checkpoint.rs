@@ -42,11 +42,10 @@
 
 use std::fs::{File, OpenOptions};
 use std::io;
-#[cfg(unix)]
-use std::os::unix::fs::FileExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
+use crate::tablefile::parts::FileExt;
 use boardbase_solvers::euler::winloss::{WinLossSolver, layer_members};
 use boardbase_solvers::shape::Shape;
 use serde::{Deserialize, Serialize};
@@ -547,32 +546,5 @@ fn sync_dir(path: &Path) -> io::Result<()> {
     match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => File::open(dir)?.sync_all(),
         _ => File::open(".")?.sync_all(),
-    }
-}
-
-/// Positioned reads and writes where the platform has no `FileExt` with
-/// them (it is Unix's): through the file's own offset, which nothing else
-/// here uses. A checkpoint is locked to one run and read or written by one
-/// thread at a time, so no two of these calls interleave.
-#[cfg(not(unix))]
-trait FileExt {
-    fn read_exact_at(&self, buf: &mut [u8], offset: u64) -> io::Result<()>;
-    fn write_all_at(&self, buf: &[u8], offset: u64) -> io::Result<()>;
-}
-
-#[cfg(not(unix))]
-impl FileExt for File {
-    fn read_exact_at(&self, buf: &mut [u8], offset: u64) -> io::Result<()> {
-        use std::io::{Read, Seek, SeekFrom};
-        let mut file = self;
-        file.seek(SeekFrom::Start(offset))?;
-        file.read_exact(buf)
-    }
-
-    fn write_all_at(&self, buf: &[u8], offset: u64) -> io::Result<()> {
-        use std::io::{Seek, SeekFrom, Write};
-        let mut file = self;
-        file.seek(SeekFrom::Start(offset))?;
-        file.write_all(buf)
     }
 }

@@ -3,6 +3,7 @@
 //! they fit in memory, moves left and a best move (the depth pass), on
 //! every core.
 
+use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
@@ -20,6 +21,7 @@ use super::{
 };
 use crate::euler::Outcome;
 use crate::memory::available_memory;
+use crate::ranks::{Ranks, Solo};
 use crate::solvers;
 use crate::tablefile::EulerColumns;
 
@@ -502,28 +504,51 @@ fn euler_depth<F: Fn(Progress) + Sync>(
     winning: &[u64],
     hooks: &Hooks<'_, F>,
 ) -> Result<EulerDepth, GenerateError> {
+    let words = DepthSolver::new(shape).words();
+    let (plies, best_move) = depth_pass(shape, winning, 0..words, &Solo, hooks)?;
+    Ok(EulerDepth { plies, best_move })
+}
+
+/// The depth pass of the words `range` of every step, on every core, with
+/// `winning` whole: their moves left and best moves, from the position
+/// `range.start * 64`. Each step's other words come from the other ranks
+/// (`ranks`; none for one process, whose range is every word).
+pub(super) fn depth_pass<F: Fn(Progress) + Sync>(
+    shape: Shape,
+    winning: &[u64],
+    range: Range<usize>,
+    ranks: &dyn Ranks,
+    hooks: &Hooks<'_, F>,
+) -> Result<(Vec<u8>, Vec<u8>), GenerateError> {
     let solver = DepthSolver::new(shape);
     let positions = solver.positions();
     let words = solver.words();
     let per_word = positions / words;
-    let mut plies = try_vec(positions, || 0u8)?;
-    let mut best_move = try_vec(positions, || 0u8)?;
+    let own = range.len() * per_word;
+    // Every rank makes the same calls: one process has every word.
+    let whole = ranks.size() == 1;
+    let mut plies = try_vec(own, || 0u8)?;
+    let mut best_move = try_vec(own, || 0u8)?;
     let mut sets = [
         try_vec(words, || 0u64)?,
         try_vec(words, || 0u64)?,
         try_vec(words, || 0u64)?,
     ];
     let chunk = DEPTH_CHUNK_WORDS;
-    let report = Reporter::start(hooks, Phase::Depth, positions as u64);
-    winning.par_chunks(chunk).enumerate().for_each(|(i, c)| {
-        if !report.cancelled() {
-            solver.check(winning, i * chunk, c.len());
-        }
-    });
-    let mut taken = 0;
+    let first = range.start;
+    let report = Reporter::start(hooks, Phase::Depth, own as u64);
+    winning[range.clone()]
+        .par_chunks(chunk)
+        .enumerate()
+        .for_each(|(i, c)| {
+            if !report.cancelled() {
+                solver.check(winning, first + i * chunk, c.len());
+            }
+        });
+    let (mut taken, mut taken_here) = (0, 0);
     let mut d = 0u8;
     while taken < positions as u64 {
-        report.check()?;
+        agree_not_cancelled(&report, ranks)?;
         // A(d) goes to sets[d % 3]; A(d - 1) and A(d - 2) are the others.
         let [a, b, c] = &mut sets;
         let (next, prev, prev2) = match d % 3 {
@@ -531,14 +556,21 @@ fn euler_depth<F: Fn(Progress) + Sync>(
             1 => (b, &*a, &*c),
             _ => (c, &*b, &*a),
         };
-        let rows = next
+        if !whole {
+            // The other ranks' words still hold A(d - 3): cleared before
+            // their words of A(d) are ORed in.
+            next.fill(0);
+        }
+        let rows = next[range.clone()]
             .par_chunks_mut(chunk)
             .zip(plies.par_chunks_mut(chunk * per_word))
             .zip(best_move.par_chunks_mut(chunk * per_word))
             .enumerate();
-        taken += if d == 0 {
-            rows.map(|(i, ((next, plies), best))| solver.start(i * chunk, next, plies, best))
-                .sum::<u64>()
+        let step = if d == 0 {
+            rows.map(|(i, ((next, plies), best))| {
+                solver.start(first + i * chunk, next, plies, best)
+            })
+            .sum::<u64>()
         } else {
             assert!(
                 usize::from(d) <= shape.cells(),
@@ -548,21 +580,47 @@ fn euler_depth<F: Fn(Progress) + Sync>(
                 if report.cancelled() {
                     return 0;
                 }
-                solver.step(d, winning, prev, prev2, i * chunk, next, plies, best)
+                solver.step(
+                    d,
+                    winning,
+                    prev,
+                    prev2,
+                    first + i * chunk,
+                    next,
+                    plies,
+                    best,
+                )
             })
             .sum::<u64>()
         };
         // A step reads the two before it: a skipped chunk stops the job.
-        report.check()?;
-        report.add(taken - report.done.load(Relaxed));
+        agree_not_cancelled(&report, ranks)?;
+        taken_here += step;
+        report.add(taken_here - report.done.load(Relaxed));
+        if !whole {
+            ranks.or_words(next);
+        }
+        taken = ranks.sum(taken_here);
         d += 1;
     }
     report.finish();
-    Ok(EulerDepth { plies, best_move })
+    Ok((plies, best_move))
+}
+
+/// [`GenerateError::Cancelled`] on every rank once any rank's job is
+/// cancelled (a rank cannot stop alone: the others would wait for it).
+pub(super) fn agree_not_cancelled<F: Fn(Progress) + Sync>(
+    report: &Reporter<'_, F>,
+    ranks: &dyn Ranks,
+) -> Result<(), GenerateError> {
+    if ranks.sum(u64::from(report.cancelled())) > 0 {
+        return Err(GenerateError::Cancelled);
+    }
+    Ok(())
 }
 
 /// Words a task of the depth pass takes: 1,024 (65,536 positions).
-const DEPTH_CHUNK_WORDS: usize = 1 << 10;
+pub(super) const DEPTH_CHUNK_WORDS: usize = 1 << 10;
 
 impl From<EulerTables> for EulerColumns {
     /// The generator's columns, taken as they are (nothing is copied).

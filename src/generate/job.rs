@@ -16,11 +16,13 @@ use serde::Serialize;
 
 use super::checkpoint::{Checkpoint, Resume, checkpoint_len, checkpoint_path};
 use super::{
-    Cancel, EulerOptions, FlipOptions, GenerateError, Progress, Puzzle, euler_full_memory,
-    euler_full_tables, euler_memory, flip_memory,
+    Cancel, DEFAULT_EXCHANGE_BYTES, EulerOptions, FlipOptions, GenerateError, Progress, Puzzle,
+    RanksOptions, euler_full_memory, euler_full_tables, euler_memory, euler_rank_memory,
+    euler_ranks, flip_memory,
 };
 use crate::euler::Outcome;
 use crate::memory::{ByteSize, available_memory, peak_memory};
+use crate::ranks::Ranks;
 use crate::tablefile::{self, Destination, EulerColumns, FlipColumns, Table, TableError};
 
 /// A table file to make: which puzzle, which board, where, and how.
@@ -81,6 +83,14 @@ pub struct Job {
     /// refuses any other value ([`JobError::CheckpointFlip`]) rather than
     /// ignore it.
     pub checkpoint_every: Duration,
+    /// Processes the job is spread over, the ranks of an MPI job (see
+    /// [`Plan::run_ranks`]): 1, this process alone, by default. Each holds
+    /// about `1/ranks` of the win/loss bits; the memory figures of the
+    /// [`Plan`] are then one rank's. Euler only ([`JobError::RanksFlip`]).
+    pub ranks: usize,
+    /// How many of the ranks share this machine: the memory available is
+    /// split between them. 1 by default.
+    pub ranks_here: usize,
 }
 
 /// How often a [`Job`] saves its finished win/loss layers by default: every
@@ -101,6 +111,8 @@ impl Job {
             threads: None,
             memory_limit: None,
             checkpoint_every: DEFAULT_CHECKPOINT_EVERY,
+            ranks: 1,
+            ranks_here: 1,
         }
     }
 
@@ -128,16 +140,22 @@ impl Job {
         if self.threads == Some(0) {
             return Err(JobError::Generate(GenerateError::NoThreads));
         }
+        if self.ranks > 1 && puzzle == Puzzle::Flip {
+            return Err(JobError::RanksFlip { ranks: self.ranks });
+        }
         let memory_limit = match self.memory_limit {
             Some(bytes) => Some(MemoryLimit {
                 bytes,
                 from: LimitFrom::Given,
             }),
             None => available_memory().map(|bytes| MemoryLimit {
-                bytes,
+                bytes: bytes / self.ranks_here.max(1) as u64,
                 from: LimitFrom::Available,
             }),
         };
+        if self.ranks > 1 {
+            return self.plan_ranks(memory_limit);
+        }
         // The full tables are made when they fit beside the write's buffers.
         let generate_limit = memory_limit.map(|l| l.bytes.saturating_sub(tablefile::WRITE_MEMORY));
         let (generate_memory, full, full_tables_memory) = match puzzle {
@@ -185,6 +203,53 @@ impl Job {
             generate_memory,
             write_memory: tablefile::WRITE_MEMORY + file_bytes / 1024,
             memory_needed: generate_memory + tablefile::WRITE_MEMORY + file_bytes / 1024,
+            file_bytes,
+            memory_limit,
+        })
+    }
+
+    /// The plan of an Euler job over several ranks: one rank's memory, no
+    /// checkpoint.
+    fn plan_ranks(&self, memory_limit: Option<MemoryLimit>) -> Result<Plan, JobError> {
+        let shape = self.shape;
+        let name = self.puzzle.file_name(shape);
+        let file_bytes = |full| {
+            tablefile::expected_file_len(Puzzle::Euler, shape, full).map_err(|error| {
+                JobError::Table {
+                    path: PathBuf::from(&name),
+                    error,
+                }
+            })
+        };
+        let needs = |full| -> Result<(u64, u64, u64), JobError> {
+            let options = RanksOptions {
+                full,
+                exchange_bytes: DEFAULT_EXCHANGE_BYTES,
+                cancel: None,
+            };
+            let generate = euler_rank_memory(shape, self.ranks, &options)?;
+            let file = file_bytes(full)?;
+            Ok((generate, ranks_write_memory(file), file))
+        };
+        let fits = |(generate, write, _): (u64, u64, u64)| {
+            memory_limit.is_none_or(|l| generate + write <= l.bytes)
+        };
+        let full_needs = needs(true)?;
+        let full = !self.wdl_only && fits(full_needs);
+        let (generate_memory, write_memory, file_bytes) =
+            if full { full_needs } else { needs(false)? };
+        Ok(Plan {
+            job: self.clone(),
+            path: self.dir.join(&name),
+            checkpoint: None,
+            checkpoint_bytes: 0,
+            resume: None,
+            full,
+            full_tables_memory: (!full && !self.wdl_only).then_some(full_needs.0 + full_needs.1),
+            positions: 1u64 << shape.cells(),
+            generate_memory,
+            write_memory,
+            memory_needed: generate_memory + write_memory,
             file_bytes,
             memory_limit,
         })
@@ -554,6 +619,114 @@ impl Plan {
     }
 }
 
+impl Plan {
+    /// Runs the job over the ranks of `ranks`, every rank calling this
+    /// with the same plan (see [`crate::ranks`]): the checks, each rank's
+    /// share of the generation, the file written by every rank in parts
+    /// (the same bytes as [`run`](Plan::run) writes) and renamed, and the
+    /// summary (the same on every rank; its figures of time and memory are
+    /// the largest of any rank). A failure on any rank stops every rank:
+    /// the failing rank returns its error, the others
+    /// [`JobError::OtherRank`]. The run is not checkpointed.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`run`](Plan::run), and [`JobError::RankCount`] when the
+    /// job was planned for another number of ranks.
+    pub fn run_ranks(
+        &self,
+        ranks: &dyn Ranks,
+        progress: impl Fn(Progress) + Sync,
+        cancel: &Cancel,
+    ) -> Result<Report, JobError> {
+        let start = Instant::now();
+        let job = &self.job;
+        let shape = job.shape;
+        if ranks.size() != job.ranks || job.puzzle != Puzzle::Euler {
+            return Err(JobError::RankCount {
+                planned: job.ranks,
+                running: ranks.size(),
+            });
+        }
+        agree(ranks, self.check())?;
+        let options = RanksOptions {
+            full: self.full,
+            exchange_bytes: DEFAULT_EXCHANGE_BYTES,
+            cancel: Some(cancel.clone()),
+        };
+        let cancelled = |removed_temporary| JobError::Cancelled {
+            path: self.path.clone(),
+            removed_temporary,
+            checkpoint: None,
+        };
+        let made = euler_ranks(shape, &options, ranks, &progress).map_err(|error| match error {
+            GenerateError::Cancelled => cancelled(false),
+            error => JobError::Generate(error),
+        })?;
+        let generated = start.elapsed();
+        let file_bytes = made.write(&self.path, ranks).map_err(|error| match error {
+            TableError::Io(error) => JobError::Write {
+                path: self.path.clone(),
+                error,
+            },
+            error => JobError::Table {
+                path: self.path.clone(),
+                error,
+            },
+        })?;
+        let s = made.summary;
+        let total = start.elapsed();
+        let largest = |d: Duration| ranks.max(d.as_nanos() as u64);
+        let (total, generated) = (largest(total), largest(generated));
+        Ok(Report {
+            puzzle: Puzzle::Euler,
+            rows: shape.rows(),
+            cols: shape.cols(),
+            summary: ReportSummary::Euler(EulerReport {
+                wdl_only: !made.full(),
+                positions: s.positions,
+                winning: s.winning,
+                losing: s.losing,
+                empty: s.empty,
+                empty_moves_left: s.empty_moves_left,
+            }),
+            run: RunFigures {
+                seconds: total as f64 / 1e9,
+                generate_seconds: generated as f64 / 1e9,
+                write_seconds: total.saturating_sub(generated) as f64 / 1e9,
+                memory_needed: self.memory_needed,
+                peak_memory: peak_memory().map(|p| ranks.max(p)),
+                file: self.path.display().to_string(),
+                file_bytes,
+            },
+        })
+    }
+}
+
+/// Memory one rank takes to write its part of a file of `file_bytes`: the
+/// conversion buffer, and the block CRCs gathered (16 bytes a 4 KiB block
+/// at rank 0, which also holds the CRC arrays).
+fn ranks_write_memory(file_bytes: u64) -> u64 {
+    (1 << 20) + file_bytes / 256 + file_bytes / 1024 + (64 << 10)
+}
+
+/// Every rank's outcome of a step, agreed: this rank's when every rank
+/// succeeded or this one failed; [`JobError::OtherRank`] naming the first
+/// rank that failed otherwise.
+fn agree<T>(ranks: &dyn Ranks, result: Result<T, JobError>) -> Result<T, JobError> {
+    let mark = match &result {
+        Err(_) => u64::MAX - ranks.rank() as u64,
+        Ok(_) => 0,
+    };
+    let first = ranks.max(mark);
+    match result {
+        Ok(_) if first != 0 => Err(JobError::OtherRank {
+            rank: (u64::MAX - first) as usize,
+        }),
+        result => result,
+    }
+}
+
 /// Why a [`Job`] failed. The messages are those of `boardbase generate`,
 /// which prints them after `error: `.
 #[derive(Debug, thiserror::Error)]
@@ -571,6 +744,30 @@ pub enum JobError {
     /// which saves no checkpoint.
     #[error("{}", checkpoint_flip(JobSetting::CheckpointEvery.flag()))]
     CheckpointFlip,
+    /// A Flip job was spread over several ranks: it runs in one process.
+    #[error(
+        "a Flip table is made by one process, not {ranks}: run `boardbase generate flip` without mpirun"
+    )]
+    RanksFlip {
+        /// The ranks asked for.
+        ranks: usize,
+    },
+    /// [`Plan::run_ranks`] was given another number of ranks than the job
+    /// was planned for.
+    #[error("the job was planned for {planned} ranks and runs on {running}")]
+    RankCount {
+        /// [`Job::ranks`].
+        planned: usize,
+        /// [`Ranks::size`].
+        running: usize,
+    },
+    /// Another rank of the job failed (it says why); this one stopped
+    /// with it.
+    #[error("rank {rank} of the job failed; every rank stopped")]
+    OtherRank {
+        /// The first rank that failed.
+        rank: usize,
+    },
     /// The job needs more memory than its limit.
     #[error("{}", over_memory_limit(*.puzzle, *.shape, *.needed, .limit, JobSetting::MemoryLimit.flag()))]
     OverMemoryLimit {
@@ -742,6 +939,7 @@ impl JobError {
             self,
             JobError::WdlOnlyFlip
                 | JobError::CheckpointFlip
+                | JobError::RanksFlip { .. }
                 | JobError::Generate(GenerateError::TooManyCells(_) | GenerateError::NoThreads)
         )
     }

@@ -85,12 +85,16 @@ use crate::memory::ByteSize;
 
 pub mod checkpoint;
 mod euler;
+mod euler_ranks;
 mod flip;
 mod job;
 
 pub use euler::{
     EULER_MAX_CELLS, EulerDepth, EulerOptions, EulerSummary, EulerTables, NO_MOVE, euler,
     euler_full_memory, euler_full_tables, euler_memory,
+};
+pub use euler_ranks::{
+    DEFAULT_EXCHANGE_BYTES, RankTables, RanksOptions, euler_rank_memory, euler_ranks,
 };
 pub use flip::{
     ColourColumns, FLIP_MAX_CELLS, FlipOptions, FlipSummary, FlipTables, flip, flip_memory,

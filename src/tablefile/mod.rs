@@ -138,6 +138,7 @@
 
 mod error;
 mod format;
+pub(crate) mod parts;
 mod probe;
 pub mod v1;
 mod verify;
@@ -530,6 +531,18 @@ pub fn presses_width(shape: Shape) -> u8 {
 /// # Ok::<(), boardbase::tablefile::TableError>(())
 /// ```
 pub fn expected_file_len(puzzle: Puzzle, shape: Shape, full: bool) -> Result<u64, TableError> {
+    let infos = layout_infos(puzzle, shape, full)?;
+    let crcs = vec![0; infos.len()];
+    Ok(format::encode_header(puzzle, shape, VERSION, &infos, &crcs).2)
+}
+
+/// The columns of `puzzle`'s table file on `shape` (Euler's with `plies`
+/// and `best_move` when `full`), in file order, as in memory (no offsets).
+pub(crate) fn layout_infos(
+    puzzle: Puzzle,
+    shape: Shape,
+    full: bool,
+) -> Result<Vec<ColumnInfo>, TableError> {
     if shape.cells() > puzzle.max_cells() {
         return Err(TableError::BadShape {
             puzzle,
@@ -543,7 +556,7 @@ pub fn expected_file_len(puzzle: Puzzle, shape: Shape, full: bool) -> Result<u64
         columns.insert(1, ("plies", 8, per_board));
         columns.insert(2, ("best_move", 8, per_board));
     }
-    let infos: Vec<ColumnInfo> = columns
+    Ok(columns
         .into_iter()
         .map(|(name, width, entries)| ColumnInfo {
             name: name.to_owned(),
@@ -554,9 +567,7 @@ pub fn expected_file_len(puzzle: Puzzle, shape: Shape, full: bool) -> Result<u64
             crc: None,
             blocks: None,
         })
-        .collect();
-    let crcs = vec![0; infos.len()];
-    Ok(format::encode_header(puzzle, shape, VERSION, &infos, &crcs).2)
+        .collect())
 }
 
 /// The name, width and entry count of each column `puzzle` requires on

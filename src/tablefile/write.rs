@@ -502,15 +502,15 @@ pub fn remove_temporary_files(path: &Path) -> usize {
 
 /// A temporary file in the target's directory, removed on drop unless it
 /// was renamed.
-struct TempFile {
-    path: PathBuf,
-    file: File,
-    renamed: bool,
+pub(crate) struct TempFile {
+    pub(crate) path: PathBuf,
+    pub(crate) file: File,
+    pub(crate) renamed: bool,
 }
 
 impl TempFile {
     /// Creates `.NAME.PID-N.tmp` in `dir`, a name no other file has.
-    fn create(dir: &Path, name: &OsStr) -> io::Result<TempFile> {
+    pub(crate) fn create(dir: &Path, name: &OsStr) -> io::Result<TempFile> {
         static COUNTER: AtomicU64 = AtomicU64::new(0);
         let mut attempts = 0;
         loop {

@@ -259,8 +259,9 @@ fn flip_refuses_checkpoint_every() {
 }
 
 /// Started as one of several processes by `mpirun` (or `mpiexec`, `srun`),
-/// `generate` refuses before it plans anything: each process would make the
-/// whole table and write the same file.
+/// a `generate` built without the `mpi` feature (the default build) refuses
+/// before it plans anything, naming the feature: each process would make
+/// the whole table and write the same file.
 #[test]
 fn several_processes_of_a_launcher_are_refused() {
     let dir = TempDir::new("launcher");
@@ -280,7 +281,8 @@ fn several_processes_of_a_launcher_are_refused() {
         assert!(
             stderr.starts_with(&format!(
                 "error: this boardbase is one of {value} processes started by {launcher}, but it \
-                 generates a table in one process"
+                 was built without the `mpi` feature, so each would make the whole table and write \
+                 the same file. Build it with `cargo build --release -p boardbase-cli --features mpi`"
             )),
             "{stderr}"
         );

@@ -1,0 +1,236 @@
+//! `mpirun -np N boardbase generate euler RxC`: one job over the ranks of
+//! an MPI job (the `mpi` feature), through the library's
+//! [`Ranks`](boardbase::ranks::Ranks) over rsmpi. Rank 0 speaks; the others
+//! say only their own failures.
+
+use std::ffi::OsString;
+use std::os::raw::c_int;
+
+use boardbase::generate::{Cancel, JobError, Progress};
+use boardbase::ranks::Ranks;
+use mpi::collective::SystemOperation;
+use mpi::datatype::PartitionMut;
+use mpi::environment::Universe;
+use mpi::topology::SimpleCommunicator;
+use mpi::traits::*;
+
+use super::Failure;
+use super::Output;
+use super::bar::PhaseBar;
+use super::generate::{
+    GenerateArgs, cancel_on_signals, interrupted_or, job_of, plan_line, write_report,
+};
+
+/// The ranks of this MPI job. MPI is finalized when it is dropped.
+pub struct MpiRanks {
+    world: SimpleCommunicator,
+    local: usize,
+    // Dropped last: finalizes MPI.
+    _universe: Universe,
+}
+
+impl MpiRanks {
+    /// Initializes MPI (only the main thread calls it) and makes a panic on
+    /// any rank end the whole job: an unwinding panic would leave the other
+    /// ranks waiting in a collective for ever.
+    fn start() -> Option<MpiRanks> {
+        let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Funneled)?;
+        let world = universe.world();
+        let local = world.split_shared(world.rank()).size().max(1) as usize;
+        let report = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            report(info);
+            SimpleCommunicator::world().abort(101);
+        }));
+        Some(MpiRanks {
+            world,
+            local,
+            _universe: universe,
+        })
+    }
+}
+
+/// A count or offset as MPI takes it (a C `int`): past 2^31 - 1 elements
+/// the job stops (a round's exchange is bounded far below).
+fn count(n: usize) -> c_int {
+    c_int::try_from(n).expect("an MPI count under 2^31")
+}
+
+fn offsets(counts: &[c_int]) -> Vec<c_int> {
+    counts
+        .iter()
+        .scan(0, |at, &c| {
+            let here = *at;
+            *at += c;
+            Some(here)
+        })
+        .collect()
+}
+
+impl Ranks for MpiRanks {
+    fn rank(&self) -> usize {
+        self.world.rank() as usize
+    }
+
+    fn size(&self) -> usize {
+        self.world.size() as usize
+    }
+
+    fn local_size(&self) -> usize {
+        self.local
+    }
+
+    fn exchange(&self, send: &[u64], counts: &[usize], recv: &mut Vec<u64>) -> Vec<usize> {
+        let counts: Vec<c_int> = counts.iter().map(|&c| count(c)).collect();
+        let mut theirs = vec![0 as c_int; counts.len()];
+        self.world.all_to_all_into(&counts[..], &mut theirs[..]);
+        let total = count(theirs.iter().map(|&c| c as usize).sum()) as usize;
+        if recv.len() < total {
+            recv.resize(total, 0);
+        }
+        let (send_at, recv_at) = (offsets(&counts), offsets(&theirs));
+        self.world.all_to_all_varcount_into(
+            &mpi::datatype::Partition::new(send, &counts[..], &send_at[..]),
+            &mut PartitionMut::new(&mut recv[..total], &theirs[..], &recv_at[..]),
+        );
+        theirs.iter().map(|&c| c as usize).collect()
+    }
+
+    fn sum(&self, value: u64) -> u64 {
+        let mut out = 0u64;
+        self.world
+            .all_reduce_into(&value, &mut out, SystemOperation::sum());
+        out
+    }
+
+    fn max(&self, value: u64) -> u64 {
+        let mut out = 0u64;
+        self.world
+            .all_reduce_into(&value, &mut out, SystemOperation::max());
+        out
+    }
+
+    fn or_words(&self, words: &mut [u64]) {
+        // Through a buffer of 8 MiB: rsmpi has no in-place reduction.
+        let mut mine = vec![0u64; words.len().min(1 << 20)];
+        for chunk in words.chunks_mut(1 << 20) {
+            let mine = &mut mine[..chunk.len()];
+            mine.copy_from_slice(chunk);
+            self.world
+                .all_reduce_into(&mine[..], chunk, SystemOperation::bitwise_or());
+        }
+    }
+
+    fn gather_bytes(&self, bytes: &[u8]) -> Vec<Vec<u8>> {
+        let len = count(bytes.len());
+        let mut lens = vec![0 as c_int; self.size()];
+        self.world.all_gather_into(&len, &mut lens[..]);
+        count(lens.iter().map(|&l| l as usize).sum());
+        let mut all = vec![0u8; lens.iter().map(|&l| l as usize).sum()];
+        let at = offsets(&lens);
+        self.world.all_gather_varcount_into(
+            bytes,
+            &mut PartitionMut::new(&mut all[..], &lens[..], &at[..]),
+        );
+        lens.iter()
+            .zip(&at)
+            .map(|(&l, &a)| all[a as usize..][..l as usize].to_vec())
+            .collect()
+    }
+}
+
+/// `boardbase generate` as one rank of an MPI job started by `launcher`.
+pub fn generate(args: &GenerateArgs, out: &mut Output, launcher: &str) -> Result<(), Failure> {
+    let Some(ranks) = MpiRanks::start() else {
+        return Err(Failure::Usage(format!(
+            "started by {launcher}, but MPI could not be initialized"
+        )));
+    };
+    let result = generate_on(args, out, &ranks);
+    // Every rank finalizes MPI (dropping `ranks`) before it exits.
+    drop(ranks);
+    result
+}
+
+fn generate_on(args: &GenerateArgs, out: &mut Output, ranks: &MpiRanks) -> Result<(), Failure> {
+    let root = ranks.rank() == 0;
+    // Each rank parses its own command line: they must agree, or each would
+    // make a different job.
+    let line = |args: Vec<OsString>| {
+        args.iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("\0")
+    };
+    let mine = line(std::env::args_os().collect());
+    let all = ranks.gather_bytes(mine.as_bytes());
+    if let Some(other) = all.iter().position(|a| a != &all[0]) {
+        if !root {
+            return Err(Failure::Silent(2));
+        }
+        let show = |bytes: &[u8]| String::from_utf8_lossy(bytes).replace('\0', " ");
+        return Err(Failure::Usage(format!(
+            "the ranks of the job were started with different arguments: rank 0 `{}`, rank {other} `{}`",
+            show(&all[0]),
+            show(&all[other])
+        )));
+    }
+
+    // This machine's cores are shared between its ranks.
+    let threads = match args.threads() {
+        Some(n) => n,
+        None => {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            (cores / ranks.local_size()).max(1)
+        }
+    };
+    // The one pool of this process, built once: its threads never call MPI.
+    let _ = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("boardbase-generate-{i}"))
+        .build_global();
+    let job = boardbase::generate::Job {
+        ranks: ranks.size(),
+        ranks_here: ranks.local_size(),
+        threads: Some(threads),
+        ..job_of(args)
+    };
+    let quiet = |e: JobError| -> Failure {
+        match e {
+            JobError::OtherRank { .. } if !root => Failure::Silent(1),
+            e if e.is_usage() && !root => Failure::Silent(2),
+            e => super::generate::failure(e),
+        }
+    };
+    let plan = job.plan().map_err(quiet)?;
+    if root {
+        eprintln!(
+            "{} ranks ({} on this machine, {threads} threads each); each rank: {}",
+            ranks.size(),
+            ranks.local_size(),
+            plan_line(&plan)
+        );
+        eprintln!("note: a job over several ranks is not checkpointed: killed, it starts over");
+    }
+    // mpirun passes SIGINT and SIGTERM on to every rank: they stop together.
+    let cancel = Cancel::new();
+    let signal = cancel_on_signals(&plan.path, &cancel);
+    let bar = root.then(PhaseBar::new);
+    let progress = |p: Progress| {
+        if let Some(bar) = &bar {
+            bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes());
+        }
+    };
+    let report = match plan.run_ranks(ranks, progress, &cancel) {
+        Ok(report) => report,
+        Err(JobError::Cancelled { .. }) if !root => return Err(Failure::Silent(1)),
+        Err(e) => return Err(interrupted_or(e, &signal, quiet)),
+    };
+    if let Some(bar) = bar {
+        bar.finish();
+    }
+    if root {
+        write_report(args, out, &report)?;
+    }
+    Ok(())
+}

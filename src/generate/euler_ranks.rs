@@ -1,0 +1,614 @@
+//! The Game of Euler's tables made by several processes, the ranks of one
+//! job (see [`crate::ranks`]): each holds about `1/N` of the win/loss bits,
+//! and the full tables where they fit.
+//!
+//! # Win/loss
+//!
+//! The solver's blocks (`2^12` words, 32 KiB) are solved layer by layer
+//! as in one process. Rank `r` owns the `r`-th contiguous `N`-th of every
+//! layer, in [`layer_members`] order: every layer is split exactly, and a
+//! block's owner follows from its colex rank. A block reads the blocks one
+//! move above it, of the next three layers, which other ranks may own:
+//! those are fetched in rounds of at most the exchange budget (each rank
+//! asks each owner for the blocks it needs, then the owners send them), and
+//! dropped again once the round is solved. Each rank maps a bitset of the
+//! whole table's size without reserving it: only its own blocks and a
+//! round's fetched ones take memory, and the solver runs unchanged. Why this
+//! scheme and not one-sided windows or a manager: `docs/scaling.md`.
+//!
+//! # Moves left and best moves
+//!
+//! Where the full tables are made, the ranks first OR their blocks together
+//! (every rank then holds the whole win/loss bitset, one bit a position),
+//! and each computes the depth columns of its own contiguous range of
+//! positions; after each step of the depth pass its words of that step are
+//! ORed into every rank's copy. The byte columns (two bytes a position,
+//! most of the full tables) are split; the bitsets (four bits a position)
+//! are not.
+
+use std::ops::Range;
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+use boardbase_solvers::euler::depth::DepthSolver;
+use boardbase_solvers::euler::winloss::{self, WinLossSolver, layer_members};
+use boardbase_solvers::shape::Shape;
+use memmap2::{MmapMut, MmapOptions};
+use rayon::prelude::*;
+
+use super::euler::{DEPTH_CHUNK_WORDS, agree_not_cancelled, depth_pass};
+use super::{
+    Cancel, EulerSummary, GenerateError, Hooks, Phase, Progress, Puzzle, Reporter,
+    SMALL_ALLOCATIONS, check_cells, pool_threads,
+};
+use crate::euler::Outcome;
+use crate::ranks::{Ranks, owner, share};
+use crate::tablefile::TableError;
+use crate::tablefile::parts::{BLOCK_LEN, write_parts};
+
+/// The bytes of blocks fetched from other ranks that a rank holds at once
+/// by default, over all of them: 256 MiB. Enough that a layer takes a few
+/// rounds (each costs a few collective calls), little beside a rank's share
+/// of a large table.
+pub const DEFAULT_EXCHANGE_BYTES: u64 = 256 << 20;
+
+/// How to make Euler tables over several ranks.
+#[derive(Clone, Debug)]
+pub struct RanksOptions {
+    /// The full tables (moves left, best move) besides win/loss.
+    pub full: bool,
+    /// The most bytes of other ranks' blocks this rank holds at once
+    /// (what it sends at once is bounded by the same figure).
+    pub exchange_bytes: u64,
+    /// Stops every rank, with [`GenerateError::Cancelled`], once any
+    /// rank's handle is cancelled.
+    pub cancel: Option<Cancel>,
+}
+
+/// This rank's part of Euler tables made over several ranks.
+pub struct RankTables {
+    shape: Shape,
+    /// The whole table's size; this rank's blocks, or every block where
+    /// [`whole`](RankTables::whole) is set.
+    bits: VirtualBits,
+    own_blocks: Vec<usize>,
+    whole: bool,
+    /// Words of the depth columns this rank made, and the columns.
+    depth: Option<(Range<usize>, Vec<u8>, Vec<u8>)>,
+    /// Counts and the empty board, of the whole table.
+    pub summary: EulerSummary,
+}
+
+impl RankTables {
+    /// The board shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Whether the depth columns were made.
+    pub fn full(&self) -> bool {
+        self.depth.is_some()
+    }
+
+    /// Writes the table file `path` with the other ranks of `ranks` (see
+    /// [`crate::ranks`]), each its own part: the same bytes as
+    /// [`Table::write`](crate::tablefile::Table::write) writes for the
+    /// tables made in one process. Returns the file's length.
+    ///
+    /// # Errors
+    ///
+    /// The same on every rank: see [`Table::write`](crate::tablefile::Table::write).
+    pub fn write(&self, path: &Path, ranks: &dyn Ranks) -> Result<u64, TableError> {
+        let shape = self.shape;
+        let full = self.full();
+        let (rank, size) = (ranks.rank(), ranks.size());
+        write_parts(path, Puzzle::Euler, shape, full, ranks, |parts| {
+            let entries = 1u64 << shape.cells();
+            let len = entries.div_ceil(8);
+            let words = self.bits.words();
+            // The bytes of words `first..`, as the file stores them, to
+            // byte `end` of the column at most.
+            let bytes = |first: usize, count: usize, end: u64| {
+                let mut out: Vec<u8> = words[first..first + count]
+                    .iter()
+                    .flat_map(|w| w.to_le_bytes())
+                    .collect();
+                out.truncate((end - first as u64 * 8).min(out.len() as u64) as usize);
+                if first as u64 * 8 + out.len() as u64 == len
+                    && !entries.is_multiple_of(8)
+                    && let Some(last) = out.last_mut()
+                {
+                    *last &= (1u8 << (entries % 8)) - 1;
+                }
+                out
+            };
+            if self.whole {
+                // Each rank writes its share of the column's blocks.
+                let block = u64::from(BLOCK_LEN);
+                let blocks = share(len.div_ceil(block) as usize, rank, size);
+                let (from, to) = (
+                    blocks.start as u64 * block,
+                    (blocks.end as u64 * block).min(len),
+                );
+                let mut at = from;
+                while at < to {
+                    let end = (at + WRITE_CHUNK).min(to);
+                    let first = (at / 8) as usize;
+                    let count = ((end - at).div_ceil(8)) as usize;
+                    parts.put(0, at, &bytes(first, count.min(words.len() - first), end))?;
+                    at = end;
+                }
+            } else {
+                let n = WinLossSolver::new(shape).block_words();
+                // In the file's order: the writes run forward.
+                let mut blocks = self.own_blocks.clone();
+                blocks.sort_unstable();
+                for &b in &blocks {
+                    parts.put(0, (b * n * 8) as u64, &bytes(b * n, n, len))?;
+                }
+            }
+            if let Some((start, plies, best)) = self.depth_part()
+                && !plies.is_empty()
+            {
+                parts.put(1, start, plies)?;
+                parts.put(2, start, best)?;
+            }
+            if rank == 0 {
+                let moves: Vec<u8> = boardbase_solvers::euler::moves(shape)
+                    .as_slice()
+                    .iter()
+                    .flat_map(|m| m.to_le_bytes())
+                    .collect();
+                parts.put(if full { 3 } else { 1 }, 0, &moves)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// The positions this rank made the depth columns of (a multiple of
+    /// 4,096 from a multiple of 4,096, but for the last), and the columns.
+    fn depth_part(&self) -> Option<(u64, &[u8], &[u8])> {
+        let (range, plies, best) = self.depth.as_ref()?;
+        let solver = DepthSolver::new(self.shape);
+        let per_word = solver.positions() / solver.words();
+        Some(((range.start * per_word) as u64, plies, best))
+    }
+}
+
+/// Bytes of the winning column converted and written at a time: 1 MiB.
+const WRITE_CHUNK: u64 = 1 << 20;
+
+/// Bytes one rank of `ranks` allocates for the Euler tables of `shape`
+/// (the full tables or not) on the current rayon pool's threads: its blocks of every
+/// layer, the blocks fetched and sent in one round, every thread's block
+/// buffer and the block lists; with the full tables, the whole win/loss
+/// bitset, three bitsets for the depth steps, and its share of the two
+/// byte columns.
+pub fn euler_rank_memory(
+    shape: Shape,
+    ranks: usize,
+    options: &RanksOptions,
+) -> Result<u64, GenerateError> {
+    check_cells(Puzzle::Euler, shape)?;
+    let wl = WinLossSolver::new(shape);
+    let ranks = ranks.max(1) as u64;
+    let block_bytes = wl.block_words() as u64 * 8;
+    let top = wl.top_bits();
+    let own_blocks: u64 = (0..=top)
+        .map(|ones| layer_members(top, ones).count().div_ceil(ranks as usize) as u64)
+        .sum();
+    // No round fetches more than the other ranks' blocks.
+    let exchange = if ranks > 1 {
+        options
+            .exchange_bytes
+            .min(wl.words() as u64 * 8)
+            .max(2 * block_bytes)
+    } else {
+        0
+    };
+    let threads = pool_threads(None) as u64;
+    let mut bytes = own_blocks * block_bytes + exchange;
+    bytes += threads * (wl.block_words() * size_of::<winloss::Lanes>()) as u64;
+    bytes += wl.blocks() as u64 * 8;
+    if options.full {
+        let whole = wl.words() as u64 * 8;
+        let positions = 1u64 << shape.cells();
+        let own = positions.div_ceil(ranks) + (DEPTH_UNIT_WORDS as u64 * 64);
+        // The whole bitset replaces the blocks, and the steps' three.
+        bytes = bytes.max(whole + exchange) + 3 * whole + 2 * own;
+    }
+    Ok(bytes + SMALL_ALLOCATIONS)
+}
+
+/// Makes this rank's part of the Euler tables of `shape`, with the other
+/// ranks of `ranks` (every rank calls it with the same shape and options),
+/// on the threads of the current rayon pool (only the calling thread calls
+/// `ranks`: MPI's "funneled" threading is enough). `progress` hears of this
+/// rank's share of each phase.
+///
+/// # Errors
+///
+/// [`GenerateError::TooManyCells`], and [`GenerateError::Allocation`] when
+/// any rank cannot have its memory (every rank returns it);
+/// [`GenerateError::Cancelled`] on every rank once one is cancelled.
+pub fn euler_ranks<F: Fn(Progress) + Sync>(
+    shape: Shape,
+    options: &RanksOptions,
+    ranks: &dyn Ranks,
+    progress: F,
+) -> Result<RankTables, GenerateError> {
+    check_cells(Puzzle::Euler, shape)?;
+    let hooks = Hooks {
+        progress: &progress,
+        cancel: options.cancel.as_ref(),
+    };
+    euler_ranks_in_pool(shape, options, ranks, &hooks)
+}
+
+fn euler_ranks_in_pool<F: Fn(Progress) + Sync>(
+    shape: Shape,
+    options: &RanksOptions,
+    ranks: &dyn Ranks,
+    hooks: &Hooks<'_, F>,
+) -> Result<RankTables, GenerateError> {
+    let wl = WinLossSolver::new(shape);
+    let bits = VirtualBits::new(wl.words());
+    // Every rank learns whether every rank has its memory.
+    let failed = ranks.sum(u64::from(bits.is_err()));
+    let mut bits = match bits {
+        Ok(bits) if failed == 0 => bits,
+        Ok(_) => {
+            return Err(GenerateError::Allocation {
+                bytes: wl.words() as u64 * 8,
+            });
+        }
+        Err(e) => return Err(e),
+    };
+    let (won, own_blocks) = win_loss(&wl, &bits, options.exchange_bytes, ranks, hooks)?;
+    let positions = 1u64 << shape.cells();
+    let won = ranks.sum(won);
+    // Full tables need the whole bitset; blocks under a file block (boards
+    // under 15 squares, 16 KiB at most) are written whole too.
+    let mut whole = ranks.size() == 1;
+    if !whole && (options.full || wl.block_words() * 8 < BLOCK_LEN as usize) {
+        ranks.or_words(bits.words_mut());
+        whole = true;
+    }
+    // The block of position 0 (the empty board), wherever it is.
+    let empty_won = own_blocks.contains(&0) && bits.words()[0] & 1 == 1;
+    let empty_won = ranks.max(u64::from(empty_won)) == 1;
+
+    let depth = if options.full {
+        let solver = DepthSolver::new(shape);
+        let words = solver.words();
+        // Ranges of whole 4 KiB blocks of the byte columns.
+        let units = words.div_ceil(DEPTH_UNIT_WORDS);
+        let mine = share(units, ranks.rank(), ranks.size());
+        let range =
+            (mine.start * DEPTH_UNIT_WORDS).min(words)..(mine.end * DEPTH_UNIT_WORDS).min(words);
+        let (plies, best) = depth_pass(shape, bits.words(), range.clone(), ranks, hooks)?;
+        Some((range, plies, best))
+    } else {
+        None
+    };
+    let empty_moves_left = match &depth {
+        Some((range, plies, _)) => {
+            let mine = (range.start == 0 && !plies.is_empty()).then(|| u64::from(plies[0]) + 1);
+            ranks.max(mine.unwrap_or(0)).checked_sub(1).map(|p| p as u8)
+        }
+        None => None,
+    };
+    let summary = EulerSummary {
+        positions,
+        winning: won - 1,
+        losing: positions - won,
+        empty: if empty_won {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        },
+        empty_moves_left,
+    };
+    Ok(RankTables {
+        shape,
+        bits,
+        own_blocks,
+        whole,
+        depth,
+        summary,
+    })
+}
+
+/// Words of the smallest range of positions one rank's depth columns
+/// take: 64, the positions of one 4 KiB block of the byte columns.
+const DEPTH_UNIT_WORDS: usize = 4096 / 64;
+
+const _: () = assert!(DEPTH_CHUNK_WORDS.is_multiple_of(DEPTH_UNIT_WORDS));
+
+/// The win/loss pass of this rank: its blocks of every layer, in rounds
+/// with the blocks it reads from other ranks. Returns the positions won in
+/// its blocks, and the blocks.
+fn win_loss<F: Fn(Progress) + Sync>(
+    wl: &WinLossSolver,
+    bits: &VirtualBits,
+    exchange_bytes: u64,
+    ranks: &dyn Ranks,
+    hooks: &Hooks<'_, F>,
+) -> Result<(u64, Vec<usize>), GenerateError> {
+    let (rank, size) = (ranks.rank(), ranks.size());
+    let top = wl.top_bits();
+    let n = wl.block_words();
+    let shape = wl.shape();
+    let shift = shape.cells() as u32 - top;
+    // The block-index parts of the moves that change it: a block's
+    // successor blocks are `block | m` for each `m` disjoint from it.
+    let mut tops: Vec<usize> = boardbase_solvers::euler::moves(shape)
+        .as_slice()
+        .iter()
+        .map(|&m| (m >> shift) as usize)
+        .filter(|&m| m != 0)
+        .collect();
+    tops.sort_unstable();
+    tops.dedup();
+    let colex = Colex::new(top);
+    let owner_of = |block: usize| {
+        let ones = block.count_ones();
+        owner(colex.rank(block), colex.layer_len(ones), size)
+    };
+    // What this rank holds of other ranks' blocks at once, and (each of at
+    // most size - 1 ranks asking at most this) what it sends at once.
+    let budget = (exchange_bytes / size as u64 / (n as u64 * 8)).max(1) as usize;
+
+    let own_total: u64 = (0..=top)
+        .map(|ones| share(colex.layer_len(ones), rank, size).len() as u64)
+        .sum::<u64>()
+        * wl.block_positions();
+    let report = Reporter::start(hooks, Phase::WinLoss, own_total);
+    let atomic = bits.atomic();
+    let mut won = 0;
+    let mut own_blocks = Vec::new();
+    // Kept from round to round.
+    let (mut ids, mut asked, mut send, mut got) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for i in 0..=top {
+        let layer: Vec<usize> = layer_members(top, top - i).collect();
+        let mine = &layer[share(layer.len(), rank, size)];
+        own_blocks.extend_from_slice(mine);
+        let rounds = plan_rounds(mine, &tops, budget, rank, &owner_of, ranks);
+        for (range, want) in rounds {
+            agree_not_cancelled(&report, ranks)?;
+            let blocks = &mine[range];
+            // Ask each owner for its blocks (`want` is sorted by owner),
+            // then send what was asked.
+            let mut counts = vec![0; size];
+            for &b in &want {
+                counts[owner_of(b)] += 1;
+            }
+            ids.clear();
+            ids.extend(want.iter().map(|&b| b as u64));
+            let asked_counts = ranks.exchange(&ids, &counts, &mut asked);
+            let asked = &asked[..asked_counts.iter().sum::<usize>()];
+            send.clear();
+            for &b in asked {
+                send.extend(
+                    atomic[b as usize * n..][..n]
+                        .iter()
+                        .map(|w| w.load(Relaxed)),
+                );
+            }
+            let send_counts: Vec<usize> = asked_counts.iter().map(|c| c * n).collect();
+            ranks.exchange(&send, &send_counts, &mut got);
+            for (k, &b) in want.iter().enumerate() {
+                for (w, &v) in atomic[b * n..][..n].iter().zip(&got[k * n..][..n]) {
+                    w.store(v, Relaxed);
+                }
+            }
+            let per_block = wl.block_positions();
+            won += blocks
+                .par_chunks(winloss::LANES)
+                .map_init(
+                    || vec![[0u64; winloss::LANES]; n],
+                    |acc, lanes| {
+                        if report.cancelled() {
+                            return 0;
+                        }
+                        let won = wl.solve_blocks(lanes, atomic, acc);
+                        report.add(per_block * lanes.len() as u64);
+                        won
+                    },
+                )
+                .sum::<u64>();
+            for &b in &want {
+                bits.release(b * n, n);
+            }
+        }
+    }
+    agree_not_cancelled(&report, ranks)?;
+    report.finish();
+    Ok((won, own_blocks))
+}
+
+/// This rank's blocks of a layer cut into rounds, as many on every rank
+/// (each round is one exchange that every rank takes part in): each a run
+/// of consecutive blocks, with the blocks of other ranks they read (sorted
+/// by owner, then number: the order the owners send them in). Every rank
+/// cuts its share into runs of equal length, so that no rank waits for
+/// another at the end of a round, in as few rounds as keep each run's
+/// blocks read from others within `budget` (a block alone may read more).
+fn plan_rounds(
+    mine: &[usize],
+    tops: &[usize],
+    budget: usize,
+    rank: usize,
+    owner_of: &dyn Fn(usize) -> usize,
+    ranks: &dyn Ranks,
+) -> Vec<(Range<usize>, Vec<usize>)> {
+    let remote = |block: usize| {
+        tops.iter()
+            .filter(move |&&m| block & m == 0)
+            .map(move |&m| block | m)
+            .filter(move |&s| owner_of(s) != rank)
+    };
+    // The distinct blocks of others that a run reads.
+    let reads = |run: &[usize]| -> Vec<usize> {
+        let mut want: Vec<(usize, usize)> = run
+            .iter()
+            .flat_map(|&b| remote(b))
+            .map(|s| (owner_of(s), s))
+            .collect();
+        want.sort_unstable();
+        want.dedup();
+        want.into_iter().map(|(_, s)| s).collect()
+    };
+    let cut = |count: usize| -> Vec<Range<usize>> {
+        (0..count).map(|k| share(mine.len(), k, count)).collect()
+    };
+    let fits = |count: usize| {
+        cut(count)
+            .into_iter()
+            .all(|r| reads(&mine[r]).len() <= budget)
+    };
+    // Fewest equal runs that fit, doubling then bisecting: the runs of a
+    // cut do not nest in the next one's, but more runs read less.
+    let mut count = 1;
+    while count < mine.len() && !fits(count) {
+        count *= 2;
+    }
+    let (mut low, mut high) = (count / 2 + 1, count);
+    while low < high {
+        let mid = (low + high) / 2;
+        if fits(mid) {
+            high = mid;
+        } else {
+            low = mid + 1;
+        }
+    }
+    let count = ranks.max(high.min(mine.len()).max(1) as u64) as usize;
+    cut(count)
+        .into_iter()
+        .map(|r| (r.clone(), reads(&mine[r])))
+        .collect()
+}
+
+/// Colex ranks of the numbers of `bits` bits: a layer's blocks in
+/// [`layer_members`] order are numbered 0, 1, 2, ...
+struct Colex {
+    /// `binomial[n][k]` = C(n, k), n and k up to `bits`.
+    binomial: Vec<Vec<usize>>,
+    bits: u32,
+}
+
+impl Colex {
+    fn new(bits: u32) -> Colex {
+        let n = bits as usize + 1;
+        let mut binomial = vec![vec![0usize; n + 1]; n + 1];
+        for i in 0..=n {
+            binomial[i][0] = 1;
+            for k in 1..=i {
+                binomial[i][k] = binomial[i - 1][k - 1] + binomial[i - 1][k];
+            }
+        }
+        Colex { binomial, bits }
+    }
+
+    /// The index of `x` among the numbers with as many bits set, in
+    /// increasing order: the sum of C(c_i, i) over its set bits c_1 < c_2 < ...
+    fn rank(&self, x: usize) -> usize {
+        let (mut rank, mut rest) = (0, x);
+        let mut i = 1;
+        while rest != 0 {
+            rank += self.binomial[rest.trailing_zeros() as usize][i];
+            i += 1;
+            rest &= rest - 1;
+        }
+        rank
+    }
+
+    /// How many numbers of `bits` bits have `ones` set.
+    fn layer_len(&self, ones: u32) -> usize {
+        self.binomial[self.bits as usize][ones as usize]
+    }
+}
+
+/// A bitset of a whole table's size that takes memory only where written:
+/// an anonymous mapping without reserved swap, its untouched pages shared
+/// zeros, fetched blocks given back with [`release`](VirtualBits::release).
+/// (An allocation would not do: the allocator zeroes large aligned ones
+/// with a memset, making the whole table resident.)
+struct VirtualBits {
+    map: MmapMut,
+    words: usize,
+}
+
+impl VirtualBits {
+    fn new(words: usize) -> Result<VirtualBits, GenerateError> {
+        let bytes = words * 8;
+        let map = MmapOptions::new()
+            .len(bytes)
+            .no_reserve_swap()
+            .map_anon()
+            .map_err(|_| GenerateError::Allocation {
+                bytes: bytes as u64,
+            })?;
+        // One touched 32 KiB block would otherwise take a 2 MiB huge page.
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::NoHugePage);
+        Ok(VirtualBits { map, words })
+    }
+
+    fn atomic(&self) -> &[AtomicU64] {
+        // SAFETY: the mapping is page-aligned, `words * 8` bytes long and
+        // lives as long as the borrow; AtomicU64 has u64's layout, and
+        // every access while it is borrowed so goes through the atomics.
+        unsafe { std::slice::from_raw_parts(self.map.as_ptr().cast::<AtomicU64>(), self.words) }
+    }
+
+    fn words(&self) -> &[u64] {
+        // SAFETY: as in `atomic`; no atomic borrow is alive at the same time.
+        unsafe { std::slice::from_raw_parts(self.map.as_ptr().cast::<u64>(), self.words) }
+    }
+
+    fn words_mut(&mut self) -> &mut [u64] {
+        // SAFETY: as in `atomic`, borrowed mutably.
+        unsafe { std::slice::from_raw_parts_mut(self.map.as_mut_ptr().cast::<u64>(), self.words) }
+    }
+
+    /// Gives the memory of words `first..first + len` back (they read as
+    /// zero again).
+    fn release(&self, first: usize, len: usize) {
+        #[cfg(unix)]
+        {
+            // SAFETY: a private anonymous mapping: the range reads as zeros
+            // afterwards, which is what it is used as.
+            let released = unsafe {
+                self.map.unchecked_advise_range(
+                    memmap2::UncheckedAdvice::DontNeed,
+                    first * 8,
+                    len * 8,
+                )
+            };
+            if released.is_ok() {
+                return;
+            }
+        }
+        for w in &self.atomic()[first..first + len] {
+            w.store(0, Relaxed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colex_ranks_follow_layer_order() {
+        let colex = Colex::new(10);
+        for ones in 0..=10 {
+            let layer: Vec<usize> = layer_members(10, ones).collect();
+            assert_eq!(layer.len(), colex.layer_len(ones));
+            for (i, &x) in layer.iter().enumerate() {
+                assert_eq!(colex.rank(x), i);
+            }
+        }
+    }
+}

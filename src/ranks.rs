@@ -1,0 +1,117 @@
+//! A job spread over several processes (the ranks of an MPI job): the
+//! collective operations it needs, behind one trait, so that the library
+//! holds the whole distributed algorithm and links no message layer. The
+//! `boardbase` command implements [`Ranks`] over MPI (its `mpi` feature);
+//! [`Solo`] is the job of one process.
+//!
+//! Every method is *collective*: every rank calls it, in the same order,
+//! or the job waits for ever. A rank that fails therefore does not return
+//! early on its own: it says so at the next agreement
+//! ([`Ranks::sum`] of a failure flag) and every rank stops together.
+
+use std::ops::Range;
+
+/// The collective operations of a job spread over [`size`](Ranks::size)
+/// processes. Errors of the message layer are not returned: MPI's default
+/// is to end the whole job, which is what a generator wants.
+pub trait Ranks {
+    /// This process's number, from 0.
+    fn rank(&self) -> usize;
+
+    /// How many processes the job has.
+    fn size(&self) -> usize;
+
+    /// How many of them share this machine (threads are split between
+    /// them).
+    fn local_size(&self) -> usize;
+
+    /// Sends `send[counts[0] + ... + counts[r - 1]..][..counts[r]]` to rank
+    /// `r` (every rank, this one included), and puts what each rank sent
+    /// this one, in rank order, at the start of `recv` (grown when short,
+    /// never shrunk: a buffer kept from one exchange to the next costs its
+    /// pages once). Returns how many values each rank sent.
+    fn exchange(&self, send: &[u64], counts: &[usize], recv: &mut Vec<u64>) -> Vec<usize>;
+
+    /// The sum of `value` over every rank.
+    fn sum(&self, value: u64) -> u64;
+
+    /// The largest `value` of any rank.
+    fn max(&self, value: u64) -> u64;
+
+    /// Every rank's `words` ORed together, into each rank's `words` (the
+    /// same length on every rank).
+    fn or_words(&self, words: &mut [u64]);
+
+    /// Every rank's `bytes`, in rank order.
+    fn gather_bytes(&self, bytes: &[u8]) -> Vec<Vec<u8>>;
+}
+
+/// The job of one process: every collective is the identity.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Solo;
+
+impl Ranks for Solo {
+    fn rank(&self) -> usize {
+        0
+    }
+
+    fn size(&self) -> usize {
+        1
+    }
+
+    fn local_size(&self) -> usize {
+        1
+    }
+
+    fn exchange(&self, send: &[u64], counts: &[usize], recv: &mut Vec<u64>) -> Vec<usize> {
+        let n = counts[0];
+        if recv.len() < n {
+            recv.resize(n, 0);
+        }
+        recv[..n].copy_from_slice(&send[..n]);
+        counts.to_vec()
+    }
+
+    fn sum(&self, value: u64) -> u64 {
+        value
+    }
+
+    fn max(&self, value: u64) -> u64 {
+        value
+    }
+
+    fn or_words(&self, _words: &mut [u64]) {}
+
+    fn gather_bytes(&self, bytes: &[u8]) -> Vec<Vec<u8>> {
+        vec![bytes.to_vec()]
+    }
+}
+
+/// Rank `rank`'s share of `len` items split over `size` ranks in
+/// contiguous, nearly equal ranges: `rank * len / size ..
+/// (rank + 1) * len / size`.
+///
+/// ```
+/// use boardbase::ranks::share;
+/// assert_eq!([0, 1, 2].map(|r| share(10, r, 3)), [0..3, 3..6, 6..10]);
+/// assert_eq!(share(1, 0, 2), 0..0); // the last rank takes a lone item
+/// ```
+pub fn share(len: usize, rank: usize, size: usize) -> Range<usize> {
+    let at = |r: usize| (r as u128 * len as u128 / size as u128) as usize;
+    at(rank)..at(rank + 1)
+}
+
+/// The rank whose [`share`] of `len` items holds item `index`.
+///
+/// ```
+/// use boardbase::ranks::{owner, share};
+/// for (len, size) in [(10, 3), (1, 2), (48_620, 4), (7, 7)] {
+///     for index in 0..len {
+///         assert!(share(len, owner(index, len, size), size).contains(&index));
+///     }
+/// }
+/// ```
+pub fn owner(index: usize, len: usize, size: usize) -> usize {
+    // The r with r * len / size <= index < (r + 1) * len / size.
+    (((index as u128 + 1) * size as u128 - 1) / len as u128) as usize
+}

@@ -1,0 +1,232 @@
+//! `boardbase generate` over the ranks of an MPI job (the CLI's `mpi`
+//! feature; `.ci/run` installs Open MPI and runs these). The files of 1, 2
+//! and 3 ranks are compared byte for byte with the one process's file (which
+//! the other suites check against the oracles), and checked once more by
+//! `verify --all`; a rank that dies ends the job; ranks started with
+//! different arguments are refused.
+
+#[path = "common/mod.rs"]
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{TempDir, binary};
+
+/// `mpirun -np RANKS boardbase ARGS`, the ranks oversubscribing the cores
+/// (CI has 2) and allowed to run as root (CI runs as root).
+fn mpirun(ranks: usize, args: &[&str]) -> Command {
+    let mut cmd = Command::new("mpirun");
+    cmd.args(["--oversubscribe", "-np", &ranks.to_string(), binary()])
+        .args(args)
+        .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+        .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+        .stdin(Stdio::null());
+    cmd
+}
+
+fn output(cmd: &mut Command) -> Output {
+    cmd.output().expect("mpirun runs (Debian: openmpi-bin)")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The table file one process writes for `args` in `dir`.
+fn one_process(dir: &TempDir, args: &[&str]) -> Vec<u8> {
+    let shape = args[0];
+    let out = output(
+        Command::new(binary())
+            .args(["generate", "euler"])
+            .args(args)
+            .args(["--dir", dir.path()]),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    std::fs::read(dir.join(format!("euler-{shape}.bin"))).expect("the file is written")
+}
+
+#[test]
+fn files_of_one_two_and_three_ranks_equal_one_process_s() {
+    for args in [&["4x5"][..], &["5x5"], &["4x6", "--wdl-only"], &["3x4"]] {
+        let shape = args[0];
+        let one = one_process(&TempDir::new("mpi-one"), args);
+        for ranks in 1..=3 {
+            let dir = TempDir::new("mpi-ranks");
+            let out = output(
+                mpirun(ranks, &["generate", "euler"])
+                    .args(args)
+                    .args(["--dir", dir.path()]),
+            );
+            let stderr = text(&out.stderr);
+            assert!(out.status.success(), "{args:?} on {ranks} ranks: {stderr}");
+            let path = dir.join(format!("euler-{shape}.bin"));
+            let made = std::fs::read(&path).expect("the file is written");
+            assert!(made == one, "{args:?} on {ranks} ranks: the file differs");
+            // Rank 0 alone speaks: one plan, one summary.
+            assert_eq!(
+                stderr.matches(&format!("{ranks} ranks (")).count(),
+                1,
+                "{stderr}"
+            );
+            let summary = text(&out.stdout);
+            assert_eq!(summary.matches("wrote ").count(), 1, "{summary}");
+            assert_eq!(
+                dir.names(),
+                [format!("euler-{shape}.bin")],
+                "nothing else is left"
+            );
+            verify_all(&path);
+        }
+    }
+}
+
+fn verify_all(path: &Path) {
+    let out = output(Command::new(binary()).args(["verify", "--all"]).arg(path));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn ranks_given_different_arguments_are_refused() {
+    let dir = TempDir::new("mpi-args");
+    // Two programs in one job (MPMD): rank 1 asks for another board.
+    let out = output(
+        Command::new("mpirun")
+            .args([
+                "--oversubscribe",
+                "-np",
+                "1",
+                binary(),
+                "generate",
+                "euler",
+                "3x4",
+            ])
+            .args(["--dir", dir.path(), ":", "-np", "1", binary()])
+            .args(["generate", "euler", "3x5", "--dir", dir.path()])
+            .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+            .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+            .stdin(Stdio::null()),
+    );
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "error: the ranks of the job were started with different arguments: rank 0 `"
+        ) && stderr.contains("generate euler 3x4 --dir")
+            && stderr.contains("rank 1 `")
+            && stderr.contains("generate euler 3x5 --dir"),
+        "{stderr}"
+    );
+    assert_eq!(
+        stderr.matches("error:").count(),
+        1,
+        "rank 0 alone says it: {stderr}"
+    );
+    assert!(dir.names().is_empty(), "{:?}", dir.names());
+}
+
+#[test]
+fn a_flip_job_over_ranks_is_a_usage_error() {
+    let dir = TempDir::new("mpi-flip");
+    let out = output(&mut mpirun(
+        2,
+        &["generate", "flip", "3x3", "--dir", dir.path()],
+    ));
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("error: a Flip table is made by one process, not 2"),
+        "{stderr}"
+    );
+    assert!(dir.names().is_empty());
+}
+
+/// The processes whose parent is `parent` (Linux's /proc).
+fn children(parent: u32) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+            continue;
+        };
+        // After the command's name in parentheses: state, then the parent.
+        let after = &stat[stat.rfind(')').map_or(0, |i| i + 1)..];
+        if after.split_whitespace().nth(1) == Some(&parent.to_string()) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+#[test]
+fn a_rank_killed_ends_the_job_and_the_rerun_writes_the_same_file() {
+    let dir = TempDir::new("mpi-kill");
+    let args = [
+        "generate",
+        "euler",
+        "5x6",
+        "--wdl-only",
+        "--dir",
+        dir.path(),
+    ];
+    let mut job = mpirun(2, &args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mpirun starts");
+    // Kill one rank once both are running (they are mpirun's children).
+    let start = Instant::now();
+    let ranks = loop {
+        let ranks = children(job.id());
+        if ranks.len() == 2 || start.elapsed() > Duration::from_secs(20) {
+            break ranks;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(ranks.len(), 2, "two ranks started");
+    std::thread::sleep(Duration::from_millis(300));
+    let killed = Command::new("kill")
+        .args(["-9", &ranks[1].to_string()])
+        .status();
+    assert!(killed.is_ok_and(|s| s.success()));
+    // No hang: mpirun ends the job within seconds, with a failure.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = job.try_wait().expect("mpirun is waited for") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = job.kill();
+            panic!("the job hangs after a rank was killed");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let stderr = text(&job.wait_with_output().expect("its output").stderr);
+    assert!(!status.success(), "{stderr}");
+    assert!(
+        stderr.contains("signal 9"),
+        "mpirun says which rank died: {stderr}"
+    );
+    assert!(
+        !dir.join("euler-5x6.bin").exists(),
+        "no file under the final name"
+    );
+
+    // The same command again makes the file one process makes.
+    for name in dir.names() {
+        // A temporary file of the killed job: `note:`d, never read.
+        assert!(
+            name.starts_with(".euler-5x6.bin.") && name.ends_with(".tmp"),
+            "{name}"
+        );
+        std::fs::remove_file(dir.join(&name)).expect("removed");
+    }
+    let out = output(&mut mpirun(2, &args));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let made = std::fs::read(dir.join("euler-5x6.bin")).expect("written");
+    let one = one_process(&TempDir::new("mpi-kill-one"), &["5x6", "--wdl-only"]);
+    assert!(made == one, "the rerun's file differs from one process's");
+}
