@@ -6,8 +6,8 @@
 //!
 //! Every method is *collective*: every rank calls it, in the same order,
 //! or the job waits for ever. A rank that fails therefore does not return
-//! early on its own: it says so at the next agreement
-//! ([`Ranks::sum`] of a failure flag) and every rank stops together.
+//! early on its own: it says so at the next agreement ([`first_failed`])
+//! and every rank stops together.
 
 use std::ops::Range;
 
@@ -114,4 +114,18 @@ pub fn share(len: usize, rank: usize, size: usize) -> Range<usize> {
 pub fn owner(index: usize, len: usize, size: usize) -> usize {
     // The r with r * len / size <= index < (r + 1) * len / size.
     (((index as u128 + 1) * size as u128 - 1) / len as u128) as usize
+}
+
+/// The first rank that `failed`, agreed by every rank (collective: every
+/// rank calls it with its own flag), or `None` when none did.
+pub fn first_failed(ranks: &dyn Ranks, failed: bool) -> Option<usize> {
+    let mark = if failed {
+        u64::MAX - ranks.rank() as u64
+    } else {
+        0
+    };
+    match ranks.max(mark) {
+        0 => None,
+        first => Some((u64::MAX - first) as usize),
+    }
 }

@@ -167,6 +167,12 @@ impl GenerateArgs {
     pub(super) fn threads(&self) -> Option<usize> {
         self.threads.map(usize::from)
     }
+
+    /// The board size.
+    #[cfg(feature = "mpi")]
+    pub(super) fn shape(&self) -> Shape {
+        self.shape
+    }
 }
 
 /// The job the arguments ask for.
@@ -259,6 +265,11 @@ pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
             )));
         }
     }
+    run_alone(args, out)
+}
+
+/// `boardbase generate` in this process alone.
+pub(super) fn run_alone(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
     let job = job_of(args);
     let plan = job.plan().map_err(failure)?;
     eprintln!("{}", plan_line(&plan));

@@ -715,20 +715,29 @@ fn main() -> ExitCode {
     let args = Cli::parse();
     match run(args) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
-        Err(Failure::Rejected) => ExitCode::FAILURE,
-        Err(Failure::Silent(code)) => ExitCode::from(code),
-        Err(Failure::Interrupted { message, signal }) => {
+        Err(failure) => ExitCode::from(say(failure)),
+    }
+}
+
+/// Says why the command failed, on stderr (nothing for a closed pipe, a
+/// rejected program or a failure said already), and returns its exit
+/// status.
+fn say(failure: Failure) -> u8 {
+    match failure {
+        Failure::BrokenPipe => 0,
+        Failure::Rejected => 1,
+        Failure::Silent(code) => code,
+        Failure::Interrupted { message, signal } => {
             eprintln!("\n{message}");
-            ExitCode::from(u8::try_from(128 + signal).unwrap_or(u8::MAX))
+            u8::try_from(128 + signal).unwrap_or(u8::MAX)
         }
-        Err(e @ Failure::Usage(_)) => {
+        e @ Failure::Usage(_) => {
             eprintln!("error: {e}");
-            ExitCode::from(2)
+            2
         }
-        Err(e) => {
+        e => {
             eprintln!("error: {e}");
-            ExitCode::FAILURE
+            1
         }
     }
 }

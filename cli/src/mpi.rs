@@ -7,7 +7,10 @@ use std::ffi::OsString;
 use std::os::raw::c_int;
 
 use boardbase::generate::{Cancel, JobError, Progress};
+use boardbase::memory::ByteSize;
 use boardbase::ranks::Ranks;
+use boardbase::solvers::euler::winloss::{WinLossSolver, layer_members};
+use boardbase::solvers::shape::Shape;
 use mpi::collective::SystemOperation;
 use mpi::datatype::PartitionMut;
 use mpi::environment::Universe;
@@ -31,8 +34,10 @@ pub struct MpiRanks {
 
 impl MpiRanks {
     /// Initializes MPI (only the main thread calls it) and makes a panic on
-    /// any rank end the whole job: an unwinding panic would leave the other
-    /// ranks waiting in a collective for ever.
+    /// any thread of any rank end the whole job: an unwinding panic would
+    /// leave the other ranks waiting in a collective for ever. The process
+    /// aborts (a rayon thread may not call MPI), and mpirun, seeing a rank
+    /// die, ends the others.
     fn start() -> Option<MpiRanks> {
         let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Funneled)?;
         let world = universe.world();
@@ -40,7 +45,7 @@ impl MpiRanks {
         let report = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             report(info);
-            SimpleCommunicator::world().abort(101);
+            std::process::abort();
         }));
         Some(MpiRanks {
             world,
@@ -146,7 +151,11 @@ pub fn generate(args: &GenerateArgs, out: &mut Output, launcher: &str) -> Result
             "started by {launcher}, but MPI could not be initialized"
         )));
     };
-    let result = generate_on(args, out, &ranks);
+    // Each rank says why it failed before any rank exits: mpirun ends the
+    // whole job as soon as one rank exits with a failure, which could cut
+    // another's message short.
+    let result = generate_on(args, out, &ranks).map_err(|f| Failure::Silent(super::say(f)));
+    ranks.sum(0);
     // Every rank finalizes MPI (dropping `ranks`) before it exits.
     drop(ranks);
     result
@@ -176,6 +185,10 @@ fn generate_on(args: &GenerateArgs, out: &mut Output, ranks: &MpiRanks) -> Resul
         )));
     }
 
+    // One rank is a job of one process, checkpoint and all.
+    if ranks.size() == 1 {
+        return super::generate::run_alone(args, out);
+    }
     // This machine's cores are shared between its ranks.
     let threads = match args.threads() {
         Some(n) => n,
@@ -221,8 +234,8 @@ fn generate_on(args: &GenerateArgs, out: &mut Output, ranks: &MpiRanks) -> Resul
             bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes());
         }
     };
-    let report = match plan.run_ranks(ranks, progress, &cancel) {
-        Ok(report) => report,
+    let run = match plan.run_ranks(ranks, progress, &cancel) {
+        Ok(run) => run,
         Err(JobError::Cancelled { .. }) if !root => return Err(Failure::Silent(1)),
         Err(e) => return Err(interrupted_or(e, &signal, quiet)),
     };
@@ -230,7 +243,32 @@ fn generate_on(args: &GenerateArgs, out: &mut Output, ranks: &MpiRanks) -> Resul
         bar.finish();
     }
     if root {
-        write_report(args, out, &report)?;
+        eprintln!("{}", exchanged_line(&run.exchanged, args.shape()));
+        write_report(args, out, &run.report)?;
     }
     Ok(())
+}
+
+/// What the ranks sent one another: in all, and per layer, in bytes a
+/// position of the table and of the layer (what docs/scaling.md
+/// extrapolates from).
+fn exchanged_line(exchanged: &[u64], shape: Shape) -> String {
+    let wl = WinLossSolver::new(shape);
+    let per_block = wl.block_positions() as f64;
+    let total: u64 = exchanged.iter().sum();
+    let top = wl.top_bits();
+    let layers: Vec<String> = exchanged
+        .iter()
+        .enumerate()
+        .map(|(i, &bytes)| {
+            let blocks = layer_members(top, top - i as u32).count() as f64;
+            format!("{:.3}", bytes as f64 / (blocks * per_block))
+        })
+        .collect();
+    format!(
+        "exchanged between ranks: {} ({:.3} bytes a position); by layer, bytes a position of the layer: {}",
+        ByteSize(total),
+        total as f64 / (1u64 << shape.cells()) as f64,
+        layers.join(" ")
+    )
 }

@@ -21,7 +21,7 @@ use super::{
 };
 use crate::euler::Outcome;
 use crate::memory::available_memory;
-use crate::ranks::{Ranks, Solo};
+use crate::ranks::{Ranks, Solo, first_failed};
 use crate::solvers;
 use crate::tablefile::EulerColumns;
 
@@ -390,20 +390,7 @@ fn win_loss<F: Fn(Progress) + Sync>(
             let (start, mut last_save) = (Instant::now(), Instant::now());
             for i in done..=top {
                 let blocks: Vec<usize> = layer_members(top, top - i).collect();
-                let layer_won = blocks
-                    .par_chunks(winloss::LANES)
-                    .map_init(
-                        || vec![[0u64; winloss::LANES]; wl.block_words()],
-                        |acc, lanes| {
-                            if report.cancelled() {
-                                return 0;
-                            }
-                            let won = wl.solve_blocks(lanes, bits, acc);
-                            report.add(per_block * lanes.len() as u64);
-                            won
-                        },
-                    )
-                    .sum::<u64>();
+                let layer_won = solve_blocks(wl, &blocks, bits, &report);
                 // A layer reads the layers above it: a skipped block stops
                 // the job (and the layer is not saved).
                 report.check()?;
@@ -443,6 +430,33 @@ fn win_loss<F: Fn(Progress) + Sync>(
     // Same size and alignment: collected in place, no second bitset.
     let winning: Vec<u64> = bits.into_iter().map(AtomicU64::into_inner).collect();
     Ok((won, winning))
+}
+
+/// Solves `blocks` (of one layer, the layers above solved) on every core,
+/// reporting their positions; returns the positions won. Once the job is
+/// cancelled the blocks left are skipped: the caller checks before it uses
+/// the layer.
+pub(super) fn solve_blocks<F: Fn(Progress) + Sync>(
+    wl: &WinLossSolver,
+    blocks: &[usize],
+    bits: &[AtomicU64],
+    report: &Reporter<'_, F>,
+) -> u64 {
+    let per_block = wl.block_positions();
+    blocks
+        .par_chunks(winloss::LANES)
+        .map_init(
+            || vec![[0u64; winloss::LANES]; wl.block_words()],
+            |acc, lanes| {
+                if report.cancelled() {
+                    return 0;
+                }
+                let won = wl.solve_blocks(lanes, bits, acc);
+                report.add(per_block * lanes.len() as u64);
+                won
+            },
+        )
+        .sum::<u64>()
 }
 
 /// The share of a run's time its checkpoint may take: 10 %.
@@ -526,14 +540,23 @@ pub(super) fn depth_pass<F: Fn(Progress) + Sync>(
     let per_word = positions / words;
     let own = range.len() * per_word;
     // Every rank makes the same calls: one process has every word.
-    let whole = ranks.size() == 1;
-    let mut plies = try_vec(own, || 0u8)?;
-    let mut best_move = try_vec(own, || 0u8)?;
-    let mut sets = [
-        try_vec(words, || 0u64)?,
-        try_vec(words, || 0u64)?,
-        try_vec(words, || 0u64)?,
-    ];
+    let alone = ranks.size() == 1;
+    let allocated = (|| {
+        let plies = try_vec(own, || 0u8)?;
+        let best_move = try_vec(own, || 0u8)?;
+        let sets = [
+            try_vec(words, || 0u64)?,
+            try_vec(words, || 0u64)?,
+            try_vec(words, || 0u64)?,
+        ];
+        Ok((plies, best_move, sets))
+    })();
+    let (mut plies, mut best_move, mut sets) =
+        match (first_failed(ranks, allocated.is_err()), allocated) {
+            (_, Err(e)) => return Err(e),
+            (Some(rank), Ok(_)) => return Err(GenerateError::OtherRank { rank }),
+            (None, Ok(columns)) => columns,
+        };
     let chunk = DEPTH_CHUNK_WORDS;
     let first = range.start;
     let report = Reporter::start(hooks, Phase::Depth, own as u64);
@@ -556,7 +579,7 @@ pub(super) fn depth_pass<F: Fn(Progress) + Sync>(
             1 => (b, &*a, &*c),
             _ => (c, &*b, &*a),
         };
-        if !whole {
+        if !alone {
             // The other ranks' words still hold A(d - 3): cleared before
             // their words of A(d) are ORed in.
             next.fill(0);
@@ -597,7 +620,7 @@ pub(super) fn depth_pass<F: Fn(Progress) + Sync>(
         agree_not_cancelled(&report, ranks)?;
         taken_here += step;
         report.add(taken_here - report.done.load(Relaxed));
-        if !whole {
+        if !alone {
             ranks.or_words(next);
         }
         taken = ranks.sum(taken_here);

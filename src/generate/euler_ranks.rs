@@ -34,22 +34,22 @@ use boardbase_solvers::euler::depth::DepthSolver;
 use boardbase_solvers::euler::winloss::{self, WinLossSolver, layer_members};
 use boardbase_solvers::shape::Shape;
 use memmap2::{MmapMut, MmapOptions};
-use rayon::prelude::*;
 
-use super::euler::{DEPTH_CHUNK_WORDS, agree_not_cancelled, depth_pass};
+use super::euler::{DEPTH_CHUNK_WORDS, agree_not_cancelled, depth_pass, solve_blocks};
 use super::{
     Cancel, EulerSummary, GenerateError, Hooks, Phase, Progress, Puzzle, Reporter,
     SMALL_ALLOCATIONS, check_cells, pool_threads,
 };
 use crate::euler::Outcome;
-use crate::ranks::{Ranks, owner, share};
+use crate::ranks::{Ranks, first_failed, owner, share};
 use crate::tablefile::TableError;
 use crate::tablefile::parts::{BLOCK_LEN, write_parts};
 
-/// The bytes of blocks fetched from other ranks that a rank holds at once
-/// by default, over all of them: 256 MiB. Enough that a layer takes a few
-/// rounds (each costs a few collective calls), little beside a rank's share
-/// of a large table.
+/// The exchange budget by default: 256 MiB. A rank holds at most this
+/// divided by the number of ranks of other ranks' blocks at once (and
+/// sends at most the rest): enough that a layer takes a few rounds (each
+/// costs a few collective calls), little beside a rank's share of a large
+/// table.
 pub const DEFAULT_EXCHANGE_BYTES: u64 = 256 << 20;
 
 /// How to make Euler tables over several ranks.
@@ -57,8 +57,9 @@ pub const DEFAULT_EXCHANGE_BYTES: u64 = 256 << 20;
 pub struct RanksOptions {
     /// The full tables (moves left, best move) besides win/loss.
     pub full: bool,
-    /// The most bytes of other ranks' blocks this rank holds at once
-    /// (what it sends at once is bounded by the same figure).
+    /// The exchange budget: a rank holds at most this divided by the
+    /// number of ranks of other ranks' blocks at once, and each of the
+    /// others asks it for as much at most.
     pub exchange_bytes: u64,
     /// Stops every rank, with [`GenerateError::Cancelled`], once any
     /// rank's handle is cancelled.
@@ -77,6 +78,9 @@ pub struct RankTables {
     depth: Option<(Range<usize>, Vec<u8>, Vec<u8>)>,
     /// Counts and the empty board, of the whole table.
     pub summary: EulerSummary,
+    /// Bytes of blocks the ranks received from one another in each layer of
+    /// the win/loss pass, all ranks together (the same on every rank).
+    pub exchanged: Vec<u64>,
 }
 
 impl RankTables {
@@ -197,12 +201,16 @@ pub fn euler_rank_memory(
     let own_blocks: u64 = (0..=top)
         .map(|ones| layer_members(top, ones).count().div_ceil(ranks as usize) as u64)
         .sum();
-    // No round fetches more than the other ranks' blocks.
+    // A round holds the blocks received (budget / ranks) twice, in the
+    // buffer and in the bitset, and the blocks sent (the rest of the
+    // budget); the ranks' words are ORed through an 8 MiB buffer. No round
+    // fetches more than the other ranks' blocks.
     let exchange = if ranks > 1 {
-        options
+        let budget = options
             .exchange_bytes
             .min(wl.words() as u64 * 8)
-            .max(2 * block_bytes)
+            .max(2 * block_bytes);
+        budget + budget / ranks + (8 << 20)
     } else {
         0
     };
@@ -228,9 +236,10 @@ pub fn euler_rank_memory(
 ///
 /// # Errors
 ///
-/// [`GenerateError::TooManyCells`], and [`GenerateError::Allocation`] when
-/// any rank cannot have its memory (every rank returns it);
-/// [`GenerateError::Cancelled`] on every rank once one is cancelled.
+/// [`GenerateError::TooManyCells`]; [`GenerateError::Allocation`] on a rank
+/// that cannot have its memory, and [`GenerateError::OtherRank`] on the
+/// others; [`GenerateError::Cancelled`] on every rank once one is
+/// cancelled.
 pub fn euler_ranks<F: Fn(Progress) + Sync>(
     shape: Shape,
     options: &RanksOptions,
@@ -254,21 +263,17 @@ fn euler_ranks_in_pool<F: Fn(Progress) + Sync>(
     let wl = WinLossSolver::new(shape);
     let bits = VirtualBits::new(wl.words());
     // Every rank learns whether every rank has its memory.
-    let failed = ranks.sum(u64::from(bits.is_err()));
-    let mut bits = match bits {
-        Ok(bits) if failed == 0 => bits,
-        Ok(_) => {
-            return Err(GenerateError::Allocation {
-                bytes: wl.words() as u64 * 8,
-            });
-        }
-        Err(e) => return Err(e),
+    let mut bits = match (first_failed(ranks, bits.is_err()), bits) {
+        (_, Err(e)) => return Err(e),
+        (Some(rank), Ok(_)) => return Err(GenerateError::OtherRank { rank }),
+        (None, Ok(bits)) => bits,
     };
-    let (won, own_blocks) = win_loss(&wl, &bits, options.exchange_bytes, ranks, hooks)?;
+    let (won, own_blocks, received) = win_loss(&wl, &bits, options.exchange_bytes, ranks, hooks)?;
+    let exchanged: Vec<u64> = received.iter().map(|&r| ranks.sum(r)).collect();
     let positions = 1u64 << shape.cells();
     let won = ranks.sum(won);
     // Full tables need the whole bitset; blocks under a file block (boards
-    // under 15 squares, 16 KiB at most) are written whole too.
+    // under 15 squares, 2 KiB at most) are written whole too.
     let mut whole = ranks.size() == 1;
     if !whole && (options.full || wl.block_words() * 8 < BLOCK_LEN as usize) {
         ranks.or_words(bits.words_mut());
@@ -316,6 +321,7 @@ fn euler_ranks_in_pool<F: Fn(Progress) + Sync>(
         whole,
         depth,
         summary,
+        exchanged,
     })
 }
 
@@ -327,14 +333,14 @@ const _: () = assert!(DEPTH_CHUNK_WORDS.is_multiple_of(DEPTH_UNIT_WORDS));
 
 /// The win/loss pass of this rank: its blocks of every layer, in rounds
 /// with the blocks it reads from other ranks. Returns the positions won in
-/// its blocks, and the blocks.
+/// its blocks, the blocks, and the bytes it received in each layer.
 fn win_loss<F: Fn(Progress) + Sync>(
     wl: &WinLossSolver,
     bits: &VirtualBits,
     exchange_bytes: u64,
     ranks: &dyn Ranks,
     hooks: &Hooks<'_, F>,
-) -> Result<(u64, Vec<usize>), GenerateError> {
+) -> Result<(u64, Vec<usize>, Vec<u64>), GenerateError> {
     let (rank, size) = (ranks.rank(), ranks.size());
     let top = wl.top_bits();
     let n = wl.block_words();
@@ -367,6 +373,7 @@ fn win_loss<F: Fn(Progress) + Sync>(
     let atomic = bits.atomic();
     let mut won = 0;
     let mut own_blocks = Vec::new();
+    let mut received = vec![0; top as usize + 1];
     // Kept from round to round.
     let (mut ids, mut asked, mut send, mut got) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for i in 0..=top {
@@ -397,26 +404,13 @@ fn win_loss<F: Fn(Progress) + Sync>(
             }
             let send_counts: Vec<usize> = asked_counts.iter().map(|c| c * n).collect();
             ranks.exchange(&send, &send_counts, &mut got);
+            received[i as usize] += (want.len() * n * 8) as u64;
             for (k, &b) in want.iter().enumerate() {
                 for (w, &v) in atomic[b * n..][..n].iter().zip(&got[k * n..][..n]) {
                     w.store(v, Relaxed);
                 }
             }
-            let per_block = wl.block_positions();
-            won += blocks
-                .par_chunks(winloss::LANES)
-                .map_init(
-                    || vec![[0u64; winloss::LANES]; n],
-                    |acc, lanes| {
-                        if report.cancelled() {
-                            return 0;
-                        }
-                        let won = wl.solve_blocks(lanes, atomic, acc);
-                        report.add(per_block * lanes.len() as u64);
-                        won
-                    },
-                )
-                .sum::<u64>();
+            won += solve_blocks(wl, blocks, atomic, &report);
             for &b in &want {
                 bits.release(b * n, n);
             }
@@ -424,7 +418,7 @@ fn win_loss<F: Fn(Progress) + Sync>(
     }
     agree_not_cancelled(&report, ranks)?;
     report.finish();
-    Ok((won, own_blocks))
+    Ok((won, own_blocks, received))
 }
 
 /// This rank's blocks of a layer cut into rounds, as many on every rank

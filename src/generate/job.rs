@@ -22,7 +22,7 @@ use super::{
 };
 use crate::euler::Outcome;
 use crate::memory::{ByteSize, available_memory, peak_memory};
-use crate::ranks::Ranks;
+use crate::ranks::{Ranks, first_failed};
 use crate::tablefile::{self, Destination, EulerColumns, FlipColumns, Table, TableError};
 
 /// A table file to make: which puzzle, which board, where, and how.
@@ -638,7 +638,7 @@ impl Plan {
         ranks: &dyn Ranks,
         progress: impl Fn(Progress) + Sync,
         cancel: &Cancel,
-    ) -> Result<Report, JobError> {
+    ) -> Result<RanksReport, JobError> {
         let start = Instant::now();
         let job = &self.job;
         let shape = job.shape;
@@ -649,6 +649,15 @@ impl Plan {
             });
         }
         agree(ranks, self.check())?;
+        // Each rank planned with its own memory: they must agree on what the
+        // table holds, or they would make different calls and files.
+        let full = ranks.sum(u64::from(self.full));
+        if full != 0 && full != ranks.size() as u64 {
+            return Err(JobError::RanksDisagree {
+                full: full as usize,
+                ranks: ranks.size(),
+            });
+        }
         let options = RanksOptions {
             full: self.full,
             exchange_bytes: DEFAULT_EXCHANGE_BYTES,
@@ -661,10 +670,12 @@ impl Plan {
         };
         let made = euler_ranks(shape, &options, ranks, &progress).map_err(|error| match error {
             GenerateError::Cancelled => cancelled(false),
+            GenerateError::OtherRank { rank } => JobError::OtherRank { rank },
             error => JobError::Generate(error),
         })?;
         let generated = start.elapsed();
         let file_bytes = made.write(&self.path, ranks).map_err(|error| match error {
+            TableError::OtherRank { rank } => JobError::OtherRank { rank },
             TableError::Io(error) => JobError::Write {
                 path: self.path.clone(),
                 error,
@@ -678,7 +689,7 @@ impl Plan {
         let total = start.elapsed();
         let largest = |d: Duration| ranks.max(d.as_nanos() as u64);
         let (total, generated) = (largest(total), largest(generated));
-        Ok(Report {
+        let report = Report {
             puzzle: Puzzle::Euler,
             rows: shape.rows(),
             cols: shape.cols(),
@@ -695,35 +706,45 @@ impl Plan {
                 generate_seconds: generated as f64 / 1e9,
                 write_seconds: total.saturating_sub(generated) as f64 / 1e9,
                 memory_needed: self.memory_needed,
-                peak_memory: peak_memory().map(|p| ranks.max(p)),
+                peak_memory: Some(ranks.max(peak_memory().unwrap_or(0))).filter(|&p| p > 0),
                 file: self.path.display().to_string(),
                 file_bytes,
             },
+        };
+        Ok(RanksReport {
+            report,
+            exchanged: made.exchanged,
         })
     }
 }
 
+/// What [`Plan::run_ranks`] returns: the job's summary, and what the ranks
+/// sent one another.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RanksReport {
+    /// The summary, as a job of one process gives it.
+    pub report: Report,
+    /// Bytes of blocks the ranks received from one another in each layer
+    /// of the win/loss pass, all ranks together: layer `i` holds the
+    /// blocks with `i` fewer top cells covered than the full board's.
+    pub exchanged: Vec<u64>,
+}
+
 /// Memory one rank takes to write its part of a file of `file_bytes`: the
-/// conversion buffer, and the block CRCs gathered (16 bytes a 4 KiB block
-/// at rank 0, which also holds the CRC arrays).
+/// conversion buffer, and the block CRCs gathered.
 fn ranks_write_memory(file_bytes: u64) -> u64 {
-    (1 << 20) + file_bytes / 256 + file_bytes / 1024 + (64 << 10)
+    // Every rank's entries (16 bytes a block) gathered on every rank, and
+    // copied out once; rank 0's arrays, 8 and 4 bytes a block.
+    (1 << 20) + 3 * (file_bytes / 256) + file_bytes / 512 + file_bytes / 1024 + (64 << 10)
 }
 
 /// Every rank's outcome of a step, agreed: this rank's when every rank
 /// succeeded or this one failed; [`JobError::OtherRank`] naming the first
 /// rank that failed otherwise.
 fn agree<T>(ranks: &dyn Ranks, result: Result<T, JobError>) -> Result<T, JobError> {
-    let mark = match &result {
-        Err(_) => u64::MAX - ranks.rank() as u64,
-        Ok(_) => 0,
-    };
-    let first = ranks.max(mark);
-    match result {
-        Ok(_) if first != 0 => Err(JobError::OtherRank {
-            rank: (u64::MAX - first) as usize,
-        }),
-        result => result,
+    match first_failed(ranks, result.is_err()) {
+        Some(rank) if result.is_ok() => Err(JobError::OtherRank { rank }),
+        _ => result,
     }
 }
 
@@ -760,6 +781,18 @@ pub enum JobError {
         planned: usize,
         /// [`Ranks::size`].
         running: usize,
+    },
+    /// The ranks of a job planned different tables: some have the memory
+    /// for the full tables, some not.
+    #[error(
+        "the ranks planned different tables: {full} of {ranks} have the memory for the full tables; give every \
+         rank the same --memory, or --wdl-only"
+    )]
+    RanksDisagree {
+        /// Ranks that planned the full tables.
+        full: usize,
+        /// Ranks of the job.
+        ranks: usize,
     },
     /// Another rank of the job failed (it says why); this one stopped
     /// with it.

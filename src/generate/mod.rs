@@ -101,7 +101,7 @@ pub use flip::{
 };
 pub use job::{
     DEFAULT_CHECKPOINT_EVERY, EulerReport, FlipReport, Job, JobError, JobSetting, LimitFrom,
-    MemoryLimit, Plan, Report, ReportSummary, RunFigures, checkpoint_kept,
+    MemoryLimit, Plan, RanksReport, Report, ReportSummary, RunFigures, checkpoint_kept,
 };
 
 /// Which puzzle a table is for: the same type as the table files'
@@ -151,6 +151,13 @@ pub enum GenerateError {
     /// to its checkpoint).
     #[error("cancelled")]
     Cancelled,
+    /// Another rank of a job over several ranks failed (it says why); this
+    /// one stopped with it.
+    #[error("rank {rank} of the job failed; every rank stopped")]
+    OtherRank {
+        /// The first rank that failed.
+        rank: usize,
+    },
     /// The checkpoint could not be used or written.
     #[error(transparent)]
     Checkpoint(#[from] checkpoint::CheckpointError),

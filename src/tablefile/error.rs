@@ -285,6 +285,13 @@ pub enum TableError {
     /// final name.
     #[error("cancelled")]
     Cancelled,
+    /// Another rank of a job over several ranks could not write its part
+    /// of the file (it says why); this one stopped with it.
+    #[error("rank {rank} of the job could not write its part of the file")]
+    OtherRank {
+        /// The first rank that failed.
+        rank: usize,
+    },
 }
 
 /// Why a version-1 table file was rejected

@@ -10,9 +10,9 @@ use std::path::{Path, PathBuf};
 
 use boardbase_solvers::shape::Shape;
 
-use super::write::TempFile;
+use super::write::{Destination, TempFile, destination, dir_and_name};
 use super::{ColumnInfo, Puzzle, TableError, VERSION, format, layout_infos};
-use crate::ranks::Ranks;
+use crate::ranks::{Ranks, first_failed};
 
 /// The length of the blocks the writer checksums: 4 KiB.
 pub(crate) const BLOCK_LEN: u32 = format::BLOCK_LEN;
@@ -90,14 +90,15 @@ const ENTRY: usize = 4 + 8 + 4;
 /// ranges through `fill`; every block of every column must be written by
 /// exactly one rank. The file is made under a temporary name beside `path`
 /// and renamed once complete, as [`Table::write`](super::Table::write)
-/// does; `path` must be a regular file or a new name, on a file system
-/// every rank sees. Returns the file's length on every rank.
+/// does (a symbolic link is followed); `path` must be a regular file or a
+/// new name, on a file system every rank sees. Returns the file's length
+/// on every rank.
 ///
 /// # Errors
 ///
-/// The same on every rank: the first rank's I/O error (the others say
-/// which rank failed), and [`TableError::Io`] when the blocks written do
-/// not cover the columns.
+/// A failing rank's I/O error ([`TableError::Io`], also when the blocks
+/// written do not cover the columns or `path` is a device or a pipe), and
+/// [`TableError::OtherRank`] on the other ranks.
 pub(crate) fn write_parts(
     path: &Path,
     puzzle: Puzzle,
@@ -111,32 +112,33 @@ pub(crate) fn write_parts(
         format::encode_header(puzzle, shape, VERSION, &infos, &vec![0; infos.len()]);
     let root = ranks.rank() == 0;
 
-    // Rank 0 makes the file at its full length; every rank learns its name.
-    let temp = if root {
-        Some(create(path, file_len))
-    } else {
-        None
-    };
+    // Rank 0 makes the file at its full length, beside the file a symbolic
+    // link names (as `Table::write` does); every rank learns its absolute
+    // name.
+    let temp = root.then(|| match destination(path) {
+        Destination::Replace(target) => create(&target, file_len).map(|temp| (temp, target)),
+        Destination::InPlace => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{} is not a regular file: the ranks of a job write a table file in parts, under a \
+                 temporary name renamed once complete",
+                path.display()
+            ),
+        )),
+    });
     let name = match &temp {
-        Some(Ok(temp)) => temp.path.to_string_lossy().into_owned().into_bytes(),
+        Some(Ok((temp, _))) => path_bytes(&temp.path),
         _ => Vec::new(),
     };
     let names = ranks.gather_bytes(&name);
     let temp = match temp {
         Some(made) => Some(agree(ranks, made)?),
         None => {
-            agree(
-                ranks,
-                if names[0].is_empty() {
-                    Err(from_rank(0))
-                } else {
-                    Ok(())
-                },
-            )?;
+            agree(ranks, Ok(()))?;
             None
         }
     };
-    let temp_path = PathBuf::from(String::from_utf8_lossy(&names[0]).into_owned());
+    let temp_path = bytes_path(&names[0]);
 
     // Every rank writes its ranges.
     let written = (|| {
@@ -157,7 +159,7 @@ pub(crate) fn write_parts(
 
     // Rank 0 writes the header and the block-CRC arrays, then renames.
     let finished = match temp {
-        Some(mut temp) => (|| {
+        Some((mut temp, path)) => (|| {
             let mut arrays: Vec<Vec<Option<u32>>> = infos
                 .iter()
                 .map(|c| vec![None; format::block_count(c.byte_len, format::BLOCK_LEN) as usize])
@@ -200,7 +202,7 @@ pub(crate) fn write_parts(
                 }
             }
             temp.file.sync_all()?;
-            std::fs::rename(&temp.path, path)?;
+            std::fs::rename(&temp.path, &path)?;
             temp.renamed = true;
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
                 && let Ok(dir) = File::open(dir)
@@ -217,38 +219,44 @@ pub(crate) fn write_parts(
 
 /// Makes the temporary file of `path`, `len` bytes of zeros.
 fn create(path: &Path, len: u64) -> io::Result<TempFile> {
-    let name = path.file_name().ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("{} is not a file name", path.display()),
-        )
-    })?;
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    let temp = TempFile::create(dir, name)?;
+    let (dir, name) = dir_and_name(path)?;
+    // Absolute, for ranks whose working directory differs.
+    let dir = std::fs::canonicalize(dir)?;
+    let temp = TempFile::create(&dir, name)?;
     temp.file.set_len(len)?;
     Ok(temp)
 }
 
 /// Every rank's outcome of a step, agreed: this rank's value when every
 /// rank succeeded, its own error where it failed, and where another rank
-/// failed, an error naming the first that did.
+/// failed, [`TableError::OtherRank`] naming the first that did.
 fn agree<T>(ranks: &dyn Ranks, result: io::Result<T>) -> Result<T, TableError> {
-    let failed = u64::from(result.is_err());
-    let first = ranks.max(if failed == 1 {
-        u64::MAX - ranks.rank() as u64
-    } else {
-        0
-    });
-    match result {
-        Err(e) => Err(TableError::Io(e)),
-        Ok(_) if first != 0 => Err(TableError::Io(from_rank((u64::MAX - first) as usize))),
-        Ok(value) => Ok(value),
+    match (first_failed(ranks, result.is_err()), result) {
+        (_, Err(e)) => Err(TableError::Io(e)),
+        (Some(rank), Ok(_)) => Err(TableError::OtherRank { rank }),
+        (None, Ok(value)) => Ok(value),
     }
 }
 
-fn from_rank(rank: usize) -> io::Error {
-    io::Error::other(format!("rank {rank} could not write its part of the file"))
+/// A path as bytes, to send to other ranks, and back.
+#[cfg(unix)]
+fn path_bytes(path: &Path) -> Vec<u8> {
+    use std::os::unix::ffi::OsStrExt;
+    path.as_os_str().as_bytes().to_vec()
+}
+
+#[cfg(unix)]
+fn bytes_path(bytes: &[u8]) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    PathBuf::from(std::ffi::OsStr::from_bytes(bytes))
+}
+
+#[cfg(not(unix))]
+fn path_bytes(path: &Path) -> Vec<u8> {
+    path.to_string_lossy().into_owned().into_bytes()
+}
+
+#[cfg(not(unix))]
+fn bytes_path(bytes: &[u8]) -> PathBuf {
+    PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
 }

@@ -401,16 +401,7 @@ impl Table {
             Destination::Replace(path) => path,
         };
         let path = path.as_path();
-        let name = path.file_name().ok_or_else(|| {
-            io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!("{} is not a file name", path.display()),
-            )
-        })?;
-        let dir = match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
-        };
+        let (dir, name) = dir_and_name(path)?;
         let mut temp = TempFile::create(dir, name)?;
         let mut out = BufWriter::with_capacity(CHUNK, &temp.file);
         let len = self.write_to_cancellable(&mut out, VERSION, progress, cancel)?;
@@ -498,6 +489,21 @@ pub fn remove_temporary_files(path: &Path) -> usize {
         })
         .filter(|e| fs::remove_file(e.path()).is_ok())
         .count()
+}
+
+/// The directory of `path` (`.` for a bare name) and its file name.
+pub(crate) fn dir_and_name(path: &Path) -> io::Result<(&Path, &OsStr)> {
+    let name = path.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} is not a file name", path.display()),
+        )
+    })?;
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    Ok((dir, name))
 }
 
 /// A temporary file in the target's directory, removed on drop unless it
