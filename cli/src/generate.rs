@@ -247,23 +247,23 @@ pub(super) fn interrupted_or(
     }
 }
 
-/// Runs `boardbase generate`.
-pub fn run(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
-    if let Some((launcher, size)) = launched(&|name| std::env::var(name).ok()) {
-        #[cfg(feature = "mpi")]
-        {
-            let _ = size;
-            return super::mpi::generate(args, out, launcher);
-        }
-        #[cfg(not(feature = "mpi"))]
-        if size > 1 {
-            return Err(Failure::Usage(format!(
-                "this boardbase is one of {size} processes started by {launcher}, but it was built \
-                 without the `mpi` feature, so each would make the whole table and write the same file. \
-                 Build it with `cargo build --release -p boardbase-cli --features mpi` (it needs an MPI \
-                 library: docs/scaling.md), or run `boardbase generate` without {launcher}"
-            )));
-        }
+/// Runs `boardbase generate`, `launched` being what [`launcher`] found:
+/// refused as one of several processes of a launcher (this build cannot
+/// spread a job over them), else in this process alone.
+pub fn run(
+    args: &GenerateArgs,
+    launched: Option<(&str, u64)>,
+    out: &mut Output,
+) -> Result<(), Failure> {
+    if let Some((launcher, size)) = launched
+        && size > 1
+    {
+        return Err(Failure::Usage(format!(
+            "this boardbase is one of {size} processes started by {launcher}, but it was built \
+             without the `mpi` feature, so each would make the whole table and write the same file. \
+             Build it with `cargo build --release -p boardbase-cli --features mpi` (it needs an MPI \
+             library: docs/scaling.md), or run `boardbase generate` without {launcher}"
+        )));
     }
     run_alone(args, out)
 }
@@ -408,11 +408,16 @@ fn write_flip_text(
 }
 
 /// The launcher and process count when this process was started by an MPI
-/// launcher or Slurm, one of `n` processes (`env` reads a variable): Open
+/// launcher or Slurm, one of `n` processes: Open
 /// MPI's `mpirun` sets `OMPI_COMM_WORLD_SIZE`, MPICH's `mpiexec` (and
 /// Slurm's PMI-2) `PMI_SIZE`, Slurm's `srun` `SLURM_NTASKS` with
 /// `SLURM_STEP_ID` (a batch script alone sets `SLURM_NTASKS` but runs no
 /// job step). `None` when started otherwise.
+pub fn launcher() -> Option<(&'static str, u64)> {
+    launched(&|name| std::env::var(name).ok())
+}
+
+/// [`launcher`], the variables read through `env`.
 fn launched(env: &dyn Fn(&str) -> Option<String>) -> Option<(&'static str, u64)> {
     let size = |name: &str| {
         env(name)

@@ -493,7 +493,12 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Check(Deferred(args)) => check::run(&args, &mut out),
         Command::Cases(Deferred(args)) => cases::run(&args, &mut out),
         Command::Demo => demo::run(&mut out),
-        Command::Generate(Deferred(args)) => generate::run(&args, &mut out),
+        Command::Generate(Deferred(args)) => match generate::launcher() {
+            // One job over the ranks an MPI launcher started.
+            #[cfg(feature = "mpi")]
+            Some((launcher, _)) => mpi::generate(&args, &mut out, launcher),
+            launched => generate::run(&args, launched, &mut out),
+        },
         Command::Export(Deferred(args)) => export::export(&args, &mut out),
         Command::Verify(Deferred(args)) => export::verify(&args, &mut out),
         #[cfg(feature = "serve")]
