@@ -8,6 +8,7 @@
 #[path = "common/mod.rs"]
 mod common;
 
+use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -178,17 +179,27 @@ fn a_rank_killed_ends_the_job_and_the_rerun_writes_the_same_file() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("mpirun starts");
-    // Kill one rank once both are running (they are mpirun's children).
-    let start = Instant::now();
-    let ranks = loop {
-        let ranks = children(job.id());
-        if ranks.len() == 2 || start.elapsed() > Duration::from_secs(20) {
-            break ranks;
+    // Kill one rank once the ranks are generating: rank 0 has printed the
+    // plan (the lines are kept for the messages below).
+    let stderr = job.stderr.take().expect("piped");
+    let (lines, planned) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut all = String::new();
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if line.contains("2 ranks (") {
+                let _ = lines.send(());
+            }
+            all.push_str(&line);
+            all.push('\n');
         }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    assert_eq!(ranks.len(), 2, "two ranks started");
-    std::thread::sleep(Duration::from_millis(300));
+        all
+    });
+    planned
+        .recv_timeout(Duration::from_secs(60))
+        .expect("rank 0 prints the plan");
+    std::thread::sleep(Duration::from_millis(100));
+    let ranks = children(job.id());
+    assert_eq!(ranks.len(), 2, "two ranks running");
     let killed = Command::new("kill")
         .args(["-9", &ranks[1].to_string()])
         .status();
@@ -205,7 +216,7 @@ fn a_rank_killed_ends_the_job_and_the_rerun_writes_the_same_file() {
         }
         std::thread::sleep(Duration::from_millis(50));
     };
-    let stderr = text(&job.wait_with_output().expect("its output").stderr);
+    let stderr = reader.join().expect("the reader ends with mpirun");
     assert!(!status.success(), "{stderr}");
     assert!(
         stderr.contains("signal 9"),

@@ -70,7 +70,7 @@ pub struct RanksOptions {
 pub struct RankTables {
     shape: Shape,
     /// The whole table's size; this rank's blocks, or every block where
-    /// [`whole`](RankTables::whole) is set.
+    /// `whole` is set.
     bits: VirtualBits,
     own_blocks: Vec<usize>,
     whole: bool,
@@ -101,7 +101,10 @@ impl RankTables {
     ///
     /// # Errors
     ///
-    /// The same on every rank: see [`Table::write`](crate::tablefile::Table::write).
+    /// On the rank that failed, the errors of
+    /// [`Table::write`](crate::tablefile::Table::write) (and a `path` that
+    /// is a device or a pipe: the ranks write a file in parts); on the
+    /// others, [`TableError::OtherRank`].
     pub fn write(&self, path: &Path, ranks: &dyn Ranks) -> Result<u64, TableError> {
         let shape = self.shape;
         let full = self.full();
