@@ -2,15 +2,16 @@
 //! feature; `.ci/run` installs Open MPI and runs these). The files of 1, 2
 //! and 3 ranks are compared byte for byte with the one process's file (which
 //! the other suites check against the oracles), and checked once more by
-//! `verify --all`; a rank that dies ends the job; ranks started with
-//! different arguments are refused.
+//! `verify --all`; a rank that dies ends the job, and the rerun resumes
+//! from the checkpoint the ranks saved (on another number of ranks, or in
+//! one process); ranks started with different arguments are refused.
 
 #[path = "common/mod.rs"]
 mod common;
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, ExitStatus, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{TempDir, binary};
@@ -50,7 +51,10 @@ fn one_process(dir: &TempDir, args: &[&str]) -> Vec<u8> {
 
 #[test]
 fn files_of_one_two_and_three_ranks_equal_one_process_s() {
-    for args in [&["4x5"][..], &["5x5"], &["4x6", "--wdl-only"], &["3x4"]] {
+    // 5x5 saves every layer to the checkpoint the ranks share (and removes
+    // it once the file is written).
+    let every_layer = ["5x5", "--checkpoint-every", "0"];
+    for args in [&["4x5"][..], &every_layer, &["4x6", "--wdl-only"], &["3x4"]] {
         let shape = args[0];
         let one = one_process(&TempDir::new("mpi-one"), args);
         for ranks in 1..=3 {
@@ -163,51 +167,71 @@ fn children(parent: u32) -> Vec<u32> {
     found
 }
 
-#[test]
-fn a_rank_killed_ends_the_job_and_the_rerun_writes_the_same_file() {
-    let dir = TempDir::new("mpi-kill");
+/// Starts `boardbase generate euler 5x6 --wdl-only` saving every layer in
+/// `dir` over `ranks` ranks (none: one process without mpirun), and kills
+/// one of its processes with SIGKILL once the checkpoint holds `layers`
+/// layers. Returns how it ended and its stderr.
+fn killed_after(dir: &TempDir, ranks: Option<usize>, layers: u64) -> (ExitStatus, String) {
     let args = [
         "generate",
         "euler",
         "5x6",
         "--wdl-only",
+        "--checkpoint-every",
+        "0",
         "--dir",
         dir.path(),
     ];
-    let mut job = mpirun(2, &args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("mpirun starts");
-    // Kill one rank once the ranks are generating: rank 0 has printed the
-    // plan (the lines are kept for the messages below).
+    let mut job = match ranks {
+        Some(ranks) => mpirun(ranks, &args),
+        None => {
+            let mut cmd = Command::new(binary());
+            cmd.args(args);
+            cmd
+        }
+    }
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .expect("the job starts");
     let stderr = job.stderr.take().expect("piped");
-    let (lines, planned) = std::sync::mpsc::channel();
     let reader = std::thread::spawn(move || {
         let mut all = String::new();
         for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if line.contains("2 ranks (") {
-                let _ = lines.send(());
-            }
             all.push_str(&line);
             all.push('\n');
         }
         all
     });
-    planned
-        .recv_timeout(Duration::from_secs(60))
-        .expect("rank 0 prints the plan");
-    std::thread::sleep(Duration::from_millis(100));
-    let ranks = children(job.id());
-    assert_eq!(ranks.len(), 2, "two ranks running");
+    // The checkpoint's layout (src/generate/checkpoint.rs): the header and
+    // the bitset fill whole 4 KiB pages, and each saved layer appends a
+    // 40-byte record.
+    let checkpoint = dir.join("euler-5x6.bin.checkpoint");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let saved = std::fs::metadata(&checkpoint).map_or(0, |m| m.len() % 4096 / 40);
+        if saved >= layers {
+            break;
+        }
+        assert!(Instant::now() < deadline, "no layer saved in a minute");
+        assert!(
+            job.try_wait().expect("waited for").is_none(),
+            "the job ended before it saved {layers} layers"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let victim = match ranks {
+        Some(_) => *children(job.id()).last().expect("a rank runs"),
+        None => job.id(),
+    };
     let killed = Command::new("kill")
-        .args(["-9", &ranks[1].to_string()])
+        .args(["-9", &victim.to_string()])
         .status();
     assert!(killed.is_ok_and(|s| s.success()));
     // No hang: mpirun ends the job within seconds, with a failure.
     let deadline = Instant::now() + Duration::from_secs(60);
     let status = loop {
-        if let Some(status) = job.try_wait().expect("mpirun is waited for") {
+        if let Some(status) = job.try_wait().expect("the job is waited for") {
             break status;
         }
         if Instant::now() > deadline {
@@ -216,7 +240,25 @@ fn a_rank_killed_ends_the_job_and_the_rerun_writes_the_same_file() {
         }
         std::thread::sleep(Duration::from_millis(50));
     };
-    let stderr = reader.join().expect("the reader ends with mpirun");
+    (status, reader.join().expect("the reader ends with the job"))
+}
+
+/// The complete layers the rerun of a killed job says it resumes from.
+fn resumed_layers(stderr: &str) -> u64 {
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("resuming from "))
+        .unwrap_or_else(|| panic!("the rerun resumes: {stderr}"));
+    let done = line.split(": ").nth(1).and_then(|l| l.split(' ').next());
+    done.and_then(|d| d.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"))
+}
+
+#[test]
+fn a_rank_killed_ends_the_job_and_the_rerun_resumes_to_the_same_file() {
+    let one = one_process(&TempDir::new("mpi-kill-one"), &["5x6", "--wdl-only"]);
+    let dir = TempDir::new("mpi-kill");
+    let (status, stderr) = killed_after(&dir, Some(2), 3);
     assert!(!status.success(), "{stderr}");
     assert!(
         stderr.contains("signal 9"),
@@ -226,19 +268,67 @@ fn a_rank_killed_ends_the_job_and_the_rerun_writes_the_same_file() {
         !dir.join("euler-5x6.bin").exists(),
         "no file under the final name"
     );
-
-    // The same command again makes the file one process makes.
     for name in dir.names() {
         // A temporary file of the killed job: `note:`d, never read.
-        assert!(
-            name.starts_with(".euler-5x6.bin.") && name.ends_with(".tmp"),
-            "{name}"
-        );
-        std::fs::remove_file(dir.join(&name)).expect("removed");
+        if name.starts_with(".euler-5x6.bin.") && name.ends_with(".tmp") {
+            std::fs::remove_file(dir.join(&name)).expect("removed");
+        } else {
+            assert_eq!(name, "euler-5x6.bin.checkpoint");
+        }
     }
+
+    // A checkpoint whose data does not match its CRCs is refused, by rank 0
+    // alone, with the reason: the last byte of the bitset is in layer 0's
+    // block (every top cell covered), the last block.
+    let checkpoint = dir.join("euler-5x6.bin.checkpoint");
+    let saved = std::fs::read(&checkpoint).expect("kept");
+    let mut damaged = saved.clone();
+    let data_end = saved.len() - saved.len() % 4096;
+    damaged[data_end - 1] ^= 0x10;
+    std::fs::write(&checkpoint, &damaged).expect("written");
+    let args = [
+        "generate",
+        "euler",
+        "5x6",
+        "--wdl-only",
+        "--dir",
+        dir.path(),
+    ];
     let out = output(&mut mpirun(2, &args));
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let refusal = "the data of win/loss layer 0 does not match its CRC";
+    assert_eq!(stderr.matches(refusal).count(), 1, "{stderr}");
+    assert!(!dir.join("euler-5x6.bin").exists());
+
+    // The checkpoint as the killed job left it: 3 ranks resume it and
+    // write the file one process writes.
+    std::fs::write(&checkpoint, &saved).expect("written");
+    let out = output(&mut mpirun(3, &args));
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(resumed_layers(&stderr) >= 3, "{stderr}");
     let made = std::fs::read(dir.join("euler-5x6.bin")).expect("written");
-    let one = one_process(&TempDir::new("mpi-kill-one"), &["5x6", "--wdl-only"]);
-    assert!(made == one, "the rerun's file differs from one process's");
+    assert!(made == one, "the resumed file differs from one process's");
+    assert_eq!(dir.names(), ["euler-5x6.bin"], "the checkpoint is removed");
+
+    // One process resumes the ranks' checkpoint, and the ranks one
+    // process's.
+    for (killed, rerun) in [(Some(2), None), (None, Some(2))] {
+        let dir = TempDir::new("mpi-kill-across");
+        killed_after(&dir, killed, 2);
+        let out = match rerun {
+            Some(ranks) => output(mpirun(ranks, &args[..4]).args(["--dir", dir.path()])),
+            None => output(
+                Command::new(binary())
+                    .args(&args[..4])
+                    .args(["--dir", dir.path()]),
+            ),
+        };
+        let stderr = text(&out.stderr);
+        assert!(out.status.success(), "{stderr}");
+        assert!(resumed_layers(&stderr) >= 2, "{stderr}");
+        let made = std::fs::read(dir.join("euler-5x6.bin")).expect("written");
+        assert!(made == one, "{killed:?} then {rerun:?}: the file differs");
+    }
 }

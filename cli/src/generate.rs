@@ -10,7 +10,7 @@ use std::time::Duration;
 use boardbase::euler::Outcome;
 use boardbase::generate::{
     Cancel, EulerReport, FlipReport, Job, JobError, LimitFrom, MemoryLimit, Plan, Progress, Report,
-    ReportSummary, checkpoint, checkpoint_kept,
+    ReportSummary, checkpoint, checkpoint::Resume, checkpoint_kept,
 };
 use boardbase::memory::ByteSize;
 use boardbase::solvers::shape::Shape;
@@ -268,6 +268,16 @@ pub fn run(
     run_alone(args, out)
 }
 
+/// What a run resuming from a checkpoint says before it starts.
+pub(super) fn resuming(resume: &Resume) -> String {
+    format!(
+        "resuming from {}: {} of {} win/loss layers done",
+        resume.path.display(),
+        resume.layers_done,
+        resume.layers
+    )
+}
+
 /// `boardbase generate` in this process alone.
 pub(super) fn run_alone(args: &GenerateArgs, out: &mut Output) -> Result<(), Failure> {
     let job = job_of(args);
@@ -280,12 +290,7 @@ pub(super) fn run_alone(args: &GenerateArgs, out: &mut Output) -> Result<(), Fai
     // Checked before hours of work can be lost (and made again by `run`).
     plan.check().map_err(failure)?;
     if let Some(resume) = &plan.resume {
-        eprintln!(
-            "resuming from {}: {} of {} win/loss layers done",
-            resume.path.display(),
-            resume.layers_done,
-            resume.layers
-        );
+        eprintln!("{}", resuming(resume));
     }
     for old in plan.leftovers() {
         eprintln!(

@@ -223,7 +223,9 @@ fn generate_on(args: &GenerateArgs, out: &mut Output, ranks: &MpiRanks) -> Resul
             ranks.local_size(),
             plan_line(&plan)
         );
-        eprintln!("note: a job over several ranks is not checkpointed: killed, it starts over");
+        if let Some(resume) = &plan.resume {
+            eprintln!("{}", super::generate::resuming(resume));
+        }
     }
     // mpirun passes SIGINT and SIGTERM on to every rank: they stop together.
     let cancel = Cancel::new();

@@ -26,9 +26,13 @@
 //! | data end | 40 each | records: layer (`u32`), reserved (`u32`, 0), first block in the layer's order (`u64`), blocks (`u64`), positions won (`u64`), CRC-32 of the blocks' bytes in that order (`u32`), CRC-32 of the record's first 36 bytes (`u32`) |
 //!
 //! A record names a range of one layer's blocks, in the order of
-//! [`layer_members`], so that a generator spread over several processes can
-//! save each one's share of a layer on its own; one process saves a whole
-//! layer in one record.
+//! [`layer_members`]; the generator writes a whole layer in one record. A
+//! job over several ranks (see [`crate::ranks`]) saves its layers in this
+//! same file, which the ranks then share: each rank writes its share of a
+//! layer's blocks and syncs them, and once every rank has, rank 0 appends
+//! the layer's record, its CRC made from the ranks' CRCs
+//! ([`crc32fast::Hasher::combine`]). A checkpoint is thus the same whether
+//! one process or any number of ranks wrote it, and either resumes it.
 //!
 //! # Trust
 //!
@@ -42,7 +46,9 @@
 
 use std::fs::{File, OpenOptions};
 use std::io;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::tablefile::parts::FileExt;
@@ -224,12 +230,117 @@ pub fn checkpoint_path(table: &Path) -> PathBuf {
 /// A checkpoint open for a run: locked, its header checked, its records
 /// read.
 pub(crate) struct Checkpoint {
-    file: File,
-    path: PathBuf,
+    blocks: BlockFile,
     header: Header,
-    block_bytes: u64,
     /// The complete layers' records, in order.
     records: Vec<Record>,
+}
+
+/// The CRC-32 of a run of bytes and their count: what a rank tells the
+/// others of its share of a layer, to be combined in the layers' order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PartCrc {
+    /// CRC-32 of the bytes.
+    pub(crate) crc: u32,
+    /// How many bytes.
+    pub(crate) len: u64,
+}
+
+impl PartCrc {
+    /// The CRC-32 of the parts' bytes one after the other.
+    pub(crate) fn combine(parts: &[PartCrc]) -> u32 {
+        let mut all = crc32fast::Hasher::new();
+        for part in parts {
+            all.combine(&crc32fast::Hasher::new_with_initial_len(part.crc, part.len));
+        }
+        all.finalize()
+    }
+}
+
+/// The bitset of a checkpoint: where each block's bytes go, shared by the
+/// thread that saves layers and the one that appends their records.
+#[derive(Clone)]
+pub(crate) struct BlockFile {
+    file: Arc<File>,
+    path: PathBuf,
+    data_offset: u64,
+    block_bytes: u64,
+}
+
+impl BlockFile {
+    fn io_error(&self, error: io::Error) -> CheckpointError {
+        CheckpointError::Io {
+            path: self.path.clone(),
+            error,
+        }
+    }
+
+    /// Bytes of one block.
+    pub(crate) fn block_bytes(&self) -> usize {
+        self.block_bytes as usize
+    }
+
+    /// Writes `blocks` of `bits` at their places and syncs them; returns
+    /// the CRC of their bytes in that order.
+    pub(crate) fn write(
+        &self,
+        blocks: &[usize],
+        bits: &[AtomicU64],
+    ) -> Result<PartCrc, CheckpointError> {
+        let words = self.block_bytes as usize / 8;
+        let mut buf = vec![0u8; self.block_bytes as usize];
+        let mut crc = crc32fast::Hasher::new();
+        for &block in blocks {
+            for (word, bytes) in bits[block * words..][..words]
+                .iter()
+                .zip(buf.chunks_exact_mut(8))
+            {
+                bytes.copy_from_slice(&word.load(Relaxed).to_le_bytes());
+            }
+            crc.update(&buf);
+            let at = self.data_offset + block as u64 * self.block_bytes;
+            self.file
+                .write_all_at(&buf, at)
+                .map_err(|e| self.io_error(e))?;
+        }
+        self.file.sync_data().map_err(|e| self.io_error(e))?;
+        Ok(PartCrc {
+            crc: crc.finalize(),
+            len: blocks.len() as u64 * self.block_bytes,
+        })
+    }
+
+    /// Reads `blocks` into `bits`; returns the CRC of their bytes in that
+    /// order. `progress` hears of the bytes read.
+    fn read(
+        &self,
+        blocks: impl Iterator<Item = usize>,
+        bits: &[AtomicU64],
+        progress: &dyn Fn(u64),
+    ) -> Result<PartCrc, CheckpointError> {
+        let mut buf = vec![0u8; self.block_bytes as usize];
+        let mut crc = crc32fast::Hasher::new();
+        let mut len = 0;
+        for block in blocks {
+            let at = self.data_offset + block as u64 * self.block_bytes;
+            self.file
+                .read_exact_at(&mut buf, at)
+                .map_err(|e| self.io_error(e))?;
+            crc.update(&buf);
+            let words = &bits[block * buf.len() / 8..][..buf.len() / 8];
+            for (word, bytes) in words.iter().zip(buf.chunks_exact(8)) {
+                let mut b = [0u8; 8];
+                b.copy_from_slice(bytes);
+                word.store(u64::from_le_bytes(b), Relaxed);
+            }
+            len += self.block_bytes;
+            progress(self.block_bytes);
+        }
+        Ok(PartCrc {
+            crc: crc.finalize(),
+            len,
+        })
+    }
 }
 
 impl Checkpoint {
@@ -312,18 +423,58 @@ impl Checkpoint {
         // saved again.
         let end = header.data_end() + (records.len() * RECORD_LEN) as u64;
         file.set_len(end).map_err(io_error)?;
-        Ok(Checkpoint {
-            file,
-            path: path.to_owned(),
-            block_bytes: wl.block_words() as u64 * 8,
+        Ok(Checkpoint::of(file, path, header, records, &wl))
+    }
+
+    /// Opens the checkpoint at `path` that another rank of the same job
+    /// [`open`](Checkpoint::open)ed (and holds the lock of), to write this
+    /// rank's blocks into and read them back from.
+    pub(crate) fn join(path: &Path, shape: Shape) -> Result<Checkpoint, CheckpointError> {
+        let wl = WinLossSolver::new(shape);
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .map_err(|error| CheckpointError::Io {
+                path: path.to_owned(),
+                error,
+            })?;
+        let (header, records) = read(&file, path, shape, &wl)?;
+        Ok(Checkpoint::of(file, path, header, records, &wl))
+    }
+
+    fn of(
+        file: File,
+        path: &Path,
+        header: Header,
+        records: Vec<Record>,
+        wl: &WinLossSolver,
+    ) -> Checkpoint {
+        Checkpoint {
+            blocks: BlockFile {
+                file: Arc::new(file),
+                path: path.to_owned(),
+                data_offset: header.data_offset,
+                block_bytes: wl.block_words() as u64 * 8,
+            },
             header,
             records,
-        })
+        }
     }
 
     /// Win/loss layers complete in the checkpoint.
     pub(crate) fn layers_done(&self) -> u32 {
         self.records.last().map_or(0, |r| r.layer + 1)
+    }
+
+    /// Positions won in the complete layers, all of each layer's blocks.
+    pub(crate) fn won(&self) -> u64 {
+        self.records.iter().map(|r| r.won).sum()
+    }
+
+    /// Where the layers' blocks are written.
+    pub(crate) fn block_file(&self) -> &BlockFile {
+        &self.blocks
     }
 
     /// Reads the complete layers' blocks into `bits`, checking each layer's
@@ -334,41 +485,48 @@ impl Checkpoint {
         bits: &[AtomicU64],
         progress: &dyn Fn(u64),
     ) -> Result<u64, CheckpointError> {
+        let parts = self.load_part(&|len| 0..len, bits, progress)?;
+        self.check_parts(&[parts])?;
+        Ok(self.won())
+    }
+
+    /// Reads `part(len)` of each complete layer's blocks (a range of the
+    /// layer's `len` blocks, in its order) into `bits`, and returns the CRC
+    /// of each layer's part, to be checked by
+    /// [`check_parts`](Checkpoint::check_parts) with the other ranks'.
+    pub(crate) fn load_part(
+        &self,
+        part: &dyn Fn(usize) -> Range<usize>,
+        bits: &[AtomicU64],
+        progress: &dyn Fn(u64),
+    ) -> Result<Vec<PartCrc>, CheckpointError> {
         let top_bits = self.header.top_bits;
-        let mut buf = vec![0u8; self.block_bytes as usize];
-        let mut won = 0;
-        for record in &self.records {
-            let ones = top_bits - record.layer;
-            let mut crc = crc32fast::Hasher::new();
-            for block in layer_members(top_bits, ones)
-                .skip(record.first as usize)
-                .take(record.blocks as usize)
-            {
-                let at = self.header.data_offset + block as u64 * self.block_bytes;
-                self.file
-                    .read_exact_at(&mut buf, at)
-                    .map_err(|error| CheckpointError::Io {
-                        path: self.path.clone(),
-                        error,
-                    })?;
-                crc.update(&buf);
-                let words = &bits[block * buf.len() / 8..][..buf.len() / 8];
-                for (word, bytes) in words.iter().zip(buf.chunks_exact(8)) {
-                    let mut b = [0u8; 8];
-                    b.copy_from_slice(bytes);
-                    word.store(u64::from_le_bytes(b), Relaxed);
-                }
-                progress(self.block_bytes);
-            }
-            if crc.finalize() != record.crc {
+        self.records
+            .iter()
+            .map(|record| {
+                let ones = top_bits - record.layer;
+                let range = part(record.blocks as usize);
+                let members = layer_members(top_bits, ones)
+                    .skip(range.start)
+                    .take(range.len());
+                self.blocks.read(members, bits, progress)
+            })
+            .collect()
+    }
+
+    /// Checks each complete layer's CRC against its parts read by each
+    /// rank in turn (`parts[rank][layer]`; one process: one rank).
+    pub(crate) fn check_parts(&self, parts: &[Vec<PartCrc>]) -> Result<(), CheckpointError> {
+        for (i, record) in self.records.iter().enumerate() {
+            let layer: Vec<PartCrc> = parts.iter().filter_map(|p| p.get(i).copied()).collect();
+            if layer.len() != parts.len() || PartCrc::combine(&layer) != record.crc {
                 return Err(self.refused(format!(
                     "the data of win/loss layer {} does not match its CRC (the checkpoint is damaged)",
                     record.layer
                 )));
             }
-            won += record.won;
         }
-        Ok(won)
+        Ok(())
     }
 
     /// Saves layer `layer` (its `blocks`, in the layer's order, of which
@@ -381,44 +539,39 @@ impl Checkpoint {
         won: u64,
         bits: &[AtomicU64],
     ) -> Result<(), CheckpointError> {
-        let io_error = |error| CheckpointError::Io {
-            path: self.path.clone(),
-            error,
-        };
-        let words = self.block_bytes as usize / 8;
-        let mut buf = vec![0u8; self.block_bytes as usize];
-        let mut crc = crc32fast::Hasher::new();
-        for &block in blocks {
-            for (word, bytes) in bits[block * words..][..words]
-                .iter()
-                .zip(buf.chunks_exact_mut(8))
-            {
-                bytes.copy_from_slice(&word.load(Relaxed).to_le_bytes());
-            }
-            crc.update(&buf);
-            let at = self.header.data_offset + block as u64 * self.block_bytes;
-            self.file.write_all_at(&buf, at).map_err(io_error)?;
-        }
-        self.file.sync_data().map_err(io_error)?;
+        let part = self.blocks.write(blocks, bits)?;
+        self.append(layer, blocks.len() as u64, won, part.crc)
+    }
+
+    /// Appends the record of layer `layer`, all its `blocks` saved (by
+    /// every rank), `won` positions of them won, the CRC of their bytes
+    /// `crc`, and syncs it.
+    pub(crate) fn append(
+        &mut self,
+        layer: u32,
+        blocks: u64,
+        won: u64,
+        crc: u32,
+    ) -> Result<(), CheckpointError> {
         let record = Record {
             layer,
             first: 0,
-            blocks: blocks.len() as u64,
+            blocks,
             won,
-            crc: crc.finalize(),
+            crc,
         };
         let at = self.header.data_end() + (self.records.len() * RECORD_LEN) as u64;
-        self.file
-            .write_all_at(&record.to_bytes(), at)
-            .map_err(io_error)?;
-        self.file.sync_data().map_err(io_error)?;
+        let file = &self.blocks.file;
+        file.write_all_at(&record.to_bytes(), at)
+            .and_then(|()| file.sync_data())
+            .map_err(|e| self.blocks.io_error(e))?;
         self.records.push(record);
         Ok(())
     }
 
     fn refused(&self, reason: String) -> CheckpointError {
         CheckpointError::Refused {
-            path: self.path.clone(),
+            path: self.blocks.path.clone(),
             reason,
         }
     }
@@ -546,5 +699,28 @@ fn sync_dir(path: &Path) -> io::Result<()> {
     match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => File::open(dir)?.sync_all(),
         _ => File::open(".")?.sync_all(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_combine_to_the_crc_of_the_whole() {
+        let bytes: Vec<u8> = (0..10_000u32).map(|i| (i * 7 + i / 13) as u8).collect();
+        let whole = crc32fast::hash(&bytes);
+        for cuts in [&[][..], &[0], &[1, 4096], &[3, 3, 9_999], &[5_000, 10_000]] {
+            let mut parts = Vec::new();
+            let mut from = 0;
+            for &to in cuts.iter().chain([&bytes.len()]) {
+                parts.push(PartCrc {
+                    crc: crc32fast::hash(&bytes[from..to]),
+                    len: (to - from) as u64,
+                });
+                from = to;
+            }
+            assert_eq!(PartCrc::combine(&parts), whole, "{cuts:?}");
+        }
     }
 }

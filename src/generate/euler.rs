@@ -400,10 +400,7 @@ fn win_loss<F: Fn(Progress) + Sync>(
                 }
                 pending_bytes += blocks.len() as u64 * block_bytes;
                 pending.push((i, blocks, layer_won));
-                let due = every.is_zero()
-                    || (last_save.elapsed() >= every
-                        && cost.idle()
-                        && cost.affordable(pending_bytes, start.elapsed()));
+                let due = cost.due(every, last_save.elapsed(), pending_bytes, start.elapsed());
                 if due {
                     last_save = Instant::now();
                     cost.queue(pending.len() as u64);
@@ -474,7 +471,7 @@ const ASSUMED_SAVE_RATE: f64 = 200e6;
 /// the disk and memory bandwidth: the bound keeps a short run's cost small
 /// (it saves little), while a long run saves all it can.
 #[derive(Default)]
-struct SaveCost {
+pub(super) struct SaveCost {
     nanos: AtomicU64,
     bytes: AtomicU64,
     /// Layers handed over and not yet saved.
@@ -482,14 +479,29 @@ struct SaveCost {
 }
 
 impl SaveCost {
-    fn add(&self, took: Duration, bytes: u64) {
+    pub(super) fn add(&self, took: Duration, bytes: u64) {
         self.nanos.fetch_add(took.as_nanos() as u64, Relaxed);
         self.bytes.fetch_add(bytes, Relaxed);
         self.queued.fetch_sub(1, Relaxed);
     }
 
-    fn queue(&self, layers: u64) {
+    pub(super) fn queue(&self, layers: u64) {
         self.queued.fetch_add(layers, Relaxed);
+    }
+
+    /// Whether the layers finished, `pending_bytes` of blocks, are to be
+    /// saved now: every layer when `every` is zero; otherwise once `every`
+    /// has passed since the last save (`since_save`), the writer is idle,
+    /// and the save is affordable `elapsed` into the pass.
+    pub(super) fn due(
+        &self,
+        every: Duration,
+        since_save: Duration,
+        pending_bytes: u64,
+        elapsed: Duration,
+    ) -> bool {
+        every.is_zero()
+            || (since_save >= every && self.idle() && self.affordable(pending_bytes, elapsed))
     }
 
     /// Whether the writer has saved all it was handed.

@@ -208,8 +208,8 @@ impl Job {
         })
     }
 
-    /// The plan of an Euler job over several ranks: one rank's memory, no
-    /// checkpoint.
+    /// The plan of an Euler job over several ranks: one rank's memory, and
+    /// the checkpoint they share.
     fn plan_ranks(&self, memory_limit: Option<MemoryLimit>) -> Result<Plan, JobError> {
         let shape = self.shape;
         let name = self.puzzle.file_name(shape);
@@ -226,6 +226,8 @@ impl Job {
                 full,
                 exchange_bytes: DEFAULT_EXCHANGE_BYTES,
                 cancel: None,
+                checkpoint: None,
+                checkpoint_every: self.checkpoint_every,
             };
             let generate = euler_rank_memory(shape, self.ranks, &options)?;
             let file = file_bytes(full)?;
@@ -238,12 +240,16 @@ impl Job {
         let full = !self.wdl_only && fits(full_needs);
         let (generate_memory, write_memory, file_bytes) =
             if full { full_needs } else { needs(false)? };
+        let path = self.dir.join(&name);
+        let checkpoint = checkpoint_path(&path);
+        let resume =
+            Checkpoint::inspect(&checkpoint, shape).map_err(|e| JobError::Generate(e.into()))?;
         Ok(Plan {
             job: self.clone(),
-            path: self.dir.join(&name),
-            checkpoint: None,
-            checkpoint_bytes: 0,
-            resume: None,
+            path,
+            checkpoint: Some(checkpoint),
+            checkpoint_bytes: checkpoint_len(shape),
+            resume,
             full,
             full_tables_memory: (!full && !self.wdl_only).then_some(full_needs.0 + full_needs.1),
             positions: 1u64 << shape.cells(),
@@ -627,7 +633,10 @@ impl Plan {
     /// summary (the same on every rank; its figures of time and memory are
     /// the largest of any rank). A failure on any rank stops every rank:
     /// the failing rank returns its error, the others
-    /// [`JobError::OtherRank`]. The run is not checkpointed.
+    /// [`JobError::OtherRank`]. The ranks save the win/loss layers to the
+    /// plan's [`checkpoint`](Plan::checkpoint), which every rank must see
+    /// (a directory they share), and resume from it as one process does;
+    /// either resumes the other's.
     ///
     /// # Errors
     ///
@@ -662,11 +671,15 @@ impl Plan {
             full: self.full,
             exchange_bytes: DEFAULT_EXCHANGE_BYTES,
             cancel: Some(cancel.clone()),
+            checkpoint: self.checkpoint.clone(),
+            checkpoint_every: job.checkpoint_every,
         };
+        // Rank 0 looks after the checkpoint (the others only write into it).
+        let root = ranks.rank() == 0;
         let cancelled = |removed_temporary| JobError::Cancelled {
             path: self.path.clone(),
             removed_temporary,
-            checkpoint: None,
+            checkpoint: if root { self.keep_checkpoint() } else { None },
         };
         let made = euler_ranks(shape, &options, ranks, &progress).map_err(|error| match error {
             GenerateError::Cancelled => cancelled(false),
@@ -685,6 +698,18 @@ impl Plan {
                 error,
             },
         })?;
+        // The table is complete under its name (rank 0 renamed it after
+        // every rank had written its part).
+        let removed = match &self.checkpoint {
+            Some(checkpoint) if root => {
+                fs::remove_file(checkpoint).map_err(|error| JobError::Write {
+                    path: checkpoint.clone(),
+                    error,
+                })
+            }
+            _ => Ok(()),
+        };
+        agree(ranks, removed)?;
         let s = made.summary;
         let total = start.elapsed();
         let largest = |d: Duration| ranks.max(d.as_nanos() as u64);

@@ -156,6 +156,7 @@ use boardbase_solvers::shape::Shape;
 pub use error::{ContentsError, ProbeError, TableError};
 pub use probe::{EulerEntry, EulerTable, FlipSolution, FlipTable, MoveValue, TableRoute};
 pub use verify::{Checked, DEFAULT_SAMPLE, Verified, VerifyOptions};
+pub(crate) use write::bits_bytes;
 pub use write::{Destination, WRITE_MEMORY, destination, remove_temporary_files};
 
 use crate::euler::{self, Move, Position};

@@ -5,6 +5,7 @@
 use std::ffi::OsStr;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -114,25 +115,18 @@ impl Table {
             ColumnData::U32(v) => each(v, u32::to_le_bytes, &mut buf, f),
             ColumnData::U64(v) => each(v, u64::to_le_bytes, &mut buf, f),
             ColumnData::Bits { words, entries } => {
-                let len = c.info.byte_len as usize;
-                let mut left = len;
-                for chunk in words.chunks(CHUNK / 8) {
-                    buf.clear();
-                    for &w in chunk {
-                        buf.extend_from_slice(&w.to_le_bytes());
-                    }
-                    buf.truncate(left);
-                    left -= buf.len();
-                    if left == 0
-                        && entries % 8 != 0
-                        && let Some(last) = buf.last_mut()
-                    {
-                        *last &= (1u8 << (entries % 8)) - 1;
-                    }
-                    f(&buf)?;
-                    if left == 0 {
+                let per = CHUNK / 8;
+                for first in (0..words.len()).step_by(per) {
+                    bits_bytes(
+                        words,
+                        first..(first + per).min(words.len()),
+                        *entries,
+                        &mut buf,
+                    );
+                    if buf.is_empty() {
                         break;
                     }
+                    f(&buf)?;
                 }
                 Ok(())
             }
@@ -544,5 +538,28 @@ impl Drop for TempFile {
         if !self.renamed {
             let _ = fs::remove_file(&self.path);
         }
+    }
+}
+
+/// The bytes a file stores of words `range` of a bitset column of
+/// `entries` entries, into `buf` (emptied first): little-endian, cut at the
+/// column's end (`entries` bits, rounded up to a byte), the bits past the
+/// last entry cleared. Empty when the range starts past the end.
+pub(crate) fn bits_bytes(words: &[u64], range: Range<usize>, entries: u64, buf: &mut Vec<u8>) {
+    buf.clear();
+    let len = entries.div_ceil(8);
+    let from = range.start as u64 * 8;
+    if from >= len {
+        return;
+    }
+    for &w in &words[range] {
+        buf.extend_from_slice(&w.to_le_bytes());
+    }
+    buf.truncate((len - from).min(buf.len() as u64) as usize);
+    if from + buf.len() as u64 == len
+        && !entries.is_multiple_of(8)
+        && let Some(last) = buf.last_mut()
+    {
+        *last &= (1u8 << (entries % 8)) - 1;
     }
 }
