@@ -88,6 +88,39 @@ fn files_of_one_two_and_three_ranks_equal_one_process_s() {
     }
 }
 
+#[test]
+fn a_small_exchange_budget_takes_more_rounds_and_makes_the_same_file() {
+    // A budget of a block or three a round: every layer takes many rounds,
+    // which keep the blocks the next round reads.
+    for args in [
+        &["5x5", "--exchange-memory", "64KiB"][..],
+        &["4x6", "--wdl-only", "--exchange-memory", "100KiB"],
+    ] {
+        let shape = args[0];
+        let one_args: Vec<&str> = args
+            .iter()
+            .copied()
+            .filter(|a| *a == shape || *a == "--wdl-only")
+            .collect();
+        let one = one_process(&TempDir::new("mpi-rounds-one"), &one_args);
+        for ranks in [2, 3] {
+            let dir = TempDir::new("mpi-rounds");
+            let out = output(
+                mpirun(ranks, &["generate", "euler"])
+                    .args(args)
+                    .args(["--dir", dir.path()]),
+            );
+            assert!(
+                out.status.success(),
+                "{args:?} on {ranks} ranks: {}",
+                text(&out.stderr)
+            );
+            let made = std::fs::read(dir.join(format!("euler-{shape}.bin"))).expect("written");
+            assert!(made == one, "{args:?} on {ranks} ranks: the file differs");
+        }
+    }
+}
+
 fn verify_all(path: &Path) {
     let out = output(Command::new(binary()).args(["verify", "--all"]).arg(path));
     assert!(out.status.success(), "{}", text(&out.stderr));

@@ -85,6 +85,12 @@ pub struct GenerateArgs {
     /// How to print the summary.
     #[arg(long, value_enum, default_value_t)]
     format: SummaryFormat,
+    /// Over MPI ranks: the memory for other ranks' blocks, e.g. 256M; a
+    /// rank holds at most SIZE / ranks of them at once, and a layer takes
+    /// more rounds when it is smaller
+    #[cfg(feature = "mpi")]
+    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size, default_value = "256MiB")]
+    exchange_memory: u64,
 }
 
 /// Seconds: a number from 0 to a day.
@@ -183,6 +189,8 @@ pub(super) fn job_of(args: &GenerateArgs) -> Job {
         threads: args.threads(),
         memory_limit: args.memory,
         checkpoint_every: Duration::from_secs_f64(args.checkpoint_every),
+        #[cfg(feature = "mpi")]
+        exchange_bytes: args.exchange_memory,
         ..Job::new(args.puzzle.puzzle(), args.shape)
     }
 }

@@ -194,8 +194,8 @@ const WRITE_CHUNK: u64 = 1 << 20;
 
 /// Bytes one rank of `ranks` allocates for the Euler tables of `shape`
 /// (the full tables or not) on the current rayon pool's threads: its blocks of every
-/// layer, the blocks fetched and sent in one round, every thread's block
-/// buffer and the block lists; with the full tables, the whole win/loss
+/// layer, the blocks fetched and sent in one round (or kept from the one
+/// before), every thread's block buffer and the block lists; with the full tables, the whole win/loss
 /// bitset, three bitsets for the depth steps, and its share of the two
 /// byte columns.
 pub fn euler_rank_memory(
@@ -227,7 +227,9 @@ pub fn euler_rank_memory(
     let threads = pool_threads(None) as u64;
     let mut bytes = own_blocks * block_bytes + exchange;
     bytes += threads * (wl.block_words() * size_of::<winloss::Lanes>()) as u64;
-    bytes += wl.blocks() as u64 * 8;
+    // A layer's block list (8 bytes a block at most), the round planner's
+    // stamps (4) and the marks of the blocks kept between rounds (2).
+    bytes += wl.blocks() as u64 * 14;
     if options.full {
         let whole = wl.words() as u64 * 8;
         let positions = 1u64 << shape.cells();
@@ -440,6 +442,10 @@ fn win_loss<F: Fn(Progress) + Sync>(
         // Kept from round to round.
         let (mut ids, mut asked, mut send, mut got) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut fetch = Vec::new();
+        // Blocks of others kept from one round for the next, and those the
+        // next round reads, by block.
+        let (mut held, mut reads_next) = (vec![false; wl.blocks()], vec![false; wl.blocks()]);
         let mut solve = || -> Result<(), GenerateError> {
             for i in done..=top {
                 let layer: Vec<usize> = layer_members(top, top - i).collect();
@@ -447,17 +453,20 @@ fn win_loss<F: Fn(Progress) + Sync>(
                 own_blocks.extend_from_slice(mine);
                 let rounds = plan_rounds(mine, &tops, budget, rank, &owner_of, ranks);
                 let mut layer_won = 0;
-                for (range, want) in rounds {
+                for (k, (range, want)) in rounds.iter().enumerate() {
                     agree_not_cancelled(&report, ranks)?;
-                    let blocks = &mine[range];
-                    // Ask each owner for its blocks (`want` is sorted by owner),
-                    // then send what was asked.
+                    let blocks = &mine[range.clone()];
+                    // Ask each owner for the blocks not kept from the round
+                    // before (`want` is sorted by owner), then send what
+                    // was asked.
+                    fetch.clear();
+                    fetch.extend(want.iter().copied().filter(|&b| !held[b]));
                     let mut counts = vec![0; size];
-                    for &b in &want {
+                    for &b in &fetch {
                         counts[owner_of(b)] += 1;
                     }
                     ids.clear();
-                    ids.extend(want.iter().map(|&b| b as u64));
+                    ids.extend(fetch.iter().map(|&b| b as u64));
                     let asked_counts = ranks.exchange(&ids, &counts, &mut asked);
                     let asked = &asked[..asked_counts.iter().sum::<usize>()];
                     send.clear();
@@ -470,15 +479,28 @@ fn win_loss<F: Fn(Progress) + Sync>(
                     }
                     let send_counts: Vec<usize> = asked_counts.iter().map(|c| c * n).collect();
                     ranks.exchange(&send, &send_counts, &mut got);
-                    received[i as usize] += (want.len() * n * 8) as u64;
-                    for (k, &b) in want.iter().enumerate() {
-                        for (w, &v) in atomic[b * n..][..n].iter().zip(&got[k * n..][..n]) {
+                    received[i as usize] += (fetch.len() * n * 8) as u64;
+                    for (j, &b) in fetch.iter().enumerate() {
+                        for (w, &v) in atomic[b * n..][..n].iter().zip(&got[j * n..][..n]) {
                             w.store(v, Relaxed);
                         }
                     }
                     layer_won += solve_blocks(wl, blocks, atomic, &report);
-                    for &b in &want {
-                        bits.release(b * n, n);
+                    // Keep what the next round reads too (consecutive runs
+                    // read many of the same blocks): the blocks held never
+                    // pass a round's own, within the budget.
+                    let next = rounds.get(k + 1).map_or(&[][..], |(_, w)| &w[..]);
+                    for &b in next {
+                        reads_next[b] = true;
+                    }
+                    for &b in want {
+                        held[b] = reads_next[b];
+                        if !held[b] {
+                            bits.release(b * n, n);
+                        }
+                    }
+                    for &b in next {
+                        reads_next[b] = false;
                     }
                 }
                 won += layer_won;

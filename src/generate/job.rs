@@ -91,6 +91,11 @@ pub struct Job {
     /// How many of the ranks share this machine: the memory available is
     /// split between them. 1 by default.
     pub ranks_here: usize,
+    /// Over several ranks, the exchange budget: a rank holds at most this
+    /// divided by the number of ranks of other ranks' blocks at once (see
+    /// [`RanksOptions::exchange_bytes`]); counted in the plan's memory.
+    /// [`DEFAULT_EXCHANGE_BYTES`] by default; unused by one process.
+    pub exchange_bytes: u64,
 }
 
 /// How often a [`Job`] saves its finished win/loss layers by default: every
@@ -113,6 +118,7 @@ impl Job {
             checkpoint_every: DEFAULT_CHECKPOINT_EVERY,
             ranks: 1,
             ranks_here: 1,
+            exchange_bytes: DEFAULT_EXCHANGE_BYTES,
         }
     }
 
@@ -224,7 +230,7 @@ impl Job {
         let needs = |full| -> Result<(u64, u64, u64), JobError> {
             let options = RanksOptions {
                 full,
-                exchange_bytes: DEFAULT_EXCHANGE_BYTES,
+                exchange_bytes: self.exchange_bytes,
                 cancel: None,
                 checkpoint: None,
                 checkpoint_every: self.checkpoint_every,
@@ -669,7 +675,7 @@ impl Plan {
         }
         let options = RanksOptions {
             full: self.full,
-            exchange_bytes: DEFAULT_EXCHANGE_BYTES,
+            exchange_bytes: job.exchange_bytes,
             cancel: Some(cancel.clone()),
             checkpoint: self.checkpoint.clone(),
             checkpoint_every: job.checkpoint_every,
