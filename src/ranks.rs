@@ -25,6 +25,10 @@ pub trait Ranks {
     /// them).
     fn local_size(&self) -> usize;
 
+    /// This process's number among those on this machine, from 0 (the
+    /// ranks of one machine take turns to write one file).
+    fn local_rank(&self) -> usize;
+
     /// Sends `send[counts[0] + ... + counts[r - 1]..][..counts[r]]` to rank
     /// `r` (every rank, this one included), and puts what each rank sent
     /// this one, in rank order, at the start of `recv` (grown when short,
@@ -57,6 +61,10 @@ impl Ranks for Solo {
 
     fn size(&self) -> usize {
         1
+    }
+
+    fn local_rank(&self) -> usize {
+        0
     }
 
     fn local_size(&self) -> usize {

@@ -28,6 +28,7 @@ use super::generate::{
 pub struct MpiRanks {
     world: SimpleCommunicator,
     local: usize,
+    local_rank: usize,
     // Dropped last: finalizes MPI.
     _universe: Universe,
 }
@@ -41,7 +42,8 @@ impl MpiRanks {
     fn start() -> Option<MpiRanks> {
         let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Funneled)?;
         let world = universe.world();
-        let local = world.split_shared(world.rank()).size().max(1) as usize;
+        let here = world.split_shared(world.rank());
+        let (local, local_rank) = (here.size().max(1) as usize, here.rank().max(0) as usize);
         let report = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             report(info);
@@ -50,6 +52,7 @@ impl MpiRanks {
         Some(MpiRanks {
             world,
             local,
+            local_rank,
             _universe: universe,
         })
     }
@@ -83,6 +86,10 @@ impl Ranks for MpiRanks {
 
     fn local_size(&self) -> usize {
         self.local
+    }
+
+    fn local_rank(&self) -> usize {
+        self.local_rank
     }
 
     fn exchange(&self, send: &[u64], counts: &[usize], recv: &mut Vec<u64>) -> Vec<usize> {
