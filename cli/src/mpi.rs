@@ -211,7 +211,7 @@ fn generate_on(args: &GenerateArgs, out: &mut Output, ranks: &MpiRanks) -> Resul
         .build_global();
     let job = boardbase::generate::Job {
         ranks: ranks.size(),
-        ranks_here: ranks.local_size(),
+        local_ranks: ranks.local_size(),
         threads: Some(threads),
         ..job_of(args)
     };

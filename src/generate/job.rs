@@ -87,10 +87,12 @@ pub struct Job {
     /// [`Plan::run_ranks`]): 1, this process alone, by default. Each holds
     /// about `1/ranks` of the win/loss bits; the memory figures of the
     /// [`Plan`] are then one rank's. Euler only ([`JobError::RanksFlip`]).
+    /// [`Ranks::size`](crate::ranks::Ranks::size) of the ranks it runs on.
     pub ranks: usize,
     /// How many of the ranks share this machine: the memory available is
     /// split between them. 1 by default.
-    pub ranks_here: usize,
+    /// [`Ranks::local_size`](crate::ranks::Ranks::local_size).
+    pub local_ranks: usize,
     /// Over several ranks, the exchange budget: a rank holds at most this
     /// divided by the number of ranks of other ranks' blocks at once (see
     /// [`RanksOptions::exchange_bytes`]); counted in the plan's memory.
@@ -117,7 +119,7 @@ impl Job {
             memory_limit: None,
             checkpoint_every: DEFAULT_CHECKPOINT_EVERY,
             ranks: 1,
-            ranks_here: 1,
+            local_ranks: 1,
             exchange_bytes: DEFAULT_EXCHANGE_BYTES,
         }
     }
@@ -155,7 +157,7 @@ impl Job {
                 from: LimitFrom::Given,
             }),
             None => available_memory().map(|bytes| MemoryLimit {
-                bytes: bytes / self.ranks_here.max(1) as u64,
+                bytes: bytes / self.local_ranks.max(1) as u64,
                 from: LimitFrom::Available,
             }),
         };
