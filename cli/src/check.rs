@@ -290,7 +290,7 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
         "boardbase check {} ({}): {what}, {runs}",
         r.puzzle, r.judge
     )?;
-    writeln!(out, "program: {}", r.program.join(" "))?;
+    writeln!(out, "program: {}", check::command_line(&r.program))?;
     let slowest = r.slowest_run.map_or(String::new(), |s| {
         format!(", slowest run {} (run {})", seconds(s.seconds), s.run)
     });
@@ -429,6 +429,9 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
                 run.verdict,
                 run.what
             )?;
+            if let Some(note) = &run.note {
+                writeln!(out, "    note: {note}")?;
+            }
             if !run.stderr.is_empty() {
                 write_stderr(out, &run.stderr)?;
             }

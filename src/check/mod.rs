@@ -265,6 +265,52 @@ pub fn show(bytes: &[u8], max: usize) -> String {
     out
 }
 
+/// Text a program wrote (its stderr) for a report: UTF-8 (lossy), split
+/// into lines first (a `\r` before a line break dropped), then control
+/// characters escaped in each line, the lines joined with `\n`; at most
+/// `max` characters (then `…`).
+pub fn show_lines(bytes: &[u8], max: usize) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = String::new();
+    let mut left = max;
+    for (n, line) in text.split('\n').enumerate() {
+        if n > 0 {
+            if left == 0 {
+                out.push('…');
+                return out;
+            }
+            out.push('\n');
+            left -= 1;
+        }
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let count = line.chars().count();
+        out.push_str(&show(line.as_bytes(), left));
+        if count > left {
+            return out;
+        }
+        left -= count;
+    }
+    out
+}
+
+/// `word` as a POSIX shell reads it back: as it is when it holds only
+/// characters no shell treats specially, else in single quotes (a `'`
+/// written `'\''`).
+pub fn shell_quote(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-+=:,./@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// Words as one command line a shell can run (each [`shell_quote`]d).
+pub fn command_line(words: &[String]) -> String {
+    let quoted: Vec<String> = words.iter().map(|w| shell_quote(w)).collect();
+    quoted.join(" ")
+}
+
 /// A label token with its runs of digits shown as `k` (`#12` as `#k`), so
 /// that wrong labels group by their form.
 pub(crate) fn label_form(token: &[u8]) -> String {
@@ -550,7 +596,7 @@ pub struct Failure {
     pub received: String,
     /// The output line of the received answer.
     pub line: Option<usize>,
-    /// The end of the run's stderr.
+    /// The end of the run's stderr, its lines joined with `\n`.
     pub stderr: String,
 }
 
@@ -571,8 +617,11 @@ pub struct RunFailure {
     pub what: String,
     /// Seconds from start to exit (or kill).
     pub seconds: f64,
-    /// The end of its stderr.
+    /// The end of its stderr, its lines joined with `\n`.
     pub stderr: String,
+    /// A hint about the failure (killed with few answers complete: they
+    /// may have been lost in the program's output buffer), or `None`.
+    pub note: Option<String>,
 }
 
 /// Everything a check found.
@@ -642,6 +691,8 @@ struct Judged {
     end: End,
     elapsed: Duration,
     stderr: String,
+    /// See [`RunFailure::note`].
+    note: Option<String>,
 }
 
 struct CaseFailure {
@@ -778,6 +829,7 @@ fn judge_run<P: Judge + ?Sized>(
         };
         results.push(failure);
     }
+    let note = buffered_note(outcome.end, cases.len(), answered);
     let fault = ended
         .or_else(|| results.iter().flatten().next().map(|f| f.fault.clone()))
         .or(extra);
@@ -789,8 +841,22 @@ fn judge_run<P: Judge + ?Sized>(
         answered,
         end: outcome.end,
         elapsed: outcome.elapsed,
-        stderr: show(&outcome.stderr_tail, 2000),
+        stderr: show_lines(&outcome.stderr_tail, 2000),
+        note,
     }
+}
+
+/// When a run of several cases was killed (or crashed) with none or few of
+/// its answers complete: a hint that they may have been in the program's
+/// output buffer, lost with it.
+fn buffered_note(end: End, cases: usize, answered: usize) -> Option<String> {
+    let killed = matches!(end, End::TimedOut | End::Signaled(_));
+    (killed && cases > 1 && answered * 10 < cases).then(|| {
+        "answers the program wrote may have been lost in its output buffer when it was \
+         killed: flush after each answer (fflush(stdout), std::endl, flush=True) to have them \
+         judged"
+            .to_owned()
+    })
 }
 
 /// Bytes of stdout a run may write: 64 KiB plus 4 times the expected
@@ -969,6 +1035,7 @@ impl Builder {
                     what: what(fault),
                     seconds: judged.elapsed.as_secs_f64(),
                     stderr: judged.stderr.clone(),
+                    note: judged.note.clone(),
                 },
             );
             if self.failing_runs.len() > self.keep {
@@ -1116,6 +1183,22 @@ mod tests {
         );
         assert_eq!(tokens(b"4\nImposs", true).len(), 1);
         assert_eq!(tokens(b"4\n", true).len(), 1);
+    }
+
+    #[test]
+    fn stderr_is_shown_line_by_line() {
+        assert_eq!(
+            show_lines(b"one\r\ntwo\x07\n\nthree", 100),
+            "one\ntwo\\u{7}\n\nthree"
+        );
+        assert_eq!(show_lines(b"abc\ndef", 5), "abc\nd…");
+        assert_eq!(show_lines(b"abc\ndef", 3), "abc…");
+    }
+
+    #[test]
+    fn words_are_quoted_for_a_shell() {
+        let words = ["./a.out", "x y", "it's", "", "--k=v"].map(String::from);
+        assert_eq!(command_line(&words), "./a.out 'x y' 'it'\\''s' '' --k=v");
     }
 
     #[test]

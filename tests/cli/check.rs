@@ -913,3 +913,49 @@ fn lightsout_labels_and_a_crash_half_way() {
         r.stderr
     );
 }
+
+#[test]
+fn stderr_line_by_line_quoted_program_and_the_buffer_note() {
+    // Seven lines on stderr, then a crash with no answer written.
+    let noisy = programs::script(
+        "euler-noisy",
+        "cat >/dev/null; for i in 1 2 3 4 5 6 7; do echo \"line $i\" >&2; done; kill -SEGV $$",
+    );
+    let (code, r) = check(&["euler"], &[path(&noisy), "an arg"]);
+    assert_eq!(code, 1);
+    let run = &r["failing_runs"][0];
+    assert_eq!(
+        run["stderr"],
+        "line 1\nline 2\nline 3\nline 4\nline 5\nline 6\nline 7\n"
+    );
+    assert_eq!(run["answered"], 0);
+    assert!(
+        run["note"].as_str().unwrap().contains("output buffer"),
+        "{run}"
+    );
+    let t = check_text(&["euler"], &[path(&noisy), "an arg"]);
+    assert_eq!(t.code, 1);
+    assert!(
+        t.stdout
+            .contains(&format!("program: {} 'an arg'\n", path(&noisy))),
+        "{}",
+        t.stdout
+    );
+    // The last five lines, each on its own.
+    assert!(
+        t.stdout.contains(
+            "    stderr (last lines):\n      | line 3\n      | line 4\n      | line 5\n      | line 6\n      | line 7\n"
+        ),
+        "{}",
+        t.stdout
+    );
+    assert!(!t.stdout.contains("line 2"), "{}", t.stdout);
+    assert!(
+        t.stdout
+            .contains("    note: answers the program wrote may have been lost")
+    );
+    // A program that exits by itself after one answer gets no such note.
+    let quitter = programs::script("euler-quitter", "echo WINNING");
+    let (_, r) = check(&["euler"], &[path(&quitter)]);
+    assert_eq!(r["failing_runs"][0]["note"], Value::Null);
+}
