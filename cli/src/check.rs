@@ -53,10 +53,19 @@ pub struct CheckArgs {
     /// boards of other sizes (flip --size only).
     #[command(flatten)]
     nullity: super::options::NullityArgs,
-    /// Wall-clock limit of one run, in seconds [default: the judge's: flip
-    /// 1, euler 3, carcassonne 1, fliptile 2, lightsout 1].
+    /// CPU time limit of one run (user + system), in seconds [default: the
+    /// judge's: flip 1, euler 3, carcassonne 1, fliptile 2, lightsout 1].
+    #[arg(long, alias = "timeout", value_name = "SECONDS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
+    /// Wall-clock guard of one run, in seconds: a program that sleeps or
+    /// waits uses no CPU time [default: 3 times the CPU time limit].
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    timeout: Option<Duration>,
+    wall_limit: Option<Duration>,
+    /// Memory limit of one run, in MB (1 MB = 1,048,576 bytes), applied as
+    /// each process's address space (RLIMIT_AS); 0 for none [default: the
+    /// judge's: 64, lightsout 9.77 (POJ 1222's 10000K)].
+    #[arg(long, value_name = "MB", value_parser = parse_megabytes)]
+    memory_limit: Option<f64>,
     /// How many failing cases (and failing runs) to show in full.
     #[arg(long, value_name = "N", default_value_t = 3)]
     show: usize,
@@ -76,6 +85,16 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
         return Err("the limit must be between 0.001 and 86400 seconds".to_owned());
     }
     Ok(Duration::from_secs_f64(secs))
+}
+
+fn parse_megabytes(text: &str) -> Result<f64, String> {
+    let mb: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of MB"))?;
+    if !(0.0..=1_048_576.0).contains(&mb) {
+        return Err("the memory limit must be between 0 (none) and 1048576 MB".to_owned());
+    }
+    Ok(mb)
 }
 
 /// On Ctrl-C (or SIGTERM, SIGHUP): kill the programs still running (they
@@ -208,12 +227,21 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
         .split_first()
         .ok_or_else(|| Failure::Usage("no PROGRAM after --".to_owned()))?;
     let jobs = args.jobs.count();
+    let time_limit = args.time_limit.unwrap_or_else(|| puzzle.time_limit());
     let options = Options {
         program: Program {
             path: path.clone(),
             args: rest.to_vec(),
         },
-        time_limit: args.timeout.unwrap_or_else(|| puzzle.time_limit()),
+        time_limit,
+        wall_limit: args
+            .wall_limit
+            .unwrap_or(time_limit * check::process::WALL_FACTOR),
+        memory_limit: match args.memory_limit {
+            None => Some(puzzle.memory_limit()),
+            Some(0.0) => None,
+            Some(mb) => Some((mb * check::process::MB as f64) as u64),
+        },
         jobs,
         keep: args.show,
     };
@@ -291,16 +319,19 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
         r.puzzle, r.judge
     )?;
     writeln!(out, "program: {}", check::command_line(&r.program))?;
-    let slowest = r.slowest_run.map_or(String::new(), |s| {
-        format!(", slowest run {} (run {})", seconds(s.seconds), s.run)
-    });
+    let memory = match r.memory_limit_mb {
+        Some(mb) => format!("{} MB of address space (RLIMIT_AS)", number(mb)),
+        None => "no memory limit".to_owned(),
+    };
     writeln!(
         out,
-        "limit {} s a run (wall clock), {} at once; took {}{slowest}",
-        r.time_limit,
+        "limits a run: {} s CPU time (wall-clock guard {} s), {memory}; {} at once; took {}",
+        number(r.time_limit),
+        number(r.wall_limit_seconds),
         r.jobs,
         seconds(r.seconds)
     )?;
+    write_costs(out, r)?;
     writeln!(out)?;
     writeln!(out, "verdicts ({})", noun.1)?;
     let width = Verdict::ALL
@@ -421,11 +452,13 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
         for run in &r.failing_runs {
             writeln!(
                 out,
-                "  run {} ({}, {}, {}): {}: {}",
+                "  run {} ({}, {}, {} CPU, {} wall, {}): {}: {}",
                 run.run,
                 plural(run.cases, noun),
                 plural(run.answered, ("complete answer", "complete answers")),
+                seconds(run.cpu_seconds),
                 seconds(run.seconds),
+                megabytes(run.peak_memory_mb),
                 run.verdict,
                 run.what
             )?;
@@ -455,6 +488,81 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
                 "not accepted: {} of {} failed",
                 thousands(failed),
                 plural(r.cases, noun)
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// A limit as given: `1`, `0.25`, `9.77`.
+fn number(x: f64) -> String {
+    let s = format!("{x:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+fn megabytes(mb: f64) -> String {
+    format!("{mb:.1} MB")
+}
+
+/// `runs 1, 2, 5` (and `...` when there are more than named).
+fn run_numbers(list: &check::RunList) -> String {
+    let named: Vec<String> = list.first.iter().map(usize::to_string).collect();
+    let more = if list.count > list.first.len() {
+        ", ..."
+    } else {
+        ""
+    };
+    let s = if list.count == 1 { "" } else { "s" };
+    format!("run{s} {}{more}", named.join(", "))
+}
+
+/// The slowest and largest runs, the runs ended at a limit, and the
+/// warnings for runs near one.
+fn write_costs(out: &mut Output, r: &CheckReport) -> Result<(), Failure> {
+    let mut parts = Vec::new();
+    if let Some(s) = r.slowest_run {
+        parts.push(format!(
+            "slowest run {} CPU (run {})",
+            seconds(s.cpu_seconds),
+            s.run
+        ));
+    }
+    if let Some(l) = r.largest_run {
+        parts.push(format!(
+            "largest {} (run {})",
+            megabytes(l.peak_memory_mb),
+            l.run
+        ));
+    }
+    if !parts.is_empty() {
+        writeln!(out, "{}", parts.join(", "))?;
+    }
+    let at = [
+        (&r.time_limit_runs, "used the CPU time limit"),
+        (&r.wall_limit_runs, "killed at the wall-clock guard"),
+        (&r.memory_limit_runs, "died at the memory limit"),
+    ];
+    for (list, what) in at {
+        if list.count > 0 {
+            writeln!(
+                out,
+                "{} {what} ({})",
+                plural(list.count, ("run", "runs")),
+                run_numbers(list)
+            )?;
+        }
+    }
+    let near = [
+        (&r.near_time_limit, "CPU time"),
+        (&r.near_memory_limit, "memory"),
+    ];
+    for (list, what) in near {
+        if list.count > 0 {
+            writeln!(
+                out,
+                "warning: {} came within 10% of the {what} limit ({}): a judge's machine may not pass them",
+                plural(list.count, ("run", "runs")),
+                run_numbers(list)
             )?;
         }
     }

@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 use num_bigint::BigUint;
 use rayon::prelude::*;
 
+use super::process::MB;
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
 use crate::carcassonne::{self, Board, CountOptions, MODULUS, StopError};
 use crate::cases::carcassonne::{CarcassonneFamily, write_board};
@@ -170,6 +171,10 @@ impl Judge for CarcassonneCheck {
 
     fn time_limit(&self) -> Duration {
         Duration::from_secs(1)
+    }
+
+    fn memory_limit(&self) -> u64 {
+        64 * MB
     }
 
     fn case_count(&self) -> usize {

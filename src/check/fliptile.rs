@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use super::process::MB;
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
 use crate::cases::fliptile::{FliptileFamily, JUDGE_MAX_SIDE, Spec, answer};
 use crate::cases::{GenError, Rng};
@@ -166,6 +167,10 @@ impl Judge for FliptileCheck {
 
     fn time_limit(&self) -> Duration {
         Duration::from_secs(2)
+    }
+
+    fn memory_limit(&self) -> u64 {
+        64 * MB
     }
 
     fn case_count(&self) -> usize {

@@ -122,6 +122,10 @@ impl Judge for LightsOutCheck {
         Duration::from_secs(1)
     }
 
+    fn memory_limit(&self) -> u64 {
+        10_000 * 1024
+    }
+
     fn case_count(&self) -> usize {
         self.cases.len()
     }

@@ -52,7 +52,7 @@ pub use self::euler::EulerCheck;
 pub use self::flip::FlipCheck;
 pub use self::fliptile::FliptileCheck;
 pub use self::lightsout::LightsOutCheck;
-pub use self::process::{End, Limits, Outcome, Program, RunError};
+pub use self::process::{Death, End, Limits, Outcome, Program, RunError};
 pub use self::sized::SizedCheck;
 use crate::cases::Rng;
 
@@ -66,6 +66,8 @@ pub enum Verdict {
     WrongAnswer,
     /// Killed at the time limit.
     TimeLimit,
+    /// Died of a failed allocation at the memory limit.
+    MemoryLimit,
     /// Killed by a signal, or a non-zero exit status.
     RuntimeError,
     /// Output that is not an answer in the judge's format: a word the
@@ -77,10 +79,11 @@ pub enum Verdict {
 
 impl Verdict {
     /// Every verdict, in report order.
-    pub const ALL: [Verdict; 6] = [
+    pub const ALL: [Verdict; 7] = [
         Verdict::Accepted,
         Verdict::WrongAnswer,
         Verdict::TimeLimit,
+        Verdict::MemoryLimit,
         Verdict::RuntimeError,
         Verdict::OutputFormat,
         Verdict::OutputLimit,
@@ -92,6 +95,7 @@ impl Verdict {
             Verdict::Accepted => "accepted",
             Verdict::WrongAnswer => "wrong answer",
             Verdict::TimeLimit => "time limit exceeded",
+            Verdict::MemoryLimit => "memory limit exceeded",
             Verdict::RuntimeError => "runtime error",
             Verdict::OutputFormat => "output format",
             Verdict::OutputLimit => "output limit exceeded",
@@ -149,11 +153,23 @@ pub enum Judgement {
 pub mod kinds {
     use super::{Kind, Verdict};
 
-    /// Killed at the time limit.
+    /// Used its CPU time limit.
     pub static TIME_LIMIT: Kind = Kind {
         id: "time_limit",
-        title: "killed at the time limit",
+        title: "used its CPU time limit",
         verdict: Verdict::TimeLimit,
+    };
+    /// Killed at the wall-clock guard before using its CPU time limit.
+    pub static WALL_LIMIT: Kind = Kind {
+        id: "wall_limit",
+        title: "killed at the wall-clock guard, below its CPU time limit (sleeping or waiting)",
+        verdict: Verdict::TimeLimit,
+    };
+    /// Died of a failed allocation at the memory limit.
+    pub static MEMORY_LIMIT: Kind = Kind {
+        id: "memory_limit",
+        title: "died at the memory limit (an allocation failed)",
+        verdict: Verdict::MemoryLimit,
     };
     /// Killed by a signal.
     pub static SIGNAL: Kind = Kind {
@@ -367,8 +383,10 @@ pub trait Judge: Sync {
     fn name(&self) -> &'static str;
     /// The judge and problem (`POJ 1753`).
     fn judge(&self) -> &'static str;
-    /// The judge's time limit for one run.
+    /// The judge's time limit for one run (CPU time).
     fn time_limit(&self) -> Duration;
+    /// The judge's memory limit for one run, in bytes.
+    fn memory_limit(&self) -> u64;
     /// How many cases there are.
     fn case_count(&self) -> usize;
     /// A case in words, singular and plural (`board`, `boards`).
@@ -474,8 +492,13 @@ pub fn plan<P: Judge + ?Sized>(puzzle: &P, sample: Option<usize>, seed: u64) -> 
 pub struct Options {
     /// The program under test.
     pub program: Program,
-    /// Wall-clock limit per run.
+    /// CPU time limit per run.
     pub time_limit: Duration,
+    /// Wall-clock guard per run (usually [`process::WALL_FACTOR`] times
+    /// the CPU time limit).
+    pub wall_limit: Duration,
+    /// Memory limit per run (`RLIMIT_AS`), in bytes; `None`: no limit.
+    pub memory_limit: Option<u64>,
     /// Runs at once.
     pub jobs: usize,
     /// How many failing cases (and failing runs) the report keeps in full.
@@ -504,6 +527,8 @@ pub struct Counts {
     pub wrong_answer: usize,
     /// Time limit exceeded.
     pub time_limit: usize,
+    /// Memory limit exceeded.
+    pub memory_limit: usize,
     /// Runtime error.
     pub runtime_error: usize,
     /// Output format.
@@ -519,6 +544,7 @@ impl Counts {
             Verdict::Accepted => self.accepted,
             Verdict::WrongAnswer => self.wrong_answer,
             Verdict::TimeLimit => self.time_limit,
+            Verdict::MemoryLimit => self.memory_limit,
             Verdict::RuntimeError => self.runtime_error,
             Verdict::OutputFormat => self.output_format,
             Verdict::OutputLimit => self.output_limit,
@@ -530,6 +556,7 @@ impl Counts {
             Verdict::Accepted => &mut self.accepted,
             Verdict::WrongAnswer => &mut self.wrong_answer,
             Verdict::TimeLimit => &mut self.time_limit,
+            Verdict::MemoryLimit => &mut self.memory_limit,
             Verdict::RuntimeError => &mut self.runtime_error,
             Verdict::OutputFormat => &mut self.output_format,
             Verdict::OutputLimit => &mut self.output_limit,
@@ -615,8 +642,12 @@ pub struct RunFailure {
     pub kind: &'static str,
     /// In words.
     pub what: String,
-    /// Seconds from start to exit (or kill).
+    /// Seconds from start to exit (or kill), wall clock.
     pub seconds: f64,
+    /// CPU seconds (user + system).
+    pub cpu_seconds: f64,
+    /// Peak resident memory, in MB.
+    pub peak_memory_mb: f64,
     /// The end of its stderr, its lines joined with `\n`.
     pub stderr: String,
     /// A hint about the failure (killed with few answers complete: they
@@ -641,11 +672,18 @@ pub struct CheckReport {
     pub seed: u64,
     /// Runs.
     pub runs: usize,
-    /// Wall-clock limit per run, in seconds (in JSON `time_limit_seconds`,
+    /// CPU time limit per run, in seconds (in JSON `time_limit_seconds`,
     /// as the server's limits are named: `time_limit` is a count of
     /// verdicts in [`Counts`]).
     #[serde(rename = "time_limit_seconds")]
     pub time_limit: f64,
+    /// The wall-clock guard per run, in seconds.
+    pub wall_limit_seconds: f64,
+    /// Memory limit per run, in MB, or `None`.
+    pub memory_limit_mb: Option<f64>,
+    /// How the memory limit is applied: `address_space` (`RLIMIT_AS` of
+    /// each process) or `none`.
+    pub memory_limit_kind: &'static str,
     /// Runs at once.
     pub jobs: usize,
     /// Verdicts by case.
@@ -658,19 +696,73 @@ pub struct CheckReport {
     pub failures: Vec<Failure>,
     /// The first runs not accepted (in plan order).
     pub failing_runs: Vec<RunFailure>,
-    /// The longest run that was not killed.
+    /// The run that used the most CPU time, of those not ended at a time
+    /// limit (they are [`time_limit_runs`](CheckReport::time_limit_runs)
+    /// and [`wall_limit_runs`](CheckReport::wall_limit_runs)).
     pub slowest_run: Option<SlowRun>,
+    /// The run with the largest peak memory, of those not ended at the
+    /// memory limit (they are
+    /// [`memory_limit_runs`](CheckReport::memory_limit_runs)).
+    pub largest_run: Option<LargeRun>,
+    /// Runs that used their CPU time limit.
+    pub time_limit_runs: RunList,
+    /// Runs killed at the wall-clock guard below their CPU time limit.
+    pub wall_limit_runs: RunList,
+    /// Runs that died at the memory limit.
+    pub memory_limit_runs: RunList,
+    /// Runs within 10% of the CPU time limit, not over it.
+    pub near_time_limit: RunList,
+    /// Runs whose peak memory came within 10% of the memory limit, not
+    /// ended by it.
+    pub near_memory_limit: RunList,
     /// Seconds the whole check took.
     pub seconds: f64,
 }
 
-/// The longest run that was not killed.
+/// The run that used the most CPU time.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct SlowRun {
     /// The run, from 1.
     pub run: usize,
-    /// Seconds from its start to its exit.
+    /// Its CPU seconds (user + system).
+    pub cpu_seconds: f64,
+    /// Seconds from its start to its exit, wall clock.
     pub seconds: f64,
+}
+
+/// The run with the largest peak memory.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct LargeRun {
+    /// The run, from 1.
+    pub run: usize,
+    /// Its peak resident memory, in MB.
+    pub peak_memory_mb: f64,
+}
+
+/// How many runs are of a kind, and the first of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct RunList {
+    /// How many.
+    pub count: usize,
+    /// The first [`RUN_LIST`] of them, by run number (from 1).
+    pub first: Vec<usize>,
+}
+
+/// Most runs a [`RunList`] names.
+pub const RUN_LIST: usize = 10;
+
+impl RunList {
+    fn add(&mut self, run: usize) {
+        self.count += 1;
+        let at = self.first.partition_point(|&r| r < run);
+        self.first.insert(at, run);
+        self.first.truncate(RUN_LIST);
+    }
+}
+
+/// Bytes as MB ([`process::MB`]).
+fn megabytes(bytes: u64) -> f64 {
+    bytes as f64 / process::MB as f64
 }
 
 impl CheckReport {
@@ -690,6 +782,8 @@ struct Judged {
     answered: usize,
     end: End,
     elapsed: Duration,
+    cpu: Duration,
+    peak_memory: u64,
     stderr: String,
     /// See [`RunFailure::note`].
     note: Option<String>,
@@ -713,8 +807,22 @@ fn end_fault(end: End) -> Option<Fault> {
             let (name, what) = process::signal_name(signal);
             Some(Fault::new(&kinds::SIGNAL, format!("{name} ({what})")))
         }
-        End::TimedOut => Some(Fault::new(&kinds::TIME_LIMIT, "")),
+        End::TimeLimit => Some(Fault::new(&kinds::TIME_LIMIT, "")),
+        End::WallLimit => Some(Fault::new(&kinds::WALL_LIMIT, "")),
+        End::MemoryLimit(death) => Some(Fault::new(&kinds::MEMORY_LIMIT, death_detail(death))),
         End::OutputLimit => Some(Fault::new(&kinds::OUTPUT_LIMIT, "")),
+    }
+}
+
+/// How a program died, in words (`exit status 1`, `SIGSEGV (segmentation
+/// fault)`).
+fn death_detail(death: process::Death) -> String {
+    match death {
+        process::Death::Exited(code) => format!("exit status {code}"),
+        process::Death::Signaled(signal) => {
+            let (name, what) = process::signal_name(signal);
+            format!("{name} ({what})")
+        }
     }
 }
 
@@ -724,7 +832,9 @@ fn missing(end: End, single: bool, answered: usize, partial: &[Token<'_>]) -> St
         End::Exited(0) => "the program exited".to_owned(),
         End::Exited(code) => format!("the program exited with status {code}"),
         End::Signaled(s) => format!("the program was killed by {}", process::signal_name(s).0),
-        End::TimedOut => "killed at the time limit".to_owned(),
+        End::TimeLimit => "killed at the CPU time limit".to_owned(),
+        End::WallLimit => "killed at the wall-clock guard".to_owned(),
+        End::MemoryLimit(death) => format!("died at the memory limit ({})", death_detail(death)),
         End::OutputLimit => "killed at the output limit".to_owned(),
     };
     if !single {
@@ -841,6 +951,8 @@ fn judge_run<P: Judge + ?Sized>(
         answered,
         end: outcome.end,
         elapsed: outcome.elapsed,
+        cpu: outcome.cpu,
+        peak_memory: outcome.peak_memory,
         stderr: show_lines(&outcome.stderr_tail, 2000),
         note,
     }
@@ -850,7 +962,7 @@ fn judge_run<P: Judge + ?Sized>(
 /// its answers complete: a hint that they may have been in the program's
 /// output buffer, lost with it.
 fn buffered_note(end: End, cases: usize, answered: usize) -> Option<String> {
-    let killed = matches!(end, End::TimedOut | End::Signaled(_));
+    let killed = end.is_limit() || matches!(end, End::Signaled(_));
     (killed && cases > 1 && answered * 10 < cases).then(|| {
         "answers the program wrote may have been lost in its output buffer when it was \
          killed: flush after each answer (fflush(stdout), std::endl, flush=True) to have them \
@@ -897,6 +1009,8 @@ pub enum CheckError {
 /// let options = Options {
 ///     program: Program { path: "sh".into(), args: vec!["-c".into(), "echo Impossible".into()] },
 ///     time_limit: Duration::from_secs(10),
+///     wall_limit: Duration::from_secs(30),
+///     memory_limit: None,
 ///     jobs: 2,
 ///     keep: 1,
 /// };
@@ -925,7 +1039,7 @@ pub fn check<P: Judge + ?Sized>(
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let mut builder = Builder::new(options.keep);
+    let mut builder = Builder::new(options.keep, options);
     let (tx, rx) = mpsc::channel::<Result<Judged, RunError>>();
     let mut first_error = None;
     std::thread::scope(|scope| {
@@ -943,7 +1057,9 @@ pub fn check<P: Judge + ?Sized>(
                     input.clear();
                     puzzle.write_input(cases, &mut input);
                     let limits = Limits {
-                        time: options.time_limit,
+                        cpu: options.time_limit,
+                        wall: options.wall_limit,
+                        memory: options.memory_limit,
                         stdout_bytes: output_cap(puzzle, cases),
                         stderr_tail: 2000,
                     };
@@ -989,11 +1105,19 @@ struct Builder {
     /// The first `keep` failures by (run, place), with the run's stderr.
     failures: BTreeMap<(usize, usize), (CaseFailure, String)>,
     failing_runs: BTreeMap<usize, RunFailure>,
-    slowest: Option<(usize, Duration)>,
+    slowest: Option<(usize, Duration, Duration)>,
+    largest: Option<(usize, u64)>,
+    time_limit_runs: RunList,
+    wall_limit_runs: RunList,
+    memory_limit_runs: RunList,
+    near_time_limit: RunList,
+    near_memory_limit: RunList,
+    time_limit: Duration,
+    memory_limit: Option<u64>,
 }
 
 impl Builder {
-    fn new(keep: usize) -> Builder {
+    fn new(keep: usize, options: &Options) -> Builder {
         Builder {
             keep,
             case_verdicts: Counts::default(),
@@ -1005,6 +1129,14 @@ impl Builder {
             failures: BTreeMap::new(),
             failing_runs: BTreeMap::new(),
             slowest: None,
+            largest: None,
+            time_limit_runs: RunList::default(),
+            wall_limit_runs: RunList::default(),
+            memory_limit_runs: RunList::default(),
+            near_time_limit: RunList::default(),
+            near_memory_limit: RunList::default(),
+            time_limit: options.time_limit,
+            memory_limit: options.memory_limit,
         }
     }
 
@@ -1020,8 +1152,35 @@ impl Builder {
     fn add(&mut self, judged: &Judged) {
         self.runs_done += 1;
         self.run_verdicts.add(judged.verdict);
-        if judged.end != End::TimedOut && self.slowest.is_none_or(|(_, t)| judged.elapsed > t) {
-            self.slowest = Some((judged.run, judged.elapsed));
+        let number = judged.run + 1;
+        match judged.end {
+            End::TimeLimit => self.time_limit_runs.add(number),
+            End::WallLimit => self.wall_limit_runs.add(number),
+            _ => {
+                if self.slowest.is_none_or(|(_, cpu, _)| judged.cpu > cpu) {
+                    self.slowest = Some((judged.run, judged.cpu, judged.elapsed));
+                }
+                // Within 10% of the limit: cpu ≥ 0.9 · limit.
+                if judged.cpu * 10 >= self.time_limit * 9 {
+                    self.near_time_limit.add(number);
+                }
+            }
+        }
+        if let End::MemoryLimit(_) = judged.end {
+            self.memory_limit_runs.add(number);
+        } else {
+            if self
+                .largest
+                .is_none_or(|(_, peak)| judged.peak_memory > peak)
+            {
+                self.largest = Some((judged.run, judged.peak_memory));
+            }
+            if self
+                .memory_limit
+                .is_some_and(|m| judged.peak_memory.saturating_mul(10) >= m.saturating_mul(9))
+            {
+                self.near_memory_limit.add(number);
+            }
         }
         if let Some(fault) = &judged.fault {
             self.failing_runs.insert(
@@ -1034,6 +1193,8 @@ impl Builder {
                     kind: fault.kind.id,
                     what: what(fault),
                     seconds: judged.elapsed.as_secs_f64(),
+                    cpu_seconds: judged.cpu.as_secs_f64(),
+                    peak_memory_mb: megabytes(judged.peak_memory),
                     stderr: judged.stderr.clone(),
                     note: judged.note.clone(),
                 },
@@ -1145,16 +1306,33 @@ impl Builder {
             seed,
             runs: plan.runs.len(),
             time_limit: options.time_limit.as_secs_f64(),
+            wall_limit_seconds: options.wall_limit.as_secs_f64(),
+            memory_limit_mb: options.memory_limit.map(megabytes),
+            memory_limit_kind: if options.memory_limit.is_some() {
+                "address_space"
+            } else {
+                "none"
+            },
             jobs: options.jobs,
             case_verdicts: self.case_verdicts,
             run_verdicts: self.run_verdicts,
             groups,
             failures,
             failing_runs: self.failing_runs.into_values().collect(),
-            slowest_run: self.slowest.map(|(run, t)| SlowRun {
+            slowest_run: self.slowest.map(|(run, cpu, t)| SlowRun {
                 run: run + 1,
+                cpu_seconds: cpu.as_secs_f64(),
                 seconds: t.as_secs_f64(),
             }),
+            largest_run: self.largest.map(|(run, peak)| LargeRun {
+                run: run + 1,
+                peak_memory_mb: megabytes(peak),
+            }),
+            time_limit_runs: self.time_limit_runs,
+            wall_limit_runs: self.wall_limit_runs,
+            memory_limit_runs: self.memory_limit_runs,
+            near_time_limit: self.near_time_limit,
+            near_memory_limit: self.near_memory_limit,
             seconds: elapsed.as_secs_f64(),
         }
     }

@@ -959,3 +959,188 @@ fn stderr_line_by_line_quoted_program_and_the_buffer_note() {
     let (_, r) = check(&["euler"], &[path(&quitter)]);
     assert_eq!(r["failing_runs"][0]["note"], Value::Null);
 }
+
+/// A Flip "solution" that reads its board, then allocates: `touch`: 1 MB
+/// at a time, each page written, until malloc fails (then it writes
+/// through the null pointer: SIGSEGV); else one block of 256 MB, never
+/// touched, and exit status 3 when it cannot have it (it prints `0` when
+/// it can).
+fn allocator() -> PathBuf {
+    programs::c_program(
+        "flip-allocator",
+        r#"#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+static char *keep[1024];
+int main(int argc, char **argv) {
+    char row[8];
+    for (int r = 0; r < 4; r++) if (scanf("%7s", row) != 1) return 1;
+    if (argc > 1 && strcmp(argv[1], "touch") == 0) {
+        for (int i = 0; i < 1024; i++) {
+            keep[i] = malloc(1 << 20);
+            for (int j = 0; j < 1 << 20; j += 4096) ((volatile char *)keep[i])[j] = 1;
+        }
+        printf("%p\n", (void *)keep[1023]);
+        return 0;
+    }
+    char *p = malloc(256 << 20);
+    if (!p) return 3;
+    printf("0 %p\n", (void *)p);
+    return 0;
+}
+"#,
+    )
+}
+
+#[test]
+fn memory_limit_exceeded_by_touching_and_by_a_refused_block() {
+    let program = allocator();
+    let (code, r) = check(
+        &["flip", "--sample", "2", "--memory-limit", "32"],
+        &[path(&program), "touch"],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(r["memory_limit_mb"], 32.0);
+    assert_eq!(r["memory_limit_kind"], "address_space");
+    assert_eq!(count(&r, "memory_limit"), 2, "{r}");
+    assert_eq!(r["memory_limit_runs"]["count"], 2);
+    assert_eq!(r["memory_limit_runs"]["first"], serde_json::json!([1, 2]));
+    let run = &r["failing_runs"][0];
+    assert_eq!(run["kind"], "memory_limit");
+    assert!(
+        run["what"]
+            .as_str()
+            .unwrap()
+            .ends_with("SIGSEGV (segmentation fault)"),
+        "{run}"
+    );
+    let peak = run["peak_memory_mb"].as_f64().unwrap();
+    assert!((16.0..=32.0).contains(&peak), "peak {peak} MB");
+    // Refused a 256 MB block at once: its peak is small, but without the
+    // limit it exits normally.
+    let (code, r) = check(
+        &["flip", "--sample", "2", "--memory-limit", "32"],
+        &[path(&program)],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "memory_limit"), 2, "{r}");
+    assert_eq!(
+        r["failing_runs"][0]["what"],
+        "died at the memory limit (an allocation failed): exit status 3"
+    );
+    assert!(r["failing_runs"][0]["peak_memory_mb"].as_f64().unwrap() < 8.0);
+    // With the limit lifted, the block is had: a wrong answer (or right,
+    // on a board of 0 rounds), no memory verdict.
+    let (_, r) = check(
+        &["flip", "--sample", "2", "--memory-limit", "0"],
+        &[path(&program)],
+    );
+    assert_eq!(r["memory_limit_kind"], "none");
+    assert_eq!(r["memory_limit_mb"], Value::Null);
+    assert_eq!(
+        count(&r, "memory_limit") + count(&r, "runtime_error"),
+        0,
+        "{r}"
+    );
+}
+
+#[test]
+fn cpu_time_limit_wall_clock_guard_and_the_near_limit_warning() {
+    // Spins: ended by its CPU time, with a wall-clock guard far away.
+    let spin = programs::script("flip-spin", "while :; do :; done");
+    let (code, r) = check(
+        &[
+            "flip",
+            "--sample",
+            "2",
+            "--time-limit",
+            "0.3",
+            "--wall-limit",
+            "60",
+        ],
+        &[path(&spin)],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(r["time_limit_seconds"], 0.3);
+    assert_eq!(r["wall_limit_seconds"], 60.0);
+    assert_eq!(groups(&r)["time_limit"], 2, "{r}");
+    assert_eq!(r["time_limit_runs"]["count"], 2);
+    assert_eq!(r["slowest_run"], Value::Null, "no run ended by itself");
+    for run in r["failing_runs"].as_array().unwrap() {
+        let cpu = run["cpu_seconds"].as_f64().unwrap();
+        assert!((0.3..0.6).contains(&cpu), "{run}");
+    }
+    // Sleeps: no CPU time, ended by the wall-clock guard, and said so.
+    let started = Instant::now();
+    let (code, r) = check(
+        &[
+            "flip",
+            "--sample",
+            "2",
+            "--time-limit",
+            "5",
+            "--wall-limit",
+            "0.3",
+        ],
+        &["sleep", "30"],
+    );
+    assert_eq!(code, 1);
+    assert!(started.elapsed().as_secs_f64() < 5.0);
+    assert_eq!(groups(&r)["wall_limit"], 2, "{r}");
+    assert_eq!(count(&r, "time_limit"), 2);
+    assert_eq!(r["wall_limit_runs"]["count"], 2);
+    assert_eq!(r["time_limit_runs"]["count"], 0);
+    let run = &r["failing_runs"][0];
+    assert!(run["cpu_seconds"].as_f64().unwrap() < 0.1, "{run}");
+    assert!(run["seconds"].as_f64().unwrap() >= 0.3, "{run}");
+    // The default guard is three times the limit, and --timeout is the
+    // limit's other name.
+    let (_, r) = check(
+        &["flip", "--sample", "1", "--timeout", "0.2"],
+        &["sleep", "30"],
+    );
+    assert_eq!(r["time_limit_seconds"], 0.2);
+    assert!((r["wall_limit_seconds"].as_f64().unwrap() - 0.6).abs() < 1e-9);
+
+    // Busy for 0.46 s of CPU time, under a limit of 0.5 s: accepted with
+    // a warning, in the text and in JSON.
+    let near = programs::c_program(
+        "flip-near-limit",
+        r#"#include <stdio.h>
+#include <time.h>
+int main(void) {
+    char row[8];
+    for (int r = 0; r < 4; r++) if (scanf("%7s", row) != 1) return 1;
+    while (clock() < CLOCKS_PER_SEC * 46 / 100) {}
+    puts("Impossible");
+    return 0;
+}
+"#,
+    );
+    // Board 0xffff-like boards aside, "Impossible" is wrong; a sample of
+    // impossible boards is all accepted.
+    let args = [
+        "flip",
+        "--family",
+        "impossible",
+        "--sample",
+        "2",
+        "--time-limit",
+        "0.5",
+        "--wall-limit",
+        "60",
+    ];
+    let (code, r) = check(&args, &[path(&near)]);
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(r["near_time_limit"]["count"], 2, "{r}");
+    let cpu = r["slowest_run"]["cpu_seconds"].as_f64().unwrap();
+    assert!((0.45..0.5).contains(&cpu), "{cpu}");
+    let t = check_text(&args, &[path(&near)]);
+    assert!(
+        t.stdout.contains(
+            "warning: 2 runs came within 10% of the CPU time limit (runs 1, 2): a judge's machine may not pass them\n"
+        ),
+        "{}",
+        t.stdout
+    );
+}
