@@ -145,7 +145,7 @@ fn no_zombie_and_no_process_left() {
     );
     assert_eq!(r.code, 1, "{}", r.stdout);
     let report: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON report");
-    assert_eq!(report["case_verdicts"]["time_limit"], 6);
+    assert_eq!(report["case_verdicts"]["time_limit_exceeded"], 6);
     assert!(none_left(&marker), "left {:?}", with_marker(&marker));
     assert_eq!(children(), []);
 

@@ -43,7 +43,7 @@ pub static NOT_REDUCED: Kind = Kind {
 pub static WRONG_CASE_LABEL: Kind = Kind {
     id: "wrong_case_label",
     title: "not the label 'Case k:'",
-    verdict: Verdict::OutputFormat,
+    verdict: Verdict::PresentationError,
 };
 
 /// The sizes of a group of boards.

@@ -44,7 +44,7 @@ pub static NOT_LEAST: Kind = Kind {
 pub static WRONG_SIZE: Kind = Kind {
     id: "wrong_size",
     title: "fewer cells than the board has",
-    verdict: Verdict::OutputFormat,
+    verdict: Verdict::PresentationError,
 };
 
 /// One generated board and its answer.

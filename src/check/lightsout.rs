@@ -18,7 +18,7 @@ pub static PRESSES_DO_NOT_CLEAR: Kind = Kind {
 pub static WRONG_PUZZLE_LABEL: Kind = Kind {
     id: "wrong_puzzle_label",
     title: "not the label 'PUZZLE #m'",
-    verdict: Verdict::OutputFormat,
+    verdict: Verdict::PresentationError,
 };
 
 /// Tokens of one answer: `PUZZLE`, `#m`, then 30 cells.

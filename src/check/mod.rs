@@ -56,7 +56,7 @@ pub use self::process::{Death, End, Limits, Outcome, Program, RunError};
 pub use self::sized::SizedCheck;
 use crate::cases::Rng;
 
-/// A judge's verdict.
+/// A judge's verdict, named as judges name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
@@ -64,17 +64,17 @@ pub enum Verdict {
     Accepted,
     /// An answer in the judge's format, but not the right one.
     WrongAnswer,
-    /// Killed at the time limit.
-    TimeLimit,
-    /// Died of a failed allocation at the memory limit.
-    MemoryLimit,
-    /// Killed by a signal, or a non-zero exit status.
-    RuntimeError,
     /// Output that is not an answer in the judge's format: a word the
     /// judge does not use, a wrong case label, answers missing or extra.
-    OutputFormat,
+    PresentationError,
+    /// Used the CPU time limit, or killed at the wall-clock guard.
+    TimeLimitExceeded,
+    /// Died of a failed allocation at the memory limit.
+    MemoryLimitExceeded,
+    /// Killed by a signal, or a non-zero exit status.
+    RuntimeError,
     /// More output than the cap; killed.
-    OutputLimit,
+    OutputLimitExceeded,
 }
 
 impl Verdict {
@@ -82,23 +82,23 @@ impl Verdict {
     pub const ALL: [Verdict; 7] = [
         Verdict::Accepted,
         Verdict::WrongAnswer,
-        Verdict::TimeLimit,
-        Verdict::MemoryLimit,
+        Verdict::PresentationError,
+        Verdict::TimeLimitExceeded,
+        Verdict::MemoryLimitExceeded,
         Verdict::RuntimeError,
-        Verdict::OutputFormat,
-        Verdict::OutputLimit,
+        Verdict::OutputLimitExceeded,
     ];
 
-    /// As the report prints it: `wrong answer`, ...
+    /// As the report prints it, the judges' name: `Wrong Answer`, ...
     pub const fn name(self) -> &'static str {
         match self {
-            Verdict::Accepted => "accepted",
-            Verdict::WrongAnswer => "wrong answer",
-            Verdict::TimeLimit => "time limit exceeded",
-            Verdict::MemoryLimit => "memory limit exceeded",
-            Verdict::RuntimeError => "runtime error",
-            Verdict::OutputFormat => "output format",
-            Verdict::OutputLimit => "output limit exceeded",
+            Verdict::Accepted => "Accepted",
+            Verdict::WrongAnswer => "Wrong Answer",
+            Verdict::PresentationError => "Presentation Error",
+            Verdict::TimeLimitExceeded => "Time Limit Exceeded",
+            Verdict::MemoryLimitExceeded => "Memory Limit Exceeded",
+            Verdict::RuntimeError => "Runtime Error",
+            Verdict::OutputLimitExceeded => "Output Limit Exceeded",
         }
     }
 }
@@ -157,19 +157,19 @@ pub mod kinds {
     pub static TIME_LIMIT: Kind = Kind {
         id: "time_limit",
         title: "used its CPU time limit",
-        verdict: Verdict::TimeLimit,
+        verdict: Verdict::TimeLimitExceeded,
     };
     /// Killed at the wall-clock guard before using its CPU time limit.
     pub static WALL_LIMIT: Kind = Kind {
         id: "wall_limit",
         title: "killed at the wall-clock guard, below its CPU time limit (sleeping or waiting)",
-        verdict: Verdict::TimeLimit,
+        verdict: Verdict::TimeLimitExceeded,
     };
     /// Died of a failed allocation at the memory limit.
     pub static MEMORY_LIMIT: Kind = Kind {
         id: "memory_limit",
         title: "died at the memory limit (an allocation failed)",
-        verdict: Verdict::MemoryLimit,
+        verdict: Verdict::MemoryLimitExceeded,
     };
     /// Killed by a signal.
     pub static SIGNAL: Kind = Kind {
@@ -187,37 +187,37 @@ pub mod kinds {
     pub static OUTPUT_LIMIT: Kind = Kind {
         id: "output_limit",
         title: "output limit exceeded",
-        verdict: Verdict::OutputLimit,
+        verdict: Verdict::OutputLimitExceeded,
     };
     /// The output ended before this case's answer.
     pub static MISSING_ANSWER: Kind = Kind {
         id: "missing_answer",
         title: "no answer (the output ended before it)",
-        verdict: Verdict::OutputFormat,
+        verdict: Verdict::PresentationError,
     };
     /// Output after the last answer.
     pub static EXTRA_OUTPUT: Kind = Kind {
         id: "extra_output",
         title: "output after the last answer",
-        verdict: Verdict::OutputFormat,
+        verdict: Verdict::PresentationError,
     };
     /// A token that is no answer at all.
     pub static NOT_AN_ANSWER: Kind = Kind {
         id: "not_an_answer",
         title: "not an answer in the judge's format",
-        verdict: Verdict::OutputFormat,
+        verdict: Verdict::PresentationError,
     };
     /// The right word with other capitals.
     pub static MISSPELT: Kind = Kind {
         id: "misspelt",
         title: "the judge's word with other capitals (tokens are compared exactly)",
-        verdict: Verdict::OutputFormat,
+        verdict: Verdict::PresentationError,
     };
     /// The right number written another way (`04`, `+4`).
     pub static NUMBER_FORM: Kind = Kind {
         id: "number_form",
         title: "the right number written another way (tokens are compared exactly)",
-        verdict: Verdict::OutputFormat,
+        verdict: Verdict::PresentationError,
     };
 }
 
@@ -523,18 +523,18 @@ pub struct CheckProgress {
 pub struct Counts {
     /// Accepted.
     pub accepted: usize,
-    /// Wrong answer.
+    /// Wrong Answer.
     pub wrong_answer: usize,
-    /// Time limit exceeded.
-    pub time_limit: usize,
-    /// Memory limit exceeded.
-    pub memory_limit: usize,
-    /// Runtime error.
+    /// Presentation Error.
+    pub presentation_error: usize,
+    /// Time Limit Exceeded.
+    pub time_limit_exceeded: usize,
+    /// Memory Limit Exceeded.
+    pub memory_limit_exceeded: usize,
+    /// Runtime Error.
     pub runtime_error: usize,
-    /// Output format.
-    pub output_format: usize,
-    /// Output limit exceeded.
-    pub output_limit: usize,
+    /// Output Limit Exceeded.
+    pub output_limit_exceeded: usize,
 }
 
 impl Counts {
@@ -543,11 +543,11 @@ impl Counts {
         match verdict {
             Verdict::Accepted => self.accepted,
             Verdict::WrongAnswer => self.wrong_answer,
-            Verdict::TimeLimit => self.time_limit,
-            Verdict::MemoryLimit => self.memory_limit,
+            Verdict::TimeLimitExceeded => self.time_limit_exceeded,
+            Verdict::MemoryLimitExceeded => self.memory_limit_exceeded,
             Verdict::RuntimeError => self.runtime_error,
-            Verdict::OutputFormat => self.output_format,
-            Verdict::OutputLimit => self.output_limit,
+            Verdict::PresentationError => self.presentation_error,
+            Verdict::OutputLimitExceeded => self.output_limit_exceeded,
         }
     }
 
@@ -555,11 +555,11 @@ impl Counts {
         *match verdict {
             Verdict::Accepted => &mut self.accepted,
             Verdict::WrongAnswer => &mut self.wrong_answer,
-            Verdict::TimeLimit => &mut self.time_limit,
-            Verdict::MemoryLimit => &mut self.memory_limit,
+            Verdict::TimeLimitExceeded => &mut self.time_limit_exceeded,
+            Verdict::MemoryLimitExceeded => &mut self.memory_limit_exceeded,
             Verdict::RuntimeError => &mut self.runtime_error,
-            Verdict::OutputFormat => &mut self.output_format,
-            Verdict::OutputLimit => &mut self.output_limit,
+            Verdict::PresentationError => &mut self.presentation_error,
+            Verdict::OutputLimitExceeded => &mut self.output_limit_exceeded,
         } += 1;
     }
 
@@ -673,8 +673,8 @@ pub struct CheckReport {
     /// Runs.
     pub runs: usize,
     /// CPU time limit per run, in seconds (in JSON `time_limit_seconds`,
-    /// as the server's limits are named: `time_limit` is a count of
-    /// verdicts in [`Counts`]).
+    /// as the server's limits are named: `time_limit` is the id of a kind
+    /// of failure).
     #[serde(rename = "time_limit_seconds")]
     pub time_limit: f64,
     /// The wall-clock guard per run, in seconds.

@@ -226,7 +226,7 @@ fn flip_crash_is_a_runtime_error_with_its_signal() {
 }
 
 #[test]
-fn flip_malformed_answers_are_output_format() {
+fn flip_malformed_answers_are_presentation_errors() {
     let program = programs::flip_solution(3);
     let (code, r) = check(
         &["flip", "--sample", "40", "--seed", "4"],
@@ -234,7 +234,7 @@ fn flip_malformed_answers_are_output_format() {
     );
     assert_eq!(code, 1);
     assert_eq!(count(&r, "wrong_answer"), 0);
-    let bad = count(&r, "output_format");
+    let bad = count(&r, "presentation_error");
     assert!(bad > 30);
     assert_eq!(count(&r, "accepted"), 40 - bad);
     assert_eq!(groups(&r)["not_an_answer"], bad);
@@ -257,7 +257,7 @@ fn flip_flood_is_an_output_limit() {
     let flood = programs::script("flip-flood", "yes 4");
     let (code, r) = check(&["flip", "--sample", "3"], &[path(&flood)]);
     assert_eq!(code, 1);
-    assert_eq!(count(&r, "output_limit"), 3);
+    assert_eq!(count(&r, "output_limit_exceeded"), 3);
     assert_eq!(groups(&r)["output_limit"], 3);
 }
 
@@ -270,7 +270,7 @@ fn flip_slow_program_is_killed_at_the_limit() {
         &[path(&slow)],
     );
     assert_eq!(code, 1);
-    assert_eq!(count(&r, "time_limit"), 4);
+    assert_eq!(count(&r, "time_limit_exceeded"), 4);
     assert_eq!(r["time_limit_seconds"], 0.2);
     // Two rounds of two runs of 0.2 s, not 30 s.
     assert!(started.elapsed().as_secs_f64() < 10.0);
@@ -373,7 +373,7 @@ fn euler_malformed_line_and_extra_output() {
     let program = programs::euler_solution("euler-lower", 3, 0, 500, false);
     let (code, r) = check(&["euler"], &[path(&program)]);
     assert_eq!(code, 1);
-    assert_eq!(count(&r, "output_format"), 1);
+    assert_eq!(count(&r, "presentation_error"), 1);
     assert_eq!(count(&r, "accepted"), 65_534);
     let f = &r["failures"][0];
     assert_eq!(
@@ -381,7 +381,7 @@ fn euler_malformed_line_and_extra_output() {
         (Some(500), Some(500))
     );
     assert_eq!(f["kind"], "misspelt");
-    assert_eq!(r["failing_runs"][0]["verdict"], "output_format");
+    assert_eq!(r["failing_runs"][0]["verdict"], "presentation_error");
 
     let program = programs::euler_solution("euler-extra", 3, 0, 0, true);
     let (code, r) = check(&["euler"], &[path(&program)]);
@@ -403,7 +403,7 @@ fn euler_program_that_never_reads_its_input() {
     let started = Instant::now();
     let (code, r) = check(&["euler", "--timeout", "0.3"], &[path(&sleeper)]);
     assert_eq!(code, 1);
-    assert_eq!(count(&r, "time_limit"), 65_535);
+    assert_eq!(count(&r, "time_limit_exceeded"), 65_535);
     assert!(started.elapsed().as_secs_f64() < 10.0);
     // One that answers one line and exits without reading.
     let quitter = programs::script("euler-quitter", "echo WINNING");
@@ -452,7 +452,7 @@ fn carcassonne_verdicts() {
         &[path(&label)],
     );
     assert_eq!(code, 1);
-    assert_eq!(count(&r, "output_format"), 60);
+    assert_eq!(count(&r, "presentation_error"), 60);
     assert_eq!(
         r["groups"][0]["details"][0]["label"],
         "'Case #k:' for 'Case k:'"
@@ -712,7 +712,7 @@ fn fliptile_first_solution_is_not_minimal_where_the_oracle_says() {
 }
 
 #[test]
-fn fliptile_malformed_answers_are_output_format() {
+fn fliptile_malformed_answers_are_presentation_errors() {
     // `Impossible`: the judge's word in other capitals, on impossible
     // boards only.
     let program = programs::fliptile_solution(2);
@@ -727,7 +727,7 @@ fn fliptile_malformed_answers_are_output_format() {
         .filter(|(m, n, cells)| fliptile::fliptile_truth(*m, *n, cells).is_none())
         .count() as u64;
     assert!(impossible > 5);
-    assert_eq!(count(&r, "output_format"), impossible);
+    assert_eq!(count(&r, "presentation_error"), impossible);
     assert_eq!(count(&r, "accepted"), 60 - impossible);
     assert_eq!(
         r["groups"][0]["details"][0]["label"],
@@ -885,7 +885,7 @@ fn lightsout_labels_and_a_crash_half_way() {
     let program = programs::lightsout_solution("lightsout-label", "Puzzle #", false, 0);
     let (code, r) = check(&["lightsout"], &[path(&program)]);
     assert_eq!(code, 1);
-    assert_eq!(count(&r, "output_format"), 2032);
+    assert_eq!(count(&r, "presentation_error"), 2032);
     assert_eq!(r["groups"][0]["id"], "wrong_puzzle_label");
     assert_eq!(
         r["groups"][0]["details"][0]["label"],
@@ -1002,7 +1002,7 @@ fn memory_limit_exceeded_by_touching_and_by_a_refused_block() {
     assert_eq!(code, 1);
     assert_eq!(r["memory_limit_mb"], 32.0);
     assert_eq!(r["memory_limit_kind"], "address_space");
-    assert_eq!(count(&r, "memory_limit"), 2, "{r}");
+    assert_eq!(count(&r, "memory_limit_exceeded"), 2, "{r}");
     assert_eq!(r["memory_limit_runs"]["count"], 2);
     assert_eq!(r["memory_limit_runs"]["first"], serde_json::json!([1, 2]));
     let run = &r["failing_runs"][0];
@@ -1023,7 +1023,7 @@ fn memory_limit_exceeded_by_touching_and_by_a_refused_block() {
         &[path(&program)],
     );
     assert_eq!(code, 1);
-    assert_eq!(count(&r, "memory_limit"), 2, "{r}");
+    assert_eq!(count(&r, "memory_limit_exceeded"), 2, "{r}");
     assert_eq!(
         r["failing_runs"][0]["what"],
         "died at the memory limit (an allocation failed): exit status 3"
@@ -1038,7 +1038,7 @@ fn memory_limit_exceeded_by_touching_and_by_a_refused_block() {
     assert_eq!(r["memory_limit_kind"], "none");
     assert_eq!(r["memory_limit_mb"], Value::Null);
     assert_eq!(
-        count(&r, "memory_limit") + count(&r, "runtime_error"),
+        count(&r, "memory_limit_exceeded") + count(&r, "runtime_error"),
         0,
         "{r}"
     );
@@ -1087,7 +1087,7 @@ fn cpu_time_limit_wall_clock_guard_and_the_near_limit_warning() {
     assert_eq!(code, 1);
     assert!(started.elapsed().as_secs_f64() < 5.0);
     assert_eq!(groups(&r)["wall_limit"], 2, "{r}");
-    assert_eq!(count(&r, "time_limit"), 2);
+    assert_eq!(count(&r, "time_limit_exceeded"), 2);
     assert_eq!(r["wall_limit_runs"]["count"], 2);
     assert_eq!(r["time_limit_runs"]["count"], 0);
     let run = &r["failing_runs"][0];
