@@ -69,6 +69,12 @@ pub struct CheckArgs {
     /// How many failing cases (and failing runs) to show in full.
     #[arg(long, value_name = "N", default_value_t = 3)]
     show: usize,
+    /// Write every failing run to DIR (created if need be): run-N.in (its
+    /// input), run-N.expected, run-N.out (the program's output) and
+    /// run-N.err (the end of its stderr); the report gives the command
+    /// that runs it again.
+    #[arg(long, value_name = "DIR")]
+    save: Option<std::path::PathBuf>,
     /// Report format.
     #[arg(long, value_enum, default_value_t)]
     format: ReportFormat,
@@ -244,7 +250,12 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
         },
         jobs,
         keep: args.show,
+        save: args.save.clone(),
     };
+    if let Some(dir) = &args.save {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::Usage(format!("--save: cannot create {}: {e}", dir.display())))?;
+    }
     let sample = args
         .sample
         .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
@@ -414,6 +425,9 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
                 if one_a_run && !f.stderr.is_empty() {
                     write_stderr(out, &f.stderr)?;
                 }
+                if one_a_run && let Some(replay) = &f.replay {
+                    writeln!(out, "    replay: {replay}")?;
+                }
                 continue;
             }
             let beside = [
@@ -437,6 +451,9 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
             }
             if one_a_run && !f.stderr.is_empty() {
                 write_stderr(out, &f.stderr)?;
+            }
+            if one_a_run && let Some(replay) = &f.replay {
+                writeln!(out, "    replay: {replay}")?;
             }
         }
     }
@@ -468,9 +485,22 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
             if !run.stderr.is_empty() {
                 write_stderr(out, &run.stderr)?;
             }
+            if let Some(replay) = &run.replay {
+                writeln!(out, "    replay: {replay}")?;
+            }
         }
     }
     writeln!(out)?;
+    if let Some(dir) = &r.saved_to
+        && !r.accepted()
+    {
+        let bad = r.runs - r.run_verdicts.accepted;
+        writeln!(
+            out,
+            "saved: {} to {dir} (run-N.in, run-N.expected, run-N.out, run-N.err)",
+            plural(bad, ("failing run", "failing runs"))
+        )?;
+    }
     if r.accepted() {
         writeln!(out, "accepted: every one of {}", plural(r.cases, noun))?;
     } else {

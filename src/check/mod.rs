@@ -41,6 +41,8 @@ mod sized;
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -503,6 +505,9 @@ pub struct Options {
     pub jobs: usize,
     /// How many failing cases (and failing runs) the report keeps in full.
     pub keep: usize,
+    /// Where to write every failing run's input, expected output, output
+    /// and stderr ([`save_run`]); the directory must exist.
+    pub save: Option<PathBuf>,
 }
 
 /// Where a check is, for a progress bar.
@@ -625,6 +630,9 @@ pub struct Failure {
     pub line: Option<usize>,
     /// The end of the run's stderr, its lines joined with `\n`.
     pub stderr: String,
+    /// With [`Options::save`]: the command line that runs the program
+    /// again on its run's saved input.
+    pub replay: Option<String>,
 }
 
 /// One run the judge would not accept.
@@ -653,6 +661,9 @@ pub struct RunFailure {
     /// A hint about the failure (killed with few answers complete: they
     /// may have been lost in the program's output buffer), or `None`.
     pub note: Option<String>,
+    /// With [`Options::save`]: the command line that runs the program
+    /// again on the run's saved input.
+    pub replay: Option<String>,
 }
 
 /// Everything a check found.
@@ -710,6 +721,9 @@ pub struct CheckReport {
     pub wall_limit_runs: RunList,
     /// Runs that died at the memory limit.
     pub memory_limit_runs: RunList,
+    /// With [`Options::save`]: the directory every failing run was
+    /// written to.
+    pub saved_to: Option<String>,
     /// Runs within 10% of the CPU time limit, not over it.
     pub near_time_limit: RunList,
     /// Runs whose peak memory came within 10% of the memory limit, not
@@ -787,6 +801,8 @@ struct Judged {
     stderr: String,
     /// See [`RunFailure::note`].
     note: Option<String>,
+    /// See [`RunFailure::replay`].
+    replay: Option<String>,
 }
 
 struct CaseFailure {
@@ -955,6 +971,7 @@ fn judge_run<P: Judge + ?Sized>(
         peak_memory: outcome.peak_memory,
         stderr: show_lines(&outcome.stderr_tail, 2000),
         note,
+        replay: None,
     }
 }
 
@@ -991,6 +1008,66 @@ pub enum CheckError {
     /// The right answers could not be worked out.
     #[error("{0}")]
     Prepare(String),
+    /// A failing run could not be saved.
+    #[error("cannot save a failing run to {}: {error}", path.display())]
+    Save {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+}
+
+/// Writes `bytes` to `path` whole or not at all: to a temporary name in
+/// the same directory, then renamed over it.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CheckError> {
+    let error = |error| CheckError::Save {
+        path: path.to_path_buf(),
+        error,
+    };
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(format!(".tmp-{}", std::process::id()));
+    let temporary = PathBuf::from(temporary);
+    std::fs::write(&temporary, bytes).map_err(error)?;
+    std::fs::rename(&temporary, path).map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        error(e)
+    })
+}
+
+/// Saves run `run` (from 0) of `cases` in `dir`: `run-N.in` (its input,
+/// exactly), `run-N.expected` (the right answers, a line or block each),
+/// `run-N.out` (what the program wrote on stdout, up to the cap) and
+/// `run-N.err` (the end of its stderr), N from 1. Returns the command
+/// line that runs `program` on the saved input again, for a POSIX shell.
+pub fn save_run<P: Judge + ?Sized>(
+    puzzle: &P,
+    dir: &Path,
+    run: usize,
+    cases: &[usize],
+    input: &[u8],
+    outcome: &Outcome,
+    program: &Program,
+) -> Result<String, CheckError> {
+    let name = |ext: &str| dir.join(format!("run-{}.{ext}", run + 1));
+    let mut expected = String::new();
+    for (i, &case) in cases.iter().enumerate() {
+        expected.push_str(&puzzle.expected(case, i + 1));
+        expected.push('\n');
+    }
+    write_atomically(&name("in"), input)?;
+    write_atomically(&name("expected"), expected.as_bytes())?;
+    write_atomically(&name("out"), &outcome.stdout)?;
+    write_atomically(&name("err"), &outcome.stderr_tail)?;
+    let words: Vec<String> = std::iter::once(&program.path)
+        .chain(&program.args)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    Ok(format!(
+        "{} < {}",
+        command_line(&words),
+        shell_quote(&name("in").to_string_lossy())
+    ))
 }
 
 /// Runs `options.program` on every run of `plan`, `options.jobs` at a
@@ -1011,6 +1088,7 @@ pub enum CheckError {
 ///     time_limit: Duration::from_secs(10),
 ///     wall_limit: Duration::from_secs(30),
 ///     memory_limit: None,
+///     save: None,
 ///     jobs: 2,
 ///     keep: 1,
 /// };
@@ -1040,7 +1118,7 @@ pub fn check<P: Judge + ?Sized>(
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let mut builder = Builder::new(options.keep, options);
-    let (tx, rx) = mpsc::channel::<Result<Judged, RunError>>();
+    let (tx, rx) = mpsc::channel::<Result<Judged, CheckError>>();
     let mut first_error = None;
     std::thread::scope(|scope| {
         for _ in 0..options.jobs.clamp(1, plan.runs.len().max(1)) {
@@ -1064,7 +1142,24 @@ pub fn check<P: Judge + ?Sized>(
                         stderr_tail: 2000,
                     };
                     let result = process::run(&options.program, &input, &limits)
-                        .map(|outcome| judge_run(puzzle, run, cases, &outcome));
+                        .map_err(CheckError::from)
+                        .and_then(|outcome| {
+                            let mut judged = judge_run(puzzle, run, cases, &outcome);
+                            if let Some(dir) = &options.save
+                                && judged.verdict != Verdict::Accepted
+                            {
+                                judged.replay = Some(save_run(
+                                    puzzle,
+                                    dir,
+                                    run,
+                                    cases,
+                                    &input,
+                                    &outcome,
+                                    &options.program,
+                                )?);
+                            }
+                            Ok(judged)
+                        });
                     if result.is_err() {
                         stop.store(true, Ordering::Relaxed);
                     }
@@ -1088,7 +1183,7 @@ pub fn check<P: Judge + ?Sized>(
         }
     });
     if let Some(e) = first_error {
-        return Err(e.into());
+        return Err(e);
     }
     Ok(builder.finish(puzzle, plan, seed, options, started.elapsed()))
 }
@@ -1102,8 +1197,9 @@ struct Builder {
     cases_done: usize,
     failed: usize,
     groups: HashMap<&'static str, (&'static Kind, usize, HashMap<String, usize>)>,
-    /// The first `keep` failures by (run, place), with the run's stderr.
-    failures: BTreeMap<(usize, usize), (CaseFailure, String)>,
+    /// The first `keep` failures by (run, place), with the run's stderr
+    /// and replay command.
+    failures: BTreeMap<(usize, usize), (CaseFailure, String, Option<String>)>,
     failing_runs: BTreeMap<usize, RunFailure>,
     slowest: Option<(usize, Duration, Duration)>,
     largest: Option<(usize, u64)>,
@@ -1197,6 +1293,7 @@ impl Builder {
                     peak_memory_mb: megabytes(judged.peak_memory),
                     stderr: judged.stderr.clone(),
                     note: judged.note.clone(),
+                    replay: judged.replay.clone(),
                 },
             );
             if self.failing_runs.len() > self.keep {
@@ -1230,7 +1327,8 @@ impl Builder {
                     received: failure.received.clone(),
                     line: failure.line,
                 };
-                self.failures.insert(key, (copy, judged.stderr.clone()));
+                self.failures
+                    .insert(key, (copy, judged.stderr.clone(), judged.replay.clone()));
                 if self.failures.len() > self.keep {
                     self.failures.pop_last();
                 }
@@ -1277,7 +1375,7 @@ impl Builder {
         let failures = self
             .failures
             .into_iter()
-            .map(|((run, pos), (f, stderr))| {
+            .map(|((run, pos), (f, stderr, replay))| {
                 let case = plan.runs[run][pos];
                 Failure {
                     run: run + 1,
@@ -1291,6 +1389,7 @@ impl Builder {
                     received: f.received,
                     line: f.line,
                     stderr,
+                    replay,
                 }
             })
             .collect();
@@ -1331,6 +1430,10 @@ impl Builder {
             time_limit_runs: self.time_limit_runs,
             wall_limit_runs: self.wall_limit_runs,
             memory_limit_runs: self.memory_limit_runs,
+            saved_to: options
+                .save
+                .as_ref()
+                .map(|d| d.to_string_lossy().into_owned()),
             near_time_limit: self.near_time_limit,
             near_memory_limit: self.near_memory_limit,
             seconds: elapsed.as_secs_f64(),

@@ -1144,3 +1144,118 @@ int main(void) {
         t.stdout
     );
 }
+
+#[test]
+fn saved_failing_runs_replay_the_same_way() {
+    let dir = programs::scratch().join("saved-runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    // Answers 0 to impossible boards: every one of these is wrong.
+    let program = programs::flip_solution(1);
+    let args = [
+        "flip",
+        "--family",
+        "impossible",
+        "--sample",
+        "3",
+        "--seed",
+        "2",
+        "--save",
+        path(&dir),
+    ];
+    let (code, r) = check(&args, &[path(&program)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "wrong_answer"), 3);
+    let runs = r["failing_runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 3);
+    for run in runs {
+        let n = run["run"].as_u64().unwrap();
+        let replay = run["replay"].as_str().unwrap();
+        assert_eq!(
+            replay,
+            format!("{} < {}/run-{n}.in", path(&program), path(&dir))
+        );
+        let input = std::fs::read_to_string(dir.join(format!("run-{n}.in"))).unwrap();
+        assert_eq!(input.lines().count(), 4, "a board as the judge sends it");
+        let expected = std::fs::read_to_string(dir.join(format!("run-{n}.expected"))).unwrap();
+        assert_eq!(expected, "Impossible\n");
+        let out = std::fs::read(dir.join(format!("run-{n}.out"))).unwrap();
+        assert_eq!(out, b"0\n");
+        // The command, run by a shell, gives the same wrong answer.
+        let again = std::process::Command::new("sh")
+            .args(["-c", replay])
+            .output()
+            .unwrap();
+        assert_eq!(again.stdout, out);
+        assert!(again.status.success());
+    }
+    // The saved board is the one the report draws.
+    let f = &r["failures"][0];
+    let lines: Vec<&str> = f["view"]["input"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    let saved = std::fs::read_to_string(dir.join(format!("run-{}.in", f["run"]))).unwrap();
+    assert_eq!(saved, format!("{}\n", lines.join("\n")));
+    assert_eq!(f["replay"], runs[0]["replay"]);
+    // A crash replays as the same crash; accepted runs are not saved.
+    let _ = std::fs::remove_dir_all(&dir);
+    let crash = programs::flip_solution(2);
+    let log = fresh_log("flip-crash-saved.log");
+    let (_, r) = check(
+        &[
+            "flip",
+            "--sample",
+            "20",
+            "--seed",
+            "3",
+            "--save",
+            path(&dir),
+        ],
+        &[path(&crash), path(&log)],
+    );
+    let crashed = count(&r, "runtime_error");
+    assert!(crashed > 0);
+    let saved = common::names_in(&dir);
+    assert_eq!(saved.len() as u64, 4 * crashed, "{saved:?}");
+    let replay = r["failing_runs"][0]["replay"].as_str().unwrap();
+    let again = std::process::Command::new("sh")
+        .args(["-c", replay])
+        .output()
+        .unwrap();
+    // SIGABRT, as in the check: the shell's status 134, or the shell's
+    // own signal where it ran the program in its place.
+    use std::os::unix::process::ExitStatusExt;
+    let status = again.status;
+    assert!(
+        status.code() == Some(128 + 6) || status.signal() == Some(6),
+        "{status:?}"
+    );
+    let t = check_text(
+        &[
+            "flip",
+            "--sample",
+            "20",
+            "--seed",
+            "3",
+            "--save",
+            path(&dir),
+        ],
+        &[path(&crash), path(&log)],
+    );
+    assert!(
+        t.stdout.contains(&format!("    replay: {replay}\n")),
+        "{}",
+        t.stdout
+    );
+    assert!(
+        t.stdout.contains(&format!(
+            "saved: {crashed} failing runs to {} (run-N.in, run-N.expected, run-N.out, run-N.err)\n",
+            path(&dir)
+        )),
+        "{}",
+        t.stdout
+    );
+    assert_eq!(r["saved_to"], path(&dir));
+}
