@@ -168,23 +168,56 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
         }
         PuzzleName::Carcassonne => {
             let family = args.filter.carcassonne().map_err(usage)?;
-            let puzzle = CarcassonneCheck::new(args.seed, CarcassonneCheck::PER_GROUP, family)
-                .map_err(cases)?;
+            // 4 families, each in 3 size classes.
+            let groups = if family.is_some() { 3 } else { 12 };
+            let per_group = per_group(args.sample, groups, CarcassonneCheck::PER_GROUP)?;
+            let puzzle = CarcassonneCheck::new(args.seed, per_group, family).map_err(cases)?;
             run_puzzle(args, &puzzle, out)
         }
         PuzzleName::Fliptile => {
             let family = args.filter.fliptile().map_err(usage)?;
-            let puzzle =
-                FliptileCheck::new(args.seed, FliptileCheck::PER_GROUP, family).map_err(cases)?;
+            let groups = FliptileCheck::GROUPS
+                .iter()
+                .filter(|g| family.is_none_or(|f| f == g.family))
+                .count();
+            let per_group = per_group(args.sample, groups, FliptileCheck::PER_GROUP)?;
+            let puzzle = FliptileCheck::new(args.seed, per_group, family).map_err(cases)?;
             run_puzzle(args, &puzzle, out)
         }
         PuzzleName::Lightsout => {
             args.filter.lightsout().map_err(usage)?;
-            let puzzle = LightsOutCheck::new(args.seed, LightsOutCheck::RANDOM).map_err(cases)?;
+            // 32 chosen puzzles, then the random ones.
+            let random = per_group(
+                args.sample.map(|n| n.saturating_sub(32)),
+                1,
+                LightsOutCheck::RANDOM,
+            )?;
+            let puzzle = LightsOutCheck::new(args.seed, random).map_err(cases)?;
             run_puzzle(args, &puzzle, out)
         }
         PuzzleName::Lights => Err(lights_not_checked()),
     }
+}
+
+/// The most cases `check` generates for a puzzle whose cases are drawn
+/// from the seed (each is held, with its answer, until its run).
+const MAX_GENERATED: u64 = 100_000;
+
+/// Cases to draw in each of `groups` groups so that `sample` can be had:
+/// `default`, or more when the sample asks for more.
+fn per_group(sample: Option<u64>, groups: usize, default: usize) -> Result<usize, Failure> {
+    let groups = groups.max(1) as u64;
+    let Some(sample) = sample else {
+        return Ok(default);
+    };
+    if sample > MAX_GENERATED {
+        return Err(Failure::Usage(format!(
+            "--sample {}: check draws at most {} cases (each is held until its run)",
+            thousands(sample),
+            thousands(MAX_GENERATED)
+        )));
+    }
+    Ok((sample.div_ceil(groups) as usize).max(default))
 }
 
 /// Boards drawn for check by default on other sizes.
@@ -314,10 +347,24 @@ fn seconds(s: f64) -> String {
 
 fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(), Failure> {
     let one_a_run = r.runs == r.cases;
-    let what = if r.sampled {
-        format!("a sample of {} (seed {})", plural(r.cases, noun), r.seed)
-    } else {
-        format!("all {}", plural(r.cases, noun))
+    let what = match (&r.drawn, r.sampled) {
+        (Some(d), true) => format!(
+            "a sample of {} (seed {}) of {} ({})",
+            plural(r.cases, noun),
+            r.seed,
+            thousands(d.count),
+            d.how
+        ),
+        (Some(d), false) => format!("{} ({})", plural(r.cases, noun), d.how),
+        (None, true) => format!("a sample of {} (seed {})", plural(r.cases, noun), r.seed),
+        (None, false) => match r.sample {
+            Some(asked) if asked > r.cases => format!(
+                "all {} (--sample {} asks for more than there are)",
+                plural(r.cases, noun),
+                thousands(asked)
+            ),
+            _ => format!("all {}", plural(r.cases, noun)),
+        },
     };
     let runs = if one_a_run {
         format!("one {} a run", noun.0)

@@ -102,6 +102,8 @@ struct Case {
 #[derive(Debug)]
 pub struct CarcassonneCheck {
     cases: Vec<Case>,
+    seed: u64,
+    per_group: usize,
 }
 
 /// The judge's bound on `T`.
@@ -138,7 +140,11 @@ impl CarcassonneCheck {
                 }
             }
         }
-        Ok(CarcassonneCheck { cases })
+        Ok(CarcassonneCheck {
+            cases,
+            seed,
+            per_group,
+        })
     }
 
     /// The count of `case`, worked out now if [`Judge::prepare`] did not.
@@ -175,6 +181,14 @@ impl Judge for CarcassonneCheck {
 
     fn memory_limit(&self) -> u64 {
         64 * MB
+    }
+
+    fn drawn(&self) -> Option<String> {
+        Some(format!(
+            "drawn from seed {}, {} a family and size class",
+            self.seed,
+            super::thousands(self.per_group)
+        ))
     }
 
     fn case_count(&self) -> usize {

@@ -70,6 +70,8 @@ struct Case {
 #[derive(Clone, Debug)]
 pub struct FliptileCheck {
     cases: Vec<Case>,
+    seed: u64,
+    per_group: usize,
 }
 
 impl FliptileCheck {
@@ -125,7 +127,11 @@ impl FliptileCheck {
                 key += 1;
             }
         }
-        Ok(FliptileCheck { cases })
+        Ok(FliptileCheck {
+            cases,
+            seed,
+            per_group,
+        })
     }
 
     /// `nullity k`: the sub-group of an IMPOSSIBLE answered wrong.
@@ -171,6 +177,14 @@ impl Judge for FliptileCheck {
 
     fn memory_limit(&self) -> u64 {
         64 * MB
+    }
+
+    fn drawn(&self) -> Option<String> {
+        Some(format!(
+            "drawn from seed {}, {} a group",
+            self.seed,
+            super::thousands(self.per_group)
+        ))
     }
 
     fn case_count(&self) -> usize {

@@ -41,6 +41,8 @@ struct Case {
 #[derive(Clone, Debug)]
 pub struct LightsOutCheck {
     cases: Vec<Case>,
+    seed: u64,
+    random: usize,
 }
 
 impl LightsOutCheck {
@@ -65,7 +67,11 @@ impl LightsOutCheck {
                 Ok(Case { board, presses })
             })
             .collect::<Result<_, GenError>>()?;
-        Ok(LightsOutCheck { cases })
+        Ok(LightsOutCheck {
+            cases,
+            seed,
+            random,
+        })
     }
 
     /// The sub-group of a wrong answer.
@@ -124,6 +130,14 @@ impl Judge for LightsOutCheck {
 
     fn memory_limit(&self) -> u64 {
         10_000 * 1024
+    }
+
+    fn drawn(&self) -> Option<String> {
+        Some(format!(
+            "32 chosen, {} drawn from seed {}",
+            super::thousands(self.random),
+            self.seed
+        ))
     }
 
     fn case_count(&self) -> usize {

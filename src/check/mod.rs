@@ -329,6 +329,20 @@ pub fn command_line(words: &[String]) -> String {
     quoted.join(" ")
 }
 
+/// `n` with commas between groups of three digits (`2,000`), as the
+/// reports write counts.
+pub(crate) fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 /// A label token with its runs of digits shown as `k` (`#12` as `#k`), so
 /// that wrong labels group by their form.
 pub(crate) fn label_form(token: &[u8]) -> String {
@@ -404,6 +418,11 @@ pub trait Judge: Sync {
     fn is_drawn(&self) -> bool {
         false
     }
+    /// How generated cases were drawn, for the report's header (`drawn
+    /// from seed 0, 200 a group`); `None` for a fixed set.
+    fn drawn(&self) -> Option<String> {
+        None
+    }
     /// The group of a case, for [`Arrangement::Grouped`].
     fn group(&self, _case: usize) -> usize {
         0
@@ -451,6 +470,8 @@ pub struct RunPlan {
     pub cases: usize,
     /// Whether this is a sample rather than every case.
     pub sampled: bool,
+    /// The sample asked for (`--sample`), if any.
+    pub requested: Option<usize>,
 }
 
 /// What the sample and the shuffles are drawn with: `Rng::new(seed ^
@@ -486,6 +507,7 @@ pub fn plan<P: Judge + ?Sized>(puzzle: &P, sample: Option<usize>, seed: u64) -> 
         runs,
         cases: cases.len(),
         sampled,
+        requested: sample,
     }
 }
 
@@ -679,6 +701,12 @@ pub struct CheckReport {
     pub cases: usize,
     /// Whether they are a sample.
     pub sampled: bool,
+    /// The sample asked for (`--sample`), or `None`: larger than
+    /// [`cases`](CheckReport::cases) when there were fewer.
+    pub sample: Option<usize>,
+    /// How the cases were generated, when they were, or `None` for a
+    /// fixed set.
+    pub drawn: Option<Drawn>,
     /// The seed of the sample and of generated cases.
     pub seed: u64,
     /// Runs.
@@ -731,6 +759,16 @@ pub struct CheckReport {
     pub near_memory_limit: RunList,
     /// Seconds the whole check took.
     pub seconds: f64,
+}
+
+/// The cases a puzzle generated from the seed, of which the check ran all
+/// or a sample.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Drawn {
+    /// How many were generated.
+    pub count: usize,
+    /// How ([`Judge::drawn`]).
+    pub how: String,
 }
 
 /// The run that used the most CPU time.
@@ -1402,6 +1440,11 @@ impl Builder {
                 .collect(),
             cases: plan.cases,
             sampled: plan.sampled,
+            sample: plan.requested,
+            drawn: puzzle.drawn().map(|how| Drawn {
+                count: puzzle.case_count(),
+                how,
+            }),
             seed,
             runs: plan.runs.len(),
             time_limit: options.time_limit.as_secs_f64(),
@@ -1480,6 +1523,12 @@ mod tests {
     fn words_are_quoted_for_a_shell() {
         let words = ["./a.out", "x y", "it's", "", "--k=v"].map(String::from);
         assert_eq!(command_line(&words), "./a.out 'x y' 'it'\\''s' '' --k=v");
+    }
+
+    #[test]
+    fn counts_with_commas() {
+        let got: Vec<String> = [0, 999, 1000, 65_536, 1_234_567].map(thousands).to_vec();
+        assert_eq!(got, ["0", "999", "1,000", "65,536", "1,234,567"]);
     }
 
     #[test]

@@ -1259,3 +1259,50 @@ fn saved_failing_runs_replay_the_same_way() {
     );
     assert_eq!(r["saved_to"], path(&dir));
 }
+
+#[test]
+fn any_sample_count_and_a_header_that_says_how_the_cases_were_had() {
+    // More than the generated set: more are drawn from the seed, all
+    // checked, and the oracle's solution is right on every one.
+    let program = programs::lightsout_solution("lightsout-right", "PUZZLE #", false, 0);
+    let (code, r) = check(&["lightsout", "--sample", "3000"], &[path(&program)]);
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(count(&r, "accepted"), 3000);
+    assert_eq!(r["sample"], 3000);
+    assert_eq!(r["sampled"], false);
+    assert_eq!(r["drawn"]["count"], 3000);
+    assert_eq!(r["drawn"]["how"], "32 chosen, 2,968 drawn from seed 0");
+    let t = check_text(&["lightsout"], &[path(&program)]);
+    assert!(
+        t.stdout.starts_with(
+            "boardbase check lightsout (POJ 1222): 2,032 puzzles (32 chosen, 2,000 drawn from seed 0), in 1 run\n"
+        ),
+        "{}",
+        t.stdout
+    );
+    // A sample of a generated set says both.
+    let t = check_text(&["fliptile", "--sample", "3", "--seed", "4"], &["true"]);
+    assert!(
+        t.stdout.starts_with(
+            "boardbase check fliptile (POJ 3279): a sample of 3 boards (seed 4) of 1,000 (drawn from seed 4, 200 a group), one board a run\n"
+        ),
+        "{}",
+        t.stdout
+    );
+    // A fixed set asked for more than it has says so.
+    let t = check_text(&["euler", "--sample", "70000"], &["true"]);
+    assert!(
+        t.stdout.starts_with(
+            "boardbase check euler (UVA 10536): all 65,535 positions (--sample 70,000 asks for more than there are), in 1 run\n"
+        ),
+        "{}",
+        t.stdout
+    );
+    let t = check_text(&["fliptile", "--sample", "200000"], &["true"]);
+    assert_eq!(t.code, 2);
+    assert!(
+        t.stderr.contains("check draws at most 100,000 cases"),
+        "{}",
+        t.stderr
+    );
+}
