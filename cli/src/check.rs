@@ -146,12 +146,15 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
     }
     match sized {
         Some(puzzle) if !args.tables.is_embedded_4x4() => return run_sized(args, puzzle, out),
-        None if args.tables.size.is_some()
-            || args.tables.table.is_some()
-            || !args.tables.tables.is_empty() =>
-        {
+        None if args.tables.table.is_some() || !args.tables.tables.is_empty() => {
             return Err(Failure::Usage(format!(
-                "--size, --table and --tables are for flip and euler, not {}",
+                "--table and --tables are for flip and euler, not {}",
+                args.puzzle.name()
+            )));
+        }
+        None if args.tables.size.is_some() && args.puzzle != PuzzleName::Fliptile => {
+            return Err(Failure::Usage(format!(
+                "--size is for flip, euler and fliptile, not {}",
                 args.puzzle.name()
             )));
         }
@@ -176,12 +179,16 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
         }
         PuzzleName::Fliptile => {
             let family = args.filter.fliptile().map_err(usage)?;
-            let groups = FliptileCheck::GROUPS
+            let groups = FliptileCheck::groups(args.tables.size)
                 .iter()
                 .filter(|g| family.is_none_or(|f| f == g.family))
                 .count();
             let per_group = per_group(args.sample, groups, FliptileCheck::PER_GROUP)?;
-            let puzzle = FliptileCheck::new(args.seed, per_group, family).map_err(cases)?;
+            let puzzle = match args.tables.size {
+                Some(size) => FliptileCheck::sized(args.seed, per_group, family, size),
+                None => FliptileCheck::new(args.seed, per_group, family),
+            }
+            .map_err(cases)?;
             run_puzzle(args, &puzzle, out)
         }
         PuzzleName::Lightsout => {
@@ -265,6 +272,14 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
         .program
         .split_first()
         .ok_or_else(|| Failure::Usage("no PROGRAM after --".to_owned()))?;
+    if puzzle.case_count() == 0 {
+        // Fliptile boards of a size without boards of the family asked
+        // (impossible or ties where every board has one solution).
+        return Err(Failure::Usage(format!(
+            "nothing to check: no {} of that choice",
+            puzzle.noun().1
+        )));
+    }
     let jobs = args.jobs.count();
     let time_limit = args.time_limit.unwrap_or_else(|| puzzle.time_limit());
     let options = Options {

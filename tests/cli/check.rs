@@ -1306,3 +1306,63 @@ fn any_sample_count_and_a_header_that_says_how_the_cases_were_had() {
         t.stderr
     );
 }
+
+#[test]
+fn fliptile_size_draws_boards_of_that_size() {
+    let program = programs::fliptile_solution(0);
+    let (code, r) = check(
+        &["fliptile", "--size", "5x5", "--sample", "30"],
+        &[path(&program)],
+    );
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(count(&r, "accepted"), 30);
+    // 5x5 has boards without a solution: four families of 200.
+    assert_eq!(r["drawn"]["count"], 800);
+    assert_eq!(r["drawn"]["how"], "drawn from seed 0, 200 a group, all 5x5");
+    let f = programs::script("fliptile-impossible", "cat >/dev/null; echo IMPOSSIBLE");
+    let (_, r) = check(
+        &[
+            "fliptile",
+            "--size",
+            "5x5",
+            "--family",
+            "impossible",
+            "--sample",
+            "5",
+        ],
+        &[path(&f)],
+    );
+    assert_eq!(
+        count(&r, "accepted"),
+        5,
+        "every board drawn is 5x5 and impossible"
+    );
+    // Boards shown are 5x5: five rows of five cells.
+    let (_, r) = check(
+        &["fliptile", "--size", "5x5", "--sample", "2", "--show", "2"],
+        &["true"],
+    );
+    for failure in r["failures"].as_array().unwrap() {
+        let rows = failure["view"]["input"].as_array().unwrap();
+        assert_eq!(rows.len(), 5, "{failure}");
+        assert!(
+            rows.iter()
+                .all(|row| row.as_str().unwrap().split(' ').count() == 5)
+        );
+    }
+    assert_eq!(r["failures"].as_array().unwrap().len(), 2);
+    // 3x3 boards all have a solution: none is impossible.
+    let t = check_text(
+        &["fliptile", "--size", "3x3", "--family", "impossible"],
+        &["true"],
+    );
+    assert_eq!(t.code, 2);
+    assert!(t.stderr.contains("nothing to check"), "{}", t.stderr);
+    let t = check_text(&["carcassonne", "--size", "3x3"], &["true"]);
+    assert_eq!(t.code, 2);
+    assert!(
+        t.stderr.contains("--size is for flip, euler and fliptile"),
+        "{}",
+        t.stderr
+    );
+}
