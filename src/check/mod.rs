@@ -886,7 +886,7 @@ fn missing(end: End, single: bool, answered: usize, partial: &[Token<'_>]) -> St
         End::Exited(0) => "the program exited".to_owned(),
         End::Exited(code) => format!("the program exited with status {code}"),
         End::Signaled(s) => format!("the program was killed by {}", process::signal_name(s).0),
-        End::TimeLimit => "killed at the CPU time limit".to_owned(),
+        End::TimeLimit => "over the CPU time limit".to_owned(),
         End::WallLimit => "killed at the wall-clock guard".to_owned(),
         End::MemoryLimit(death) => format!("died at the memory limit ({})", death_detail(death)),
         End::OutputLimit => "killed at the output limit".to_owned(),

@@ -1366,3 +1366,35 @@ fn fliptile_size_draws_boards_of_that_size() {
         t.stderr
     );
 }
+
+#[test]
+fn a_buffered_program_killed_at_the_limit_gets_the_note() {
+    // 100 answers left in stdio's buffer (stdout is a pipe), then a spin:
+    // killed at the CPU time limit with nothing written.
+    let buffered = programs::c_program(
+        "euler-buffered",
+        r#"#include <stdio.h>
+int main(void) {
+    for (int i = 0; i < 100; i++) printf("LOSING\n");
+    for (volatile unsigned long n = 0;; n++) {}
+}
+"#,
+    );
+    let (code, r) = check(
+        &["euler", "--time-limit", "0.3", "--wall-limit", "60"],
+        &[path(&buffered)],
+    );
+    assert_eq!(code, 1);
+    let run = &r["failing_runs"][0];
+    assert_eq!(run["kind"], "time_limit", "{run}");
+    assert_eq!(run["answered"], 0);
+    assert!(run["cpu_seconds"].as_f64().unwrap() >= 0.3, "{run}");
+    assert!(
+        run["note"]
+            .as_str()
+            .unwrap()
+            .contains("lost in its output buffer"),
+        "{run}"
+    );
+    assert_eq!(count(&r, "time_limit_exceeded"), 65_535);
+}
