@@ -1398,3 +1398,27 @@ int main(void) {
     );
     assert_eq!(count(&r, "time_limit_exceeded"), 65_535);
 }
+
+#[test]
+fn a_child_that_allocates_past_the_limit_counts_for_its_parent() {
+    // A script whose child (waited for) dies at the limit and which
+    // passes its status on: the child's peak is in the script's (wait4
+    // counts waited-for children), so it is a memory limit, not a crash.
+    let program = allocator();
+    let script = programs::script(
+        "flip-allocating-child",
+        &format!("{} touch\nexit $?", path(&program)),
+    );
+    let (code, r) = check(
+        &["flip", "--sample", "1", "--memory-limit", "32"],
+        &[path(&script)],
+    );
+    assert_eq!(code, 1);
+    let run = &r["failing_runs"][0];
+    assert_eq!(run["kind"], "memory_limit", "{run}");
+    assert!(
+        run["what"].as_str().unwrap().ends_with("exit status 139"),
+        "{run}"
+    );
+    assert!(run["peak_memory_mb"].as_f64().unwrap() >= 16.0, "{run}");
+}
