@@ -84,7 +84,9 @@ fn no_zombie_and_no_process_left() {
     let marker = format!("9{}.25", std::process::id());
     let sleep = format!("sleep {marker}");
     let limits = Limits {
-        time: Duration::from_millis(300),
+        cpu: Duration::from_millis(300),
+        wall: Duration::from_millis(300),
+        memory: None,
         stdout_bytes: 1 << 16,
         stderr_tail: 256,
     };
@@ -94,7 +96,7 @@ fn no_zombie_and_no_process_left() {
     };
     let cases = [
         // Hangs, with two children of its own.
-        (sh(format!("{sleep} & {sleep} & wait")), End::TimedOut),
+        (sh(format!("{sleep} & {sleep} & wait")), End::WallLimit),
         // Answers and exits, leaving a child that holds the output pipe.
         (sh(format!("{sleep} & echo 4")), End::Exited(0)),
         // A child in a subshell, then a crash.
@@ -143,7 +145,7 @@ fn no_zombie_and_no_process_left() {
     );
     assert_eq!(r.code, 1, "{}", r.stdout);
     let report: serde_json::Value = serde_json::from_str(&r.stdout).expect("JSON report");
-    assert_eq!(report["case_verdicts"]["time_limit"], 6);
+    assert_eq!(report["case_verdicts"]["time_limit_exceeded"], 6);
     assert!(none_left(&marker), "left {:?}", with_marker(&marker));
     assert_eq!(children(), []);
 

@@ -53,13 +53,28 @@ pub struct CheckArgs {
     /// boards of other sizes (flip --size only).
     #[command(flatten)]
     nullity: super::options::NullityArgs,
-    /// Wall-clock limit of one run, in seconds [default: the judge's: flip
-    /// 1, euler 3, carcassonne 1, fliptile 2, lightsout 1].
+    /// CPU time limit of one run (user + system), in seconds [default: the
+    /// judge's: flip 1, euler 3, carcassonne 1, fliptile 2, lightsout 1].
+    #[arg(long, alias = "timeout", value_name = "SECONDS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
+    /// Wall-clock guard of one run, in seconds: a program that sleeps or
+    /// waits uses no CPU time [default: 3 times the CPU time limit].
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    timeout: Option<Duration>,
+    wall_limit: Option<Duration>,
+    /// Memory limit of one run, in MB (1 MB = 1,048,576 bytes), applied as
+    /// each process's address space (RLIMIT_AS); 0 for none [default: the
+    /// judge's: 64, lightsout 9.77 (POJ 1222's 10000K)].
+    #[arg(long, value_name = "MB", value_parser = parse_megabytes)]
+    memory_limit: Option<f64>,
     /// How many failing cases (and failing runs) to show in full.
     #[arg(long, value_name = "N", default_value_t = 3)]
     show: usize,
+    /// Write every failing run to DIR (created if need be): run-N.in (its
+    /// input), run-N.expected, run-N.out (the program's output) and
+    /// run-N.err (the end of its stderr); the report gives the command
+    /// that runs it again.
+    #[arg(long, value_name = "DIR")]
+    save: Option<std::path::PathBuf>,
     /// Report format.
     #[arg(long, value_enum, default_value_t)]
     format: ReportFormat,
@@ -76,6 +91,16 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
         return Err("the limit must be between 0.001 and 86400 seconds".to_owned());
     }
     Ok(Duration::from_secs_f64(secs))
+}
+
+fn parse_megabytes(text: &str) -> Result<f64, String> {
+    let mb: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of MB"))?;
+    if !(0.0..=1_048_576.0).contains(&mb) {
+        return Err("the memory limit must be between 0 (none) and 1048576 MB".to_owned());
+    }
+    Ok(mb)
 }
 
 /// On Ctrl-C (or SIGTERM, SIGHUP): kill the programs still running (they
@@ -121,12 +146,15 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
     }
     match sized {
         Some(puzzle) if !args.tables.is_embedded_4x4() => return run_sized(args, puzzle, out),
-        None if args.tables.size.is_some()
-            || args.tables.table.is_some()
-            || !args.tables.tables.is_empty() =>
-        {
+        None if args.tables.table.is_some() || !args.tables.tables.is_empty() => {
             return Err(Failure::Usage(format!(
-                "--size, --table and --tables are for flip and euler, not {}",
+                "--table and --tables are for flip and euler, not {}",
+                args.puzzle.name()
+            )));
+        }
+        None if args.tables.size.is_some() && args.puzzle != PuzzleName::Fliptile => {
+            return Err(Failure::Usage(format!(
+                "--size is for flip, euler and fliptile, not {}",
                 args.puzzle.name()
             )));
         }
@@ -143,23 +171,60 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
         }
         PuzzleName::Carcassonne => {
             let family = args.filter.carcassonne().map_err(usage)?;
-            let puzzle = CarcassonneCheck::new(args.seed, CarcassonneCheck::PER_GROUP, family)
-                .map_err(cases)?;
+            // 4 families, each in 3 size classes.
+            let groups = if family.is_some() { 3 } else { 12 };
+            let per_group = per_group(args.sample, groups, CarcassonneCheck::PER_GROUP)?;
+            let puzzle = CarcassonneCheck::new(args.seed, per_group, family).map_err(cases)?;
             run_puzzle(args, &puzzle, out)
         }
         PuzzleName::Fliptile => {
             let family = args.filter.fliptile().map_err(usage)?;
-            let puzzle =
-                FliptileCheck::new(args.seed, FliptileCheck::PER_GROUP, family).map_err(cases)?;
+            let groups = FliptileCheck::groups(args.tables.size)
+                .iter()
+                .filter(|g| family.is_none_or(|f| f == g.family))
+                .count();
+            let per_group = per_group(args.sample, groups, FliptileCheck::PER_GROUP)?;
+            let puzzle = match args.tables.size {
+                Some(size) => FliptileCheck::sized(args.seed, per_group, family, size),
+                None => FliptileCheck::new(args.seed, per_group, family),
+            }
+            .map_err(cases)?;
             run_puzzle(args, &puzzle, out)
         }
         PuzzleName::Lightsout => {
             args.filter.lightsout().map_err(usage)?;
-            let puzzle = LightsOutCheck::new(args.seed, LightsOutCheck::RANDOM).map_err(cases)?;
+            // 32 chosen puzzles, then the random ones.
+            let random = per_group(
+                args.sample.map(|n| n.saturating_sub(32)),
+                1,
+                LightsOutCheck::RANDOM,
+            )?;
+            let puzzle = LightsOutCheck::new(args.seed, random).map_err(cases)?;
             run_puzzle(args, &puzzle, out)
         }
         PuzzleName::Lights => Err(lights_not_checked()),
     }
+}
+
+/// The most cases `check` generates for a puzzle whose cases are drawn
+/// from the seed (each is held, with its answer, until its run).
+const MAX_GENERATED: u64 = 100_000;
+
+/// Cases to draw in each of `groups` groups so that `sample` can be had:
+/// `default`, or more when the sample asks for more.
+fn per_group(sample: Option<u64>, groups: usize, default: usize) -> Result<usize, Failure> {
+    let groups = groups.max(1) as u64;
+    let Some(sample) = sample else {
+        return Ok(default);
+    };
+    if sample > MAX_GENERATED {
+        return Err(Failure::Usage(format!(
+            "--sample {}: check draws at most {} cases (each is held until its run)",
+            thousands(sample),
+            thousands(MAX_GENERATED)
+        )));
+    }
+    Ok((sample.div_ceil(groups) as usize).max(default))
 }
 
 /// Boards drawn for check by default on other sizes.
@@ -207,16 +272,38 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
         .program
         .split_first()
         .ok_or_else(|| Failure::Usage("no PROGRAM after --".to_owned()))?;
+    if puzzle.case_count() == 0 {
+        // Fliptile boards of a size without boards of the family asked
+        // (impossible or ties where every board has one solution).
+        return Err(Failure::Usage(format!(
+            "nothing to check: no {} of that choice",
+            puzzle.noun().1
+        )));
+    }
     let jobs = args.jobs.count();
+    let time_limit = args.time_limit.unwrap_or_else(|| puzzle.time_limit());
     let options = Options {
         program: Program {
             path: path.clone(),
             args: rest.to_vec(),
         },
-        time_limit: args.timeout.unwrap_or_else(|| puzzle.time_limit()),
+        time_limit,
+        wall_limit: args
+            .wall_limit
+            .unwrap_or(time_limit * check::process::WALL_FACTOR),
+        memory_limit: match args.memory_limit {
+            None => Some(puzzle.memory_limit()),
+            Some(0.0) => None,
+            Some(mb) => Some((mb * check::process::MB as f64) as u64),
+        },
         jobs,
         keep: args.show,
+        save: args.save.clone(),
     };
+    if let Some(dir) = &args.save {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::Usage(format!("--save: cannot create {}: {e}", dir.display())))?;
+    }
     let sample = args
         .sample
         .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
@@ -275,10 +362,24 @@ fn seconds(s: f64) -> String {
 
 fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(), Failure> {
     let one_a_run = r.runs == r.cases;
-    let what = if r.sampled {
-        format!("a sample of {} (seed {})", plural(r.cases, noun), r.seed)
-    } else {
-        format!("all {}", plural(r.cases, noun))
+    let what = match (&r.drawn, r.sampled) {
+        (Some(d), true) => format!(
+            "a sample of {} (seed {}) of {} ({})",
+            plural(r.cases, noun),
+            r.seed,
+            thousands(d.count),
+            d.how
+        ),
+        (Some(d), false) => format!("{} ({})", plural(r.cases, noun), d.how),
+        (None, true) => format!("a sample of {} (seed {})", plural(r.cases, noun), r.seed),
+        (None, false) => match r.sample {
+            Some(asked) if asked > r.cases => format!(
+                "all {} (--sample {} asks for more than there are)",
+                plural(r.cases, noun),
+                thousands(asked)
+            ),
+            _ => format!("all {}", plural(r.cases, noun)),
+        },
     };
     let runs = if one_a_run {
         format!("one {} a run", noun.0)
@@ -290,17 +391,20 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
         "boardbase check {} ({}): {what}, {runs}",
         r.puzzle, r.judge
     )?;
-    writeln!(out, "program: {}", r.program.join(" "))?;
-    let slowest = r.slowest_run.map_or(String::new(), |s| {
-        format!(", slowest run {} (run {})", seconds(s.seconds), s.run)
-    });
+    writeln!(out, "program: {}", check::command_line(&r.program))?;
+    let memory = match r.memory_limit_mb {
+        Some(mb) => format!("{} MB of address space (RLIMIT_AS)", number(mb)),
+        None => "no memory limit".to_owned(),
+    };
     writeln!(
         out,
-        "limit {} s a run (wall clock), {} at once; took {}{slowest}",
-        r.time_limit,
+        "limits a run: {} s CPU time (wall-clock guard {} s), {memory}; {} at once; took {}",
+        number(r.time_limit),
+        number(r.wall_limit_seconds),
         r.jobs,
         seconds(r.seconds)
     )?;
+    write_costs(out, r)?;
     writeln!(out)?;
     writeln!(out, "verdicts ({})", noun.1)?;
     let width = Verdict::ALL
@@ -383,6 +487,9 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
                 if one_a_run && !f.stderr.is_empty() {
                     write_stderr(out, &f.stderr)?;
                 }
+                if one_a_run && let Some(replay) = &f.replay {
+                    writeln!(out, "    replay: {replay}")?;
+                }
                 continue;
             }
             let beside = [
@@ -407,6 +514,9 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
             if one_a_run && !f.stderr.is_empty() {
                 write_stderr(out, &f.stderr)?;
             }
+            if one_a_run && let Some(replay) = &f.replay {
+                writeln!(out, "    replay: {replay}")?;
+            }
         }
     }
     if !one_a_run && !r.failing_runs.is_empty() {
@@ -421,20 +531,38 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
         for run in &r.failing_runs {
             writeln!(
                 out,
-                "  run {} ({}, {}, {}): {}: {}",
+                "  run {} ({}, {}, {} CPU, {} wall, {}): {}: {}",
                 run.run,
                 plural(run.cases, noun),
                 plural(run.answered, ("complete answer", "complete answers")),
+                seconds(run.cpu_seconds),
                 seconds(run.seconds),
+                megabytes(run.peak_memory_mb),
                 run.verdict,
                 run.what
             )?;
+            if let Some(note) = &run.note {
+                writeln!(out, "    note: {note}")?;
+            }
             if !run.stderr.is_empty() {
                 write_stderr(out, &run.stderr)?;
+            }
+            if let Some(replay) = &run.replay {
+                writeln!(out, "    replay: {replay}")?;
             }
         }
     }
     writeln!(out)?;
+    if let Some(dir) = &r.saved_to
+        && !r.accepted()
+    {
+        let bad = r.runs - r.run_verdicts.accepted;
+        writeln!(
+            out,
+            "saved: {} to {dir} (run-N.in, run-N.expected, run-N.out, run-N.err)",
+            plural(bad, ("failing run", "failing runs"))
+        )?;
+    }
     if r.accepted() {
         writeln!(out, "accepted: every one of {}", plural(r.cases, noun))?;
     } else {
@@ -452,6 +580,81 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
                 "not accepted: {} of {} failed",
                 thousands(failed),
                 plural(r.cases, noun)
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// A limit as given: `1`, `0.25`, `9.77`.
+fn number(x: f64) -> String {
+    let s = format!("{x:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_owned()
+}
+
+fn megabytes(mb: f64) -> String {
+    format!("{mb:.1} MB")
+}
+
+/// `runs 1, 2, 5` (and `...` when there are more than named).
+fn run_numbers(list: &check::RunList) -> String {
+    let named: Vec<String> = list.first.iter().map(usize::to_string).collect();
+    let more = if list.count > list.first.len() {
+        ", ..."
+    } else {
+        ""
+    };
+    let s = if list.count == 1 { "" } else { "s" };
+    format!("run{s} {}{more}", named.join(", "))
+}
+
+/// The slowest and largest runs, the runs ended at a limit, and the
+/// warnings for runs near one.
+fn write_costs(out: &mut Output, r: &CheckReport) -> Result<(), Failure> {
+    let mut parts = Vec::new();
+    if let Some(s) = r.slowest_run {
+        parts.push(format!(
+            "slowest run {} CPU (run {})",
+            seconds(s.cpu_seconds),
+            s.run
+        ));
+    }
+    if let Some(l) = r.largest_run {
+        parts.push(format!(
+            "largest {} (run {})",
+            megabytes(l.peak_memory_mb),
+            l.run
+        ));
+    }
+    if !parts.is_empty() {
+        writeln!(out, "{}", parts.join(", "))?;
+    }
+    let at = [
+        (&r.time_limit_runs, "used the CPU time limit"),
+        (&r.wall_limit_runs, "killed at the wall-clock guard"),
+        (&r.memory_limit_runs, "died at the memory limit"),
+    ];
+    for (list, what) in at {
+        if list.count > 0 {
+            writeln!(
+                out,
+                "{} {what} ({})",
+                plural(list.count, ("run", "runs")),
+                run_numbers(list)
+            )?;
+        }
+    }
+    let near = [
+        (&r.near_time_limit, "CPU time"),
+        (&r.near_memory_limit, "memory"),
+    ];
+    for (list, what) in near {
+        if list.count > 0 {
+            writeln!(
+                out,
+                "warning: {} came within 10% of the {what} limit ({}): a judge's machine may not pass them",
+                plural(list.count, ("run", "runs")),
+                run_numbers(list)
             )?;
         }
     }

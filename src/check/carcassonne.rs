@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 use num_bigint::BigUint;
 use rayon::prelude::*;
 
+use super::process::MB;
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
 use crate::carcassonne::{self, Board, CountOptions, MODULUS, StopError};
 use crate::cases::carcassonne::{CarcassonneFamily, write_board};
@@ -42,7 +43,7 @@ pub static NOT_REDUCED: Kind = Kind {
 pub static WRONG_CASE_LABEL: Kind = Kind {
     id: "wrong_case_label",
     title: "not the label 'Case k:'",
-    verdict: Verdict::OutputFormat,
+    verdict: Verdict::PresentationError,
 };
 
 /// The sizes of a group of boards.
@@ -101,6 +102,8 @@ struct Case {
 #[derive(Debug)]
 pub struct CarcassonneCheck {
     cases: Vec<Case>,
+    seed: u64,
+    per_group: usize,
 }
 
 /// The judge's bound on `T`.
@@ -137,7 +140,11 @@ impl CarcassonneCheck {
                 }
             }
         }
-        Ok(CarcassonneCheck { cases })
+        Ok(CarcassonneCheck {
+            cases,
+            seed,
+            per_group,
+        })
     }
 
     /// The count of `case`, worked out now if [`Judge::prepare`] did not.
@@ -170,6 +177,18 @@ impl Judge for CarcassonneCheck {
 
     fn time_limit(&self) -> Duration {
         Duration::from_secs(1)
+    }
+
+    fn memory_limit(&self) -> u64 {
+        64 * MB
+    }
+
+    fn drawn(&self) -> Option<String> {
+        Some(format!(
+            "drawn from seed {}, {} a family and size class",
+            self.seed,
+            super::thousands(self.per_group)
+        ))
     }
 
     fn case_count(&self) -> usize {

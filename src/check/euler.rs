@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::time::Duration;
 
+use super::process::MB;
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
 use crate::cases::GenError;
 use crate::cases::euler::{Filter, Pool, write_position};
@@ -68,6 +69,10 @@ impl Judge for EulerCheck {
 
     fn time_limit(&self) -> Duration {
         Duration::from_secs(3)
+    }
+
+    fn memory_limit(&self) -> u64 {
+        64 * MB
     }
 
     fn case_count(&self) -> usize {

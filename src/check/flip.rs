@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use super::process::MB;
 use super::{
     Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds, parse_int,
 };
@@ -76,6 +77,10 @@ impl Judge for FlipCheck {
 
     fn time_limit(&self) -> Duration {
         Duration::from_secs(1)
+    }
+
+    fn memory_limit(&self) -> u64 {
+        64 * MB
     }
 
     fn case_count(&self) -> usize {

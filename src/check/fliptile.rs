@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use super::process::MB;
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
 use crate::cases::fliptile::{FliptileFamily, JUDGE_MAX_SIDE, Spec, answer};
 use crate::cases::{GenError, Rng};
@@ -43,7 +44,7 @@ pub static NOT_LEAST: Kind = Kind {
 pub static WRONG_SIZE: Kind = Kind {
     id: "wrong_size",
     title: "fewer cells than the board has",
-    verdict: Verdict::OutputFormat,
+    verdict: Verdict::PresentationError,
 };
 
 /// One generated board and its answer.
@@ -69,6 +70,10 @@ struct Case {
 #[derive(Clone, Debug)]
 pub struct FliptileCheck {
     cases: Vec<Case>,
+    seed: u64,
+    per_group: usize,
+    /// The one size of every board, when it was chosen.
+    size: Option<Shape>,
 }
 
 impl FliptileCheck {
@@ -106,10 +111,60 @@ impl FliptileCheck {
         per_group: usize,
         family: Option<FliptileFamily>,
     ) -> Result<Self, GenError> {
+        Self::from_groups(seed, per_group, family, &Self::GROUPS, None)
+    }
+
+    /// The groups drawn: [`GROUPS`](Self::GROUPS), or for boards of one
+    /// size, one group a family (impossible and ties only where the size
+    /// has boards without a solution: nullity > 0).
+    pub fn groups(size: Option<Shape>) -> Vec<Spec> {
+        let Some(size) = size else {
+            return Self::GROUPS.to_vec();
+        };
+        let has_kernel = Solver::cached(size).nullity() > 0;
+        [
+            FliptileFamily::Random,
+            FliptileFamily::Solvable,
+            FliptileFamily::Impossible,
+            FliptileFamily::Ties,
+        ]
+        .into_iter()
+        .filter(|&f| has_kernel || matches!(f, FliptileFamily::Random | FliptileFamily::Solvable))
+        .map(|family| Spec {
+            family,
+            size: Some(size),
+        })
+        .collect()
+    }
+
+    /// Boards of one size: `per_group` of each of
+    /// [`groups`](Self::groups)`(Some(size))`, keeping those of `family`.
+    pub fn sized(
+        seed: u64,
+        per_group: usize,
+        family: Option<FliptileFamily>,
+        size: Shape,
+    ) -> Result<Self, GenError> {
+        Self::from_groups(
+            seed,
+            per_group,
+            family,
+            &Self::groups(Some(size)),
+            Some(size),
+        )
+    }
+
+    fn from_groups(
+        seed: u64,
+        per_group: usize,
+        family: Option<FliptileFamily>,
+        groups: &[Spec],
+        size: Option<Shape>,
+    ) -> Result<Self, GenError> {
         let mut rng = Rng::new(seed);
         let mut cases = Vec::new();
         let mut key = 0;
-        for spec in Self::GROUPS {
+        for &spec in groups {
             for _ in 0..per_group {
                 let board = spec.board(&mut rng)?;
                 if family.is_none_or(|f| f == spec.family) {
@@ -124,7 +179,12 @@ impl FliptileCheck {
                 key += 1;
             }
         }
-        Ok(FliptileCheck { cases })
+        Ok(FliptileCheck {
+            cases,
+            seed,
+            per_group,
+            size,
+        })
     }
 
     /// `nullity k`: the sub-group of an IMPOSSIBLE answered wrong.
@@ -166,6 +226,19 @@ impl Judge for FliptileCheck {
 
     fn time_limit(&self) -> Duration {
         Duration::from_secs(2)
+    }
+
+    fn memory_limit(&self) -> u64 {
+        64 * MB
+    }
+
+    fn drawn(&self) -> Option<String> {
+        let size = self.size.map_or(String::new(), |s| format!(", all {s}"));
+        Some(format!(
+            "drawn from seed {}, {} a group{size}",
+            self.seed,
+            super::thousands(self.per_group)
+        ))
     }
 
     fn case_count(&self) -> usize {

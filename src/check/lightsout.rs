@@ -18,7 +18,7 @@ pub static PRESSES_DO_NOT_CLEAR: Kind = Kind {
 pub static WRONG_PUZZLE_LABEL: Kind = Kind {
     id: "wrong_puzzle_label",
     title: "not the label 'PUZZLE #m'",
-    verdict: Verdict::OutputFormat,
+    verdict: Verdict::PresentationError,
 };
 
 /// Tokens of one answer: `PUZZLE`, `#m`, then 30 cells.
@@ -41,6 +41,8 @@ struct Case {
 #[derive(Clone, Debug)]
 pub struct LightsOutCheck {
     cases: Vec<Case>,
+    seed: u64,
+    random: usize,
 }
 
 impl LightsOutCheck {
@@ -65,7 +67,11 @@ impl LightsOutCheck {
                 Ok(Case { board, presses })
             })
             .collect::<Result<_, GenError>>()?;
-        Ok(LightsOutCheck { cases })
+        Ok(LightsOutCheck {
+            cases,
+            seed,
+            random,
+        })
     }
 
     /// The sub-group of a wrong answer.
@@ -120,6 +126,18 @@ impl Judge for LightsOutCheck {
 
     fn time_limit(&self) -> Duration {
         Duration::from_secs(1)
+    }
+
+    fn memory_limit(&self) -> u64 {
+        10_000 * 1024
+    }
+
+    fn drawn(&self) -> Option<String> {
+        Some(format!(
+            "32 chosen, {} drawn from seed {}",
+            super::thousands(self.random),
+            self.seed
+        ))
     }
 
     fn case_count(&self) -> usize {

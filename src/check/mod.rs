@@ -41,6 +41,8 @@ mod sized;
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -52,11 +54,11 @@ pub use self::euler::EulerCheck;
 pub use self::flip::FlipCheck;
 pub use self::fliptile::FliptileCheck;
 pub use self::lightsout::LightsOutCheck;
-pub use self::process::{End, Limits, Outcome, Program, RunError};
+pub use self::process::{Death, End, Limits, Outcome, Program, RunError};
 pub use self::sized::SizedCheck;
 use crate::cases::Rng;
 
-/// A judge's verdict.
+/// A judge's verdict, named as judges name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
@@ -64,37 +66,41 @@ pub enum Verdict {
     Accepted,
     /// An answer in the judge's format, but not the right one.
     WrongAnswer,
-    /// Killed at the time limit.
-    TimeLimit,
-    /// Killed by a signal, or a non-zero exit status.
-    RuntimeError,
     /// Output that is not an answer in the judge's format: a word the
     /// judge does not use, a wrong case label, answers missing or extra.
-    OutputFormat,
+    PresentationError,
+    /// Used the CPU time limit, or killed at the wall-clock guard.
+    TimeLimitExceeded,
+    /// Died of a failed allocation at the memory limit.
+    MemoryLimitExceeded,
+    /// Killed by a signal, or a non-zero exit status.
+    RuntimeError,
     /// More output than the cap; killed.
-    OutputLimit,
+    OutputLimitExceeded,
 }
 
 impl Verdict {
     /// Every verdict, in report order.
-    pub const ALL: [Verdict; 6] = [
+    pub const ALL: [Verdict; 7] = [
         Verdict::Accepted,
         Verdict::WrongAnswer,
-        Verdict::TimeLimit,
+        Verdict::PresentationError,
+        Verdict::TimeLimitExceeded,
+        Verdict::MemoryLimitExceeded,
         Verdict::RuntimeError,
-        Verdict::OutputFormat,
-        Verdict::OutputLimit,
+        Verdict::OutputLimitExceeded,
     ];
 
-    /// As the report prints it: `wrong answer`, ...
+    /// As the report prints it, the judges' name: `Wrong Answer`, ...
     pub const fn name(self) -> &'static str {
         match self {
-            Verdict::Accepted => "accepted",
-            Verdict::WrongAnswer => "wrong answer",
-            Verdict::TimeLimit => "time limit exceeded",
-            Verdict::RuntimeError => "runtime error",
-            Verdict::OutputFormat => "output format",
-            Verdict::OutputLimit => "output limit exceeded",
+            Verdict::Accepted => "Accepted",
+            Verdict::WrongAnswer => "Wrong Answer",
+            Verdict::PresentationError => "Presentation Error",
+            Verdict::TimeLimitExceeded => "Time Limit Exceeded",
+            Verdict::MemoryLimitExceeded => "Memory Limit Exceeded",
+            Verdict::RuntimeError => "Runtime Error",
+            Verdict::OutputLimitExceeded => "Output Limit Exceeded",
         }
     }
 }
@@ -149,11 +155,23 @@ pub enum Judgement {
 pub mod kinds {
     use super::{Kind, Verdict};
 
-    /// Killed at the time limit.
+    /// Used its CPU time limit.
     pub static TIME_LIMIT: Kind = Kind {
         id: "time_limit",
-        title: "killed at the time limit",
-        verdict: Verdict::TimeLimit,
+        title: "used its CPU time limit",
+        verdict: Verdict::TimeLimitExceeded,
+    };
+    /// Killed at the wall-clock guard before using its CPU time limit.
+    pub static WALL_LIMIT: Kind = Kind {
+        id: "wall_limit",
+        title: "killed at the wall-clock guard, below its CPU time limit (sleeping or waiting)",
+        verdict: Verdict::TimeLimitExceeded,
+    };
+    /// Died of a failed allocation at the memory limit.
+    pub static MEMORY_LIMIT: Kind = Kind {
+        id: "memory_limit",
+        title: "died at the memory limit (an allocation failed)",
+        verdict: Verdict::MemoryLimitExceeded,
     };
     /// Killed by a signal.
     pub static SIGNAL: Kind = Kind {
@@ -171,37 +189,37 @@ pub mod kinds {
     pub static OUTPUT_LIMIT: Kind = Kind {
         id: "output_limit",
         title: "output limit exceeded",
-        verdict: Verdict::OutputLimit,
+        verdict: Verdict::OutputLimitExceeded,
     };
     /// The output ended before this case's answer.
     pub static MISSING_ANSWER: Kind = Kind {
         id: "missing_answer",
         title: "no answer (the output ended before it)",
-        verdict: Verdict::OutputFormat,
+        verdict: Verdict::PresentationError,
     };
     /// Output after the last answer.
     pub static EXTRA_OUTPUT: Kind = Kind {
         id: "extra_output",
         title: "output after the last answer",
-        verdict: Verdict::OutputFormat,
+        verdict: Verdict::PresentationError,
     };
     /// A token that is no answer at all.
     pub static NOT_AN_ANSWER: Kind = Kind {
         id: "not_an_answer",
         title: "not an answer in the judge's format",
-        verdict: Verdict::OutputFormat,
+        verdict: Verdict::PresentationError,
     };
     /// The right word with other capitals.
     pub static MISSPELT: Kind = Kind {
         id: "misspelt",
         title: "the judge's word with other capitals (tokens are compared exactly)",
-        verdict: Verdict::OutputFormat,
+        verdict: Verdict::PresentationError,
     };
     /// The right number written another way (`04`, `+4`).
     pub static NUMBER_FORM: Kind = Kind {
         id: "number_form",
         title: "the right number written another way (tokens are compared exactly)",
-        verdict: Verdict::OutputFormat,
+        verdict: Verdict::PresentationError,
     };
 }
 
@@ -265,6 +283,66 @@ pub fn show(bytes: &[u8], max: usize) -> String {
     out
 }
 
+/// Text a program wrote (its stderr) for a report: UTF-8 (lossy), split
+/// into lines first (a `\r` before a line break dropped), then control
+/// characters escaped in each line, the lines joined with `\n`; at most
+/// `max` characters (then `…`).
+pub fn show_lines(bytes: &[u8], max: usize) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = String::new();
+    let mut left = max;
+    for (n, line) in text.split('\n').enumerate() {
+        if n > 0 {
+            if left == 0 {
+                out.push('…');
+                return out;
+            }
+            out.push('\n');
+            left -= 1;
+        }
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let count = line.chars().count();
+        out.push_str(&show(line.as_bytes(), left));
+        if count > left {
+            return out;
+        }
+        left -= count;
+    }
+    out
+}
+
+/// `word` as a POSIX shell reads it back: as it is when it holds only
+/// characters no shell treats specially, else in single quotes (a `'`
+/// written `'\''`).
+pub fn shell_quote(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-+=:,./@%".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
+/// Words as one command line a shell can run (each [`shell_quote`]d).
+pub fn command_line(words: &[String]) -> String {
+    let quoted: Vec<String> = words.iter().map(|w| shell_quote(w)).collect();
+    quoted.join(" ")
+}
+
+/// `n` with commas between groups of three digits (`2,000`), as the
+/// reports write counts.
+pub(crate) fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 /// A label token with its runs of digits shown as `k` (`#12` as `#k`), so
 /// that wrong labels group by their form.
 pub(crate) fn label_form(token: &[u8]) -> String {
@@ -321,8 +399,10 @@ pub trait Judge: Sync {
     fn name(&self) -> &'static str;
     /// The judge and problem (`POJ 1753`).
     fn judge(&self) -> &'static str;
-    /// The judge's time limit for one run.
+    /// The judge's time limit for one run (CPU time).
     fn time_limit(&self) -> Duration;
+    /// The judge's memory limit for one run, in bytes.
+    fn memory_limit(&self) -> u64;
     /// How many cases there are.
     fn case_count(&self) -> usize;
     /// A case in words, singular and plural (`board`, `boards`).
@@ -337,6 +417,11 @@ pub trait Judge: Sync {
     /// then says it checked a sample, whatever `--sample` was.
     fn is_drawn(&self) -> bool {
         false
+    }
+    /// How generated cases were drawn, for the report's header (`drawn
+    /// from seed 0, 200 a group`); `None` for a fixed set.
+    fn drawn(&self) -> Option<String> {
+        None
     }
     /// The group of a case, for [`Arrangement::Grouped`].
     fn group(&self, _case: usize) -> usize {
@@ -385,6 +470,8 @@ pub struct RunPlan {
     pub cases: usize,
     /// Whether this is a sample rather than every case.
     pub sampled: bool,
+    /// The sample asked for (`--sample`), if any.
+    pub requested: Option<usize>,
 }
 
 /// What the sample and the shuffles are drawn with: `Rng::new(seed ^
@@ -420,6 +507,7 @@ pub fn plan<P: Judge + ?Sized>(puzzle: &P, sample: Option<usize>, seed: u64) -> 
         runs,
         cases: cases.len(),
         sampled,
+        requested: sample,
     }
 }
 
@@ -428,12 +516,20 @@ pub fn plan<P: Judge + ?Sized>(puzzle: &P, sample: Option<usize>, seed: u64) -> 
 pub struct Options {
     /// The program under test.
     pub program: Program,
-    /// Wall-clock limit per run.
+    /// CPU time limit per run.
     pub time_limit: Duration,
+    /// Wall-clock guard per run (usually [`process::WALL_FACTOR`] times
+    /// the CPU time limit).
+    pub wall_limit: Duration,
+    /// Memory limit per run (`RLIMIT_AS`), in bytes; `None`: no limit.
+    pub memory_limit: Option<u64>,
     /// Runs at once.
     pub jobs: usize,
     /// How many failing cases (and failing runs) the report keeps in full.
     pub keep: usize,
+    /// Where to write every failing run's input, expected output, output
+    /// and stderr ([`save_run`]); the directory must exist.
+    pub save: Option<PathBuf>,
 }
 
 /// Where a check is, for a progress bar.
@@ -454,16 +550,18 @@ pub struct CheckProgress {
 pub struct Counts {
     /// Accepted.
     pub accepted: usize,
-    /// Wrong answer.
+    /// Wrong Answer.
     pub wrong_answer: usize,
-    /// Time limit exceeded.
-    pub time_limit: usize,
-    /// Runtime error.
+    /// Presentation Error.
+    pub presentation_error: usize,
+    /// Time Limit Exceeded.
+    pub time_limit_exceeded: usize,
+    /// Memory Limit Exceeded.
+    pub memory_limit_exceeded: usize,
+    /// Runtime Error.
     pub runtime_error: usize,
-    /// Output format.
-    pub output_format: usize,
-    /// Output limit exceeded.
-    pub output_limit: usize,
+    /// Output Limit Exceeded.
+    pub output_limit_exceeded: usize,
 }
 
 impl Counts {
@@ -472,10 +570,11 @@ impl Counts {
         match verdict {
             Verdict::Accepted => self.accepted,
             Verdict::WrongAnswer => self.wrong_answer,
-            Verdict::TimeLimit => self.time_limit,
+            Verdict::TimeLimitExceeded => self.time_limit_exceeded,
+            Verdict::MemoryLimitExceeded => self.memory_limit_exceeded,
             Verdict::RuntimeError => self.runtime_error,
-            Verdict::OutputFormat => self.output_format,
-            Verdict::OutputLimit => self.output_limit,
+            Verdict::PresentationError => self.presentation_error,
+            Verdict::OutputLimitExceeded => self.output_limit_exceeded,
         }
     }
 
@@ -483,10 +582,11 @@ impl Counts {
         *match verdict {
             Verdict::Accepted => &mut self.accepted,
             Verdict::WrongAnswer => &mut self.wrong_answer,
-            Verdict::TimeLimit => &mut self.time_limit,
+            Verdict::TimeLimitExceeded => &mut self.time_limit_exceeded,
+            Verdict::MemoryLimitExceeded => &mut self.memory_limit_exceeded,
             Verdict::RuntimeError => &mut self.runtime_error,
-            Verdict::OutputFormat => &mut self.output_format,
-            Verdict::OutputLimit => &mut self.output_limit,
+            Verdict::PresentationError => &mut self.presentation_error,
+            Verdict::OutputLimitExceeded => &mut self.output_limit_exceeded,
         } += 1;
     }
 
@@ -550,8 +650,11 @@ pub struct Failure {
     pub received: String,
     /// The output line of the received answer.
     pub line: Option<usize>,
-    /// The end of the run's stderr.
+    /// The end of the run's stderr, its lines joined with `\n`.
     pub stderr: String,
+    /// With [`Options::save`]: the command line that runs the program
+    /// again on its run's saved input.
+    pub replay: Option<String>,
 }
 
 /// One run the judge would not accept.
@@ -569,10 +672,20 @@ pub struct RunFailure {
     pub kind: &'static str,
     /// In words.
     pub what: String,
-    /// Seconds from start to exit (or kill).
+    /// Seconds from start to exit (or kill), wall clock.
     pub seconds: f64,
-    /// The end of its stderr.
+    /// CPU seconds (user + system).
+    pub cpu_seconds: f64,
+    /// Peak resident memory, in MB.
+    pub peak_memory_mb: f64,
+    /// The end of its stderr, its lines joined with `\n`.
     pub stderr: String,
+    /// A hint about the failure (killed with few answers complete: they
+    /// may have been lost in the program's output buffer), or `None`.
+    pub note: Option<String>,
+    /// With [`Options::save`]: the command line that runs the program
+    /// again on the run's saved input.
+    pub replay: Option<String>,
 }
 
 /// Everything a check found.
@@ -588,15 +701,28 @@ pub struct CheckReport {
     pub cases: usize,
     /// Whether they are a sample.
     pub sampled: bool,
+    /// The sample asked for (`--sample`), or `None`: larger than
+    /// [`cases`](CheckReport::cases) when there were fewer.
+    pub sample: Option<usize>,
+    /// How the cases were generated, when they were, or `None` for a
+    /// fixed set.
+    pub drawn: Option<Drawn>,
     /// The seed of the sample and of generated cases.
     pub seed: u64,
     /// Runs.
     pub runs: usize,
-    /// Wall-clock limit per run, in seconds (in JSON `time_limit_seconds`,
-    /// as the server's limits are named: `time_limit` is a count of
-    /// verdicts in [`Counts`]).
+    /// CPU time limit per run, in seconds (in JSON `time_limit_seconds`,
+    /// as the server's limits are named: `time_limit` is the id of a kind
+    /// of failure).
     #[serde(rename = "time_limit_seconds")]
     pub time_limit: f64,
+    /// The wall-clock guard per run, in seconds.
+    pub wall_limit_seconds: f64,
+    /// Memory limit per run, in MB, or `None`.
+    pub memory_limit_mb: Option<f64>,
+    /// How the memory limit is applied: `address_space` (`RLIMIT_AS` of
+    /// each process) or `none`.
+    pub memory_limit_kind: &'static str,
     /// Runs at once.
     pub jobs: usize,
     /// Verdicts by case.
@@ -609,19 +735,86 @@ pub struct CheckReport {
     pub failures: Vec<Failure>,
     /// The first runs not accepted (in plan order).
     pub failing_runs: Vec<RunFailure>,
-    /// The longest run that was not killed.
+    /// The run that used the most CPU time, of those not ended at a time
+    /// limit (they are [`time_limit_runs`](CheckReport::time_limit_runs)
+    /// and [`wall_limit_runs`](CheckReport::wall_limit_runs)).
     pub slowest_run: Option<SlowRun>,
+    /// The run with the largest peak memory, of those not ended at the
+    /// memory limit (they are
+    /// [`memory_limit_runs`](CheckReport::memory_limit_runs)).
+    pub largest_run: Option<LargeRun>,
+    /// Runs that used their CPU time limit.
+    pub time_limit_runs: RunList,
+    /// Runs killed at the wall-clock guard below their CPU time limit.
+    pub wall_limit_runs: RunList,
+    /// Runs that died at the memory limit.
+    pub memory_limit_runs: RunList,
+    /// With [`Options::save`]: the directory every failing run was
+    /// written to.
+    pub saved_to: Option<String>,
+    /// Runs within 10% of the CPU time limit, not over it.
+    pub near_time_limit: RunList,
+    /// Runs whose peak memory came within 10% of the memory limit, not
+    /// ended by it.
+    pub near_memory_limit: RunList,
     /// Seconds the whole check took.
     pub seconds: f64,
 }
 
-/// The longest run that was not killed.
+/// The cases a puzzle generated from the seed, of which the check ran all
+/// or a sample.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Drawn {
+    /// How many were generated.
+    pub count: usize,
+    /// How ([`Judge::drawn`]).
+    pub how: String,
+}
+
+/// The run that used the most CPU time.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct SlowRun {
     /// The run, from 1.
     pub run: usize,
-    /// Seconds from its start to its exit.
+    /// Its CPU seconds (user + system).
+    pub cpu_seconds: f64,
+    /// Seconds from its start to its exit, wall clock.
     pub seconds: f64,
+}
+
+/// The run with the largest peak memory.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct LargeRun {
+    /// The run, from 1.
+    pub run: usize,
+    /// Its peak resident memory, in MB.
+    pub peak_memory_mb: f64,
+}
+
+/// How many runs are of a kind, and the first of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct RunList {
+    /// How many.
+    pub count: usize,
+    /// The first [`RUN_LIST`] of them, by run number (from 1).
+    pub first: Vec<usize>,
+}
+
+/// Most runs a [`RunList`] names.
+pub const RUN_LIST: usize = 10;
+
+impl RunList {
+    fn add(&mut self, run: usize) {
+        self.count += 1;
+        let at = self.first.partition_point(|&r| r < run);
+        self.first.insert(at, run);
+        self.first.truncate(RUN_LIST);
+    }
+}
+
+/// Bytes as MB ([`process::MB`]).
+fn megabytes(bytes: u64) -> f64 {
+    bytes as f64 / process::MB as f64
 }
 
 impl CheckReport {
@@ -641,7 +834,13 @@ struct Judged {
     answered: usize,
     end: End,
     elapsed: Duration,
+    cpu: Duration,
+    peak_memory: u64,
     stderr: String,
+    /// See [`RunFailure::note`].
+    note: Option<String>,
+    /// See [`RunFailure::replay`].
+    replay: Option<String>,
 }
 
 struct CaseFailure {
@@ -662,8 +861,22 @@ fn end_fault(end: End) -> Option<Fault> {
             let (name, what) = process::signal_name(signal);
             Some(Fault::new(&kinds::SIGNAL, format!("{name} ({what})")))
         }
-        End::TimedOut => Some(Fault::new(&kinds::TIME_LIMIT, "")),
+        End::TimeLimit => Some(Fault::new(&kinds::TIME_LIMIT, "")),
+        End::WallLimit => Some(Fault::new(&kinds::WALL_LIMIT, "")),
+        End::MemoryLimit(death) => Some(Fault::new(&kinds::MEMORY_LIMIT, death_detail(death))),
         End::OutputLimit => Some(Fault::new(&kinds::OUTPUT_LIMIT, "")),
+    }
+}
+
+/// How a program died, in words (`exit status 1`, `SIGSEGV (segmentation
+/// fault)`).
+fn death_detail(death: process::Death) -> String {
+    match death {
+        process::Death::Exited(code) => format!("exit status {code}"),
+        process::Death::Signaled(signal) => {
+            let (name, what) = process::signal_name(signal);
+            format!("{name} ({what})")
+        }
     }
 }
 
@@ -673,7 +886,9 @@ fn missing(end: End, single: bool, answered: usize, partial: &[Token<'_>]) -> St
         End::Exited(0) => "the program exited".to_owned(),
         End::Exited(code) => format!("the program exited with status {code}"),
         End::Signaled(s) => format!("the program was killed by {}", process::signal_name(s).0),
-        End::TimedOut => "killed at the time limit".to_owned(),
+        End::TimeLimit => "over the CPU time limit".to_owned(),
+        End::WallLimit => "killed at the wall-clock guard".to_owned(),
+        End::MemoryLimit(death) => format!("died at the memory limit ({})", death_detail(death)),
         End::OutputLimit => "killed at the output limit".to_owned(),
     };
     if !single {
@@ -778,6 +993,7 @@ fn judge_run<P: Judge + ?Sized>(
         };
         results.push(failure);
     }
+    let note = buffered_note(outcome.end, cases.len(), answered);
     let fault = ended
         .or_else(|| results.iter().flatten().next().map(|f| f.fault.clone()))
         .or(extra);
@@ -789,8 +1005,25 @@ fn judge_run<P: Judge + ?Sized>(
         answered,
         end: outcome.end,
         elapsed: outcome.elapsed,
-        stderr: show(&outcome.stderr_tail, 2000),
+        cpu: outcome.cpu,
+        peak_memory: outcome.peak_memory,
+        stderr: show_lines(&outcome.stderr_tail, 2000),
+        note,
+        replay: None,
     }
+}
+
+/// When a run of several cases was killed (or crashed) with none or few of
+/// its answers complete: a hint that they may have been in the program's
+/// output buffer, lost with it.
+fn buffered_note(end: End, cases: usize, answered: usize) -> Option<String> {
+    let killed = end.is_limit() || matches!(end, End::Signaled(_));
+    (killed && cases > 1 && answered * 10 < cases).then(|| {
+        "answers the program wrote may have been lost in its output buffer when it was \
+         killed: flush after each answer (fflush(stdout), std::endl, flush=True) to have them \
+         judged"
+            .to_owned()
+    })
 }
 
 /// Bytes of stdout a run may write: 64 KiB plus 4 times the expected
@@ -813,6 +1046,66 @@ pub enum CheckError {
     /// The right answers could not be worked out.
     #[error("{0}")]
     Prepare(String),
+    /// A failing run could not be saved.
+    #[error("cannot save a failing run to {}: {error}", path.display())]
+    Save {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+}
+
+/// Writes `bytes` to `path` whole or not at all: to a temporary name in
+/// the same directory, then renamed over it.
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CheckError> {
+    let error = |error| CheckError::Save {
+        path: path.to_path_buf(),
+        error,
+    };
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(format!(".tmp-{}", std::process::id()));
+    let temporary = PathBuf::from(temporary);
+    std::fs::write(&temporary, bytes).map_err(error)?;
+    std::fs::rename(&temporary, path).map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        error(e)
+    })
+}
+
+/// Saves run `run` (from 0) of `cases` in `dir`: `run-N.in` (its input,
+/// exactly), `run-N.expected` (the right answers, a line or block each),
+/// `run-N.out` (what the program wrote on stdout, up to the cap) and
+/// `run-N.err` (the end of its stderr), N from 1. Returns the command
+/// line that runs `program` on the saved input again, for a POSIX shell.
+pub fn save_run<P: Judge + ?Sized>(
+    puzzle: &P,
+    dir: &Path,
+    run: usize,
+    cases: &[usize],
+    input: &[u8],
+    outcome: &Outcome,
+    program: &Program,
+) -> Result<String, CheckError> {
+    let name = |ext: &str| dir.join(format!("run-{}.{ext}", run + 1));
+    let mut expected = String::new();
+    for (i, &case) in cases.iter().enumerate() {
+        expected.push_str(&puzzle.expected(case, i + 1));
+        expected.push('\n');
+    }
+    write_atomically(&name("in"), input)?;
+    write_atomically(&name("expected"), expected.as_bytes())?;
+    write_atomically(&name("out"), &outcome.stdout)?;
+    write_atomically(&name("err"), &outcome.stderr_tail)?;
+    let words: Vec<String> = std::iter::once(&program.path)
+        .chain(&program.args)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    Ok(format!(
+        "{} < {}",
+        command_line(&words),
+        shell_quote(&name("in").to_string_lossy())
+    ))
 }
 
 /// Runs `options.program` on every run of `plan`, `options.jobs` at a
@@ -831,6 +1124,9 @@ pub enum CheckError {
 /// let options = Options {
 ///     program: Program { path: "sh".into(), args: vec!["-c".into(), "echo Impossible".into()] },
 ///     time_limit: Duration::from_secs(10),
+///     wall_limit: Duration::from_secs(30),
+///     memory_limit: None,
+///     save: None,
 ///     jobs: 2,
 ///     keep: 1,
 /// };
@@ -859,8 +1155,8 @@ pub fn check<P: Judge + ?Sized>(
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let mut builder = Builder::new(options.keep);
-    let (tx, rx) = mpsc::channel::<Result<Judged, RunError>>();
+    let mut builder = Builder::new(options.keep, options);
+    let (tx, rx) = mpsc::channel::<Result<Judged, CheckError>>();
     let mut first_error = None;
     std::thread::scope(|scope| {
         for _ in 0..options.jobs.clamp(1, plan.runs.len().max(1)) {
@@ -877,12 +1173,31 @@ pub fn check<P: Judge + ?Sized>(
                     input.clear();
                     puzzle.write_input(cases, &mut input);
                     let limits = Limits {
-                        time: options.time_limit,
+                        cpu: options.time_limit,
+                        wall: options.wall_limit,
+                        memory: options.memory_limit,
                         stdout_bytes: output_cap(puzzle, cases),
                         stderr_tail: 2000,
                     };
                     let result = process::run(&options.program, &input, &limits)
-                        .map(|outcome| judge_run(puzzle, run, cases, &outcome));
+                        .map_err(CheckError::from)
+                        .and_then(|outcome| {
+                            let mut judged = judge_run(puzzle, run, cases, &outcome);
+                            if let Some(dir) = &options.save
+                                && judged.verdict != Verdict::Accepted
+                            {
+                                judged.replay = Some(save_run(
+                                    puzzle,
+                                    dir,
+                                    run,
+                                    cases,
+                                    &input,
+                                    &outcome,
+                                    &options.program,
+                                )?);
+                            }
+                            Ok(judged)
+                        });
                     if result.is_err() {
                         stop.store(true, Ordering::Relaxed);
                     }
@@ -906,7 +1221,7 @@ pub fn check<P: Judge + ?Sized>(
         }
     });
     if let Some(e) = first_error {
-        return Err(e.into());
+        return Err(e);
     }
     Ok(builder.finish(puzzle, plan, seed, options, started.elapsed()))
 }
@@ -920,14 +1235,23 @@ struct Builder {
     cases_done: usize,
     failed: usize,
     groups: HashMap<&'static str, (&'static Kind, usize, HashMap<String, usize>)>,
-    /// The first `keep` failures by (run, place), with the run's stderr.
-    failures: BTreeMap<(usize, usize), (CaseFailure, String)>,
+    /// The first `keep` failures by (run, place), with the run's stderr
+    /// and replay command.
+    failures: BTreeMap<(usize, usize), (CaseFailure, String, Option<String>)>,
     failing_runs: BTreeMap<usize, RunFailure>,
-    slowest: Option<(usize, Duration)>,
+    slowest: Option<(usize, Duration, Duration)>,
+    largest: Option<(usize, u64)>,
+    time_limit_runs: RunList,
+    wall_limit_runs: RunList,
+    memory_limit_runs: RunList,
+    near_time_limit: RunList,
+    near_memory_limit: RunList,
+    time_limit: Duration,
+    memory_limit: Option<u64>,
 }
 
 impl Builder {
-    fn new(keep: usize) -> Builder {
+    fn new(keep: usize, options: &Options) -> Builder {
         Builder {
             keep,
             case_verdicts: Counts::default(),
@@ -939,6 +1263,14 @@ impl Builder {
             failures: BTreeMap::new(),
             failing_runs: BTreeMap::new(),
             slowest: None,
+            largest: None,
+            time_limit_runs: RunList::default(),
+            wall_limit_runs: RunList::default(),
+            memory_limit_runs: RunList::default(),
+            near_time_limit: RunList::default(),
+            near_memory_limit: RunList::default(),
+            time_limit: options.time_limit,
+            memory_limit: options.memory_limit,
         }
     }
 
@@ -954,8 +1286,35 @@ impl Builder {
     fn add(&mut self, judged: &Judged) {
         self.runs_done += 1;
         self.run_verdicts.add(judged.verdict);
-        if judged.end != End::TimedOut && self.slowest.is_none_or(|(_, t)| judged.elapsed > t) {
-            self.slowest = Some((judged.run, judged.elapsed));
+        let number = judged.run + 1;
+        match judged.end {
+            End::TimeLimit => self.time_limit_runs.add(number),
+            End::WallLimit => self.wall_limit_runs.add(number),
+            _ => {
+                if self.slowest.is_none_or(|(_, cpu, _)| judged.cpu > cpu) {
+                    self.slowest = Some((judged.run, judged.cpu, judged.elapsed));
+                }
+                // Within 10% of the limit: cpu ≥ 0.9 · limit.
+                if judged.cpu * 10 >= self.time_limit * 9 {
+                    self.near_time_limit.add(number);
+                }
+            }
+        }
+        if let End::MemoryLimit(_) = judged.end {
+            self.memory_limit_runs.add(number);
+        } else {
+            if self
+                .largest
+                .is_none_or(|(_, peak)| judged.peak_memory > peak)
+            {
+                self.largest = Some((judged.run, judged.peak_memory));
+            }
+            if self
+                .memory_limit
+                .is_some_and(|m| judged.peak_memory.saturating_mul(10) >= m.saturating_mul(9))
+            {
+                self.near_memory_limit.add(number);
+            }
         }
         if let Some(fault) = &judged.fault {
             self.failing_runs.insert(
@@ -968,7 +1327,11 @@ impl Builder {
                     kind: fault.kind.id,
                     what: what(fault),
                     seconds: judged.elapsed.as_secs_f64(),
+                    cpu_seconds: judged.cpu.as_secs_f64(),
+                    peak_memory_mb: megabytes(judged.peak_memory),
                     stderr: judged.stderr.clone(),
+                    note: judged.note.clone(),
+                    replay: judged.replay.clone(),
                 },
             );
             if self.failing_runs.len() > self.keep {
@@ -1002,7 +1365,8 @@ impl Builder {
                     received: failure.received.clone(),
                     line: failure.line,
                 };
-                self.failures.insert(key, (copy, judged.stderr.clone()));
+                self.failures
+                    .insert(key, (copy, judged.stderr.clone(), judged.replay.clone()));
                 if self.failures.len() > self.keep {
                     self.failures.pop_last();
                 }
@@ -1049,7 +1413,7 @@ impl Builder {
         let failures = self
             .failures
             .into_iter()
-            .map(|((run, pos), (f, stderr))| {
+            .map(|((run, pos), (f, stderr, replay))| {
                 let case = plan.runs[run][pos];
                 Failure {
                     run: run + 1,
@@ -1063,6 +1427,7 @@ impl Builder {
                     received: f.received,
                     line: f.line,
                     stderr,
+                    replay,
                 }
             })
             .collect();
@@ -1075,19 +1440,45 @@ impl Builder {
                 .collect(),
             cases: plan.cases,
             sampled: plan.sampled,
+            sample: plan.requested,
+            drawn: puzzle.drawn().map(|how| Drawn {
+                count: puzzle.case_count(),
+                how,
+            }),
             seed,
             runs: plan.runs.len(),
             time_limit: options.time_limit.as_secs_f64(),
+            wall_limit_seconds: options.wall_limit.as_secs_f64(),
+            memory_limit_mb: options.memory_limit.map(megabytes),
+            memory_limit_kind: if options.memory_limit.is_some() {
+                "address_space"
+            } else {
+                "none"
+            },
             jobs: options.jobs,
             case_verdicts: self.case_verdicts,
             run_verdicts: self.run_verdicts,
             groups,
             failures,
             failing_runs: self.failing_runs.into_values().collect(),
-            slowest_run: self.slowest.map(|(run, t)| SlowRun {
+            slowest_run: self.slowest.map(|(run, cpu, t)| SlowRun {
                 run: run + 1,
+                cpu_seconds: cpu.as_secs_f64(),
                 seconds: t.as_secs_f64(),
             }),
+            largest_run: self.largest.map(|(run, peak)| LargeRun {
+                run: run + 1,
+                peak_memory_mb: megabytes(peak),
+            }),
+            time_limit_runs: self.time_limit_runs,
+            wall_limit_runs: self.wall_limit_runs,
+            memory_limit_runs: self.memory_limit_runs,
+            saved_to: options
+                .save
+                .as_ref()
+                .map(|d| d.to_string_lossy().into_owned()),
+            near_time_limit: self.near_time_limit,
+            near_memory_limit: self.near_memory_limit,
             seconds: elapsed.as_secs_f64(),
         }
     }
@@ -1116,6 +1507,28 @@ mod tests {
         );
         assert_eq!(tokens(b"4\nImposs", true).len(), 1);
         assert_eq!(tokens(b"4\n", true).len(), 1);
+    }
+
+    #[test]
+    fn stderr_is_shown_line_by_line() {
+        assert_eq!(
+            show_lines(b"one\r\ntwo\x07\n\nthree", 100),
+            "one\ntwo\\u{7}\n\nthree"
+        );
+        assert_eq!(show_lines(b"abc\ndef", 5), "abc\nd…");
+        assert_eq!(show_lines(b"abc\ndef", 3), "abc…");
+    }
+
+    #[test]
+    fn words_are_quoted_for_a_shell() {
+        let words = ["./a.out", "x y", "it's", "", "--k=v"].map(String::from);
+        assert_eq!(command_line(&words), "./a.out 'x y' 'it'\\''s' '' --k=v");
+    }
+
+    #[test]
+    fn counts_with_commas() {
+        let got: Vec<String> = [0, 999, 1000, 65_536, 1_234_567].map(thousands).to_vec();
+        assert_eq!(got, ["0", "999", "1,000", "65,536", "1,234,567"]);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Running one program as a judge does: input on stdin, output from stdout,
-//! a wall-clock limit, bounded output, nothing left behind.
+//! a CPU time limit (with a wall-clock guard), a memory limit, bounded
+//! output, nothing left behind.
 //!
 //! One thread drives the whole run with `poll(2)`: it writes the input as
 //! the program takes it, reads stdout (up to a cap) and stderr (keeping a
@@ -19,6 +20,33 @@
 //! subreaper). A process that leaves the group on purpose (`setsid`)
 //! escapes this, as it would escape most judges; its pipe is abandoned at
 //! the limit.
+//!
+//! # What is measured
+//!
+//! The CPU time (user + system) and the peak resident memory of a run are
+//! those `wait4(2)` reports when the leader is reaped: the leader's own,
+//! and those of the descendants it waited for itself (a shell script's
+//! commands). Processes of the group still running when it is killed are
+//! reaped by init, and their cost is not counted. While the leader runs,
+//! its CPU time (with its waited-for children's) is read from
+//! `/proc/PID/stat` every [`CPU_TICK`], and it is killed once it reaches
+//! the limit; every process of the group also gets `RLIMIT_CPU` a second
+//! or two past the limit (set between fork and exec), so one that escapes
+//! the polling is killed by the kernel. A program that sleeps or waits
+//! uses no CPU time: the wall-clock guard ([`Limits::wall`]) ends it, and
+//! that end is told apart ([`End::WallLimit`]).
+//!
+//! The memory limit is `RLIMIT_AS`, the address space of each process of
+//! the group, set between fork and exec. A run that then dies (a signal,
+//! or a non-zero exit) with its peak resident memory at least half the
+//! limit, or with a failed allocation named on its stderr (`bad_alloc`,
+//! `MemoryError`, `out of memory`, ...), is [`End::MemoryLimit`]: a
+//! failed allocation at the limit rarely leaves the peak at the limit
+//! itself (a vector that doubles fails at half of it). Address space is
+//! not resident memory: a program may reserve much more than it touches
+//! (thread stacks, allocator arenas, the mapped executable), so one that
+//! dies otherwise is run again without the limit, and is
+//! [`End::MemoryLimit`] too if it then exits normally ([`run`]).
 
 use std::ffi::OsString;
 use std::io;
@@ -30,7 +58,10 @@ use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
 use rustix::io::Errno;
-use rustix::process::{Pid, Signal, WaitId, WaitIdOptions, kill_process_group, waitid};
+use rustix::process::{
+    Pid, Resource, Rlimit, Signal, WaitId, WaitIdOptions, getrlimit, kill_process_group, setrlimit,
+    waitid,
+};
 
 /// The program under test and its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,15 +72,38 @@ pub struct Program {
     pub args: Vec<OsString>,
 }
 
+/// The wall-clock guard is this many times the CPU time limit.
+pub const WALL_FACTOR: u32 = 3;
+
+/// Bytes in a megabyte as judges count it (POJ's `65536K` is 64 MB).
+pub const MB: u64 = 1 << 20;
+
 /// The limits of one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Wall-clock time from the start until the program exits.
-    pub time: Duration,
+    /// CPU time (user + system) of the program and the processes it
+    /// waited for.
+    pub cpu: Duration,
+    /// Wall-clock time from the start until the program exits, whatever
+    /// its CPU time (for a program that sleeps or waits); usually
+    /// [`WALL_FACTOR`] times [`cpu`](Limits::cpu).
+    pub wall: Duration,
+    /// Address space of each process (`RLIMIT_AS`), in bytes; `None`: no
+    /// limit.
+    pub memory: Option<u64>,
     /// Most bytes of stdout kept; one more ends the run (output limit).
     pub stdout_bytes: usize,
     /// Bytes of the end of stderr kept for the report.
     pub stderr_tail: usize,
+}
+
+/// How a program died by itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Death {
+    /// It exited with this (non-zero) status.
+    Exited(i32),
+    /// It was killed by this signal (not ours).
+    Signaled(i32),
 }
 
 /// How a run ended.
@@ -59,8 +113,13 @@ pub enum End {
     Exited(i32),
     /// The program was killed by this signal (not ours).
     Signaled(i32),
-    /// Killed at the time limit.
-    TimedOut,
+    /// It used its CPU time limit: killed there, or it finished past it.
+    TimeLimit,
+    /// Killed at the wall-clock guard with less CPU time than the limit:
+    /// it was sleeping or waiting.
+    WallLimit,
+    /// It died (as said) of a failed allocation at its memory limit.
+    MemoryLimit(Death),
     /// Killed for writing more than the output cap.
     OutputLimit,
 }
@@ -69,6 +128,12 @@ impl End {
     /// Whether the run ended any other way than `exit(0)`.
     pub fn is_abnormal(self) -> bool {
         self != End::Exited(0)
+    }
+
+    /// Whether it was ended at a limit of time or memory (where output
+    /// still buffered in the program is lost).
+    pub fn is_limit(self) -> bool {
+        matches!(self, End::TimeLimit | End::WallLimit | End::MemoryLimit(_))
     }
 }
 
@@ -81,8 +146,13 @@ pub struct Outcome {
     pub stdout: Vec<u8>,
     /// The last bytes of its stderr.
     pub stderr_tail: Vec<u8>,
-    /// From the start to its exit (or to the kill).
+    /// From the start to its exit (or to the kill), wall clock.
     pub elapsed: Duration,
+    /// CPU time, user + system (see the module's notes for what it
+    /// covers).
+    pub cpu: Duration,
+    /// Peak resident memory, in bytes (`ru_maxrss`).
+    pub peak_memory: u64,
 }
 
 /// Why a run could not be done.
@@ -108,6 +178,9 @@ pub enum RunError {
 
 /// How often the exit is checked when no pidfd is available.
 const TICK: Duration = Duration::from_millis(1);
+
+/// How often a running program's CPU time is read.
+pub const CPU_TICK: Duration = Duration::from_millis(10);
 
 /// Bytes read from a pipe at a time.
 const CHUNK: usize = 64 * 1024;
@@ -172,19 +245,20 @@ impl Running {
         let _ = kill_process_group(self.pid, Signal::KILL);
     }
 
-    /// Kills the group and reaps the leader. The group leaves the registry
-    /// and is killed under its lock, before the leader is reaped, so
-    /// [`kill_running`] never signals a group id that may have been reused.
-    fn finish(&mut self) -> io::Result<std::process::ExitStatus> {
+    /// Kills the group and reaps the leader, with what it cost. The group
+    /// leaves the registry and is killed under its lock, before the leader
+    /// is reaped, so [`kill_running`] never signals a group id that may
+    /// have been reused.
+    fn finish(&mut self) -> io::Result<(std::process::ExitStatus, Usage)> {
         {
             let mut groups = groups();
             let raw = self.pid.as_raw_pid();
             groups.retain(|&p| p != raw);
             self.kill_group();
         }
-        let status = self.child.wait()?;
+        let (status, usage) = wait4(self.pid)?;
         self.reaped = true;
-        Ok(status)
+        Ok((status, usage))
     }
 }
 
@@ -194,6 +268,103 @@ impl Drop for Running {
             let _ = self.finish();
         }
     }
+}
+
+/// What a reaped process cost.
+#[derive(Clone, Copy, Debug, Default)]
+struct Usage {
+    cpu: Duration,
+    peak_memory: u64,
+}
+
+/// Reaps `pid` with `wait4(2)`, for its resource usage (std's `wait` does
+/// not give it).
+fn wait4(pid: Pid) -> io::Result<(std::process::ExitStatus, Usage)> {
+    let mut status: libc::c_int = 0;
+    // SAFETY: rusage is plain data; all zeros is a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: the pointers are to live locals of the right types.
+        let r = unsafe { libc::wait4(pid.as_raw_pid(), &mut status, 0, &mut usage) };
+        if r >= 0 {
+            break;
+        }
+        let e = io::Error::last_os_error();
+        if e.kind() != io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+    let time = |t: libc::timeval| {
+        Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
+    };
+    Ok((
+        std::process::ExitStatus::from_raw(status),
+        Usage {
+            cpu: time(usage.ru_utime) + time(usage.ru_stime),
+            // Kilobytes on Linux.
+            peak_memory: (usage.ru_maxrss.max(0) as u64) * 1024,
+        },
+    ))
+}
+
+/// Clock ticks a second, the unit of `/proc/PID/stat`'s times.
+fn clock_ticks() -> u64 {
+    static TICKS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *TICKS.get_or_init(|| {
+        // SAFETY: sysconf has no preconditions.
+        let t = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+        if t > 0 { t as u64 } else { 100 }
+    })
+}
+
+/// CPU time of a running process and of the children it waited for
+/// (`utime + stime + cutime + cstime` of `/proc/PID/stat`), or `None`
+/// when it cannot be read.
+fn running_cpu(pid: Pid) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", pid.as_raw_pid())).ok()?;
+    // "pid (comm) state ...": comm may hold spaces and parentheses.
+    let (_, rest) = stat.rsplit_once(')')?;
+    let ticks: u64 = rest
+        .split_whitespace()
+        .skip(11)
+        .take(4)
+        .map(|f| f.parse::<u64>().unwrap_or(0))
+        .sum();
+    let hz = clock_ticks();
+    Some(Duration::from_secs(ticks / hz) + Duration::from_nanos((ticks % hz) * 1_000_000_000 / hz))
+}
+
+/// Sets `resource` to at most `soft` (and `hard`), never above the hard
+/// limit the checker itself has. Runs between fork and exec: system calls
+/// only.
+fn lower_limit(resource: Resource, soft: u64, hard: u64) -> io::Result<()> {
+    let old = getrlimit(resource);
+    let maximum = old.maximum.map_or(hard, |m| m.min(hard));
+    setrlimit(
+        resource,
+        Rlimit {
+            current: Some(soft.min(maximum)),
+            maximum: Some(maximum),
+        },
+    )?;
+    Ok(())
+}
+
+/// Words on stderr that say an allocation failed (C++, Python, Java, Go,
+/// Rust, glibc).
+const ALLOCATION_FAILED: [&str; 6] = [
+    "bad_alloc",
+    "memoryerror",
+    "out of memory",
+    "outofmemoryerror",
+    "cannot allocate memory",
+    "memory allocation of",
+];
+
+/// Whether a run that died did so of a failed allocation at `limit`.
+fn died_of_memory(limit: u64, peak: u64, stderr_tail: &[u8]) -> bool {
+    let said = String::from_utf8_lossy(stderr_tail).to_lowercase();
+    peak.saturating_mul(2) >= limit || ALLOCATION_FAILED.iter().any(|w| said.contains(w))
 }
 
 /// One pipe end of ours, nonblocking, until it is closed.
@@ -248,7 +419,31 @@ fn read_some(fd: &OwnedFd, buf: &mut [u8]) -> io::Result<Option<usize>> {
 /// Only a program that cannot be started, or a failing system call on its
 /// pipes, is an error; everything the program does (crash, hang, flood,
 /// garbage) is an [`Outcome`].
+///
+/// A run that dies under a memory limit, not recognised as dying of it by
+/// its peak memory or its stderr (see the module's notes), is run once
+/// more without the memory limit: if it then exits with status 0, it died
+/// of the limit ([`End::MemoryLimit`]). The first run's outcome is kept.
 pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome, RunError> {
+    let mut outcome = run_once(program, input, limits)?;
+    let death = match outcome.end {
+        End::Exited(code) if code != 0 => Death::Exited(code),
+        End::Signaled(signal) => Death::Signaled(signal),
+        _ => return Ok(outcome),
+    };
+    if limits.memory.is_some() {
+        let free = Limits {
+            memory: None,
+            ..*limits
+        };
+        if run_once(program, input, &free)?.end == End::Exited(0) {
+            outcome.end = End::MemoryLimit(death);
+        }
+    }
+    Ok(outcome)
+}
+
+fn run_once(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome, RunError> {
     let name = || program.path.to_string_lossy().into_owned();
     let io_error = |error: io::Error| RunError::Io {
         program: name(),
@@ -262,6 +457,21 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome, 
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .process_group(0);
+    // The kernel's backstop for what the polling does not see (children
+    // running beside the leader): whole seconds, one past the limit.
+    let cpu_backstop = limits.cpu.as_secs() + 2;
+    let memory = limits.memory;
+    // SAFETY: the closure runs between fork and exec, and makes system
+    // calls only (getrlimit, setrlimit): no allocation, no lock.
+    unsafe {
+        command.pre_exec(move || {
+            lower_limit(Resource::Cpu, cpu_backstop, cpu_backstop + 1)?;
+            if let Some(bytes) = memory {
+                lower_limit(Resource::As, bytes, bytes)?;
+            }
+            Ok(())
+        });
+    }
     let mut running = Running::start(&mut command).map_err(|error| RunError::Start {
         program: name(),
         error,
@@ -279,7 +489,8 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome, 
     let mut stdout = Some(nonblocking(stdout).map_err(io_error)?);
     let mut stderr = Some(nonblocking(stderr).map_err(io_error)?);
     let pidfd = open_pidfd(pid);
-    let deadline = start + limits.time;
+    let deadline = start + limits.wall;
+    let mut next_cpu_read = start + CPU_TICK;
 
     let mut written = 0;
     if input.is_empty() {
@@ -294,8 +505,15 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome, 
     loop {
         let now = Instant::now();
         if exited.is_none() && now >= deadline {
-            end = Some(End::TimedOut);
+            end = Some(End::WallLimit);
             break;
+        }
+        if exited.is_none() && now >= next_cpu_read {
+            next_cpu_read = now + CPU_TICK;
+            if running_cpu(pid).is_some_and(|cpu| cpu >= limits.cpu) {
+                end = Some(End::TimeLimit);
+                break;
+            }
         }
         if exited.is_some() && (stdout.is_none() && stderr.is_none() || now >= deadline) {
             // Exited and the pipes are closed, or a process that left the
@@ -323,8 +541,11 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome, 
             fds.push(PollFd::new(fd, PollFlags::IN));
         }
         let mut wait = deadline.saturating_duration_since(now);
-        if exited.is_none() && pidfd.is_none() {
-            wait = wait.min(TICK);
+        if exited.is_none() {
+            wait = wait.min(next_cpu_read.saturating_duration_since(now));
+            if pidfd.is_none() {
+                wait = wait.min(TICK);
+            }
         }
         match poll(&mut fds, Some(&timespec(wait))) {
             Ok(_) | Err(Errno::INTR) => {}
@@ -392,26 +613,52 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome, 
         }
     }
 
-    let status = running.finish().map_err(io_error)?;
-    let elapsed = match (end, exited) {
-        (Some(End::TimedOut), _) => limits.time,
-        (_, Some(at)) => at - start,
-        _ => start.elapsed(),
+    let killed_at = Instant::now();
+    let (status, usage) = running.finish().map_err(io_error)?;
+    let elapsed = match exited {
+        Some(at) => at - start,
+        None => killed_at - start,
     };
+    if err_tail.len() > limits.stderr_tail {
+        err_tail.drain(..err_tail.len() - limits.stderr_tail);
+    }
     let end = end.unwrap_or_else(|| match (status.code(), status.signal()) {
         (Some(code), _) => End::Exited(code),
         (None, Some(signal)) => End::Signaled(signal),
         // Neither an exit code nor a signal cannot happen on Unix.
         (None, None) => End::Exited(-1),
     });
-    if err_tail.len() > limits.stderr_tail {
-        err_tail.drain(..err_tail.len() - limits.stderr_tail);
-    }
+    let over_cpu = usage.cpu >= limits.cpu;
+    let end = match end {
+        // Past the CPU limit, however it ended (RLIMIT_CPU's SIGXCPU or
+        // SIGKILL included), except at the output cap, which came first.
+        End::OutputLimit => End::OutputLimit,
+        _ if over_cpu => End::TimeLimit,
+        End::Signaled(signal) if signal == Signal::XCPU.as_raw() => End::TimeLimit,
+        End::Exited(code)
+            if code != 0
+                && limits
+                    .memory
+                    .is_some_and(|m| died_of_memory(m, usage.peak_memory, &err_tail)) =>
+        {
+            End::MemoryLimit(Death::Exited(code))
+        }
+        End::Signaled(signal)
+            if limits
+                .memory
+                .is_some_and(|m| died_of_memory(m, usage.peak_memory, &err_tail)) =>
+        {
+            End::MemoryLimit(Death::Signaled(signal))
+        }
+        end => end,
+    };
     Ok(Outcome {
         end,
         stdout: out,
         stderr_tail: err_tail,
         elapsed,
+        cpu: usage.cpu,
+        peak_memory: usage.peak_memory,
     })
 }
 
@@ -465,7 +712,9 @@ mod tests {
     }
 
     const LIMITS: Limits = Limits {
-        time: Duration::from_millis(500),
+        cpu: Duration::from_millis(500),
+        wall: Duration::from_millis(1500),
+        memory: None,
         stdout_bytes: 1 << 16,
         stderr_tail: 64,
     };
@@ -494,7 +743,13 @@ mod tests {
     #[test]
     fn hang_output_flood_and_unread_input() {
         let o = run(&sh("sleep 10"), b"", &LIMITS).unwrap();
-        assert_eq!(o.end, End::TimedOut);
+        assert_eq!(o.end, End::WallLimit);
+        assert!(o.cpu < Duration::from_millis(100), "{:?}", o.cpu);
+        assert!(o.elapsed >= LIMITS.wall, "{:?}", o.elapsed);
+        // Spinning: ended by its CPU time, well before the wall guard.
+        let o = run(&sh("while :; do :; done"), b"", &LIMITS).unwrap();
+        assert_eq!(o.end, End::TimeLimit);
+        assert!(o.cpu >= LIMITS.cpu && o.cpu < LIMITS.cpu * 2, "{:?}", o.cpu);
         let o = run(&sh("yes"), b"", &LIMITS).unwrap();
         assert_eq!((o.end, o.stdout.len()), (End::OutputLimit, 1 << 16));
         // 4 MB of input the program never reads: no deadlock.

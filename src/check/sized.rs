@@ -7,6 +7,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use super::euler::{LOSING_CALLED_WINNING, MAX_CASES, WINNING_CALLED_LOSING};
+use super::process::MB;
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Token, kinds};
 use crate::cases::GenError;
 use crate::cases::sized::SizedCases;
@@ -108,6 +109,10 @@ impl Judge for SizedCheck {
             SizedPuzzle::Flip => Duration::from_secs(1),
             SizedPuzzle::Euler => Duration::from_secs(3),
         }
+    }
+
+    fn memory_limit(&self) -> u64 {
+        64 * MB
     }
 
     fn case_count(&self) -> usize {

@@ -226,7 +226,7 @@ fn flip_crash_is_a_runtime_error_with_its_signal() {
 }
 
 #[test]
-fn flip_malformed_answers_are_output_format() {
+fn flip_malformed_answers_are_presentation_errors() {
     let program = programs::flip_solution(3);
     let (code, r) = check(
         &["flip", "--sample", "40", "--seed", "4"],
@@ -234,7 +234,7 @@ fn flip_malformed_answers_are_output_format() {
     );
     assert_eq!(code, 1);
     assert_eq!(count(&r, "wrong_answer"), 0);
-    let bad = count(&r, "output_format");
+    let bad = count(&r, "presentation_error");
     assert!(bad > 30);
     assert_eq!(count(&r, "accepted"), 40 - bad);
     assert_eq!(groups(&r)["not_an_answer"], bad);
@@ -257,7 +257,7 @@ fn flip_flood_is_an_output_limit() {
     let flood = programs::script("flip-flood", "yes 4");
     let (code, r) = check(&["flip", "--sample", "3"], &[path(&flood)]);
     assert_eq!(code, 1);
-    assert_eq!(count(&r, "output_limit"), 3);
+    assert_eq!(count(&r, "output_limit_exceeded"), 3);
     assert_eq!(groups(&r)["output_limit"], 3);
 }
 
@@ -270,7 +270,7 @@ fn flip_slow_program_is_killed_at_the_limit() {
         &[path(&slow)],
     );
     assert_eq!(code, 1);
-    assert_eq!(count(&r, "time_limit"), 4);
+    assert_eq!(count(&r, "time_limit_exceeded"), 4);
     assert_eq!(r["time_limit_seconds"], 0.2);
     // Two rounds of two runs of 0.2 s, not 30 s.
     assert!(started.elapsed().as_secs_f64() < 10.0);
@@ -373,7 +373,7 @@ fn euler_malformed_line_and_extra_output() {
     let program = programs::euler_solution("euler-lower", 3, 0, 500, false);
     let (code, r) = check(&["euler"], &[path(&program)]);
     assert_eq!(code, 1);
-    assert_eq!(count(&r, "output_format"), 1);
+    assert_eq!(count(&r, "presentation_error"), 1);
     assert_eq!(count(&r, "accepted"), 65_534);
     let f = &r["failures"][0];
     assert_eq!(
@@ -381,7 +381,7 @@ fn euler_malformed_line_and_extra_output() {
         (Some(500), Some(500))
     );
     assert_eq!(f["kind"], "misspelt");
-    assert_eq!(r["failing_runs"][0]["verdict"], "output_format");
+    assert_eq!(r["failing_runs"][0]["verdict"], "presentation_error");
 
     let program = programs::euler_solution("euler-extra", 3, 0, 0, true);
     let (code, r) = check(&["euler"], &[path(&program)]);
@@ -403,7 +403,7 @@ fn euler_program_that_never_reads_its_input() {
     let started = Instant::now();
     let (code, r) = check(&["euler", "--timeout", "0.3"], &[path(&sleeper)]);
     assert_eq!(code, 1);
-    assert_eq!(count(&r, "time_limit"), 65_535);
+    assert_eq!(count(&r, "time_limit_exceeded"), 65_535);
     assert!(started.elapsed().as_secs_f64() < 10.0);
     // One that answers one line and exits without reading.
     let quitter = programs::script("euler-quitter", "echo WINNING");
@@ -452,7 +452,7 @@ fn carcassonne_verdicts() {
         &[path(&label)],
     );
     assert_eq!(code, 1);
-    assert_eq!(count(&r, "output_format"), 60);
+    assert_eq!(count(&r, "presentation_error"), 60);
     assert_eq!(
         r["groups"][0]["details"][0]["label"],
         "'Case #k:' for 'Case k:'"
@@ -712,7 +712,7 @@ fn fliptile_first_solution_is_not_minimal_where_the_oracle_says() {
 }
 
 #[test]
-fn fliptile_malformed_answers_are_output_format() {
+fn fliptile_malformed_answers_are_presentation_errors() {
     // `Impossible`: the judge's word in other capitals, on impossible
     // boards only.
     let program = programs::fliptile_solution(2);
@@ -727,7 +727,7 @@ fn fliptile_malformed_answers_are_output_format() {
         .filter(|(m, n, cells)| fliptile::fliptile_truth(*m, *n, cells).is_none())
         .count() as u64;
     assert!(impossible > 5);
-    assert_eq!(count(&r, "output_format"), impossible);
+    assert_eq!(count(&r, "presentation_error"), impossible);
     assert_eq!(count(&r, "accepted"), 60 - impossible);
     assert_eq!(
         r["groups"][0]["details"][0]["label"],
@@ -885,7 +885,7 @@ fn lightsout_labels_and_a_crash_half_way() {
     let program = programs::lightsout_solution("lightsout-label", "Puzzle #", false, 0);
     let (code, r) = check(&["lightsout"], &[path(&program)]);
     assert_eq!(code, 1);
-    assert_eq!(count(&r, "output_format"), 2032);
+    assert_eq!(count(&r, "presentation_error"), 2032);
     assert_eq!(r["groups"][0]["id"], "wrong_puzzle_label");
     assert_eq!(
         r["groups"][0]["details"][0]["label"],
@@ -912,4 +912,513 @@ fn lightsout_labels_and_a_crash_half_way() {
         "{}",
         r.stderr
     );
+}
+
+#[test]
+fn stderr_line_by_line_quoted_program_and_the_buffer_note() {
+    // Seven lines on stderr, then a crash with no answer written.
+    let noisy = programs::script(
+        "euler-noisy",
+        "cat >/dev/null; for i in 1 2 3 4 5 6 7; do echo \"line $i\" >&2; done; kill -SEGV $$",
+    );
+    let (code, r) = check(&["euler"], &[path(&noisy), "an arg"]);
+    assert_eq!(code, 1);
+    let run = &r["failing_runs"][0];
+    assert_eq!(
+        run["stderr"],
+        "line 1\nline 2\nline 3\nline 4\nline 5\nline 6\nline 7\n"
+    );
+    assert_eq!(run["answered"], 0);
+    assert!(
+        run["note"].as_str().unwrap().contains("output buffer"),
+        "{run}"
+    );
+    let t = check_text(&["euler"], &[path(&noisy), "an arg"]);
+    assert_eq!(t.code, 1);
+    assert!(
+        t.stdout
+            .contains(&format!("program: {} 'an arg'\n", path(&noisy))),
+        "{}",
+        t.stdout
+    );
+    // The last five lines, each on its own.
+    assert!(
+        t.stdout.contains(
+            "    stderr (last lines):\n      | line 3\n      | line 4\n      | line 5\n      | line 6\n      | line 7\n"
+        ),
+        "{}",
+        t.stdout
+    );
+    assert!(!t.stdout.contains("line 2"), "{}", t.stdout);
+    assert!(
+        t.stdout
+            .contains("    note: answers the program wrote may have been lost")
+    );
+    // A program that exits by itself after one answer gets no such note.
+    let quitter = programs::script("euler-quitter", "echo WINNING");
+    let (_, r) = check(&["euler"], &[path(&quitter)]);
+    assert_eq!(r["failing_runs"][0]["note"], Value::Null);
+}
+
+/// A Flip "solution" that reads its board, then allocates: `touch`: 1 MB
+/// at a time, each page written, until malloc fails (then it writes
+/// through the null pointer: SIGSEGV); else one block of 256 MB, never
+/// touched, and exit status 3 when it cannot have it (it prints `0` when
+/// it can).
+fn allocator() -> PathBuf {
+    programs::c_program(
+        "flip-allocator",
+        r#"#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+static char *keep[1024];
+int main(int argc, char **argv) {
+    char row[8];
+    for (int r = 0; r < 4; r++) if (scanf("%7s", row) != 1) return 1;
+    if (argc > 1 && strcmp(argv[1], "touch") == 0) {
+        for (int i = 0; i < 1024; i++) {
+            keep[i] = malloc(1 << 20);
+            for (int j = 0; j < 1 << 20; j += 4096) ((volatile char *)keep[i])[j] = 1;
+        }
+        printf("%p\n", (void *)keep[1023]);
+        return 0;
+    }
+    char *p = malloc(256 << 20);
+    if (!p) return 3;
+    printf("0 %p\n", (void *)p);
+    return 0;
+}
+"#,
+    )
+}
+
+#[test]
+fn memory_limit_exceeded_by_touching_and_by_a_refused_block() {
+    let program = allocator();
+    let (code, r) = check(
+        &["flip", "--sample", "2", "--memory-limit", "32"],
+        &[path(&program), "touch"],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(r["memory_limit_mb"], 32.0);
+    assert_eq!(r["memory_limit_kind"], "address_space");
+    assert_eq!(count(&r, "memory_limit_exceeded"), 2, "{r}");
+    assert_eq!(r["memory_limit_runs"]["count"], 2);
+    assert_eq!(r["memory_limit_runs"]["first"], serde_json::json!([1, 2]));
+    let run = &r["failing_runs"][0];
+    assert_eq!(run["kind"], "memory_limit");
+    assert!(
+        run["what"]
+            .as_str()
+            .unwrap()
+            .ends_with("SIGSEGV (segmentation fault)"),
+        "{run}"
+    );
+    let peak = run["peak_memory_mb"].as_f64().unwrap();
+    assert!((16.0..=32.0).contains(&peak), "peak {peak} MB");
+    // Refused a 256 MB block at once: its peak is small, but without the
+    // limit it exits normally.
+    let (code, r) = check(
+        &["flip", "--sample", "2", "--memory-limit", "32"],
+        &[path(&program)],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "memory_limit_exceeded"), 2, "{r}");
+    assert_eq!(
+        r["failing_runs"][0]["what"],
+        "died at the memory limit (an allocation failed): exit status 3"
+    );
+    assert!(r["failing_runs"][0]["peak_memory_mb"].as_f64().unwrap() < 8.0);
+    // With the limit lifted, the block is had: a wrong answer (or right,
+    // on a board of 0 rounds), no memory verdict.
+    let (_, r) = check(
+        &["flip", "--sample", "2", "--memory-limit", "0"],
+        &[path(&program)],
+    );
+    assert_eq!(r["memory_limit_kind"], "none");
+    assert_eq!(r["memory_limit_mb"], Value::Null);
+    assert_eq!(
+        count(&r, "memory_limit_exceeded") + count(&r, "runtime_error"),
+        0,
+        "{r}"
+    );
+}
+
+#[test]
+fn cpu_time_limit_wall_clock_guard_and_the_near_limit_warning() {
+    // Spins: ended by its CPU time, with a wall-clock guard far away.
+    let spin = programs::script("flip-spin", "while :; do :; done");
+    let (code, r) = check(
+        &[
+            "flip",
+            "--sample",
+            "2",
+            "--time-limit",
+            "0.3",
+            "--wall-limit",
+            "60",
+        ],
+        &[path(&spin)],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(r["time_limit_seconds"], 0.3);
+    assert_eq!(r["wall_limit_seconds"], 60.0);
+    assert_eq!(groups(&r)["time_limit"], 2, "{r}");
+    assert_eq!(r["time_limit_runs"]["count"], 2);
+    assert_eq!(r["slowest_run"], Value::Null, "no run ended by itself");
+    for run in r["failing_runs"].as_array().unwrap() {
+        let cpu = run["cpu_seconds"].as_f64().unwrap();
+        assert!((0.3..0.6).contains(&cpu), "{run}");
+    }
+    // Sleeps: no CPU time, ended by the wall-clock guard, and said so.
+    let started = Instant::now();
+    let (code, r) = check(
+        &[
+            "flip",
+            "--sample",
+            "2",
+            "--time-limit",
+            "5",
+            "--wall-limit",
+            "0.3",
+        ],
+        &["sleep", "30"],
+    );
+    assert_eq!(code, 1);
+    assert!(started.elapsed().as_secs_f64() < 5.0);
+    assert_eq!(groups(&r)["wall_limit"], 2, "{r}");
+    assert_eq!(count(&r, "time_limit_exceeded"), 2);
+    assert_eq!(r["wall_limit_runs"]["count"], 2);
+    assert_eq!(r["time_limit_runs"]["count"], 0);
+    let run = &r["failing_runs"][0];
+    assert!(run["cpu_seconds"].as_f64().unwrap() < 0.1, "{run}");
+    assert!(run["seconds"].as_f64().unwrap() >= 0.3, "{run}");
+    // The default guard is three times the limit, and --timeout is the
+    // limit's other name.
+    let (_, r) = check(
+        &["flip", "--sample", "1", "--timeout", "0.2"],
+        &["sleep", "30"],
+    );
+    assert_eq!(r["time_limit_seconds"], 0.2);
+    assert!((r["wall_limit_seconds"].as_f64().unwrap() - 0.6).abs() < 1e-9);
+
+    // Busy for 0.46 s of CPU time, under a limit of 0.5 s: accepted with
+    // a warning, in the text and in JSON.
+    let near = programs::c_program(
+        "flip-near-limit",
+        r#"#include <stdio.h>
+#include <time.h>
+int main(void) {
+    char row[8];
+    for (int r = 0; r < 4; r++) if (scanf("%7s", row) != 1) return 1;
+    while (clock() < CLOCKS_PER_SEC * 46 / 100) {}
+    puts("Impossible");
+    return 0;
+}
+"#,
+    );
+    // Board 0xffff-like boards aside, "Impossible" is wrong; a sample of
+    // impossible boards is all accepted.
+    let args = [
+        "flip",
+        "--family",
+        "impossible",
+        "--sample",
+        "2",
+        "--time-limit",
+        "0.5",
+        "--wall-limit",
+        "60",
+    ];
+    let (code, r) = check(&args, &[path(&near)]);
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(r["near_time_limit"]["count"], 2, "{r}");
+    let cpu = r["slowest_run"]["cpu_seconds"].as_f64().unwrap();
+    assert!((0.45..0.5).contains(&cpu), "{cpu}");
+    let t = check_text(&args, &[path(&near)]);
+    assert!(
+        t.stdout.contains(
+            "warning: 2 runs came within 10% of the CPU time limit (runs 1, 2): a judge's machine may not pass them\n"
+        ),
+        "{}",
+        t.stdout
+    );
+}
+
+#[test]
+fn saved_failing_runs_replay_the_same_way() {
+    let dir = programs::scratch().join("saved-runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    // Answers 0 to impossible boards: every one of these is wrong.
+    let program = programs::flip_solution(1);
+    let args = [
+        "flip",
+        "--family",
+        "impossible",
+        "--sample",
+        "3",
+        "--seed",
+        "2",
+        "--save",
+        path(&dir),
+    ];
+    let (code, r) = check(&args, &[path(&program)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "wrong_answer"), 3);
+    let runs = r["failing_runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 3);
+    for run in runs {
+        let n = run["run"].as_u64().unwrap();
+        let replay = run["replay"].as_str().unwrap();
+        assert_eq!(
+            replay,
+            format!("{} < {}/run-{n}.in", path(&program), path(&dir))
+        );
+        let input = std::fs::read_to_string(dir.join(format!("run-{n}.in"))).unwrap();
+        assert_eq!(input.lines().count(), 4, "a board as the judge sends it");
+        let expected = std::fs::read_to_string(dir.join(format!("run-{n}.expected"))).unwrap();
+        assert_eq!(expected, "Impossible\n");
+        let out = std::fs::read(dir.join(format!("run-{n}.out"))).unwrap();
+        assert_eq!(out, b"0\n");
+        // The command, run by a shell, gives the same wrong answer.
+        let again = std::process::Command::new("sh")
+            .args(["-c", replay])
+            .output()
+            .unwrap();
+        assert_eq!(again.stdout, out);
+        assert!(again.status.success());
+    }
+    // The saved board is the one the report draws.
+    let f = &r["failures"][0];
+    let lines: Vec<&str> = f["view"]["input"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    let saved = std::fs::read_to_string(dir.join(format!("run-{}.in", f["run"]))).unwrap();
+    assert_eq!(saved, format!("{}\n", lines.join("\n")));
+    assert_eq!(f["replay"], runs[0]["replay"]);
+    // A crash replays as the same crash; accepted runs are not saved.
+    let _ = std::fs::remove_dir_all(&dir);
+    let crash = programs::flip_solution(2);
+    let log = fresh_log("flip-crash-saved.log");
+    let (_, r) = check(
+        &[
+            "flip",
+            "--sample",
+            "20",
+            "--seed",
+            "3",
+            "--save",
+            path(&dir),
+        ],
+        &[path(&crash), path(&log)],
+    );
+    let crashed = count(&r, "runtime_error");
+    assert!(crashed > 0);
+    let saved = common::names_in(&dir);
+    assert_eq!(saved.len() as u64, 4 * crashed, "{saved:?}");
+    let replay = r["failing_runs"][0]["replay"].as_str().unwrap();
+    let again = std::process::Command::new("sh")
+        .args(["-c", replay])
+        .output()
+        .unwrap();
+    // SIGABRT, as in the check: the shell's status 134, or the shell's
+    // own signal where it ran the program in its place.
+    use std::os::unix::process::ExitStatusExt;
+    let status = again.status;
+    assert!(
+        status.code() == Some(128 + 6) || status.signal() == Some(6),
+        "{status:?}"
+    );
+    let t = check_text(
+        &[
+            "flip",
+            "--sample",
+            "20",
+            "--seed",
+            "3",
+            "--save",
+            path(&dir),
+        ],
+        &[path(&crash), path(&log)],
+    );
+    assert!(
+        t.stdout.contains(&format!("    replay: {replay}\n")),
+        "{}",
+        t.stdout
+    );
+    assert!(
+        t.stdout.contains(&format!(
+            "saved: {crashed} failing runs to {} (run-N.in, run-N.expected, run-N.out, run-N.err)\n",
+            path(&dir)
+        )),
+        "{}",
+        t.stdout
+    );
+    assert_eq!(r["saved_to"], path(&dir));
+}
+
+#[test]
+fn any_sample_count_and_a_header_that_says_how_the_cases_were_had() {
+    // More than the generated set: more are drawn from the seed, all
+    // checked, and the oracle's solution is right on every one.
+    let program = programs::lightsout_solution("lightsout-right", "PUZZLE #", false, 0);
+    let (code, r) = check(&["lightsout", "--sample", "3000"], &[path(&program)]);
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(count(&r, "accepted"), 3000);
+    assert_eq!(r["sample"], 3000);
+    assert_eq!(r["sampled"], false);
+    assert_eq!(r["drawn"]["count"], 3000);
+    assert_eq!(r["drawn"]["how"], "32 chosen, 2,968 drawn from seed 0");
+    let t = check_text(&["lightsout"], &[path(&program)]);
+    assert!(
+        t.stdout.starts_with(
+            "boardbase check lightsout (POJ 1222): 2,032 puzzles (32 chosen, 2,000 drawn from seed 0), in 1 run\n"
+        ),
+        "{}",
+        t.stdout
+    );
+    // A sample of a generated set says both.
+    let t = check_text(&["fliptile", "--sample", "3", "--seed", "4"], &["true"]);
+    assert!(
+        t.stdout.starts_with(
+            "boardbase check fliptile (POJ 3279): a sample of 3 boards (seed 4) of 1,000 (drawn from seed 4, 200 a group), one board a run\n"
+        ),
+        "{}",
+        t.stdout
+    );
+    // A fixed set asked for more than it has says so.
+    let t = check_text(&["euler", "--sample", "70000"], &["true"]);
+    assert!(
+        t.stdout.starts_with(
+            "boardbase check euler (UVA 10536): all 65,535 positions (--sample 70,000 asks for more than there are), in 1 run\n"
+        ),
+        "{}",
+        t.stdout
+    );
+    let t = check_text(&["fliptile", "--sample", "200000"], &["true"]);
+    assert_eq!(t.code, 2);
+    assert!(
+        t.stderr.contains("check draws at most 100,000 cases"),
+        "{}",
+        t.stderr
+    );
+}
+
+#[test]
+fn fliptile_size_draws_boards_of_that_size() {
+    let program = programs::fliptile_solution(0);
+    let (code, r) = check(
+        &["fliptile", "--size", "5x5", "--sample", "30"],
+        &[path(&program)],
+    );
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(count(&r, "accepted"), 30);
+    // 5x5 has boards without a solution: four families of 200.
+    assert_eq!(r["drawn"]["count"], 800);
+    assert_eq!(r["drawn"]["how"], "drawn from seed 0, 200 a group, all 5x5");
+    let f = programs::script("fliptile-impossible", "cat >/dev/null; echo IMPOSSIBLE");
+    let (_, r) = check(
+        &[
+            "fliptile",
+            "--size",
+            "5x5",
+            "--family",
+            "impossible",
+            "--sample",
+            "5",
+        ],
+        &[path(&f)],
+    );
+    assert_eq!(
+        count(&r, "accepted"),
+        5,
+        "every board drawn is 5x5 and impossible"
+    );
+    // Boards shown are 5x5: five rows of five cells.
+    let (_, r) = check(
+        &["fliptile", "--size", "5x5", "--sample", "2", "--show", "2"],
+        &["true"],
+    );
+    for failure in r["failures"].as_array().unwrap() {
+        let rows = failure["view"]["input"].as_array().unwrap();
+        assert_eq!(rows.len(), 5, "{failure}");
+        assert!(
+            rows.iter()
+                .all(|row| row.as_str().unwrap().split(' ').count() == 5)
+        );
+    }
+    assert_eq!(r["failures"].as_array().unwrap().len(), 2);
+    // 3x3 boards all have a solution: none is impossible.
+    let t = check_text(
+        &["fliptile", "--size", "3x3", "--family", "impossible"],
+        &["true"],
+    );
+    assert_eq!(t.code, 2);
+    assert!(t.stderr.contains("nothing to check"), "{}", t.stderr);
+    let t = check_text(&["carcassonne", "--size", "3x3"], &["true"]);
+    assert_eq!(t.code, 2);
+    assert!(
+        t.stderr.contains("--size is for flip, euler and fliptile"),
+        "{}",
+        t.stderr
+    );
+}
+
+#[test]
+fn a_buffered_program_killed_at_the_limit_gets_the_note() {
+    // 100 answers left in stdio's buffer (stdout is a pipe), then a spin:
+    // killed at the CPU time limit with nothing written.
+    let buffered = programs::c_program(
+        "euler-buffered",
+        r#"#include <stdio.h>
+int main(void) {
+    for (int i = 0; i < 100; i++) printf("LOSING\n");
+    for (volatile unsigned long n = 0;; n++) {}
+}
+"#,
+    );
+    let (code, r) = check(
+        &["euler", "--time-limit", "0.3", "--wall-limit", "60"],
+        &[path(&buffered)],
+    );
+    assert_eq!(code, 1);
+    let run = &r["failing_runs"][0];
+    assert_eq!(run["kind"], "time_limit", "{run}");
+    assert_eq!(run["answered"], 0);
+    assert!(run["cpu_seconds"].as_f64().unwrap() >= 0.3, "{run}");
+    assert!(
+        run["note"]
+            .as_str()
+            .unwrap()
+            .contains("lost in its output buffer"),
+        "{run}"
+    );
+    assert_eq!(count(&r, "time_limit_exceeded"), 65_535);
+}
+
+#[test]
+fn a_child_that_allocates_past_the_limit_counts_for_its_parent() {
+    // A script whose child (waited for) dies at the limit and which
+    // passes its status on: the child's peak is in the script's (wait4
+    // counts waited-for children), so it is a memory limit, not a crash.
+    let program = allocator();
+    let script = programs::script(
+        "flip-allocating-child",
+        &format!("{} touch\nexit $?", path(&program)),
+    );
+    let (code, r) = check(
+        &["flip", "--sample", "1", "--memory-limit", "32"],
+        &[path(&script)],
+    );
+    assert_eq!(code, 1);
+    let run = &r["failing_runs"][0];
+    assert_eq!(run["kind"], "memory_limit", "{run}");
+    assert!(
+        run["what"].as_str().unwrap().ends_with("exit status 139"),
+        "{run}"
+    );
+    assert!(run["peak_memory_mb"].as_f64().unwrap() >= 16.0, "{run}");
 }

@@ -775,7 +775,7 @@ fn check_size_judges_boards_of_that_size_against_the_oracle() {
     assert_eq!(r.code, 2);
     assert_eq!(
         r.stderr,
-        "error: --size, --table and --tables are for flip and euler, not carcassonne\n"
+        "error: --size is for flip, euler and fliptile, not carcassonne\n"
     );
 }
 
