@@ -61,9 +61,10 @@ pub struct CheckArgs {
     /// waits uses no CPU time [default: 3 times the CPU time limit].
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     wall_limit: Option<Duration>,
-    /// Memory limit of one run, in MB (1 MB = 1,048,576 bytes), applied as
-    /// each process's address space (RLIMIT_AS); 0 for none [default: the
-    /// judge's: 64, lightsout 9.77 (POJ 1222's 10000K)].
+    /// Memory limit of one run, in MB (1 MB = 1,048,576 bytes): its peak
+    /// resident memory, with each process's address space (RLIMIT_AS) held
+    /// to 64 MB more; 0 for none [default: the judge's: 64, lightsout 9.77
+    /// (POJ 1222's 10000K)].
     #[arg(long, value_name = "MB", value_parser = parse_megabytes)]
     memory_limit: Option<f64>,
     /// How many failing cases (and failing runs) to show in full.
@@ -393,7 +394,11 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
     )?;
     writeln!(out, "program: {}", check::command_line(&r.program))?;
     let memory = match r.memory_limit_mb {
-        Some(mb) => format!("{} MB of address space (RLIMIT_AS)", number(mb)),
+        Some(mb) => format!(
+            "{} MB of memory (peak resident; address space {} MB, RLIMIT_AS)",
+            number(mb),
+            number(mb + (check::process::ADDRESS_GRACE / check::process::MB) as f64)
+        ),
         None => "no memory limit".to_owned(),
     };
     writeln!(

@@ -173,6 +173,12 @@ pub mod kinds {
         title: "died at the memory limit (an allocation failed)",
         verdict: Verdict::MemoryLimitExceeded,
     };
+    /// Finished with a peak resident memory over the memory limit.
+    pub static OVER_MEMORY: Kind = Kind {
+        id: "over_memory",
+        title: "used more memory than the limit (its peak resident memory)",
+        verdict: Verdict::MemoryLimitExceeded,
+    };
     /// Killed by a signal.
     pub static SIGNAL: Kind = Kind {
         id: "signal",
@@ -864,6 +870,7 @@ fn end_fault(end: End) -> Option<Fault> {
         End::TimeLimit => Some(Fault::new(&kinds::TIME_LIMIT, "")),
         End::WallLimit => Some(Fault::new(&kinds::WALL_LIMIT, "")),
         End::MemoryLimit(death) => Some(Fault::new(&kinds::MEMORY_LIMIT, death_detail(death))),
+        End::OverMemory => Some(Fault::new(&kinds::OVER_MEMORY, "")),
         End::OutputLimit => Some(Fault::new(&kinds::OUTPUT_LIMIT, "")),
     }
 }
@@ -889,6 +896,7 @@ fn missing(end: End, single: bool, answered: usize, partial: &[Token<'_>]) -> St
         End::TimeLimit => "over the CPU time limit".to_owned(),
         End::WallLimit => "killed at the wall-clock guard".to_owned(),
         End::MemoryLimit(death) => format!("died at the memory limit ({})", death_detail(death)),
+        End::OverMemory => "the program exited, over the memory limit".to_owned(),
         End::OutputLimit => "killed at the output limit".to_owned(),
     };
     if !single {
@@ -1300,7 +1308,7 @@ impl Builder {
                 }
             }
         }
-        if let End::MemoryLimit(_) = judged.end {
+        if let End::MemoryLimit(_) | End::OverMemory = judged.end {
             self.memory_limit_runs.add(number);
         } else {
             if self

@@ -78,6 +78,16 @@ pub const WALL_FACTOR: u32 = 3;
 /// Bytes in a megabyte as judges count it (POJ's `65536K` is 64 MB).
 pub const MB: u64 = 1 << 20;
 
+/// Address space a process may take beyond the memory limit: 64 MB. A
+/// program's address space holds more than the memory it uses (the mapped
+/// executable and libraries, thread stacks, allocator arenas): a small
+/// Rust or C++ program reserves 10 to 20 MB, POJ 1222's whole limit. The
+/// limit itself is held against the peak resident memory measured
+/// ([`End::OverMemory`]); `RLIMIT_AS` at the limit plus this stops a
+/// program that allocates without end. DMOJ's judge does the same (an
+/// "address grace" a language).
+pub const ADDRESS_GRACE: u64 = 64 * MB;
+
 /// The limits of one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -120,6 +130,9 @@ pub enum End {
     WallLimit,
     /// It died (as said) of a failed allocation at its memory limit.
     MemoryLimit(Death),
+    /// It finished, but its peak resident memory passed the memory limit
+    /// (the address space it may take is larger: [`ADDRESS_GRACE`]).
+    OverMemory,
     /// Killed for writing more than the output cap.
     OutputLimit,
 }
@@ -467,7 +480,8 @@ fn run_once(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome,
         command.pre_exec(move || {
             lower_limit(Resource::Cpu, cpu_backstop, cpu_backstop + 1)?;
             if let Some(bytes) = memory {
-                lower_limit(Resource::As, bytes, bytes)?;
+                let space = bytes.saturating_add(ADDRESS_GRACE);
+                lower_limit(Resource::As, space, space)?;
             }
             Ok(())
         });
@@ -650,6 +664,7 @@ fn run_once(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome,
         {
             End::MemoryLimit(Death::Signaled(signal))
         }
+        End::Exited(0) if limits.memory.is_some_and(|m| usage.peak_memory > m) => End::OverMemory,
         end => end,
     };
     Ok(Outcome {

@@ -962,9 +962,9 @@ fn stderr_line_by_line_quoted_program_and_the_buffer_note() {
 
 /// A Flip "solution" that reads its board, then allocates: `touch`: 1 MB
 /// at a time, each page written, until malloc fails (then it writes
-/// through the null pointer: SIGSEGV); else one block of 256 MB, never
-/// touched, and exit status 3 when it cannot have it (it prints `0` when
-/// it can).
+/// through the null pointer: SIGSEGV); `some`: 40 MB touched, then `0`
+/// and exit status 0; else one block of 256 MB, never touched, and exit
+/// status 3 when it cannot have it (it prints `0` when it can).
 fn allocator() -> PathBuf {
     programs::c_program(
         "flip-allocator",
@@ -981,6 +981,14 @@ int main(int argc, char **argv) {
             for (int j = 0; j < 1 << 20; j += 4096) ((volatile char *)keep[i])[j] = 1;
         }
         printf("%p\n", (void *)keep[1023]);
+        return 0;
+    }
+    if (argc > 1 && strcmp(argv[1], "some") == 0) {
+        for (int i = 0; i < 40; i++) {
+            keep[i] = malloc(1 << 20);
+            for (int j = 0; j < 1 << 20; j += 4096) ((volatile char *)keep[i])[j] = 1;
+        }
+        printf("0\n");
         return 0;
     }
     char *p = malloc(256 << 20);
@@ -1014,8 +1022,22 @@ fn memory_limit_exceeded_by_touching_and_by_a_refused_block() {
             .ends_with("SIGSEGV (segmentation fault)"),
         "{run}"
     );
+    // It dies at the address space's limit: the limit and 64 MB.
     let peak = run["peak_memory_mb"].as_f64().unwrap();
-    assert!((16.0..=32.0).contains(&peak), "peak {peak} MB");
+    assert!((32.0..=96.0).contains(&peak), "peak {peak} MB");
+    // 40 MB touched, within the address space, then a normal exit: over
+    // the limit by its peak.
+    let (code, r) = check(
+        &["flip", "--sample", "2", "--memory-limit", "32"],
+        &[path(&program), "some"],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "memory_limit_exceeded"), 2, "{r}");
+    assert_eq!(r["memory_limit_runs"]["count"], 2);
+    let run = &r["failing_runs"][0];
+    assert_eq!(run["kind"], "over_memory", "{run}");
+    let peak = run["peak_memory_mb"].as_f64().unwrap();
+    assert!((40.0..=48.0).contains(&peak), "peak {peak} MB");
     // Refused a 256 MB block at once: its peak is small, but without the
     // limit it exits normally.
     let (code, r) = check(
