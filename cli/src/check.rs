@@ -637,7 +637,7 @@ fn write_costs(out: &mut Output, r: &CheckReport) -> Result<(), Failure> {
     let at = [
         (&r.time_limit_runs, "used the CPU time limit"),
         (&r.wall_limit_runs, "killed at the wall-clock guard"),
-        (&r.memory_limit_runs, "died at the memory limit"),
+        (&r.memory_limit_runs, "went over the memory limit"),
     ];
     for (list, what) in at {
         if list.count > 0 {
