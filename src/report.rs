@@ -64,6 +64,25 @@ fn mask_cells(shape: Shape, mask: u64) -> Vec<Cell> {
     shape.cells_of(mask).map(|(r, c)| [r, c]).collect()
 }
 
+/// A whole number with its thousands grouped, as every report writes
+/// counts.
+///
+/// ```
+/// assert_eq!(boardbase::report::thousands(65536), "65,536");
+/// assert_eq!(boardbase::report::thousands(999), "999");
+/// ```
+pub fn thousands(n: impl std::fmt::Display) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
 /// A board of `shape` (bit `cols * row + col`) in its one-line form: rows
 /// of `one` (bit set) and `zero` separated by `/`.
 ///

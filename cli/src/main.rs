@@ -698,17 +698,7 @@ pub fn write_json_line(out: &mut Output, value: &impl serde::Serialize) -> Resul
 }
 
 /// A whole number with its thousands grouped: `65536` as `65,536`.
-pub fn thousands(n: impl std::fmt::Display) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
-}
+pub use boardbase::report::thousands;
 
 fn main() -> ExitCode {
     // No arguments: the command list of --help, as a usage error.

@@ -57,6 +57,7 @@ pub use self::lightsout::LightsOutCheck;
 pub use self::process::{Death, End, Limits, Outcome, Program, RunError};
 pub use self::sized::SizedCheck;
 use crate::cases::Rng;
+use crate::report::thousands;
 
 /// A judge's verdict, named as judges name them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -333,20 +334,6 @@ pub fn shell_quote(word: &str) -> String {
 pub fn command_line(words: &[String]) -> String {
     let quoted: Vec<String> = words.iter().map(|w| shell_quote(w)).collect();
     quoted.join(" ")
-}
-
-/// `n` with commas between groups of three digits (`2,000`), as the
-/// reports write counts.
-pub(crate) fn thousands(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 /// A label token with its runs of digits shown as `k` (`#12` as `#k`), so
