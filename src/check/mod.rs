@@ -72,7 +72,8 @@ pub enum Verdict {
     PresentationError,
     /// Used the CPU time limit, or killed at the wall-clock guard.
     TimeLimitExceeded,
-    /// Died of a failed allocation at the memory limit.
+    /// Died of a failed allocation at the memory limit, or finished with a
+    /// peak resident memory over it.
     MemoryLimitExceeded,
     /// Killed by a signal, or a non-zero exit status.
     RuntimeError,
