@@ -108,6 +108,23 @@ impl Ranks for MpiRanks {
         theirs.iter().map(|&c| c as usize).collect()
     }
 
+    fn exchange_known(
+        &self,
+        send: &[u64],
+        counts: &[usize],
+        recv_counts: &[usize],
+        recv: &mut [u64],
+    ) {
+        let counts: Vec<c_int> = counts.iter().map(|&c| count(c)).collect();
+        let theirs: Vec<c_int> = recv_counts.iter().map(|&c| count(c)).collect();
+        let total = theirs.iter().map(|&c| c as usize).sum::<usize>();
+        let (send_at, recv_at) = (offsets(&counts), offsets(&theirs));
+        self.world.all_to_all_varcount_into(
+            &mpi::datatype::Partition::new(send, &counts[..], &send_at[..]),
+            &mut PartitionMut::new(&mut recv[..total], &theirs[..], &recv_at[..]),
+        );
+    }
+
     fn sum(&self, value: u64) -> u64 {
         let mut out = 0u64;
         self.world

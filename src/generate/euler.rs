@@ -390,7 +390,8 @@ fn win_loss<F: Fn(Progress) + Sync>(
             let (start, mut last_save) = (Instant::now(), Instant::now());
             for i in done..=top {
                 let blocks: Vec<usize> = layer_members(top, top - i).collect();
-                let layer_won = solve_blocks(wl, &blocks, bits, &report);
+                let n = wl.block_words();
+                let layer_won = solve_blocks(wl, &blocks, |b| &bits[b * n..][..n], &report);
                 // A layer reads the layers above it: a skipped block stops
                 // the job (and the layer is not saved).
                 report.check()?;
@@ -430,13 +431,14 @@ fn win_loss<F: Fn(Progress) + Sync>(
 }
 
 /// Solves `blocks` (of one layer, the layers above solved) on every core,
-/// reporting their positions; returns the positions won. Once the job is
-/// cancelled the blocks left are skipped: the caller checks before it uses
-/// the layer.
-pub(super) fn solve_blocks<F: Fn(Progress) + Sync>(
+/// reporting their positions; returns the positions won. `block(b)` is
+/// block `b`'s words, as [`WinLossSolver::solve_blocks_by`] takes them. Once
+/// the job is cancelled the blocks left are skipped: the caller checks
+/// before it uses the layer.
+pub(super) fn solve_blocks<'a, F: Fn(Progress) + Sync>(
     wl: &WinLossSolver,
     blocks: &[usize],
-    bits: &[AtomicU64],
+    block: impl Fn(usize) -> &'a [AtomicU64] + Sync,
     report: &Reporter<'_, F>,
 ) -> u64 {
     let per_block = wl.block_positions();
@@ -448,7 +450,7 @@ pub(super) fn solve_blocks<F: Fn(Progress) + Sync>(
                 if report.cancelled() {
                     return 0;
                 }
-                let won = wl.solve_blocks(lanes, bits, acc);
+                let won = wl.solve_blocks_by(lanes, &block, acc);
                 report.add(per_block * lanes.len() as u64);
                 won
             },

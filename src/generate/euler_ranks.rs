@@ -10,11 +10,12 @@
 //! block's owner follows from its colex rank. A block reads the blocks one
 //! move above it, of the next three layers, which other ranks may own:
 //! those are fetched in rounds of at most the exchange budget (each rank
-//! asks each owner for the blocks it needs, then the owners send them), and
-//! dropped again once the round is solved. Each rank maps a bitset of the
-//! whole table's size without reserving it: only its own blocks and a
-//! round's fetched ones take memory, and the solver runs unchanged. Why this
-//! scheme and not one-sided windows or a manager: `docs/scaling.md`.
+//! asks each owner for the blocks it needs, then the owners send them)
+//! into a buffer the solver reads them from, and dropped again once the
+//! round is solved (unless the next round reads them too). Each rank maps a
+//! bitset of the whole table's size without reserving it: only its own
+//! blocks take memory there. Why this scheme and not one-sided windows or a
+//! manager: `docs/scaling.md`.
 //!
 //! # Moves left and best moves
 //!
@@ -211,16 +212,16 @@ pub fn euler_rank_memory(
     let own_blocks: u64 = (0..=top)
         .map(|ones| layer_members(top, ones).count().div_ceil(ranks as usize) as u64)
         .sum();
-    // A round holds the blocks received (budget / ranks) twice, in the
-    // buffer and in the bitset, and the blocks sent (the rest of the
-    // budget); the ranks' words are ORed through an 8 MiB buffer. No round
-    // fetches more than the other ranks' blocks.
+    // A round holds the blocks received or kept (budget / ranks) and the
+    // blocks sent (the rest of the budget); the ranks' words are ORed
+    // through an 8 MiB buffer. No round fetches more than the other ranks'
+    // blocks.
     let exchange = if ranks > 1 {
         let budget = options
             .exchange_bytes
             .min(wl.words() as u64 * 8)
             .max(2 * block_bytes);
-        budget + budget / ranks + (8 << 20)
+        budget + (8 << 20)
     } else {
         0
     };
@@ -228,8 +229,9 @@ pub fn euler_rank_memory(
     let mut bytes = own_blocks * block_bytes + exchange;
     bytes += threads * (wl.block_words() * size_of::<winloss::Lanes>()) as u64;
     // A layer's block list (8 bytes a block at most), the round planner's
-    // stamps (4) and the marks of the blocks kept between rounds (2).
-    bytes += wl.blocks() as u64 * 14;
+    // stamps (4), the places of the blocks fetched (4) and the marks of
+    // those the next round reads (1).
+    bytes += wl.blocks() as u64 * 17;
     if options.full {
         let whole = wl.words() as u64 * 8;
         let positions = 1u64 << shape.cells();
@@ -440,12 +442,18 @@ fn win_loss<F: Fn(Progress) + Sync>(
             }
         });
         // Kept from round to round.
-        let (mut ids, mut asked, mut send, mut got) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut ids, mut asked, mut send) = (Vec::new(), Vec::new(), Vec::new());
         let mut fetch = Vec::new();
-        // Blocks of others kept from one round for the next, and those the
-        // next round reads, by block.
-        let (mut held, mut reads_next) = (vec![false; wl.blocks()], vec![false; wl.blocks()]);
+        // Other ranks' blocks a round reads, `n` words each, not at their
+        // place in the bitset: pages written there would be faulted in and
+        // zeroed for every block fetched, twice the cost of the copy. Those
+        // kept from the round before are at its front, in `pooled` order;
+        // `slot[b]` is block `b`'s place, `NOT_POOLED` for this rank's own.
+        let mut pool: Vec<AtomicU64> = Vec::new();
+        let mut pooled: Vec<usize> = Vec::new();
+        let mut slot = vec![NOT_POOLED; wl.blocks()];
+        // The blocks the next round reads, by block.
+        let mut reads_next = vec![false; wl.blocks()];
         let mut solve = || -> Result<(), GenerateError> {
             for i in done..=top {
                 let layer: Vec<usize> = layer_members(top, top - i).collect();
@@ -460,7 +468,7 @@ fn win_loss<F: Fn(Progress) + Sync>(
                     // before (`want` is sorted by owner), then send what
                     // was asked.
                     fetch.clear();
-                    fetch.extend(want.iter().copied().filter(|&b| !held[b]));
+                    fetch.extend(want.iter().copied().filter(|&b| slot[b] == NOT_POOLED));
                     let mut counts = vec![0; size];
                     for &b in &fetch {
                         counts[owner_of(b)] += 1;
@@ -478,27 +486,54 @@ fn win_loss<F: Fn(Progress) + Sync>(
                         );
                     }
                     let send_counts: Vec<usize> = asked_counts.iter().map(|c| c * n).collect();
-                    ranks.exchange(&send, &send_counts, &mut got);
+                    // `fetch` is in owner order, as the owners send.
+                    let mut recv_counts = vec![0; size];
+                    for &b in &fetch {
+                        recv_counts[owner_of(b)] += n;
+                    }
+                    let kept = pooled.len();
+                    let len = (kept + fetch.len()) * n;
+                    pool.reserve_exact(len.saturating_sub(pool.len()));
+                    pool.resize_with(len, || AtomicU64::new(0));
+                    ranks.exchange_known(
+                        &send,
+                        &send_counts,
+                        &recv_counts,
+                        &mut as_words_mut(&mut pool)[kept * n..],
+                    );
                     received[i as usize] += (fetch.len() * n * 8) as u64;
                     for (j, &b) in fetch.iter().enumerate() {
-                        for (w, &v) in atomic[b * n..][..n].iter().zip(&got[j * n..][..n]) {
-                            w.store(v, Relaxed);
-                        }
+                        slot[b] = (kept + j) as u32;
                     }
-                    layer_won += solve_blocks(wl, blocks, atomic, &report);
+                    pooled.extend_from_slice(&fetch);
+                    let (pool_now, slot_now) = (&pool[..], &slot[..]);
+                    let block = |b: usize| match slot_now[b] {
+                        NOT_POOLED => &atomic[b * n..][..n],
+                        s => &pool_now[s as usize * n..][..n],
+                    };
+                    layer_won += solve_blocks(wl, blocks, block, &report);
                     // Keep what the next round reads too (consecutive runs
-                    // read many of the same blocks): the blocks held never
-                    // pass a round's own, within the budget.
+                    // read many of the same blocks), moved to the pool's
+                    // front in order: the blocks kept never pass a round's
+                    // own, within the budget.
                     let next = rounds.get(k + 1).map_or(&[][..], |(_, w)| &w[..]);
                     for &b in next {
                         reads_next[b] = true;
                     }
-                    for &b in want {
-                        held[b] = reads_next[b];
-                        if !held[b] {
-                            bits.release(b * n, n);
+                    let words = as_words_mut(&mut pool);
+                    let mut kept = 0;
+                    for j in 0..pooled.len() {
+                        let b = pooled[j];
+                        if reads_next[b] {
+                            words.copy_within(j * n..(j + 1) * n, kept * n);
+                            slot[b] = kept as u32;
+                            pooled[kept] = b;
+                            kept += 1;
+                        } else {
+                            slot[b] = NOT_POOLED;
                         }
                     }
+                    pooled.truncate(kept);
                     for &b in next {
                         reads_next[b] = false;
                     }
@@ -521,6 +556,18 @@ fn win_loss<F: Fn(Progress) + Sync>(
     })?;
     report.finish();
     Ok((won, own_blocks, received))
+}
+
+/// [`win_loss`]'s mark of a block that is not in its pool of other ranks'
+/// blocks.
+const NOT_POOLED: u32 = u32::MAX;
+
+/// The words of `atomics`, written without atomics while borrowed
+/// mutably.
+fn as_words_mut(atomics: &mut [AtomicU64]) -> &mut [u64] {
+    // SAFETY: AtomicU64 has u64's size and at least its alignment, and the
+    // mutable borrow excludes any other access while the result lives.
+    unsafe { std::slice::from_raw_parts_mut(atomics.as_mut_ptr().cast::<u64>(), atomics.len()) }
 }
 
 /// Agrees on this rank's part of the checkpoint's layers as loaded
@@ -932,8 +979,7 @@ impl Colex {
 
 /// A bitset of a whole table's size that takes memory only where written:
 /// an anonymous mapping without reserved swap, its untouched pages shared
-/// zeros, fetched blocks given back with [`release`](VirtualBits::release).
-/// (An allocation would not do: the allocator zeroes large aligned ones
+/// zeros. (An allocation would not do: the allocator zeroes large aligned ones
 /// with a memset, making the whole table resident.)
 struct VirtualBits {
     map: MmapMut,
@@ -971,29 +1017,6 @@ impl VirtualBits {
     fn words_mut(&mut self) -> &mut [u64] {
         // SAFETY: as in `atomic`, borrowed mutably.
         unsafe { std::slice::from_raw_parts_mut(self.map.as_mut_ptr().cast::<u64>(), self.words) }
-    }
-
-    /// Gives the memory of words `first..first + len` back (they read as
-    /// zero again).
-    fn release(&self, first: usize, len: usize) {
-        #[cfg(unix)]
-        {
-            // SAFETY: a private anonymous mapping: the range reads as zeros
-            // afterwards, which is what it is used as.
-            let released = unsafe {
-                self.map.unchecked_advise_range(
-                    memmap2::UncheckedAdvice::DontNeed,
-                    first * 8,
-                    len * 8,
-                )
-            };
-            if released.is_ok() {
-                return;
-            }
-        }
-        for w in &self.atomic()[first..first + len] {
-            w.store(0, Relaxed);
-        }
     }
 }
 

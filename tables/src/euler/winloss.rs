@@ -366,6 +366,28 @@ impl WinLossSolver {
     #[inline(always)]
     pub fn solve_blocks(&self, blocks: &[usize], bits: &[AtomicU64], acc: &mut [Lanes]) -> u64 {
         assert_eq!(bits.len(), self.words(), "one bit a position");
+        let n = self.block_words();
+        self.solve_blocks_by(blocks, |b| &bits[b * n..][..n], acc)
+    }
+
+    /// As [`solve_blocks`](Self::solve_blocks), with the words of each
+    /// block wherever `block` says (`block(b)` is block `b`'s
+    /// [`block_words`](Self::block_words) words): the blocks solved are
+    /// written there, the blocks one move above them read there. A process
+    /// holding part of the table keeps the blocks it has fetched from
+    /// others in a buffer of its own, not at their place in the table.
+    ///
+    /// # Panics
+    ///
+    /// As [`solve_blocks`](Self::solve_blocks), and if a slice `block`
+    /// returns is not [`block_words`](Self::block_words) long.
+    #[inline(always)]
+    pub fn solve_blocks_by<'a>(
+        &self,
+        blocks: &[usize],
+        block: impl Fn(usize) -> &'a [AtomicU64],
+        acc: &mut [Lanes],
+    ) -> u64 {
         assert!(!blocks.is_empty() && blocks.len() <= LANES);
         let layer = blocks[0].count_ones();
         assert!(
@@ -393,15 +415,19 @@ impl WinLossSolver {
             let Some(first) = blocks.iter().position(|b| b & g.top == 0) else {
                 continue;
             };
-            let mut src = [(blocks[first] | g.top) * n; LANES];
+            let mut src = [blocks[first] | g.top; LANES];
             let mut keep = [0u64; LANES];
-            for (lane, &block) in blocks.iter().enumerate() {
-                if block & g.top == 0 {
-                    src[lane] = (block | g.top) * n;
+            for (lane, &b) in blocks.iter().enumerate() {
+                if b & g.top == 0 {
+                    src[lane] = b | g.top;
                     keep[lane] = !0;
                 }
             }
-            let src = src.map(|start| &bits[start..start + n]);
+            let src = src.map(|b| {
+                let s = block(b);
+                assert_eq!(s.len(), n);
+                s
+            });
             if g.plain {
                 for s in src {
                     assert_eq!(s.len(), acc.len());
@@ -447,8 +473,10 @@ impl WinLossSolver {
         self.finish_block(acc);
 
         let mut won = 0;
-        for (lane, &block) in blocks.iter().enumerate() {
-            for (dst, a) in bits[block * n..][..n].iter().zip(acc.iter()) {
+        for (lane, &b) in blocks.iter().enumerate() {
+            let dst = block(b);
+            assert_eq!(dst.len(), n);
+            for (dst, a) in dst.iter().zip(acc.iter()) {
                 dst.store(a[lane], Relaxed);
                 won += u64::from(a[lane].count_ones());
             }
