@@ -15,7 +15,7 @@ mod samples;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use boardbase::check::process::{End, Limits, Program, run};
+use boardbase::check::process::{End, Limits, MemoryControl, Program, memory_cgroups, run};
 
 /// (pid, state, ppid) of every process in /proc.
 fn processes() -> Vec<(u32, char, u32)> {
@@ -87,6 +87,7 @@ fn no_zombie_and_no_process_left() {
         cpu: Duration::from_millis(300),
         wall: Duration::from_millis(300),
         memory: None,
+        memory_control: MemoryControl::AddressSpace,
         stdout_bytes: 1 << 16,
         stderr_tail: 256,
     };
@@ -122,6 +123,21 @@ fn no_zombie_and_no_process_left() {
             program.args,
             with_marker(&marker)
         );
+    }
+
+    // A child that leaves the process group (setsid) escapes the group's
+    // kill, not a memory cgroup's, where the machine allows one.
+    if memory_cgroups().is_ok() {
+        let limits = Limits {
+            memory: Some(256 << 20),
+            memory_control: MemoryControl::Cgroup,
+            ..limits
+        };
+        let program = sh(format!("setsid {sleep} & echo 4"));
+        let outcome = run(&program, samples::FLIP.as_bytes(), &limits).expect("runs");
+        assert_eq!(outcome.end, End::Exited(0));
+        assert_eq!(children(), []);
+        assert!(none_left(&marker), "left {:?}", with_marker(&marker));
     }
 
     // The same through the command line, with several jobs at once.

@@ -7,7 +7,7 @@ use std::time::Duration;
 use boardbase::cases::GenError;
 use boardbase::check::{
     self, CarcassonneCheck, CheckError, CheckReport, EulerCheck, FlipCheck, FliptileCheck, Judge,
-    LightsOutCheck, Options, Program, RunError, Verdict,
+    LightsOutCheck, MemoryControl, Options, Program, RunError, Verdict,
 };
 use clap::{Args, ValueEnum};
 
@@ -27,6 +27,15 @@ pub enum ReportFormat {
     Text,
     /// One JSON object.
     Json,
+}
+
+/// How the memory limit is held (`--memory-control`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MemoryControlArg {
+    /// A memory cgroup a run.
+    Cgroup,
+    /// RLIMIT_AS of each process.
+    AddressSpace,
 }
 
 /// Arguments of `boardbase check`.
@@ -61,12 +70,19 @@ pub struct CheckArgs {
     /// waits uses no CPU time [default: 3 times the CPU time limit].
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     wall_limit: Option<Duration>,
-    /// Memory limit of one run, in MB (1 MB = 1,048,576 bytes): its peak
-    /// resident memory, with each process's address space (RLIMIT_AS) held
-    /// to 64 MB more; 0 for none [default: the judge's: 64, lightsout 9.77
-    /// (POJ 1222's 10000K)].
+    /// Memory limit of one run, in MB (1 MB = 1,048,576 bytes): the peak
+    /// resident memory of the program and what it starts; 0 for none
+    /// [default: the judge's: 64, lightsout 9.77 (POJ 1222's 10000K)].
     #[arg(long, value_name = "MB", value_parser = parse_megabytes)]
     memory_limit: Option<f64>,
+    /// How the memory limit is held: `cgroup` (a memory cgroup a run: the
+    /// kernel stops the whole tree at the limit, and measures its peak) or
+    /// `address-space` (RLIMIT_AS of each process at the limit plus 64 MB,
+    /// the peak of the largest process held against the limit) [default:
+    /// cgroup where this machine lets boardbase make one, else
+    /// address-space].
+    #[arg(long, value_enum, value_name = "HOW")]
+    memory_control: Option<MemoryControlArg>,
     /// How many failing cases (and failing runs) to show in full.
     #[arg(long, value_name = "N", default_value_t = 3)]
     show: usize,
@@ -297,6 +313,15 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
             Some(0.0) => None,
             Some(mb) => Some((mb * check::process::MB as f64) as u64),
         },
+        memory_control: match args.memory_control {
+            None => MemoryControl::best(),
+            Some(MemoryControlArg::AddressSpace) => MemoryControl::AddressSpace,
+            Some(MemoryControlArg::Cgroup) => {
+                check::process::memory_cgroups()
+                    .map_err(|why| Failure::Usage(format!("--memory-control cgroup: {why}")))?;
+                MemoryControl::Cgroup
+            }
+        },
         jobs,
         keep: args.show,
         save: args.save.clone(),
@@ -393,13 +418,22 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
         r.puzzle, r.judge
     )?;
     writeln!(out, "program: {}", check::command_line(&r.program))?;
-    let memory = match r.memory_limit_mb {
-        Some(mb) => format!(
-            "{} MB of memory (peak resident; address space {} MB, RLIMIT_AS)",
+    let memory = match (r.memory_limit_mb, r.memory_limit_kind) {
+        (Some(mb), "address_space") => format!(
+            "{} MB of memory (peak resident; address space {} MB, RLIMIT_AS{})",
             number(mb),
-            number(mb + (check::process::ADDRESS_GRACE / check::process::MB) as f64)
+            number(mb + (check::process::ADDRESS_GRACE / check::process::MB) as f64),
+            match &r.no_cgroup {
+                Some(why) => format!(": no cgroup, {why}"),
+                None => String::new(),
+            }
         ),
-        None => "no memory limit".to_owned(),
+        (Some(mb), kind) => format!(
+            "{} MB of memory (a memory cgroup a run, {}: the whole tree's)",
+            number(mb),
+            kind.replace('_', " ")
+        ),
+        (None, _) => "no memory limit".to_owned(),
     };
     writeln!(
         out,

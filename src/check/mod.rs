@@ -32,6 +32,7 @@
 //! every run is accepted.
 
 mod carcassonne;
+pub mod cgroup;
 mod euler;
 mod flip;
 mod fliptile;
@@ -54,7 +55,7 @@ pub use self::euler::EulerCheck;
 pub use self::flip::FlipCheck;
 pub use self::fliptile::FliptileCheck;
 pub use self::lightsout::LightsOutCheck;
-pub use self::process::{Death, End, Limits, Outcome, Program, RunError};
+pub use self::process::{Death, End, Limits, MemoryControl, Outcome, Program, RunError};
 pub use self::sized::SizedCheck;
 use crate::cases::Rng;
 use crate::report::thousands;
@@ -72,7 +73,8 @@ pub enum Verdict {
     PresentationError,
     /// Used the CPU time limit, or killed at the wall-clock guard.
     TimeLimitExceeded,
-    /// Died of a failed allocation at the memory limit, or finished with a
+    /// Died at the memory limit: killed there (a cgroup), or of a failed
+    /// allocation. or finished with a
     /// peak resident memory over it.
     MemoryLimitExceeded,
     /// Killed by a signal, or a non-zero exit status.
@@ -169,10 +171,11 @@ pub mod kinds {
         title: "killed at the wall-clock guard, below its CPU time limit (sleeping or waiting)",
         verdict: Verdict::TimeLimitExceeded,
     };
-    /// Died of a failed allocation at the memory limit.
+    /// Died at the memory limit: killed there (a cgroup), or of a failed
+    /// allocation.
     pub static MEMORY_LIMIT: Kind = Kind {
         id: "memory_limit",
-        title: "died at the memory limit (an allocation failed)",
+        title: "died at the memory limit (killed at it, or an allocation failed)",
         verdict: Verdict::MemoryLimitExceeded,
     };
     /// Finished with a peak resident memory over the memory limit.
@@ -515,8 +518,11 @@ pub struct Options {
     /// Wall-clock guard per run (usually [`process::WALL_FACTOR`] times
     /// the CPU time limit).
     pub wall_limit: Duration,
-    /// Memory limit per run (`RLIMIT_AS`), in bytes; `None`: no limit.
+    /// Memory limit per run, in bytes; `None`: no limit.
     pub memory_limit: Option<u64>,
+    /// How the memory limit is held ([`MemoryControl::best`] is a cgroup
+    /// where the machine allows one).
+    pub memory_control: MemoryControl,
     /// Runs at once.
     pub jobs: usize,
     /// How many failing cases (and failing runs) the report keeps in full.
@@ -714,9 +720,13 @@ pub struct CheckReport {
     pub wall_limit_seconds: f64,
     /// Memory limit per run, in MB, or `None`.
     pub memory_limit_mb: Option<f64>,
-    /// How the memory limit is applied: `address_space` (`RLIMIT_AS` of
-    /// each process) or `none`.
+    /// How the memory limit is applied: `cgroup_v2` or `cgroup_v1` (a
+    /// cgroup a run: the whole tree's memory), `address_space` (`RLIMIT_AS`
+    /// of each process, the peak held against the limit) or `none`.
     pub memory_limit_kind: &'static str,
+    /// Why no cgroup holds the memory limit, when the address space does
+    /// for want of one (`None` otherwise).
+    pub no_cgroup: Option<String>,
     /// Runs at once.
     pub jobs: usize,
     /// Verdicts by case.
@@ -1112,7 +1122,7 @@ pub fn save_run<P: Judge + ?Sized>(
 ///
 /// ```
 /// use std::time::Duration;
-/// use boardbase::check::{self, FlipCheck, Options, Program, Verdict};
+/// use boardbase::check::{self, FlipCheck, MemoryControl, Options, Program, Verdict};
 ///
 /// // A "solution" that answers Impossible to every board: right on 15 of 16.
 /// let puzzle = FlipCheck::default();
@@ -1122,6 +1132,7 @@ pub fn save_run<P: Judge + ?Sized>(
 ///     time_limit: Duration::from_secs(10),
 ///     wall_limit: Duration::from_secs(30),
 ///     memory_limit: None,
+///     memory_control: MemoryControl::AddressSpace,
 ///     save: None,
 ///     jobs: 2,
 ///     keep: 1,
@@ -1172,6 +1183,7 @@ pub fn check<P: Judge + ?Sized>(
                         cpu: options.time_limit,
                         wall: options.wall_limit,
                         memory: options.memory_limit,
+                        memory_control: options.memory_control,
                         stdout_bytes: output_cap(puzzle, cases),
                         stderr_tail: 2000,
                     };
@@ -1446,10 +1458,15 @@ impl Builder {
             time_limit: options.time_limit.as_secs_f64(),
             wall_limit_seconds: options.wall_limit.as_secs_f64(),
             memory_limit_mb: options.memory_limit.map(megabytes),
-            memory_limit_kind: if options.memory_limit.is_some() {
-                "address_space"
-            } else {
-                "none"
+            memory_limit_kind: match options.memory_limit {
+                Some(_) => options.memory_control.kind(),
+                None => "none",
+            },
+            no_cgroup: match (options.memory_limit, options.memory_control) {
+                (Some(_), MemoryControl::AddressSpace) => {
+                    process::memory_cgroups().err().map(str::to_owned)
+                }
+                _ => None,
             },
             jobs: options.jobs,
             case_verdicts: self.case_verdicts,

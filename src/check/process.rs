@@ -36,8 +36,12 @@
 //! uses no CPU time: the wall-clock guard ([`Limits::wall`]) ends it, and
 //! that end is told apart ([`End::WallLimit`]).
 //!
-//! The memory limit is `RLIMIT_AS`, the address space of each process of
-//! the group, set between fork and exec. A run that then dies (a signal,
+//! The memory limit is held by a cgroup a run where the machine allows it
+//! ([`MemoryControl::Cgroup`], see [`super::cgroup`]): the kernel kills the
+//! tree at the limit, says it did, and gives the tree's exact peak.
+//! Elsewhere ([`MemoryControl::AddressSpace`]) it is `RLIMIT_AS`, the
+//! address space of each process of the group, set between fork and exec,
+//! and the peak is `wait4`'s. A run under `RLIMIT_AS` that then dies (a signal,
 //! or a non-zero exit) with its peak resident memory at least half the
 //! limit, or with a failed allocation named on its stderr (`bad_alloc`,
 //! `MemoryError`, `out of memory`, ...), is [`End::MemoryLimit`]: a
@@ -57,6 +61,8 @@ use std::sync::{Mutex, MutexGuard, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
+
+use super::cgroup::{MemoryCgroup, MemoryCgroups, Version};
 use rustix::io::Errno;
 use rustix::process::{
     Pid, Resource, Rlimit, Signal, WaitId, WaitIdOptions, getrlimit, kill_process_group, setrlimit,
@@ -88,6 +94,55 @@ pub const MB: u64 = 1 << 20;
 /// "address grace" a language).
 pub const ADDRESS_GRACE: u64 = 64 * MB;
 
+/// How a memory limit is held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemoryControl {
+    /// A cgroup a run, limited to the memory limit: the kernel kills the
+    /// program (the whole tree's memory counts) at the limit; the peak is
+    /// the cgroup's. Address space reserved and not used costs nothing.
+    Cgroup,
+    /// `RLIMIT_AS` of each process at the limit plus [`ADDRESS_GRACE`],
+    /// the peak (`wait4`'s) held against the limit. A language that
+    /// reserves much address space (Java, Go) may fail at start.
+    AddressSpace,
+}
+
+impl MemoryControl {
+    /// A cgroup where this process can make one ([`memory_cgroups`]),
+    /// otherwise the address space.
+    pub fn best() -> MemoryControl {
+        if memory_cgroups().is_ok() {
+            MemoryControl::Cgroup
+        } else {
+            MemoryControl::AddressSpace
+        }
+    }
+
+    /// The name in reports: `cgroup_v2`, `cgroup_v1` or `address_space`.
+    pub fn kind(self) -> &'static str {
+        match (self, memory_cgroups()) {
+            (MemoryControl::Cgroup, Ok(c)) if c.version() == Version::V2 => "cgroup_v2",
+            (MemoryControl::Cgroup, _) => "cgroup_v1",
+            (MemoryControl::AddressSpace, _) => "address_space",
+        }
+    }
+}
+
+/// Where the runs' memory cgroups are made, found once: or why there is
+/// no such place (no cgroup file system with the memory controller, or no
+/// right to make cgroups in it).
+///
+/// # Errors
+///
+/// Why no cgroup can be made, in words for a report.
+pub fn memory_cgroups() -> Result<&'static MemoryCgroups, &'static str> {
+    static FOUND: std::sync::OnceLock<Result<MemoryCgroups, String>> = std::sync::OnceLock::new();
+    match FOUND.get_or_init(MemoryCgroups::find) {
+        Ok(c) => Ok(c),
+        Err(e) => Err(e),
+    }
+}
+
 /// The limits of one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
@@ -98,9 +153,10 @@ pub struct Limits {
     /// its CPU time (for a program that sleeps or waits); usually
     /// [`WALL_FACTOR`] times [`cpu`](Limits::cpu).
     pub wall: Duration,
-    /// Address space of each process (`RLIMIT_AS`), in bytes; `None`: no
-    /// limit.
+    /// Memory, in bytes; `None`: no limit.
     pub memory: Option<u64>,
+    /// How [`memory`](Limits::memory) is held.
+    pub memory_control: MemoryControl,
     /// Most bytes of stdout kept; one more ends the run (output limit).
     pub stdout_bytes: usize,
     /// Bytes of the end of stderr kept for the report.
@@ -128,7 +184,8 @@ pub enum End {
     /// Killed at the wall-clock guard with less CPU time than the limit:
     /// it was sleeping or waiting.
     WallLimit,
-    /// It died (as said) of a failed allocation at its memory limit.
+    /// It died (as said) at its memory limit: killed there by the kernel
+    /// (a cgroup), or of a failed allocation.
     MemoryLimit(Death),
     /// It finished, but its peak resident memory passed the memory limit
     /// (the address space it may take is larger: [`ADDRESS_GRACE`]).
@@ -164,7 +221,8 @@ pub struct Outcome {
     /// CPU time, user + system (see the module's notes for what it
     /// covers).
     pub cpu: Duration,
-    /// Peak resident memory, in bytes (`ru_maxrss`).
+    /// Peak resident memory, in bytes: the cgroup's (every process of the
+    /// run together) where the limit is held by one, else `ru_maxrss`.
     pub peak_memory: u64,
 }
 
@@ -444,7 +502,8 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome, 
         End::Signaled(signal) => Death::Signaled(signal),
         _ => return Ok(outcome),
     };
-    if limits.memory.is_some() {
+    // A cgroup says whether it killed for memory: no second run.
+    if limits.memory.is_some() && limits.memory_control == MemoryControl::AddressSpace {
         let free = Limits {
             memory: None,
             ..*limits
@@ -473,14 +532,28 @@ fn run_once(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome,
     // The kernel's backstop for what the polling does not see (children
     // running beside the leader): whole seconds, one past the limit.
     let cpu_backstop = limits.cpu.as_secs() + 2;
-    let memory = limits.memory;
+    let group = match (limits.memory, limits.memory_control) {
+        (Some(bytes), MemoryControl::Cgroup) => {
+            let cgroups = memory_cgroups().map_err(|e| io_error(io::Error::other(e)))?;
+            Some(cgroups.make(bytes).map_err(io_error)?)
+        }
+        _ => None,
+    };
+    let join = group.as_ref().map(MemoryCgroup::joiner);
+    let space = match limits.memory_control {
+        MemoryControl::AddressSpace => limits.memory.map(|m| m.saturating_add(ADDRESS_GRACE)),
+        MemoryControl::Cgroup => None,
+    };
     // SAFETY: the closure runs between fork and exec, and makes system
-    // calls only (getrlimit, setrlimit): no allocation, no lock.
+    // calls only (getrlimit, setrlimit, open, write, close): no
+    // allocation, no lock.
     unsafe {
         command.pre_exec(move || {
             lower_limit(Resource::Cpu, cpu_backstop, cpu_backstop + 1)?;
-            if let Some(bytes) = memory {
-                let space = bytes.saturating_add(ADDRESS_GRACE);
+            if let Some(join) = &join {
+                join()?;
+            }
+            if let Some(space) = space {
                 lower_limit(Resource::As, space, space)?;
             }
             Ok(())
@@ -628,7 +701,17 @@ fn run_once(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome,
     }
 
     let killed_at = Instant::now();
-    let (status, usage) = running.finish().map_err(io_error)?;
+    let (status, mut usage) = running.finish().map_err(io_error)?;
+    // What left the process group is still in the cgroup.
+    let oom_killed = group.as_ref().is_some_and(|g| {
+        g.kill_all();
+        if let Some(peak) = g.peak() {
+            usage.peak_memory = peak;
+        }
+        g.oom_killed()
+    });
+    let in_cgroup = group.is_some();
+    drop(group);
     let elapsed = match exited {
         Some(at) => at - start,
         None => killed_at - start,
@@ -647,8 +730,15 @@ fn run_once(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome,
         // Past the CPU limit, however it ended (RLIMIT_CPU's SIGXCPU or
         // SIGKILL included), except at the output cap, which came first.
         End::OutputLimit => End::OutputLimit,
+        // The kernel killed a process of the tree at the memory limit:
+        // whatever followed (the program exiting by itself, or waiting
+        // for the killed one until a time limit) came of it.
+        End::Exited(code) if oom_killed && code != 0 => End::MemoryLimit(Death::Exited(code)),
+        End::Signaled(signal) if oom_killed => End::MemoryLimit(Death::Signaled(signal)),
+        _ if oom_killed => End::MemoryLimit(Death::Signaled(Signal::KILL.as_raw())),
         _ if over_cpu => End::TimeLimit,
         End::Signaled(signal) if signal == Signal::XCPU.as_raw() => End::TimeLimit,
+        _ if in_cgroup => end,
         End::Exited(code)
             if code != 0
                 && limits
@@ -730,6 +820,7 @@ mod tests {
         cpu: Duration::from_millis(500),
         wall: Duration::from_millis(1500),
         memory: None,
+        memory_control: MemoryControl::AddressSpace,
         stdout_bytes: 1 << 16,
         stderr_tail: 64,
     };

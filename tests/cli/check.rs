@@ -963,18 +963,46 @@ fn stderr_line_by_line_quoted_program_and_the_buffer_note() {
 /// A Flip "solution" that reads its board, then allocates: `touch`: 1 MB
 /// at a time, each page written, until malloc fails (then it writes
 /// through the null pointer: SIGSEGV); `some`: 40 MB touched, then `0`
-/// and exit status 0; else one block of 256 MB, never touched, and exit
-/// status 3 when it cannot have it (it prints `0` when it can).
+/// and exit status 0; `pair`: a forked child and the program touch 40 MB
+/// each, and hold it together until the program has written `0`; else one
+/// block of 256 MB, never touched, and exit status 3 when it cannot have it
+/// (it prints `0` when it can).
 fn allocator() -> PathBuf {
     programs::c_program(
         "flip-allocator",
-        r#"#include <stdio.h>
+        r#"#include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 static char *keep[1024];
 int main(int argc, char **argv) {
     char row[8];
     for (int r = 0; r < 4; r++) if (scanf("%7s", row) != 1) return 1;
+    if (argc > 1 && strcmp(argv[1], "pair") == 0) {
+        int ready[2];
+        if (pipe(ready) != 0) return 4;
+        fflush(stdout);
+        pid_t child = fork();
+        if (child != 0) close(ready[1]);
+        for (int i = 0; i < 40; i++) {
+            keep[i] = malloc(1 << 20);
+            for (int j = 0; j < 1 << 20; j += 4096) ((volatile char *)keep[i])[j] = 1;
+        }
+        if (child == 0) {
+            if (write(ready[1], "x", 1) != 1) return 4;
+            pause();
+            return 0;
+        }
+        char c;
+        if (read(ready[0], &c, 1) != 1) return 4;
+        printf("0\n");
+        fflush(stdout);
+        kill(child, SIGKILL);
+        waitpid(child, 0, 0);
+        return 0;
+    }
     if (argc > 1 && strcmp(argv[1], "touch") == 0) {
         for (int i = 0; i < 1024; i++) {
             keep[i] = malloc(1 << 20);
@@ -1002,11 +1030,19 @@ int main(int argc, char **argv) {
 
 #[test]
 fn memory_limit_exceeded_by_touching_and_by_a_refused_block() {
+    // The address-space limit, which every machine allows (a cgroup's:
+    // below).
     let program = allocator();
-    let (code, r) = check(
-        &["flip", "--sample", "2", "--memory-limit", "32"],
-        &[path(&program), "touch"],
-    );
+    let limited = [
+        "flip",
+        "--sample",
+        "2",
+        "--memory-limit",
+        "32",
+        "--memory-control",
+        "address-space",
+    ];
+    let (code, r) = check(&limited, &[path(&program), "touch"]);
     assert_eq!(code, 1);
     assert_eq!(r["memory_limit_mb"], 32.0);
     assert_eq!(r["memory_limit_kind"], "address_space");
@@ -1027,10 +1063,7 @@ fn memory_limit_exceeded_by_touching_and_by_a_refused_block() {
     assert!((32.0..=96.0).contains(&peak), "peak {peak} MB");
     // 40 MB touched, within the address space, then a normal exit: over
     // the limit by its peak.
-    let (code, r) = check(
-        &["flip", "--sample", "2", "--memory-limit", "32"],
-        &[path(&program), "some"],
-    );
+    let (code, r) = check(&limited, &[path(&program), "some"]);
     assert_eq!(code, 1);
     assert_eq!(count(&r, "memory_limit_exceeded"), 2, "{r}");
     assert_eq!(r["memory_limit_runs"]["count"], 2);
@@ -1040,15 +1073,12 @@ fn memory_limit_exceeded_by_touching_and_by_a_refused_block() {
     assert!((40.0..=48.0).contains(&peak), "peak {peak} MB");
     // Refused a 256 MB block at once: its peak is small, but without the
     // limit it exits normally.
-    let (code, r) = check(
-        &["flip", "--sample", "2", "--memory-limit", "32"],
-        &[path(&program)],
-    );
+    let (code, r) = check(&limited, &[path(&program)]);
     assert_eq!(code, 1);
     assert_eq!(count(&r, "memory_limit_exceeded"), 2, "{r}");
     assert_eq!(
         r["failing_runs"][0]["what"],
-        "died at the memory limit (an allocation failed): exit status 3"
+        "died at the memory limit (killed at it, or an allocation failed): exit status 3"
     );
     assert!(r["failing_runs"][0]["peak_memory_mb"].as_f64().unwrap() < 8.0);
     // With the limit lifted, the block is had: a wrong answer (or right,
@@ -1432,7 +1462,15 @@ fn a_child_that_allocates_past_the_limit_counts_for_its_parent() {
         &format!("{} touch\nexit $?", path(&program)),
     );
     let (code, r) = check(
-        &["flip", "--sample", "1", "--memory-limit", "32"],
+        &[
+            "flip",
+            "--sample",
+            "1",
+            "--memory-limit",
+            "32",
+            "--memory-control",
+            "address-space",
+        ],
         &[path(&script)],
     );
     assert_eq!(code, 1);
@@ -1443,4 +1481,85 @@ fn a_child_that_allocates_past_the_limit_counts_for_its_parent() {
         "{run}"
     );
     assert!(run["peak_memory_mb"].as_f64().unwrap() >= 16.0, "{run}");
+}
+
+#[test]
+fn a_memory_cgroup_holds_the_whole_tree_where_the_machine_allows_one() {
+    let program = allocator();
+    let limit = |mb: &'static str| ["flip", "--sample", "2", "--memory-limit", mb];
+    let asked = check_text(
+        &[&limit("32")[..], &["--memory-control", "cgroup"]].concat(),
+        &[path(&program), "some"],
+    );
+    if asked.code == 2 {
+        // No cgroup can be made here: the error says why, and by default
+        // the address space holds the limit, the report saying why.
+        assert!(
+            asked.stderr.contains("--memory-control cgroup: "),
+            "{}",
+            asked.stderr
+        );
+        let (_, r) = check(&limit("32"), &[path(&program), "some"]);
+        assert_eq!(r["memory_limit_kind"], "address_space");
+        assert!(
+            r["no_cgroup"].as_str().is_some_and(|why| !why.is_empty()),
+            "{r}"
+        );
+        let text = check_text(&limit("32"), &[path(&program), "some"]);
+        assert!(
+            text.stdout.contains("RLIMIT_AS: no cgroup, "),
+            "{}",
+            text.stdout
+        );
+        return;
+    }
+    // By default, where allowed, a cgroup holds the limit.
+    let (code, r) = check(&limit("32"), &[path(&program), "touch"]);
+    assert_eq!(code, 1);
+    let kind = r["memory_limit_kind"].as_str().unwrap();
+    assert!(kind == "cgroup_v1" || kind == "cgroup_v2", "{kind}");
+    assert_eq!(r["no_cgroup"], Value::Null);
+    // Touching without end: killed by the kernel at the limit, its peak
+    // the limit's.
+    assert_eq!(count(&r, "memory_limit_exceeded"), 2, "{r}");
+    let run = &r["failing_runs"][0];
+    assert_eq!(run["kind"], "memory_limit", "{run}");
+    assert!(
+        run["what"].as_str().unwrap().ends_with("SIGKILL (killed)"),
+        "{run}"
+    );
+    let peak = run["peak_memory_mb"].as_f64().unwrap();
+    assert!((24.0..=32.0).contains(&peak), "peak {peak} MB");
+    // 40 MB touched: killed too (the address space let it finish).
+    let (_, r) = check(&limit("32"), &[path(&program), "some"]);
+    assert_eq!(count(&r, "memory_limit_exceeded"), 2, "{r}");
+    assert_eq!(r["failing_runs"][0]["kind"], "memory_limit", "{r}");
+    // 256 MB reserved and never touched costs nothing (the address space
+    // refused it): it answers 0, right on boards of 0 rounds only.
+    let (_, r) = check(&limit("32"), &[path(&program)]);
+    assert_eq!(count(&r, "memory_limit_exceeded"), 0, "{r}");
+    assert!(
+        r["largest_run"]["peak_memory_mb"].as_f64().unwrap() < 8.0,
+        "{r}"
+    );
+    // Two processes of 40 MB each, together past 64 MB: the cgroup counts
+    // the tree, where each process's own peak stays under the limit.
+    let (_, r) = check(&limit("64"), &[path(&program), "pair"]);
+    assert_eq!(count(&r, "memory_limit_exceeded"), 2, "{r}");
+    assert_eq!(r["failing_runs"][0]["kind"], "memory_limit", "{r}");
+    let (_, r) = check(
+        &[&limit("64")[..], &["--memory-control", "address-space"]].concat(),
+        &[path(&program), "pair"],
+    );
+    assert_eq!(count(&r, "memory_limit_exceeded"), 0, "{r}");
+    let peak = r["largest_run"]["peak_memory_mb"].as_f64().unwrap();
+    assert!((40.0..=48.0).contains(&peak), "peak {peak} MB");
+    // The text report names the control.
+    let text = check_text(&limit("64"), &[path(&program), "pair"]);
+    assert!(
+        text.stdout
+            .contains("64 MB of memory (a memory cgroup a run, cgroup v"),
+        "{}",
+        text.stdout
+    );
 }

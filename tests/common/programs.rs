@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The scratch directory of the test programs (reused between runs: each
 /// file is written under a temporary name and renamed into place).
@@ -14,10 +15,13 @@ pub fn scratch() -> PathBuf {
     dir
 }
 
-/// A name for a file being written, unique to this process.
+/// A name for a file being written, unique to this call (tests run on
+/// several threads, and two may write the same program).
 fn temporary(path: &Path) -> PathBuf {
+    static CALLS: AtomicUsize = AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, Ordering::Relaxed);
     let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".tmp-{}", std::process::id()));
+    name.push(format!(".tmp-{}-{call}", std::process::id()));
     path.with_file_name(name)
 }
 
