@@ -477,19 +477,6 @@ impl Checkpoint {
         &self.blocks
     }
 
-    /// Reads the complete layers' blocks into `bits`, checking each layer's
-    /// CRC, and returns the positions they hold won. `progress` hears of
-    /// the bytes read.
-    pub(crate) fn load(
-        &self,
-        bits: &[AtomicU64],
-        progress: &dyn Fn(u64),
-    ) -> Result<u64, CheckpointError> {
-        let parts = self.load_part(&|len| 0..len, bits, progress)?;
-        self.check_parts(&[parts])?;
-        Ok(self.won())
-    }
-
     /// Reads `part(len)` of each complete layer's blocks (a range of the
     /// layer's `len` blocks, in its order) into `bits`, and returns the CRC
     /// of each layer's part, to be checked by
@@ -527,20 +514,6 @@ impl Checkpoint {
             }
         }
         Ok(())
-    }
-
-    /// Saves layer `layer` (its `blocks`, in the layer's order, of which
-    /// `won` positions are won): the blocks' bytes, synced, then its
-    /// record, synced.
-    pub(crate) fn save(
-        &mut self,
-        layer: u32,
-        blocks: &[usize],
-        won: u64,
-        bits: &[AtomicU64],
-    ) -> Result<(), CheckpointError> {
-        let part = self.blocks.write(blocks, bits)?;
-        self.append(layer, blocks.len() as u64, won, part.crc)
     }
 
     /// Appends the record of layer `layer`, all its `blocks` saved (by

@@ -6,15 +6,15 @@
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use boardbase_solvers::euler::depth::{self, DepthSolver};
-use boardbase_solvers::euler::winloss::{self, WinLossSolver, layer_members};
+use boardbase_solvers::euler::winloss::{self, WinLossSolver};
 use boardbase_solvers::shape::Shape;
 use rayon::prelude::*;
 
 use super::checkpoint::Checkpoint;
+use super::euler_winloss::{self, agree_not_cancelled};
 use super::{
     Cancel, GenerateError, Hooks, Phase, Progress, Puzzle, Reporter, SMALL_ALLOCATIONS,
     check_cells, check_memory, in_pool, pool_threads, try_vec, try_vec_reported,
@@ -209,7 +209,7 @@ fn shape_memory(shape: Shape, threads: Option<usize>, full: bool) -> u64 {
     let threads = pool_threads(threads) as u64;
     let mut bytes = wl.words() as u64 * 8;
     bytes += threads * (wl.block_words() * size_of::<winloss::Lanes>()) as u64;
-    bytes += wl.blocks() as u64 * 8;
+    bytes += wl.blocks() as u64 * euler_winloss::BYTES_A_BLOCK;
     if full {
         // Plies and best moves, a byte each; three bitsets for the steps.
         let positions = 1u64 << shape.cells();
@@ -336,193 +336,23 @@ fn euler_in_pool<F: Fn(Progress) + Sync>(
 
 /// The win/loss pass on every core, layer by layer, resumed from the
 /// checkpoint's layers and saving the new ones to it (on a writer thread,
-/// while the next layer is solved; at most once every `every`). Returns the positions won and the
+/// while the next layer is solved; at most once every `every`): the pass
+/// of the ranks of a job ([`euler_ranks`](super::euler_ranks)), one
+/// process being the job of one rank. Returns the positions won and the
 /// bitset.
 fn win_loss<F: Fn(Progress) + Sync>(
     wl: &WinLossSolver,
     bits: Vec<AtomicU64>,
-    mut checkpoint: Option<Checkpoint>,
+    checkpoint: Option<Checkpoint>,
     every: Duration,
     hooks: &Hooks<'_, F>,
 ) -> Result<(u64, Vec<u64>), GenerateError> {
-    let positions = wl.block_positions() * wl.blocks() as u64;
-    let (mut won, done) = match &checkpoint {
-        Some(c) if c.layers_done() > 0 => {
-            let bytes = wl.words() as u64 * 8;
-            let report = Reporter::start(hooks, Phase::Resume, bytes);
-            let won = c.load(&bits, &|n| report.add(n))?;
-            report.finish();
-            (won, c.layers_done())
-        }
-        _ => (0, 0),
-    };
-    let report = Reporter::start(hooks, Phase::WinLoss, positions);
-    let per_block = wl.block_positions();
-    let block_bytes = wl.block_words() as u64 * 8;
-    let top = wl.top_bits();
-    // The layers already saved count as done.
-    report.add(
-        (0..done)
-            .map(|i| layer_members(top, top - i).count() as u64 * per_block)
-            .sum(),
-    );
-    let cost = SaveCost::default();
-    let solved = std::thread::scope(|scope| {
-        let (layers, saved) = mpsc::channel::<(u32, Vec<usize>, u64)>();
-        let bits = &bits;
-        let cost = &cost;
-        let writer = checkpoint.as_mut().map(|c| {
-            scope.spawn(move || {
-                for (layer, blocks, won) in saved {
-                    let start = Instant::now();
-                    c.save(layer, &blocks, won, bits)?;
-                    cost.add(start.elapsed(), blocks.len() as u64 * block_bytes);
-                }
-                Ok::<(), GenerateError>(())
-            })
-        });
-        let solve = || -> Result<u64, GenerateError> {
-            let mut won = 0;
-            // Layers finished and not yet handed to the writer: a record
-            // follows the one before it, so they go in order, together.
-            let mut pending = Vec::new();
-            let mut pending_bytes = 0;
-            let (start, mut last_save) = (Instant::now(), Instant::now());
-            for i in done..=top {
-                let blocks: Vec<usize> = layer_members(top, top - i).collect();
-                let n = wl.block_words();
-                let layer_won = solve_blocks(wl, &blocks, |b| &bits[b * n..][..n], &report);
-                // A layer reads the layers above it: a skipped block stops
-                // the job (and the layer is not saved).
-                report.check()?;
-                won += layer_won;
-                if writer.is_none() {
-                    continue;
-                }
-                pending_bytes += blocks.len() as u64 * block_bytes;
-                pending.push((i, blocks, layer_won));
-                let due = cost.due(every, last_save.elapsed(), pending_bytes, start.elapsed());
-                if due {
-                    last_save = Instant::now();
-                    cost.queue(pending.len() as u64);
-                    pending_bytes = 0;
-                    // An error means the writer stopped: it says why below.
-                    if pending.drain(..).any(|layer| layers.send(layer).is_err()) {
-                        break;
-                    }
-                }
-            }
-            Ok(won)
-        };
-        let solved = solve();
-        drop(layers);
-        // The layers finished are saved even when the job stops.
-        let saved = writer.map_or(Ok(()), |w| {
-            w.join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        });
-        saved.and(solved)
-    })?;
-    won += solved;
-    report.finish();
+    let saving = checkpoint.map(|c| (c, every));
+    // One rank fetches nothing: no exchange budget.
+    let (won, _, _) = euler_winloss::win_loss(wl, &bits, 0, saving, &Solo, hooks)?;
     // Same size and alignment: collected in place, no second bitset.
     let winning: Vec<u64> = bits.into_iter().map(AtomicU64::into_inner).collect();
     Ok((won, winning))
-}
-
-/// Solves `blocks` (of one layer, the layers above solved) on every core,
-/// reporting their positions; returns the positions won. `block(b)` is
-/// block `b`'s words, as [`WinLossSolver::solve_blocks_by`] takes them. Once
-/// the job is cancelled the blocks left are skipped: the caller checks
-/// before it uses the layer.
-pub(super) fn solve_blocks<'a, F: Fn(Progress) + Sync>(
-    wl: &WinLossSolver,
-    blocks: &[usize],
-    block: impl Fn(usize) -> &'a [AtomicU64] + Sync,
-    report: &Reporter<'_, F>,
-) -> u64 {
-    let per_block = wl.block_positions();
-    blocks
-        .par_chunks(winloss::LANES)
-        .map_init(
-            || vec![[0u64; winloss::LANES]; wl.block_words()],
-            |acc, lanes| {
-                if report.cancelled() {
-                    return 0;
-                }
-                let won = wl.solve_blocks_by(lanes, &block, acc);
-                report.add(per_block * lanes.len() as u64);
-                won
-            },
-        )
-        .sum::<u64>()
-}
-
-/// The share of a run's time its checkpoint may take: 10 %.
-const SAVE_SHARE: f64 = 0.1;
-
-/// The disk's speed assumed before the first save has measured it:
-/// 200 MB/s, slower than most.
-const ASSUMED_SAVE_RATE: f64 = 200e6;
-
-/// What saving the checkpoint has cost so far, kept by the writer thread
-/// and read by the solver to decide whether to hand it more: layers are
-/// saved only while the time spent saving, with the next batch's (at the
-/// speed measured so far), stays within [`SAVE_SHARE`] of the time the
-/// pass has run. Writing overlaps the solving, but competes with it for
-/// the disk and memory bandwidth: the bound keeps a short run's cost small
-/// (it saves little), while a long run saves all it can.
-#[derive(Default)]
-pub(super) struct SaveCost {
-    nanos: AtomicU64,
-    bytes: AtomicU64,
-    /// Layers handed over and not yet saved.
-    queued: AtomicU64,
-}
-
-impl SaveCost {
-    pub(super) fn add(&self, took: Duration, bytes: u64) {
-        self.nanos.fetch_add(took.as_nanos() as u64, Relaxed);
-        self.bytes.fetch_add(bytes, Relaxed);
-        self.queued.fetch_sub(1, Relaxed);
-    }
-
-    pub(super) fn queue(&self, layers: u64) {
-        self.queued.fetch_add(layers, Relaxed);
-    }
-
-    /// Whether the layers finished, `pending_bytes` of blocks, are to be
-    /// saved now: every layer when `every` is zero; otherwise once `every`
-    /// has passed since the last save (`since_save`), the writer is idle,
-    /// and the save is affordable `elapsed` into the pass.
-    pub(super) fn due(
-        &self,
-        every: Duration,
-        since_save: Duration,
-        pending_bytes: u64,
-        elapsed: Duration,
-    ) -> bool {
-        every.is_zero()
-            || (since_save >= every && self.idle() && self.affordable(pending_bytes, elapsed))
-    }
-
-    /// Whether the writer has saved all it was handed.
-    fn idle(&self) -> bool {
-        self.queued.load(Relaxed) == 0
-    }
-
-    /// Whether saving `bytes` more keeps the checkpoint's share of the
-    /// `elapsed` time within [`SAVE_SHARE`].
-    fn affordable(&self, bytes: u64, elapsed: Duration) -> bool {
-        let spent = self.nanos.load(Relaxed) as f64 / 1e9;
-        let saved = self.bytes.load(Relaxed) as f64;
-        let rate = if spent > 0.0 && saved > 0.0 {
-            saved / spent
-        } else {
-            ASSUMED_SAVE_RATE
-        };
-        spent + bytes as f64 / rate <= SAVE_SHARE * elapsed.as_secs_f64()
-    }
 }
 
 /// The depth pass on every core: the check of the win/loss bits, then the
@@ -642,18 +472,6 @@ pub(super) fn depth_pass<F: Fn(Progress) + Sync>(
     }
     report.finish();
     Ok((plies, best_move))
-}
-
-/// [`GenerateError::Cancelled`] on every rank once any rank's job is
-/// cancelled (a rank cannot stop alone: the others would wait for it).
-pub(super) fn agree_not_cancelled<F: Fn(Progress) + Sync>(
-    report: &Reporter<'_, F>,
-    ranks: &dyn Ranks,
-) -> Result<(), GenerateError> {
-    if ranks.sum(u64::from(report.cancelled())) > 0 {
-        return Err(GenerateError::Cancelled);
-    }
-    Ok(())
 }
 
 /// Words a task of the depth pass takes: 1,024 (65,536 positions).
