@@ -51,7 +51,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use crate::tablefile::parts::FileExt;
+use crate::tablefile::parts::{FileExt, PartCrc};
 use boardbase_solvers::euler::winloss::{WinLossSolver, layer_members};
 use boardbase_solvers::shape::Shape;
 use serde::{Deserialize, Serialize};
@@ -234,27 +234,6 @@ pub(crate) struct Checkpoint {
     header: Header,
     /// The complete layers' records, in order.
     records: Vec<Record>,
-}
-
-/// The CRC-32 of a run of bytes and their count: what a rank tells the
-/// others of its share of a layer, to be combined in the layers' order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct PartCrc {
-    /// CRC-32 of the bytes.
-    pub(crate) crc: u32,
-    /// How many bytes.
-    pub(crate) len: u64,
-}
-
-impl PartCrc {
-    /// The CRC-32 of the parts' bytes one after the other.
-    pub(crate) fn combine(parts: &[PartCrc]) -> u32 {
-        let mut all = crc32fast::Hasher::new();
-        for part in parts {
-            all.combine(&crc32fast::Hasher::new_with_initial_len(part.crc, part.len));
-        }
-        all.finalize()
-    }
 }
 
 /// The bitset of a checkpoint: where each block's bytes go, shared by the
@@ -672,28 +651,5 @@ fn sync_dir(path: &Path) -> io::Result<()> {
     match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => File::open(dir)?.sync_all(),
         _ => File::open(".")?.sync_all(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parts_combine_to_the_crc_of_the_whole() {
-        let bytes: Vec<u8> = (0..10_000u32).map(|i| (i * 7 + i / 13) as u8).collect();
-        let whole = crc32fast::hash(&bytes);
-        for cuts in [&[][..], &[0], &[1, 4096], &[3, 3, 9_999], &[5_000, 10_000]] {
-            let mut parts = Vec::new();
-            let mut from = 0;
-            for &to in cuts.iter().chain([&bytes.len()]) {
-                parts.push(PartCrc {
-                    crc: crc32fast::hash(&bytes[from..to]),
-                    len: (to - from) as u64,
-                });
-                from = to;
-            }
-            assert_eq!(PartCrc::combine(&parts), whole, "{cuts:?}");
-        }
     }
 }

@@ -16,9 +16,10 @@ use std::time::{Duration, Instant};
 use boardbase_solvers::euler::winloss::{self, WinLossSolver, layer_members};
 use rayon::prelude::*;
 
-use super::checkpoint::{BlockFile, Checkpoint, CheckpointError, PartCrc};
+use super::checkpoint::{BlockFile, Checkpoint, CheckpointError};
 use super::{GenerateError, Hooks, Phase, Progress, Reporter};
 use crate::ranks::{Ranks, first_failed, owner, share};
+use crate::tablefile::parts::PartCrc;
 
 /// The win/loss pass of this rank: its blocks of every layer, in rounds
 /// with the blocks it reads from other ranks, resumed from the checkpoint's

@@ -239,7 +239,7 @@ impl Job {
             };
             let generate = euler_rank_memory(shape, self.ranks, &options)?;
             let file = file_bytes(full)?;
-            Ok((generate, ranks_write_memory(file), file))
+            Ok((generate, RANKS_WRITE_MEMORY, file))
         };
         let fits = |(generate, write, _): (u64, u64, u64)| {
             memory_limit.is_none_or(|l| generate + write <= l.bytes)
@@ -388,9 +388,11 @@ pub struct Plan {
     /// Bytes the generation allocates ([`euler_memory`],
     /// [`flip_memory`]).
     pub generate_memory: u64,
-    /// Bytes the write allocates besides the table
-    /// ([`WRITE_MEMORY`](tablefile::WRITE_MEMORY), and the block CRCs it
-    /// holds between its two passes: 4 bytes a 4 KiB block).
+    /// Bytes the write allocates besides the table: in one process
+    /// [`WRITE_MEMORY`](tablefile::WRITE_MEMORY) and the block CRCs it
+    /// holds between its two passes (4 bytes a 4 KiB block); on each rank
+    /// of a job over several, 2 MiB and a little (each rank writes its
+    /// blocks' CRCs in place).
     pub write_memory: u64,
     /// Bytes the job needs: `generate_memory + write_memory`.
     pub memory_needed: u64,
@@ -763,13 +765,11 @@ pub struct RanksReport {
     pub exchanged: Vec<u64>,
 }
 
-/// Memory one rank takes to write its part of a file of `file_bytes`: the
-/// conversion buffer, and the block CRCs gathered.
-fn ranks_write_memory(file_bytes: u64) -> u64 {
-    // Every rank's entries (16 bytes a block) gathered on every rank, and
-    // copied out once; rank 0's arrays, 8 and 4 bytes a block.
-    (1 << 20) + 3 * (file_bytes / 256) + file_bytes / 512 + file_bytes / 1024 + (64 << 10)
-}
+/// Memory one rank takes to write its part of a file, whatever its size:
+/// the conversion buffer (1 MiB), the buffer its share of the block CRCs is
+/// read back through (1 MiB), and a few bytes a column. The block CRCs are
+/// written in place as the blocks are, never gathered.
+const RANKS_WRITE_MEMORY: u64 = (2 << 20) + (64 << 10);
 
 /// Every rank's outcome of a step, agreed: this rank's when every rank
 /// succeeded or this one failed; [`JobError::OtherRank`] naming the first

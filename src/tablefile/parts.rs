@@ -1,8 +1,11 @@
 //! A table file written by the ranks of a job at once (see
 //! [`crate::ranks`]): each rank writes its own ranges of the columns in
-//! place and hashes their blocks; rank 0 makes the file, and writes the
-//! header and the block-CRC arrays from every rank's CRCs. The bytes are
-//! those [`Table::write`](super::Table::write) writes for the same table.
+//! place, and the CRCs of their blocks in place in the block-CRC arrays;
+//! then each hashes its share of every block-CRC array, read back, and
+//! rank 0 combines the shares into the columns' CRCs and writes the header.
+//! No rank holds more than a buffer of CRCs, whatever the table's size.
+//! The bytes are those [`Table::write`](super::Table::write) writes for the
+//! same table.
 
 use std::fs::{File, OpenOptions};
 use std::io;
@@ -47,12 +50,53 @@ impl FileExt for File {
     }
 }
 
+/// The CRC-32 of a run of bytes and their count: what a rank tells the
+/// others of its share of some bytes, to be combined in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PartCrc {
+    /// CRC-32 of the bytes.
+    pub(crate) crc: u32,
+    /// How many bytes.
+    pub(crate) len: u64,
+}
+
+impl PartCrc {
+    /// The CRC-32 of the parts' bytes one after the other.
+    pub(crate) fn combine(parts: &[PartCrc]) -> u32 {
+        let mut all = crc32fast::Hasher::new();
+        for part in parts {
+            all.combine(&crc32fast::Hasher::new_with_initial_len(part.crc, part.len));
+        }
+        all.finalize()
+    }
+
+    const LEN: usize = 12;
+
+    fn to_bytes(self) -> [u8; PartCrc::LEN] {
+        let mut b = [0u8; PartCrc::LEN];
+        b[..4].copy_from_slice(&self.crc.to_le_bytes());
+        b[4..].copy_from_slice(&self.len.to_le_bytes());
+        b
+    }
+
+    fn from_bytes(b: &[u8]) -> PartCrc {
+        PartCrc {
+            crc: u32::from_le_bytes(b[..4].try_into().unwrap_or_default()),
+            len: u64::from_le_bytes(b[4..12].try_into().unwrap_or_default()),
+        }
+    }
+}
+
 /// One rank's writer of its ranges of the columns.
 pub(crate) struct Parts<'a> {
     file: &'a File,
     infos: &'a [ColumnInfo],
     offsets: Vec<u64>,
-    /// (column, block, CRC) of every block written.
+    /// Where each column's block-CRC array starts.
+    crc_offsets: Vec<Option<u64>>,
+    /// Blocks of each column written.
+    written: Vec<u64>,
+    /// The CRCs of one piece's blocks.
     crcs: Vec<u8>,
 }
 
@@ -71,19 +115,27 @@ impl Parts<'_> {
         }
         self.file
             .write_all_at(bytes, self.offsets[column] + start)?;
-        for (k, piece) in bytes.chunks(block as usize).enumerate() {
-            self.crcs.extend_from_slice(&(column as u32).to_le_bytes());
-            self.crcs
-                .extend_from_slice(&(start / block + k as u64).to_le_bytes());
-            self.crcs
-                .extend_from_slice(&crc32fast::hash(piece).to_le_bytes());
+        // The CRCs of 256 blocks (1 MiB) at a time: a buffer of 1 KiB,
+        // however large the piece.
+        let run = 256 * block as usize;
+        for (k, bytes) in bytes.chunks(run).enumerate() {
+            self.crcs.clear();
+            for piece in bytes.chunks(block as usize) {
+                self.crcs
+                    .extend_from_slice(&crc32fast::hash(piece).to_le_bytes());
+            }
+            if let Some(at) = self.crc_offsets[column] {
+                let first = start / block + (k * 256) as u64;
+                self.file.write_all_at(&self.crcs, at + first * 4)?;
+            }
         }
+        self.written[column] += bytes.len().div_ceil(block as usize) as u64;
         Ok(())
     }
 }
 
-/// Bytes of one block's entry in the CRCs gathered: column, block, CRC.
-const ENTRY: usize = 4 + 8 + 4;
+/// Bytes of block CRCs read back at a time: 1 MiB.
+const READ_BACK: usize = 1 << 20;
 
 /// Writes the table file `path` of `puzzle` on `shape` (the full Euler
 /// tables or not) with the other ranks of `ranks`, each writing its own
@@ -158,64 +210,84 @@ pub(crate) fn write_parts(
                     file: &file,
                     infos: &infos,
                     offsets: placed.iter().map(|p| p.offset).collect(),
+                    crc_offsets: placed.iter().map(|p| p.block_crcs).collect(),
+                    written: vec![0; infos.len()],
                     crcs: Vec::new(),
                 };
                 fill(&mut parts)?;
-                let crcs = parts.crcs;
-                Ok((file, crcs))
+                let written = parts.written;
+                Ok((file, written))
             })();
         }
         ranks.sum(0);
     }
-    let written = written.and_then(|(file, crcs)| file.sync_all().map(|()| crcs));
-    let crcs = agree(ranks, written)?;
-    let gathered = ranks.gather_bytes(&crcs);
-    drop(crcs);
+    let written = written.and_then(|(file, written)| file.sync_all().map(|()| written));
+    let written = agree(ranks, written)?;
+    // Every block of every column written once (a block written twice and
+    // one missed would pass this count; the byte-identical tests catch
+    // such a fill).
+    let counts: Vec<u8> = written.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let counts = ranks.gather_bytes(&counts);
 
-    // Rank 0 writes the header and the block-CRC arrays, then renames.
+    // Every rank hashes its share of each block-CRC array, synced by every
+    // rank above, read back; rank 0 combines the shares.
+    let shares = (|| {
+        let file = File::open(&temp_path)?;
+        let mut buf = vec![0u8; READ_BACK];
+        let mut mine = Vec::new();
+        for (c, place) in infos.iter().zip(&placed) {
+            let blocks = format::block_count(c.byte_len, format::BLOCK_LEN) as usize;
+            let share = crate::ranks::share(blocks, ranks.rank(), ranks.size());
+            let mut hasher = crc32fast::Hasher::new();
+            if let Some(at) = place.block_crcs {
+                let (mut from, to) = (at + share.start as u64 * 4, at + share.end as u64 * 4);
+                while from < to {
+                    let n = ((to - from) as usize).min(READ_BACK);
+                    file.read_exact_at(&mut buf[..n], from)?;
+                    hasher.update(&buf[..n]);
+                    from += n as u64;
+                }
+            }
+            let part = PartCrc {
+                crc: hasher.finalize(),
+                len: share.len() as u64 * 4,
+            };
+            mine.extend_from_slice(&part.to_bytes());
+        }
+        Ok(mine)
+    })();
+    let shares = agree(ranks, shares)?;
+    let shares = ranks.gather_bytes(&shares);
+
+    // Rank 0 writes the header, then renames.
     let finished = match temp {
         Some((mut temp, path)) => (|| {
-            let mut arrays: Vec<Vec<Option<u32>>> = infos
-                .iter()
-                .map(|c| vec![None; format::block_count(c.byte_len, format::BLOCK_LEN) as usize])
+            for (k, c) in infos.iter().enumerate() {
+                let blocks = format::block_count(c.byte_len, format::BLOCK_LEN);
+                let done: u64 = counts
+                    .iter()
+                    .map(|b| u64::from_le_bytes(b[k * 8..][..8].try_into().unwrap_or_default()))
+                    .sum();
+                if done != blocks {
+                    return Err(io::Error::other(format!(
+                        "{done} blocks of column {} written, of {blocks}",
+                        c.name
+                    )));
+                }
+            }
+            let column_crcs: Vec<u32> = (0..infos.len())
+                .map(|k| {
+                    let parts: Vec<PartCrc> = shares
+                        .iter()
+                        .map(|b| PartCrc::from_bytes(&b[k * PartCrc::LEN..][..PartCrc::LEN]))
+                        .collect();
+                    PartCrc::combine(&parts)
+                })
                 .collect();
-            for entry in gathered.iter().flat_map(|bytes| bytes.chunks_exact(ENTRY)) {
-                let column = u32::from_le_bytes(entry[..4].try_into().unwrap_or_default());
-                let block = u64::from_le_bytes(entry[4..12].try_into().unwrap_or_default());
-                let crc = u32::from_le_bytes(entry[12..].try_into().unwrap_or_default());
-                let slot = arrays
-                    .get_mut(column as usize)
-                    .and_then(|a| a.get_mut(block as usize));
-                match slot {
-                    Some(slot @ None) => *slot = Some(crc),
-                    _ => {
-                        return Err(io::Error::other(format!(
-                            "block {block} of column {column} written twice or out of range"
-                        )));
-                    }
-                }
-            }
-            let mut bytes = Vec::with_capacity(arrays.len());
-            for (c, array) in infos.iter().zip(&arrays) {
-                let mut b = Vec::with_capacity(array.len() * 4);
-                for (k, crc) in array.iter().enumerate() {
-                    let crc = crc.ok_or_else(|| {
-                        io::Error::other(format!("block {k} of column {} not written", c.name))
-                    })?;
-                    b.extend_from_slice(&crc.to_le_bytes());
-                }
-                bytes.push(b);
-            }
-            let column_crcs: Vec<u32> = bytes.iter().map(|b| crc32fast::hash(b)).collect();
             let (header, placed_again, len) =
                 format::encode_header(puzzle, shape, VERSION, &infos, &column_crcs);
             debug_assert_eq!((placed_again.len(), len), (placed.len(), file_len));
             temp.file.write_all_at(&header, 0)?;
-            for (place, b) in placed.iter().zip(&bytes) {
-                if let Some(at) = place.block_crcs {
-                    temp.file.write_all_at(b, at)?;
-                }
-            }
             temp.file.sync_all()?;
             std::fs::rename(&temp.path, &path)?;
             temp.renamed = true;
@@ -274,4 +346,27 @@ fn path_bytes(path: &Path) -> Vec<u8> {
 #[cfg(not(unix))]
 fn bytes_path(bytes: &[u8]) -> PathBuf {
     PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_combine_to_the_crc_of_the_whole() {
+        let bytes: Vec<u8> = (0..10_000u32).map(|i| (i * 7 + i / 13) as u8).collect();
+        let whole = crc32fast::hash(&bytes);
+        for cuts in [&[][..], &[0], &[1, 4096], &[3, 3, 9_999], &[5_000, 10_000]] {
+            let mut parts = Vec::new();
+            let mut from = 0;
+            for &to in cuts.iter().chain([&bytes.len()]) {
+                parts.push(PartCrc {
+                    crc: crc32fast::hash(&bytes[from..to]),
+                    len: (to - from) as u64,
+                });
+                from = to;
+            }
+            assert_eq!(PartCrc::combine(&parts), whole, "{cuts:?}");
+        }
+    }
 }
