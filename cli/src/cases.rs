@@ -146,21 +146,50 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
     ))
 }
 
-/// Refuses the Lights Out family's options for another puzzle.
-fn lights_options(args: &GenArgs) -> Result<(), String> {
-    let variant = &args.variant;
-    if args.puzzle != PuzzleName::Lights
+/// Refuses the Lights Out family's options for another puzzle: shared by
+/// `cases` and `check`.
+pub fn lights_options(
+    puzzle: PuzzleName,
+    variant: &VariantArgs,
+    goal: Option<FamilyGoal>,
+) -> Result<(), String> {
+    if puzzle != PuzzleName::Lights
         && (variant.colours != 2
             || variant.wrap
             || variant.pattern != Pattern::Plus
-            || args.goal.is_some())
+            || goal.is_some())
     {
         return Err(format!(
             "--colours, --wrap, --pattern and --goal are for lights, not {}",
-            args.puzzle.name()
+            puzzle.name()
         ));
     }
     Ok(())
+}
+
+/// The Lights Out family's boards that `--size`, the variant's options,
+/// `--goal` (0 by default), `--family` and `--max-nullity` ask for: shared
+/// by `cases lights` and `check lights`.
+pub fn lights_spec(
+    size: Option<(usize, usize)>,
+    variant: &VariantArgs,
+    goal: Option<FamilyGoal>,
+    filter: &FilterArgs,
+    max_nullity: usize,
+) -> Result<family::Spec, String> {
+    let (r, c) =
+        size.ok_or_else(|| "--size RxC is needed for lights: the variant's board size".to_owned())?;
+    let shape = Shape::new(r, c)
+        .ok_or_else(|| format!("--size {r}x{c}: boards have 1 to {MAX_SIDE} rows and columns"))?;
+    let goal = goal.unwrap_or(FamilyGoal::Colour(0));
+    variant.check_goal(goal).map_err(|e| e.to_string())?;
+    let variant = variant.variant(shape).map_err(|e| e.to_string())?;
+    family::Spec::new(filter.lights()?, variant, goal, max_nullity).map_err(|e| match e {
+        GenError::Answer(tablebase::Error::Question(QuestionError::Family(
+            e @ FamilyError::SearchTooLarge { .. },
+        ))) => format!("{e} (--max-nullity raises the limit)"),
+        e => e.to_string(),
+    })
 }
 
 /// The spec the arguments ask for, or why they do not make one.
@@ -206,26 +235,13 @@ fn spec(args: &GenArgs) -> Result<Spec, String> {
             args.filter.lightsout()?;
             Spec::LightsOut
         }
-        PuzzleName::Lights => {
-            let (r, c) = args.size.ok_or_else(|| {
-                "--size RxC is needed for lights: the variant's board size".to_owned()
-            })?;
-            let shape = Shape::new(r, c).ok_or_else(|| {
-                format!("--size {r}x{c}: boards have 1 to {MAX_SIDE} rows and columns")
-            })?;
-            let goal = args.goal.unwrap_or(FamilyGoal::Colour(0));
-            args.variant.check_goal(goal).map_err(|e| e.to_string())?;
-            let variant = args.variant.variant(shape).map_err(|e| e.to_string())?;
-            Spec::Lights(
-                family::Spec::new(args.filter.lights()?, variant, goal, args.nullity.get())
-                    .map_err(|e| match e {
-                        GenError::Answer(tablebase::Error::Question(QuestionError::Family(
-                            e @ FamilyError::SearchTooLarge { .. },
-                        ))) => format!("{e} (--max-nullity raises the limit)"),
-                        e => e.to_string(),
-                    })?,
-            )
-        }
+        PuzzleName::Lights => Spec::Lights(lights_spec(
+            args.size,
+            &args.variant,
+            args.goal,
+            &args.filter,
+            args.nullity.get(),
+        )?),
     })
 }
 
@@ -466,7 +482,7 @@ fn write_cases(
 
 /// Runs `boardbase cases`.
 pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
-    lights_options(args).map_err(Failure::Usage)?;
+    lights_options(args.puzzle, &args.variant, args.goal).map_err(Failure::Usage)?;
     let sized_puzzle = match args.puzzle {
         PuzzleName::Flip => Some(Puzzle::Flip),
         PuzzleName::Euler => Some(Puzzle::Euler),
