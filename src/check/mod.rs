@@ -1057,19 +1057,12 @@ pub enum CheckError {
 }
 
 /// Writes `bytes` to `path` whole or not at all: to a temporary name in
-/// the same directory, then renamed over it.
+/// the same directory, then renamed over it
+/// ([`crate::tablefile::write_atomically`]).
 fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CheckError> {
-    let error = |error| CheckError::Save {
+    crate::tablefile::write_atomically(path, bytes).map_err(|error| CheckError::Save {
         path: path.to_path_buf(),
         error,
-    };
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(format!(".tmp-{}", std::process::id()));
-    let temporary = PathBuf::from(temporary);
-    std::fs::write(&temporary, bytes).map_err(error)?;
-    std::fs::rename(&temporary, path).map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        error(e)
     })
 }
 
