@@ -384,36 +384,17 @@ impl Table {
         progress: &mut dyn FnMut(Progress),
         cancel: Option<&Cancel>,
     ) -> Result<u64, TableError> {
-        let path = match destination(path) {
-            Destination::InPlace => {
-                let file = OpenOptions::new().write(true).open(path)?;
-                let mut out = BufWriter::with_capacity(CHUNK, file);
-                let len = self.write_to_cancellable(&mut out, VERSION, progress, cancel)?;
-                out.flush()?;
-                return Ok(len);
-            }
-            Destination::Replace(path) => path,
-        };
-        let path = path.as_path();
-        let (dir, name) = dir_and_name(path)?;
-        let mut temp = TempFile::create(dir, name)?;
-        let mut out = BufWriter::with_capacity(CHUNK, &temp.file);
+        let mut file = AtomicFile::create(path)?;
+        let mut out = BufWriter::with_capacity(CHUNK, &mut file);
         let len = self.write_to_cancellable(&mut out, VERSION, progress, cancel)?;
         out.flush()?;
         drop(out);
-        temp.file.sync_all()?;
         // The last moment a cancel is honoured: after the rename the table
-        // is complete under its name.
-        if cancel.is_some_and(Cancel::is_cancelled) {
+        // is complete under its name (a device or a pipe has had it all).
+        if file.replaces() && cancel.is_some_and(Cancel::is_cancelled) {
             return Err(TableError::Cancelled);
         }
-        fs::rename(&temp.path, path)?;
-        temp.renamed = true;
-        // Make the rename itself durable; not every system can open a
-        // directory, and the table is complete either way.
-        if let Ok(dir) = File::open(dir) {
-            let _ = dir.sync_all();
-        }
+        file.commit()?;
         Ok(len)
     }
 }
@@ -582,9 +563,16 @@ impl AtomicFile {
         }
     }
 
-    /// Syncs the temporary file to the disk and renames it to its name.
+    /// Syncs the temporary file to the disk, renames it to its name and
+    /// syncs the directory (written in place: nothing to do).
     pub fn commit(self) -> io::Result<()> {
         self.finish(true)
+    }
+
+    /// Whether a file is replaced (a temporary file renamed to it), not
+    /// a device or a pipe written in place.
+    fn replaces(&self) -> bool {
+        matches!(self.target, Target::Replace(..))
     }
 
     /// Renames the temporary file to its name, syncing it first when
@@ -595,8 +583,20 @@ impl AtomicFile {
             if sync {
                 temp.file.sync_all()?;
             }
-            fs::rename(&temp.path, real)?;
+            fs::rename(&temp.path, &*real)?;
             temp.renamed = true;
+            // Make the rename itself durable; not every system can open a
+            // directory, and the file is complete either way.
+            if sync
+                && let Some(dir) = real.parent()
+                && let Ok(dir) = File::open(if dir.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    dir
+                })
+            {
+                let _ = dir.sync_all();
+            }
         }
         Ok(())
     }
