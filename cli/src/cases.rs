@@ -1,7 +1,7 @@
 //! `boardbase cases` (alias `gen`): judge inputs with known answers.
 
-use std::fs::{self, File, OpenOptions};
-use std::io::{BufWriter, Write};
+use std::fs::{self, File};
+use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use boardbase::cases::sized::{SizedAnswers, SizedFilter};
@@ -9,7 +9,7 @@ use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, family, fl
 use boardbase::lights::family::{FamilyError, FamilyGoal, Pattern};
 use boardbase::solvers::shape::{MAX_SIDE, Shape};
 use boardbase::tablebase::{self, Origin, QuestionError};
-use boardbase::tablefile::{self, Destination, Puzzle};
+use boardbase::tablefile::{AtomicFile, Puzzle};
 use clap::Args;
 
 use super::options::{VariantArgs, parse_goal};
@@ -146,21 +146,50 @@ fn parse_size(text: &str) -> Result<(usize, usize), String> {
     ))
 }
 
-/// Refuses the Lights Out family's options for another puzzle.
-fn lights_options(args: &GenArgs) -> Result<(), String> {
-    let variant = &args.variant;
-    if args.puzzle != PuzzleName::Lights
+/// Refuses the Lights Out family's options for another puzzle: shared by
+/// `cases` and `check`.
+pub fn lights_options(
+    puzzle: PuzzleName,
+    variant: &VariantArgs,
+    goal: Option<FamilyGoal>,
+) -> Result<(), String> {
+    if puzzle != PuzzleName::Lights
         && (variant.colours != 2
             || variant.wrap
             || variant.pattern != Pattern::Plus
-            || args.goal.is_some())
+            || goal.is_some())
     {
         return Err(format!(
             "--colours, --wrap, --pattern and --goal are for lights, not {}",
-            args.puzzle.name()
+            puzzle.name()
         ));
     }
     Ok(())
+}
+
+/// The Lights Out family's boards that `--size`, the variant's options,
+/// `--goal` (0 by default), `--family` and `--max-nullity` ask for: shared
+/// by `cases lights` and `check lights`.
+pub fn lights_spec(
+    size: Option<(usize, usize)>,
+    variant: &VariantArgs,
+    goal: Option<FamilyGoal>,
+    filter: &FilterArgs,
+    max_nullity: usize,
+) -> Result<family::Spec, String> {
+    let (r, c) =
+        size.ok_or_else(|| "--size RxC is needed for lights: the variant's board size".to_owned())?;
+    let shape = Shape::new(r, c)
+        .ok_or_else(|| format!("--size {r}x{c}: boards have 1 to {MAX_SIDE} rows and columns"))?;
+    let goal = goal.unwrap_or(FamilyGoal::Colour(0));
+    variant.check_goal(goal).map_err(|e| e.to_string())?;
+    let variant = variant.variant(shape).map_err(|e| e.to_string())?;
+    family::Spec::new(filter.lights()?, variant, goal, max_nullity).map_err(|e| match e {
+        GenError::Answer(tablebase::Error::Question(QuestionError::Family(
+            e @ FamilyError::SearchTooLarge { .. },
+        ))) => format!("{e} (--max-nullity raises the limit)"),
+        e => e.to_string(),
+    })
 }
 
 /// The spec the arguments ask for, or why they do not make one.
@@ -206,26 +235,13 @@ fn spec(args: &GenArgs) -> Result<Spec, String> {
             args.filter.lightsout()?;
             Spec::LightsOut
         }
-        PuzzleName::Lights => {
-            let (r, c) = args.size.ok_or_else(|| {
-                "--size RxC is needed for lights: the variant's board size".to_owned()
-            })?;
-            let shape = Shape::new(r, c).ok_or_else(|| {
-                format!("--size {r}x{c}: boards have 1 to {MAX_SIDE} rows and columns")
-            })?;
-            let goal = args.goal.unwrap_or(FamilyGoal::Colour(0));
-            args.variant.check_goal(goal).map_err(|e| e.to_string())?;
-            let variant = args.variant.variant(shape).map_err(|e| e.to_string())?;
-            Spec::Lights(
-                family::Spec::new(args.filter.lights()?, variant, goal, args.nullity.get())
-                    .map_err(|e| match e {
-                        GenError::Answer(tablebase::Error::Question(QuestionError::Family(
-                            e @ FamilyError::SearchTooLarge { .. },
-                        ))) => format!("{e} (--max-nullity raises the limit)"),
-                        e => e.to_string(),
-                    })?,
-            )
-        }
+        PuzzleName::Lights => Spec::Lights(lights_spec(
+            args.size,
+            &args.variant,
+            args.goal,
+            &args.filter,
+            args.nullity.get(),
+        )?),
     })
 }
 
@@ -233,14 +249,10 @@ fn spec(args: &GenArgs) -> Result<Spec, String> {
 /// complete, removed if anything fails; or, when FILE is a device, a pipe
 /// or a terminal (`>(sha256sum)`, a FIFO, `/dev/null`), FILE itself, since
 /// a rename would replace the device instead of writing to it (see
-/// [`tablefile::destination`]). Never the standard output the cases go to.
+/// [`AtomicFile`]). Never the standard output the cases go to.
 struct AnswerFile {
     path: PathBuf,
-    /// The temporary file and the file it is renamed to (FILE, symbolic
-    /// links resolved); `None` when FILE is written in place.
-    temp: Option<(PathBuf, PathBuf)>,
-    w: BufWriter<File>,
-    committed: bool,
+    w: BufWriter<AtomicFile>,
 }
 
 impl AnswerFile {
@@ -252,47 +264,26 @@ impl AnswerFile {
                 path.display()
             )));
         }
-        let (temp, file) = match tablefile::destination(path) {
-            Destination::InPlace => {
-                let file = OpenOptions::new().write(true).open(path);
-                let file = file.map_err(|error| Failure::Write {
-                    path: path.display().to_string(),
-                    error,
-                })?;
-                (None, file)
-            }
-            Destination::Replace(real) => {
-                let mut name = real.file_name().unwrap_or_default().to_os_string();
-                name.push(format!(".tmp-{}", std::process::id()));
-                let temp = real.with_file_name(name);
-                let file = File::create(&temp).map_err(|error| Failure::Write {
-                    path: temp.display().to_string(),
-                    error,
-                })?;
-                (Some((temp, real)), file)
-            }
-        };
+        let file = AtomicFile::create(path).map_err(|error| Failure::Write {
+            path: path.display().to_string(),
+            error,
+        })?;
         Ok(AnswerFile {
             path: path.to_owned(),
-            temp,
             w: BufWriter::with_capacity(64 * 1024, file),
-            committed: false,
         })
     }
 
-    fn commit(mut self) -> Result<(), Failure> {
+    /// Flushes the answers and renames them into place (dropped before,
+    /// the temporary file is removed: nothing half-written is left).
+    fn commit(self) -> Result<(), Failure> {
         let path = self.path.display().to_string();
         let failure = |error| Failure::Write {
             path: path.clone(),
             error,
         };
-        self.w.flush().map_err(failure)?;
-        if let Some((temp, real)) = &self.temp {
-            self.w.get_ref().sync_all().map_err(failure)?;
-            fs::rename(temp, real).map_err(failure)?;
-        }
-        self.committed = true;
-        Ok(())
+        let file = self.w.into_inner().map_err(|e| failure(e.into_error()))?;
+        file.commit().map_err(failure)
     }
 }
 
@@ -321,17 +312,6 @@ fn is_standard_output(path: &Path) -> bool {
 #[cfg(not(unix))]
 fn is_standard_output(_: &Path) -> bool {
     false
-}
-
-impl Drop for AnswerFile {
-    fn drop(&mut self) {
-        if !self.committed
-            && let Some((temp, _)) = &self.temp
-        {
-            // Incomplete: leave nothing half-written behind.
-            let _ = fs::remove_file(temp);
-        }
-    }
 }
 
 /// The shape of a Flip or Euler `cases` other than the embedded 4×4 one:
@@ -431,7 +411,7 @@ fn write_cases(
     out: &mut Output,
     write: impl FnOnce(
         &mut Output,
-        Option<&mut BufWriter<File>>,
+        Option<&mut BufWriter<AtomicFile>>,
         &mut dyn FnMut(u64),
     ) -> Result<Result<(), GenError>, Failure>,
 ) -> Result<(), Failure> {
@@ -466,7 +446,7 @@ fn write_cases(
 
 /// Runs `boardbase cases`.
 pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
-    lights_options(args).map_err(Failure::Usage)?;
+    lights_options(args.puzzle, &args.variant, args.goal).map_err(Failure::Usage)?;
     let sized_puzzle = match args.puzzle {
         PuzzleName::Flip => Some(Puzzle::Flip),
         PuzzleName::Euler => Some(Puzzle::Euler),

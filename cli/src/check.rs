@@ -7,15 +7,16 @@ use std::time::Duration;
 use boardbase::cases::GenError;
 use boardbase::check::{
     self, CarcassonneCheck, CheckError, CheckReport, EulerCheck, FlipCheck, FliptileCheck, Judge,
-    LightsOutCheck, MemoryControl, Options, Program, RunError, Verdict,
+    LightsCheck, LightsOutCheck, MemoryControl, Options, Program, RunError, Verdict,
 };
+use boardbase::lights::family::FamilyGoal;
 use clap::{Args, ValueEnum};
 
 use boardbase::check::SizedCheck;
 use boardbase::tablefile::Puzzle;
 
 use super::cases::FilterArgs;
-use super::options::JobsArgs;
+use super::options::{JobsArgs, VariantArgs, parse_goal};
 use super::sized::TableArgs;
 use super::{Failure, Output, PuzzleName, thousands, write_json_line};
 
@@ -59,11 +60,20 @@ pub struct CheckArgs {
     #[command(flatten)]
     jobs: JobsArgs,
     /// `--max-nullity K`: the limit of the GF(2) solver that answers Flip
-    /// boards of other sizes (flip --size only).
+    /// boards of other sizes and the search that answers the Lights Out
+    /// family's (flip --size and lights).
     #[command(flatten)]
     nullity: super::options::NullityArgs,
+    /// lights: the variant's colours, wrap and press pattern, as `cases
+    /// lights` takes them.
+    #[command(flatten)]
+    variant: VariantArgs,
+    #[arg(long, value_name = "G", value_parser = parse_goal,
+          help = concat!(super::options::goal_help!(), " [default: 0]"))]
+    goal: Option<FamilyGoal>,
     /// CPU time limit of one run (user + system), in seconds [default: the
-    /// judge's: flip 1, euler 3, carcassonne 1, fliptile 2, lightsout 1].
+    /// judge's: flip 1, euler 3, carcassonne 1, fliptile 2, lightsout 1;
+    /// lights 1, no judge's].
     #[arg(long, alias = "timeout", value_name = "SECONDS", value_parser = parse_seconds)]
     time_limit: Option<Duration>,
     /// Wall-clock guard of one run, in seconds: a program that sleeps or
@@ -72,7 +82,8 @@ pub struct CheckArgs {
     wall_limit: Option<Duration>,
     /// Memory limit of one run, in MB (1 MB = 1,048,576 bytes): the peak
     /// resident memory of the program and what it starts; 0 for none
-    /// [default: the judge's: 64, lightsout 9.77 (POJ 1222's 10000K)].
+    /// [default: the judge's: 64, lightsout 9.77 (POJ 1222's 10000K);
+    /// lights 64, no judge's].
     #[arg(long, value_name = "MB", value_parser = parse_megabytes)]
     memory_limit: Option<f64>,
     /// How the memory limit is held: `cgroup` (a memory cgroup a run: the
@@ -137,15 +148,6 @@ fn kill_programs_on_signals() {
     });
 }
 
-/// `check lights`: not a judge of the family yet.
-fn lights_not_checked() -> Failure {
-    Failure::Usage(
-        "check does not run programs on the Lights Out family: write its cases and answers with \
-         boardbase cases lights --size RxC --answers FILE, and compare"
-            .to_owned(),
-    )
-}
-
 /// Runs `boardbase check`.
 pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
     kill_programs_on_signals();
@@ -156,11 +158,7 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
         PuzzleName::Euler => Some(Puzzle::Euler),
         _ => None,
     };
-    // Before the options' checks, which would only say that --size is not
-    // for lights.
-    if args.puzzle == PuzzleName::Lights {
-        return Err(lights_not_checked());
-    }
+    super::cases::lights_options(args.puzzle, &args.variant, args.goal).map_err(usage)?;
     match sized {
         Some(puzzle) if !args.tables.is_embedded_4x4() => return run_sized(args, puzzle, out),
         None if args.tables.table.is_some() || !args.tables.tables.is_empty() => {
@@ -169,11 +167,11 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
                 args.puzzle.name()
             )));
         }
-        None if args.tables.size.is_some() && args.puzzle != PuzzleName::Fliptile => {
-            return Err(Failure::Usage(format!(
-                "--size is for flip, euler and fliptile, not {}",
-                args.puzzle.name()
-            )));
+        None if args.tables.size.is_some() && args.puzzle == PuzzleName::Lightsout => {
+            return Err(Failure::Usage(
+                "--size is for flip, euler, fliptile, carcassonne and lights, not lightsout"
+                    .to_owned(),
+            ));
         }
         _ => {}
     }
@@ -188,10 +186,17 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
         }
         PuzzleName::Carcassonne => {
             let family = args.filter.carcassonne().map_err(usage)?;
-            // 4 families, each in 3 size classes.
-            let groups = if family.is_some() { 3 } else { 12 };
+            // 4 families, each in 3 size classes, or of the one size asked.
+            let classes = if args.tables.size.is_some() { 1 } else { 3 };
+            let groups = if family.is_some() { 1 } else { 4 } * classes;
             let per_group = per_group(args.sample, groups, CarcassonneCheck::PER_GROUP)?;
-            let puzzle = CarcassonneCheck::new(args.seed, per_group, family).map_err(cases)?;
+            let puzzle = match args.tables.size {
+                Some(size) => {
+                    CarcassonneCheck::sized(args.seed, per_group, family, size.rows(), size.cols())
+                }
+                None => CarcassonneCheck::new(args.seed, per_group, family),
+            }
+            .map_err(cases)?;
             run_puzzle(args, &puzzle, out)
         }
         PuzzleName::Fliptile => {
@@ -219,8 +224,37 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
             let puzzle = LightsOutCheck::new(args.seed, random).map_err(cases)?;
             run_puzzle(args, &puzzle, out)
         }
-        PuzzleName::Lights => Err(lights_not_checked()),
+        PuzzleName::Lights => run_lights(args, out),
     }
+}
+
+/// `check lights`: `--sample` boards (1,000 by default) of the variant
+/// drawn from `--seed` as `cases lights` draws them, with the answers
+/// `cases lights --answers` writes.
+fn run_lights(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
+    let size = args.tables.size.map(|s| (s.rows(), s.cols()));
+    let spec = super::cases::lights_spec(
+        size,
+        &args.variant,
+        args.goal,
+        &args.filter,
+        args.nullity.get(),
+    )
+    .map_err(|e| Failure::Usage(format!("nothing to check: {e}")))?;
+    let sample = args.sample.unwrap_or(LightsCheck::SAMPLE as u64);
+    if sample > SIZED_MAX_SAMPLE {
+        return Err(Failure::Usage(format!(
+            "--sample {sample}: check lights draws at most {} boards (each is held until its run)",
+            super::thousands(SIZED_MAX_SAMPLE)
+        )));
+    }
+    let check = LightsCheck::new(&spec, sample as usize, args.seed).map_err(|e| match e {
+        GenError::Empty { .. } | GenError::Size(_) | GenError::Lights(_) => {
+            Failure::Usage(format!("nothing to check: {e}"))
+        }
+        e => Failure::Gen(e),
+    })?;
+    run_puzzle(args, &check, out)
 }
 
 /// The most cases `check` generates for a puzzle whose cases are drawn

@@ -150,10 +150,14 @@ enum Command {
     /// in a run of its own, euler the 65,535 open positions in one run,
     /// carcassonne 600 generated boards (four families, small and 12x12)
     /// in runs of 50, fliptile 1,000 generated boards (four families up to
-    /// 15x15, and 15x15) one a run, lightsout 2,032 puzzles in one run.
+    /// 15x15, and 15x15) one a run, lightsout 2,032 puzzles in one run,
+    /// lights (the family: --size RxC needed, with --colours, --wrap,
+    /// --pattern, --goal as `cases lights`) 1,000 boards drawn as `cases
+    /// lights` draws them, 100 a run.
     /// Flip and Euler of another size (--size RxC, or --table FILE): --sample
     /// boards of that size (1,000 by default), drawn as `cases --size`
-    /// draws them.
+    /// draws them; fliptile and carcassonne --size RxC: 200 (fliptile) or
+    /// 50 (carcassonne) boards of that size a family.
     /// Exit status 0 when every run is accepted, 1 otherwise, 2 on usage
     /// errors or a PROGRAM that cannot be started.
     #[cfg(unix)]

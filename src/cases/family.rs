@@ -179,6 +179,22 @@ impl Spec {
         self.solver.variant()
     }
 
+    /// The goal the answers reach.
+    pub fn goal(&self) -> FamilyGoal {
+        self.goal
+    }
+
+    /// The family of the boards.
+    pub fn family(&self) -> LightsFamily {
+        self.family
+    }
+
+    /// The board after pressing each cell of `board` as many times as
+    /// `presses` says (both of the variant's shape).
+    pub fn apply(&self, board: &ColourGrid, presses: &ColourGrid) -> ColourGrid {
+        self.solver.apply(board, presses)
+    }
+
     /// One board, drawn as the [module documentation](self) says.
     pub fn board(&self, rng: &mut Rng) -> Result<ColourGrid, GenError> {
         let variant = self.variant();

@@ -87,7 +87,8 @@ struct Case {
     /// Its number among all the generated boards.
     key: usize,
     family: CarcassonneFamily,
-    class: SizeClass,
+    /// `None` for the boards of one size (`--size`).
+    class: Option<SizeClass>,
     board: Board,
     count: OnceLock<Result<u64, StopError>>,
 }
@@ -104,6 +105,8 @@ pub struct CarcassonneCheck {
     cases: Vec<Case>,
     seed: u64,
     per_group: usize,
+    /// The one size of every board (rows, columns), when it was chosen.
+    size: Option<(usize, usize)>,
 }
 
 /// The judge's bound on `T`.
@@ -131,7 +134,7 @@ impl CarcassonneCheck {
                         cases.push(Case {
                             key,
                             family: f,
-                            class,
+                            class: Some(class),
                             board,
                             count: OnceLock::new(),
                         });
@@ -144,6 +147,43 @@ impl CarcassonneCheck {
             cases,
             seed,
             per_group,
+            size: None,
+        })
+    }
+
+    /// Boards of one size, `per_group` of each family (of `family` only
+    /// when given): family F's are those of `boardbase cases carcassonne
+    /// --size RxC --family F --cases PER_GROUP --seed SEED`, each family
+    /// drawn from a fresh `Rng::new(seed)` as `cases` draws it. A run holds
+    /// boards of one family, up to 50.
+    pub fn sized(
+        seed: u64,
+        per_group: usize,
+        family: Option<CarcassonneFamily>,
+        rows: usize,
+        cols: usize,
+    ) -> Result<CarcassonneCheck, GenError> {
+        let mut cases = Vec::new();
+        for (i, (_, f)) in CarcassonneFamily::ALL.into_iter().enumerate() {
+            if family.is_some_and(|x| x != f) {
+                continue;
+            }
+            let mut rng = Rng::new(seed);
+            for k in 0..per_group {
+                cases.push(Case {
+                    key: i * per_group + k,
+                    family: f,
+                    class: None,
+                    board: f.board(&mut rng, rows, cols)?,
+                    count: OnceLock::new(),
+                });
+            }
+        }
+        Ok(CarcassonneCheck {
+            cases,
+            seed,
+            per_group,
+            size: Some((rows, cols)),
         })
     }
 
@@ -162,7 +202,10 @@ impl CarcassonneCheck {
 
     fn group_detail(&self, case: usize) -> String {
         let c = &self.cases[case];
-        format!("{}, {}", c.family, c.class.name())
+        match c.class {
+            Some(class) => format!("{}, {}", c.family, class.name()),
+            None => format!("{}, {}x{}", c.family, c.board.rows(), c.board.cols()),
+        }
     }
 }
 
@@ -184,11 +227,18 @@ impl Judge for CarcassonneCheck {
     }
 
     fn drawn(&self) -> Option<String> {
-        Some(format!(
-            "drawn from seed {}, {} a family and size class",
-            self.seed,
-            super::thousands(self.per_group)
-        ))
+        Some(match self.size {
+            None => format!(
+                "drawn from seed {}, {} a family and size class",
+                self.seed,
+                super::thousands(self.per_group)
+            ),
+            Some((rows, cols)) => format!(
+                "all {rows}x{cols}, {} a family, each family drawn from seed {} as cases carcassonne --size draws it",
+                super::thousands(self.per_group),
+                self.seed
+            ),
+        })
     }
 
     fn case_count(&self) -> usize {
@@ -209,7 +259,9 @@ impl Judge for CarcassonneCheck {
 
     fn group(&self, case: usize) -> usize {
         let c = &self.cases[case];
-        (c.family as usize) * SizeClass::ALL.len() + c.class as usize
+        // One more group a family for the boards of one size.
+        let class = c.class.map_or(SizeClass::ALL.len(), |class| class as usize);
+        (c.family as usize) * (SizeClass::ALL.len() + 1) + class
     }
 
     fn prepare(&self, cases: &[usize]) -> Result<(), String> {

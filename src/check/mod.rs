@@ -14,14 +14,16 @@
 //! answers of a run are consecutive groups of tokens, as many as
 //! [`Judge::answer_tokens`] says from where each starts (a fixed
 //! [`Judge::tokens_per_answer`] for most puzzles; one for Fliptile's
-//! `IMPOSSIBLE`, M·N for its flips), and each is judged against its own
-//! case, so one wrong line is attributed to its board.
+//! `IMPOSSIBLE`, M·N for its flips; for the Lights Out family one for
+//! `Impossible`, else the count and a token a row), and each is judged
+//! against its own case, so one wrong line is attributed to its board.
 //!
 //! - A run holding one case (Flip, Fliptile) gets exactly the judge's
 //!   verdict: time limit, output limit, runtime error (a signal or a
 //!   non-zero exit) before anything else, then the answer, then anything
 //!   after it.
-//! - In a run holding many cases (Euler, Carcassonne, Lights Out), every complete
+//! - In a run holding many cases (Euler, Carcassonne, Lights Out and its
+//!   family), every complete
 //!   answer is judged, even when the program then dies or is killed; the
 //!   cases it did not answer get the run's end (time limit, runtime error,
 //!   output limit) or, when it exited normally, "missing answer". The run
@@ -36,6 +38,7 @@ pub mod cgroup;
 mod euler;
 mod flip;
 mod fliptile;
+mod lights;
 mod lightsout;
 pub mod process;
 mod sized;
@@ -54,6 +57,7 @@ pub use self::carcassonne::{CarcassonneCheck, SizeClass};
 pub use self::euler::EulerCheck;
 pub use self::flip::FlipCheck;
 pub use self::fliptile::FliptileCheck;
+pub use self::lights::LightsCheck;
 pub use self::lightsout::LightsOutCheck;
 pub use self::process::{Death, End, Limits, MemoryControl, Outcome, Program, RunError};
 pub use self::sized::SizedCheck;
@@ -1063,19 +1067,12 @@ pub enum CheckError {
 }
 
 /// Writes `bytes` to `path` whole or not at all: to a temporary name in
-/// the same directory, then renamed over it.
+/// the same directory, then renamed over it
+/// ([`crate::tablefile::write_atomically`]).
 fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CheckError> {
-    let error = |error| CheckError::Save {
+    crate::tablefile::write_atomically(path, bytes).map_err(|error| CheckError::Save {
         path: path.to_path_buf(),
         error,
-    };
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(format!(".tmp-{}", std::process::id()));
-    let temporary = PathBuf::from(temporary);
-    std::fs::write(&temporary, bytes).map_err(error)?;
-    std::fs::rename(&temporary, path).map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        error(e)
     })
 }
 

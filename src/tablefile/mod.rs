@@ -157,7 +157,9 @@ pub use error::{ContentsError, ProbeError, TableError};
 pub use probe::{EulerEntry, EulerTable, FlipSolution, FlipTable, MoveValue, TableRoute};
 pub use verify::{Checked, DEFAULT_SAMPLE, Verified, VerifyOptions};
 pub(crate) use write::bits_bytes;
-pub use write::{Destination, WRITE_MEMORY, destination, remove_temporary_files};
+pub use write::{
+    AtomicFile, Destination, WRITE_MEMORY, destination, remove_temporary_files, write_atomically,
+};
 
 use crate::euler::{self, Move, Position};
 use crate::flip::{self, Board, Colour};

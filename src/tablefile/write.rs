@@ -384,36 +384,17 @@ impl Table {
         progress: &mut dyn FnMut(Progress),
         cancel: Option<&Cancel>,
     ) -> Result<u64, TableError> {
-        let path = match destination(path) {
-            Destination::InPlace => {
-                let file = OpenOptions::new().write(true).open(path)?;
-                let mut out = BufWriter::with_capacity(CHUNK, file);
-                let len = self.write_to_cancellable(&mut out, VERSION, progress, cancel)?;
-                out.flush()?;
-                return Ok(len);
-            }
-            Destination::Replace(path) => path,
-        };
-        let path = path.as_path();
-        let (dir, name) = dir_and_name(path)?;
-        let mut temp = TempFile::create(dir, name)?;
-        let mut out = BufWriter::with_capacity(CHUNK, &temp.file);
+        let mut file = AtomicFile::create(path)?;
+        let mut out = BufWriter::with_capacity(CHUNK, &mut file);
         let len = self.write_to_cancellable(&mut out, VERSION, progress, cancel)?;
         out.flush()?;
         drop(out);
-        temp.file.sync_all()?;
         // The last moment a cancel is honoured: after the rename the table
-        // is complete under its name.
-        if cancel.is_some_and(Cancel::is_cancelled) {
+        // is complete under its name (a device or a pipe has had it all).
+        if file.replaces() && cancel.is_some_and(Cancel::is_cancelled) {
             return Err(TableError::Cancelled);
         }
-        fs::rename(&temp.path, path)?;
-        temp.renamed = true;
-        // Make the rename itself durable; not every system can open a
-        // directory, and the table is complete either way.
-        if let Ok(dir) = File::open(dir) {
-            let _ = dir.sync_all();
-        }
+        file.commit()?;
         Ok(len)
     }
 }
@@ -450,8 +431,8 @@ fn temporary_name(name: &OsStr, n: u64) -> String {
     format!(".{}.{}-{n}.tmp", name.to_string_lossy(), std::process::id())
 }
 
-/// Removes the temporary files this process's [`Table::write`] has made for
-/// `path` and not renamed yet (`.NAME.PID-N.tmp` in its directory), and
+/// Removes the temporary files this process's [`Table::write`] (or an
+/// [`AtomicFile`]) has made for `path` and not renamed yet (`.NAME.PID-N.tmp` in its directory), and
 /// returns how many it removed: for a signal handler, so that an
 /// interrupted write leaves nothing behind. Only this process's files are
 /// touched.
@@ -541,6 +522,105 @@ impl Drop for TempFile {
     }
 }
 
+/// A file written whole or not at all, as [`Table::write`] writes a table:
+/// to a temporary file beside it (`.NAME.PID-N.tmp`, which
+/// [`remove_temporary_files`] finds again), renamed to its name by
+/// [`commit`](Self::commit) and removed if dropped before; or, when the
+/// path is a device, a pipe or a terminal (see [`destination`]), the path
+/// itself, written in place. Symbolic links are followed: the file they
+/// point to is replaced.
+pub struct AtomicFile {
+    target: Target,
+}
+
+/// Where an [`AtomicFile`]'s bytes go.
+enum Target {
+    /// The device or pipe itself.
+    InPlace(File),
+    /// A temporary file, and the file it is renamed to.
+    Replace(TempFile, PathBuf),
+}
+
+impl AtomicFile {
+    /// Creates the temporary file for `path` (or opens `path` itself, a
+    /// device or a pipe, for writing).
+    pub fn create(path: &Path) -> io::Result<AtomicFile> {
+        let target = match destination(path) {
+            Destination::InPlace => Target::InPlace(OpenOptions::new().write(true).open(path)?),
+            Destination::Replace(real) => {
+                let (dir, name) = dir_and_name(&real)?;
+                Target::Replace(TempFile::create(dir, name)?, real)
+            }
+        };
+        Ok(AtomicFile { target })
+    }
+
+    /// The file being written.
+    pub fn file(&self) -> &File {
+        match &self.target {
+            Target::InPlace(file) => file,
+            Target::Replace(temp, _) => &temp.file,
+        }
+    }
+
+    /// Syncs the temporary file to the disk, renames it to its name and
+    /// syncs the directory (written in place: nothing to do).
+    pub fn commit(self) -> io::Result<()> {
+        self.finish(true)
+    }
+
+    /// Whether a file is replaced (a temporary file renamed to it), not
+    /// a device or a pipe written in place.
+    fn replaces(&self) -> bool {
+        matches!(self.target, Target::Replace(..))
+    }
+
+    /// Renames the temporary file to its name, syncing it first when
+    /// `sync` (a small file a crash may lose is not synced: each sync
+    /// waits for the disk).
+    fn finish(mut self, sync: bool) -> io::Result<()> {
+        if let Target::Replace(temp, real) = &mut self.target {
+            if sync {
+                temp.file.sync_all()?;
+            }
+            fs::rename(&temp.path, &*real)?;
+            temp.renamed = true;
+            // Make the rename itself durable; not every system can open a
+            // directory, and the file is complete either way.
+            if sync
+                && let Some(dir) = real.parent()
+                && let Ok(dir) = File::open(if dir.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    dir
+                })
+            {
+                let _ = dir.sync_all();
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.file().write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file().flush()
+    }
+}
+
+/// Writes `bytes` to `path` whole or not at all through an
+/// [`AtomicFile`], without waiting for the disk: for small files such as a
+/// saved run of `check`.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = AtomicFile::create(path)?;
+    file.write_all(bytes)?;
+    file.finish(false)
+}
+
 /// The bytes a file stores of words `range` of a bitset column of
 /// `entries` entries, into `buf` (emptied first): little-endian, cut at the
 /// column's end (`entries` bits, rounded up to a byte), the bits past the
@@ -561,5 +641,72 @@ pub(crate) fn bits_bytes(words: &[u64], range: Range<usize>, entries: u64, buf: 
         && let Some(last) = buf.last_mut()
     {
         *last &= (1u8 << (entries % 8)) - 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A directory of its own for one test.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("boardbase-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("scratch directory");
+        dir
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut names: Vec<String> = fs::read_dir(dir)
+            .expect("listed")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn an_atomic_file_appears_whole_at_its_commit_and_not_before() {
+        let dir = scratch("atomic-file");
+        let path = dir.join("answers.txt");
+        fs::write(&path, "old\n").expect("written");
+        let mut file = AtomicFile::create(&path).expect("created");
+        file.write_all(b"new\n").expect("written");
+        // Until the commit: the old file, and one temporary file that
+        // `remove_temporary_files` knows.
+        assert_eq!(fs::read_to_string(&path).expect("read"), "old\n");
+        let listed = names(&dir);
+        assert_eq!(listed.len(), 2, "{listed:?}");
+        let temporary = format!(".answers.txt.{}-", std::process::id());
+        assert!(listed[0].starts_with(&temporary), "{listed:?}");
+        assert!(listed[0].ends_with(".tmp"), "{listed:?}");
+        file.commit().expect("committed");
+        assert_eq!(fs::read_to_string(&path).expect("read"), "new\n");
+        assert_eq!(names(&dir), ["answers.txt"]);
+        // Dropped before its commit: nothing is left, the old file stays.
+        let mut file = AtomicFile::create(&path).expect("created");
+        file.write_all(b"lost\n").expect("written");
+        drop(file);
+        assert_eq!(names(&dir), ["answers.txt"]);
+        assert_eq!(fs::read_to_string(&path).expect("read"), "new\n");
+        // A small file in one call; a temporary file left by a killed
+        // write is found again.
+        write_atomically(&dir.join("run-1.in"), b"1\n").expect("written");
+        assert_eq!(fs::read(dir.join("run-1.in")).expect("read"), b"1\n");
+        let file = AtomicFile::create(&path).expect("created");
+        std::mem::forget(file);
+        assert_eq!(remove_temporary_files(&path), 1);
+        assert_eq!(names(&dir), ["answers.txt", "run-1.in"]);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_atomic_file_on_a_device_writes_the_device() {
+        let mut file = AtomicFile::create(Path::new("/dev/null")).expect("opened");
+        file.write_all(b"nothing\n").expect("written");
+        file.commit().expect("committed");
+        assert!(Path::new("/dev/null").exists());
+        write_atomically(Path::new("/dev/null"), b"x").expect("written");
     }
 }

@@ -10,6 +10,7 @@
 #![cfg(unix)]
 
 use crate::common;
+use crate::family_answers;
 use crate::oracle;
 use crate::oracle::fliptile;
 use crate::programs;
@@ -1410,13 +1411,242 @@ fn fliptile_size_draws_boards_of_that_size() {
     );
     assert_eq!(t.code, 2);
     assert!(t.stderr.contains("nothing to check"), "{}", t.stderr);
-    let t = check_text(&["carcassonne", "--size", "3x3"], &["true"]);
+    let t = check_text(&["lightsout", "--size", "3x3"], &["true"]);
     assert_eq!(t.code, 2);
     assert!(
-        t.stderr.contains("--size is for flip, euler and fliptile"),
+        t.stderr
+            .contains("--size is for flip, euler, fliptile, carcassonne and lights, not lightsout"),
         "{}",
         t.stderr
     );
+}
+
+/// `check carcassonne --size RxC`: the boards are those `cases carcassonne
+/// --size RxC` writes for the family and seed, every one of that size, and
+/// the counter's answers are accepted.
+#[test]
+fn carcassonne_size_draws_boards_of_that_size() {
+    let log = fresh_log("carcassonne-sized.log");
+    let logger = programs::script("carcassonne-logger", &format!("cat >> '{}'", path(&log)));
+    let (code, r) = check(
+        &[
+            "carcassonne",
+            "--size",
+            "3x4",
+            "--family",
+            "planted",
+            "--sample",
+            "50",
+            "--seed",
+            "3",
+        ],
+        &[path(&logger)],
+    );
+    assert_eq!(code, 1, "{r}");
+    assert_eq!(r["runs"], 1);
+    assert_eq!(count(&r, "presentation_error"), 50, "{r}");
+    assert_eq!(
+        r["drawn"]["how"],
+        "all 3x4, 50 a family, each family drawn from seed 3 as cases carcassonne --size draws it"
+    );
+    let input = std::fs::read_to_string(&log).expect("the run's input");
+    let cases = common::run(
+        &[
+            "cases",
+            "carcassonne",
+            "--size",
+            "3x4",
+            "--family",
+            "planted",
+            "--cases",
+            "50",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    assert_eq!(cases.code, 0, "{}", cases.stderr);
+    assert_eq!(input, cases.stdout);
+    let mut lines = input.lines();
+    assert_eq!(lines.next(), Some("50"));
+    let sizes: Vec<&str> = lines.clone().step_by(4).collect();
+    assert_eq!(sizes, ["3 4"; 50]);
+    // Every family, each 3x4, shown as pasteable judge input.
+    let (_, r) = check(
+        &[
+            "carcassonne",
+            "--size",
+            "3x4",
+            "--sample",
+            "8",
+            "--show",
+            "8",
+        ],
+        &["true"],
+    );
+    // 50 a family by default, 8 of them checked.
+    assert_eq!(r["drawn"]["count"], 200);
+    assert_eq!(r["failures"].as_array().unwrap().len(), 8);
+    for failure in r["failures"].as_array().unwrap() {
+        let input = failure["view"]["input"].as_array().unwrap();
+        assert_eq!(input[0], "3 4", "{failure}");
+        assert_eq!(input.len(), 4, "{failure}");
+    }
+    crate::schemas::assert_valid("check", &r, "check carcassonne --size");
+    // boardbase's own counter is accepted on them.
+    let bin = env!("CARGO_BIN_EXE_boardbase");
+    let (code, r) = check(
+        &[
+            "carcassonne",
+            "--size",
+            "2x3",
+            "--sample",
+            "12",
+            "--timeout",
+            "60",
+        ],
+        &[bin, "carcassonne"],
+    );
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(count(&r, "accepted"), 12);
+}
+
+/// The Lights Out family's boards and answers of one variant: the boards
+/// of the run read back from the program's input, with the brute force's
+/// answers (tests/oracle/family.rs).
+fn lights_logged(v: &family_answers::Variant, log: &Path) -> Vec<Vec<u8>> {
+    let text = std::fs::read_to_string(log).expect("the run's input");
+    let rows: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+    assert_eq!(rows.len() % v.rows, 0, "{text}");
+    rows.chunks(v.rows)
+        .map(|b| {
+            b.iter()
+                .flat_map(|r| r.chars().map(|c| c.to_digit(16).expect("a digit") as u8))
+                .collect()
+        })
+        .collect()
+}
+
+/// `check lights`: the boards are those of `cases lights`; the brute
+/// force's answers are accepted, `Impossible` everywhere is wrong exactly
+/// on the boards the brute force solves, and `boardbase lights solve`
+/// passes over several runs.
+#[test]
+fn lights_answers_are_judged_against_the_brute_force() {
+    // 2x3, 3 colours, plus: 3 quiet patterns, so a third of the random
+    // boards are solvable.
+    let v = family_answers::VARIANTS[2];
+    let goal = "1";
+    let brute = oracle::family::BruteForce::new(&v.rules());
+    let mut args: Vec<String> = vec!["lights".to_owned()];
+    args.extend(v.args());
+    args.extend(["--goal", goal, "--sample", "60", "--seed", "4"].map(String::from));
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    let log = fresh_log("lights-boards.log");
+    let logger = programs::script("lights-logger", &format!("cat >> '{}'", path(&log)));
+    let (code, r) = check(&words, &[path(&logger)]);
+    assert_eq!(code, 1, "{r}");
+    assert_eq!(r["puzzle"], "lights");
+    assert_eq!(r["runs"], 1);
+    assert_eq!(groups(&r)["missing_answer"], 60, "{r}");
+    let mut cases_args: Vec<String> = vec!["cases".to_owned(), "lights".to_owned()];
+    cases_args.extend(v.args());
+    cases_args.extend(["--goal", goal, "--cases", "60", "--seed", "4"].map(String::from));
+    let cases_words: Vec<&str> = cases_args.iter().map(String::as_str).collect();
+    let cases = common::run(&cases_words, "");
+    assert_eq!(cases.code, 0, "{}", cases.stderr);
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), cases.stdout);
+    let boards = lights_logged(&v, &log);
+    assert_eq!(boards.len(), 60);
+    let mut expected = String::new();
+    let mut solvable = 0;
+    for b in &boards {
+        match family_answers::oracle_answer(&brute, b, goal) {
+            Some(s) => {
+                solvable += 1;
+                expected.push_str(&format!("{}\n", s.rounds));
+                expected.push_str(&family_answers::lines(&s.presses, v.cols));
+            }
+            None => expected.push_str("Impossible\n"),
+        }
+    }
+    assert!(0 < solvable && solvable < 60, "{solvable} of 60 solvable");
+    let answers = programs::scratch().join("lights-oracle-answers");
+    std::fs::write(&answers, &expected).expect("answers written");
+    let right = programs::script(
+        "lights-oracle",
+        &format!("cat >/dev/null; cat '{}'", path(&answers)),
+    );
+    let (code, r) = check(&words, &[path(&right)]);
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(count(&r, "accepted"), 60);
+    crate::schemas::assert_valid("check", &r, "check lights");
+    let never = programs::script(
+        "lights-never",
+        "cat >/dev/null; i=0; while [ $i -lt 60 ]; do echo Impossible; i=$((i+1)); done",
+    );
+    let (code, r) = check(&words, &[path(&never)]);
+    assert_eq!(code, 1, "{r}");
+    assert_eq!(count(&r, "accepted"), 60 - solvable);
+    assert_eq!(count(&r, "wrong_answer"), solvable);
+    assert_eq!(groups(&r)["solvable_answered_impossible"], solvable);
+    crate::schemas::assert_valid("check", &r, "check lights, rejected");
+    // Failing boards are shown as the program's input: 2 rows of digits.
+    let shown = &r["failures"][0]["view"]["input"];
+    assert_eq!(shown.as_array().unwrap().len(), 2, "{r}");
+    // The text report says what was drawn and that no judge sets it.
+    let t = check_text(&words, &[path(&never)]);
+    assert!(
+        t.stdout.starts_with(
+            "boardbase check lights (no original judge): 60 boards (random boards of 2x3, 3 colours, plus, goal 1, drawn from seed 4 as cases lights draws them; no judge sets this problem: the limits are boardbase's own), in 1 run\n"
+        ),
+        "{}",
+        t.stdout
+    );
+    // boardbase's own solver over two runs of 100 and one of 50.
+    let bin = env!("CARGO_BIN_EXE_boardbase");
+    let mut solve: Vec<String> = vec![bin.to_owned(), "lights".to_owned(), "solve".to_owned()];
+    solve.extend(v.args());
+    solve.extend(["--goal".to_owned(), goal.to_owned()]);
+    let solve: Vec<&str> = solve.iter().map(String::as_str).collect();
+    let mut args250 = words.clone();
+    let at = args250.iter().position(|&w| w == "60").unwrap();
+    args250[at] = "250";
+    let (code, r) = check(&args250, &solve);
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(count(&r, "accepted"), 250);
+    assert_eq!(r["runs"], 3);
+}
+
+/// `check lights` refuses what `cases lights` refuses, and the variant's
+/// options are for lights only.
+#[test]
+fn lights_bad_options_are_usage_errors() {
+    for (args, error) in [
+        (&["lights"][..], "--size RxC is needed for lights"),
+        (
+            &["lights", "--size", "3x3", "--goal", "2"][..],
+            "--goal 2: there are 2 colours (0 to 1)",
+        ),
+        (
+            &["lights", "--size", "3x3", "--family", "impossible"][..],
+            "nothing to check",
+        ),
+        (&["lights", "--size", "3x3", "--family", "ties"][..], "ties"),
+        (
+            &["flip", "--colours", "3"][..],
+            "--colours, --wrap, --pattern and --goal are for lights, not flip",
+        ),
+        (
+            &["lights", "--size", "3x3", "--table", "x.table"][..],
+            "--table and --tables are for flip and euler, not lights",
+        ),
+    ] {
+        let t = check_text(args, &["true"]);
+        assert_eq!(t.code, 2, "{args:?}: {}", t.stderr);
+        assert!(t.stderr.contains(error), "{args:?}: {}", t.stderr);
+        assert!(!t.stderr.contains("panicked"), "{}", t.stderr);
+    }
 }
 
 #[test]

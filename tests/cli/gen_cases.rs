@@ -510,7 +510,7 @@ fn usage_errors() {
     gen_says(
         "flip --cases 1 --answers /nonexistent/dir/answers",
         1,
-        "cannot write /nonexistent/dir/answers.tmp-",
+        "cannot write /nonexistent/dir/answers: No such file or directory",
     );
 }
 

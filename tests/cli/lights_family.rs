@@ -680,10 +680,6 @@ fn cases_lights_writes_boards_of_their_family_with_the_oracles_answers() {
             "(--max-nullity raises the limit)",
         ),
         (
-            &["check", "lights", "--size", "3x3", "--", "true"][..],
-            "check does not run programs on the Lights Out family",
-        ),
-        (
             &[
                 "cases", "lights", "--size", "3x3", "--cases", "1", "--family", "ties",
             ][..],

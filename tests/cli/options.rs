@@ -500,18 +500,21 @@ fn a_shared_option_has_one_help_text_everywhere() {
         }
     }
     // The Lights Out family's variant and goal: one text on `lights
-    // solve`, `lights info` and `cases`.
+    // solve`, `lights info`, `check` and `cases`.
     for option in ["--colours", "--wrap", "--pattern"] {
         assert_eq!(
             has(option),
-            ["lights solve", "lights info", "cases"],
+            ["lights solve", "lights info", "check", "cases"],
             "{option}"
         );
-        assert_eq!(seen[option][0].1, seen[option][1].1, "{option}");
-        assert_eq!(seen[option][0].1, seen[option][2].1, "{option}");
+        for (sub, help) in &seen[option] {
+            assert_eq!(help, &seen[option][0].1, "{sub} {option}");
+        }
     }
-    assert_eq!(has("--goal"), ["lights solve", "cases"]);
-    assert_eq!(seen["--goal"][0].1, seen["--goal"][1].1);
+    assert_eq!(has("--goal"), ["lights solve", "check", "cases"]);
+    for (sub, help) in &seen["--goal"] {
+        assert_eq!(help, &seen["--goal"][0].1, "{sub} --goal");
+    }
     assert!(seen["--colours"][0].1.ends_with("[default: 2]"));
     for (sub, help) in &seen["--board"] {
         assert!(
@@ -771,11 +774,11 @@ fn check_size_judges_boards_of_that_size_against_the_oracle() {
         "{}",
         r.stderr
     );
-    let r = run(&["check", "carcassonne", "--size", "3x3", "--", "true"], "");
+    let r = run(&["check", "lightsout", "--size", "3x3", "--", "true"], "");
     assert_eq!(r.code, 2);
     assert_eq!(
         r.stderr,
-        "error: --size is for flip, euler and fliptile, not carcassonne\n"
+        "error: --size is for flip, euler, fliptile, carcassonne and lights, not lightsout\n"
     );
 }
 
