@@ -1516,15 +1516,7 @@ fn carcassonne_size_draws_boards_of_that_size() {
 /// answers (tests/oracle/family.rs).
 fn lights_logged(v: &family_answers::Variant, log: &Path) -> Vec<Vec<u8>> {
     let text = std::fs::read_to_string(log).expect("the run's input");
-    let rows: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
-    assert_eq!(rows.len() % v.rows, 0, "{text}");
-    rows.chunks(v.rows)
-        .map(|b| {
-            b.iter()
-                .flat_map(|r| r.chars().map(|c| c.to_digit(16).expect("a digit") as u8))
-                .collect()
-        })
-        .collect()
+    family_answers::parse_boards(&text, v)
 }
 
 /// `check lights`: the boards are those of `cases lights`; the brute

@@ -8,7 +8,9 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 use crate::common::{TempFile, ok, run};
-use crate::family_answers::{VARIANTS, Variant, boards, check_answer, lines, oracle_answer, rows};
+use crate::family_answers::{
+    VARIANTS, Variant, boards, check_answer, lines, oracle_answer, parse_boards, rows,
+};
 use crate::oracle::family::{self as rules, BruteForce};
 
 /// `boardbase lights solve ARGS` with the variant's options.
@@ -570,17 +572,7 @@ fn past_the_search_limit_is_an_error_naming_max_nullity() {
 /// same input; a family that asks for what cannot be is an error.
 #[test]
 fn cases_lights_writes_boards_of_their_family_with_the_oracles_answers() {
-    let parse = |text: &str, v: &Variant| -> Vec<Vec<u8>> {
-        let rows: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
-        assert_eq!(rows.len() % v.rows, 0, "{text}");
-        rows.chunks(v.rows)
-            .map(|b| {
-                b.iter()
-                    .flat_map(|r| r.chars().map(|c| c.to_digit(16).expect("a digit") as u8))
-                    .collect()
-            })
-            .collect()
-    };
+    let parse = parse_boards;
     for (v, goal) in [
         (VARIANTS[0], "0"),
         (VARIANTS[2], "1"),

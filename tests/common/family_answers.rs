@@ -151,6 +151,20 @@ pub fn lines(board: &[u8], cols: usize) -> String {
     s
 }
 
+/// The boards of `text`, input as [`lines`] writes it (blank lines
+/// skipped), `v.rows` lines a board.
+pub fn parse_boards(text: &str, v: &Variant) -> Vec<Vec<u8>> {
+    let rows: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+    assert_eq!(rows.len() % v.rows, 0, "{text}");
+    rows.chunks(v.rows)
+        .map(|b| {
+            b.iter()
+                .flat_map(|r| r.chars().map(|c| c.to_digit(16).expect("a digit") as u8))
+                .collect()
+        })
+        .collect()
+}
+
 /// A board as one string, rows separated by `/`.
 pub fn rows(board: &[u8], cols: usize) -> String {
     board
