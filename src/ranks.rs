@@ -29,12 +29,25 @@ pub trait Ranks {
     /// ranks of one machine take turns to write one file).
     fn local_rank(&self) -> usize;
 
+    /// Tells every rank how many values this one will send it
+    /// (`counts[r]` to rank `r`); returns how many each rank will send this
+    /// one, in rank order.
+    fn swap_counts(&self, counts: &[usize]) -> Vec<usize>;
+
     /// Sends `send[counts[0] + ... + counts[r - 1]..][..counts[r]]` to rank
     /// `r` (every rank, this one included), and puts what each rank sent
     /// this one, in rank order, at the start of `recv` (grown when short,
     /// never shrunk: a buffer kept from one exchange to the next costs its
     /// pages once). Returns how many values each rank sent.
-    fn exchange(&self, send: &[u64], counts: &[usize], recv: &mut Vec<u64>) -> Vec<usize>;
+    fn exchange(&self, send: &[u64], counts: &[usize], recv: &mut Vec<u64>) -> Vec<usize> {
+        let theirs = self.swap_counts(counts);
+        let total = theirs.iter().sum();
+        if recv.len() < total {
+            recv.resize(total, 0);
+        }
+        self.exchange_known(send, counts, &theirs, &mut recv[..total]);
+        theirs
+    }
 
     /// As [`exchange`](Ranks::exchange) when this rank knows what each rank
     /// sends it (`recv_counts[r]` values from rank `r`, which every rank's
@@ -83,12 +96,7 @@ impl Ranks for Solo {
         1
     }
 
-    fn exchange(&self, send: &[u64], counts: &[usize], recv: &mut Vec<u64>) -> Vec<usize> {
-        let n = counts[0];
-        if recv.len() < n {
-            recv.resize(n, 0);
-        }
-        recv[..n].copy_from_slice(&send[..n]);
+    fn swap_counts(&self, counts: &[usize]) -> Vec<usize> {
         counts.to_vec()
     }
 

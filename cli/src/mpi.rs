@@ -92,19 +92,11 @@ impl Ranks for MpiRanks {
         self.local_rank
     }
 
-    fn exchange(&self, send: &[u64], counts: &[usize], recv: &mut Vec<u64>) -> Vec<usize> {
+    fn swap_counts(&self, counts: &[usize]) -> Vec<usize> {
         let counts: Vec<c_int> = counts.iter().map(|&c| count(c)).collect();
         let mut theirs = vec![0 as c_int; counts.len()];
         self.world.all_to_all_into(&counts[..], &mut theirs[..]);
-        let total = count(theirs.iter().map(|&c| c as usize).sum()) as usize;
-        if recv.len() < total {
-            recv.resize(total, 0);
-        }
-        let (send_at, recv_at) = (offsets(&counts), offsets(&theirs));
-        self.world.all_to_all_varcount_into(
-            &mpi::datatype::Partition::new(send, &counts[..], &send_at[..]),
-            &mut PartitionMut::new(&mut recv[..total], &theirs[..], &recv_at[..]),
-        );
+        count(theirs.iter().map(|&c| c as usize).sum());
         theirs.iter().map(|&c| c as usize).collect()
     }
 
