@@ -259,25 +259,21 @@ impl BlockFile {
         self.block_bytes as usize
     }
 
-    /// Writes `blocks` of `bits` at their places and syncs them; returns
-    /// the CRC of their bytes in that order.
-    pub(crate) fn write(
+    /// Writes `blocks` (block `b`'s words are `block(b)`) at their places
+    /// and syncs them; returns the CRC of their bytes in that order.
+    pub(crate) fn write<'a>(
         &self,
         blocks: &[usize],
-        bits: &[AtomicU64],
+        block: &dyn Fn(usize) -> &'a [AtomicU64],
     ) -> Result<PartCrc, CheckpointError> {
-        let words = self.block_bytes as usize / 8;
         let mut buf = vec![0u8; self.block_bytes as usize];
         let mut crc = crc32fast::Hasher::new();
-        for &block in blocks {
-            for (word, bytes) in bits[block * words..][..words]
-                .iter()
-                .zip(buf.chunks_exact_mut(8))
-            {
+        for &b in blocks {
+            for (word, bytes) in block(b).iter().zip(buf.chunks_exact_mut(8)) {
                 bytes.copy_from_slice(&word.load(Relaxed).to_le_bytes());
             }
             crc.update(&buf);
-            let at = self.data_offset + block as u64 * self.block_bytes;
+            let at = self.data_offset + b as u64 * self.block_bytes;
             self.file
                 .write_all_at(&buf, at)
                 .map_err(|e| self.io_error(e))?;
@@ -289,25 +285,25 @@ impl BlockFile {
         })
     }
 
-    /// Reads `blocks` into `bits`; returns the CRC of their bytes in that
-    /// order. `progress` hears of the bytes read.
-    fn read(
+    /// Reads `blocks` into their words (`block(b)` for block `b`); returns
+    /// the CRC of their bytes in that order. `progress` hears of the bytes
+    /// read.
+    fn read<'a>(
         &self,
         blocks: impl Iterator<Item = usize>,
-        bits: &[AtomicU64],
+        block: &dyn Fn(usize) -> &'a [AtomicU64],
         progress: &dyn Fn(u64),
     ) -> Result<PartCrc, CheckpointError> {
         let mut buf = vec![0u8; self.block_bytes as usize];
         let mut crc = crc32fast::Hasher::new();
         let mut len = 0;
-        for block in blocks {
-            let at = self.data_offset + block as u64 * self.block_bytes;
+        for b in blocks {
+            let at = self.data_offset + b as u64 * self.block_bytes;
             self.file
                 .read_exact_at(&mut buf, at)
                 .map_err(|e| self.io_error(e))?;
             crc.update(&buf);
-            let words = &bits[block * buf.len() / 8..][..buf.len() / 8];
-            for (word, bytes) in words.iter().zip(buf.chunks_exact(8)) {
+            for (word, bytes) in block(b).iter().zip(buf.chunks_exact(8)) {
                 let mut b = [0u8; 8];
                 b.copy_from_slice(bytes);
                 word.store(u64::from_le_bytes(b), Relaxed);
@@ -457,13 +453,13 @@ impl Checkpoint {
     }
 
     /// Reads `part(len)` of each complete layer's blocks (a range of the
-    /// layer's `len` blocks, in its order) into `bits`, and returns the CRC
-    /// of each layer's part, to be checked by
-    /// [`check_parts`](Checkpoint::check_parts) with the other ranks'.
-    pub(crate) fn load_part(
+    /// layer's `len` blocks, in its order) into their words (`block(b)` for
+    /// block `b`), and returns the CRC of each layer's part, to be checked
+    /// by [`check_parts`](Checkpoint::check_parts) with the other ranks'.
+    pub(crate) fn load_part<'a>(
         &self,
         part: &dyn Fn(usize) -> Range<usize>,
-        bits: &[AtomicU64],
+        block: &dyn Fn(usize) -> &'a [AtomicU64],
         progress: &dyn Fn(u64),
     ) -> Result<Vec<PartCrc>, CheckpointError> {
         let top_bits = self.header.top_bits;
@@ -475,7 +471,7 @@ impl Checkpoint {
                 let members = layer_members(top_bits, ones)
                     .skip(range.start)
                     .take(range.len());
-                self.blocks.read(members, bits, progress)
+                self.blocks.read(members, block, progress)
             })
             .collect()
     }

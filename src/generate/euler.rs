@@ -14,7 +14,7 @@ use boardbase_solvers::shape::Shape;
 use rayon::prelude::*;
 
 use super::checkpoint::Checkpoint;
-use super::euler_winloss::{self, agree_not_cancelled};
+use super::euler_winloss::{self, BlockPlaces, agree_not_cancelled};
 use super::{
     Cancel, GenerateError, Hooks, Phase, Progress, Puzzle, Reporter, SMALL_ALLOCATIONS,
     check_cells, check_memory, in_pool, pool_threads, try_vec, try_vec_reported,
@@ -349,7 +349,8 @@ fn win_loss<F: Fn(Progress) + Sync>(
 ) -> Result<(u64, Vec<u64>), GenerateError> {
     let saving = checkpoint.map(|c| (c, every));
     // One rank fetches nothing: no exchange budget.
-    let (won, _, _) = euler_winloss::win_loss(wl, &bits, 0, saving, &Solo, hooks)?;
+    let (won, _, _) =
+        euler_winloss::win_loss(wl, &bits, &BlockPlaces::InTable, 0, saving, &Solo, hooks)?;
     // Same size and alignment: collected in place, no second bitset.
     let winning: Vec<u64> = bits.into_iter().map(AtomicU64::into_inner).collect();
     Ok((won, winning))

@@ -21,14 +21,16 @@ use super::{GenerateError, Hooks, Phase, Progress, Reporter};
 use crate::ranks::{Ranks, first_failed, owner, share};
 use crate::tablefile::parts::PartCrc;
 
-/// The win/loss pass of this rank: its blocks of every layer, in rounds
-/// with the blocks it reads from other ranks, resumed from the checkpoint's
-/// layers and saving the new ones to it (`saving`: the checkpoint and how
-/// often). Returns the positions won in its blocks, the blocks, and the
-/// bytes it received in each layer.
+/// The win/loss pass of this rank: its blocks of every layer, made in
+/// `words` at the places `places` gives them, in rounds with the blocks it
+/// reads from other ranks, resumed from the checkpoint's layers and saving
+/// the new ones to it (`saving`: the checkpoint and how often). Returns the
+/// positions won in its blocks, the blocks, and the bytes it received in
+/// each layer.
 pub(super) fn win_loss<F: Fn(Progress) + Sync>(
     wl: &WinLossSolver,
-    atomic: &[AtomicU64],
+    words: &[AtomicU64],
+    places: &BlockPlaces,
     exchange_bytes: u64,
     saving: Option<(Checkpoint, Duration)>,
     ranks: &dyn Ranks,
@@ -58,6 +60,7 @@ pub(super) fn win_loss<F: Fn(Progress) + Sync>(
     // most size - 1 ranks asking at most this) what it sends at once.
     let budget = (exchange_bytes / size as u64 / (n as u64 * 8)).max(1) as usize;
     let mine_of = |i: u32| share(colex.layer_len(top - i), rank, size);
+    let own = |b: usize| &words[places.place(b) * n..][..n];
 
     let mut own_blocks = Vec::new();
     let (mut won, done) = match &saving {
@@ -67,7 +70,7 @@ pub(super) fn win_loss<F: Fn(Progress) + Sync>(
             let bytes = (0..done).map(|i| mine_of(i).len() as u64).sum::<u64>() * block_bytes;
             let report = Reporter::start(hooks, Phase::Resume, bytes);
             let part = |len: usize| share(len, rank, size);
-            let loaded = c.load_part(&part, atomic, &|b| report.add(b));
+            let loaded = c.load_part(&part, &own, &|b| report.add(b));
             load_agreed(c, loaded, ranks)?;
             report.finish();
             for i in 0..done {
@@ -95,7 +98,8 @@ pub(super) fn win_loss<F: Fn(Progress) + Sync>(
             let (saved, from_writer) = mpsc::channel();
             let file = checkpoint.block_file().clone();
             let cost = &cost;
-            scope.spawn(move || save_layers(&file, layers, &saved, atomic, n, cost));
+            let own = &own;
+            scope.spawn(move || save_layers(&file, layers, &saved, own, n, cost));
             Saver {
                 checkpoint,
                 every,
@@ -148,18 +152,11 @@ pub(super) fn win_loss<F: Fn(Progress) + Sync>(
                     let asked = &asked[..asked_counts.iter().sum::<usize>()];
                     send.clear();
                     for &b in asked {
-                        send.extend(
-                            atomic[b as usize * n..][..n]
-                                .iter()
-                                .map(|w| w.load(Relaxed)),
-                        );
+                        send.extend(own(b as usize).iter().map(|w| w.load(Relaxed)));
                     }
                     let send_counts: Vec<usize> = asked_counts.iter().map(|c| c * n).collect();
                     // `fetch` is in owner order, as the owners send.
-                    let mut recv_counts = vec![0; size];
-                    for &b in &fetch {
-                        recv_counts[owner_of(b)] += n;
-                    }
+                    let recv_counts: Vec<usize> = counts.iter().map(|c| c * n).collect();
                     let kept = pooled.len();
                     let len = (kept + fetch.len()) * n;
                     pool.reserve_exact(len.saturating_sub(pool.len()));
@@ -177,7 +174,7 @@ pub(super) fn win_loss<F: Fn(Progress) + Sync>(
                     pooled.extend_from_slice(&fetch);
                     let (pool_now, slot_now) = (&pool[..], &slot[..]);
                     let block = |b: usize| match slot_now[b] {
-                        NOT_POOLED => &atomic[b * n..][..n],
+                        NOT_POOLED => own(b),
                         s => &pool_now[s as usize * n..][..n],
                     };
                     layer_won += solve_blocks(wl, blocks, block, &report);
@@ -233,6 +230,51 @@ pub(super) fn win_loss<F: Fn(Progress) + Sync>(
 /// (4) and the marks of those the next round reads (1).
 pub(super) const BYTES_A_BLOCK: u64 = 25;
 
+/// Where a rank keeps the blocks it makes in its bitset: block `b` is the
+/// `place(b)`-th block of words.
+#[derive(Debug)]
+pub(super) enum BlockPlaces {
+    /// At their places in a bitset of the whole table: one process, and
+    /// ranks that put the whole table together after the pass.
+    InTable,
+    /// One after another, layer by layer, in a bitset of its own blocks:
+    /// pages faulted in one after another cost half as much as pages
+    /// scattered over the table's span (docs/performance.md).
+    Packed {
+        colex: Colex,
+        /// By a block's bits set: the place of the layer's first block of
+        /// this rank, less that block's index in the layer.
+        base: Vec<isize>,
+    },
+}
+
+impl BlockPlaces {
+    /// The places of rank `rank`'s blocks (of `size`) of a table of `top`
+    /// block-index bits, packed; and how many blocks they are.
+    pub(super) fn packed(top: u32, rank: usize, size: usize) -> (BlockPlaces, usize) {
+        let colex = Colex::new(top);
+        let mut base = vec![0; top as usize + 1];
+        let mut at = 0;
+        // The layers in the order they are made: the most bits set first.
+        for ones in (0..=top).rev() {
+            let mine = share(colex.layer_len(ones), rank, size);
+            base[ones as usize] = at as isize - mine.start as isize;
+            at += mine.len();
+        }
+        (BlockPlaces::Packed { colex, base }, at)
+    }
+
+    /// Where block `block` is, in blocks (one of this rank's).
+    pub(super) fn place(&self, block: usize) -> usize {
+        match self {
+            BlockPlaces::InTable => block,
+            BlockPlaces::Packed { colex, base } => {
+                (base[block.count_ones() as usize] + colex.rank(block) as isize) as usize
+            }
+        }
+    }
+}
+
 /// [`win_loss`]'s mark of a block that is not in its pool of other ranks'
 /// blocks.
 const NOT_POOLED: u32 = u32::MAX;
@@ -285,17 +327,17 @@ fn load_agreed(
 
 /// The writer thread of a rank: saves each layer's blocks it is handed,
 /// and hands back their CRC (or why they could not be saved, and stops).
-fn save_layers(
+fn save_layers<'a>(
     file: &BlockFile,
     layers: mpsc::Receiver<(u32, Vec<usize>, u64)>,
     saved: &mpsc::Sender<Result<Saved, CheckpointError>>,
-    bits: &[AtomicU64],
+    own: &(dyn Fn(usize) -> &'a [AtomicU64] + Sync),
     block_words: usize,
     cost: &SaveCost,
 ) {
     for (layer, blocks, won) in layers {
         let start = Instant::now();
-        let part = file.write(&blocks, bits);
+        let part = file.write(&blocks, own);
         cost.add(start.elapsed(), (blocks.len() * block_words * 8) as u64);
         let failed = part.is_err();
         let _ = saved.send(part.map(|part| Saved { layer, part, won }));
@@ -675,7 +717,8 @@ fn plan_rounds(
 
 /// Colex ranks of the numbers of `bits` bits: a layer's blocks in
 /// [`layer_members`] order are numbered 0, 1, 2, ...
-struct Colex {
+#[derive(Debug)]
+pub(super) struct Colex {
     /// `binomial[n][k]` = C(n, k), n and k up to `bits`.
     binomial: Vec<Vec<usize>>,
     bits: u32,
@@ -716,6 +759,30 @@ impl Colex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn packed_places_fill_a_ranks_bitset_in_the_order_made() {
+        let top = 9;
+        for size in 1..=4 {
+            for rank in 0..size {
+                let (places, count) = BlockPlaces::packed(top, rank, size);
+                // A rank's blocks, layer by layer from the full one, each
+                // layer's share in its order: places 0, 1, 2, ...
+                let mine: Vec<usize> = (0..=top)
+                    .rev()
+                    .flat_map(|ones| {
+                        let layer: Vec<usize> = layer_members(top, ones).collect();
+                        layer[share(layer.len(), rank, size)].to_vec()
+                    })
+                    .collect();
+                assert_eq!(mine.len(), count);
+                for (k, &b) in mine.iter().enumerate() {
+                    assert_eq!(places.place(b), k, "block {b} of rank {rank} of {size}");
+                }
+            }
+        }
+        assert_eq!(BlockPlaces::InTable.place(77), 77);
+    }
 
     #[test]
     fn colex_ranks_follow_layer_order() {
