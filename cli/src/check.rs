@@ -41,6 +41,9 @@ pub enum MemoryControlArg {
 
 /// Arguments of `boardbase check`.
 #[derive(Debug, Args)]
+#[command(mut_arg("size", |a| a
+    .help(concat!(super::options::size_help!(), ": check boards of this size (flip, euler, fliptile, carcassonne, lights) [default: the puzzle's own cases; lights needs it]"))
+    .long_help(concat!(super::options::size_help!(), ": check boards of this size, drawn as `cases --size` draws them (flip, euler, fliptile, carcassonne, lights). Without it, the puzzle's own cases: the judge's, or (fliptile, carcassonne) boards of several sizes; lights needs it. Euler: up to 36 squares; Flip: up to 64x64"))))]
 pub struct CheckArgs {
     /// The puzzle the program solves.
     #[arg(value_enum)]
@@ -333,6 +336,11 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
     }
     let jobs = args.jobs.count();
     let time_limit = args.time_limit.unwrap_or_else(|| puzzle.time_limit());
+    let memory_limit = match args.memory_limit {
+        None => Some(puzzle.memory_limit()),
+        Some(0.0) => None,
+        Some(mb) => Some((mb * check::process::MB as f64) as u64),
+    };
     let options = Options {
         program: Program {
             path: path.clone(),
@@ -342,12 +350,10 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
         wall_limit: args
             .wall_limit
             .unwrap_or(time_limit * check::process::WALL_FACTOR),
-        memory_limit: match args.memory_limit {
-            None => Some(puzzle.memory_limit()),
-            Some(0.0) => None,
-            Some(mb) => Some((mb * check::process::MB as f64) as u64),
-        },
+        memory_limit,
         memory_control: match args.memory_control {
+            // No limit to hold: nothing to look for.
+            None if memory_limit.is_none() => MemoryControl::AddressSpace,
             None => MemoryControl::best(),
             Some(MemoryControlArg::AddressSpace) => MemoryControl::AddressSpace,
             Some(MemoryControlArg::Cgroup) => {

@@ -61,13 +61,13 @@ use std::sync::{Mutex, MutexGuard, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec, poll};
-
-use super::cgroup::{MemoryCgroup, MemoryCgroups, Version};
 use rustix::io::Errno;
 use rustix::process::{
     Pid, Resource, Rlimit, Signal, WaitId, WaitIdOptions, getrlimit, kill_process_group, setrlimit,
     waitid,
 };
+
+use super::cgroup::{MemoryCgroup, MemoryCgroups, Version};
 
 /// The program under test and its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,10 +137,10 @@ impl MemoryControl {
 /// Why no cgroup can be made, in words for a report.
 pub fn memory_cgroups() -> Result<&'static MemoryCgroups, &'static str> {
     static FOUND: std::sync::OnceLock<Result<MemoryCgroups, String>> = std::sync::OnceLock::new();
-    match FOUND.get_or_init(MemoryCgroups::find) {
-        Ok(c) => Ok(c),
-        Err(e) => Err(e),
-    }
+    FOUND
+        .get_or_init(MemoryCgroups::find)
+        .as_ref()
+        .map_err(String::as_str)
 }
 
 /// The limits of one run.
