@@ -9,6 +9,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::direct::DirectStream;
 use super::{ColumnData, Data, Phase, Progress, Table, TableError, VERSION, check_columns, format};
 use crate::progress::Cancel;
 
@@ -385,10 +386,21 @@ impl Table {
         cancel: Option<&Cancel>,
     ) -> Result<u64, TableError> {
         let mut file = AtomicFile::create(path)?;
-        let mut out = BufWriter::with_capacity(CHUNK, &mut file);
-        let len = self.write_to_cancellable(&mut out, VERSION, progress, cancel)?;
-        out.flush()?;
-        drop(out);
+        let len = match file.temp_path() {
+            // A regular file: written past the page cache where it can be.
+            Some(temp) => {
+                let mut out = DirectStream::new(file.file(), temp)?;
+                let len = self.write_to_cancellable(&mut out, VERSION, progress, cancel)?;
+                out.finish()?;
+                len
+            }
+            None => {
+                let mut out = BufWriter::with_capacity(CHUNK, &mut file);
+                let len = self.write_to_cancellable(&mut out, VERSION, progress, cancel)?;
+                out.flush()?;
+                len
+            }
+        };
         // The last moment a cancel is honoured: after the rename the table
         // is complete under its name (a device or a pipe has had it all).
         if file.replaces() && cancel.is_some_and(Cancel::is_cancelled) {
@@ -567,6 +579,15 @@ impl AtomicFile {
     /// syncs the directory (written in place: nothing to do).
     pub fn commit(self) -> io::Result<()> {
         self.finish(true)
+    }
+
+    /// The temporary file's name, when a file is replaced (not a device
+    /// or a pipe written in place).
+    fn temp_path(&self) -> Option<&Path> {
+        match &self.target {
+            Target::InPlace(_) => None,
+            Target::Replace(temp, _) => Some(&temp.path),
+        }
     }
 
     /// Whether a file is replaced (a temporary file renamed to it), not

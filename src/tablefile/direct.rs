@@ -1,0 +1,231 @@
+//! Table files written past the page cache (Linux's `O_DIRECT`) where the
+//! file system allows it. A table is written once, whole, and read later
+//! by mapping it; caching its pages as they are written only costs: a page
+//! of the cache allocated, filled and written back for every 4 KiB. On the
+//! 2-core machine of docs/performance.md, the 6x6 table's write (8 GiB,
+//! the generator's 8 GiB held) took 8 to 11 s this way, 34 to 39 s
+//! through the cache.
+//! The whole pages of a write go straight to the disk; the partial pages
+//! at its ends, and everything where the file system refuses (tmpfs) or
+//! the platform has no such writes, go through the cache as before. A page
+//! is written one way only: a write covers it whole or it does not.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::path::Path;
+
+use memmap2::MmapMut;
+
+use super::parts::FileExt;
+
+/// What a direct write's memory, offset and length must be multiples of:
+/// the page, which covers every device's logical block.
+const ALIGN: usize = 4096;
+
+/// Bytes of the aligned buffer writes are copied through (or streamed into).
+pub(crate) const BUFFER: usize = 1 << 20;
+
+/// A second descriptor of a file, opened for direct writes, and an aligned
+/// buffer to copy unaligned bytes through. Writes fall back to the cache
+/// for good at the first direct write the file system refuses.
+pub(crate) struct DirectWrites {
+    direct: Option<File>,
+    buffer: Option<MmapMut>,
+}
+
+impl DirectWrites {
+    /// Direct writes to the file at `path`, where it can be opened for
+    /// them; otherwise every write goes through the cache.
+    pub(crate) fn open(path: &Path) -> DirectWrites {
+        DirectWrites {
+            direct: open_direct(path),
+            buffer: None,
+        }
+    }
+
+    /// Writes `bytes` at `offset` of `file` (the file this was opened on):
+    /// its whole pages directly, the partial pages at either end through
+    /// `file`.
+    pub(crate) fn write_all_at(
+        &mut self,
+        file: &File,
+        bytes: &[u8],
+        offset: u64,
+    ) -> io::Result<()> {
+        let end = offset + bytes.len() as u64;
+        let first = offset.next_multiple_of(ALIGN as u64);
+        let last = end / ALIGN as u64 * ALIGN as u64;
+        if self.direct.is_none() || first >= last {
+            return file.write_all_at(bytes, offset);
+        }
+        let (head, rest) = bytes.split_at((first - offset) as usize);
+        let (whole, tail) = rest.split_at((last - first) as usize);
+        file.write_all_at(head, offset)?;
+        self.write_pages(file, whole, first)?;
+        file.write_all_at(tail, last)
+    }
+
+    /// Writes whole pages `bytes` at `offset`, a page boundary: straight
+    /// from `bytes` when they are aligned in memory, else through the
+    /// buffer.
+    fn write_pages(&mut self, file: &File, bytes: &[u8], offset: u64) -> io::Result<()> {
+        if (bytes.as_ptr() as usize).is_multiple_of(ALIGN) {
+            for (k, piece) in bytes.chunks(8 * BUFFER).enumerate() {
+                self.write_direct(file, piece, offset + (k * 8 * BUFFER) as u64)?;
+            }
+            return Ok(());
+        }
+        for (k, piece) in bytes.chunks(BUFFER).enumerate() {
+            let at = offset + (k * BUFFER) as u64;
+            let buffer = match &mut self.buffer {
+                Some(buffer) => buffer,
+                None => self.buffer.insert(MmapMut::map_anon(BUFFER)?),
+            };
+            buffer[..piece.len()].copy_from_slice(piece);
+            let buffer = self.buffer.take();
+            let written = match &buffer {
+                Some(buffer) => self.write_direct(file, &buffer[..piece.len()], at),
+                None => file.write_all_at(piece, at),
+            };
+            self.buffer = buffer;
+            written?;
+        }
+        Ok(())
+    }
+
+    /// One direct write of aligned whole pages; through the cache, from
+    /// now on, if the file system refuses it.
+    fn write_direct(&mut self, file: &File, pages: &[u8], offset: u64) -> io::Result<()> {
+        let Some(direct) = &self.direct else {
+            return file.write_all_at(pages, offset);
+        };
+        match direct.write_all_at(pages, offset) {
+            Err(e) if e.kind() == io::ErrorKind::InvalidInput => {
+                self.direct = None;
+                file.write_all_at(pages, offset)
+            }
+            written => written,
+        }
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn open_direct(path: &Path) -> Option<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .custom_flags(libc::O_DIRECT)
+        .open(path)
+        .ok()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn open_direct(_: &Path) -> Option<File> {
+    None
+}
+
+/// A file written from its start in order, through an aligned buffer
+/// flushed a whole buffer at a time with [`DirectWrites`]; what is left at
+/// the end is written by [`finish`](Self::finish).
+pub(crate) struct DirectStream<'a> {
+    file: &'a File,
+    writes: DirectWrites,
+    buffer: MmapMut,
+    filled: usize,
+    at: u64,
+}
+
+impl<'a> DirectStream<'a> {
+    /// A stream into `file`, the file at `path`, from its start.
+    pub(crate) fn new(file: &'a File, path: &Path) -> io::Result<DirectStream<'a>> {
+        Ok(DirectStream {
+            file,
+            writes: DirectWrites::open(path),
+            buffer: MmapMut::map_anon(BUFFER)?,
+            filled: 0,
+            at: 0,
+        })
+    }
+
+    fn flush_buffer(&mut self) -> io::Result<()> {
+        self.writes
+            .write_all_at(self.file, &self.buffer[..self.filled], self.at)?;
+        self.at += self.filled as u64;
+        self.filled = 0;
+        Ok(())
+    }
+
+    /// Writes what is left in the buffer.
+    pub(crate) fn finish(mut self) -> io::Result<()> {
+        self.flush_buffer()
+    }
+}
+
+impl Write for DirectStream<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let n = bytes.len().min(BUFFER - self.filled);
+        self.buffer[self.filled..self.filled + n].copy_from_slice(&bytes[..n]);
+        self.filled += n;
+        if self.filled == BUFFER {
+            self.flush_buffer()?;
+        }
+        Ok(n)
+    }
+
+    /// Writes nothing: a partial buffer written now would put partial
+    /// pages through the cache in the middle of the file.
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bytes written at every alignment, in memory and in the file, read
+    /// back as written, on the temporary directory's file system (direct
+    /// or not).
+    #[test]
+    fn writes_at_any_offset_read_back() {
+        let dir = std::env::temp_dir().join(format!("boardbase-direct-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("scratch directory");
+        let path = dir.join("f");
+        let file = File::create(&path).expect("file");
+        let len = 3 * BUFFER + 5000;
+        file.set_len(len as u64).expect("length");
+        let data: Vec<u8> = (0..len).map(|i| (i * 7 + i / 4096) as u8).collect();
+        let mut writes = DirectWrites::open(&path);
+        // Pieces of awkward lengths from awkward offsets, covering the file.
+        let mut at = 0;
+        for (k, piece) in [1, 4095, 4097, 100, BUFFER + 3, 8192, BUFFER]
+            .iter()
+            .enumerate()
+        {
+            let end = (at + piece).min(len);
+            // Unaligned in memory too: copied from a shifted vector.
+            let shifted: Vec<u8> = std::iter::repeat_n(0, k % 3)
+                .chain(data[at..end].iter().copied())
+                .collect();
+            writes
+                .write_all_at(&file, &shifted[k % 3..], at as u64)
+                .expect("write");
+            at = end;
+        }
+        writes
+            .write_all_at(&file, &data[at..], at as u64)
+            .expect("write");
+        drop(writes);
+        assert!(std::fs::read(&path).expect("read") == data);
+
+        let path2 = dir.join("g");
+        let file2 = File::create(&path2).expect("file");
+        let mut stream = DirectStream::new(&file2, &path2).expect("stream");
+        for piece in data.chunks(12345) {
+            stream.write_all(piece).expect("write");
+        }
+        stream.finish().expect("finish");
+        assert!(std::fs::read(&path2).expect("read") == data);
+        std::fs::remove_dir_all(&dir).expect("clean up");
+    }
+}
