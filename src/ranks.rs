@@ -25,10 +25,6 @@ pub trait Ranks {
     /// them).
     fn local_size(&self) -> usize;
 
-    /// This process's number among those on this machine, from 0 (the
-    /// ranks of one machine take turns to write one file).
-    fn local_rank(&self) -> usize;
-
     /// Tells every rank how many values this one will send it
     /// (`counts[r]` to rank `r`); returns how many each rank will send this
     /// one, in rank order.
@@ -86,10 +82,6 @@ impl Ranks for Solo {
 
     fn size(&self) -> usize {
         1
-    }
-
-    fn local_rank(&self) -> usize {
-        0
     }
 
     fn local_size(&self) -> usize {

@@ -28,7 +28,6 @@ use super::generate::{
 pub struct MpiRanks {
     world: SimpleCommunicator,
     local: usize,
-    local_rank: usize,
     // Dropped last: finalizes MPI.
     _universe: Universe,
 }
@@ -43,7 +42,7 @@ impl MpiRanks {
         let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Funneled)?;
         let world = universe.world();
         let here = world.split_shared(world.rank());
-        let (local, local_rank) = (here.size().max(1) as usize, here.rank().max(0) as usize);
+        let local = here.size().max(1) as usize;
         let report = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             report(info);
@@ -52,7 +51,6 @@ impl MpiRanks {
         Some(MpiRanks {
             world,
             local,
-            local_rank,
             _universe: universe,
         })
     }
@@ -86,10 +84,6 @@ impl Ranks for MpiRanks {
 
     fn local_size(&self) -> usize {
         self.local
-    }
-
-    fn local_rank(&self) -> usize {
-        self.local_rank
     }
 
     fn swap_counts(&self, counts: &[usize]) -> Vec<usize> {

@@ -51,11 +51,9 @@ pub(super) fn win_loss<F: Fn(Progress) + Sync>(
         .collect();
     tops.sort_unstable();
     tops.dedup();
-    let colex = Colex::new(top);
-    let owner_of = |block: usize| {
-        let ones = block.count_ones();
-        owner(colex.rank(block), colex.layer_len(ones), size)
-    };
+    let owners = Owners::new(top, size);
+    let owner_of = |block: usize| owners.of(block);
+    let colex = &owners.colex;
     // What this rank holds of other ranks' blocks at once, and (each of at
     // most size - 1 ranks asking at most this) what it sends at once.
     let budget = (exchange_bytes / size as u64 / (n as u64 * 8)).max(1) as usize;
@@ -272,6 +270,35 @@ impl BlockPlaces {
                 (base[block.count_ones() as usize] + colex.rank(block) as isize) as usize
             }
         }
+    }
+}
+
+/// Which rank makes each block: rank `r` of `size` the `r`-th contiguous
+/// share of every layer, in [`layer_members`] order.
+#[derive(Debug)]
+pub(super) struct Owners {
+    colex: Colex,
+    size: usize,
+}
+
+impl Owners {
+    /// The owners of the blocks of a table of `top` block-index bits made
+    /// by `size` ranks.
+    pub(super) fn new(top: u32, size: usize) -> Owners {
+        Owners {
+            colex: Colex::new(top),
+            size,
+        }
+    }
+
+    /// The rank that makes block `block`.
+    pub(super) fn of(&self, block: usize) -> usize {
+        let ones = block.count_ones();
+        owner(
+            self.colex.rank(block),
+            self.colex.layer_len(ones),
+            self.size,
+        )
     }
 }
 

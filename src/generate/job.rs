@@ -18,7 +18,7 @@ use super::checkpoint::{Checkpoint, Resume, checkpoint_len, checkpoint_path};
 use super::{
     Cancel, DEFAULT_EXCHANGE_BYTES, EulerOptions, FlipOptions, GenerateError, Progress, Puzzle,
     RanksOptions, euler_full_memory, euler_full_tables, euler_memory, euler_rank_memory,
-    euler_ranks, flip_memory,
+    euler_rank_write_memory, euler_ranks, flip_memory,
 };
 use crate::euler::Outcome;
 use crate::memory::{ByteSize, available_memory, peak_memory};
@@ -239,7 +239,11 @@ impl Job {
             };
             let generate = euler_rank_memory(shape, self.ranks, &options)?;
             let file = file_bytes(full)?;
-            Ok((generate, RANKS_WRITE_MEMORY, file))
+            Ok((
+                generate,
+                euler_rank_write_memory(self.ranks, self.exchange_bytes),
+                file,
+            ))
         };
         let fits = |(generate, write, _): (u64, u64, u64)| {
             memory_limit.is_none_or(|l| generate + write <= l.bytes)
@@ -764,12 +768,6 @@ pub struct RanksReport {
     /// blocks with `i` fewer top cells covered than the full board's.
     pub exchanged: Vec<u64>,
 }
-
-/// Memory one rank takes to write its part of a file, whatever its size:
-/// the conversion buffer (1 MiB), the buffer its share of the block CRCs is
-/// read back through (1 MiB), and a few bytes a column. The block CRCs are
-/// written in place as the blocks are, never gathered.
-const RANKS_WRITE_MEMORY: u64 = (2 << 20) + (64 << 10);
 
 /// Every rank's outcome of a step, agreed: this rank's when every rank
 /// succeeded or this one failed; [`JobError::OtherRank`] naming the first

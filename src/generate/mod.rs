@@ -95,7 +95,8 @@ pub use euler::{
     euler_full_memory, euler_full_tables, euler_memory,
 };
 pub use euler_ranks::{
-    DEFAULT_EXCHANGE_BYTES, RankTables, RanksOptions, euler_rank_memory, euler_ranks,
+    DEFAULT_EXCHANGE_BYTES, RankTables, RanksOptions, euler_rank_memory, euler_rank_write_memory,
+    euler_ranks,
 };
 pub use flip::{
     ColourColumns, FLIP_MAX_CELLS, FlipOptions, FlipSummary, FlipTables, flip, flip_memory,

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use boardbase_solvers::shape::Shape;
 
+use super::direct::DirectWrites;
 use super::write::{Destination, TempFile, destination, dir_and_name};
 use super::{ColumnInfo, Puzzle, TableError, VERSION, format, layout_infos};
 use crate::ranks::{Ranks, first_failed};
@@ -98,9 +99,19 @@ pub(crate) struct Parts<'a> {
     written: Vec<u64>,
     /// The CRCs of one piece's blocks.
     crcs: Vec<u8>,
+    /// The columns' bytes go past the page cache where they can.
+    direct: DirectWrites,
 }
 
 impl Parts<'_> {
+    /// How far into a page of the file column `column` starts: bytes put
+    /// from as far into a page of memory go to the disk without a copy.
+    pub(crate) fn page_offset(&self, column: usize) -> usize {
+        self.offsets
+            .get(column)
+            .map_or(0, |&at| (at % 4096) as usize)
+    }
+
     /// Writes `bytes` (as the file stores them) at byte `start` of column
     /// `column`: whole 4 KiB blocks, the last possibly short where the
     /// column ends.
@@ -113,8 +124,8 @@ impl Parts<'_> {
                 "bytes {start}..{end} of column {column} are not whole blocks of it"
             )));
         }
-        self.file
-            .write_all_at(bytes, self.offsets[column] + start)?;
+        self.direct
+            .write_all_at(self.file, bytes, self.offsets[column] + start)?;
         // The CRCs of 256 blocks (1 MiB) at a time: a buffer of 1 KiB,
         // however large the piece.
         let run = 256 * block as usize;
@@ -140,11 +151,13 @@ const READ_BACK: usize = 1 << 20;
 /// Writes the table file `path` of `puzzle` on `shape` (the full Euler
 /// tables or not) with the other ranks of `ranks`, each writing its own
 /// ranges through `fill`; every block of every column must be written by
-/// exactly one rank. The file is made under a temporary name beside `path`
-/// and renamed once complete, as [`Table::write`](super::Table::write)
-/// does (a symbolic link is followed); `path` must be a regular file or a
-/// new name, on a file system every rank sees. Returns the file's length
-/// on every rank.
+/// exactly one rank. Every rank calls `fill` at once, once every rank has
+/// the file open: it may exchange data with the other ranks, and must make
+/// the same collective calls on every rank whatever fails. The file is
+/// made under a temporary name beside `path` and renamed once complete, as
+/// [`Table::write`](super::Table::write) does (a symbolic link is
+/// followed); `path` must be a regular file or a new name, on a file
+/// system every rank sees. Returns the file's length on every rank.
 ///
 /// # Errors
 ///
@@ -192,35 +205,28 @@ pub(crate) fn write_parts(
     };
     let temp_path = bytes_path(&names[0]);
 
-    // Every rank writes its ranges.
-    // The ranks of one machine write in turn: at once, they would contend
-    // for the file's lock in the kernel (measured on ext4: a third of the
-    // write's time spinning on it) for no more bandwidth. Machines write
-    // at once, and every rank syncs its part after the turns.
-    let mut fill = Some(fill);
-    let mut written = Err(io::Error::other("no turn to write"));
-    let turns = ranks.max(ranks.local_size() as u64) as usize;
-    for turn in 0..turns {
-        if turn == ranks.local_rank()
-            && let Some(fill) = fill.take()
-        {
-            written = (|| {
-                let file = OpenOptions::new().write(true).open(&temp_path)?;
-                let mut parts = Parts {
-                    file: &file,
-                    infos: &infos,
-                    offsets: placed.iter().map(|p| p.offset).collect(),
-                    crc_offsets: placed.iter().map(|p| p.block_crcs).collect(),
-                    written: vec![0; infos.len()],
-                    crcs: Vec::new(),
-                };
-                fill(&mut parts)?;
-                let written = parts.written;
-                Ok((file, written))
-            })();
-        }
-        ranks.sum(0);
-    }
+    // Every rank writes its ranges at once (`fill` may exchange data with
+    // the other ranks), the columns' bytes past the page cache where the
+    // file system allows it: through the cache, the ranks of one machine
+    // contended for the file's lock in the kernel (measured on ext4: a
+    // third of the write's time spinning on it), and each page cost an
+    // allocation and a copy.
+    let file = OpenOptions::new().write(true).open(&temp_path);
+    let file = agree(ranks, file)?;
+    let written = (|| {
+        let mut parts = Parts {
+            file: &file,
+            infos: &infos,
+            offsets: placed.iter().map(|p| p.offset).collect(),
+            crc_offsets: placed.iter().map(|p| p.block_crcs).collect(),
+            written: vec![0; infos.len()],
+            crcs: Vec::new(),
+            direct: DirectWrites::open(&temp_path),
+        };
+        fill(&mut parts)?;
+        let written = parts.written;
+        Ok((file, written))
+    })();
     let written = written.and_then(|(file, written)| file.sync_all().map(|()| written));
     let written = agree(ranks, written)?;
     // Every block of every column written once (a block written twice and
