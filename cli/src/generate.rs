@@ -86,8 +86,8 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, default_value_t)]
     format: SummaryFormat,
     /// Over MPI ranks: the memory for other ranks' blocks, e.g. 256M; a
-    /// rank holds at most SIZE / ranks of them at once, and a layer (and
-    /// the file's write, past 16M) takes more rounds when it is smaller
+    /// rank holds at most SIZE / ranks of them at once, and a layer (and,
+    /// below 16M, the file's write) takes more rounds when it is smaller
     #[cfg(feature = "mpi")]
     #[arg(long, value_name = "SIZE", value_parser = parse_byte_size, default_value = "256MiB")]
     exchange_memory: u64,

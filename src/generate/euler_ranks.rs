@@ -290,12 +290,15 @@ fn write_span(exchange_bytes: u64) -> u64 {
 /// its size: the conversion buffer and the buffer the block CRCs are read
 /// back through (1 MiB each), the buffer of direct writes (1 MiB), a few
 /// bytes a column, and a round of the winning column's windows (the blocks
-/// it sends, at most 16 MiB or `exchange_bytes`, and its window twice: as
-/// received and in order). The block CRCs are written in place as the
+/// it sends, at most a round: 16 MiB or `exchange_bytes`, or a block a rank
+/// where that is more; and its window twice: as received and in order). The block CRCs are written in place as the
 /// blocks are, never gathered.
-pub fn euler_rank_write_memory(ranks: usize, exchange_bytes: u64) -> u64 {
-    let span = write_span(exchange_bytes);
-    (3 << 20) + (64 << 10) + span + 2 * span / ranks.max(1) as u64
+pub fn euler_rank_write_memory(shape: Shape, ranks: usize, exchange_bytes: u64) -> u64 {
+    let block = WinLossSolver::new(shape).block_words() as u64 * 8;
+    let ranks = ranks.max(1) as u64;
+    // A window is one block at least, so a round may pass the span.
+    let window = (write_span(exchange_bytes) / ranks / block).max(1) * block;
+    (3 << 20) + (64 << 10) + ranks * window + 2 * window
 }
 
 /// Bytes one rank of `ranks` allocates for the Euler tables of `shape`
@@ -517,10 +520,10 @@ fn open_checkpoint(
 
 /// A bitset that takes memory only where written (a rank's blocks in a
 /// bitset of the whole table's size), or packed and faulted in whole when
-/// mapped (every page is written by the pass: a rank without the memory
-/// then fails at the start, not hours in, and the solver takes no page
-/// faults): an anonymous mapping without reserved swap, its untouched pages
-/// shared zeros. (An allocation would not do: the allocator zeroes large aligned
+/// mapped (every page is written by the pass: a rank the kernel cannot
+/// give them stops at the start, not hours in, and the solver takes no
+/// page faults): an anonymous mapping without reserved swap, its untouched
+/// pages shared zeros. (An allocation would not do: the allocator zeroes large aligned
 /// ones with a memset, making the whole bitset resident.)
 struct VirtualBits {
     map: MmapMut,
@@ -530,19 +533,32 @@ struct VirtualBits {
 impl VirtualBits {
     fn new(words: usize, populate: bool) -> Result<VirtualBits, GenerateError> {
         let bytes = words * 8;
-        let mut options = MmapOptions::new();
-        options.len(bytes).no_reserve_swap();
-        if populate {
-            options.populate();
-        }
-        let map = options.map_anon().map_err(|_| GenerateError::Allocation {
+        let allocation = || GenerateError::Allocation {
             bytes: bytes as u64,
-        })?;
+        };
+        let map = MmapOptions::new()
+            .len(bytes)
+            .no_reserve_swap()
+            .map_anon()
+            .map_err(|_| allocation())?;
         // One touched 32 KiB block of a scattered few would otherwise take
         // a 2 MiB huge page. (Packed, huge pages were measured slower: 22.9
-        // and 24.4 s to make 5x7 on 2 ranks, against 18.2 and 20.3 s.)
+        // and 24.4 s to make 5x7 on 2 ranks, against 18.2 and 20.3 s.) Set
+        // before the pages are faulted in, which takes them as it says.
         #[cfg(target_os = "linux")]
-        let _ = map.advise(memmap2::Advice::NoHugePage);
+        {
+            let _ = map.advise(memmap2::Advice::NoHugePage);
+            // A kernel before 5.14 does not know the advice: the pass then
+            // faults the pages in as it fills them.
+            if populate
+                && let Err(e) = map.advise(memmap2::Advice::PopulateWrite)
+                && e.kind() != std::io::ErrorKind::InvalidInput
+            {
+                return Err(allocation());
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = populate;
         Ok(VirtualBits { map, words })
     }
 

@@ -241,7 +241,7 @@ impl Job {
             let file = file_bytes(full)?;
             Ok((
                 generate,
-                euler_rank_write_memory(self.ranks, self.exchange_bytes),
+                euler_rank_write_memory(shape, self.ranks, self.exchange_bytes),
                 file,
             ))
         };
@@ -395,8 +395,8 @@ pub struct Plan {
     /// Bytes the write allocates besides the table: in one process
     /// [`WRITE_MEMORY`](tablefile::WRITE_MEMORY) and the block CRCs it
     /// holds between its two passes (4 bytes a 4 KiB block); on each rank
-    /// of a job over several, 2 MiB and a little (each rank writes its
-    /// blocks' CRCs in place).
+    /// of a job over several, [`euler_rank_write_memory`] (each rank writes
+    /// its blocks' CRCs in place, and the win/loss column in windows).
     pub write_memory: u64,
     /// Bytes the job needs: `generate_memory + write_memory`.
     pub memory_needed: u64,

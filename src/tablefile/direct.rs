@@ -3,7 +3,7 @@
 //! by mapping it; caching its pages as they are written only costs: a page
 //! of the cache allocated, filled and written back for every 4 KiB. On the
 //! 2-core machine of docs/performance.md, the 6x6 table's write (8 GiB,
-//! the generator's 8 GiB held) took 8 to 11 s this way, 34 to 39 s
+//! the generator's 8 GiB held) took 8 to 10 s this way, 34 to 39 s
 //! through the cache.
 //! The whole pages of a write go straight to the disk; the partial pages
 //! at its ends, and everything where the file system refuses (tmpfs) or
@@ -18,9 +18,24 @@ use memmap2::MmapMut;
 
 use super::parts::FileExt;
 
-/// What a direct write's memory, offset and length must be multiples of:
-/// the page, which covers every device's logical block.
-const ALIGN: usize = 4096;
+/// The system's page, 4 KiB at least: what a direct write's memory, offset
+/// and length are multiples of (it covers every device's logical block),
+/// and what a write covers whole or not at all. With larger pages (64 KiB
+/// on some aarch64 and ppc64le systems) a page shared by two writes must
+/// not be written directly in part: the cache's copy of the rest would be
+/// stale.
+fn page() -> usize {
+    #[cfg(unix)]
+    {
+        // SAFETY: sysconf reads a constant of the system; no memory is
+        // passed.
+        let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+        if page > 4096 {
+            return page as usize;
+        }
+    }
+    4096
+}
 
 /// Bytes of the aligned buffer writes are copied through (or streamed into).
 pub(crate) const BUFFER: usize = 1 << 20;
@@ -31,6 +46,7 @@ pub(crate) const BUFFER: usize = 1 << 20;
 pub(crate) struct DirectWrites {
     direct: Option<File>,
     buffer: Option<MmapMut>,
+    page: usize,
 }
 
 impl DirectWrites {
@@ -40,7 +56,13 @@ impl DirectWrites {
         DirectWrites {
             direct: open_direct(path),
             buffer: None,
+            page: page(),
         }
+    }
+
+    /// The page writes are aligned to (see [`page`]).
+    pub(crate) fn page(&self) -> usize {
+        self.page
     }
 
     /// Writes `bytes` at `offset` of `file` (the file this was opened on):
@@ -52,9 +74,10 @@ impl DirectWrites {
         bytes: &[u8],
         offset: u64,
     ) -> io::Result<()> {
+        let page = self.page as u64;
         let end = offset + bytes.len() as u64;
-        let first = offset.next_multiple_of(ALIGN as u64);
-        let last = end / ALIGN as u64 * ALIGN as u64;
+        let first = offset.next_multiple_of(page);
+        let last = end / page * page;
         if self.direct.is_none() || first >= last {
             return file.write_all_at(bytes, offset);
         }
@@ -69,28 +92,29 @@ impl DirectWrites {
     /// from `bytes` when they are aligned in memory, else through the
     /// buffer.
     fn write_pages(&mut self, file: &File, bytes: &[u8], offset: u64) -> io::Result<()> {
-        if (bytes.as_ptr() as usize).is_multiple_of(ALIGN) {
+        if (bytes.as_ptr() as usize).is_multiple_of(self.page) {
             for (k, piece) in bytes.chunks(8 * BUFFER).enumerate() {
                 self.write_direct(file, piece, offset + (k * 8 * BUFFER) as u64)?;
             }
             return Ok(());
         }
-        for (k, piece) in bytes.chunks(BUFFER).enumerate() {
-            let at = offset + (k * BUFFER) as u64;
-            let buffer = match &mut self.buffer {
-                Some(buffer) => buffer,
-                None => self.buffer.insert(MmapMut::map_anon(BUFFER)?),
-            };
-            buffer[..piece.len()].copy_from_slice(piece);
-            let buffer = self.buffer.take();
-            let written = match &buffer {
-                Some(buffer) => self.write_direct(file, &buffer[..piece.len()], at),
-                None => file.write_all_at(piece, at),
-            };
-            self.buffer = buffer;
-            written?;
+        if self.buffer.is_none() {
+            // Without its buffer (no memory for 1 MiB), through the cache.
+            self.buffer = MmapMut::map_anon(BUFFER).ok();
         }
-        Ok(())
+        let Some(mut buffer) = self.buffer.take() else {
+            return file.write_all_at(bytes, offset);
+        };
+        let mut written = Ok(());
+        for (k, piece) in bytes.chunks(BUFFER).enumerate() {
+            buffer[..piece.len()].copy_from_slice(piece);
+            written = self.write_direct(file, &buffer[..piece.len()], offset + (k * BUFFER) as u64);
+            if written.is_err() {
+                break;
+            }
+        }
+        self.buffer = Some(buffer);
+        written
     }
 
     /// One direct write of aligned whole pages; through the cache, from
@@ -173,7 +197,9 @@ impl Write for DirectStream<'_> {
     }
 
     /// Writes nothing: a partial buffer written now would put partial
-    /// pages through the cache in the middle of the file.
+    /// pages through the cache in the middle of the file. The bytes left
+    /// are written by [`finish`](DirectStream::finish), which must be
+    /// called.
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
     }

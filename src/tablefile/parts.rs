@@ -3,7 +3,7 @@
 //! place, and the CRCs of their blocks in place in the block-CRC arrays;
 //! then each hashes its share of every block-CRC array, read back, and
 //! rank 0 combines the shares into the columns' CRCs and writes the header.
-//! No rank holds more than a buffer of CRCs, whatever the table's size.
+//! No rank holds more than a few buffers, whatever the table's size.
 //! The bytes are those [`Table::write`](super::Table::write) writes for the
 //! same table.
 
@@ -107,9 +107,10 @@ impl Parts<'_> {
     /// How far into a page of the file column `column` starts: bytes put
     /// from as far into a page of memory go to the disk without a copy.
     pub(crate) fn page_offset(&self, column: usize) -> usize {
+        let page = self.direct.page() as u64;
         self.offsets
             .get(column)
-            .map_or(0, |&at| (at % 4096) as usize)
+            .map_or(0, |&at| (at % page) as usize)
     }
 
     /// Writes `bytes` (as the file stores them) at byte `start` of column
