@@ -16,7 +16,35 @@ use std::path::Path;
 
 use memmap2::MmapMut;
 
-use super::parts::FileExt;
+#[cfg(unix)]
+pub(crate) use std::os::unix::fs::FileExt;
+
+/// Positioned reads and writes where the platform has no `FileExt` with
+/// them (it is Unix's): through the file's own offset, which nothing else
+/// uses. Each file they are used on is read or written by one thread at a
+/// time, so no two of these calls interleave.
+#[cfg(not(unix))]
+pub(crate) trait FileExt {
+    fn read_exact_at(&self, buf: &mut [u8], offset: u64) -> io::Result<()>;
+    fn write_all_at(&self, buf: &[u8], offset: u64) -> io::Result<()>;
+}
+
+#[cfg(not(unix))]
+impl FileExt for File {
+    fn read_exact_at(&self, buf: &mut [u8], offset: u64) -> io::Result<()> {
+        use std::io::{Read, Seek, SeekFrom};
+        let mut file = self;
+        file.seek(SeekFrom::Start(offset))?;
+        file.read_exact(buf)
+    }
+
+    fn write_all_at(&self, buf: &[u8], offset: u64) -> io::Result<()> {
+        use std::io::{Seek, SeekFrom, Write};
+        let mut file = self;
+        file.seek(SeekFrom::Start(offset))?;
+        file.write_all(buf)
+    }
+}
 
 /// The system's page, 4 KiB at least: what a direct write's memory, offset
 /// and length are multiples of (it covers every device's logical block),

@@ -21,35 +21,7 @@ use crate::ranks::{Ranks, first_failed};
 /// The length of the blocks the writer checksums: 4 KiB.
 pub(crate) const BLOCK_LEN: u32 = format::BLOCK_LEN;
 
-#[cfg(unix)]
-pub(crate) use std::os::unix::fs::FileExt;
-
-/// Positioned reads and writes where the platform has no `FileExt` with
-/// them (it is Unix's): through the file's own offset, which nothing else
-/// uses. Each file they are used on is read or written by one thread at a
-/// time, so no two of these calls interleave.
-#[cfg(not(unix))]
-pub(crate) trait FileExt {
-    fn read_exact_at(&self, buf: &mut [u8], offset: u64) -> io::Result<()>;
-    fn write_all_at(&self, buf: &[u8], offset: u64) -> io::Result<()>;
-}
-
-#[cfg(not(unix))]
-impl FileExt for File {
-    fn read_exact_at(&self, buf: &mut [u8], offset: u64) -> io::Result<()> {
-        use std::io::{Read, Seek, SeekFrom};
-        let mut file = self;
-        file.seek(SeekFrom::Start(offset))?;
-        file.read_exact(buf)
-    }
-
-    fn write_all_at(&self, buf: &[u8], offset: u64) -> io::Result<()> {
-        use std::io::{Seek, SeekFrom, Write};
-        let mut file = self;
-        file.seek(SeekFrom::Start(offset))?;
-        file.write_all(buf)
-    }
-}
+pub(crate) use super::direct::FileExt;
 
 /// The CRC-32 of a run of bytes and their count: what a rank tells the
 /// others of its share of some bytes, to be combined in order.
