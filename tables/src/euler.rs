@@ -60,6 +60,7 @@ use crate::board::{FULL, SIDE, STATES, bit};
 use crate::shape::Shape;
 
 pub mod depth;
+pub mod game;
 pub mod winloss;
 
 /// Number of distinct moves.

@@ -14,6 +14,7 @@ use core::sync::atomic::{AtomicU16, Ordering::Relaxed};
 use crate::board::{CELLS, SIDE, STATES, bit};
 use crate::shape::Shape;
 
+pub mod game;
 pub mod search;
 
 /// The cells flipped by pressing each cell, indexed by `4 * row + col`.

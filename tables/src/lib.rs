@@ -1,6 +1,8 @@
 //! Bit-level board helpers and exhaustive solvers for boardbase.
 //!
-//! This crate is `#![no_std]` and has no dependencies. boardbase's `build.rs`
+//! This crate is `#![no_std]` and has no dependencies. [`game`] is the model
+//! of a game every layer of boardbase works through; its generic solvers
+//! need the `alloc` feature (an allocator, still no `std`). boardbase's `build.rs`
 //! runs the solvers in it to generate the embedded tables, and the boardbase
 //! library uses the very same helpers at run time, so the generator and the
 //! lookup can never disagree about the bit layout.
@@ -27,8 +29,12 @@
 #![no_std]
 #![warn(missing_docs)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
 pub mod board;
 pub mod carcassonne;
 pub mod euler;
 pub mod flip;
+pub mod game;
 pub mod shape;

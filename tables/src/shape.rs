@@ -222,6 +222,56 @@ impl Shape {
         out
     }
 
+    /// The number of symmetries of the board: 8 for a square (turns and
+    /// reflections), 4 for any other rectangle (the two mirrors and the half
+    /// turn, besides the board itself). On a board of one row or column
+    /// some of them coincide.
+    pub const fn symmetries(self) -> usize {
+        if self.rows == self.cols { 8 } else { 4 }
+    }
+
+    /// `board` under symmetry `k` of [`symmetries`](Self::symmetries): bit 0
+    /// of `k` mirrors the columns, bit 1 the rows, bit 2 (squares only)
+    /// transposes after both. Symmetry 0 is the board itself.
+    ///
+    /// ```
+    /// use boardbase_solvers::shape::Shape;
+    ///
+    /// let s = Shape::new(2, 3).unwrap();
+    /// let b = s.bit(0, 0);
+    /// let images: Vec<u64> = (0..s.symmetries()).map(|k| s.symmetric_board(b, k)).collect();
+    /// assert_eq!(images, [s.bit(0, 0), s.bit(0, 2), s.bit(1, 0), s.bit(1, 2)]);
+    /// ```
+    pub fn symmetric_board(self, board: u64, k: usize) -> u64 {
+        let mut b = board;
+        if k & 1 != 0 {
+            b = self.mirror_cols(b);
+        }
+        if k & 2 != 0 {
+            b = self.mirror_rows(b);
+        }
+        if k & 4 != 0 {
+            b = self.transpose_board(b);
+        }
+        b
+    }
+
+    /// The canonical board of `board`'s class under the shape's symmetries:
+    /// the smallest of its images.
+    ///
+    /// ```
+    /// use boardbase_solvers::shape::Shape;
+    ///
+    /// let s = Shape::new(3, 3).unwrap();
+    /// // Every corner alone is the same board as the first.
+    /// for (r, c) in [(0, 0), (0, 2), (2, 0), (2, 2)] {
+    ///     assert_eq!(s.canonical_board(s.bit(r, c)), s.bit(0, 0));
+    /// }
+    /// ```
+    pub fn canonical_board(self, board: u64) -> u64 {
+        (1..self.symmetries()).fold(board, |best, k| best.min(self.symmetric_board(board, k)))
+    }
+
     /// `board` mirrored top to bottom: row `r` becomes `rows - 1 - r`.
     pub fn mirror_rows(self, board: u64) -> u64 {
         let mut out = 0;

@@ -16,6 +16,9 @@ mod carcassonne_bruteforce;
 mod euler_oracle;
 // The embedded 4×4 Flip tables, every board, against the oracle.
 mod flip_oracle;
+// The game model's generic solvers against the specialised generators
+// and against sweeps over random games with cycles.
+mod game_model;
 // Inputs the fuzz targets found, kept as plain tests.
 mod fuzz_regressions;
 // The Euler generator on every shape of at most 20 squares.

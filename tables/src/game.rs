@@ -1,0 +1,289 @@
+//! The model of a game: what a game declares so that generic solvers,
+//! tables and front ends can work with it without knowing its rules.
+//!
+//! After GamesmanOne's solver API, a game is a small set of functions over
+//! *position indices* `0..positions()`:
+//!
+//! * [`Rules`], what every game and puzzle declares: how many position
+//!   indices there are, which of them are legal, each position's moves in a
+//!   fixed order, a move's result, and, optionally, a canonical position
+//!   under the board's symmetries and the parents of a position (for
+//!   retrograde analysis; without them the solvers build the reverse graph
+//!   from the moves).
+//! * [`TwoPlayer`]: two players moving in turn, with the start position and
+//!   the value of a finished (primitive) position for the player to move:
+//!   [`Value::Win`], [`Value::Lose`] or [`Value::Draw`]. Solved by
+//!   [`retrograde`] (needs the `alloc` feature): every position's value and
+//!   remoteness, the winner hurrying and the loser resisting; positions from
+//!   which neither side can force a win are draws, found by counting
+//!   undecided children, so games whose positions repeat are solved too.
+//! * [`OnePlayer`]: a puzzle, one player moving towards a goal. Solved by
+//!   [`search`] (needs the `alloc` feature): the fewest moves from every
+//!   position to a goal, breadth first from the goals.
+//!
+//! The specialised solvers of each game (the bit-parallel Euler passes, the
+//! Flip search) are far faster; the generic ones are their oracle, and the
+//! way in for a game that has none.
+//!
+//! # Example: a tiny subtraction game
+//!
+//! A heap of `n` counters, a move takes one or two, whoever cannot move
+//! loses. The position index is the heap's size.
+//!
+//! ```
+//! use boardbase_solvers::game::{Outcome, Rules, TwoPlayer, Value};
+//!
+//! struct Heap(u64);
+//!
+//! impl Rules for Heap {
+//!     type Move = u64;
+//!     fn positions(&self) -> u64 {
+//!         self.0 + 1
+//!     }
+//!     fn for_each_move(&self, heap: u64, mut f: impl FnMut(u64)) {
+//!         (1..=2).filter(|&take| take <= heap).for_each(&mut f);
+//!     }
+//!     fn play(&self, heap: u64, take: u64) -> u64 {
+//!         heap - take
+//!     }
+//! }
+//!
+//! impl TwoPlayer for Heap {
+//!     fn start(&self) -> u64 {
+//!         self.0
+//!     }
+//!     fn primitive(&self, heap: u64) -> Option<Value> {
+//!         (heap == 0).then_some(Value::Lose)
+//!     }
+//! }
+//!
+//! # #[cfg(feature = "alloc")] {
+//! let solved = boardbase_solvers::game::retrograde::solve(&Heap(7)).unwrap();
+//! // Multiples of three are lost; the others are won by taking the rest.
+//! assert_eq!(solved.outcome(6), Some(Outcome::Lose(4)));
+//! assert_eq!(solved.outcome(7), Some(Outcome::Win(5)));
+//! // The best move from 7 takes one counter, to the lost 6.
+//! let best = solved.best_move(&Heap(7), 7);
+//! assert_eq!(best, Some((1, Outcome::Win(5))));
+//! # }
+//! ```
+
+#[cfg(feature = "alloc")]
+mod graph;
+#[cfg(feature = "alloc")]
+pub mod retrograde;
+#[cfg(feature = "alloc")]
+pub mod search;
+
+use core::cmp::Ordering;
+use core::fmt;
+
+/// The value of a position for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// The player to move wins with perfect play.
+    Win,
+    /// The player to move loses against perfect play.
+    Lose,
+    /// Neither side can force a win.
+    Draw,
+}
+
+impl Value {
+    /// The word boardbase uses for the value: `win`, `lose` or `draw`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Value::Win => "win",
+            Value::Lose => "lose",
+            Value::Draw => "draw",
+        }
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A solved position's value for the player to move, with its remoteness:
+/// the plies to the end of the game with perfect play, the winner hurrying
+/// and the loser resisting. A draw has no end, so no remoteness.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Won in this many plies.
+    Win(u16),
+    /// Lost in this many plies.
+    Lose(u16),
+    /// Drawn.
+    Draw,
+}
+
+impl Outcome {
+    /// The value, without the remoteness.
+    pub const fn value(self) -> Value {
+        match self {
+            Outcome::Win(_) => Value::Win,
+            Outcome::Lose(_) => Value::Lose,
+            Outcome::Draw => Value::Draw,
+        }
+    }
+
+    /// The plies to the end, `None` for a draw.
+    pub const fn remoteness(self) -> Option<u16> {
+        match self {
+            Outcome::Win(r) | Outcome::Lose(r) => Some(r),
+            Outcome::Draw => None,
+        }
+    }
+
+    /// The outcome for the player who moves *into* a position of this
+    /// outcome (which is the opponent's): a lost child is a win one ply
+    /// longer, a won child a loss one ply longer, a draw a draw.
+    ///
+    /// Saturates at `u16::MAX` plies.
+    pub const fn through_move(self) -> Outcome {
+        match self {
+            Outcome::Win(r) => Outcome::Lose(r.saturating_add(1)),
+            Outcome::Lose(r) => Outcome::Win(r.saturating_add(1)),
+            Outcome::Draw => Outcome::Draw,
+        }
+    }
+
+    /// How the player to move ranks outcomes: a win beats a draw beats a
+    /// loss; among wins the shorter is better (the winner hurries), among
+    /// losses the longer (the loser resists). `Greater` is better.
+    pub fn preference(self, other: Outcome) -> Ordering {
+        fn key(o: Outcome) -> (u8, i32) {
+            match o {
+                Outcome::Win(r) => (2, -i32::from(r)),
+                Outcome::Draw => (1, 0),
+                Outcome::Lose(r) => (0, i32::from(r)),
+            }
+        }
+        key(self).cmp(&key(other))
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Win(r) | Outcome::Lose(r) => write!(f, "{} in {r}", self.value()),
+            Outcome::Draw => f.write_str("draw"),
+        }
+    }
+}
+
+/// What every game and puzzle declares: its positions and its moves.
+///
+/// Positions are indices `0..positions()`. Not every index need be a
+/// position ([`is_legal`](Self::is_legal)); the solvers hold one entry an
+/// index, as GamesmanOne's do, so an index should be dense enough for that.
+pub trait Rules {
+    /// A move, as the game names it (an index into a move list, a mask, a
+    /// cell).
+    type Move: Copy;
+
+    /// The number of position indices: positions are `0..positions()`.
+    fn positions(&self) -> u64;
+
+    /// Whether `position` can occur. `false` only for an index that is
+    /// certainly not a position; the solvers skip those.
+    fn is_legal(&self, position: u64) -> bool {
+        let _ = position;
+        true
+    }
+
+    /// Calls `f` with each move of `position`, in the game's move order (the
+    /// order that breaks ties between equally good moves). A finished
+    /// position has none.
+    fn for_each_move(&self, position: u64, f: impl FnMut(Self::Move));
+
+    /// The position after `mv` from `position`.
+    fn play(&self, position: u64, mv: Self::Move) -> u64;
+
+    /// The canonical position of `position`'s class under the game's
+    /// symmetries (the smallest index, by convention): positions of one
+    /// class have the same value, and solvers store one entry a class. The
+    /// default is the position itself (no symmetry used).
+    fn canonical(&self, position: u64) -> u64 {
+        position
+    }
+
+    /// Whether [`for_each_parent`](Self::for_each_parent) is given. Without
+    /// it the solvers build the reverse graph from the moves, in memory.
+    const PARENTS: bool = false;
+
+    /// Calls `f` once with each distinct canonical legal position that has a
+    /// move to (a position of the class of) the canonical `position`. Only
+    /// called when [`PARENTS`](Self::PARENTS) is `true`.
+    fn for_each_parent(&self, position: u64, f: impl FnMut(u64)) {
+        let _ = (position, f);
+    }
+}
+
+/// A game of two players moving in turn: the start, and who has won when
+/// the game is over.
+pub trait TwoPlayer: Rules {
+    /// The position the game starts from.
+    fn start(&self) -> u64;
+
+    /// The value of `position` for the player to move when the game is over
+    /// there (a *primitive* position, which has no moves), `None` while it
+    /// goes on. A position that is not primitive has at least one move.
+    fn primitive(&self, position: u64) -> Option<Value>;
+}
+
+/// A puzzle: one player moving towards a goal, in as few moves as possible.
+pub trait OnePlayer: Rules {
+    /// Whether `position` is solved.
+    fn is_goal(&self, position: u64) -> bool;
+}
+
+/// Why a generic solver could not solve a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The game has more position indices than this machine can index.
+    TooManyPositions(u64),
+    /// The memory for the solver's arrays could not be had.
+    OutOfMemory {
+        /// What was asked for, in bytes.
+        bytes: u64,
+    },
+    /// A position that is not primitive has no move, or a move leads
+    /// outside the positions.
+    BadMove {
+        /// The position.
+        position: u64,
+    },
+    /// A position has more distinct children than the solver counts
+    /// (65,535).
+    TooManyMoves {
+        /// The position.
+        position: u64,
+    },
+    /// A game or puzzle deeper than the solver's table holds (16,383 plies
+    /// of a two-player game, 65,534 moves of a puzzle).
+    TooDeep,
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::TooManyPositions(n) => {
+                write!(f, "{n} positions are more than this machine can index")
+            }
+            SolveError::OutOfMemory { bytes } => write!(f, "could not allocate {bytes} bytes"),
+            SolveError::BadMove { position } => write!(
+                f,
+                "position {position} has no move but is not over, or a move leads outside the positions"
+            ),
+            SolveError::TooManyMoves { position } => {
+                write!(f, "position {position} has more than 65,535 distinct moves")
+            }
+            SolveError::TooDeep => f.write_str("deeper than the solver's table holds"),
+        }
+    }
+}
+
+impl core::error::Error for SolveError {}

@@ -1,0 +1,106 @@
+//! What the generic solvers share: arrays checked against the memory, a
+//! position's distinct canonical children, and its parents, from the game
+//! or from the reverse graph built in memory.
+
+use alloc::vec::Vec;
+
+use super::{Rules, SolveError};
+
+/// The position count as an index, refused when it does not fit.
+pub(super) fn index_len(positions: u64) -> Result<usize, SolveError> {
+    usize::try_from(positions)
+        .ok()
+        .filter(|&n| n < usize::MAX / 16)
+        .ok_or(SolveError::TooManyPositions(positions))
+}
+
+/// `len` copies of `value`, or [`SolveError::OutOfMemory`].
+pub(super) fn filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, SolveError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| SolveError::OutOfMemory {
+            bytes: (len as u64).saturating_mul(core::mem::size_of::<T>() as u64),
+        })?;
+    v.resize(len, value);
+    Ok(v)
+}
+
+/// Puts the distinct canonical children of `position` in `out`, sorted.
+pub(super) fn children<G: Rules>(
+    game: &G,
+    position: u64,
+    out: &mut Vec<u64>,
+) -> Result<(), SolveError> {
+    out.clear();
+    game.for_each_move(position, |mv| {
+        out.push(game.canonical(game.play(position, mv)))
+    });
+    out.sort_unstable();
+    out.dedup();
+    match out.last() {
+        Some(&last) if last >= game.positions() => Err(SolveError::BadMove { position }),
+        _ => Ok(()),
+    }
+}
+
+/// The parents of every position: the game's own, or the reverse graph.
+pub(super) enum Parents {
+    /// [`Rules::for_each_parent`].
+    Game,
+    /// The reverse graph in compressed rows: the parents of `c` are
+    /// `edges[starts[c]..starts[c + 1]]`.
+    Built { starts: Vec<u64>, edges: Vec<u64> },
+}
+
+impl Parents {
+    /// The game's parents when it has them, else the reverse graph of the
+    /// legal canonical positions for which `expanded` holds (those with
+    /// moves the solver follows).
+    pub(super) fn new<G: Rules>(
+        game: &G,
+        expanded: impl Fn(u64) -> bool,
+    ) -> Result<Parents, SolveError> {
+        if G::PARENTS {
+            return Ok(Parents::Game);
+        }
+        let n = index_len(game.positions())?;
+        let mut starts = filled(n + 1, 0u64)?;
+        let mut buf = Vec::new();
+        let sources =
+            || (0..n as u64).filter(|&p| game.is_legal(p) && game.canonical(p) == p && expanded(p));
+        for p in sources() {
+            children(game, p, &mut buf)?;
+            for &c in &buf {
+                starts[c as usize + 1] += 1;
+            }
+        }
+        for i in 1..=n {
+            starts[i] += starts[i - 1];
+        }
+        let total = starts[n];
+        let mut edges = filled(index_len(total)?, 0u64)?;
+        // Filled from the front of each row: `fill[c]` is the next free
+        // slot, which ends at the row's end (the next row's start).
+        let mut fill = starts.clone();
+        for p in sources() {
+            children(game, p, &mut buf)?;
+            for &c in &buf {
+                let slot = &mut fill[c as usize];
+                edges[*slot as usize] = p;
+                *slot += 1;
+            }
+        }
+        Ok(Parents::Built { starts, edges })
+    }
+
+    /// Calls `f` with each parent of `position`.
+    pub(super) fn each<G: Rules>(&self, game: &G, position: u64, mut f: impl FnMut(u64)) {
+        match self {
+            Parents::Game => game.for_each_parent(position, f),
+            Parents::Built { starts, edges } => {
+                let (a, b) = (starts[position as usize], starts[position as usize + 1]);
+                edges[a as usize..b as usize].iter().for_each(|&p| f(p));
+            }
+        }
+    }
+}
