@@ -46,6 +46,9 @@ use core::str::FromStr;
 use boardbase_solvers::board::{self as layout, SIDE};
 use boardbase_solvers::euler::{MOVE_COUNT, MOVES};
 
+use core::time::Duration;
+
+use crate::catalogue::{Game, Kind, MB, Problem};
 use crate::error::ParseError;
 use crate::flip::write_grid;
 use crate::grid::Alphabet;
@@ -57,6 +60,28 @@ use crate::grid::Alphabet;
 pub mod raw {
     include!(concat!(env!("OUT_DIR"), "/euler_tables.rs"));
 }
+
+/// The Game of Euler in the [catalogue](crate::catalogue).
+pub static GAME: Game = Game {
+    name: "euler",
+    title: "Game of Euler",
+    kind: Kind::TwoPlayer,
+    question: "covering the last square loses",
+    sizes: "4x4 embedded; any board up to 36 squares (made in memory up to 25)",
+    tables: true,
+    problems: &[&UVA_10536],
+};
+
+/// UVA 10536: positions after a case count, `WINNING` or `LOSING` each.
+pub static UVA_10536: Problem = Problem {
+    command: "euler",
+    judge: "UVA 10536",
+    time_limit: Duration::from_secs(3),
+    memory_limit: 64 * MB,
+    noun: ("position", "positions"),
+    max_cases: 99_999,
+    limits: "promises fewer than 100,000",
+};
 
 /// The symbols of a board: `.` is an uncovered square (bit 0), `X` a covered
 /// one (bit 1).

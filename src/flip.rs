@@ -36,6 +36,9 @@ use core::str::FromStr;
 use boardbase_solvers::board::{self as layout, SIDE};
 use boardbase_solvers::flip::PRESS;
 
+use core::time::Duration;
+
+use crate::catalogue::{Game, Kind, MB, Problem};
 use crate::error::ParseError;
 use crate::grid::Alphabet;
 
@@ -50,6 +53,28 @@ pub mod raw {
 
 /// Table value of [`raw::ROUNDS`] for a colour that cannot be reached.
 pub use boardbase_solvers::flip::UNREACHABLE;
+
+/// Flip Game in the [catalogue](crate::catalogue).
+pub static GAME: Game = Game {
+    name: "flip",
+    title: "Flip Game",
+    kind: Kind::OnePlayer,
+    question: "fewest rounds to a uniform board",
+    sizes: "4x4 embedded; any board up to 64x64 (tables up to 25 cells, GF(2) past them)",
+    tables: true,
+    problems: &[&POJ_1753],
+};
+
+/// POJ 1753: one 4×4 board an input, the fewest rounds or `Impossible`.
+pub static POJ_1753: Problem = Problem {
+    command: "flip",
+    judge: "POJ 1753",
+    time_limit: Duration::from_secs(1),
+    memory_limit: 64 * MB,
+    noun: ("board", "boards"),
+    max_cases: 1,
+    limits: "",
+};
 
 /// The symbols of a Flip board: `w` is a white piece (bit 0), `b` black (bit 1).
 pub const ALPHABET: Alphabet = Alphabet::new(b'w', b'b', "'b' or 'w'");

@@ -16,6 +16,8 @@
 //!   `std` feature).
 //! - `report`: the JSON answers of every puzzle, as the CLI prints them with
 //!   `--format json` and the server returns them (needs the `std` feature).
+//! - [`catalogue`]: every game answered, declared in its own module and
+//!   listed once, with the judges' problems on it and their limits.
 //! - `cases`: judge inputs with known answers, seeded and streamed
 //!   (`boardbase cases`; needs the `std` feature).
 //! - `check`: run a solution as a judge does and say which cases it gets
@@ -62,6 +64,7 @@
 pub mod carcassonne;
 #[cfg(feature = "std")]
 pub mod cases;
+pub mod catalogue;
 #[cfg(all(feature = "check", unix))]
 pub mod check;
 pub mod error;

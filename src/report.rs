@@ -959,3 +959,87 @@ mod tests {
         }
     }
 }
+
+/// A game of the [catalogue](crate::catalogue), as `boardbase games
+/// --format json` lists it and `GET /api/v1/games` returns it.
+///
+/// ```
+/// use boardbase::report::GameEntry;
+///
+/// let all = GameEntry::all();
+/// assert_eq!(all[0].name, "flip");
+/// assert_eq!(all[0].problems[0].judge, "POJ 1753");
+/// assert!(serde_json::to_string(&all[0])?.starts_with(r#"{"name":"flip","title":"Flip Game","kind":"puzzle""#));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameEntry {
+    /// Its name (`flip`).
+    pub name: &'static str,
+    /// Its title (`Flip Game`).
+    pub title: &'static str,
+    /// `two-player`, `puzzle` or `count`.
+    pub kind: &'static str,
+    /// The question answered, in a few words.
+    pub question: &'static str,
+    /// The board sizes answered, in words.
+    pub sizes: &'static str,
+    /// Whether other shapes are answered from table files.
+    pub tables: bool,
+    /// The judges' problems on it.
+    pub problems: Vec<ProblemEntry>,
+}
+
+/// A judge's problem in a [`GameEntry`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ProblemEntry {
+    /// The subcommand that answers and checks it (`flip`).
+    pub command: &'static str,
+    /// The judge and problem (`POJ 1753`), or `no original judge`.
+    pub judge: &'static str,
+    /// The time limit of one run, CPU seconds.
+    pub time_limit: f64,
+    /// The memory limit of one run, in MB (2^20 bytes).
+    pub memory_limit_mb: f64,
+    /// What a case is (`board`).
+    pub case: &'static str,
+    /// The most cases one input holds; `null` for no limit.
+    pub max_cases: Option<u64>,
+    /// The statement's limits on the input, in words (empty for none).
+    pub limits: &'static str,
+}
+
+impl GameEntry {
+    /// Every game of the catalogue, in its order.
+    pub fn all() -> Vec<GameEntry> {
+        crate::catalogue::GAMES
+            .iter()
+            .map(|g| GameEntry::new(g))
+            .collect()
+    }
+
+    /// The entry of `game`.
+    pub fn new(game: &crate::catalogue::Game) -> GameEntry {
+        GameEntry {
+            name: game.name,
+            title: game.title,
+            kind: game.kind.name(),
+            question: game.question,
+            sizes: game.sizes,
+            tables: game.tables,
+            problems: game
+                .problems
+                .iter()
+                .map(|p| ProblemEntry {
+                    command: p.command,
+                    judge: p.judge,
+                    time_limit: p.time_limit.as_secs_f64(),
+                    memory_limit_mb: p.memory_limit as f64 / crate::catalogue::MB as f64,
+                    case: p.noun.0,
+                    max_cases: (p.max_cases != usize::MAX).then_some(p.max_cases as u64),
+                    limits: p.limits,
+                })
+                .collect(),
+        }
+    }
+}

@@ -388,10 +388,11 @@ fn run_sized(
         &args.tables,
         args.nullity.get(),
     )?;
-    if args.cases >= 100_000 && puzzle == Puzzle::Euler {
+    let uva = &boardbase::euler::UVA_10536;
+    if args.cases > uva.max_cases as u64 && puzzle == Puzzle::Euler {
         eprintln!(
-            "note: {} cases: UVA 10536 promises fewer than 100,000; writing it anyway",
-            args.cases
+            "note: {} cases: {} {}; writing it anyway",
+            args.cases, uva.judge, uva.limits
         );
     }
     write_cases(args, out, |out, answer_file, progress| {
@@ -471,27 +472,38 @@ pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
 /// Says on stderr when the input goes past the judge's own limits (it is
 /// still written as asked: `boardbase` reads any count).
 fn judge_limits_note(args: &GenArgs, spec: &Spec) {
+    let (uva, hdu, poj) = (
+        &boardbase::euler::UVA_10536,
+        &boardbase::carcassonne::HDU_4064,
+        &boardbase::lights::POJ_3279,
+    );
     let note = match spec {
-        Spec::Euler(_) if args.cases >= 100_000 => Some(format!(
-            "{} cases: UVA 10536 promises fewer than 100,000",
-            args.cases
+        Spec::Euler(_) if args.cases > uva.max_cases as u64 => Some(format!(
+            "{} cases: {} {}",
+            args.cases, uva.judge, uva.limits
         )),
-        Spec::Carcassonne(c) if args.cases > 50 || c.rows > 12 || c.cols > 12 => Some(format!(
-            "{} {} of {}x{}: HDU 4064 allows T ≤ 50 and N, M ≤ 12",
-            args.cases,
-            if args.cases == 1 { "case" } else { "cases" },
-            c.rows,
-            c.cols
-        )),
+        Spec::Carcassonne(c) if args.cases > hdu.max_cases as u64 || c.rows > 12 || c.cols > 12 => {
+            Some(format!(
+                "{} {} of {}x{}: {} {}",
+                args.cases,
+                if args.cases == 1 { "case" } else { "cases" },
+                c.rows,
+                c.cols,
+                hdu.judge,
+                hdu.limits
+            ))
+        }
         Spec::Fliptile(fliptile::Spec {
             size: Some(shape), ..
         }) if shape.rows() > fliptile::JUDGE_MAX_SIDE
             || shape.cols() > fliptile::JUDGE_MAX_SIDE =>
         {
             Some(format!(
-                "{}x{}: POJ 3279 allows 1 ≤ M, N ≤ 15",
+                "{}x{}: {} {}",
                 shape.rows(),
-                shape.cols()
+                shape.cols(),
+                poj.judge,
+                poj.limits
             ))
         }
         _ => None,

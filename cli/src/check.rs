@@ -331,13 +331,15 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
         // (impossible or ties where every board has one solution).
         return Err(Failure::Usage(format!(
             "nothing to check: no {} of that choice",
-            puzzle.noun().1
+            puzzle.problem().noun.1
         )));
     }
     let jobs = args.jobs.count();
-    let time_limit = args.time_limit.unwrap_or_else(|| puzzle.time_limit());
+    let time_limit = args
+        .time_limit
+        .unwrap_or_else(|| puzzle.problem().time_limit);
     let memory_limit = match args.memory_limit {
-        None => Some(puzzle.memory_limit()),
+        None => Some(puzzle.problem().memory_limit),
         Some(0.0) => None,
         Some(mb) => Some((mb * check::process::MB as f64) as u64),
     };
@@ -376,7 +378,7 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
     let plan = check::plan(puzzle, sample, args.seed);
     let bar = super::bar::counter("runs", plan.runs.len() as u64);
     bar.enable_steady_tick(Duration::from_millis(200));
-    let (one, many) = puzzle.noun();
+    let (one, many) = puzzle.problem().noun;
     let result = check::check(puzzle, &plan, args.seed, &options, &mut |p| {
         bar.set_position(p.runs_done as u64);
         let judged = format!(
@@ -405,7 +407,7 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
     })?;
     match args.format {
         ReportFormat::Json => write_json_line(out, &report)?,
-        ReportFormat::Text => write_text(out, &report, puzzle.noun())?,
+        ReportFormat::Text => write_text(out, &report, puzzle.problem().noun)?,
     }
     if report.accepted() {
         Ok(())

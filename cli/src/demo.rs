@@ -2,8 +2,10 @@
 
 use std::io::Write;
 
-use boardbase::euler::Position;
-use boardbase::flip::Board;
+use boardbase::carcassonne;
+use boardbase::catalogue::{Game, Problem};
+use boardbase::euler::{self, Position};
+use boardbase::flip::{self, Board};
 
 use super::{Failure, Output};
 
@@ -20,25 +22,21 @@ const EULER_SAMPLE: &str = include_str!("../../examples/euler-sample.txt");
 
 /// Runs `boardbase demo`.
 pub fn run(out: &mut Output) -> Result<(), Failure> {
+    heading(out, &flip::GAME, &flip::POJ_1753)?;
     writeln!(
         out,
-        "== Flip Game (POJ 1753): fewest rounds to a uniform board =="
-    )?;
-    writeln!(
-        out,
-        "   (published samples: POJ 1753 answers 4, Timus 1060 answers Impossible)\n"
+        "   (published samples: {} answers 4, Timus 1060 answers Impossible)\n",
+        flip::POJ_1753.judge
     )?;
     for (i, text) in [FLIP_SAMPLE, TIMUS_SAMPLE].into_iter().enumerate() {
         let board: Board = text.parse().map_err(|e| unreachable_sample(text, e))?;
         super::flip::write_pretty(out, i as u64 + 1, board)?;
     }
+    heading(out, &euler::GAME, &euler::UVA_10536)?;
     writeln!(
         out,
-        "== Game of Euler (UVA 10536): covering the last square loses =="
-    )?;
-    writeln!(
-        out,
-        "   (published sample: UVA 10536 answers LOSING, WINNING, LOSING)\n"
+        "   (published sample: {} answers LOSING, WINNING, LOSING)\n",
+        euler::UVA_10536.judge
     )?;
     // The boards: the blocks of lines after the count, between blank lines.
     let lines: Vec<&str> = EULER_SAMPLE.lines().skip(1).map(str::trim).collect();
@@ -50,17 +48,26 @@ pub fn run(out: &mut Output) -> Result<(), Failure> {
         let position: Position = text.parse().map_err(|e| unreachable_sample(text, e))?;
         super::euler::write_pretty(out, i as u64 + 1, position)?;
     }
+    heading(out, &carcassonne::GAME, &carcassonne::HDU_4064)?;
     writeln!(
         out,
-        "== Carcassonne (HDU 4064): tile rotations that match every shared edge =="
-    )?;
-    writeln!(
-        out,
-        "   (published sample: HDU 4064 answers 4, 1, 1048576)\n"
+        "   (published sample: {} answers 4, 1, 1048576)\n",
+        carcassonne::HDU_4064.judge
     )?;
     super::carcassonne::demo(out)?;
     super::fliptile::demo(out)?;
     super::sized::demo(out)?;
+    Ok(())
+}
+
+/// A game's heading, from the catalogue: its title, the judge's problem and
+/// the question.
+fn heading(out: &mut Output, game: &Game, problem: &Problem) -> Result<(), Failure> {
+    writeln!(
+        out,
+        "== {} ({}): {} ==",
+        game.title, problem.judge, game.question
+    )?;
     Ok(())
 }
 

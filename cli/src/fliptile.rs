@@ -300,7 +300,8 @@ pub fn demo(out: &mut Output) -> Result<(), Failure> {
     };
     writeln!(
         out,
-        "== Fliptile (POJ 3279): fewest flips to make every tile white =="
+        "== Fliptile ({}): fewest flips to make every tile white ==",
+        lights::POJ_3279.judge
     )?;
     writeln!(
         out,
@@ -317,7 +318,8 @@ pub fn demo(out: &mut Output) -> Result<(), Failure> {
     write_fliptile_pretty(out, 1, &case.board, answer, solver)?;
     writeln!(
         out,
-        "== Extended Lights Out (POJ 1222, UVA 1560): press buttons until every light is off =="
+        "== Extended Lights Out ({}, UVA 1560): press buttons until every light is off ==",
+        lights::POJ_1222.judge
     )?;
     writeln!(
         out,

@@ -34,6 +34,7 @@ mod euler;
 mod export;
 mod flip;
 mod fliptile;
+mod games;
 mod generate;
 mod lights;
 #[cfg(feature = "mpi")]
@@ -171,6 +172,9 @@ enum Command {
     Cases(Deferred<cases::GenArgs>),
     /// Solve each puzzle's published sample and show it in pretty form.
     Demo,
+    /// List every game answered, with the judges' problems on it and their
+    /// limits (`--format json`: one JSON array).
+    Games(Deferred<games::GamesArgs>),
     /// Write the 4x4 tables as files for other languages: `flip-4x4.bin`
     /// and `euler-4x4.bin` in DIR.
     ///
@@ -497,6 +501,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Check(Deferred(args)) => check::run(&args, &mut out),
         Command::Cases(Deferred(args)) => cases::run(&args, &mut out),
         Command::Demo => demo::run(&mut out),
+        Command::Games(Deferred(args)) => games::run(&args, &mut out),
         Command::Generate(Deferred(args)) => match generate::launcher() {
             // One job over the ranks an MPI launcher started.
             #[cfg(feature = "mpi")]

@@ -57,6 +57,7 @@ __all__ = [
     "Cases",
     "cases",
     "generate",
+    "games",
     "euler",
     "flip",
     "lights",
@@ -1102,6 +1103,23 @@ def cases(
     return _tablebase(tables).cases(
         puzzle, n, seed, family, size, rounds, moves_left, colours, wrap, pattern, goal, max_nullity
     )
+
+
+def games() -> List[Dict[str, Any]]:
+    """The catalogue: every game answered, each a dict with ``name``,
+    ``title``, ``kind`` (``"two-player"``, ``"puzzle"`` or ``"count"``),
+    ``question``, ``sizes``, ``tables`` (whether other shapes are answered
+    from table files) and ``problems``, the judges' problems on it (their
+    ``command``, ``judge``, ``time_limit`` in seconds, ``memory_limit_mb``,
+    ``case``, ``max_cases`` and ``limits``): what ``boardbase games --format
+    json`` prints and ``GET /api/v1/games`` returns.
+
+    >>> [g["name"] for g in games()]
+    ['flip', 'lights', 'euler', 'carcassonne']
+    >>> games()[2]["problems"][0]["judge"]
+    'UVA 10536'
+    """
+    return _boardbase.games()
 
 
 def generate(

@@ -1107,6 +1107,13 @@ fn job_error(py: Python<'_>, e: JobError) -> PyErr {
 
 /// Returns its argument: the trivial PyO3 call that docs/python.md's
 /// benchmark compares a probe with.
+/// The catalogue: every game and the judges' problems on it, as
+/// `boardbase games --format json` lists them.
+#[pyfunction]
+fn games(py: Python<'_>) -> PyResult<Py<PyAny>> {
+    to_python(py, &boardbase::report::GameEntry::all())
+}
+
 #[pyfunction]
 fn _echo(x: u64) -> u64 {
     x
@@ -1129,6 +1136,7 @@ fn _boardbase(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     m.add_function(wrap_pyfunction!(_echo, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -5,6 +5,7 @@ skipped, except under CI, where it fails."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -151,3 +152,12 @@ def test_cases_options() -> None:
     boards = a.input.split()
     expected = [boardbase.flip("/".join(boards[4 * i : 4 * i + 4])).answer for i in range(30)]
     assert a.answers.split("\n")[:-1] == expected
+
+
+def test_games_is_the_catalogue_the_cli_lists(boardbase_bin: Path) -> None:
+    listed = subprocess.run(
+        [str(boardbase_bin), "games", "--format", "json"], check=True, capture_output=True, text=True
+    ).stdout
+    assert boardbase.games() == json.loads(listed)
+    euler = next(g for g in boardbase.games() if g["name"] == "euler")
+    assert (euler["kind"], euler["problems"][0]["time_limit"]) == ("two-player", 3.0)

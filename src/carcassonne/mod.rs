@@ -69,7 +69,11 @@
 //! one-line text, `count.rs` the entry and its options, `dp.rs` the DP and
 //! its budgets, `judge.rs` the judge's input.
 
+use std::time::Duration;
+
 use boardbase_solvers::carcassonne as packed;
+
+use crate::catalogue::{Game, Kind, MB, Problem};
 
 mod board;
 mod count;
@@ -83,6 +87,28 @@ pub use count::{CountOptions, Counted, StopError, count, count_all};
 pub use dp::{Budget, CountError, GROUP_BUDGET, ProfileStats, WITNESS_BUDGET, profile_stats};
 pub use judge::{Case, MAX_TILES, read_case, read_case_count};
 pub use tile::{TILE_CODES, Tile, TileCode, TileParseError};
+
+/// Carcassonne in the [catalogue](crate::catalogue).
+pub static GAME: Game = Game {
+    name: "carcassonne",
+    title: "Carcassonne",
+    kind: Kind::Count,
+    question: "tile rotations that match every shared edge",
+    sizes: "any board with a side of at most 16 tiles",
+    tables: false,
+    problems: &[&HDU_4064],
+};
+
+/// HDU 4064: boards of four-letter tiles, the count modulo 1,000,000,007.
+pub static HDU_4064: Problem = Problem {
+    command: "carcassonne",
+    judge: "HDU 4064",
+    time_limit: Duration::from_secs(1),
+    memory_limit: 64 * MB,
+    noun: ("board", "boards"),
+    max_cases: 50,
+    limits: "allows T ≤ 50 and N, M ≤ 12",
+};
 
 /// Counts are reported modulo this prime, 1,000,000,007.
 pub const MODULUS: u64 = 1_000_000_007;

@@ -2,18 +2,17 @@
 //! size class, up to 50 a run (the judge's `T ≤ 50`).
 
 use std::io::Write;
-use std::time::Duration;
 
 use std::sync::OnceLock;
 
 use num_bigint::BigUint;
 use rayon::prelude::*;
 
-use super::process::MB;
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
 use crate::carcassonne::{self, Board, CountOptions, MODULUS, StopError};
 use crate::cases::carcassonne::{CarcassonneFamily, write_board};
 use crate::cases::{GenError, Rng};
+use crate::catalogue::Problem;
 
 /// A board without placements (count 0) answered with another count.
 pub static ZERO_ANSWERED_NONZERO: Kind = Kind {
@@ -108,9 +107,6 @@ pub struct CarcassonneCheck {
     /// The one size of every board (rows, columns), when it was chosen.
     size: Option<(usize, usize)>,
 }
-
-/// The judge's bound on `T`.
-pub const MAX_CASES: usize = 50;
 
 impl CarcassonneCheck {
     /// Boards a family and class by default: 600 boards in all, 12 runs.
@@ -210,20 +206,8 @@ impl CarcassonneCheck {
 }
 
 impl Judge for CarcassonneCheck {
-    fn name(&self) -> &'static str {
-        "carcassonne"
-    }
-
-    fn judge(&self) -> &'static str {
-        "HDU 4064"
-    }
-
-    fn time_limit(&self) -> Duration {
-        Duration::from_secs(1)
-    }
-
-    fn memory_limit(&self) -> u64 {
-        64 * MB
+    fn problem(&self) -> &'static Problem {
+        &crate::carcassonne::HDU_4064
     }
 
     fn drawn(&self) -> Option<String> {
@@ -243,14 +227,6 @@ impl Judge for CarcassonneCheck {
 
     fn case_count(&self) -> usize {
         self.cases.len()
-    }
-
-    fn noun(&self) -> (&'static str, &'static str) {
-        ("board", "boards")
-    }
-
-    fn max_cases_per_run(&self) -> usize {
-        MAX_CASES
     }
 
     fn arrangement(&self) -> Arrangement {

@@ -2,12 +2,11 @@
 //! one run (the judge allows up to 99,999 cases an input).
 
 use std::io::Write;
-use std::time::Duration;
 
-use super::process::MB;
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
 use crate::cases::GenError;
 use crate::cases::euler::{Filter, Pool, write_position};
+use crate::catalogue::Problem;
 use crate::euler::{self, Outcome, Position};
 
 /// A losing position answered `WINNING`.
@@ -55,36 +54,13 @@ impl Default for EulerCheck {
     }
 }
 
-/// The judge's bound on the case count: `N < 100,000`.
-pub const MAX_CASES: usize = 99_999;
-
 impl Judge for EulerCheck {
-    fn name(&self) -> &'static str {
-        "euler"
-    }
-
-    fn judge(&self) -> &'static str {
-        "UVA 10536"
-    }
-
-    fn time_limit(&self) -> Duration {
-        Duration::from_secs(3)
-    }
-
-    fn memory_limit(&self) -> u64 {
-        64 * MB
+    fn problem(&self) -> &'static Problem {
+        &crate::euler::UVA_10536
     }
 
     fn case_count(&self) -> usize {
         self.pool.len()
-    }
-
-    fn noun(&self) -> (&'static str, &'static str) {
-        ("position", "positions")
-    }
-
-    fn max_cases_per_run(&self) -> usize {
-        MAX_CASES
     }
 
     fn arrangement(&self) -> Arrangement {

@@ -1,13 +1,11 @@
 //! Flip Game (POJ 1753) for `check`: all 65,536 boards, one a run.
 
-use std::time::Duration;
-
-use super::process::MB;
 use super::{
     Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds, parse_int,
 };
 use crate::cases::GenError;
 use crate::cases::flip::{Filter, Pool, answer, write_board};
+use crate::catalogue::Problem;
 use crate::flip::{self, Board};
 
 /// An impossible board answered with a number.
@@ -67,32 +65,12 @@ impl Default for FlipCheck {
 }
 
 impl Judge for FlipCheck {
-    fn name(&self) -> &'static str {
-        "flip"
-    }
-
-    fn judge(&self) -> &'static str {
-        "POJ 1753"
-    }
-
-    fn time_limit(&self) -> Duration {
-        Duration::from_secs(1)
-    }
-
-    fn memory_limit(&self) -> u64 {
-        64 * MB
+    fn problem(&self) -> &'static Problem {
+        &crate::flip::POJ_1753
     }
 
     fn case_count(&self) -> usize {
         self.pool.len()
-    }
-
-    fn noun(&self) -> (&'static str, &'static str) {
-        ("board", "boards")
-    }
-
-    fn max_cases_per_run(&self) -> usize {
-        1
     }
 
     fn arrangement(&self) -> Arrangement {

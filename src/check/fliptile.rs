@@ -1,12 +1,10 @@
 //! Fliptile (POJ 3279) for `check`: generated boards of every family, one
 //! a run (the judge sends one case).
 
-use std::time::Duration;
-
-use super::process::MB;
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
 use crate::cases::fliptile::{FliptileFamily, JUDGE_MAX_SIDE, Spec, answer};
 use crate::cases::{GenError, Rng};
+use crate::catalogue::Problem;
 use crate::lights::{Answer, Grid, Solver};
 use crate::solvers::shape::Shape;
 
@@ -216,20 +214,8 @@ fn judge_rows(grid: &Grid) -> String {
 }
 
 impl Judge for FliptileCheck {
-    fn name(&self) -> &'static str {
-        "fliptile"
-    }
-
-    fn judge(&self) -> &'static str {
-        "POJ 3279"
-    }
-
-    fn time_limit(&self) -> Duration {
-        Duration::from_secs(2)
-    }
-
-    fn memory_limit(&self) -> u64 {
-        64 * MB
+    fn problem(&self) -> &'static Problem {
+        &crate::lights::POJ_3279
     }
 
     fn drawn(&self) -> Option<String> {
@@ -243,14 +229,6 @@ impl Judge for FliptileCheck {
 
     fn case_count(&self) -> usize {
         self.cases.len()
-    }
-
-    fn noun(&self) -> (&'static str, &'static str) {
-        ("board", "boards")
-    }
-
-    fn max_cases_per_run(&self) -> usize {
-        1
     }
 
     fn arrangement(&self) -> Arrangement {

@@ -3,12 +3,10 @@
 //! a run. No online judge sets this problem, so the limits are this
 //! project's own.
 
-use std::time::Duration;
-
-use super::process::MB;
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
 use crate::cases::family::{Spec, write_board};
 use crate::cases::{GenError, Rng};
+use crate::catalogue::Problem;
 use crate::lights::family::{ColourGrid, FamilyAnswer, FamilyGoal};
 
 /// A board that never reaches the goal answered with presses.
@@ -74,7 +72,7 @@ impl LightsCheck {
     pub const SAMPLE: usize = 1_000;
     /// Boards a run: `boardbase lights solve` reads boards until its input
     /// ends, and there is no judge's count to follow.
-    pub const PER_RUN: usize = 100;
+    pub const PER_RUN: usize = crate::lights::family::LIGHTS.max_cases;
 
     /// `count` boards of `spec` drawn from `seed`, with their answers.
     pub fn new(spec: &Spec, count: usize, seed: u64) -> Result<Self, GenError> {
@@ -120,23 +118,8 @@ impl LightsCheck {
 }
 
 impl Judge for LightsCheck {
-    fn name(&self) -> &'static str {
-        "lights"
-    }
-
-    fn judge(&self) -> &'static str {
-        "no original judge"
-    }
-
-    /// 1 s a run of 100 boards: no judge sets this problem; `boardbase
-    /// lights solve` answers a small variant's board in microseconds.
-    fn time_limit(&self) -> Duration {
-        Duration::from_secs(1)
-    }
-
-    /// 64 MB, the figure of the other puzzles' judges.
-    fn memory_limit(&self) -> u64 {
-        64 * MB
+    fn problem(&self) -> &'static Problem {
+        &crate::lights::family::LIGHTS
     }
 
     fn drawn(&self) -> Option<String> {
@@ -151,14 +134,6 @@ impl Judge for LightsCheck {
 
     fn case_count(&self) -> usize {
         self.cases.len()
-    }
-
-    fn noun(&self) -> (&'static str, &'static str) {
-        ("board", "boards")
-    }
-
-    fn max_cases_per_run(&self) -> usize {
-        Self::PER_RUN
     }
 
     fn arrangement(&self) -> Arrangement {

@@ -2,10 +2,10 @@
 //! generated 5×6 puzzles, all in one run (the count is not bounded).
 
 use std::io::Write;
-use std::time::Duration;
 
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
 use crate::cases::{GenError, Rng, lightsout};
+use crate::catalogue::Problem;
 use crate::lights::{Grid, LIGHTS_OUT};
 
 /// Presses after which some light is still on.
@@ -116,20 +116,8 @@ fn judge_rows(grid: &Grid) -> Vec<String> {
 }
 
 impl Judge for LightsOutCheck {
-    fn name(&self) -> &'static str {
-        "lightsout"
-    }
-
-    fn judge(&self) -> &'static str {
-        "POJ 1222"
-    }
-
-    fn time_limit(&self) -> Duration {
-        Duration::from_secs(1)
-    }
-
-    fn memory_limit(&self) -> u64 {
-        10_000 * 1024
+    fn problem(&self) -> &'static Problem {
+        &crate::lights::POJ_1222
     }
 
     fn drawn(&self) -> Option<String> {
@@ -142,14 +130,6 @@ impl Judge for LightsOutCheck {
 
     fn case_count(&self) -> usize {
         self.cases.len()
-    }
-
-    fn noun(&self) -> (&'static str, &'static str) {
-        ("puzzle", "puzzles")
-    }
-
-    fn max_cases_per_run(&self) -> usize {
-        usize::MAX
     }
 
     fn arrangement(&self) -> Arrangement {

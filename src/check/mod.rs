@@ -62,6 +62,7 @@ pub use self::lightsout::LightsOutCheck;
 pub use self::process::{Death, End, Limits, MemoryControl, Outcome, Program, RunError};
 pub use self::sized::SizedCheck;
 use crate::cases::Rng;
+use crate::catalogue::Problem;
 use crate::report::thousands;
 
 /// A judge's verdict, named as judges name them.
@@ -394,22 +395,12 @@ pub enum Arrangement {
 /// One puzzle as `check` judges it: its cases, its input, its answers.
 ///
 /// Cases are numbered `0..case_count()`; a run holds up to
-/// `max_cases_per_run()` of them, written as one judge input.
+/// `problem().max_cases` of them, written as one judge input.
 pub trait Judge: Sync {
-    /// The subcommand name (`flip`).
-    fn name(&self) -> &'static str;
-    /// The judge and problem (`POJ 1753`).
-    fn judge(&self) -> &'static str;
-    /// The judge's time limit for one run (CPU time).
-    fn time_limit(&self) -> Duration;
-    /// The judge's memory limit for one run, in bytes.
-    fn memory_limit(&self) -> u64;
+    /// The judge's problem: its command, name, limits and case noun.
+    fn problem(&self) -> &'static Problem;
     /// How many cases there are.
     fn case_count(&self) -> usize;
-    /// A case in words, singular and plural (`board`, `boards`).
-    fn noun(&self) -> (&'static str, &'static str);
-    /// Most cases the judge's format allows in one input.
-    fn max_cases_per_run(&self) -> usize;
     /// How cases are ordered before they are cut into runs.
     fn arrangement(&self) -> Arrangement;
 
@@ -482,7 +473,7 @@ pub const PLAN_SALT: u64 = 0x706C_616E; // "plan"
 
 /// Every case of `puzzle`, or a random sample of `sample` of them (drawn
 /// with [`Rng::sample`]), arranged and cut into runs of at most
-/// [`Judge::max_cases_per_run`].
+/// the problem's [`max_cases`](Problem::max_cases).
 pub fn plan<P: Judge + ?Sized>(puzzle: &P, sample: Option<usize>, seed: u64) -> RunPlan {
     let n = puzzle.case_count();
     let mut rng = Rng::new(seed ^ PLAN_SALT);
@@ -495,7 +486,7 @@ pub fn plan<P: Judge + ?Sized>(puzzle: &P, sample: Option<usize>, seed: u64) -> 
         Arrangement::Shuffled => rng.shuffle(&mut cases),
         Arrangement::Grouped => cases.sort_unstable_by_key(|&c| (puzzle.group(c), c)),
     }
-    let max = puzzle.max_cases_per_run().max(1);
+    let max = puzzle.problem().max_cases.max(1);
     let mut runs: Vec<Vec<usize>> = Vec::new();
     for &case in &cases {
         let group = puzzle.group(case);
@@ -1437,8 +1428,8 @@ impl Builder {
             })
             .collect();
         CheckReport {
-            puzzle: puzzle.name(),
-            judge: puzzle.judge(),
+            puzzle: puzzle.problem().command,
+            judge: puzzle.problem().judge,
             program: std::iter::once(&options.program.path)
                 .chain(&options.program.args)
                 .map(|a| a.to_string_lossy().into_owned())

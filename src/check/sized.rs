@@ -4,13 +4,12 @@
 //! solver that answers them there.
 
 use std::io::Write;
-use std::time::Duration;
 
-use super::euler::{LOSING_CALLED_WINNING, MAX_CASES, WINNING_CALLED_LOSING};
-use super::process::MB;
+use super::euler::{LOSING_CALLED_WINNING, WINNING_CALLED_LOSING};
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Token, kinds};
 use crate::cases::GenError;
 use crate::cases::sized::SizedCases;
+use crate::catalogue::Problem;
 use crate::solvers::shape::Shape;
 
 /// Which puzzle's judge the boards are sent as.
@@ -90,47 +89,15 @@ impl SizedCheck {
 }
 
 impl Judge for SizedCheck {
-    fn name(&self) -> &'static str {
+    fn problem(&self) -> &'static Problem {
         match self.puzzle {
-            SizedPuzzle::Flip => "flip",
-            SizedPuzzle::Euler => "euler",
+            SizedPuzzle::Flip => &crate::flip::POJ_1753,
+            SizedPuzzle::Euler => &crate::euler::UVA_10536,
         }
-    }
-
-    fn judge(&self) -> &'static str {
-        match self.puzzle {
-            SizedPuzzle::Flip => "POJ 1753",
-            SizedPuzzle::Euler => "UVA 10536",
-        }
-    }
-
-    fn time_limit(&self) -> Duration {
-        match self.puzzle {
-            SizedPuzzle::Flip => Duration::from_secs(1),
-            SizedPuzzle::Euler => Duration::from_secs(3),
-        }
-    }
-
-    fn memory_limit(&self) -> u64 {
-        64 * MB
     }
 
     fn case_count(&self) -> usize {
         self.boards.len()
-    }
-
-    fn noun(&self) -> (&'static str, &'static str) {
-        match self.puzzle {
-            SizedPuzzle::Flip => ("board", "boards"),
-            SizedPuzzle::Euler => ("position", "positions"),
-        }
-    }
-
-    fn max_cases_per_run(&self) -> usize {
-        match self.puzzle {
-            SizedPuzzle::Flip => 1,
-            SizedPuzzle::Euler => MAX_CASES,
-        }
     }
 
     fn is_drawn(&self) -> bool {

@@ -3,10 +3,12 @@
 //! of `0`/`1` both print.
 
 use std::io::{self, Read, Write};
+use std::time::Duration;
 
 use boardbase_solvers::shape::{MAX_SIDE, Shape};
 
 use super::grid::Grid;
+use crate::catalogue::{MB, Problem};
 use crate::error::{Found, ParseError};
 use crate::grid::Alphabet;
 use crate::input::{InputError, Scanner};
@@ -25,6 +27,30 @@ pub struct FliptileCase {
 
 /// What an input without a single Fliptile case lacks (for the error).
 pub const NO_FLIPTILE_CASE: &str = "a case: the numbers of rows M and columns N";
+
+/// POJ 3279 ("Fliptile"): one board an input, the fewest flips as a grid of
+/// presses or `IMPOSSIBLE`.
+pub static POJ_3279: Problem = Problem {
+    command: "fliptile",
+    judge: "POJ 3279",
+    time_limit: Duration::from_secs(2),
+    memory_limit: 64 * MB,
+    noun: ("board", "boards"),
+    max_cases: 1,
+    limits: "allows 1 ≤ M, N ≤ 15",
+};
+
+/// POJ 1222 (Extended Lights Out, also UVA 1560): 5×6 puzzles after a
+/// count, the presses of each. Its memory limit is 10,000 KB.
+pub static POJ_1222: Problem = Problem {
+    command: "lightsout",
+    judge: "POJ 1222",
+    time_limit: Duration::from_secs(1),
+    memory_limit: 10_000 * 1024,
+    noun: ("puzzle", "puzzles"),
+    max_cases: usize::MAX,
+    limits: "",
+};
 
 /// Reads one case of POJ 3279 ("Fliptile"): `M N` on one line (each 1 to
 /// 64; blank lines before it are skipped), then M rows of N cells `0`/`1`,

@@ -105,6 +105,8 @@
 // `solver.rs` the grid and the search. `family/` (K colours, any pattern)
 // uses the public API of the rest (the Solver, Grid), which uses nothing
 // of it.
+use crate::catalogue::{Game, Kind};
+
 pub mod family;
 mod grid;
 mod judge;
@@ -115,10 +117,22 @@ mod wht;
 pub use crate::flip::Colour;
 pub use grid::{ALPHABET, Grid, GridError, Show};
 pub use judge::{
-    CELLS, FliptileCase, LIGHTS_OUT, NO_FLIPTILE_CASE, read_fliptile_case, read_lights_out_count,
-    read_lights_out_puzzle, write_judge_rows,
+    CELLS, FliptileCase, LIGHTS_OUT, NO_FLIPTILE_CASE, POJ_1222, POJ_3279, read_fliptile_case,
+    read_lights_out_count, read_lights_out_puzzle, write_judge_rows,
 };
 pub use search::Search;
+
+/// Lights Out, with Fliptile and Flip on any board, in the
+/// [catalogue](crate::catalogue).
+pub static GAME: Game = Game {
+    name: "lights",
+    title: "Lights Out",
+    kind: Kind::OnePlayer,
+    question: "fewest presses to a uniform board, K colours, tori, any pattern",
+    sizes: "any board up to 64x64",
+    tables: false,
+    problems: &[&judge::POJ_3279, &judge::POJ_1222, &family::LIGHTS],
+};
 pub use solver::{
     Answer, ColourMoves, Goal, LightsError, MAX_NULLITY, MoveValues, PAST_MAX_NULLITY, Routes,
     Solver, move_values, nullity, routes, solve,

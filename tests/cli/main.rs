@@ -33,6 +33,8 @@ mod export;
 mod export_python;
 // `boardbase flip`: formats, input rules, errors, exit codes.
 mod flip;
+// `boardbase games`: the catalogue, against the problem statements.
+mod games;
 // `boardbase cases` (`gen`): reproducible families and their answers.
 mod gen_cases;
 // `boardbase generate`: the summary, the file, the memory limit.

@@ -12,7 +12,7 @@ use boon::{Compiler, SchemaIndex, Schemas};
 use serde_json::Value;
 
 /// Every schema in `docs/schema/`, by file name without `.schema.json`.
-pub const NAMES: [&str; 16] = [
+pub const NAMES: [&str; 17] = [
     "cell",
     "flip",
     "flip-lookup",
@@ -29,6 +29,7 @@ pub const NAMES: [&str; 16] = [
     "health",
     "check",
     "generate",
+    "games",
 ];
 
 /// `docs/schema/`.

@@ -143,6 +143,22 @@ fn board_spellings_and_sizes() {
     );
 }
 
+/// The catalogue: the array `boardbase games --format json` prints, byte
+/// for byte.
+#[test]
+fn games_is_the_catalogue_the_cli_lists() {
+    let server = Server::start(&[]);
+    let r = server.get("/api/v1/games");
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("content-type"), Some("application/json"));
+    let games = r.json();
+    crate::schemas::assert_valid("games", &games, "GET /api/v1/games");
+    let cli: Value =
+        serde_json::from_str(&crate::common::ok(&["games", "--format", "json"], "")).expect("JSON");
+    assert_eq!(games, cli);
+    assert_eq!(games[2]["problems"][0]["judge"], "UVA 10536");
+}
+
 fn error(r: &Response, status: u16) -> Value {
     assert_eq!(r.status, status, "{}", r.text());
     assert_eq!(r.header("content-type"), Some("application/json"));

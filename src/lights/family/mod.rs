@@ -115,6 +115,10 @@
 // `search.rs` the walk over the press vectors of a goal; `engine.rs` the
 // solver, its answers and errors, and the dispatch to the GF(2) solver;
 // `info.rs` the structure of a variant and the histogram.
+use std::time::Duration;
+
+use crate::catalogue::{MB, Problem};
+
 mod board;
 mod engine;
 mod info;
@@ -132,6 +136,20 @@ pub use info::{HISTOGRAM_MAX_BITS, QuietGroup, VariantInfo, histogram};
 pub use variant::{
     FamilyGoal, GoalError, MAX_COLOURS, MAX_STENCIL_SIDE, MIN_COLOURS, Pattern, PatternError,
     Stencil, StencilError, StencilErrorKind, Variant, VariantError,
+};
+
+/// The Lights Out family as `boardbase check lights` sets it: no judge sets
+/// this problem, so the limits are boardbase's own. 1 s a run of 100 boards
+/// (`boardbase lights solve` answers a small variant's board in
+/// microseconds), and 64 MB, the figure of the other puzzles' judges.
+pub static LIGHTS: Problem = Problem {
+    command: "lights",
+    judge: "no original judge",
+    time_limit: Duration::from_secs(1),
+    memory_limit: 64 * MB,
+    noun: ("board", "boards"),
+    max_cases: 100,
+    limits: "",
 };
 
 /// [`FamilySolver::solve`] with the process-wide solver of the variant.

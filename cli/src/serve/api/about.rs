@@ -1,8 +1,9 @@
-//! `GET /api/v1/health` and `GET /api/v1/sizes`: whether the server is up,
-//! and what it answers.
+//! `GET /api/v1/health`, `GET /api/v1/sizes` and `GET /api/v1/games`:
+//! whether the server is up, what it answers, and the catalogue of games.
 
 use axum::response::Response;
 use boardbase::carcassonne;
+use boardbase::report::GameEntry;
 use boardbase::tablebase::Sizes;
 use serde::Serialize;
 
@@ -16,6 +17,11 @@ struct Health {
 
 pub async fn health() -> Response {
     answer(Ok(Health { status: "ok" }))
+}
+
+/// `GET /api/v1/games`: the array `boardbase games --format json` prints.
+pub async fn games() -> Response {
+    answer(Ok(GameEntry::all()))
 }
 
 /// `GET /api/v1/sizes`.

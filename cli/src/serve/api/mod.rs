@@ -9,6 +9,7 @@
 //! | `GET /api/v1/lights?board=ROWS[&colours=K&wrap=B&pattern=P&goal=G]` | [`LightsLookup`](boardbase::report::LightsLookup): the CLI's object and every press valued |
 //! | `GET /api/v1/lights/info?size=RxC[&colours=K&wrap=B&pattern=P]` | [`LightsInfo`](boardbase::report::LightsInfo) |
 //! | `GET /api/v1/sizes` | what the server answers |
+//! | `GET /api/v1/games` | the catalogue: every game and the judges' problems ([`GameEntry`](boardbase::report::GameEntry)) |
 //! | `GET /api/v1/health` | `{"status": "ok"}` |
 //! | `GET /` and its files | the explorer |
 //!
@@ -114,6 +115,7 @@ pub fn router(state: Shared) -> Router {
     let api = Router::new()
         .route("/api/v1/health", get(about::health))
         .route("/api/v1/sizes", get(about::sizes))
+        .route("/api/v1/games", get(about::games))
         .route("/api/v1/flip", get(lookup::flip))
         .route("/api/v1/euler", get(lookup::euler))
         .route("/api/v1/lights", get(lights::solve))

@@ -1,0 +1,114 @@
+//! The catalogue: every game boardbase answers, each declared in its own
+//! place and listed here once, and the problems the online judges set on
+//! them. Front ends read it for names, titles, the judges' limits and what
+//! is answered, instead of writing them again.
+//!
+//! A [`Game`] is a game or puzzle with its rules (the model of the
+//! `boardbase-solvers` crate's [`game`](crate::solvers::game) module, or a
+//! counter); a [`Problem`] is one judge's problem on it, with the format's
+//! limits: POJ 1753 is Flip Game's, POJ 3279 and POJ 1222 are two of Lights
+//! Out's.
+//!
+//! ```
+//! use boardbase::catalogue::{self, Kind};
+//!
+//! let euler = catalogue::game("euler").expect("in the catalogue");
+//! assert_eq!(euler.title, "Game of Euler");
+//! assert_eq!(euler.kind, Kind::TwoPlayer);
+//! assert_eq!(euler.problems[0].judge, "UVA 10536");
+//! assert_eq!(euler.problems[0].time_limit.as_secs(), 3);
+//! ```
+
+use core::time::Duration;
+
+/// What kind of question a game asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Two players moving in turn: who wins, in how many moves, the best
+    /// move ([`TwoPlayer`](crate::solvers::game::TwoPlayer)).
+    TwoPlayer,
+    /// One player towards a goal: the fewest moves
+    /// ([`OnePlayer`](crate::solvers::game::OnePlayer)).
+    OnePlayer,
+    /// A count of arrangements, computed on request.
+    Count,
+}
+
+impl Kind {
+    /// The word for the kind: `two-player`, `puzzle` or `count`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::TwoPlayer => "two-player",
+            Kind::OnePlayer => "puzzle",
+            Kind::Count => "count",
+        }
+    }
+}
+
+/// A game or puzzle of the catalogue.
+#[derive(Debug)]
+pub struct Game {
+    /// Its name on the command line and in table files (`flip`).
+    pub name: &'static str,
+    /// Its title (`Flip Game`).
+    pub title: &'static str,
+    /// The kind of question.
+    pub kind: Kind,
+    /// The question answered, in a few words.
+    pub question: &'static str,
+    /// The board sizes answered, in words.
+    pub sizes: &'static str,
+    /// Whether shapes past the embedded ones are answered from table files
+    /// (`boardbase generate`).
+    pub tables: bool,
+    /// The judges' problems on it, the original first.
+    pub problems: &'static [&'static Problem],
+}
+
+/// One judge's problem: who sets it, its limits, its input's size.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The subcommand that answers its input and checks solutions (`flip`).
+    pub command: &'static str,
+    /// The judge and problem (`POJ 1753`), or `no original judge`.
+    pub judge: &'static str,
+    /// The time limit of one run, in CPU time.
+    pub time_limit: Duration,
+    /// The memory limit of one run, in bytes.
+    pub memory_limit: u64,
+    /// A case in words, singular and plural (`board`, `boards`).
+    pub noun: (&'static str, &'static str),
+    /// The most cases one input holds.
+    pub max_cases: usize,
+    /// The limits its statement puts on the input, in words after the
+    /// judge's name (`allows T ≤ 50 and N, M ≤ 12`); empty when it puts
+    /// none past the format.
+    pub limits: &'static str,
+}
+
+/// A megabyte as the judges count memory limits (2^20 bytes).
+pub const MB: u64 = 1 << 20;
+
+/// Every game of the catalogue, in the order front ends list them.
+#[cfg(feature = "std")]
+pub static GAMES: &[&Game] = &[
+    &crate::flip::GAME,
+    &crate::lights::GAME,
+    &crate::euler::GAME,
+    &crate::carcassonne::GAME,
+];
+
+/// The game named `name`, or `None`.
+#[cfg(feature = "std")]
+pub fn game(name: &str) -> Option<&'static Game> {
+    GAMES.iter().copied().find(|g| g.name == name)
+}
+
+/// The problem answered by the subcommand `command`, or `None`.
+#[cfg(feature = "std")]
+pub fn problem(command: &str) -> Option<&'static Problem> {
+    GAMES
+        .iter()
+        .flat_map(|g| g.problems.iter().copied())
+        .find(|p| p.command == command)
+}
