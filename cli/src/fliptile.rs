@@ -4,8 +4,9 @@
 use std::io::Write;
 
 use boardbase::input::Scanner;
-use boardbase::lights::{self, Answer, Colour, FliptileCase, Grid, Solver};
+use boardbase::lights::{self, Answer, Colour, FliptileCase, Grid};
 use boardbase::report::LightsAnswer;
+use boardbase::tablebase::{self, Fliptile, QuestionError, Tablebase};
 use clap::Args;
 
 use super::options::{JobsArgs, NullityArgs, read_board};
@@ -77,26 +78,21 @@ pub fn fliptile(args: &FliptileArgs, out: &mut Output) -> Result<(), Failure> {
     args.jobs.limit_pool();
     let header = |s: boardbase::solvers::shape::Shape| format!("{} {}\n", s.rows(), s.cols());
     let mut source = open_board(&args.input, args.board.as_deref(), None, "", header, out)?;
+    let tablebase = tablebase(args.nullity.get());
     let mut case = 0u64;
     loop {
         match lights::read_fliptile_case(&mut source.scanner) {
             Ok(Some(FliptileCase { board, line })) => {
                 case += 1;
-                let solver = Solver::cached(board.shape());
-                let answer = solver
-                    .route_within(&board, Colour::White, args.nullity.get())
-                    .map_err(|error| Failure::Solve {
-                        name: source.name.clone(),
-                        line,
-                        case,
-                        error,
-                    })?;
+                let Fliptile { answer, nullity } = tablebase
+                    .fliptile(&board, Colour::White)
+                    .map_err(|e| solve_failure(e, &source.name, line, case))?;
                 match args.format {
                     Format::Judge => write_judge_grid(out, answer.as_ref())?,
-                    Format::Pretty => write_fliptile_pretty(out, case, &board, answer, solver)?,
+                    Format::Pretty => write_fliptile_pretty(out, case, &board, answer, nullity)?,
                     Format::Json => write_json_line(
                         out,
-                        &LightsAnswer::new(case, &board, answer.as_ref(), solver.nullity()),
+                        &LightsAnswer::new(case, &board, answer.as_ref(), nullity),
                     )?,
                 }
                 out.end_case()?;
@@ -122,16 +118,16 @@ pub fn lightsout(args: &LightsoutArgs, out: &mut Output) -> Result<(), Failure> 
         header,
         out,
     )?;
-    let solver = Solver::cached(lights::LIGHTS_OUT);
+    let tablebase = tablebase(args.nullity.get());
     let count = source.read_count(lights::read_lights_out_count)?;
     for puzzle in 1..=count {
         let board =
             lights::read_lights_out_puzzle(&mut source.scanner).map_err(|e| source.fail(e))?;
         // 5×6 has nullity 0: every board has exactly one solution.
-        let answer = solver
-            .route_within(&board, Colour::White, args.nullity.get())
-            .ok()
-            .flatten()
+        let Fliptile { answer, nullity } = tablebase
+            .fliptile(&board, Colour::White)
+            .map_err(Failure::from)?;
+        let answer = answer
             .ok_or_else(|| Failure::Output(std::io::Error::other("5x6 is always solvable")))?;
         match args.format {
             Format::Judge => {
@@ -141,12 +137,33 @@ pub fn lightsout(args: &LightsoutArgs, out: &mut Output) -> Result<(), Failure> 
             Format::Pretty => write_lightsout_pretty(out, puzzle, &board, &answer)?,
             Format::Json => write_json_line(
                 out,
-                &LightsAnswer::new(puzzle, &board, Some(&answer), solver.nullity()),
+                &LightsAnswer::new(puzzle, &board, Some(&answer), nullity),
             )?,
         }
         out.end_case()?;
     }
     source.scanner.expect_end().map_err(|e| source.fail(e))
+}
+
+/// The tablebase that answers the classic game's boards, by GF(2) up to
+/// nullity `max_nullity` (`--max-nullity`).
+fn tablebase(max_nullity: usize) -> Tablebase {
+    let mut tablebase = Tablebase::new();
+    tablebase.set_max_nullity(max_nullity);
+    tablebase
+}
+
+/// A Fliptile case the tablebase did not answer, with where it stands.
+fn solve_failure(error: tablebase::Error, name: &str, line: u64, case: u64) -> Failure {
+    match error {
+        tablebase::Error::Question(QuestionError::Lights(error)) => Failure::Solve {
+            name: name.to_owned(),
+            line,
+            case,
+            error,
+        },
+        e => Failure::from(e),
+    }
 }
 
 /// Writes the press set as the judges print it: rows of `0`/`1` separated
@@ -210,9 +227,9 @@ fn write_fliptile_pretty(
     case: u64,
     board: &Grid,
     answer: Option<Answer>,
-    solver: &Solver,
+    k: usize,
 ) -> Result<(), Failure> {
-    let (shape, k) = (board.shape(), solver.nullity());
+    let shape = board.shape();
     let size = shape.to_string();
     match answer {
         Some(a) => {
@@ -311,11 +328,11 @@ pub fn demo(out: &mut Output) -> Result<(), Failure> {
     let case = lights::read_fliptile_case(&mut scanner)
         .map_err(|e| broken(&e))?
         .ok_or_else(|| broken(&"no case"))?;
-    let solver = Solver::cached(case.board.shape());
-    let answer = solver
-        .route(&case.board, Colour::White)
+    let tablebase = Tablebase::new();
+    let Fliptile { answer, nullity } = tablebase
+        .fliptile(&case.board, Colour::White)
         .map_err(|e| broken(&e))?;
-    write_fliptile_pretty(out, 1, &case.board, answer, solver)?;
+    write_fliptile_pretty(out, 1, &case.board, answer, nullity)?;
     writeln!(
         out,
         "== Extended Lights Out ({}, UVA 1560): press buttons until every light is off ==",
@@ -329,9 +346,10 @@ pub fn demo(out: &mut Output) -> Result<(), Failure> {
     let count = lights::read_lights_out_count(&mut scanner).map_err(|e| broken(&e))?;
     for puzzle in 1..=count {
         let board = lights::read_lights_out_puzzle(&mut scanner).map_err(|e| broken(&e))?;
-        let answer = Solver::cached(lights::LIGHTS_OUT)
-            .route(&board, Colour::White)
+        let answer = tablebase
+            .fliptile(&board, Colour::White)
             .map_err(|e| broken(&e))?
+            .answer
             .ok_or_else(|| broken(&"unsolvable"))?;
         write_lightsout_pretty(out, puzzle, &board, &answer)?;
     }

@@ -6,9 +6,7 @@ use std::io::{BufRead, Write};
 
 use boardbase::error::{Found, ParseError};
 use boardbase::input::InputError;
-use boardbase::lights::family::{
-    self, ColourGrid, FamilyAnswer, FamilyGoal, FamilySolver, VariantInfo,
-};
+use boardbase::lights::family::{self, ColourGrid, FamilyAnswer, FamilyGoal, Variant, VariantInfo};
 use boardbase::report::{LightsInfo, LightsSolve};
 use boardbase::solvers::shape::Shape;
 use boardbase::tablebase::{self, QuestionError, Tablebase};
@@ -312,10 +310,7 @@ fn solve(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
             })?;
         match args.format {
             Format::Judge => write_judge(out, answer.as_ref())?,
-            Format::Pretty => {
-                let solver = FamilySolver::cached(&variant);
-                write_pretty(out, case, &solver, &read.board, args.goal, answer)?
-            }
+            Format::Pretty => write_pretty(out, case, &variant, &read.board, args.goal, answer)?,
             Format::Json => write_json_line(
                 out,
                 &LightsSolve::new(case, &variant, &read.board, args.goal, answer.as_ref()),
@@ -365,12 +360,11 @@ fn rows_of(grid: &ColourGrid, zero: char) -> Vec<String> {
 fn write_pretty(
     out: &mut Output,
     case: u64,
-    solver: &FamilySolver,
+    variant: &Variant,
     board: &ColourGrid,
     goal: FamilyGoal,
     answer: Option<FamilyAnswer>,
 ) -> Result<(), Failure> {
-    let variant = solver.variant();
     let cols = board.cols();
     match answer {
         Some(a) => {
@@ -388,7 +382,7 @@ fn write_pretty(
                     format!("{} presses make", thousands(presses))
                 }
             )?;
-            let after = solver.apply(board, &a.presses);
+            let after = variant.apply(board, &a.presses);
             side_by_side(
                 out,
                 cols,

@@ -204,6 +204,16 @@ pub struct Tablebase {
     table: Option<PathBuf>,
 }
 
+/// [`Tablebase::fliptile`]'s answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fliptile {
+    /// The fewest presses and the least such set, `None` when the colour
+    /// cannot be reached.
+    pub answer: Option<lights::Answer>,
+    /// The shape's nullity: `2^nullity` press sets reach a reachable board.
+    pub nullity: usize,
+}
+
 /// A table file found in the directories, opened on first use (a lookup
 /// of its shape, or [`Tablebase::open_all`]).
 struct Lazy<S> {
@@ -801,6 +811,41 @@ impl Tablebase {
             goal,
             self.max_nullity,
         )?)
+    }
+
+    /// A board of the classic game (2 colours, the plus pattern, no wrap:
+    /// Fliptile and Extended Lights Out) towards all `colour`: the fewest
+    /// presses, the least such set in reading order, by GF(2) up to the
+    /// nullity limit, with the shape's nullity.
+    ///
+    /// ```
+    /// use boardbase::lights::{Colour, Grid};
+    /// use boardbase::tablebase::Tablebase;
+    ///
+    /// // POJ 3279's sample: 4 flips, (1,0), (1,3), (2,0) and (2,3).
+    /// //   1 0 0 1
+    /// //   0 1 1 0
+    /// //   0 1 1 0
+    /// //   1 0 0 1
+    /// let board: Grid = "1001/0110/0110/1001".parse()?;
+    /// let solved = Tablebase::new().fliptile(&board, Colour::White)?;
+    /// assert_eq!((solved.answer.map(|a| a.rounds), solved.nullity), (Some(4), 4));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fliptile(&self, board: &Grid, colour: lights::Colour) -> Result<Fliptile, Error> {
+        let solver = Solver::cached(board.shape());
+        Ok(Fliptile {
+            answer: solver.route_within(board, colour, self.max_nullity)?,
+            nullity: solver.nullity(),
+        })
+    }
+
+    /// Whether a board of `variant` is answered in microseconds: its press
+    /// vectors to search are few (at most 2^`bits` a goal). The answer
+    /// comes from the same place either way; a server uses this to choose
+    /// the thread that asks.
+    pub fn lights_is_quick(&self, variant: &Variant, bits: u32) -> bool {
+        FamilySolver::cached(variant).quiet_count().bits() <= u64::from(bits)
     }
 
     /// The structure of a variant of the Lights Out family: its quiet

@@ -254,34 +254,14 @@ impl FamilySolver {
         }
     }
 
-    /// The board after pressing each cell as many times as `presses` says
-    /// (the variant's rule; presses commute).
+    /// The board after pressing each cell as many times as `presses` says:
+    /// [`Variant::apply`] of the solver's variant.
     ///
     /// # Panics
     ///
     /// Panics if a grid is not of the variant's shape.
     pub fn apply(&self, board: &ColourGrid, presses: &ColourGrid) -> ColourGrid {
-        assert_eq!(
-            board.shape(),
-            self.variant.shape(),
-            "a board of another shape"
-        );
-        assert_eq!(
-            presses.shape(),
-            self.variant.shape(),
-            "presses of another shape"
-        );
-        let k = self.variant.colours();
-        let mut out = board.clone();
-        for (p, &times) in presses.cells().iter().enumerate() {
-            if times % k != 0 {
-                for c in self.variant.reach(p) {
-                    let cell = &mut out.cells_mut()[c];
-                    *cell = ((u32::from(*cell) + u32::from(times)) % u32::from(k)) as u8;
-                }
-            }
-        }
-        out
+        self.variant.apply(board, presses)
     }
 
     /// The board's shape and colours checked, and the goal's colour.

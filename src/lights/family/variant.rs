@@ -9,6 +9,8 @@ use core::str::FromStr;
 
 use boardbase_solvers::shape::{MAX_SIDE, Shape};
 
+use super::board::ColourGrid;
+
 /// The fewest colours a variant has (the classic game: off and on).
 pub const MIN_COLOURS: u8 = 2;
 
@@ -457,6 +459,28 @@ impl Variant {
     /// the GF(2) [`Solver`](crate::lights::Solver) answers.
     pub fn is_classic(&self) -> bool {
         self.colours == 2 && !self.wrap && self.pattern == Pattern::Plus
+    }
+
+    /// The board after pressing each cell as many times as `presses` says
+    /// (the variant's rule; presses commute).
+    ///
+    /// # Panics
+    ///
+    /// Panics if a grid is not of the variant's shape.
+    pub fn apply(&self, board: &ColourGrid, presses: &ColourGrid) -> ColourGrid {
+        assert_eq!(board.shape(), self.shape(), "a board of another shape");
+        assert_eq!(presses.shape(), self.shape(), "presses of another shape");
+        let k = self.colours();
+        let mut out = board.clone();
+        for (p, &times) in presses.cells().iter().enumerate() {
+            if times % k != 0 {
+                for c in self.reach(p) {
+                    let cell = &mut out.cells_mut()[c];
+                    *cell = ((u32::from(*cell) + u32::from(times)) % u32::from(k)) as u8;
+                }
+            }
+        }
+        out
     }
 
     /// The cells (row-major indices) a press at cell `index` changes: the

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use axum::extract::Request;
 use axum::response::Response;
-use boardbase::lights::family::{ColourGrid, FamilySolver, Variant};
+use boardbase::lights::family::{ColourGrid, Variant};
 use boardbase::report::{LightsInfo, LightsLookup};
 use boardbase::solvers::shape::Shape;
 
@@ -40,7 +40,9 @@ async fn solve_answer(state: &State, query: Option<&str>) -> Result<LightsLookup
     let variant = variant(shape, params)?;
     // Where the answer comes from is the tablebase's choice; the quiet
     // group's size only decides which thread asks it.
-    let inline = FamilySolver::cached(&variant).quiet_count().bits() <= INLINE_NULLITY as u64;
+    let inline = state
+        .tablebase
+        .lights_is_quick(&variant, INLINE_NULLITY as u32);
     let lookup = if inline {
         state.tablebase.lights_lookup(&variant, &board, goal)
     } else {
