@@ -48,7 +48,7 @@ use boardbase_solvers::euler::{MOVE_COUNT, MOVES};
 
 use core::time::Duration;
 
-use crate::catalogue::{Game, Kind, MB, Problem};
+use crate::catalogue::entry::{Game, Kind, MB, Problem};
 use crate::error::ParseError;
 use crate::flip::write_grid;
 use crate::grid::Alphabet;

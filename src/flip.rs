@@ -38,7 +38,7 @@ use boardbase_solvers::flip::PRESS;
 
 use core::time::Duration;
 
-use crate::catalogue::{Game, Kind, MB, Problem};
+use crate::catalogue::entry::{Game, Kind, MB, Problem};
 use crate::error::ParseError;
 use crate::grid::Alphabet;
 

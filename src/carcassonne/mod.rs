@@ -73,7 +73,7 @@ use std::time::Duration;
 
 use boardbase_solvers::carcassonne as packed;
 
-use crate::catalogue::{Game, Kind, MB, Problem};
+use crate::catalogue::entry::{Game, Kind, MB, Problem};
 
 mod board;
 mod count;

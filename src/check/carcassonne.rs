@@ -12,7 +12,7 @@ use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict
 use crate::carcassonne::{self, Board, CountOptions, MODULUS, StopError};
 use crate::cases::carcassonne::{CarcassonneFamily, write_board};
 use crate::cases::{GenError, Rng};
-use crate::catalogue::Problem;
+use crate::catalogue::entry::Problem;
 
 /// A board without placements (count 0) answered with another count.
 pub static ZERO_ANSWERED_NONZERO: Kind = Kind {

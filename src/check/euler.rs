@@ -6,7 +6,7 @@ use std::io::Write;
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
 use crate::cases::GenError;
 use crate::cases::euler::{Filter, Pool, write_position};
-use crate::catalogue::Problem;
+use crate::catalogue::entry::Problem;
 use crate::euler::{self, Outcome, Position};
 
 /// A losing position answered `WINNING`.

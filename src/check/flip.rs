@@ -5,7 +5,7 @@ use super::{
 };
 use crate::cases::GenError;
 use crate::cases::flip::{Filter, Pool, answer, write_board};
-use crate::catalogue::Problem;
+use crate::catalogue::entry::Problem;
 use crate::flip::{self, Board};
 
 /// An impossible board answered with a number.

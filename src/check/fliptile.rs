@@ -4,7 +4,7 @@
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
 use crate::cases::fliptile::{FliptileFamily, JUDGE_MAX_SIDE, Spec, answer};
 use crate::cases::{GenError, Rng};
-use crate::catalogue::Problem;
+use crate::catalogue::entry::Problem;
 use crate::lights::{Answer, Grid, Solver};
 use crate::solvers::shape::Shape;
 

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::tokens::{Token, joined};
 use super::verdict::Judgement;
-use crate::catalogue::Problem;
+use crate::catalogue::entry::Problem;
 
 /// A case shown in a report: a title and the board's lines.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

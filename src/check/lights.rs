@@ -6,7 +6,7 @@
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
 use crate::cases::family::{Spec, write_board};
 use crate::cases::{GenError, Rng};
-use crate::catalogue::Problem;
+use crate::catalogue::entry::Problem;
 use crate::lights::family::{ColourGrid, FamilyAnswer, FamilyGoal};
 
 /// A board that never reaches the goal answered with presses.

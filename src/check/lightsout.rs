@@ -5,7 +5,7 @@ use std::io::Write;
 
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
 use crate::cases::{GenError, Rng, lightsout};
-use crate::catalogue::Problem;
+use crate::catalogue::entry::Problem;
 use crate::lights::{Grid, LIGHTS_OUT};
 
 /// Presses after which some light is still on.

@@ -9,7 +9,7 @@ use super::euler::{LOSING_CALLED_WINNING, WINNING_CALLED_LOSING};
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Token, kinds};
 use crate::cases::GenError;
 use crate::cases::sized::SizedCases;
-use crate::catalogue::Problem;
+use crate::catalogue::entry::Problem;
 use crate::solvers::shape::Shape;
 
 /// Which puzzle's judge the boards are sent as.

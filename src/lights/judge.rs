@@ -8,7 +8,7 @@ use std::time::Duration;
 use boardbase_solvers::shape::{MAX_SIDE, Shape};
 
 use super::grid::Grid;
-use crate::catalogue::{MB, Problem};
+use crate::catalogue::entry::{MB, Problem};
 use crate::error::{Found, ParseError};
 use crate::grid::Alphabet;
 use crate::input::{InputError, Scanner};

@@ -105,7 +105,7 @@
 // `solver.rs` the grid and the search. `family/` (K colours, any pattern)
 // uses the public API of the rest (the Solver, Grid), which uses nothing
 // of it.
-use crate::catalogue::{Game, Kind};
+use crate::catalogue::entry::{Game, Kind};
 
 pub mod family;
 mod grid;

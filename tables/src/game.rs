@@ -240,6 +240,19 @@ pub trait OnePlayer: Rules {
     fn is_goal(&self, position: u64) -> bool;
 }
 
+/// Calls `f` once with each distinct value of `found` (sorting it): a
+/// game's [`Rules::for_each_parent`] gives each parent once with it.
+pub fn each_distinct(found: &mut [u64], mut f: impl FnMut(u64)) {
+    found.sort_unstable();
+    let mut last = None;
+    for &p in found.iter() {
+        if last != Some(p) {
+            f(p);
+            last = Some(p);
+        }
+    }
+}
+
 /// Why a generic solver could not solve a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SolveError {

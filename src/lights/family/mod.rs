@@ -117,7 +117,7 @@
 // `info.rs` the structure of a variant and the histogram.
 use std::time::Duration;
 
-use crate::catalogue::{MB, Problem};
+use crate::catalogue::entry::{MB, Problem};
 
 mod board;
 mod engine;

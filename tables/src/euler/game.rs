@@ -22,7 +22,7 @@
 //! ```
 
 use super::{MoveList, moves};
-use crate::game::{Rules, TwoPlayer, Value};
+use crate::game::{Rules, TwoPlayer, Value, each_distinct};
 use crate::shape::Shape;
 
 /// The Game of Euler on one board shape.
@@ -100,7 +100,7 @@ impl Rules for Euler {
 
     const PARENTS: bool = true;
 
-    fn for_each_parent(&self, covered: u64, mut f: impl FnMut(u64)) {
+    fn for_each_parent(&self, covered: u64, f: impl FnMut(u64)) {
         // Uncovering the cells of a move that lies wholly on covered cells
         // undoes it; distinct moves give distinct parents, but under
         // symmetry two of them may be one class.
@@ -112,17 +112,7 @@ impl Rules for Euler {
                 len += 1;
             }
         }
-        let found = &mut found[..len];
-        if self.symmetric {
-            found.sort_unstable();
-        }
-        let mut last = None;
-        for &p in found.iter() {
-            if last != Some(p) {
-                f(p);
-                last = Some(p);
-            }
-        }
+        each_distinct(&mut found[..len], f);
     }
 }
 

@@ -18,7 +18,7 @@
 //! ```
 
 use super::press_masks;
-use crate::game::{OnePlayer, Rules};
+use crate::game::{OnePlayer, Rules, each_distinct};
 use crate::shape::Shape;
 
 /// Which boards solve the puzzle.
@@ -100,7 +100,7 @@ impl Rules for Flip {
 
     const PARENTS: bool = true;
 
-    fn for_each_parent(&self, board: u64, mut f: impl FnMut(u64)) {
+    fn for_each_parent(&self, board: u64, f: impl FnMut(u64)) {
         // A press undoes itself: the parents are the children. On one row
         // or column of two cells both presses flip the same pair, and under
         // symmetry two parents may be one class: each is given once.
@@ -109,15 +109,7 @@ impl Rules for Flip {
         for (slot, cell) in found.iter_mut().zip(0..cells) {
             *slot = self.canonical(self.play(board, cell as u8));
         }
-        let found = &mut found[..cells];
-        found.sort_unstable();
-        let mut last = None;
-        for &p in found.iter() {
-            if last != Some(p) {
-                f(p);
-                last = Some(p);
-            }
-        }
+        each_distinct(&mut found[..cells], f);
     }
 }
 

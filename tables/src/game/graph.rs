@@ -25,6 +25,15 @@ pub(super) fn filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, SolveErro
     Ok(v)
 }
 
+/// Appends `position` to `queue`, or [`SolveError::OutOfMemory`].
+pub(super) fn push(queue: &mut Vec<u64>, position: u64) -> Result<(), SolveError> {
+    queue.try_reserve(1).map_err(|_| SolveError::OutOfMemory {
+        bytes: 8 * (queue.len() as u64 + 1),
+    })?;
+    queue.push(position);
+    Ok(())
+}
+
 /// Puts the distinct canonical children of `position` in `out`, sorted.
 pub(super) fn children<G: Rules>(
     game: &G,

@@ -21,7 +21,7 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use super::graph::{Parents, children, filled, index_len};
+use super::graph::{Parents, children, filled, index_len, push};
 use super::{Outcome, SolveError, TwoPlayer, Value};
 
 /// The deepest remoteness held: 14 bits.
@@ -147,10 +147,7 @@ pub fn solve<G: TwoPlayer>(game: &G) -> Result<Solved, SolveError> {
                 continue;
             }
         }
-        queue.try_reserve(1).map_err(|_| SolveError::OutOfMemory {
-            bytes: 8 * queue.len() as u64,
-        })?;
-        queue.push(p);
+        push(&mut queue, p)?;
     }
     let parents = Parents::new(game, |p| game.primitive(p).is_none())?;
 
@@ -164,7 +161,7 @@ pub fn solve<G: TwoPlayer>(game: &G) -> Result<Solved, SolveError> {
             return Err(SolveError::TooDeep);
         }
         let child_lost = cell & !REMOTENESS == LOSE;
-        let mut failed = false;
+        let mut pushed = Ok(());
         parents.each(game, child, |p| {
             let i = p as usize;
             if cells[i] != 0 || waiting[i] == 0 {
@@ -179,17 +176,11 @@ pub fn solve<G: TwoPlayer>(game: &G) -> Result<Solved, SolveError> {
                 }
                 cells[i] = LOSE | next;
             }
-            if queue.try_reserve(1).is_err() {
-                failed = true;
-                return;
+            if pushed.is_ok() {
+                pushed = push(&mut queue, p);
             }
-            queue.push(p);
         });
-        if failed {
-            return Err(SolveError::OutOfMemory {
-                bytes: 8 * queue.len() as u64,
-            });
-        }
+        pushed?;
     }
     drop(queue);
     for (cell, &w) in cells.iter_mut().zip(&waiting) {

@@ -7,7 +7,7 @@
 
 use alloc::vec::Vec;
 
-use super::graph::{Parents, filled, index_len};
+use super::graph::{Parents, filled, index_len, push};
 use super::{OnePlayer, SolveError};
 
 /// The most moves to a goal held (65,534).
@@ -90,10 +90,7 @@ pub fn solve<P: OnePlayer>(puzzle: &P) -> Result<Distances, SolveError> {
     for p in 0..n as u64 {
         if puzzle.is_legal(p) && puzzle.canonical(p) == p && puzzle.is_goal(p) {
             cells[p as usize] = 1;
-            queue.try_reserve(1).map_err(|_| SolveError::OutOfMemory {
-                bytes: 8 * queue.len() as u64,
-            })?;
-            queue.push(p);
+            push(&mut queue, p)?;
         }
     }
     let parents = Parents::new(puzzle, |_| true)?;
@@ -104,23 +101,15 @@ pub fn solve<P: OnePlayer>(puzzle: &P) -> Result<Distances, SolveError> {
         let next = cells[c as usize]
             .checked_add(1)
             .ok_or(SolveError::TooDeep)?;
-        let mut failed = false;
+        let mut pushed = Ok(());
         parents.each(puzzle, c, |p| {
             let cell = &mut cells[p as usize];
-            if *cell == 0 {
+            if *cell == 0 && pushed.is_ok() {
                 *cell = next;
-                if queue.try_reserve(1).is_err() {
-                    failed = true;
-                    return;
-                }
-                queue.push(p);
+                pushed = push(&mut queue, p);
             }
         });
-        if failed {
-            return Err(SolveError::OutOfMemory {
-                bytes: 8 * queue.len() as u64,
-            });
-        }
+        pushed?;
     }
     Ok(Distances { cells })
 }

@@ -1,0 +1,48 @@
+//! The catalogue: every game boardbase answers, each declared in its own
+//! place and listed here once, and the problems the online judges set on
+//! them. Front ends read it for names, titles, the judges' limits and what
+//! is answered, instead of writing them again.
+//!
+//! A [`Game`] is a game or puzzle with its rules (the model of the
+//! `boardbase-solvers` crate's [`game`](crate::solvers::game) module, or a
+//! counter); a [`Problem`] is one judge's problem on it, with the format's
+//! limits: POJ 1753 is Flip Game's, POJ 3279 and POJ 1222 are two of Lights
+//! Out's.
+//!
+//! ```
+//! use boardbase::catalogue::{self, Kind};
+//!
+//! let euler = catalogue::game("euler").expect("in the catalogue");
+//! assert_eq!(euler.title, "Game of Euler");
+//! assert_eq!(euler.kind, Kind::TwoPlayer);
+//! assert_eq!(euler.problems[0].judge, "UVA 10536");
+//! assert_eq!(euler.problems[0].time_limit.as_secs(), 3);
+//! ```
+
+pub mod entry;
+
+pub use entry::{Game, Kind, MB, Problem};
+
+/// Every game of the catalogue, in the order front ends list them.
+#[cfg(feature = "std")]
+pub static GAMES: &[&Game] = &[
+    &crate::flip::GAME,
+    &crate::lights::GAME,
+    &crate::euler::GAME,
+    &crate::carcassonne::GAME,
+];
+
+/// The game named `name`, or `None`.
+#[cfg(feature = "std")]
+pub fn game(name: &str) -> Option<&'static Game> {
+    GAMES.iter().copied().find(|g| g.name == name)
+}
+
+/// The problem answered by the subcommand `command`, or `None`.
+#[cfg(feature = "std")]
+pub fn problem(command: &str) -> Option<&'static Problem> {
+    GAMES
+        .iter()
+        .flat_map(|g| g.problems.iter().copied())
+        .find(|p| p.command == command)
+}
