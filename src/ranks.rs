@@ -147,6 +147,29 @@ pub fn owner(index: usize, len: usize, size: usize) -> usize {
     (((index as u128 + 1) * size as u128 - 1) / len as u128) as usize
 }
 
+/// Every rank's outcome of a step, agreed (collective: every rank calls it
+/// with its own result): this rank's own result where it failed or where
+/// every rank succeeded; where only other ranks failed, `other(rank)` of
+/// the first that did. The one way a job over ranks agrees on a failure.
+///
+/// ```
+/// use boardbase::ranks::{Solo, agree};
+///
+/// // One process: its own result, whatever it is.
+/// assert_eq!(agree(&Solo, Ok::<u8, String>(7), |r| format!("rank {r}")), Ok(7));
+/// assert_eq!(agree(&Solo, Err::<u8, _>("full".to_owned()), |r| format!("rank {r}")), Err("full".to_owned()));
+/// ```
+pub fn agree<T, E>(
+    ranks: &dyn Ranks,
+    result: Result<T, E>,
+    other: impl FnOnce(usize) -> E,
+) -> Result<T, E> {
+    match (first_failed(ranks, result.is_err()), result) {
+        (Some(rank), Ok(_)) => Err(other(rank)),
+        (_, result) => result,
+    }
+}
+
 /// The first rank that `failed`, agreed by every rank (collective: every
 /// rank calls it with its own flag), or `None` when none did.
 pub fn first_failed(ranks: &dyn Ranks, failed: bool) -> Option<usize> {

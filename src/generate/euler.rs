@@ -21,7 +21,7 @@ use super::{
 };
 use crate::euler::Outcome;
 use crate::memory::available_memory;
-use crate::ranks::{Ranks, Solo, first_failed};
+use crate::ranks::{Ranks, Solo, agree};
 use crate::solvers;
 use crate::tablefile::EulerColumns;
 
@@ -397,11 +397,7 @@ pub(super) fn depth_pass<F: Fn(Progress) + Sync>(
         Ok((plies, best_move, sets))
     })();
     let (mut plies, mut best_move, mut sets) =
-        match (first_failed(ranks, allocated.is_err()), allocated) {
-            (_, Err(e)) => return Err(e),
-            (Some(rank), Ok(_)) => return Err(GenerateError::OtherRank { rank }),
-            (None, Ok(columns)) => columns,
-        };
+        agree(ranks, allocated, |rank| GenerateError::OtherRank { rank })?;
     let chunk = DEPTH_CHUNK_WORDS;
     let first = range.start;
     let report = Reporter::start(hooks, Phase::Depth, own as u64);

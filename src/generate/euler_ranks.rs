@@ -47,7 +47,7 @@ use super::{
     pool_threads,
 };
 use crate::euler::Outcome;
-use crate::ranks::{Ranks, first_failed, share};
+use crate::ranks::{Ranks, agree, share};
 use crate::tablefile::TableError;
 use crate::tablefile::bits_bytes;
 use crate::tablefile::parts::{BLOCK_LEN, Parts, write_parts};
@@ -392,11 +392,7 @@ fn euler_ranks_in_pool<F: Fn(Progress) + Sync>(
     };
     let bits = VirtualBits::new(words, !whole);
     // Every rank learns whether every rank has its memory.
-    let mut bits = match (first_failed(ranks, bits.is_err()), bits) {
-        (_, Err(e)) => return Err(e),
-        (Some(rank), Ok(_)) => return Err(GenerateError::OtherRank { rank }),
-        (None, Ok(bits)) => bits,
-    };
+    let mut bits = agree(ranks, bits, |rank| GenerateError::OtherRank { rank })?;
     let checkpoint = match &options.checkpoint {
         Some(path) => Some(open_checkpoint(path, shape, ranks)?),
         None => None,
@@ -482,24 +478,17 @@ fn open_checkpoint(
     ranks: &dyn Ranks,
 ) -> Result<Checkpoint, GenerateError> {
     let rank = ranks.rank();
-    let opened = (rank == 0).then(|| Checkpoint::open(path, shape));
-    if first_failed(ranks, matches!(opened, Some(Err(_)))).is_some() {
-        return Err(match opened {
-            Some(Err(e)) => e.into(),
-            _ => GenerateError::OtherRank { rank: 0 },
-        });
-    }
+    // Rank 0 opens (or makes) the file, then the others join it.
+    let other = |rank| GenerateError::OtherRank { rank };
+    let opened = (rank == 0)
+        .then(|| Checkpoint::open(path, shape))
+        .transpose();
+    let opened = agree(ranks, opened.map_err(GenerateError::from), other)?;
     let checkpoint = match opened {
-        Some(opened) => opened,
+        Some(opened) => Ok(opened),
         None => Checkpoint::join(path, shape),
     };
-    if let Some(failed) = first_failed(ranks, checkpoint.is_err()) {
-        return Err(match checkpoint {
-            Err(e) => e.into(),
-            Ok(_) => GenerateError::OtherRank { rank: failed },
-        });
-    }
-    let checkpoint = checkpoint?;
+    let checkpoint = agree(ranks, checkpoint.map_err(GenerateError::from), other)?;
     let done = u64::from(checkpoint.layers_done());
     let least = u64::MAX - ranks.max(u64::MAX - done);
     if least != ranks.max(done) {

@@ -22,7 +22,7 @@ use super::{
 };
 use crate::euler::Outcome;
 use crate::memory::{ByteSize, available_memory, peak_memory};
-use crate::ranks::{Ranks, first_failed};
+use crate::ranks::Ranks;
 use crate::tablefile::{self, Destination, EulerColumns, FlipColumns, Table, TableError};
 
 /// A table file to make: which puzzle, which board, where, and how.
@@ -769,14 +769,10 @@ pub struct RanksReport {
     pub exchanged: Vec<u64>,
 }
 
-/// Every rank's outcome of a step, agreed: this rank's when every rank
-/// succeeded or this one failed; [`JobError::OtherRank`] naming the first
-/// rank that failed otherwise.
+/// Every rank's outcome of a step, agreed ([`ranks::agree`]):
+/// [`JobError::OtherRank`] where only another rank failed.
 fn agree<T>(ranks: &dyn Ranks, result: Result<T, JobError>) -> Result<T, JobError> {
-    match first_failed(ranks, result.is_err()) {
-        Some(rank) if result.is_ok() => Err(JobError::OtherRank { rank }),
-        _ => result,
-    }
+    crate::ranks::agree(ranks, result, |rank| JobError::OtherRank { rank })
 }
 
 /// Why a [`Job`] failed. The messages are those of `boardbase generate`,

@@ -16,7 +16,7 @@ use boardbase_solvers::shape::Shape;
 use super::direct::DirectWrites;
 use super::write::{Destination, TempFile, destination, dir_and_name};
 use super::{ColumnInfo, Puzzle, TableError, VERSION, format, layout_infos};
-use crate::ranks::{Ranks, first_failed};
+use crate::ranks::Ranks;
 
 /// The length of the blocks the writer checksums: 4 KiB.
 pub(crate) const BLOCK_LEN: u32 = format::BLOCK_LEN;
@@ -297,11 +297,9 @@ fn create(path: &Path, len: u64) -> io::Result<TempFile> {
 /// rank succeeded, its own error where it failed, and where another rank
 /// failed, [`TableError::OtherRank`] naming the first that did.
 fn agree<T>(ranks: &dyn Ranks, result: io::Result<T>) -> Result<T, TableError> {
-    match (first_failed(ranks, result.is_err()), result) {
-        (_, Err(e)) => Err(TableError::Io(e)),
-        (Some(rank), Ok(_)) => Err(TableError::OtherRank { rank }),
-        (None, Ok(value)) => Ok(value),
-    }
+    crate::ranks::agree(ranks, result.map_err(TableError::Io), |rank| {
+        TableError::OtherRank { rank }
+    })
 }
 
 /// A path as bytes, to send to other ranks, and back.
