@@ -14,6 +14,10 @@
 //! `cols * row + col`. They report failures through a negative value (or
 //! NULL) and a message, [`boardbase_last_error`], kept per thread.
 //!
+//! The 4×4 and table-file functions are one O(1) probe of the embedded
+//! tables or of the table handed in; the Carcassonne count asks the answer
+//! layer (`boardbase::tablebase::Tablebase`), as every other front end does.
+//!
 //! This is its own package rather than a crate type of `boardbase` because a
 //! `staticlib` or `cdylib` needs the standard library (a panic handler),
 //! while `boardbase` also builds without it.
@@ -21,10 +25,12 @@
 use std::cell::RefCell;
 use std::ffi::{CStr, CString, c_char};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::OnceLock;
 
-use boardbase::carcassonne::{self, Board, CountOptions, Tile};
+use boardbase::carcassonne::{Board, Tile};
 use boardbase::euler::{self, Position};
 use boardbase::flip;
+use boardbase::tablebase::{CountOptions, Tablebase};
 use boardbase::tablefile::Table;
 
 /// What [`boardbase_flip_rounds`] returns for a board that cannot be made
@@ -117,6 +123,13 @@ pub unsafe extern "C" fn boardbase_carcassonne_count(
     .unwrap_or(-1)
 }
 
+/// The answer layer, for the answers that are not one probe of a table
+/// (the Carcassonne count); made on first use, shared by every thread.
+fn tablebase() -> &'static Tablebase {
+    static TABLEBASE: OnceLock<Tablebase> = OnceLock::new();
+    TABLEBASE.get_or_init(Tablebase::new)
+}
+
 /// The Carcassonne count of a validated-length board, or -1.
 fn count(rows: usize, cols: usize, bytes: &[u8]) -> i64 {
     let tiles: Result<Vec<Tile>, _> = bytes.chunks_exact(4).map(Tile::try_from).collect();
@@ -126,7 +139,7 @@ fn count(rows: usize, cols: usize, bytes: &[u8]) -> i64 {
     let Ok(board) = Board::new(rows, cols, tiles) else {
         return -1;
     };
-    match carcassonne::count(&board, &CountOptions::default(), || false) {
+    match tablebase().carcassonne(&board, &CountOptions::default(), || false) {
         // The count is below the modulus, far below `i64::MAX`.
         Ok(counted) => i64::try_from(counted.count).unwrap_or(-1),
         Err(_) => -1,
