@@ -1,8 +1,8 @@
 //! boardbase: a tablebase and solver for small grid puzzles.
 //!
-//! - [`flip`]: Flip Game (POJ 1753), fewest rounds to a uniform 4×4 board.
-//! - [`euler`]: Game of Euler (UVA 10536), who wins a misère pin-placing game.
-//! - `carcassonne`: Carcassonne (HDU 4064), counting the tile rotations that
+//! - [`flip`]: Flip Game, fewest rounds to a uniform 4×4 board.
+//! - [`euler`]: Game of Euler, who wins a misère pin-placing game.
+//! - `carcassonne`: Carcassonne, counting the tile rotations that
 //!   match every shared edge (needs the `std` feature).
 //! - `lights`: Flip and Lights Out on any board up to 64×64, solved at run
 //!   time by linear algebra over GF(2) (needs the `std` feature).

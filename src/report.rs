@@ -968,7 +968,7 @@ mod tests {
 ///
 /// let all = GameEntry::all();
 /// assert_eq!(all[0].name, "flip");
-/// assert_eq!(all[0].problems[0].judge, "POJ 1753");
+/// assert_eq!(all[0].problems[0].command, "flip");
 /// assert!(serde_json::to_string(&all[0])?.starts_with(r#"{"name":"flip","title":"Flip Game","kind":"puzzle""#));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -995,7 +995,7 @@ pub struct GameEntry {
 pub struct ProblemEntry {
     /// The subcommand that answers and checks it (`flip`).
     pub command: &'static str,
-    /// The judge and problem (`POJ 1753`), or `no original judge`.
+    /// The judge and problem (`POJ 3279`), or `no original judge`.
     pub judge: &'static str,
     /// The time limit of one run, CPU seconds.
     pub time_limit: f64,

@@ -1,4 +1,4 @@
-//! `boardbase carcassonne`: Carcassonne (HDU 4064).
+//! `boardbase carcassonne`: Carcassonne.
 
 use std::io::Write;
 
@@ -232,7 +232,7 @@ fn answer(
     Ok(())
 }
 
-/// HDU 4064's sample input (answers 4, 1 and 1048576), the file the
+/// The judge's sample input (answers 4, 1 and 1048576), the file the
 /// examples and the tests read.
 const SAMPLE: &str = include_str!("../../examples/carcassonne-sample.txt");
 

@@ -9,14 +9,14 @@ use boardbase::flip::{self, Board};
 
 use super::{Failure, Output};
 
-/// POJ 1753's sample, as `examples/` holds it (the binary embeds it).
+/// Flip Game's sample, as `examples/` holds it (the binary embeds it).
 const FLIP_SAMPLE: &str = include_str!("../../examples/flip-sample.txt");
 
 /// Timus 1060's sample, whose answer is Impossible (no file of
 /// `examples/`: it is one board, not a judge's input of its own).
 const TIMUS_SAMPLE: &str = "bwbw/wwww/bbwb/bwwb";
 
-/// UVA 10536's sample, as `examples/` holds it: a case count, then three
+/// The Game of Euler's sample, as `examples/` holds it: a case count, then three
 /// boards, each after a blank line.
 const EULER_SAMPLE: &str = include_str!("../../examples/euler-sample.txt");
 

@@ -1,4 +1,4 @@
-//! `boardbase euler`: Game of Euler (UVA 10536).
+//! `boardbase euler`: Game of Euler.
 
 use std::io::Write;
 

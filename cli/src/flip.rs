@@ -1,4 +1,4 @@
-//! `boardbase flip`: Flip Game (POJ 1753).
+//! `boardbase flip`: Flip Game.
 
 use std::io::Write;
 

@@ -3,7 +3,7 @@ probe against a trivial PyO3 call, one answer's value (flip().rounds,
 euler().winning) against a trivial Python operation, a whole answer with
 its moves, euler_winning over 1,000,000 positions,
 and boardbase against the pure-Python breadth-first search that people
-write for POJ 1753. Run it on a quiet machine:
+write for Flip Game. Run it on a quiet machine:
 
     python python/bench/bench.py [TABLE_DIR]
 
@@ -31,7 +31,7 @@ def per_call(stmt: Callable[[], object], number: int) -> float:
 
 
 def bfs_rounds(board: int) -> int:
-    """POJ 1753 as people write it in Python: breadth-first search from
+    """Flip Game as people write it in Python: breadth-first search from
     the board to either uniform board (-1: impossible)."""
     masks = []
     for r in range(4):

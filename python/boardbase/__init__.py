@@ -1116,8 +1116,8 @@ def games() -> List[Dict[str, Any]]:
 
     >>> [g["name"] for g in games()]
     ['flip', 'lights', 'euler', 'carcassonne']
-    >>> games()[2]["problems"][0]["judge"]
-    'UVA 10536'
+    >>> games()[2]["problems"][0]["time_limit"]
+    3.0
     """
     return _boardbase.games()
 

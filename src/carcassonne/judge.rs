@@ -1,4 +1,4 @@
-//! The judge's input (HDU 4064): the case count and the cases, read from a
+//! The judge's input: the case count and the cases, read from a
 //! [`Scanner`] with every size checked before any tile is stored.
 
 use std::io::Read;

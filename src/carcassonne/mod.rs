@@ -1,4 +1,4 @@
-//! Carcassonne (HDU 4064): count the rotation choices of a board of tiles
+//! Carcassonne: count the rotation choices of a board of tiles
 //! that make every shared edge match.
 //!
 //! Each tile may be turned 0, 1, 2 or 3 quarter turns *clockwise* (a quarter

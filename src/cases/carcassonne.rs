@@ -1,4 +1,4 @@
-//! Carcassonne (HDU 4064) boards in four families.
+//! Carcassonne boards in four families.
 //!
 //! Colours are drawn as `Colour::ALL[rng.below(3)]` (City, Road, Field);
 //! quarter turns as `rng.below(4)`, applied with

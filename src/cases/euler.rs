@@ -1,4 +1,4 @@
-//! Game of Euler (UVA 10536) positions chosen by their answer.
+//! Game of Euler positions chosen by their answer.
 //!
 //! Only open positions are drawn (the judge's boards have at least one
 //! uncovered square). A [`Filter`] picks the eligible ones; [`Pool`] lists

@@ -1,4 +1,4 @@
-//! Flip Game (POJ 1753) boards chosen by their answer.
+//! Flip Game boards chosen by their answer.
 //!
 //! A [`Filter`] picks the eligible boards; [`Pool`] lists them in
 //! ascending order of their bits (cell (r, c) at bit `4r + c`, set =

@@ -298,11 +298,11 @@ fn each_case<E>(
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Spec {
-    /// Flip Game (POJ 1753) boards.
+    /// Flip Game boards.
     Flip(flip::Filter),
-    /// Game of Euler (UVA 10536) positions.
+    /// Game of Euler positions.
     Euler(euler::Filter),
-    /// Carcassonne (HDU 4064) boards.
+    /// Carcassonne boards.
     Carcassonne(carcassonne::Spec),
     /// Fliptile (POJ 3279) boards.
     Fliptile(fliptile::Spec),
@@ -403,11 +403,11 @@ impl Generator {
     /// for. `progress` receives the number of cases written so far every
     /// [`PROGRESS_STEP`] cases (Carcassonne: every batch) and at the end.
     ///
-    /// - Flip (POJ 1753): the boards one after another, 4 lines each (the
+    /// - Flip: the boards one after another, 4 lines each (the
     ///   judge sends one board a run; `boardbase flip` reads many).
-    /// - Euler (UVA 10536): the count, then each position after a blank
+    /// - Euler: the count, then each position after a blank
     ///   line.
-    /// - Carcassonne (HDU 4064): the count `T`, then each board.
+    /// - Carcassonne: the count `T`, then each board.
     /// - Fliptile (POJ 3279): the cases one after another, each `M N` and M
     ///   rows of `0`/`1` separated by single spaces (the judge sends one case
     ///   a run; `boardbase fliptile` reads many); the answers as `boardbase

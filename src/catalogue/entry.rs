@@ -53,7 +53,7 @@ pub struct Game {
 pub struct Problem {
     /// The subcommand that answers its input and checks solutions (`flip`).
     pub command: &'static str,
-    /// The judge and problem (`POJ 1753`), or `no original judge`.
+    /// The judge and problem (`POJ 3279`), or `no original judge`.
     pub judge: &'static str,
     /// The time limit of one run, in CPU time.
     pub time_limit: Duration,

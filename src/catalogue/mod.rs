@@ -6,8 +6,8 @@
 //! A [`Game`] is a game or puzzle with its rules (the model of the
 //! `boardbase-solvers` crate's [`game`](crate::solvers::game) module, or a
 //! counter); a [`Problem`] is one judge's problem on it, with the format's
-//! limits: POJ 1753 is Flip Game's, POJ 3279 and POJ 1222 are two of Lights
-//! Out's.
+//! limits: Flip Game has one, Lights Out three (POJ 3279, POJ 1222 and
+//! boardbase's own).
 //!
 //! ```
 //! use boardbase::catalogue::{self, Kind};
@@ -15,7 +15,7 @@
 //! let euler = catalogue::game("euler").expect("in the catalogue");
 //! assert_eq!(euler.title, "Game of Euler");
 //! assert_eq!(euler.kind, Kind::TwoPlayer);
-//! assert_eq!(euler.problems[0].judge, "UVA 10536");
+//! assert_eq!(euler.problems[0].command, "euler");
 //! assert_eq!(euler.problems[0].time_limit.as_secs(), 3);
 //! ```
 

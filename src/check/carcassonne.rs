@@ -1,4 +1,4 @@
-//! Carcassonne (HDU 4064) for `check`: generated boards of every family and
+//! Carcassonne for `check`: generated boards of every family and
 //! size class, up to 50 a run (the judge's `T ≤ 50`).
 
 use std::io::Write;

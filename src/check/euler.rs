@@ -1,4 +1,4 @@
-//! Game of Euler (UVA 10536) for `check`: the 65,535 open positions, all in
+//! Game of Euler for `check`: the 65,535 open positions, all in
 //! one run (the judge allows up to 99,999 cases an input).
 
 use std::io::Write;

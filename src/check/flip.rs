@@ -1,4 +1,4 @@
-//! Flip Game (POJ 1753) for `check`: all 65,536 boards, one a run.
+//! Flip Game for `check`: all 65,536 boards, one a run.
 
 use super::{
     Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds, parse_int,
@@ -33,7 +33,7 @@ pub static TOO_FEW_ROUNDS: Kind = Kind {
     verdict: Verdict::WrongAnswer,
 };
 
-/// POJ 1753 sends one board a run. The cases are the boards a
+/// The judge sends one board a run. The cases are the boards a
 /// [`Filter`] accepts, in ascending order of their bits (cell (r, c) at bit
 /// `4r + c`, set = black): by default all 65,536, so case `i` is board `i`.
 #[derive(Clone, Debug)]

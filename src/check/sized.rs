@@ -15,9 +15,9 @@ use crate::solvers::shape::Shape;
 /// Which puzzle's judge the boards are sent as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum SizedPuzzle {
-    /// POJ 1753's format: one board a run, no count.
+    /// Flip Game's format: one board a run, no count.
     Flip,
-    /// UVA 10536's: a count, then the boards, all in one run.
+    /// The Game of Euler's: a count, then the boards, all in one run.
     Euler,
 }
 

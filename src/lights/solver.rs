@@ -47,7 +47,7 @@ pub enum Goal {
     /// Every cell set (black).
     Black,
     /// Either uniform board, whichever takes fewer presses (white on a tie):
-    /// POJ 1753's goal.
+    /// Flip Game's goal.
     Either,
 }
 
@@ -165,7 +165,7 @@ impl MoveValues {
         }
     }
 
-    /// The fewest presses to either colour (POJ 1753's goal) from the
+    /// The fewest presses to either colour (Flip Game's goal) from the
     /// board after pressing (`row`, `col`); `None` when neither colour can
     /// be reached.
     pub fn rounds_after(&self, row: usize, col: usize) -> Option<usize> {

@@ -1,4 +1,4 @@
-//! Carcassonne (HDU 4064): edge colours, packed tiles, rotations and the
+//! Carcassonne: edge colours, packed tiles, rotations and the
 //! packed frontier profiles of the cell-by-cell counting DP.
 //!
 //! # Colours

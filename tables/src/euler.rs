@@ -1,4 +1,4 @@
-//! Game of Euler (UVA 10536): the move masks of every board shape and the
+//! Game of Euler: the move masks of every board shape and the
 //! retrograde solvers.
 //!
 //! A position is the set of *covered* cells as a `u16` in the board layout

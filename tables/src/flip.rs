@@ -1,4 +1,4 @@
-//! Flip Game (POJ 1753): press masks of every shape and the breadth-first
+//! Flip Game: press masks of every shape and the breadth-first
 //! solver (generic in [`search`], for 4×4 in [`solve`]).
 //!
 //! Pressing cell (`row`, `col`) flips it and its orthogonal neighbours, which

@@ -28,7 +28,7 @@ pub enum Goal {
     White,
     /// All black (every bit set).
     Black,
-    /// Either uniform board: POJ 1753's question.
+    /// Either uniform board: the original Flip Game's question.
     Either,
 }
 
