@@ -928,38 +928,6 @@ impl LightsInfo {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn grids_are_written_as_their_display_form() {
-        for (rows, cols) in [(1, 1), (1, 7), (5, 5), (3, 64), (64, 2), (64, 64)] {
-            let shape = Shape::new(rows, cols).unwrap();
-            let mut grid = Grid::new(shape);
-            for i in 0..shape.cells() {
-                if (i * 7 + i / 3) % 5 < 2 {
-                    grid.set(i / cols, i % cols, true);
-                }
-            }
-            assert_eq!(
-                grid_string(&grid, 'w', 'b'),
-                format!("{:#}", grid.show('b', 'w'))
-            );
-        }
-    }
-
-    #[test]
-    fn four_by_four_boards_are_written_as_their_display_form() {
-        for bits in 0..=u16::MAX {
-            let board = Board::from_bits(bits);
-            assert_eq!(FlipAnswer::new(1, board).board, format!("{board:#}"));
-            let position = Position::from_bits(bits);
-            assert_eq!(EulerAnswer::new(1, position).board, format!("{position:#}"));
-        }
-    }
-}
-
 /// A game of the [catalogue](crate::catalogue), as `boardbase games
 /// --format json` lists it and `GET /api/v1/games` returns it.
 ///
@@ -1040,6 +1008,38 @@ impl GameEntry {
                     limits: p.limits,
                 })
                 .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grids_are_written_as_their_display_form() {
+        for (rows, cols) in [(1, 1), (1, 7), (5, 5), (3, 64), (64, 2), (64, 64)] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let mut grid = Grid::new(shape);
+            for i in 0..shape.cells() {
+                if (i * 7 + i / 3) % 5 < 2 {
+                    grid.set(i / cols, i % cols, true);
+                }
+            }
+            assert_eq!(
+                grid_string(&grid, 'w', 'b'),
+                format!("{:#}", grid.show('b', 'w'))
+            );
+        }
+    }
+
+    #[test]
+    fn four_by_four_boards_are_written_as_their_display_form() {
+        for bits in 0..=u16::MAX {
+            let board = Board::from_bits(bits);
+            assert_eq!(FlipAnswer::new(1, board).board, format!("{board:#}"));
+            let position = Position::from_bits(bits);
+            assert_eq!(EulerAnswer::new(1, position).board, format!("{position:#}"));
         }
     }
 }

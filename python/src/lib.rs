@@ -1105,8 +1105,6 @@ fn job_error(py: Python<'_>, e: JobError) -> PyErr {
     }
 }
 
-/// Returns its argument: the trivial PyO3 call that docs/python.md's
-/// benchmark compares a probe with.
 /// The catalogue: every game and the judges' problems on it, as
 /// `boardbase games --format json` lists them.
 #[pyfunction]
@@ -1114,6 +1112,8 @@ fn games(py: Python<'_>) -> PyResult<Py<PyAny>> {
     to_python(py, &boardbase::report::GameEntry::all())
 }
 
+/// Returns its argument: the trivial PyO3 call that docs/python.md's
+/// benchmark compares a probe with.
 #[pyfunction]
 fn _echo(x: u64) -> u64 {
     x

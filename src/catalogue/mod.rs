@@ -37,12 +37,3 @@ pub static GAMES: &[&Game] = &[
 pub fn game(name: &str) -> Option<&'static Game> {
     GAMES.iter().copied().find(|g| g.name == name)
 }
-
-/// The problem answered by the subcommand `command`, or `None`.
-#[cfg(feature = "std")]
-pub fn problem(command: &str) -> Option<&'static Problem> {
-    GAMES
-        .iter()
-        .flat_map(|g| g.problems.iter().copied())
-        .find(|p| p.command == command)
-}

@@ -81,8 +81,9 @@ pub struct Program {
 /// The wall-clock guard is this many times the CPU time limit.
 pub const WALL_FACTOR: u32 = 3;
 
-/// Bytes in a megabyte as judges count it (POJ's `65536K` is 64 MB).
-pub const MB: u64 = 1 << 20;
+/// Bytes in a megabyte as judges count it (POJ's `65536K` is 64 MB): the
+/// catalogue's.
+pub use crate::catalogue::MB;
 
 /// Address space a process may take beyond the memory limit: 64 MB. A
 /// program's address space holds more than the memory it uses (the mapped

@@ -122,6 +122,11 @@ pub use judge::{
 };
 pub use search::Search;
 
+pub use solver::{
+    Answer, ColourMoves, Goal, LightsError, MAX_NULLITY, MoveValues, PAST_MAX_NULLITY, Routes,
+    Solver, move_values, nullity, routes, solve,
+};
+
 /// Lights Out, with Fliptile and Flip on any board, in the
 /// [catalogue](crate::catalogue).
 pub static GAME: Game = Game {
@@ -132,8 +137,4 @@ pub static GAME: Game = Game {
     sizes: "any board up to 64x64",
     tables: false,
     problems: &[&judge::POJ_3279, &judge::POJ_1222, &family::LIGHTS],
-};
-pub use solver::{
-    Answer, ColourMoves, Goal, LightsError, MAX_NULLITY, MoveValues, PAST_MAX_NULLITY, Routes,
-    Solver, move_values, nullity, routes, solve,
 };

@@ -180,19 +180,26 @@ fn flip_search_matches_the_specialised_generator_on_every_shape_up_to_16_cells()
 #[test]
 fn flip_by_class_and_by_reverse_graph_give_the_same_distances() {
     for shape in shapes(14) {
-        let plain = search::solve(&Flip::new(shape, Goal::Either)).unwrap();
-        let puzzle = Flip::with_symmetry(shape, Goal::Either);
-        let classes = search::solve(&puzzle).unwrap();
-        for b in 0..puzzle.positions() {
-            assert_eq!(
-                classes.distance_of(&puzzle, b),
-                plain.distance(b),
-                "{shape} {b:#x}"
-            );
-        }
-        if shape.cells() <= 12 {
-            let built = search::solve(&NoParents(Flip::new(shape, Goal::Either))).unwrap();
-            assert_eq!(built, plain, "{shape}: the reverse graph");
+        for goal in [Goal::Either, Goal::White, Goal::Black] {
+            let plain = search::solve(&Flip::new(shape, goal)).unwrap();
+            let puzzle = Flip::with_symmetry(shape, goal);
+            let classes = search::solve(&puzzle).unwrap();
+            for b in 0..puzzle.positions() {
+                assert_eq!(
+                    classes.distance_of(&puzzle, b),
+                    plain.distance(b),
+                    "{shape} {goal:?} {b:#x}"
+                );
+            }
+            if shape.cells() <= 12 {
+                let built = search::solve(&NoParents(Flip::new(shape, goal))).unwrap();
+                assert_eq!(built, plain, "{shape} {goal:?}: the reverse graph");
+                let built = search::solve(&NoParents(Flip::with_symmetry(shape, goal))).unwrap();
+                assert_eq!(
+                    built, classes,
+                    "{shape} {goal:?}: the reverse graph by class"
+                );
+            }
         }
     }
     // POJ 1753's 4×4: the boards by rounds, as the generator counts them
@@ -402,4 +409,112 @@ fn a_position_with_no_move_that_is_not_over_is_refused() {
         retrograde::solve(&game),
         Err(SolveError::BadMove { position: 3 })
     );
+}
+
+/// A chain: position k moves to k - 1 only, 0 is lost for the player to
+/// move (as a game) or the goal (as a puzzle).
+fn chain(len: u64) -> Graph {
+    Graph {
+        moves: (0..=len)
+            .map(|k| if k == 0 { vec![] } else { vec![k - 1] })
+            .collect(),
+        primitive: (0..=len).map(|k| (k == 0).then_some(Value::Lose)).collect(),
+        illegal: vec![false; len as usize + 1],
+    }
+}
+
+#[test]
+fn the_deepest_remoteness_and_distance_are_held_and_one_more_is_refused() {
+    let max = u64::from(retrograde::MAX_REMOTENESS);
+    let solved = retrograde::solve(&chain(max)).expect("the deepest game fits");
+    // k plies from the end: lost when k is even, won when odd.
+    assert_eq!(
+        solved.outcome(max),
+        Some(Outcome::Win(retrograde::MAX_REMOTENESS))
+    );
+    assert_eq!(
+        solved.outcome(max - 1),
+        Some(Outcome::Lose(retrograde::MAX_REMOTENESS - 1))
+    );
+    assert_eq!(retrograde::solve(&chain(max + 1)), Err(SolveError::TooDeep));
+
+    // As a puzzle: the Graph's goals are its won ends, so 0 becomes one.
+    let puzzle = |len: u64| {
+        let mut g = chain(len);
+        g.primitive[0] = Some(Value::Win);
+        g
+    };
+    let max = u64::from(search::MAX_DISTANCE);
+    let solved = search::solve(&puzzle(max)).expect("the farthest puzzle fits");
+    assert_eq!(solved.distance(max), Some(search::MAX_DISTANCE));
+    assert_eq!(search::solve(&puzzle(max + 1)), Err(SolveError::TooDeep));
+}
+
+#[test]
+fn a_move_outside_the_positions_or_into_an_illegal_one_is_refused() {
+    let outside = Graph {
+        moves: vec![vec![], vec![5], vec![0]],
+        primitive: vec![Some(Value::Lose), None, None],
+        illegal: vec![false; 3],
+    };
+    assert_eq!(
+        retrograde::solve(&outside),
+        Err(SolveError::BadMove { position: 1 })
+    );
+    let illegal = Graph {
+        moves: vec![vec![], vec![0], vec![1, 3], vec![]],
+        primitive: vec![Some(Value::Lose), None, None, None],
+        illegal: vec![false, false, false, true],
+    };
+    assert_eq!(
+        retrograde::solve(&illegal),
+        Err(SolveError::BadMove { position: 2 })
+    );
+}
+
+/// The images of a board under the rectangle's symmetries, cell by cell:
+/// mirrored left to right, top to bottom, both, and on a square the same
+/// four transposed.
+fn images(shape: Shape, board: u64) -> Vec<u64> {
+    let (rows, cols) = (shape.rows(), shape.cols());
+    let map = |f: &dyn Fn(usize, usize) -> (usize, usize)| {
+        (0..rows * cols)
+            .filter(|&i| board >> i & 1 == 1)
+            .map(|i| {
+                let (r, c) = f(i / cols, i % cols);
+                1u64 << (r * cols + c)
+            })
+            .sum::<u64>()
+    };
+    let mut out = vec![
+        board,
+        map(&|r, c| (r, cols - 1 - c)),
+        map(&|r, c| (rows - 1 - r, c)),
+        map(&|r, c| (rows - 1 - r, cols - 1 - c)),
+    ];
+    if rows == cols {
+        out.extend([
+            map(&|r, c| (c, r)),
+            map(&|r, c| (cols - 1 - c, r)),
+            map(&|r, c| (c, rows - 1 - r)),
+            map(&|r, c| (cols - 1 - c, rows - 1 - r)),
+        ]);
+    }
+    out
+}
+
+#[test]
+fn a_canonical_board_is_the_least_of_its_images() {
+    let mut rng = SplitMix(37);
+    for shape in shapes(20) {
+        for _ in 0..50 {
+            let board = rng.next() & shape.full();
+            let images = images(shape, board);
+            let least = *images.iter().min().unwrap();
+            assert_eq!(shape.canonical_board(board), least, "{shape} {board:#x}");
+            for &image in &images {
+                assert_eq!(shape.canonical_board(image), least, "{shape} {image:#x}");
+            }
+        }
+    }
 }

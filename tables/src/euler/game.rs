@@ -53,6 +53,10 @@ impl Euler {
 
     /// The game on `shape`, positions taken by class under the board's
     /// symmetries ([`Shape::canonical_board`]).
+    ///
+    /// # Panics
+    ///
+    /// Panics if the shape has more than 63 cells.
     pub fn with_symmetry(shape: Shape) -> Euler {
         Euler {
             symmetric: true,

@@ -62,6 +62,10 @@ impl Flip {
 
     /// The puzzle with boards taken by class under the board's symmetries
     /// ([`Shape::canonical_board`]).
+    ///
+    /// # Panics
+    ///
+    /// Panics if the shape has more than 63 cells.
     pub fn with_symmetry(shape: Shape, goal: Goal) -> Flip {
         Flip {
             symmetric: true,

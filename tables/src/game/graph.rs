@@ -48,6 +48,9 @@ pub(super) fn children<G: Rules>(
     out.dedup();
     match out.last() {
         Some(&last) if last >= game.positions() => Err(SolveError::BadMove { position }),
+        // A move into an index that is not a position would never be
+        // decided and make its parent a draw: the game's fault, said so.
+        _ if out.iter().any(|&c| !game.is_legal(c)) => Err(SolveError::BadMove { position }),
         _ => Ok(()),
     }
 }
@@ -77,26 +80,25 @@ impl Parents {
         let mut buf = Vec::new();
         let sources =
             || (0..n as u64).filter(|&p| game.is_legal(p) && game.canonical(p) == p && expanded(p));
+        // Counted at each child, summed to the end of its row, then filled
+        // from the end: each row's count falls back to its start.
         for p in sources() {
             children(game, p, &mut buf)?;
             for &c in &buf {
-                starts[c as usize + 1] += 1;
+                starts[c as usize] += 1;
             }
         }
-        for i in 1..=n {
+        for i in 1..n {
             starts[i] += starts[i - 1];
         }
-        let total = starts[n];
-        let mut edges = filled(index_len(total)?, 0u64)?;
-        // Filled from the front of each row: `fill[c]` is the next free
-        // slot, which ends at the row's end (the next row's start).
-        let mut fill = starts.clone();
+        starts[n] = if n > 0 { starts[n - 1] } else { 0 };
+        let mut edges = filled(index_len(starts[n])?, 0u64)?;
         for p in sources() {
             children(game, p, &mut buf)?;
             for &c in &buf {
-                let slot = &mut fill[c as usize];
+                let slot = &mut starts[c as usize];
+                *slot -= 1;
                 edges[*slot as usize] = p;
-                *slot += 1;
             }
         }
         Ok(Parents::Built { starts, edges })
@@ -105,7 +107,13 @@ impl Parents {
     /// Calls `f` with each parent of `position`.
     pub(super) fn each<G: Rules>(&self, game: &G, position: u64, mut f: impl FnMut(u64)) {
         match self {
-            Parents::Game => game.for_each_parent(position, f),
+            Parents::Game => game.for_each_parent(position, |p| {
+                debug_assert!(
+                    p >= game.positions() || game.canonical(p) == p,
+                    "a parent that is not canonical: {p}"
+                );
+                f(p)
+            }),
             Parents::Built { starts, edges } => {
                 let (a, b) = (starts[position as usize], starts[position as usize + 1]);
                 edges[a as usize..b as usize].iter().for_each(|&p| f(p));

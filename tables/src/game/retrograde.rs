@@ -156,31 +156,32 @@ pub fn solve<G: TwoPlayer>(game: &G) -> Result<Solved, SolveError> {
         let child = queue[head];
         head += 1;
         let cell = cells[child as usize];
+        // Past MAX_REMOTENESS only when a parent is given it.
         let next = (cell & REMOTENESS) + 1;
-        if next > MAX_REMOTENESS {
-            return Err(SolveError::TooDeep);
-        }
         let child_lost = cell & !REMOTENESS == LOSE;
-        let mut pushed = Ok(());
+        let mut failed = Ok(());
         parents.each(game, child, |p| {
-            let i = p as usize;
-            if cells[i] != 0 || waiting[i] == 0 {
+            let Some(i) = usize::try_from(p).ok().filter(|&i| i < n) else {
+                failed = Err(SolveError::BadMove { position: child });
+                return;
+            };
+            if cells[i] != 0 || waiting[i] == 0 || failed.is_err() {
                 return;
             }
-            if child_lost {
-                cells[i] = WIN | next;
-            } else {
+            if !child_lost {
                 waiting[i] -= 1;
                 if waiting[i] > 0 {
                     return;
                 }
-                cells[i] = LOSE | next;
             }
-            if pushed.is_ok() {
-                pushed = push(&mut queue, p);
+            if next > MAX_REMOTENESS {
+                failed = Err(SolveError::TooDeep);
+                return;
             }
+            cells[i] = if child_lost { WIN } else { LOSE } | next;
+            failed = push(&mut queue, p);
         });
-        pushed?;
+        failed?;
     }
     drop(queue);
     for (cell, &w) in cells.iter_mut().zip(&waiting) {

@@ -98,18 +98,26 @@ pub fn solve<P: OnePlayer>(puzzle: &P) -> Result<Distances, SolveError> {
     while head < queue.len() {
         let c = queue[head];
         head += 1;
-        let next = cells[c as usize]
-            .checked_add(1)
-            .ok_or(SolveError::TooDeep)?;
-        let mut pushed = Ok(());
+        // Past MAX_DISTANCE only when a parent is given it.
+        let next = cells[c as usize].checked_add(1);
+        let mut failed = Ok(());
         parents.each(puzzle, c, |p| {
-            let cell = &mut cells[p as usize];
-            if *cell == 0 && pushed.is_ok() {
-                *cell = next;
-                pushed = push(&mut queue, p);
+            let Some(cell) = usize::try_from(p).ok().and_then(|i| cells.get_mut(i)) else {
+                failed = Err(SolveError::BadMove { position: c });
+                return;
+            };
+            if *cell != 0 || failed.is_err() {
+                return;
+            }
+            match next {
+                Some(next) => {
+                    *cell = next;
+                    failed = push(&mut queue, p);
+                }
+                None => failed = Err(SolveError::TooDeep),
             }
         });
-        pushed?;
+        failed?;
     }
     Ok(Distances { cells })
 }
