@@ -175,6 +175,10 @@ def test_ctrl_c_stops_it_with_no_file(tmp_path: Path) -> None:
     script = textwrap.dedent(
         f"""
         import os, signal, threading, time, boardbase
+        # Python's own Ctrl-C handler, even where the process was started
+        # with SIGINT ignored (a job put in the background by a shell
+        # without job control inherits SIG_IGN, and Python keeps it).
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         threading.Timer(0.25, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
         start = time.monotonic()
         try:
