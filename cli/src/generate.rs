@@ -24,10 +24,10 @@ use super::{Failure, Output, thousands, write_json_line};
 /// The puzzles `generate` makes tables for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TablePuzzle {
-    /// Game of Euler (UVA 10536): up to 36 squares.
+    /// Game of Euler: up to 36 squares.
     #[value(alias = "uva10536")]
     Euler,
-    /// Flip Game (POJ 1753): up to 25 cells.
+    /// Flip Game: up to 25 cells.
     #[value(alias = "poj1753")]
     Flip,
 }
