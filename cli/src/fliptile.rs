@@ -78,7 +78,7 @@ pub fn fliptile(args: &FliptileArgs, out: &mut Output) -> Result<(), Failure> {
     args.jobs.limit_pool();
     let header = |s: boardbase::solvers::shape::Shape| format!("{} {}\n", s.rows(), s.cols());
     let mut source = open_board(&args.input, args.board.as_deref(), None, "", header, out)?;
-    let tablebase = tablebase(args.nullity.get());
+    let tablebase = args.nullity.tablebase();
     let mut case = 0u64;
     loop {
         match lights::read_fliptile_case(&mut source.scanner) {
@@ -118,7 +118,7 @@ pub fn lightsout(args: &LightsoutArgs, out: &mut Output) -> Result<(), Failure> 
         header,
         out,
     )?;
-    let tablebase = tablebase(args.nullity.get());
+    let tablebase = args.nullity.tablebase();
     let count = source.read_count(lights::read_lights_out_count)?;
     for puzzle in 1..=count {
         let board =
@@ -143,14 +143,6 @@ pub fn lightsout(args: &LightsoutArgs, out: &mut Output) -> Result<(), Failure> 
         out.end_case()?;
     }
     source.scanner.expect_end().map_err(|e| source.fail(e))
-}
-
-/// The tablebase that answers the classic game's boards, by GF(2) up to
-/// nullity `max_nullity` (`--max-nullity`).
-fn tablebase(max_nullity: usize) -> Tablebase {
-    let mut tablebase = Tablebase::new();
-    tablebase.set_max_nullity(max_nullity);
-    tablebase
 }
 
 /// A Fliptile case the tablebase did not answer, with where it stands.

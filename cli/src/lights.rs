@@ -273,8 +273,7 @@ fn solve(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
         }
     };
     let mut variant = checked;
-    let mut tablebase = Tablebase::new();
-    tablebase.set_max_nullity(args.nullity.get());
+    let tablebase = args.nullity.tablebase();
     let mut case = 0u64;
     loop {
         let (read, name) = match &mut boards {

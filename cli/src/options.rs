@@ -12,6 +12,7 @@ use boardbase::input::{InputError, Scanner};
 use boardbase::lights::MAX_NULLITY;
 use boardbase::lights::family::{self, FamilyGoal, MAX_COLOURS, MIN_COLOURS, Pattern, Variant};
 use boardbase::solvers::shape::Shape;
+use boardbase::tablebase::Tablebase;
 use clap::Args;
 
 use super::Failure;
@@ -92,6 +93,14 @@ impl NullityArgs {
     /// The limit.
     pub fn get(&self) -> usize {
         usize::from(self.max_nullity)
+    }
+
+    /// A tablebase with no table directory that answers boards of the
+    /// Lights Out family (and Flip by GF(2)) up to this limit.
+    pub fn tablebase(&self) -> Tablebase {
+        let mut tablebase = Tablebase::new();
+        tablebase.set_max_nullity(self.get());
+        tablebase
     }
 }
 

@@ -116,7 +116,11 @@ impl Rules for Euler {
                 len += 1;
             }
         }
-        each_distinct(&mut found[..len], f);
+        if self.symmetric {
+            each_distinct(&mut found[..len], f);
+        } else {
+            found[..len].iter().copied().for_each(f);
+        }
     }
 }
 
