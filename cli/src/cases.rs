@@ -331,7 +331,7 @@ fn sized_shape(args: &GenArgs, puzzle: Puzzle) -> Result<Option<Shape>, Failure>
         (None, Some(s)) if s == Shape::SQUARE4 => Ok(None),
         (None, Some(s)) => Ok(Some(s)),
         (Some(path), s) => tablebase::open_as(path, puzzle, s)
-            .map(|f| Some(f.table.shape()))
+            .map(|f| Some(f.table().shape()))
             .map_err(Failure::Tablebase),
     }
 }
@@ -346,7 +346,7 @@ pub fn sized_answers(
     tables: &[PathBuf],
     max_nullity: usize,
 ) -> Result<SizedAnswers, Failure> {
-    let tablebase = super::sized::tablebase_of(tables, table, max_nullity);
+    let tablebase = super::tables::tablebase_of(tables, table, max_nullity);
     let answers = SizedAnswers::new(&tablebase, puzzle, shape)?;
     if let Some(found) = answers.table()
         && found.origin == Origin::Made

@@ -13,11 +13,12 @@ use boardbase::lights::family::FamilyGoal;
 use clap::{Args, ValueEnum};
 
 use boardbase::check::SizedCheck;
+use boardbase::solvers::shape::Shape;
 use boardbase::tablefile::Puzzle;
 
 use super::cases::FilterArgs;
 use super::options::{JobsArgs, VariantArgs, parse_goal};
-use super::sized::TableArgs;
+use super::tables::TableArgs;
 use super::{Failure, Output, PuzzleName, thousands, write_json_line};
 
 /// Report formats.
@@ -163,7 +164,7 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
     };
     super::cases::lights_options(args.puzzle, &args.variant, args.goal).map_err(usage)?;
     match sized {
-        Some(puzzle) if !args.tables.is_embedded_4x4() => return run_sized(args, puzzle, out),
+        Some(puzzle) if !every_4x4_board(&args.tables) => return run_sized(args, puzzle, out),
         None if args.tables.table.is_some() || !args.tables.tables.is_empty() => {
             return Err(Failure::Usage(format!(
                 "--table and --tables are for flip and euler, not {}",
@@ -279,6 +280,13 @@ fn per_group(sample: Option<u64>, groups: usize, default: usize) -> Result<usize
         )));
     }
     Ok((sample.div_ceil(groups) as usize).max(default))
+}
+
+/// Whether the check sends every 4×4 board in order (no size other than
+/// 4x4 and no table file), rather than boards drawn as `cases --size`
+/// draws them.
+fn every_4x4_board(tables: &TableArgs) -> bool {
+    tables.table.is_none() && tables.size.is_none_or(|s| s == Shape::SQUARE4)
 }
 
 /// Boards drawn for check by default on other sizes.

@@ -1,17 +1,20 @@
-//! `boardbase euler`: Game of Euler.
+//! `boardbase euler`: Game of Euler, positions of any shape, answered from
+//! the table the tablebase chooses (the embedded 4×4 tables, a table file,
+//! or one made in memory).
 
 use std::io::Write;
 
 use boardbase::error::Found;
-use boardbase::euler::{self, ALPHABET, Position};
+use boardbase::euler::{ALPHABET, Outcome};
 use boardbase::report::EulerAnswer;
+use boardbase::solvers::shape::{MAX_SIDE, Shape};
+use boardbase::tablebase::{ANOTHER_BOARD, EulerAnswers};
+use boardbase::tablefile::Puzzle;
 use clap::Args;
 
-use boardbase::tablefile::Puzzle;
-
 use super::options::{JobsArgs, read_board, read_count, rows_text};
-use super::pretty::squares;
-use super::sized::{self, TableArgs};
+use super::pretty::{draw, side_by_side, squares};
+use super::tables::{TableArgs, made_bar, note_made, streamed};
 use super::{Failure, Format, InputArgs, JudgeLines, Output, Source, write_json_line};
 
 /// Arguments of `boardbase euler`.
@@ -33,121 +36,140 @@ pub struct EulerArgs {
     jobs: JobsArgs,
 }
 
-/// What the error says is missing when the case count promises more boards
-/// than the input holds.
-const ANOTHER_BOARD: &str = "another board (the case count asks for more)";
-
 /// Runs `boardbase euler`: reads the case count, then exactly that many
 /// boards, answering each as soon as it is read; after them only whitespace
-/// may follow.
+/// may follow. The table comes first: a missing one is an error before any
+/// input is read (on a terminal, before anything is typed).
 pub fn run(args: &EulerArgs, out: &mut Output) -> Result<(), Failure> {
     args.jobs.limit_pool();
-    let open = |out: &mut Output| match &args.board {
+    let tablebase = args.tables.tablebase(boardbase::lights::MAX_NULLITY);
+    let shape = args.tables.shape_in(&tablebase, Puzzle::Euler)?;
+    let mut source = match &args.board {
         // The one board, as the judge's input of one case.
         Some(text) => {
-            let shape = args.tables.board_shape(Puzzle::Euler)?;
             let why = "--size gives the board size; the default is 4x4";
             let rows = read_board(text, &ALPHABET, Some(shape), why)?;
             let input = format!("1\n{}", rows_text(&rows, '.', 'X', ""));
-            Ok(Source::from_text("--board", input))
+            Source::from_text("--board", input)
         }
-        None => Source::open(&args.input, out),
+        None => Source::open(&args.input, out)?,
     };
-    if !args.tables.is_embedded_4x4() {
-        // The table first: a missing one is an error before any input is
-        // read (on a terminal, before anything is typed).
-        let mut source = open(out)?;
-        return sized::euler(&args.tables, args.format, &mut source, out);
-    }
-    let mut source = open(out)?;
+    let bar = made_bar();
+    let found = tablebase.euler_answers(shape, |p| {
+        bar.update(p.phase.name(), p.done, p.total, false)
+    })?;
+    bar.finish();
+    note_made(&found, &tablebase, Puzzle::Euler, shape);
+    let answers = EulerAnswers::new(&found)?;
     let count = source.read_count(read_count)?;
-    match args.format {
-        Format::Judge => judge(&mut source, count, out)?,
-        Format::Pretty => each_case(&mut source, count, out, write_pretty)?,
-        Format::Json => each_case(&mut source, count, out, |out, case, position| {
-            write_json_line(out, &EulerAnswer::new(case, position))
-        })?,
+    if args.format == Format::Judge {
+        let mut lines = JudgeLines::new();
+        let done = answers.judge_lines(count, &mut source.scanner, |line, len| {
+            lines.push(out, line, len)
+        });
+        // The answers before a bad board (or a damaged block of a table)
+        // are given first.
+        lines.flush(out)?;
+        done.map_err(|e| streamed(&source, e))?;
+        return source.scanner.expect_end().map_err(|e| source.fail(e));
+    }
+    let mut rows = [0u64; MAX_SIDE];
+    for case in 1..=count {
+        match source.scanner.read_rows(&ALPHABET, shape, &mut rows) {
+            Ok(true) => {}
+            Ok(false) => {
+                let e = source.scanner.error_here(ANOTHER_BOARD, Found::EndOfInput);
+                return Err(source.fail(e));
+            }
+            Err(e) => return Err(source.fail(e)),
+        }
+        let position = pack(shape, &rows);
+        let answer = answers.answer(case, position)?;
+        if args.format == Format::Json {
+            write_json_line(out, &answer)?;
+        } else {
+            write_euler_pretty(out, shape, position, &answer)?;
+        }
+        out.end_case()?;
     }
     source.scanner.expect_end().map_err(|e| source.fail(e))
 }
 
-/// Reads `count` boards and writes each answer with `write` as soon as its
-/// board is read.
-fn each_case(
-    source: &mut Source,
-    count: u64,
+/// The `u64` layout of a board of at most 64 cells read as rows.
+fn pack(shape: Shape, rows: &[u64; MAX_SIDE]) -> u64 {
+    rows[..shape.rows()]
+        .iter()
+        .enumerate()
+        .fold(0, |acc, (r, &bits)| acc | bits << (shape.cols() * r))
+}
+
+/// Draws the position beside the same position with the move shown marked
+/// `o`, with the answer and the moves left when known.
+pub fn write_euler_pretty(
     out: &mut Output,
-    mut write: impl FnMut(&mut Output, u64, Position) -> Result<(), Failure>,
+    shape: Shape,
+    position: u64,
+    answer: &EulerAnswer,
 ) -> Result<(), Failure> {
-    for case in 1..=count {
-        let position = next_board(source)?;
-        write(out, case, position)?;
-        out.end_case()?;
-    }
-    Ok(())
-}
-
-/// The hot path: one table read per case, answers gathered branch-free.
-fn judge(source: &mut Source, count: u64, out: &mut Output) -> Result<(), Failure> {
-    const ANSWERS: [&[u8; 8]; 2] = [b"LOSING\n\0", b"WINNING\n"];
-    let mut lines = JudgeLines::new();
-    for _ in 0..count {
-        let position = match next_board(source) {
-            Ok(position) => position,
-            Err(e) => {
-                lines.flush(out)?;
-                return Err(e);
-            }
-        };
-        let win = usize::from(euler::outcome(position).is_win());
-        lines.push(out, ANSWERS[win], 7 + win)?;
-    }
-    lines.flush(out)?;
-    Ok(())
-}
-
-/// Reads the next board; running out of input is an error, as the case
-/// count promised one more.
-#[inline]
-fn next_board(source: &mut Source) -> Result<Position, Failure> {
-    match source.scanner.read_grid(&ALPHABET) {
-        Ok(Some(bits)) => Ok(Position::from_bits(bits)),
-        Ok(None) => Err(source.fail(source.scanner.error_here(ANOTHER_BOARD, Found::EndOfInput))),
-        Err(e) => Err(source.fail(e)),
-    }
-}
-
-/// Draws the position beside the same position with the best move marked
-/// `o`, with the answer and how many moves remain with perfect play.
-pub fn write_pretty(out: &mut Output, case: u64, position: Position) -> Result<(), Failure> {
-    let entry = euler::probe(position);
-    let answer = entry.outcome.answer();
-    let Some(best) = entry.best_move else {
+    let case = answer.case;
+    let board = draw(shape, position, '.', 'X', 0, 'o');
+    let Some(best) = &answer.best_move else {
         writeln!(
             out,
-            "Board {case}: {answer}, game over (the opponent covered the last square)"
+            "Board {case}: {}, game over (the opponent covered the last square)",
+            answer.answer
         )?;
-        for row in position.to_string().lines() {
+        for row in board {
             writeln!(out, "  {row}")?;
         }
         writeln!(out)?;
         return Ok(());
     };
-    let left = entry.moves_left;
-    let moves = if left == 1 { "move" } else { "moves" };
-    writeln!(
-        out,
-        "Board {case}: {answer}, {left} {moves} left with perfect play"
-    )?;
-    writeln!(out, "  board  best move")?;
-    let (b, m) = (position.to_string(), position.marked(best).to_string());
-    for (b, m) in b.lines().zip(m.lines()) {
-        writeln!(out, "  {b}   {m}")?;
+    let marked = draw(shape, position, '.', 'X', best.mask, 'o');
+    let covers = squares(&best.cells);
+    let (legal, winning) = (answer.legal_moves, answer.winning_moves);
+    match answer.moves_left {
+        Some(left) => {
+            let moves = if left == 1 { "move" } else { "moves" };
+            writeln!(
+                out,
+                "Board {case}: {}, {left} {moves} left with perfect play",
+                answer.answer
+            )?;
+            side_by_side(out, shape.cols(), &["board", "best move"], &[board, marked])?;
+            super::pretty::write_best_move(out, &covers, winning, legal)?;
+        }
+        None => {
+            writeln!(
+                out,
+                "Board {case}: {} (moves left unknown: the table holds win/loss only)",
+                answer.answer
+            )?;
+            if answer.outcome == Outcome::Win {
+                side_by_side(
+                    out,
+                    shape.cols(),
+                    &["board", "winning move"],
+                    &[board, marked],
+                )?;
+                writeln!(
+                    out,
+                    "  a winning move covers {covers} (the first of {winning} winning of {legal} legal moves)"
+                )?;
+            } else {
+                side_by_side(out, shape.cols(), &["board", "a move"], &[board, marked])?;
+                let every = if legal == 1 {
+                    "the only legal move loses".to_owned()
+                } else {
+                    format!("every one of the {legal} legal moves loses")
+                };
+                writeln!(
+                    out,
+                    "  {every}; shown: the first, covering {covers} (which resists longest is unknown)"
+                )?;
+            }
+        }
     }
-    let legal = euler::legal_moves(position).count();
-    let winning = euler::winning_moves(position).count();
-    let cells: Vec<[usize; 2]> = best.cells().map(|(r, c)| [r, c]).collect();
-    super::pretty::write_best_move(out, &squares(&cells), winning, legal)?;
     writeln!(out)?;
     Ok(())
 }

@@ -1,14 +1,20 @@
-//! `boardbase flip`: Flip Game.
+//! `boardbase flip`: Flip Game, boards of any shape, answered as the
+//! tablebase chooses (the embedded 4×4 tables, a table file, or the GF(2)
+//! solver).
 
 use std::io::Write;
 
-use boardbase::error::ParseError;
-use boardbase::flip::{self, Board};
+use boardbase::flip::{ALPHABET, Colour};
+use boardbase::lights::Grid;
 use boardbase::report::FlipAnswer;
+use boardbase::solvers::shape::MAX_SIDE;
+use boardbase::tablebase::FlipAnswers;
+use boardbase::tablefile::Puzzle;
 use clap::Args;
 
-use super::options::{JobsArgs, NullityArgs, bad_board};
-use super::sized::{self, TableArgs};
+use super::options::{JobsArgs, NullityArgs, read_board};
+use super::pretty::side_by_side;
+use super::tables::{TableArgs, streamed};
 use super::{Failure, Format, InputArgs, JudgeLines, Output, Source, write_json_line};
 
 /// Arguments of `boardbase flip`.
@@ -32,151 +38,131 @@ pub struct FlipArgs {
     jobs: JobsArgs,
 }
 
-/// Parses a 4×4 `--board`, with the argument parser's wording of errors.
-fn parse_board(text: &str) -> Result<Board, Failure> {
-    text.parse().map_err(|e: ParseError| bad_board(text, &e))
-}
-
-/// Runs `boardbase flip`.
+/// Runs `boardbase flip`: the one `--board`, or every board of the input,
+/// each answered as soon as it is read.
 pub fn run(args: &FlipArgs, out: &mut Output) -> Result<(), Failure> {
     args.jobs.limit_pool();
-    if !args.tables.is_embedded_4x4() {
-        let mut source = match args.board {
-            Some(_) => None,
-            None => Some(Source::open(&args.input, out)?),
-        };
-        return sized::flip(
-            &args.tables,
-            args.nullity.get(),
-            args.format,
-            args.board.as_deref(),
-            source.as_mut(),
-            out,
-        );
-    }
+    let tablebase = args.tables.tablebase(args.nullity.get());
+    let shape = args.tables.shape_in(&tablebase, Puzzle::Flip)?;
+    let answers = tablebase.flip_answers(shape)?;
     if let Some(text) = &args.board {
-        write_answer(out, args.format, 1, parse_board(text)?)?;
-        return Ok(());
+        let why = "--size gives the board size; the default is 4x4";
+        let rows = read_board(text, &ALPHABET, Some(shape), why)?;
+        let grid = Grid::from_rows(shape, rows.rows()).expect("rows read within the shape");
+        return write_flip(out, args.format, &answers, 1, &grid);
     }
     let mut source = Source::open(&args.input, out)?;
     if args.format == Format::Judge {
-        return judge(&mut source, out);
+        let mut lines = JudgeLines::new();
+        let done = answers.judge_lines(&mut source.scanner, |line, len| lines.push(out, line, len));
+        // The answers before a bad board (or a damaged block of a table)
+        // are given first.
+        lines.flush(out)?;
+        return done.map(|_| ()).map_err(|e| streamed(&source, e));
     }
+    let mut rows = [0u64; MAX_SIDE];
     let mut case = 0u64;
     loop {
-        match source.scanner.read_grid(&flip::ALPHABET) {
-            Ok(Some(bits)) => {
+        match source.scanner.read_rows(&ALPHABET, shape, &mut rows) {
+            Ok(true) => {
                 case += 1;
-                write_answer(out, args.format, case, Board::from_bits(bits))?;
+                let grid = Grid::from_rows(shape, &rows[..shape.rows()])
+                    .expect("rows read within the shape");
+                write_flip(out, args.format, &answers, case, &grid)?;
                 out.end_case()?;
             }
             // No board at all is no answer, as `cases flip --cases 0` writes.
-            Ok(None) => return Ok(()),
+            Ok(false) => return Ok(()),
             Err(e) => return Err(source.fail(e)),
         }
     }
 }
 
-/// The judge's answer lines indexed by [`flip::rounds`] (15 when
-/// impossible), padded to 16 bytes, with their lengths.
-const JUDGE: ([[u8; 16]; 16], [usize; 16]) = {
-    let mut lines = [[0u8; 16]; 16];
-    let mut lens = [0usize; 16];
-    let mut r = 0;
-    while r < 15 {
-        lines[r][0] = b'0' + r as u8;
-        lines[r][1] = b'\n';
-        lens[r] = 2;
-        r += 1;
-    }
-    let impossible = b"Impossible\n";
-    let mut i = 0;
-    while i < impossible.len() {
-        lines[15][i] = impossible[i];
-        i += 1;
-    }
-    lens[15] = impossible.len();
-    (lines, lens)
-};
-
-/// The hot path: the judge's answer per board, gathered branch-free.
-fn judge(source: &mut Source, out: &mut Output) -> Result<(), Failure> {
-    let mut lines = JudgeLines::new();
-    loop {
-        match source.scanner.read_grid(&flip::ALPHABET) {
-            Ok(Some(bits)) => {
-                let r = usize::from(flip::rounds(Board::from_bits(bits)).unwrap_or(15));
-                lines.push(out, &JUDGE.0[r], JUDGE.1[r])?;
-            }
-            Ok(None) => break,
-            Err(e) => {
-                lines.flush(out)?;
-                return Err(source.fail(e));
-            }
-        }
-    }
-    lines.flush(out)?;
-    Ok(())
-}
-
-/// Writes the answer for one board in `format`.
-#[inline]
-pub fn write_answer(
+/// Writes one board's answer in `format`.
+fn write_flip(
     out: &mut Output,
     format: Format,
+    answers: &FlipAnswers,
     case: u64,
-    board: Board,
+    grid: &Grid,
 ) -> Result<(), Failure> {
+    let answer = answers.answer(case, grid)?;
     match format {
-        Format::Judge => match flip::rounds(board) {
-            Some(r) => out.write_all(&[b'0' + r, b'\n'])?,
-            None => out.write_all(b"Impossible\n")?,
-        },
-        Format::Pretty => write_pretty(out, case, board)?,
-        Format::Json => write_json(out, case, board)?,
+        Format::Judge => writeln!(out, "{}", answer.answer)?,
+        Format::Json => write_json_line(out, &answer)?,
+        Format::Pretty => write_flip_pretty(out, grid, &answer)?,
     }
     Ok(())
 }
 
-#[inline(never)]
-fn write_json(out: &mut Output, case: u64, board: Board) -> Result<(), Failure> {
-    write_json_line(out, &FlipAnswer::new(case, board))
-}
-
-/// Draws the board beside the cells to press, with the rounds and colour.
-#[inline(never)]
-pub fn write_pretty(out: &mut Output, case: u64, board: Board) -> Result<(), Failure> {
-    let Some(s) = flip::solve(board) else {
+/// Draws the board, the presses and the board after them, with the rounds,
+/// the colour and both colours' figures.
+pub fn write_flip_pretty(
+    out: &mut Output,
+    grid: &Grid,
+    answer: &FlipAnswer,
+) -> Result<(), Failure> {
+    let case = answer.case;
+    let shape = grid.shape();
+    let rows = |g: &Grid, one: char, zero: char| -> Vec<String> {
+        (0..shape.rows())
+            .map(|r| {
+                let row = g.row(r);
+                (0..shape.cols())
+                    .map(|c| if row >> c & 1 == 1 { one } else { zero })
+                    .collect()
+            })
+            .collect()
+    };
+    let (Some(rounds), Some(colour), Some(cells)) =
+        (answer.rounds, answer.colour, answer.presses.as_ref())
+    else {
         writeln!(
             out,
             "Board {case}: Impossible (neither all white nor all black can be reached)"
         )?;
-        for row in board.to_string().lines() {
+        for row in rows(grid, 'b', 'w') {
             writeln!(out, "  {row}")?;
         }
         writeln!(out)?;
         return Ok(());
     };
-    match s.rounds {
-        0 => writeln!(out, "Board {case}: 0 rounds, already all {}", s.colour)?,
-        1 => writeln!(out, "Board {case}: 1 round to all {}", s.colour)?,
-        r => writeln!(out, "Board {case}: {r} rounds to all {}", s.colour)?,
+    match rounds {
+        0 => writeln!(out, "Board {case}: 0 rounds, already all {colour}")?,
+        1 => writeln!(out, "Board {case}: 1 round to all {colour}")?,
+        r => writeln!(out, "Board {case}: {r} rounds to all {colour}")?,
     }
-    writeln!(out, "  board  press  after")?;
-    let after = board.apply(s.presses);
-    let (b, p, a) = (board.to_string(), s.presses.to_string(), after.to_string());
-    for ((b, p), a) in b.lines().zip(p.lines()).zip(a.lines()) {
-        writeln!(out, "  {b}   {p}   {a}")?;
+    let mut presses = Grid::new(shape);
+    for &[r, c] in cells {
+        presses.set(r, c, true);
     }
-    let sets = match s.optimal_sets {
+    let after = grid.apply(&presses);
+    side_by_side(
+        out,
+        shape.cols(),
+        &["board", "press", "after"],
+        &[
+            rows(grid, 'b', 'w'),
+            rows(&presses, 'x', '.'),
+            rows(&after, 'b', 'w'),
+        ],
+    )?;
+    let sets = match answer.optimal_sets {
         1 => "1 optimal press set".to_owned(),
         n => format!("{n} optimal press sets"),
     };
+    // Worded as the 4×4 answers are, so a 4×4 table file reads the same.
+    let to = |route: &Option<boardbase::report::FlipRoute>| match route {
+        Some(r) => super::pretty::rounds(r.rounds.into()),
+        None => "impossible".to_owned(),
+    };
     writeln!(
         out,
-        "  {sets}; to all white: {}, to all black: {}",
-        super::pretty::rounds(s.to_white.rounds.into()),
-        super::pretty::rounds(s.to_black.rounds.into())
+        "  {sets}; to all {}: {}, to all {}: {}",
+        Colour::White,
+        to(&answer.to_white),
+        Colour::Black,
+        to(&answer.to_black)
     )?;
     writeln!(out)?;
     Ok(())

@@ -18,7 +18,7 @@ use boardbase::tablefile::{self, Puzzle};
 use clap::{Args, ValueEnum};
 
 use super::bar::PhaseBar;
-use super::sized::parse_shape;
+use super::tables::parse_shape;
 use super::{Failure, Output, thousands, write_json_line};
 
 /// The puzzles `generate` makes tables for.

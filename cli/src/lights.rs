@@ -14,7 +14,7 @@ use clap::{Args, Subcommand, ValueEnum};
 
 use super::options::{NullityArgs, VariantArgs, bad_board, parse_goal};
 use super::pretty::side_by_side;
-use super::sized::parse_shape;
+use super::tables::parse_shape;
 use super::{Failure, Format, InputArgs, Output, thousands, write_json_line};
 
 /// Arguments of `boardbase lights`.

@@ -122,16 +122,23 @@ pub fn read_board(
     shape: Option<Shape>,
     why: &str,
 ) -> Result<Rows, Failure> {
-    let rows = alphabet
-        .parse_board(text, Expect::Any)
-        .map_err(|e| bad_board(text, e.parse_error()))?;
-    match shape {
-        Some(shape) if rows.shape() != shape => Err(Failure::Usage(format!(
-            "--board {text}: a {} board, not {shape} ({why})",
-            rows.shape()
-        ))),
-        _ => Ok(rows),
-    }
+    let Some(shape) = shape else {
+        return alphabet
+            .parse_board(text, Expect::Any)
+            .map_err(|e| bad_board(text, e.parse_error()));
+    };
+    // Read as a board of the shape asked, so that a bad cell is named
+    // where it stands; a board that is whole but of another shape is said
+    // to be so.
+    alphabet
+        .parse_board(text, Expect::Shape(shape))
+        .map_err(|e| match alphabet.parse_board(text, Expect::Any) {
+            Ok(rows) if rows.shape() != shape => Failure::Usage(format!(
+                "--board {text}: a {} board, not {shape} ({why})",
+                rows.shape()
+            )),
+            _ => bad_board(text, e.parse_error()),
+        })
 }
 
 /// The board's rows as the Game of Euler judge's input writes them: a line

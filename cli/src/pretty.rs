@@ -7,8 +7,9 @@ use boardbase::solvers::shape::Shape;
 
 use super::{Failure, Output};
 
-/// The rows of a board of `shape` drawn with `zero`/`one`, and the same
-/// with the cells of `mark` drawn `marker`.
+/// The rows of a board of `shape` (at most 64 cells, cell (r, c) at bit
+/// `C·r + c`) drawn with `zero`/`one`, and the same with the cells of
+/// `mark` drawn `marker`.
 pub fn draw(
     shape: Shape,
     bits: u64,
@@ -17,19 +18,21 @@ pub fn draw(
     mark: u64,
     marker: char,
 ) -> Vec<String> {
+    let cols = shape.cols();
     (0..shape.rows())
         .map(|r| {
-            (0..shape.cols())
-                .map(|c| {
-                    if shape.get(mark, r, c) {
-                        marker
-                    } else if shape.get(bits, r, c) {
-                        one
-                    } else {
-                        zero
-                    }
-                })
-                .collect()
+            let mut row = String::with_capacity(cols);
+            for c in 0..cols {
+                let i = r * cols + c;
+                row.push(if mark >> i & 1 == 1 {
+                    marker
+                } else if bits >> i & 1 == 1 {
+                    one
+                } else {
+                    zero
+                });
+            }
+            row
         })
         .collect()
 }
@@ -47,25 +50,29 @@ pub fn side_by_side(
         .take(labels.len().saturating_sub(1))
         .map(|l| l.chars().count() + 2)
         .fold(cols + 3, usize::max);
-    let mut line = String::from("  ");
+    // Written straight to the (buffered) output: a board's lines are
+    // most of what `--format pretty` costs.
+    let last = labels.len().saturating_sub(1);
+    out.write_all(b"  ")?;
     for (i, label) in labels.iter().enumerate() {
-        if i + 1 < labels.len() {
-            line.push_str(&format!("{label:width$}"));
+        if i < last {
+            write!(out, "{label:width$}")?;
         } else {
-            line.push_str(label);
+            out.write_all(label.as_bytes())?;
         }
     }
-    writeln!(out, "{line}")?;
+    out.write_all(b"\n")?;
+    let last = drawings.len().saturating_sub(1);
     for r in 0..drawings[0].len() {
-        let mut line = String::from("  ");
+        out.write_all(b"  ")?;
         for (i, d) in drawings.iter().enumerate() {
-            if i + 1 < drawings.len() {
-                line.push_str(&format!("{:width$}", d[r]));
+            if i < last {
+                write!(out, "{:width$}", d[r])?;
             } else {
-                line.push_str(&d[r]);
+                out.write_all(d[r].as_bytes())?;
             }
         }
-        writeln!(out, "{line}")?;
+        out.write_all(b"\n")?;
     }
     Ok(())
 }

@@ -400,7 +400,7 @@ impl SizedAnswers {
                 SizedCases::Flip(FlipCases::new(answers.view()?, filter)?)
             }
             (SizedAnswers::Euler(loaded), SizedFilter::Euler(filter)) => {
-                SizedCases::Euler(EulerCases::new(loaded.table.as_euler()?, filter)?)
+                SizedCases::Euler(EulerCases::new(loaded.table().as_euler()?, filter)?)
             }
             _ => return Err(GenError::Size("a filter of the other puzzle".to_owned())),
         })

@@ -7,10 +7,12 @@
 use boardbase_solvers::shape::Shape;
 
 use super::error::{Error, TablebaseError};
-use super::find::Loaded;
+use super::find::{Loaded, Origin};
+use crate::euler::Position;
+use crate::flip::Board;
 use crate::lights::{Goal, Grid, Solver};
-use crate::report::FlipAnswer;
-use crate::tablefile::{FlipTable, ProbeError};
+use crate::report::{EulerAnswer, FlipAnswer};
+use crate::tablefile::{EulerTable, FlipTable, ProbeError};
 
 /// The Flip answers of one shape, found by the tablebase: the table it
 /// holds, or the GF(2) solver with the tablebase's nullity limit (checked:
@@ -50,7 +52,7 @@ impl FlipAnswers {
     pub fn view(&self) -> Result<FlipView<'_>, Error> {
         Ok(match (&self.table, self.solver) {
             (Some(loaded), _) => {
-                FlipView::Table(loaded.table.as_flip().map_err(|e| self.probe(e))?)
+                FlipView::Table(loaded.table().as_flip().map_err(|e| self.probe_error(e))?)
             }
             (None, Some(solver)) => FlipView::Solver(solver, self.max_nullity),
             (None, None) => FlipView::Solver(Solver::cached(self.shape), self.max_nullity),
@@ -63,16 +65,29 @@ impl FlipAnswers {
         self.view()?.rounds(board).map_err(|e| self.located(e))
     }
 
+    /// Whether the embedded 4×4 tables answer, from their own arrays.
+    pub(super) fn is_embedded(&self) -> bool {
+        self.table
+            .as_ref()
+            .is_some_and(|t| t.origin == Origin::Embedded)
+    }
+
     /// `board`'s whole answer (the object of `boardbase flip --format
     /// json`), numbered `case`.
     pub fn answer(&self, case: u64, board: &Grid) -> Result<FlipAnswer, Error> {
+        if self.is_embedded() {
+            let bits = table_bits(board)?;
+            let board = u16::try_from(bits)
+                .map_err(|_| super::QuestionError::OutsideShape(board.shape()))?;
+            return Ok(FlipAnswer::new(case, Board::from_bits(board)));
+        }
         self.view()?
             .answer(case, board)
             .map_err(|e| self.located(e))
     }
 
     /// A probe error of the table, said with where it came from.
-    fn probe(&self, error: ProbeError) -> Error {
+    pub(super) fn probe_error(&self, error: ProbeError) -> Error {
         match &self.table {
             Some(loaded) => TablebaseError::Probe {
                 origin: loaded.origin.clone(),
@@ -86,10 +101,60 @@ impl FlipAnswers {
     /// `error` with the table's origin, when it is the table's.
     fn located(&self, error: Error) -> Error {
         match error {
-            Error::Tablebase(TablebaseError::Damaged(e)) => self.probe(e),
+            Error::Tablebase(TablebaseError::Damaged(e)) => self.probe_error(e),
             e => e,
         }
     }
+}
+
+/// The Game of Euler's answers of one shape, from the table the tablebase
+/// found ([`Tablebase::euler_answers`](super::Tablebase::euler_answers)):
+/// the embedded 4×4 tables from their own arrays, any other table through
+/// its columns.
+#[derive(Debug)]
+pub struct EulerAnswers<'a> {
+    pub(super) found: &'a Loaded,
+    /// The table's columns, resolved once; `None` for the embedded tables.
+    pub(super) table: Option<EulerTable<'a>>,
+}
+
+impl<'a> EulerAnswers<'a> {
+    /// The answers of `found`.
+    pub fn new(found: &'a Loaded) -> Result<EulerAnswers<'a>, Error> {
+        let table = match found.origin {
+            Origin::Embedded => None,
+            _ => Some(
+                found
+                    .table()
+                    .as_euler()
+                    .map_err(|e| probe_error(found, e))?,
+            ),
+        };
+        Ok(EulerAnswers { found, table })
+    }
+
+    /// `position`'s whole answer (the object of `boardbase euler --format
+    /// json`), numbered `case`.
+    pub fn answer(&self, case: u64, position: u64) -> Result<EulerAnswer, Error> {
+        match &self.table {
+            Some(table) => EulerAnswer::from_table(case, position, table)
+                .map_err(|e| probe_error(self.found, e)),
+            None => {
+                let bits = u16::try_from(position)
+                    .map_err(|_| super::QuestionError::OutsideShape(Shape::SQUARE4))?;
+                Ok(EulerAnswer::new(case, Position::from_bits(bits)))
+            }
+        }
+    }
+}
+
+/// A probe error of the table `found`, said with where it came from.
+pub(super) fn probe_error(found: &Loaded, error: ProbeError) -> Error {
+    TablebaseError::Probe {
+        origin: found.origin.clone(),
+        error,
+    }
+    .into()
 }
 
 /// What answers Flip boards of one shape, borrowed: a Flip table, or the

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use boardbase_solvers::shape::Shape;
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::tablefile::{Puzzle, Table};
 
@@ -40,13 +40,65 @@ impl fmt::Display for Origin {
 /// A table loaded for a puzzle and shape: opened, embedded or made.
 #[derive(Debug)]
 pub struct Loaded {
-    /// The table.
-    pub table: Arc<Table>,
+    /// The table; `None` for the embedded tables, built as a [`Table`]
+    /// only when a question needs one (the judge's answers of
+    /// `boardbase flip` and `euler` read the embedded arrays themselves).
+    table: Option<Arc<Table>>,
+    /// The puzzle of the embedded table.
+    puzzle: Puzzle,
     /// Where it came from.
     pub origin: Origin,
     /// How long finding it took: opening a file is microseconds, making a
     /// table up to about a second.
     pub elapsed: Duration,
+}
+
+/// The embedded tables as [`Table`]s, built once a process (about a
+/// millisecond each) when first asked for.
+static EMBEDDED: [OnceLock<Arc<Table>>; 2] = [OnceLock::new(), OnceLock::new()];
+
+impl Loaded {
+    /// `table`, found at `origin` in `elapsed`.
+    pub fn new(table: Arc<Table>, origin: Origin, elapsed: Duration) -> Loaded {
+        Loaded {
+            puzzle: table.puzzle(),
+            table: Some(table),
+            origin,
+            elapsed,
+        }
+    }
+
+    /// The embedded table of `puzzle` (4×4).
+    pub(crate) fn embedded(puzzle: Puzzle) -> Loaded {
+        Loaded {
+            table: None,
+            puzzle,
+            origin: Origin::Embedded,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    /// The table.
+    pub fn table(&self) -> &Arc<Table> {
+        match &self.table {
+            Some(table) => table,
+            None => {
+                let slot = match self.puzzle {
+                    Puzzle::Flip => &EMBEDDED[0],
+                    Puzzle::Euler => &EMBEDDED[1],
+                };
+                slot.get_or_init(|| Arc::new(Table::embedded(self.puzzle)))
+            }
+        }
+    }
+
+    /// The table, owned.
+    pub fn into_table(self) -> Arc<Table> {
+        match self.table {
+            Some(table) => table,
+            None => Loaded::embedded(self.puzzle).table().clone(),
+        }
+    }
 }
 
 /// No table file for a puzzle and shape, and none could be made in memory:

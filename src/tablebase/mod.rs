@@ -66,6 +66,7 @@ mod lookup;
 mod made;
 mod sizes;
 mod source;
+mod stream;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -74,7 +75,7 @@ use std::time::Instant;
 
 use boardbase_solvers::shape::{MAX_SIDE, Shape};
 
-pub use answers::{FlipAnswers, FlipView};
+pub use answers::{EulerAnswers, FlipAnswers, FlipView};
 pub use carcassonne::{CountOptions, Counted};
 pub use error::{Error, QuestionError, TablebaseError};
 pub use find::{
@@ -94,6 +95,7 @@ pub use source::{
     EmbeddedEuler, EmbeddedFlip, EulerMoves, EulerSource, FlipSource, MoveTexts, Play, TableEuler,
     TableFlip,
 };
+pub use stream::{ANOTHER_BOARD, LINE, StreamError};
 
 use crate::lights::family::{
     ColourGrid, FamilyAnswer, FamilyGoal, FamilySolver, Variant, VariantInfo,
@@ -172,11 +174,11 @@ pub fn open_as(
             found_shape: table.shape(),
         });
     }
-    Ok(Loaded {
-        table: Arc::new(table),
-        origin: Origin::File(path.to_owned()),
-        elapsed: start.elapsed(),
-    })
+    Ok(Loaded::new(
+        Arc::new(table),
+        Origin::File(path.to_owned()),
+        start.elapsed(),
+    ))
 }
 
 /// The answer layer: every puzzle, every board size, from the embedded
@@ -479,7 +481,7 @@ impl Tablebase {
             lazy.entry
                 .get_or_init(|| match open_as(&lazy.path, Puzzle::Flip, Some(shape)) {
                     Ok(loaded) => FileEntry::Ready {
-                        source: Arc::new(TableFlip::new(loaded.table)),
+                        source: Arc::new(TableFlip::new(loaded.into_table())),
                         path: lazy.path.clone(),
                     },
                     Err(e) => FileEntry::Broken {
@@ -500,7 +502,7 @@ impl Tablebase {
                 error,
             };
             match open_as(path, Puzzle::Euler, Some(shape)) {
-                Ok(loaded) => match TableEuler::new(loaded.table) {
+                Ok(loaded) => match TableEuler::new(loaded.into_table()) {
                     Ok(source) => FileEntry::Ready {
                         source: Arc::new(source),
                         path: path.clone(),
@@ -657,18 +659,14 @@ impl Tablebase {
     fn flip_table(&self, shape: Shape) -> Result<Option<Loaded>, Error> {
         let start = Instant::now();
         if shape == Shape::SQUARE4 {
-            return Ok(Some(Loaded {
-                table: Arc::new(Table::embedded(Puzzle::Flip)),
-                origin: Origin::Embedded,
-                elapsed: start.elapsed(),
-            }));
+            return Ok(Some(Loaded::embedded(Puzzle::Flip)));
         }
         match self.flip_file(shape) {
-            Some(FileEntry::Ready { source, path }) => Ok(Some(Loaded {
-                table: source.table().clone(),
-                origin: Origin::File(path.clone()),
-                elapsed: start.elapsed(),
-            })),
+            Some(FileEntry::Ready { source, path }) => Ok(Some(Loaded::new(
+                source.table().clone(),
+                Origin::File(path.clone()),
+                start.elapsed(),
+            ))),
             Some(FileEntry::Broken { path, error }) => {
                 Err(self.unusable(Puzzle::Flip, shape, path, error))
             }
@@ -688,18 +686,14 @@ impl Tablebase {
         Puzzle::Euler.check_cells(shape)?;
         let start = Instant::now();
         if shape == Shape::SQUARE4 {
-            return Ok(Loaded {
-                table: Arc::new(Table::embedded(Puzzle::Euler)),
-                origin: Origin::Embedded,
-                elapsed: start.elapsed(),
-            });
+            return Ok(Loaded::embedded(Puzzle::Euler));
         }
         match self.euler_file(shape) {
-            Some(FileEntry::Ready { source, path }) => Ok(Loaded {
-                table: source.table().clone(),
-                origin: Origin::File(path.clone()),
-                elapsed: start.elapsed(),
-            }),
+            Some(FileEntry::Ready { source, path }) => Ok(Loaded::new(
+                source.table().clone(),
+                Origin::File(path.clone()),
+                start.elapsed(),
+            )),
             Some(FileEntry::Broken { path, error }) => {
                 Err(self.unusable(Puzzle::Euler, shape, path, error))
             }
@@ -708,11 +702,11 @@ impl Tablebase {
                     .maker
                     .get(shape, progress)
                     .map_err(|error| self.make_error(shape, error))?;
-                Ok(Loaded {
-                    table: made.table().clone(),
-                    origin: Origin::Made,
-                    elapsed: start.elapsed(),
-                })
+                Ok(Loaded::new(
+                    made.table().clone(),
+                    Origin::Made,
+                    start.elapsed(),
+                ))
             }
             None => Err(self.missing(Puzzle::Euler, shape).into()),
         }

@@ -213,7 +213,7 @@ fn a_bad_board_is_a_usage_error_with_its_column_on_every_solver() {
         (
             &["euler", "--board", "XX.q/X.../..../...."][..],
             4,
-            "a cell, '/' or the end of the row",
+            "'X' or '.'",
             "'q'",
         ),
         (
@@ -225,7 +225,7 @@ fn a_bad_board_is_a_usage_error_with_its_column_on_every_solver() {
         (
             &["lightsout", "--board", "01101x/100111/001001/101001/011100"][..],
             6,
-            "a cell, '/' or the end of the row",
+            "'0' or '1'",
             "'x'",
         ),
         (

@@ -10,6 +10,9 @@ mod common;
 #[path = "../oracle/mod.rs"]
 mod oracle;
 
+// A judge's whole input answered through the answer layer, from every
+// source, against the oracle's tables.
+mod answer_streams;
 // The Carcassonne counter against a brute force over every choice of turns.
 mod carcassonne_bruteforce;
 // The embedded 4×4 Euler table, every position, against the oracle.

@@ -364,7 +364,7 @@ fn a_damaged_block_is_refused_at_probe_and_the_rest_answers() {
     std::fs::write(&path, bytes).unwrap();
 
     let loaded = open_as(&path, Puzzle::Euler, Some(shape)).expect("opens: no block is read");
-    let source = TableEuler::new(loaded.table).unwrap();
+    let source = TableEuler::new(loaded.into_table()).unwrap();
     let mut tablebase = Tablebase::new();
     tablebase.add_directory(&dir.0).unwrap();
     let expected = ProbeError::DamagedBlock {

@@ -119,7 +119,7 @@ fn euler_answers_agree_with_the_oracle() {
     let oracle = Euler::solve(s);
     let loaded = Tablebase::new().euler_answers(s, |_| {}).unwrap();
     assert_eq!(loaded.origin, Origin::Made);
-    let table = loaded.table.as_euler().unwrap();
+    let table = loaded.table().as_euler().unwrap();
     for p in 0..1u64 << s.cells() {
         let win = table.outcome(p).unwrap() == Outcome::Win;
         assert_eq!(win, oracle.wins[p as usize], "{p:#x}");
