@@ -34,8 +34,8 @@ pub(super) struct CaseFailure {
 }
 
 /// The fault of an abnormal end.
-pub(super) fn end_fault(end: End) -> Option<Fault> {
-    match end {
+pub(super) fn end_fault(outcome: &Outcome) -> Option<Fault> {
+    match outcome.end {
         End::Exited(0) => None,
         End::Exited(code) => Some(Fault::new(
             &kinds::EXIT_STATUS,
@@ -46,11 +46,27 @@ pub(super) fn end_fault(end: End) -> Option<Fault> {
             Some(Fault::new(&kinds::SIGNAL, format!("{name} ({what})")))
         }
         End::TimeLimit => Some(Fault::new(&kinds::TIME_LIMIT, "")),
-        End::WallLimit => Some(Fault::new(&kinds::WALL_LIMIT, "")),
+        End::WallLimit => Some(Fault::new(&kinds::WALL_LIMIT, wall_detail(outcome))),
         End::MemoryLimit(death) => Some(Fault::new(&kinds::MEMORY_LIMIT, death_detail(death))),
         End::OverMemory => Some(Fault::new(&kinds::OVER_MEMORY, "")),
         End::OutputLimit => Some(Fault::new(&kinds::OUTPUT_LIMIT, "")),
     }
+}
+
+/// The CPU time of a run ended at the wall-clock guard, and why it had no
+/// more: it slept or waited (under a twentieth of a core, as the guard
+/// judges it), or the machine was too busy for it to reach its limit.
+fn wall_detail(outcome: &Outcome) -> String {
+    let why = if outcome.cpu * process::BUSY_SHARE < outcome.elapsed {
+        "sleeping or waiting"
+    } else {
+        "the machine was too busy for it to reach its CPU time limit"
+    };
+    format!(
+        "{:.2} s of CPU time in {:.2} s: {why}",
+        outcome.cpu.as_secs_f64(),
+        outcome.elapsed.as_secs_f64()
+    )
 }
 
 /// How a program died, in words (`exit status 1`, `SIGSEGV (segmentation
@@ -115,7 +131,7 @@ pub(super) fn judge_run<P: Judge + ?Sized>(
         }
     }
     let answered = spans.iter().filter(|(_, end)| end.is_some()).count();
-    let ended = end_fault(outcome.end);
+    let ended = end_fault(outcome);
     let single = cases.len() == 1;
     let extra = (answered == cases.len())
         .then(|| toks.get(at))

@@ -34,7 +34,11 @@
 //! or two past the limit (set between fork and exec), so one that escapes
 //! the polling is killed by the kernel. A program that sleeps or waits
 //! uses no CPU time: the wall-clock guard ([`Limits::wall`]) ends it, and
-//! that end is told apart ([`End::WallLimit`]).
+//! that end is told apart ([`End::WallLimit`]). A run that is still gaining
+//! CPU time at the guard (at least [`BUSY_SHARE`]'s share of a core) is
+//! waiting for a core on a busy machine, not sleeping: the guard moves on,
+//! up to [`WALL_CAP_FACTOR`] times its first time, so that the verdict is
+//! the CPU time's however loaded the machine is.
 //!
 //! The memory limit is held by a cgroup a run where the machine allows it
 //! ([`MemoryControl::Cgroup`], see [`super::cgroup`]): the kernel kills the
@@ -80,6 +84,17 @@ pub struct Program {
 
 /// The wall-clock guard is this many times the CPU time limit.
 pub const WALL_FACTOR: u32 = 3;
+
+/// A run still gaining CPU time when the wall-clock guard comes is not
+/// sleeping but waiting for a core on a busy machine: the guard moves on by
+/// another [`Limits::wall`] as long as the run got at least this share of a
+/// core since the last guard (1/20), so that its verdict is its CPU time's,
+/// whatever the load.
+pub const BUSY_SHARE: u32 = 20;
+
+/// However busy the machine, a run ends at this many times
+/// [`Limits::wall`] of wall-clock time.
+pub const WALL_CAP_FACTOR: u32 = 10;
 
 /// Bytes in a megabyte as judges count it (POJ's `65536K` is 64 MB): the
 /// catalogue's.
@@ -577,7 +592,10 @@ fn run_once(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome,
     let mut stdout = Some(nonblocking(stdout).map_err(io_error)?);
     let mut stderr = Some(nonblocking(stderr).map_err(io_error)?);
     let pidfd = open_pidfd(pid);
-    let deadline = start + limits.wall;
+    let mut deadline = start + limits.wall;
+    let cap = start + limits.wall * WALL_CAP_FACTOR;
+    // The CPU time at the last guard, and when that was.
+    let mut guarded = (start, Duration::ZERO);
     let mut next_cpu_read = start + CPU_TICK;
 
     let mut written = 0;
@@ -593,8 +611,16 @@ fn run_once(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome,
     loop {
         let now = Instant::now();
         if exited.is_none() && now >= deadline {
-            end = Some(End::WallLimit);
-            break;
+            // Still at work, though slowly: a busy machine, not a sleep.
+            let cpu = running_cpu(pid).unwrap_or(Duration::ZERO);
+            let gained = cpu.saturating_sub(guarded.1);
+            if now < cap && gained * BUSY_SHARE >= now - guarded.0 {
+                guarded = (now, cpu);
+                deadline = (now + limits.wall).min(cap);
+            } else {
+                end = Some(End::WallLimit);
+                break;
+            }
         }
         if exited.is_none() && now >= next_cpu_read {
             next_cpu_read = now + CPU_TICK;

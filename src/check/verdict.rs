@@ -112,7 +112,7 @@ pub mod kinds {
     /// Killed at the wall-clock guard before using its CPU time limit.
     pub static WALL_LIMIT: Kind = Kind {
         id: "wall_limit",
-        title: "killed at the wall-clock guard, below its CPU time limit (sleeping or waiting)",
+        title: "killed at the wall-clock guard, below its CPU time limit",
         verdict: Verdict::TimeLimitExceeded,
     };
     /// Died at the memory limit: killed there (a cgroup), or of a failed

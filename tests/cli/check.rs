@@ -277,6 +277,97 @@ fn flip_slow_program_is_killed_at_the_limit() {
     assert!(started.elapsed().as_secs_f64() < 10.0);
 }
 
+/// Spinners pinned to CPU 0, stopped when dropped.
+struct Spinners(Vec<std::process::Child>);
+
+impl Spinners {
+    fn start(n: usize) -> Spinners {
+        Spinners(
+            (0..n)
+                .map(|_| {
+                    std::process::Command::new("taskset")
+                        .args(["-c", "0", "sh", "-c", "while :; do :; done"])
+                        .spawn()
+                        .expect("taskset (util-linux) starts a spinner")
+                })
+                .collect(),
+        )
+    }
+}
+
+impl Drop for Spinners {
+    fn drop(&mut self) {
+        for child in &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+#[test]
+fn a_program_using_cpu_on_a_busy_core_is_judged_by_its_cpu_time() {
+    // 0.5 s of CPU against a limit of 1 s, on a core shared with two
+    // spinners (a third of it: 1.5 s of wall-clock time), under a guard of
+    // 1.2 s: the guard moves on while the program gains CPU time, and the
+    // runs are accepted, each with its 0.5 s. Three times, since a verdict
+    // that depends on the load fails now and then.
+    let burner = programs::flip_solution_burning(0, 500);
+    let _spinners = Spinners::start(2);
+    for attempt in 0..3 {
+        let mut args = vec![
+            "-c",
+            "0",
+            common::binary(),
+            "check",
+            "flip",
+            "--sample",
+            "2",
+        ];
+        args.extend(["--jobs", "1", "--time-limit", "1", "--wall-limit", "1.2"]);
+        args.extend(["--format", "json", "--", path(&burner)]);
+        let out = std::process::Command::new("taskset")
+            .args(&args)
+            .output()
+            .expect("taskset runs the check");
+        let r: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+        assert_eq!(out.status.code(), Some(0), "attempt {attempt}: {r}");
+        assert_eq!(count(&r, "accepted"), 2, "attempt {attempt}: {r}");
+        assert_eq!(r["wall_limit_runs"]["count"], 0, "attempt {attempt}: {r}");
+    }
+    // A sleeper on the same busy core is still ended at the guard, with its
+    // CPU time said in the report.
+    let sleeper = programs::script("flip-sleeper", "sleep 30");
+    let started = Instant::now();
+    let run = std::process::Command::new("taskset")
+        .args([
+            "-c",
+            "0",
+            common::binary(),
+            "check",
+            "flip",
+            "--sample",
+            "1",
+        ])
+        .args([
+            "--time-limit",
+            "1",
+            "--wall-limit",
+            "0.5",
+            "--",
+            path(&sleeper),
+        ])
+        .output()
+        .expect("taskset runs the check");
+    assert!(started.elapsed().as_secs_f64() < 10.0);
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("s of CPU time in 0.5") && text.contains("sleeping or waiting"),
+        "{text}"
+    );
+}
+
 #[test]
 fn flip_program_that_cannot_start_is_a_usage_error() {
     let r = check_text(&["flip"], &["/nonexistent/solution"]);

@@ -65,11 +65,21 @@ pub fn script(name: &str, body: &str) -> PathBuf {
 /// impossible boards. With an argument, it appends `BOARD ANSWER` to that
 /// file (the board as 16 letters), so a test knows what it was asked.
 pub fn flip_solution(mode: u32) -> PathBuf {
+    flip_solution_burning(mode, 0)
+}
+
+/// [`flip_solution`] that first spins until it has used `burn_ms`
+/// milliseconds of CPU time (as `clock()` counts it): a right program
+/// close to its limit, whatever the machine's load.
+pub fn flip_solution_burning(mode: u32, burn_ms: u32) -> PathBuf {
     let source = r#"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 int main(int argc, char **argv) {
+    volatile unsigned long spins = 0;
+    while (BURN_MS > 0 && clock() < (clock_t)BURN_MS * (CLOCKS_PER_SEC / 1000)) spins++;
     char rows[4][8], text[17] = {0};
     int board = 0;
     for (int r = 0; r < 4; r++) {
@@ -108,9 +118,13 @@ int main(int argc, char **argv) {
     return 0;
 }
 "#;
+    let name = match burn_ms {
+        0 => format!("flip-{mode}"),
+        ms => format!("flip-{mode}-burn-{ms}"),
+    };
     c_program(
-        &format!("flip-{mode}"),
-        &format!("#define MODE {mode}\n{source}"),
+        &name,
+        &format!("#define MODE {mode}\n#define BURN_MS {burn_ms}\n{source}"),
     )
 }
 
