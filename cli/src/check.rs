@@ -7,7 +7,7 @@ use std::time::Duration;
 use boardbase::cases::GenError;
 use boardbase::check::{
     self, CarcassonneCheck, CheckError, CheckReport, EulerCheck, FlipCheck, FliptileCheck, Judge,
-    LightsCheck, LightsOutCheck, MemoryControl, Options, Program, RunError, Verdict,
+    LightsCheck, LightsOutCheck, MemoryControl, Options, Program, RunError, Stopped, Verdict,
 };
 use boardbase::lights::family::FamilyGoal;
 use clap::{Args, ValueEnum};
@@ -98,6 +98,10 @@ pub struct CheckArgs {
     /// address-space].
     #[arg(long, value_enum, value_name = "HOW")]
     memory_control: Option<MemoryControlArg>,
+    /// Stop once N runs failed (the runs under way finish and are
+    /// judged); 0 runs every one.
+    #[arg(long, value_name = "N", default_value_t = check::DEFAULT_MAX_FAILURES)]
+    max_failures: usize,
     /// How many failing cases (and failing runs) to show in full.
     #[arg(long, value_name = "N", default_value_t = 3)]
     show: usize,
@@ -144,13 +148,23 @@ fn kill_programs_on_signals() {
         return;
     };
     std::thread::spawn(move || {
-        if let Some(signal) = signals.forever().next() {
+        let mut signals = signals.forever();
+        if let Some(signal) = signals.next() {
+            // The runs done are reported; the runs under way are not.
+            INTERRUPTED_BY.store(signal, std::sync::atomic::Ordering::SeqCst);
             check::process::kill_running();
-            eprintln!("\ninterrupted: the programs still running were killed");
+            eprintln!(
+                "\ninterrupted: the programs still running were killed; the report of the runs done follows (again to stop at once)"
+            );
+        }
+        if let Some(signal) = signals.next() {
             std::process::exit(128 + signal);
         }
     });
 }
+
+/// The signal that interrupted the check (0: none yet).
+static INTERRUPTED_BY: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
 
 /// Runs `boardbase check`.
 pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
@@ -375,6 +389,7 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
         jobs,
         keep: args.show,
         save: args.save.clone(),
+        max_failures: (args.max_failures > 0).then_some(args.max_failures),
     };
     if let Some(dir) = &args.save {
         std::fs::create_dir_all(dir)
@@ -416,6 +431,11 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
     match args.format {
         ReportFormat::Json => write_json_line(out, &report)?,
         ReportFormat::Text => write_text(out, &report, puzzle.problem().noun)?,
+    }
+    let signal = INTERRUPTED_BY.load(std::sync::atomic::Ordering::SeqCst);
+    if report.stopped == Some(Stopped::Interrupted) && signal > 0 {
+        // The shell's status of a command its signal ended.
+        return Err(Failure::Silent(u8::try_from(128 + signal).unwrap_or(130)));
     }
     if report.accepted() {
         Ok(())
@@ -645,15 +665,39 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
     if let Some(dir) = &r.saved_to
         && !r.accepted()
     {
-        let bad = r.runs - r.run_verdicts.accepted;
+        let bad = r.runs_done - r.run_verdicts.accepted;
         writeln!(
             out,
             "saved: {} to {dir} (run-N.in, run-N.expected, run-N.out, run-N.err)",
             plural(bad, ("failing run", "failing runs"))
         )?;
     }
+    let judged = r.case_verdicts.total();
+    let failed = judged - r.case_verdicts.accepted;
+    let done = format!(
+        "{} of {} done",
+        thousands(r.runs_done),
+        plural(r.runs, ("run", "runs"))
+    );
     if r.accepted() {
         writeln!(out, "accepted: every one of {}", plural(r.cases, noun))?;
+    } else if r.stopped == Some(Stopped::MaxFailures) {
+        let bad = r.runs_done - r.run_verdicts.accepted;
+        writeln!(
+            out,
+            "not accepted: stopped at {} (--max-failures {}; 0 runs every one), {done}; {} of {} judged failed",
+            plural(bad, ("failing run", "failing runs")),
+            r.max_failures.unwrap_or(bad),
+            thousands(failed),
+            plural(judged, noun)
+        )?;
+    } else if r.stopped == Some(Stopped::Interrupted) {
+        writeln!(
+            out,
+            "interrupted: {done} (the runs under way were killed and are not judged); {} of {} judged failed",
+            thousands(failed),
+            plural(judged, noun)
+        )?;
     } else {
         let failed = r.cases - r.case_verdicts.accepted;
         if failed == 0 {

@@ -10,7 +10,7 @@ use super::plan::RunPlan;
 use super::process::{self, End, MemoryControl};
 use super::report::{
     CheckReport, Counts, Detail, Drawn, Failure, Group, LargeRun, MAX_DETAILS, RunFailure, RunList,
-    SlowRun, megabytes,
+    SlowRun, Stopped, megabytes,
 };
 use super::verdict::{Fault, Kind, Verdict};
 
@@ -169,6 +169,7 @@ impl Builder {
         seed: u64,
         options: &Options,
         elapsed: Duration,
+        stopped: Option<Stopped>,
     ) -> CheckReport {
         let mut groups: Vec<Group> = self
             .groups
@@ -235,6 +236,9 @@ impl Builder {
             }),
             seed,
             runs: plan.runs.len(),
+            runs_done: self.runs_done,
+            stopped,
+            max_failures: options.max_failures,
             time_limit: options.time_limit.as_secs_f64(),
             wall_limit_seconds: options.wall_limit.as_secs_f64(),
             memory_limit_mb: options.memory_limit.map(megabytes),

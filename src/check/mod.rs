@@ -60,12 +60,12 @@ pub use self::fliptile::FliptileCheck;
 pub use self::judge::{Arrangement, CaseView, Judge};
 pub use self::lights::LightsCheck;
 pub use self::lightsout::LightsOutCheck;
-pub use self::options::{CheckProgress, Options};
+pub use self::options::{CheckProgress, DEFAULT_MAX_FAILURES, Options};
 pub use self::plan::{PLAN_SALT, RunPlan, plan};
 pub use self::process::{Death, End, Limits, MemoryControl, Outcome, Program, RunError};
 pub use self::report::{
     CheckReport, Counts, Detail, Drawn, Failure, Group, LargeRun, MAX_DETAILS, RUN_LIST,
-    RunFailure, RunList, SlowRun,
+    RunFailure, RunList, SlowRun, Stopped,
 };
 pub use self::run::{CheckError, check, save_run};
 pub use self::shell::{command_line, shell_quote};

@@ -27,7 +27,14 @@ pub struct Options {
     /// Where to write every failing run's input, expected output, output
     /// and stderr ([`save_run`](super::save_run)); the directory must exist.
     pub save: Option<PathBuf>,
+    /// Stop once this many runs failed (the runs under way finish);
+    /// `None`: every run.
+    pub max_failures: Option<usize>,
 }
+
+/// The default of [`Options::max_failures`]: a hopeless program is
+/// stopped within seconds, and a thousand failing runs show its faults.
+pub const DEFAULT_MAX_FAILURES: usize = 1000;
 
 /// Where a check is, for a progress bar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

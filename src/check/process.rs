@@ -301,6 +301,12 @@ pub fn kill_running() {
     }
 }
 
+/// Whether [`kill_running`] was called: the runs ending after it were cut
+/// short by it, not by their programs.
+pub fn is_stopped() -> bool {
+    *STOPPED.read().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// The started program: killed (its whole group) and reaped on drop, so no
 /// early return or panic leaves it behind.
 struct Running {

@@ -149,6 +149,17 @@ pub struct RunFailure {
     pub replay: Option<String>,
 }
 
+/// Why a check stopped before every run was done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stopped {
+    /// [`Options::max_failures`](super::Options::max_failures) runs failed.
+    MaxFailures,
+    /// Interrupted (Ctrl-C, SIGTERM): the runs under way were killed and
+    /// are not judged.
+    Interrupted,
+}
+
 /// Everything a check found.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CheckReport {
@@ -172,6 +183,12 @@ pub struct CheckReport {
     pub seed: u64,
     /// Runs.
     pub runs: usize,
+    /// Runs done and judged: all of them, unless the check stopped early.
+    pub runs_done: usize,
+    /// Why the check stopped before every run was done, or `None`.
+    pub stopped: Option<Stopped>,
+    /// The `--max-failures` the check ran with (`None`: every run).
+    pub max_failures: Option<usize>,
     /// CPU time limit per run, in seconds (in JSON `time_limit_seconds`,
     /// as the server's limits are named: `time_limit` is the id of a kind
     /// of failure).

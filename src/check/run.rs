@@ -13,7 +13,7 @@ use super::judging::{Judged, judge_run, output_cap};
 use super::options::{CheckProgress, Options};
 use super::plan::RunPlan;
 use super::process::{self, Limits, Outcome, Program, RunError};
-use super::report::CheckReport;
+use super::report::{CheckReport, Stopped};
 use super::shell::{command_line, shell_quote};
 use super::verdict::Verdict;
 
@@ -129,18 +129,23 @@ pub fn check<P: Judge + ?Sized>(
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
+    let failing = AtomicUsize::new(0);
     let mut builder = Builder::new(options.keep, options);
     let (tx, rx) = mpsc::channel::<Result<Judged, CheckError>>();
     let mut first_error = None;
+    let mut stopped = None;
     std::thread::scope(|scope| {
         for _ in 0..options.jobs.clamp(1, plan.runs.len().max(1)) {
             let tx = tx.clone();
-            let (next, stop) = (&next, &stop);
+            let (next, stop, failing) = (&next, &stop, &failing);
             scope.spawn(move || {
                 let mut input = Vec::new();
                 loop {
                     let run = next.fetch_add(1, Ordering::Relaxed);
-                    if run >= plan.runs.len() || stop.load(Ordering::Relaxed) {
+                    if run >= plan.runs.len()
+                        || stop.load(Ordering::Relaxed)
+                        || process::is_stopped()
+                    {
                         break;
                     }
                     let cases = &plan.runs[run];
@@ -173,7 +178,18 @@ pub fn check<P: Judge + ?Sized>(
                             }
                             Ok(judged)
                         });
-                    if result.is_err() {
+                    // Counted here, before this worker takes another run,
+                    // so that one worker stops right at the limit.
+                    let failed = match &result {
+                        Ok(judged) => judged.verdict != Verdict::Accepted,
+                        Err(_) => true,
+                    };
+                    if failed
+                        && options
+                            .max_failures
+                            .is_some_and(|max| failing.fetch_add(1, Ordering::Relaxed) + 1 >= max)
+                        || result.is_err()
+                    {
                         stop.store(true, Ordering::Relaxed);
                     }
                     if tx.send(result).is_err() {
@@ -184,6 +200,13 @@ pub fn check<P: Judge + ?Sized>(
         }
         drop(tx);
         for result in rx {
+            // After an interrupt the runs under way were killed: what they
+            // left is not the program's doing, and is not judged.
+            if process::is_stopped() {
+                stopped = Some(Stopped::Interrupted);
+                stop.store(true, Ordering::Relaxed);
+                continue;
+            }
             match result {
                 Ok(judged) => {
                     builder.add(&judged);
@@ -195,8 +218,14 @@ pub fn check<P: Judge + ?Sized>(
             }
         }
     });
-    if let Some(e) = first_error {
+    if process::is_stopped() {
+        stopped = Some(Stopped::Interrupted);
+    } else if let Some(e) = first_error {
         return Err(e);
+    } else if builder.progress(plan.runs.len()).runs_done < plan.runs.len() {
+        // The runs under way when the last failure allowed came in
+        // finished and were judged.
+        stopped = Some(Stopped::MaxFailures);
     }
-    Ok(builder.finish(puzzle, plan, seed, options, started.elapsed()))
+    Ok(builder.finish(puzzle, plan, seed, options, started.elapsed(), stopped))
 }

@@ -369,6 +369,103 @@ fn a_program_using_cpu_on_a_busy_core_is_judged_by_its_cpu_time() {
 }
 
 #[test]
+fn a_hopeless_check_stops_at_max_failures() {
+    // Answers 0 to every board: wrong on all but the uniform ones.
+    let zero = programs::script("flip-zero", "read a; read b; read c; read d; echo 0");
+    let args = [
+        "flip",
+        "--sample",
+        "60",
+        "--jobs",
+        "1",
+        "--max-failures",
+        "5",
+    ];
+    let (code, r) = check(&args, &[path(&zero)]);
+    assert_eq!(code, 1, "{r}");
+    assert_eq!(r["stopped"], "max_failures", "{r}");
+    assert_eq!(r["max_failures"], 5);
+    assert_eq!(r["runs"], 60);
+    let done = r["runs_done"].as_u64().unwrap();
+    let accepted = r["run_verdicts"]["accepted"].as_u64().unwrap();
+    // One run at a time: it stopped right at the fifth failing run.
+    assert_eq!(done - accepted, 5, "{r}");
+    assert!(done < 60, "{r}");
+    assert_eq!(r["case_verdicts"]["wrong_answer"], 5, "{r}");
+    let text = check_text(&args, &[path(&zero)]);
+    assert_eq!(text.code, 1);
+    let last = text.stdout.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with(
+            "not accepted: stopped at 5 failing runs (--max-failures 5; 0 runs every one)"
+        ),
+        "{}",
+        text.stdout
+    );
+    // 0: every run.
+    let (_, r) = check(
+        &["flip", "--sample", "20", "--max-failures", "0"],
+        &[path(&zero)],
+    );
+    assert_eq!(
+        (r["runs_done"].as_u64(), r["stopped"].is_null()),
+        (Some(20), true),
+        "{r}"
+    );
+    assert_eq!(r["max_failures"], Value::Null);
+}
+
+#[test]
+fn an_interrupted_check_reports_the_runs_done() {
+    // A right program, slow enough that the check is under way when it is
+    // interrupted.
+    let right = programs::flip_solution(0);
+    let slow = programs::script(
+        "flip-slow-right",
+        &format!("sleep 0.05; exec '{}'", right.display()),
+    );
+    for format in ["json", "text"] {
+        let child = std::process::Command::new(common::binary())
+            .args(["check", "flip", "--sample", "1000", "--jobs", "1"])
+            .args(["--format", format, "--", path(&slow)])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the check starts");
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let killed = std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .expect("kill");
+        assert!(killed.success());
+        let started = Instant::now();
+        let out = child.wait_with_output().expect("the check ends");
+        assert!(started.elapsed().as_secs_f64() < 10.0);
+        assert_eq!(out.status.code(), Some(130), "{format}");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("interrupted"), "{stderr}");
+        if format == "json" {
+            let r: Value = serde_json::from_str(&stdout).expect("the JSON report");
+            assert_eq!(r["stopped"], "interrupted", "{r}");
+            let done = r["runs_done"].as_u64().unwrap();
+            assert!((1..1000).contains(&done), "{r}");
+            // The run the signal cut short is not judged: every run judged
+            // is the right program's, accepted.
+            assert_eq!(r["run_verdicts"]["accepted"].as_u64(), Some(done), "{r}");
+        } else {
+            let last = stdout.lines().last().unwrap_or_default();
+            assert!(last.starts_with("interrupted: "), "{stdout}");
+            assert!(last.contains("of 1,000 runs done"), "{stdout}");
+            assert!(
+                last.ends_with("0 of ") || last.contains("; 0 of "),
+                "{stdout}"
+            );
+        }
+    }
+}
+
+#[test]
 fn flip_program_that_cannot_start_is_a_usage_error() {
     let r = check_text(&["flip"], &["/nonexistent/solution"]);
     assert_eq!(r.code, 2);
