@@ -27,7 +27,7 @@ fn style(bytes: bool) -> Option<ProgressStyle> {
 }
 
 /// Whether bars are shown: stderr is a terminal.
-fn shown() -> bool {
+pub fn shown() -> bool {
     std::io::stderr().is_terminal()
 }
 
@@ -97,5 +97,53 @@ impl PhaseBar {
         {
             bar.finish_and_clear();
         }
+    }
+}
+
+/// Progress as a line on stderr every [`Lines::EVERY`] when stderr is not
+/// a terminal (a log, a CI job), where a bar would be hidden: the same
+/// counts, so a long job piped somewhere is never silent.
+pub struct Lines {
+    started: std::time::Instant,
+    last: std::time::Instant,
+    enabled: bool,
+}
+
+impl Lines {
+    /// How often a line is written.
+    pub const EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
+    /// Lines from now on, when stderr is not a terminal.
+    pub fn new() -> Lines {
+        let now = std::time::Instant::now();
+        Lines {
+            started: now,
+            last: now,
+            enabled: !shown(),
+        }
+    }
+
+    /// `done` of `total` `units`, and `note`, when the last line is
+    /// [`Lines::EVERY`] old: `check: 1,234 of 65,536 runs (2 failed), 40 s,
+    /// about 1m 20s left`.
+    pub fn update(&mut self, what: &str, done: u64, total: u64, units: &str, note: &str) {
+        if !self.enabled || self.last.elapsed() < Self::EVERY {
+            return;
+        }
+        self.last = std::time::Instant::now();
+        let elapsed = self.started.elapsed();
+        let left = match done {
+            0 => String::new(),
+            done => {
+                let rest = elapsed.mul_f64(total.saturating_sub(done) as f64 / done as f64);
+                format!(", about {} left", indicatif::HumanDuration(rest))
+            }
+        };
+        eprintln!(
+            "{what}: {} of {} {units} ({note}), {}{left}",
+            crate::thousands(done as usize),
+            crate::thousands(total as usize),
+            indicatif::HumanDuration(elapsed)
+        );
     }
 }

@@ -401,6 +401,7 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
     let plan = check::plan(puzzle, sample, args.seed);
     let bar = super::bar::counter("runs", plan.runs.len() as u64);
     bar.enable_steady_tick(Duration::from_millis(200));
+    let mut lines = super::bar::Lines::new();
     let (one, many) = puzzle.problem().noun;
     let result = check::check(puzzle, &plan, args.seed, &options, &mut |p| {
         bar.set_position(p.runs_done as u64);
@@ -410,6 +411,7 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
             if p.cases_done == 1 { one } else { many },
             thousands(p.failed)
         );
+        lines.update("check", p.runs_done as u64, p.runs as u64, "runs", &judged);
         super::bar::note(&bar, &judged);
     });
     bar.finish_and_clear();
