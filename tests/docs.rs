@@ -11,9 +11,12 @@
 //! The commands run as written from the repository root: each doc gets a
 //! scratch directory (under cargo's target directory) holding a symbolic link
 //! to every top-level entry of the repository but `target/`, `.git/` and
-//! `tables/` (the docs write table files to a `tables` of their own), so `examples/flip-sample.txt`
-//! is found and whatever a command writes (`tables/`, `answers.txt`, a
-//! compiled `./flip`) stays in the scratch directory. The blocks of one doc
+//! `tables/` (the solvers' source: a command writing there must not reach
+//! the checkout; the docs write table files to `my-tables`, which a reader
+//! in the repository root can make without touching a source folder), so
+//! `examples/flip-sample.txt` is found and whatever a command writes
+//! (`my-tables/`, `answers.txt`, a compiled `./flip`) stays in the scratch
+//! directory. The blocks of one doc
 //! run in order in the same directory; `boardbase` is the binary under test.
 //!
 //! `$ boardbase serve ...` (after `NAME=VALUE` words, if any) starts the server
@@ -400,8 +403,9 @@ fn scratch(name: &str) -> PathBuf {
     for entry in std::fs::read_dir(root()).expect("the repository") {
         let entry = entry.expect("an entry");
         let file = entry.file_name();
-        // Not `tables/` (the no_std crate): the docs write their table
-        // files to `tables`, which must be the scratch directory's own.
+        // Not `tables/` (the no_std crate's source): were a doc to write
+        // table files there, they must land in the scratch directory, not
+        // in the checkout.
         if file == "target" || file == ".git" || file == "tables" {
             continue;
         }
@@ -906,4 +910,57 @@ fn the_readme_install_line_names_every_tool() {
         readme.contains(&line),
         "README.md's prerequisites should say `{line}` (the tools of tests/docs.rs's TOOLS)"
     );
+}
+
+/// Whether `dir` (as a command run from the repository root names it) is
+/// one of the repository's source folders: a top-level directory holding
+/// source files, as `tables/` (the solvers' crate) does.
+fn is_source_folder(dir: &str) -> bool {
+    let Some(top) = Path::new(dir).components().next() else {
+        return false;
+    };
+    let top = root().join(top);
+    top.is_dir()
+        && std::fs::read_dir(&top).is_ok_and(|entries| {
+            entries.flatten().any(|entry| {
+                let path = entry.path();
+                path.is_dir()
+                    || path.extension().is_some_and(|e| {
+                        ["rs", "md", "toml", "c", "h", "py"].iter().any(|s| e == *s)
+                    })
+            })
+        })
+}
+
+#[test]
+fn no_command_writes_tables_into_a_source_folder() {
+    // The docs' commands run in a scratch directory here, but a reader
+    // runs them in the checkout: a `--dir` naming a source folder there
+    // would write table files among its sources.
+    let mut found = Vec::new();
+    for doc in docs() {
+        let text = std::fs::read_to_string(&doc).expect("a doc");
+        for block in parse_blocks(&text) {
+            for step in &block.steps {
+                let words: Vec<&str> = step.command.split_whitespace().collect();
+                for pair in words.windows(2) {
+                    if pair[0] == "--dir" && is_source_folder(pair[1]) {
+                        found.push(format!(
+                            "{}:{}: --dir {}",
+                            doc.strip_prefix(root()).unwrap_or(&doc).display(),
+                            step.line,
+                            pair[1]
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "run from the repository root, these write into a source folder (use `--dir my-tables`):\n{}",
+        found.join("\n")
+    );
+    assert!(is_source_folder("tables"));
+    assert!(!is_source_folder("my-tables"));
 }
