@@ -11,9 +11,12 @@
 //! The commands run as written from the repository root: each doc gets a
 //! scratch directory (under cargo's target directory) holding a symbolic link
 //! to every top-level entry of the repository but `target/`, `.git/` and
-//! `tables/` (the docs write table files to a `tables` of their own), so `examples/flip-sample.txt`
-//! is found and whatever a command writes (`tables/`, `answers.txt`, a
-//! compiled `./flip`) stays in the scratch directory. The blocks of one doc
+//! `tables/` (the solvers' source: a command writing there must not reach
+//! the checkout; the docs write table files to `my-tables`, which a reader
+//! in the repository root can make without touching a source folder), so
+//! `examples/flip-sample.txt` is found and whatever a command writes
+//! (`my-tables/`, `answers.txt`, a compiled `./flip`) stays in the scratch
+//! directory. The blocks of one doc
 //! run in order in the same directory; `boardbase` is the binary under test.
 //!
 //! `$ boardbase serve ...` (after `NAME=VALUE` words, if any) starts the server
@@ -32,6 +35,10 @@
 //! which rewrites each block's outputs and statuses that no longer match,
 //! keeping the `...` and `[..]` of every line that still matches; review the
 //! diff. `DOCS_ONLY=guide` runs only the docs whose path contains `guide`.
+//! A command that could not run as meant (a program not found, or a
+//! failure where the doc shows success) is never rewritten: the test fails
+//! naming it, with or without `DOCS=overwrite`. The programs the commands
+//! run besides `boardbase` are checked first ([`TOOLS`]).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -396,8 +403,9 @@ fn scratch(name: &str) -> PathBuf {
     for entry in std::fs::read_dir(root()).expect("the repository") {
         let entry = entry.expect("an entry");
         let file = entry.file_name();
-        // Not `tables/` (the no_std crate): the docs write their table
-        // files to `tables`, which must be the scratch directory's own.
+        // Not `tables/` (the no_std crate's source): were a doc to write
+        // table files there, they must land in the scratch directory, not
+        // in the checkout.
         if file == "target" || file == ".git" || file == "tables" {
             continue;
         }
@@ -427,9 +435,61 @@ fn docs() -> Vec<PathBuf> {
     out
 }
 
-/// Runs every block of one doc; a report of what differs, and the doc
+/// What the runs of one doc's commands found.
+struct Report {
+    /// The commands that ran and printed something else than the doc says
+    /// (or ended with another status): what `DOCS=overwrite` refreshes.
+    differences: String,
+    /// The commands that could not run as the doc means them (see
+    /// [`command_error`]): the doc's text is no place for their output.
+    errors: String,
+    /// The doc with the outputs of [`Report::differences`] rewritten, and
+    /// the steps of [`Report::errors`] as they were.
+    rewritten: String,
+}
+
+/// Why a step's run is an error of the command rather than an output to
+/// compare, if it is: the shell did not find a program (status 127, or a
+/// `sh: ...: not found` line where a pipeline's status is its last
+/// stage's) or could not run it (126), or the command failed where the doc
+/// shows it succeeding. Rewriting the doc to such a run would write the
+/// error into it, so these are reported apart and never rewritten.
+fn command_error(
+    step: &Step,
+    status: Option<i32>,
+    status_ok: bool,
+    actual: &[&str],
+) -> Option<String> {
+    let not_found = actual.iter().find(|line| {
+        line.starts_with("sh: ")
+            && line.ends_with("not found")
+            && !step
+                .expected
+                .iter()
+                .any(|expected| line_matches(expected, line))
+    });
+    if let Some(line) = not_found {
+        return Some(format!("the shell did not find a program: {line}"));
+    }
+    if status_ok {
+        return None;
+    }
+    match status {
+        Some(127) => Some("the shell did not find a program (exit status 127)".to_owned()),
+        Some(126) => Some("the shell could not run a program (exit status 126)".to_owned()),
+        Some(code) if step.status == Some(0) => Some(format!(
+            "it failed (exit status {code}) where the doc shows it succeeding"
+        )),
+        None if step.status == Some(0) => {
+            Some("it was killed by a signal where the doc shows it succeeding".to_owned())
+        }
+        _ => None,
+    }
+}
+
+/// Runs every block of one doc; what differs, what failed, and the doc
 /// rewritten to the actual outputs.
-fn check_doc(path: &Path, bin_dir: &Path) -> (String, String) {
+fn check_doc(path: &Path, bin_dir: &Path) -> Report {
     let text = std::fs::read_to_string(path).expect("a doc");
     let name = path
         .strip_prefix(root())
@@ -438,7 +498,11 @@ fn check_doc(path: &Path, bin_dir: &Path) -> (String, String) {
         .into_owned();
     let blocks = parse_blocks(&text);
     if blocks.is_empty() {
-        return (String::new(), text);
+        return Report {
+            differences: String::new(),
+            errors: String::new(),
+            rewritten: text,
+        };
     }
     let dir = scratch(&name);
     let search = format!(
@@ -446,7 +510,7 @@ fn check_doc(path: &Path, bin_dir: &Path) -> (String, String) {
         bin_dir.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    let mut report = String::new();
+    let (mut differences, mut errors) = (String::new(), String::new());
     let mut replaced: HashMap<usize, Vec<String>> = HashMap::new();
     // A server runs until the next one starts or the doc ends.
     let mut server: Option<Server> = None;
@@ -480,8 +544,22 @@ fn check_doc(path: &Path, bin_dir: &Path) -> (String, String) {
                     None => status != Some(0),
                 };
             let output_ok = matches(&step.expected, &actual);
+            let error = if serving {
+                None
+            } else {
+                command_error(step, status, status_ok, &actual)
+            };
             rewritten.push(format!("$ {}", step.command));
-            if !serving {
+            if error.is_some() {
+                // Kept as the doc has it: the run is no output to show.
+                if step.status_written {
+                    rewritten.push(match step.status {
+                        Some(code) => format!("? {code}"),
+                        None => "? failed".to_owned(),
+                    });
+                }
+                rewritten.extend(step.expected.iter().cloned());
+            } else if !serving {
                 match (status_ok, step.status_written, status) {
                     (true, true, _) => rewritten.push(match step.status {
                         Some(code) => format!("? {code}"),
@@ -492,13 +570,23 @@ fn check_doc(path: &Path, bin_dir: &Path) -> (String, String) {
                     (false, _, None) => rewritten.push("? failed".to_owned()),
                 }
             }
-            rewritten.extend(if output_ok {
-                step.expected.clone()
-            } else {
-                merge(&step.expected, &actual)
-            });
-            if !status_ok || !output_ok {
+            if error.is_none() {
+                rewritten.extend(if output_ok {
+                    step.expected.clone()
+                } else {
+                    merge(&step.expected, &actual)
+                });
+            }
+            if !status_ok || !output_ok || error.is_some() {
+                let report = if error.is_some() {
+                    &mut errors
+                } else {
+                    &mut differences
+                };
                 let _ = writeln!(report, "{name}:{}: $ {}", step.line, step.command);
+                if let Some(error) = &error {
+                    let _ = writeln!(report, "  {error}");
+                }
                 if !status_ok {
                     let _ = writeln!(
                         report,
@@ -535,28 +623,93 @@ fn check_doc(path: &Path, bin_dir: &Path) -> (String, String) {
     }
     out.extend(lines[i..].iter().map(|l| (*l).to_owned()));
     let _ = std::fs::remove_dir_all(&dir);
-    (report, out.join("\n"))
+    Report {
+        differences,
+        errors,
+        rewritten: out.join("\n"),
+    }
 }
 
-/// The programs the docs' commands run besides `boardbase` and the POSIX
-/// shell and utilities, and how to get each (README.md says so too).
-const TOOLS: [(&str, &str); 4] = [
-    ("curl", "curl (e.g. apt-get install curl)"),
-    ("jq", "jq (e.g. apt-get install jq)"),
-    ("python3", "Python 3 (e.g. apt-get install python3)"),
-    ("cc", "a C compiler as `cc` (e.g. apt-get install gcc)"),
+/// A program the docs' commands run besides `boardbase` and the POSIX
+/// shell and utilities: its name on the PATH, what it is, and the Debian
+/// package that brings it.
+struct Tool {
+    name: &'static str,
+    what: &'static str,
+    package: &'static str,
+}
+
+/// Every [`Tool`] the docs' commands run (README.md's install line names
+/// each package; a test holds it to that).
+const TOOLS: [Tool; 6] = [
+    Tool {
+        name: "curl",
+        what: "curl",
+        package: "curl",
+    },
+    Tool {
+        name: "jq",
+        what: "jq",
+        package: "jq",
+    },
+    Tool {
+        name: "python3",
+        what: "Python 3",
+        package: "python3",
+    },
+    Tool {
+        name: "cc",
+        what: "a C compiler as `cc`",
+        package: "gcc",
+    },
+    Tool {
+        name: "c++",
+        what: "a C++ compiler as `c++`",
+        package: "g++",
+    },
+    Tool {
+        name: "man",
+        what: "the manual page reader `man`",
+        package: "man-db",
+    },
 ];
 
-/// The tools of [`TOOLS`] that `command` runs (a word of it, split at
-/// blanks and shell punctuation).
-fn tools_of(command: &str) -> impl Iterator<Item = &'static str> + '_ {
-    let words: Vec<&str> = command
-        .split(|c: char| c.is_whitespace() || "|;&()$`".contains(c))
-        .collect();
+/// The tools of [`TOOLS`] that `command` runs: a word in a command's place
+/// (the first of a pipeline's stage, of a list's item or of a
+/// substitution, after `NAME=VALUE` words) or the program after a `--`
+/// (what `boardbase check ... -- PROGRAM` runs). Not any word: in
+/// `boardbase man` the word `man` is a subcommand, and needs no `man`.
+fn tools_of(command: &str) -> impl Iterator<Item = &'static str> {
+    let mut run: Vec<&str> = Vec::new();
+    for stage in command.split(|c: char| "|;&()$`".contains(c)) {
+        let words: Vec<&str> = stage.split_whitespace().collect();
+        if let Some(first) = words
+            .iter()
+            .find(|w| w.split_once('=').is_none_or(|(name, _)| name.is_empty()))
+        {
+            run.push(first);
+        }
+        run.extend(
+            words
+                .windows(2)
+                .filter(|pair| pair[0] == "--")
+                .map(|pair| pair[1]),
+        );
+    }
     TOOLS
         .iter()
-        .map(|&(tool, _)| tool)
-        .filter(move |tool| words.contains(tool))
+        .map(|tool| tool.name)
+        .filter(move |name| run.contains(name))
+}
+
+/// The Debian packages of every tool, as the README's install line names
+/// them: `curl jq python3 gcc g++ man-db`.
+fn packages() -> String {
+    TOOLS
+        .iter()
+        .map(|tool| tool.package)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Whether `tool` is found on `path`.
@@ -592,19 +745,25 @@ fn require_tools(docs: &[PathBuf], path: &str) {
     if missing.is_empty() {
         return;
     }
-    let mut message = String::from(
-        "the docs' examples run programs that are not on PATH; `cargo test --workspace` needs, \
-         besides Rust, curl, jq, Python 3 and a C compiler (README.md, Quick start):\n",
+    let mut message = format!(
+        "the docs' examples run programs that are not on PATH; `cargo test --workspace` needs \
+         them besides Rust (on Debian or Ubuntu: apt-get install {}; README.md, Quick start):\n",
+        packages()
     );
-    for (tool, lines) in &missing {
-        let hint = TOOLS.iter().find(|(t, _)| t == tool).map_or("", |t| t.1);
+    for (name, lines) in &missing {
+        let tool = TOOLS
+            .iter()
+            .find(|tool| tool.name == *name)
+            .expect("a tool of TOOLS");
         let more = match lines.len() {
             0..=3 => String::new(),
             n => format!(" and {} more", n - 3),
         };
         let _ = writeln!(
             message,
-            "  {tool}: install {hint}; used at {}{more}",
+            "  {name}: install {} (e.g. apt-get install {}); used at {}{more}",
+            tool.what,
+            tool.package,
             lines[..lines.len().min(3)].join(", ")
         );
     }
@@ -630,28 +789,42 @@ fn every_console_block_prints_what_the_docs_say() {
         })
         .collect();
     require_tools(&selected, &std::env::var("PATH").unwrap_or_default());
-    let mut failures = String::new();
+    let (mut differences, mut errors) = (String::new(), String::new());
     let mut blocks = 0;
     for path in &selected {
         blocks += parse_blocks(&std::fs::read_to_string(path).expect("a doc")).len();
-        let (report, rewritten) = check_doc(path, &bin_dir);
-        if !report.is_empty() {
-            if overwrite {
-                std::fs::write(path, rewritten).expect("the doc rewritten");
-                eprintln!("rewrote {}", path.display());
-            }
-            failures.push_str(&report);
+        let report = check_doc(path, &bin_dir);
+        if overwrite && !report.differences.is_empty() {
+            std::fs::write(path, report.rewritten).expect("the doc rewritten");
+            eprintln!("rewrote {}", path.display());
         }
+        differences.push_str(&report.differences);
+        errors.push_str(&report.errors);
     }
     assert!(
         only.is_some() || blocks >= 10,
         "only {blocks} console blocks found"
     );
+    // A command that could not run is fixed in the command or on this
+    // machine, never by rewriting the doc: no refresh is advised for it,
+    // and even under DOCS=overwrite it fails.
+    if !errors.is_empty() {
+        let also = if differences.is_empty() {
+            String::new()
+        } else {
+            format!("\nand some that ran print something else:\n{differences}")
+        };
+        panic!(
+            "some of the docs' commands did not run as the docs mean them (a program missing or \
+             failing): fix the command, the program or this machine's setup (README.md, Quick \
+             start), not the doc's output:\n{errors}{also}"
+        );
+    }
     if !overwrite {
         assert!(
-            failures.is_empty(),
+            differences.is_empty(),
             "the docs' commands print something else (refresh with \
-             `DOCS=overwrite cargo test -p boardbase-cli --test docs`, then review the diff):\n{failures}"
+             `DOCS=overwrite cargo test -p boardbase-cli --test docs`, then review the diff):\n{differences}"
         );
     }
 }
@@ -680,4 +853,114 @@ fn patterns_match_as_documented() {
         lines(&["a", "c", "b"])
     );
     assert_eq!(merge(&lines(&[]), &["a"]), lines(&["a"]));
+}
+
+#[test]
+fn tools_are_the_programs_a_command_runs() {
+    let tools = |command: &str| tools_of(command).collect::<Vec<_>>();
+    assert_eq!(
+        tools("boardbase man > boardbase.1 && man -l boardbase.1 | head -3"),
+        ["man"]
+    );
+    assert_eq!(tools("boardbase man | head -3"), Vec::<&str>::new());
+    assert_eq!(
+        tools("sed s/a/b/ x.cpp > y.cpp && c++ -O2 -o y y.cpp"),
+        ["c++"]
+    );
+    assert_eq!(tools("curl -s localhost:8080/x | jq -c ."), ["curl", "jq"]);
+    assert_eq!(tools("CC=1 cc -O2 -o flip flip.c"), ["cc"]);
+    assert_eq!(
+        tools("boardbase check flip -- python3 flip.py"),
+        ["python3"]
+    );
+    assert_eq!(tools("echo $(python3 -c 1)"), ["python3"]);
+}
+
+#[test]
+fn a_command_that_cannot_run_is_an_error_not_an_output() {
+    let step = |status: Option<i32>, expected: &[&str]| Step {
+        line: 1,
+        command: String::new(),
+        status,
+        status_written: status != Some(0),
+        expected: expected.iter().map(|s| (*s).to_owned()).collect(),
+    };
+    // A pipeline ending in `head` exits 0 though its `man` was not found.
+    assert!(
+        command_error(
+            &step(Some(0), &["NAME"]),
+            Some(0),
+            true,
+            &["sh: 1: man: not found"]
+        )
+        .is_some_and(|e| e.contains("sh: 1: man: not found"))
+    );
+    assert!(command_error(&step(Some(0), &[]), Some(127), false, &[]).is_some());
+    assert!(command_error(&step(Some(0), &[]), Some(1), false, &["error: x"]).is_some());
+    // The doc expects a failure: another status or message is an output.
+    assert!(command_error(&step(Some(1), &["error: x"]), Some(2), false, &["error: y"]).is_none());
+    assert!(command_error(&step(Some(0), &["4"]), Some(0), true, &["5"]).is_none());
+}
+
+#[test]
+fn the_readme_install_line_names_every_tool() {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let line = format!("apt-get install {}", packages());
+    assert!(
+        readme.contains(&line),
+        "README.md's prerequisites should say `{line}` (the tools of tests/docs.rs's TOOLS)"
+    );
+}
+
+/// Whether `dir` (as a command run from the repository root names it) is
+/// one of the repository's source folders: a top-level directory holding
+/// source files, as `tables/` (the solvers' crate) does.
+fn is_source_folder(dir: &str) -> bool {
+    let Some(top) = Path::new(dir).components().next() else {
+        return false;
+    };
+    let top = root().join(top);
+    top.is_dir()
+        && std::fs::read_dir(&top).is_ok_and(|entries| {
+            entries.flatten().any(|entry| {
+                let path = entry.path();
+                path.is_dir()
+                    || path.extension().is_some_and(|e| {
+                        ["rs", "md", "toml", "c", "h", "py"].iter().any(|s| e == *s)
+                    })
+            })
+        })
+}
+
+#[test]
+fn no_command_writes_tables_into_a_source_folder() {
+    // The docs' commands run in a scratch directory here, but a reader
+    // runs them in the checkout: a `--dir` naming a source folder there
+    // would write table files among its sources.
+    let mut found = Vec::new();
+    for doc in docs() {
+        let text = std::fs::read_to_string(&doc).expect("a doc");
+        for block in parse_blocks(&text) {
+            for step in &block.steps {
+                let words: Vec<&str> = step.command.split_whitespace().collect();
+                for pair in words.windows(2) {
+                    if pair[0] == "--dir" && is_source_folder(pair[1]) {
+                        found.push(format!(
+                            "{}:{}: --dir {}",
+                            doc.strip_prefix(root()).unwrap_or(&doc).display(),
+                            step.line,
+                            pair[1]
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "run from the repository root, these write into a source folder (use `--dir my-tables`):\n{}",
+        found.join("\n")
+    );
+    assert!(is_source_folder("tables"));
+    assert!(!is_source_folder("my-tables"));
 }

@@ -58,7 +58,10 @@ use options::Deferred;
 mod serve;
 
 /// boardbase: instant answers for grid puzzles (Flip Game, Game of Euler,
-/// Carcassonne, Fliptile, Lights Out), from tables built at compile time.
+/// Carcassonne, Fliptile, Lights Out). The 4×4 Flip Game and Game of Euler
+/// boards are answered from tables built into the binary; the others are
+/// solved at run time, or read from the table files `boardbase generate`
+/// writes.
 ///
 /// Every solver reads the judge's input format (from FILE, or standard input
 /// when FILE is absent or `-`) and streams one answer per case. On bad input

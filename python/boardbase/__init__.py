@@ -102,6 +102,21 @@ def _is_array(board: Any) -> bool:
     return hasattr(board, "ndim") and hasattr(board, "tolist")
 
 
+def _numpy(needed_by: str) -> Any:
+    """The numpy module, imported for ``needed_by``; without numpy, a
+    :class:`ModuleNotFoundError` naming the extra that brings it (numpy is
+    optional, and Python's own message would not say how to get it)."""
+    try:
+        import numpy
+    except ModuleNotFoundError as error:
+        raise ModuleNotFoundError(
+            f"{needed_by} needs numpy, which is not installed: install boardbase with its numpy extra, "
+            "pip install './python[numpy]' in boardbase's checkout (or pip install numpy)",
+            name="numpy",
+        ) from error
+    return numpy
+
+
 def _rows_text(board: Board, letter: Callable[[Any], Optional[str]], expected: str) -> str:
     """The text of ``board``: a string as it is, else its rows joined by
     new lines (so that an error's line is the row's), each cell written by
@@ -1032,9 +1047,8 @@ class Table:
         view = memoryview(self._map)[info.offset : info.offset + info.byte_len]
         return _cast(view, info.width)
 
-    def _positions(self, positions: Any) -> Any:
-        import numpy
-
+    def _positions(self, positions: Any, probe: str) -> Any:
+        numpy = _numpy(f"Table.{probe} of many positions (a list or an array; one int needs no numpy)")
         array = numpy.asarray(positions)
         if array.dtype.kind == "i" and array.size and int(array.min()) < 0:
             raise OptionError("positions: negative numbers: positions are unsigned (the board's bits)")
@@ -1048,7 +1062,7 @@ class Table:
         int, else a numpy bool array of the positions' shape."""
         if type(positions) is int:
             return self._inner.euler_winning(positions)
-        flat, shape = self._positions(positions)
+        flat, shape = self._positions(positions, "euler_winning")
         return self._inner.euler_winning(flat).reshape(shape)
 
     def euler_moves_left(self, positions: Any) -> Any:
@@ -1057,7 +1071,7 @@ class Table:
         an int16 array (-1 for ``None``)."""
         if type(positions) is int:
             return self._inner.euler_moves_left(positions)
-        flat, shape = self._positions(positions)
+        flat, shape = self._positions(positions, "euler_moves_left")
         return self._inner.euler_moves_left(flat).reshape(shape)
 
     def flip_rounds(self, boards: Any) -> Any:
@@ -1066,7 +1080,7 @@ class Table:
         reached) for an int, else an int16 array (-1 for ``None``)."""
         if type(boards) is int:
             return self._inner.flip_rounds(boards)
-        flat, shape = self._positions(boards)
+        flat, shape = self._positions(boards, "flip_rounds")
         return self._inner.flip_rounds(flat).reshape(shape)
 
 
@@ -1075,8 +1089,7 @@ def unpack_bits(column: Any, entries: Optional[int] = None) -> Any:
     bool array: entry ``i`` is bit ``i % 8`` of byte ``i // 8`` (the
     file's order). ``entries`` trims the padding of the last byte. This
     one copies (a byte an entry); index the bytes for no copy."""
-    import numpy
-
+    numpy = _numpy("unpack_bits")
     bits = numpy.unpackbits(numpy.frombuffer(column, dtype=numpy.uint8), bitorder="little")
     if entries is not None:
         bits = bits[:entries]

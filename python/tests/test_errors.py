@@ -3,6 +3,7 @@ that makes a missing table, and no panic crossing into Python."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any, Callable
 
@@ -224,3 +225,15 @@ def test_generate_errors_name_its_arguments(tmp_path: Path) -> None:
     ), message
     assert "--" not in message
     assert list(tmp_path.iterdir()) == []
+
+
+def test_without_numpy_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    # None in sys.modules makes `import numpy` fail as if it were not
+    # installed, whether or not it is.
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    table = boardbase.Table.embedded("flip")
+    assert table.flip_rounds(0) == 0  # one int needs no numpy
+    with pytest.raises(ModuleNotFoundError, match=r"Table\.flip_rounds .*pip install './python\[numpy\]'"):
+        table.flip_rounds([1, 2, 3])
+    with pytest.raises(ModuleNotFoundError, match=r"unpack_bits needs numpy"):
+        boardbase.unpack_bits(b"\x01")
