@@ -190,7 +190,7 @@ pub(super) fn judge_run<P: Judge + ?Sized>(
         };
         results.push(failure);
     }
-    let note = buffered_note(outcome.end, cases.len(), answered);
+    let note = buffered_note(outcome.end, cases.len(), answered, &outcome.stdout);
     let fault = ended
         .or_else(|| results.iter().flatten().next().map(|f| f.fault.clone()))
         .or(extra);
@@ -211,11 +211,21 @@ pub(super) fn judge_run<P: Judge + ?Sized>(
 }
 
 /// When a run of several cases was killed (or crashed) with none or few of
-/// its answers complete: a hint that they may have been in the program's
-/// output buffer, lost with it.
-pub(super) fn buffered_note(end: End, cases: usize, answered: usize) -> Option<String> {
+/// its answers complete, and its output looks cut by a buffer (nothing at
+/// all, a last line without its end, or a whole number of 512-byte blocks,
+/// as stdio's buffers of a pipe are flushed): a hint that answers may have
+/// been in the program's output buffer, lost with it. A program that
+/// flushed after each answer ends its output at an answer's end, and gets
+/// no note.
+pub(super) fn buffered_note(
+    end: End,
+    cases: usize,
+    answered: usize,
+    stdout: &[u8],
+) -> Option<String> {
     let killed = end.is_limit() || matches!(end, End::Signaled(_));
-    (killed && cases > 1 && answered * 10 < cases).then(|| {
+    let cut = stdout.is_empty() || !stdout.ends_with(b"\n") || stdout.len().is_multiple_of(512);
+    (killed && cases > 1 && answered * 10 < cases && cut).then(|| {
         "answers the program wrote may have been lost in its output buffer when it was \
          killed: flush after each answer (fflush(stdout), std::endl, flush=True) to have them \
          judged"

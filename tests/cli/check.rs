@@ -1859,6 +1859,26 @@ int main(void) {
         "{run}"
     );
     assert_eq!(count(&r, "time_limit_exceeded"), 65_535);
+    // The same program flushing after each answer: its output ends at an
+    // answer's end, nothing was in its buffer, and there is no note.
+    let flushed = programs::c_program(
+        "euler-flushed",
+        r#"#include <stdio.h>
+int main(void) {
+    for (int i = 0; i < 100; i++) { printf("LOSING\n"); fflush(stdout); }
+    for (volatile unsigned long n = 0;; n++) {}
+}
+"#,
+    );
+    let (code, r) = check(
+        &["euler", "--time-limit", "0.3", "--wall-limit", "60"],
+        &[path(&flushed)],
+    );
+    assert_eq!(code, 1);
+    let run = &r["failing_runs"][0];
+    assert_eq!(run["kind"], "time_limit", "{run}");
+    assert_eq!(run["answered"], 100, "{run}");
+    assert_eq!(run["note"], Value::Null, "{run}");
 }
 
 #[test]
