@@ -1829,26 +1829,30 @@ fn lights_bad_options_are_usage_errors() {
     }
 }
 
+/// Checks an Euler program that writes 100 `LOSING` lines (each flushed
+/// when `flush`), then spins: the report, whose first failing run was
+/// killed at the CPU time limit.
+fn euler_answers_then_spin(name: &str, flush: bool) -> Value {
+    let source = format!(
+        "#include <stdio.h>\nint main(void) {{\n    for (int i = 0; i < 100; i++) {{ printf(\"LOSING\\n\");{} }}\n    for (volatile unsigned long n = 0;; n++) {{}}\n}}\n",
+        if flush { " fflush(stdout);" } else { "" }
+    );
+    let program = programs::c_program(name, &source);
+    let (code, r) = check(
+        &["euler", "--time-limit", "0.3", "--wall-limit", "60"],
+        &[path(&program)],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(r["failing_runs"][0]["kind"], "time_limit", "{r}");
+    r
+}
+
 #[test]
 fn a_buffered_program_killed_at_the_limit_gets_the_note() {
     // 100 answers left in stdio's buffer (stdout is a pipe), then a spin:
     // killed at the CPU time limit with nothing written.
-    let buffered = programs::c_program(
-        "euler-buffered",
-        r#"#include <stdio.h>
-int main(void) {
-    for (int i = 0; i < 100; i++) printf("LOSING\n");
-    for (volatile unsigned long n = 0;; n++) {}
-}
-"#,
-    );
-    let (code, r) = check(
-        &["euler", "--time-limit", "0.3", "--wall-limit", "60"],
-        &[path(&buffered)],
-    );
-    assert_eq!(code, 1);
+    let r = euler_answers_then_spin("euler-buffered", false);
     let run = &r["failing_runs"][0];
-    assert_eq!(run["kind"], "time_limit", "{run}");
     assert_eq!(run["answered"], 0);
     assert!(run["cpu_seconds"].as_f64().unwrap() >= 0.3, "{run}");
     assert!(
@@ -1861,22 +1865,8 @@ int main(void) {
     assert_eq!(count(&r, "time_limit_exceeded"), 65_535);
     // The same program flushing after each answer: its output ends at an
     // answer's end, nothing was in its buffer, and there is no note.
-    let flushed = programs::c_program(
-        "euler-flushed",
-        r#"#include <stdio.h>
-int main(void) {
-    for (int i = 0; i < 100; i++) { printf("LOSING\n"); fflush(stdout); }
-    for (volatile unsigned long n = 0;; n++) {}
-}
-"#,
-    );
-    let (code, r) = check(
-        &["euler", "--time-limit", "0.3", "--wall-limit", "60"],
-        &[path(&flushed)],
-    );
-    assert_eq!(code, 1);
+    let r = euler_answers_then_spin("euler-flushed", true);
     let run = &r["failing_runs"][0];
-    assert_eq!(run["kind"], "time_limit", "{run}");
     assert_eq!(run["answered"], 100, "{run}");
     assert_eq!(run["note"], Value::Null, "{run}");
 }
