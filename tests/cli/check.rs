@@ -372,15 +372,9 @@ fn a_program_using_cpu_on_a_busy_core_is_judged_by_its_cpu_time() {
 fn a_hopeless_check_stops_at_max_failures() {
     // Answers 0 to every board: wrong on all but the uniform ones.
     let zero = programs::script("flip-zero", "read a; read b; read c; read d; echo 0");
-    let args = [
-        "flip",
-        "--sample",
-        "60",
-        "--jobs",
-        "1",
-        "--max-failures",
-        "5",
-    ];
+    let args: Vec<&str> = "flip --sample 60 --jobs 1 --max-failures 5"
+        .split(' ')
+        .collect();
     let (code, r) = check(&args, &[path(&zero)]);
     assert_eq!(code, 1, "{r}");
     assert_eq!(r["stopped"], "max_failures", "{r}");
