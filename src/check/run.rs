@@ -101,6 +101,7 @@ pub fn save_run<P: Judge + ?Sized>(
 ///     memory_limit: None,
 ///     memory_control: MemoryControl::AddressSpace,
 ///     save: None,
+///     max_failures: None, // every run
 ///     jobs: 2,
 ///     keep: 1,
 /// };

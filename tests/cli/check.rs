@@ -304,6 +304,24 @@ impl Drop for Spinners {
     }
 }
 
+/// `boardbase check flip --time-limit 1 ARGS -- PROGRAM` on CPU 0 alone.
+fn pinned_check(args: &str, program: &Path) -> std::process::Output {
+    std::process::Command::new("taskset")
+        .args([
+            "-c",
+            "0",
+            common::binary(),
+            "check",
+            "flip",
+            "--time-limit",
+            "1",
+        ])
+        .args(args.split(' '))
+        .args(["--", path(program)])
+        .output()
+        .expect("taskset (util-linux) runs the check")
+}
+
 #[test]
 fn a_program_using_cpu_on_a_busy_core_is_judged_by_its_cpu_time() {
     // 0.5 s of CPU against a limit of 1 s, on a core shared with two
@@ -314,21 +332,10 @@ fn a_program_using_cpu_on_a_busy_core_is_judged_by_its_cpu_time() {
     let burner = programs::flip_solution_burning(0, 500);
     let _spinners = Spinners::start(2);
     for attempt in 0..3 {
-        let mut args = vec![
-            "-c",
-            "0",
-            common::binary(),
-            "check",
-            "flip",
-            "--sample",
-            "2",
-        ];
-        args.extend(["--jobs", "1", "--time-limit", "1", "--wall-limit", "1.2"]);
-        args.extend(["--format", "json", "--", path(&burner)]);
-        let out = std::process::Command::new("taskset")
-            .args(&args)
-            .output()
-            .expect("taskset runs the check");
+        let out = pinned_check(
+            "--sample 2 --jobs 1 --wall-limit 1.2 --format json",
+            &burner,
+        );
         let r: Value = serde_json::from_slice(&out.stdout)
             .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
         assert_eq!(out.status.code(), Some(0), "attempt {attempt}: {r}");
@@ -339,26 +346,7 @@ fn a_program_using_cpu_on_a_busy_core_is_judged_by_its_cpu_time() {
     // CPU time said in the report.
     let sleeper = programs::script("flip-sleeper", "sleep 30");
     let started = Instant::now();
-    let run = std::process::Command::new("taskset")
-        .args([
-            "-c",
-            "0",
-            common::binary(),
-            "check",
-            "flip",
-            "--sample",
-            "1",
-        ])
-        .args([
-            "--time-limit",
-            "1",
-            "--wall-limit",
-            "0.5",
-            "--",
-            path(&sleeper),
-        ])
-        .output()
-        .expect("taskset runs the check");
+    let run = pinned_check("--sample 1 --wall-limit 0.5", &sleeper);
     assert!(started.elapsed().as_secs_f64() < 10.0);
     let text = String::from_utf8_lossy(&run.stdout);
     assert_eq!(run.status.code(), Some(1), "{text}");
