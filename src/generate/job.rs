@@ -468,6 +468,12 @@ impl Plan {
             path: dir.clone(),
             error,
         };
+        if dir.exists() && !dir.is_dir() {
+            // create_dir_all says only "File exists" of a file in the way.
+            return Err(dir_error(std::io::Error::other(
+                "not a directory (--dir names a directory to write the table into)",
+            )));
+        }
         fs::create_dir_all(dir).map_err(dir_error)?;
         let probe = dir.join(format!(
             ".{}.{}-probe.tmp",

@@ -592,3 +592,25 @@ fn full_tables_past_25_squares_answer_moves_left() {
     assert_eq!(v["moves_left"], 25);
     assert!(v["best_move"]["mask"].as_u64().is_some(), "{v}");
 }
+
+#[test]
+fn a_dir_that_is_a_file_is_said_to_be_one() {
+    let dir = TempDir::new("gen-dir-is-a-file");
+    let file = dir.join("not-a-dir");
+    std::fs::write(&file, b"").unwrap();
+    let r = run(&["generate", "euler", "2x2", "--dir", file.to_str().unwrap()]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(&format!(
+            "error: cannot write {}: not a directory (--dir names a directory to write the table into)",
+            file.display()
+        )),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        b"",
+        "the file is left as it was"
+    );
+}
