@@ -81,7 +81,9 @@ pub struct CheckArgs {
     #[arg(long, alias = "timeout", value_name = "SECONDS", value_parser = parse_seconds)]
     time_limit: Option<Duration>,
     /// Wall-clock guard of one run, in seconds: a program that sleeps or
-    /// waits uses no CPU time [default: 3 times the CPU time limit].
+    /// waits uses no CPU time; one still gaining CPU time at the guard (a
+    /// busy machine) gets another, up to 10 [default: 3 times the CPU time
+    /// limit].
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     wall_limit: Option<Duration>,
     /// Memory limit of one run, in MB (1 MB = 1,048,576 bytes): the peak
@@ -168,7 +170,6 @@ static INTERRUPTED_BY: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI
 
 /// Runs `boardbase check`.
 pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
-    kill_programs_on_signals();
     let usage = |e: String| Failure::Usage(e);
     let cases = |e: GenError| Failure::Usage(format!("nothing to check: {e}"));
     let sized = match args.puzzle {
@@ -403,6 +404,9 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
     bar.enable_steady_tick(Duration::from_millis(200));
     let mut lines = super::bar::Lines::new();
     let (one, many) = puzzle.problem().noun;
+    // From here a signal ends the runs and the report of those done is
+    // written; before (a table made, the plan drawn) it ends the process.
+    kill_programs_on_signals();
     let result = check::check(puzzle, &plan, args.seed, &options, &mut |p| {
         bar.set_position(p.runs_done as u64);
         let judged = format!(
@@ -558,7 +562,8 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
     }
     if !r.failures.is_empty() {
         writeln!(out)?;
-        let failed = r.cases - r.case_verdicts.accepted;
+        // Of the cases judged: a check stopped early judged fewer.
+        let failed = r.case_verdicts.total() - r.case_verdicts.accepted;
         writeln!(
             out,
             "first failing {} ({} of {})",
@@ -632,7 +637,7 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
     }
     if !one_a_run && !r.failing_runs.is_empty() {
         writeln!(out)?;
-        let bad = r.runs - r.run_verdicts.accepted;
+        let bad = r.runs_done - r.run_verdicts.accepted;
         writeln!(
             out,
             "failing runs ({} of {})",

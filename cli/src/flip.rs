@@ -42,16 +42,21 @@ pub struct FlipArgs {
 /// each answered as soon as it is read.
 pub fn run(args: &FlipArgs, out: &mut Output) -> Result<(), Failure> {
     args.jobs.limit_pool();
+    // The input first, then the table, then the board, as `euler` does.
+    let source = match args.board {
+        Some(_) => None,
+        None => Some(Source::open(&args.input, out)?),
+    };
     let tablebase = args.tables.tablebase(args.nullity.get());
     let shape = args.tables.shape_in(&tablebase, Puzzle::Flip)?;
     let answers = tablebase.flip_answers(shape)?;
-    if let Some(text) = &args.board {
+    let Some(mut source) = source else {
+        let text = args.board.as_deref().unwrap_or_default();
         let why = "--size gives the board size; the default is 4x4";
         let rows = read_board(text, &ALPHABET, Some(shape), why)?;
         let grid = Grid::from_rows(shape, rows.rows()).expect("rows read within the shape");
         return write_flip(out, args.format, &answers, 1, &grid);
-    }
-    let mut source = Source::open(&args.input, out)?;
+    };
     if args.format == Format::Judge {
         let mut lines = JudgeLines::new();
         let done = answers.judge_lines(&mut source.scanner, |line, len| lines.push(out, line, len));

@@ -54,13 +54,14 @@ pub(super) fn end_fault(outcome: &Outcome) -> Option<Fault> {
 }
 
 /// The CPU time of a run ended at the wall-clock guard, and why it had no
-/// more: it slept or waited (under a twentieth of a core, as the guard
-/// judges it), or the machine was too busy for it to reach its limit.
+/// more: it slept or waited (under a twentieth of a core since the last
+/// guard), or the machine was too busy for it to reach its limit by the
+/// guard's last time.
 fn wall_detail(outcome: &Outcome) -> String {
-    let why = if outcome.cpu * process::BUSY_SHARE < outcome.elapsed {
-        "sleeping or waiting"
-    } else {
+    let why = if outcome.busy {
         "the machine was too busy for it to reach its CPU time limit"
+    } else {
+        "sleeping or waiting"
     };
     format!(
         "{:.2} s of CPU time in {:.2} s: {why}",

@@ -240,6 +240,10 @@ pub struct Outcome {
     /// Peak resident memory, in bytes: the cgroup's (every process of the
     /// run together) where the limit is held by one, else `ru_maxrss`.
     pub peak_memory: u64,
+    /// Ended at the wall-clock guard's last time ([`WALL_CAP_FACTOR`])
+    /// while still gaining CPU time: the machine was too busy for the run,
+    /// which was not sleeping.
+    pub busy: bool,
 }
 
 /// Why a run could not be done.
@@ -302,7 +306,10 @@ pub fn kill_running() {
 }
 
 /// Whether [`kill_running`] was called: the runs ending after it were cut
-/// short by it, not by their programs.
+/// short by it, not by their programs. It stays so for the rest of the
+/// process (a front end calls it to stop, then exits): a
+/// [`check`](super::check) after it runs nothing and says it was
+/// interrupted.
 pub fn is_stopped() -> bool {
     *STOPPED.read().unwrap_or_else(PoisonError::into_inner)
 }
@@ -602,6 +609,8 @@ fn run_once(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome,
     let cap = start + limits.wall * WALL_CAP_FACTOR;
     // The CPU time at the last guard, and when that was.
     let mut guarded = (start, Duration::ZERO);
+    // Whether the run was still gaining CPU time when the guard ended it.
+    let mut busy = false;
     let mut next_cpu_read = start + CPU_TICK;
 
     let mut written = 0;
@@ -620,11 +629,13 @@ fn run_once(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome,
             // Still at work, though slowly: a busy machine, not a sleep.
             let cpu = running_cpu(pid).unwrap_or(Duration::ZERO);
             let gained = cpu.saturating_sub(guarded.1);
-            if now < cap && gained * BUSY_SHARE >= now - guarded.0 {
+            let gaining = gained * BUSY_SHARE >= now - guarded.0;
+            if now < cap && gaining {
                 guarded = (now, cpu);
                 deadline = (now + limits.wall).min(cap);
             } else {
                 end = Some(End::WallLimit);
+                busy = gaining;
                 break;
             }
         }
@@ -791,6 +802,7 @@ fn run_once(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome,
         end => end,
     };
     Ok(Outcome {
+        busy: end == End::WallLimit && busy,
         end,
         stdout: out,
         stderr_tail: err_tail,

@@ -134,7 +134,7 @@ pub fn check<P: Judge + ?Sized>(
     let mut builder = Builder::new(options.keep, options);
     let (tx, rx) = mpsc::channel::<Result<Judged, CheckError>>();
     let mut first_error = None;
-    let mut stopped = None;
+    let mut stopped: Option<Stopped> = None;
     std::thread::scope(|scope| {
         for _ in 0..options.jobs.clamp(1, plan.runs.len().max(1)) {
             let tx = tx.clone();
@@ -160,25 +160,30 @@ pub fn check<P: Judge + ?Sized>(
                         stdout_bytes: output_cap(puzzle, cases),
                         stderr_tail: 2000,
                     };
-                    let result = process::run(&options.program, &input, &limits)
-                        .map_err(CheckError::from)
-                        .and_then(|outcome| {
-                            let mut judged = judge_run(puzzle, run, cases, &outcome);
-                            if let Some(dir) = &options.save
-                                && judged.verdict != Verdict::Accepted
-                            {
-                                judged.replay = Some(save_run(
-                                    puzzle,
-                                    dir,
-                                    run,
-                                    cases,
-                                    &input,
-                                    &outcome,
-                                    &options.program,
-                                )?);
-                            }
-                            Ok(judged)
-                        });
+                    let run_result = process::run(&options.program, &input, &limits);
+                    if process::is_stopped() {
+                        // Interrupted: this run was killed (or refused) by
+                        // the interrupt, not by its program: neither judged
+                        // nor saved.
+                        break;
+                    }
+                    let result = run_result.map_err(CheckError::from).and_then(|outcome| {
+                        let mut judged = judge_run(puzzle, run, cases, &outcome);
+                        if let Some(dir) = &options.save
+                            && judged.verdict != Verdict::Accepted
+                        {
+                            judged.replay = Some(save_run(
+                                puzzle,
+                                dir,
+                                run,
+                                cases,
+                                &input,
+                                &outcome,
+                                &options.program,
+                            )?);
+                        }
+                        Ok(judged)
+                    });
                     // Counted here, before this worker takes another run,
                     // so that one worker stops right at the limit.
                     let failed = match &result {
@@ -200,14 +205,9 @@ pub fn check<P: Judge + ?Sized>(
             });
         }
         drop(tx);
+        // The workers send no run the interrupt cut short: the runs done
+        // before it are judged.
         for result in rx {
-            // After an interrupt the runs under way were killed: what they
-            // left is not the program's doing, and is not judged.
-            if process::is_stopped() {
-                stopped = Some(Stopped::Interrupted);
-                stop.store(true, Ordering::Relaxed);
-                continue;
-            }
             match result {
                 Ok(judged) => {
                     builder.add(&judged);

@@ -12,7 +12,7 @@ use crate::euler::Position;
 use crate::flip::Board;
 use crate::lights::{Goal, Grid, Solver};
 use crate::report::{EulerAnswer, FlipAnswer};
-use crate::tablefile::{EulerTable, FlipTable, ProbeError};
+use crate::tablefile::{EulerTable, FlipTable, ProbeError, Puzzle};
 
 /// The Flip answers of one shape, found by the tablebase: the table it
 /// holds, or the GF(2) solver with the tablebase's nullity limit (checked:
@@ -121,6 +121,13 @@ pub struct EulerAnswers<'a> {
 impl<'a> EulerAnswers<'a> {
     /// The answers of `found`.
     pub fn new(found: &'a Loaded) -> Result<EulerAnswers<'a>, Error> {
+        if found.puzzle() != Puzzle::Euler {
+            let error = ProbeError::WrongPuzzle {
+                expected: Puzzle::Euler,
+                found: found.puzzle(),
+            };
+            return Err(probe_error(found, error));
+        }
         let table = match found.origin {
             Origin::Embedded => None,
             _ => Some(

@@ -78,6 +78,11 @@ impl Loaded {
         }
     }
 
+    /// The puzzle of the table.
+    pub fn puzzle(&self) -> Puzzle {
+        self.puzzle
+    }
+
     /// The table.
     pub fn table(&self) -> &Arc<Table> {
         match &self.table {

@@ -407,8 +407,12 @@ fn an_interrupted_check_reports_the_runs_done() {
         &format!("sleep 0.05; exec '{}'", right.display()),
     );
     for format in ["json", "text"] {
+        // Every run the program finished is right: a run saved would be
+        // one the interrupt cut short, judged as the program's failure.
+        let saved = common::TempDir::new(&format!("interrupted-{format}"));
         let child = std::process::Command::new(common::binary())
             .args(["check", "flip", "--sample", "1000", "--jobs", "1"])
+            .args(["--save", saved.path()])
             .args(["--format", format, "--", path(&slow)])
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())
@@ -424,6 +428,7 @@ fn an_interrupted_check_reports_the_runs_done() {
         let out = child.wait_with_output().expect("the check ends");
         assert!(started.elapsed().as_secs_f64() < 10.0);
         assert_eq!(out.status.code(), Some(130), "{format}");
+        assert_eq!(saved.names(), Vec::<String>::new(), "{format}");
         let stdout = String::from_utf8_lossy(&out.stdout);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains("interrupted"), "{stderr}");

@@ -216,3 +216,13 @@ fn euler_a_count_past_the_positions_is_an_error_after_their_answers() {
         }
     }
 }
+
+#[test]
+fn euler_answers_refuse_a_flip_table() {
+    let flip = Tablebase::new().flip_answers(Shape::SQUARE4).unwrap();
+    let found = flip.table().unwrap();
+    match EulerAnswers::new(found) {
+        Err(e) => assert!(e.to_string().contains("flip"), "{e}"),
+        Ok(_) => panic!("a Flip table read as Euler's"),
+    }
+}
