@@ -512,13 +512,9 @@ impl Rows {
     /// The board in the `u64` layout of [`Shape`] (cell (`row`, `col`) at bit
     /// `cols · row + col`), when it has at most 64 cells.
     pub fn to_u64(&self) -> Option<u64> {
-        let cols = self.shape.cols();
-        self.shape.fits_u64().then(|| {
-            self.rows()
-                .iter()
-                .enumerate()
-                .fold(0, |bits, (r, &row)| bits | row << (cols * r))
-        })
+        self.shape
+            .fits_u64()
+            .then(|| self.shape.board_of_rows(self.rows()))
     }
 }
 

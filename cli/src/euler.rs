@@ -83,7 +83,7 @@ pub fn run(args: &EulerArgs, out: &mut Output) -> Result<(), Failure> {
             }
             Err(e) => return Err(source.fail(e)),
         }
-        let position = pack(shape, &rows);
+        let position = shape.board_of_rows(&rows);
         let answer = answers.answer(case, position)?;
         if args.format == Format::Json {
             write_json_line(out, &answer)?;
@@ -93,14 +93,6 @@ pub fn run(args: &EulerArgs, out: &mut Output) -> Result<(), Failure> {
         out.end_case()?;
     }
     source.scanner.expect_end().map_err(|e| source.fail(e))
-}
-
-/// The `u64` layout of a board of at most 64 cells read as rows.
-fn pack(shape: Shape, rows: &[u64; MAX_SIDE]) -> u64 {
-    rows[..shape.rows()]
-        .iter()
-        .enumerate()
-        .fold(0, |acc, (r, &bits)| acc | bits << (shape.cols() * r))
 }
 
 /// Draws the position beside the same position with the move shown marked

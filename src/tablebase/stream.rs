@@ -32,7 +32,7 @@
 
 use std::io::Read;
 
-use boardbase_solvers::shape::{MAX_SIDE, Shape};
+use boardbase_solvers::shape::MAX_SIDE;
 
 use super::answers::{EulerAnswers, FlipAnswers, FlipView, probe_error};
 use super::error::Error;
@@ -134,16 +134,6 @@ const EULER_LINES: [([u8; LINE], usize); 2] = {
     lines
 };
 
-/// The `u64` layout of a board of at most 64 cells read as rows: cell
-/// (r, c) at bit `C·r + c`.
-#[inline]
-fn pack(shape: Shape, rows: &[u64; MAX_SIDE]) -> u64 {
-    rows[..shape.rows()]
-        .iter()
-        .enumerate()
-        .fold(0, |acc, (r, &bits)| acc | bits << (shape.cols() * r))
-}
-
 impl FlipAnswers {
     /// Answers every board of `input` (boards of this shape, one after
     /// another, blank lines between them allowed) in the judge's format:
@@ -177,7 +167,7 @@ impl FlipAnswers {
                         return Ok(cases);
                     }
                     table
-                        .rounds(pack(shape, &rows))
+                        .rounds(shape.board_of_rows(&rows))
                         .map_err(|e| StreamError::Answer(self.probe_error(e)))?
                         .map(usize::from)
                 }
@@ -252,7 +242,7 @@ impl EulerAnswers<'_> {
                 return Err(missing(input).into());
             }
             let outcome = table
-                .outcome(pack(shape, &rows))
+                .outcome(shape.board_of_rows(&rows))
                 .map_err(|e| StreamError::Answer(probe_error(self.found, e)))?;
             let (line, len) = &EULER_LINES[usize::from(outcome.is_win())];
             push(line, *len).map_err(StreamError::Write)?;

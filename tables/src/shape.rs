@@ -166,6 +166,17 @@ impl Shape {
         (board >> (self.cols() * row)) & self.row_mask()
     }
 
+    /// The board whose rows are `rows` (row 0 first, column `c` at bit
+    /// `c`): the inverse of [`Shape::row_bits`], for boards of at most 64
+    /// cells.
+    #[inline]
+    pub fn board_of_rows(self, rows: &[u64]) -> u64 {
+        rows[..self.rows()]
+            .iter()
+            .enumerate()
+            .fold(0, |board, (r, &row)| board | row << (self.cols() * r))
+    }
+
     /// The cell (`row`, `col`) of bit `index`.
     #[inline]
     pub const fn cell(self, index: usize) -> (usize, usize) {
