@@ -37,4 +37,6 @@ pub mod carcassonne;
 pub mod euler;
 pub mod flip;
 pub mod game;
+pub mod mnk;
 pub mod shape;
+pub mod text;

@@ -15,6 +15,8 @@
 //! - [`family`]: the Lights Out family (K colours, a torus or
 //!   not, any stencil) and the brute force over every press vector;
 //! - [`euler`]: the Game of Euler's moves;
+//! - [`mnk`]: m,n,k-games (tic-tac-toe's family), solved by memoised game
+//!   search from the empty board;
 //! - [`fliptile`]: Fliptile and Lights Out solved by light chasing over
 //!   [`press`], and the judges' answer texts;
 //! - [`carcassonne`]: Carcassonne tile turning and edge matching, the brute
@@ -36,6 +38,7 @@ pub mod carcassonne;
 pub mod euler;
 pub mod family;
 pub mod fliptile;
+pub mod mnk;
 pub mod press;
 pub mod samples;
 pub mod tables;
