@@ -150,7 +150,7 @@ impl Mnk {
     pub fn has_line(&self, mask: u64) -> bool {
         self.lines[..self.line_count]
             .iter()
-            .any(|&line| mask & line == line)
+            .any(|&line| line & !mask == 0)
     }
 
     /// Whether X is to move: as many X as O.
