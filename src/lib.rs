@@ -80,6 +80,8 @@ pub mod lights;
 #[cfg(feature = "std")]
 pub mod memory;
 #[cfg(feature = "std")]
+pub mod mnk;
+#[cfg(feature = "std")]
 pub mod progress;
 #[cfg(feature = "std")]
 pub mod ranks;

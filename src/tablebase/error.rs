@@ -110,6 +110,32 @@ pub enum TablebaseError {
         /// The command that makes the table's file.
         command: String,
     },
+    /// A game too large to solve in the memory for tables made in memory.
+    #[error(
+        "solving {game} on {shape} in memory needs {}, more than the {} allowed (--make-memory)",
+        crate::memory::ByteSize(*needed),
+        crate::memory::ByteSize(*budget)
+    )]
+    TooLarge {
+        /// The game.
+        game: &'static str,
+        /// The board.
+        shape: Shape,
+        /// The bytes it needs.
+        needed: u64,
+        /// The bytes allowed.
+        budget: u64,
+    },
+    /// The game's retrograde analysis failed.
+    #[error("cannot solve {game} on {shape}: {error}")]
+    Solve {
+        /// The game.
+        game: &'static str,
+        /// The board.
+        shape: Shape,
+        /// Why.
+        error: boardbase_solvers::game::SolveError,
+    },
 }
 
 /// An error about the question: the board, its size, the options.
@@ -142,6 +168,12 @@ pub enum QuestionError {
     /// search's limit, or the board does not fit the variant.
     #[error(transparent)]
     Family(#[from] FamilyError),
+    /// A game set up on a board or with options it is not played with.
+    #[error(transparent)]
+    Setup(#[from] crate::catalogue::SetupError),
+    /// A position text that reads, but names no position of the game.
+    #[error("not a position of the game")]
+    NotAPosition,
 }
 
 impl From<TooManyCells> for Error {
