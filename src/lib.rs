@@ -67,6 +67,8 @@ pub mod cases;
 pub mod catalogue;
 #[cfg(all(feature = "check", unix))]
 pub mod check;
+#[cfg(feature = "std")]
+pub mod connect4;
 pub mod error;
 pub mod euler;
 pub mod flip;

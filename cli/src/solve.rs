@@ -31,8 +31,8 @@ pub struct SolveArgs {
     /// Solve the game's start position.
     #[arg(long, conflicts_with = "file")]
     start: bool,
-    /// The board size RxC [default: the game's own, 3x3 for mnk, 4x4 for
-    /// euler].
+    /// The board size RxC [default: the game's own, as `boardbase games`
+    /// lists it].
     #[arg(long, value_name = "RxC", value_parser = parse_shape)]
     size: Option<Shape>,
     #[command(flatten)]
@@ -103,10 +103,17 @@ impl FromArgMatches for GameOptions {
 impl Args for GameOptions {
     fn augment_args(mut command: clap::Command) -> clap::Command {
         for option in option_names() {
-            let games: Vec<&str> = catalogue::MODELS
+            // Each game's range and default: games share an option's name
+            // and meaning, not its values.
+            let per_game: Vec<String> = catalogue::MODELS
                 .iter()
-                .filter(|m| m.options.iter().any(|o| o.name == option.name))
-                .map(|m| m.game)
+                .filter_map(|m| {
+                    let o = m.options.iter().find(|o| o.name == option.name)?;
+                    Some(format!(
+                        "{}: {} to {}, default {}",
+                        m.game, o.min, o.max, o.default
+                    ))
+                })
                 .collect();
             command = command.arg(
                 clap::Arg::new(option.name)
@@ -114,12 +121,9 @@ impl Args for GameOptions {
                     .value_name("N")
                     .value_parser(clap::value_parser!(u64))
                     .help(format!(
-                        "{} ({}: {} to {}, default {})",
-                        option.help,
-                        games.join(", "),
-                        option.min,
-                        option.max,
-                        option.default
+                        "{} ({})",
+                        capitalized(option.help),
+                        per_game.join("; ")
                     )),
             );
         }
@@ -129,6 +133,15 @@ impl Args for GameOptions {
     fn augment_args_for_update(command: clap::Command) -> clap::Command {
         GameOptions::augment_args(command)
     }
+}
+
+/// `text` with its first letter in capitals, as clap's help texts are.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// Runs `boardbase solve`.

@@ -35,13 +35,18 @@ pub static GAMES: &[&Game] = &[
     &crate::euler::GAME,
     &crate::carcassonne::GAME,
     &crate::mnk::GAME,
+    &crate::connect4::GAME,
 ];
 
 /// The two-player games the answer layer solves through the game model
 /// ([`Tablebase::solve`](crate::tablebase::Tablebase::solve)), each set up
 /// by its own module.
 #[cfg(feature = "std")]
-pub static MODELS: &[&Model] = &[&crate::euler::MODEL, &crate::mnk::MODEL];
+pub static MODELS: &[&Model] = &[
+    &crate::euler::MODEL,
+    &crate::mnk::MODEL,
+    &crate::connect4::MODEL,
+];
 
 /// The model of the game named `name`, or `None`.
 #[cfg(feature = "std")]

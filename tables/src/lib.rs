@@ -34,6 +34,7 @@ extern crate alloc;
 
 pub mod board;
 pub mod carcassonne;
+pub mod connect4;
 pub mod euler;
 pub mod flip;
 pub mod game;

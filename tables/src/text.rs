@@ -126,6 +126,24 @@ pub fn read_board(
     expected: &'static str,
     mut cell: impl FnMut(usize, usize, usize),
 ) -> Result<(), ParseError> {
+    read_board_at(text, rows, cols, symbols, expected, |r, c, s, _| {
+        cell(r, c, s);
+        Ok(())
+    })
+}
+
+/// [`read_board`], `cell` also told where each cell is (`line`, `column`
+/// and `found` of an error about it, `expected` left to fill), so that a
+/// rule about a cell (a piece floating over an empty cell) can refuse the
+/// board there.
+pub fn read_board_at(
+    text: &str,
+    rows: usize,
+    cols: usize,
+    symbols: &[u8],
+    expected: &'static str,
+    mut cell: impl FnMut(usize, usize, usize, ParseError) -> Result<(), ParseError>,
+) -> Result<(), ParseError> {
     let bytes = text.trim_end().as_bytes();
     let (mut line, mut line_start) = (1u64, 0usize);
     let (mut row, mut col) = (0usize, 0usize);
@@ -181,7 +199,8 @@ pub fn read_board(
                 Found::first_of(&bytes[i..]),
             ));
         } else if let Some(symbol) = symbols.iter().position(|&s| s == b) {
-            cell(row, col, symbol);
+            let here = error(i, line, line_start, "", Found::Char(char::from(b)));
+            cell(row, col, symbol, here)?;
             col += 1;
         } else {
             return Err(error(

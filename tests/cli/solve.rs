@@ -10,6 +10,7 @@ use std::cmp::Reverse;
 use serde_json::Value;
 
 use crate::common::{ok, run};
+use crate::oracle::connect4::Connect4;
 use crate::oracle::euler;
 use crate::oracle::mnk::{Game, Solved};
 use crate::oracle::tables::solve_euler;
@@ -133,6 +134,57 @@ fn every_tic_tac_toe_position_against_game_search() {
 fn other_m_n_k_boards_against_game_search() {
     check_mnk(3, 4, 3);
     check_mnk(2, 3, 2);
+}
+
+#[test]
+fn every_connect_four_position_of_a_small_board_against_game_search() {
+    let (rows, cols, k) = (3, 4, 3);
+    let oracle = Connect4 {
+        board: Game { rows, cols, k },
+    };
+    let all = oracle.solve_all();
+    let boards: Vec<&Vec<u8>> = all.keys().collect();
+    let input: String = boards
+        .iter()
+        .map(|b| {
+            let rows: Vec<String> = b
+                .chunks(cols)
+                .map(|r| String::from_utf8_lossy(r).into())
+                .collect();
+            rows.join("/") + "\n"
+        })
+        .collect();
+    let out = ok(
+        &[
+            "solve", "connect4", "--size", "3x4", "--k", "3", "--format", "json",
+        ],
+        input,
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), boards.len());
+    for (board, line) in boards.iter().zip(lines) {
+        let object: Value = serde_json::from_str(line).unwrap();
+        let (value, remoteness) = valued(all[*board]);
+        assert_eq!(
+            (object["value"].as_str(), object["remoteness"].as_u64()),
+            (Some(value), remoteness),
+            "{line}"
+        );
+        let mut got = moves_of(&object);
+        let over = matches!(all[*board], Solved::Lose(0));
+        let mut want = Vec::new();
+        for c in (0..cols).filter(|_| !over) {
+            if let Some(i) = oracle.landing(board, c) {
+                let mut after = board.to_vec();
+                after[i] = Game::to_move(board);
+                let (v, r) = valued(all[&after]);
+                want.push((((b'a' + c as u8) as char).to_string(), v.to_owned(), r));
+            }
+        }
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "{line}");
+    }
 }
 
 #[test]

@@ -17,6 +17,7 @@
 //! - [`euler`]: the Game of Euler's moves;
 //! - [`mnk`]: m,n,k-games (tic-tac-toe's family), solved by memoised game
 //!   search from the empty board;
+//! - [`connect4`]: Connect Four, the same search with pieces that fall;
 //! - [`fliptile`]: Fliptile and Lights Out solved by light chasing over
 //!   [`press`], and the judges' answer texts;
 //! - [`carcassonne`]: Carcassonne tile turning and edge matching, the brute
@@ -35,6 +36,7 @@
 #![allow(dead_code)]
 
 pub mod carcassonne;
+pub mod connect4;
 pub mod euler;
 pub mod family;
 pub mod fliptile;
