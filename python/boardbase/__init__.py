@@ -61,6 +61,7 @@ __all__ = [
     "euler",
     "flip",
     "lights",
+    "solve",
     "svg",
     "Error",
     "BoardError",
@@ -812,6 +813,28 @@ class Tablebase:
         text = board if type(board) is str else _board_text(board, ".", "X")
         return EulerAnswer(self._inner.euler(text, None if size is None else _size_text(size)))
 
+    def solve(
+        self,
+        game: str,
+        board: Optional[str] = None,
+        size: Union[None, str, Tuple[int, int]] = None,
+        **options: int,
+    ) -> Dict[str, Any]:
+        """A position of any two-player game of the catalogue (``"mnk"``,
+        ``"connect4"``, ``"euler"``; :func:`games` lists them with their
+        boards and options): ``board`` in the game's text (rows of ``.``,
+        ``X`` and ``O`` separated by ``/``; ``None``: the start), on a
+        board of ``size`` (``None``: the game's default), with the game's
+        options by name (``k=4``). A dict, what ``boardbase solve --format
+        json`` prints: ``value`` (``"win"``, ``"lose"`` or ``"draw"`` for
+        the player to move), ``remoteness`` (plies to the end, ``None`` for
+        a draw) and ``moves``, best first, each the ``move`` and the
+        ``value`` and ``remoteness`` of the position after it, for the
+        player to move there."""
+        return self._inner.solve(
+            game, board, None if size is None else _size_text(size), options or None
+        )
+
     def lights(
         self,
         board: Board,
@@ -1118,6 +1141,26 @@ def cases(
     )
 
 
+def solve(
+    game: str,
+    board: Optional[str] = None,
+    size: Union[None, str, Tuple[int, int]] = None,
+    tables: Optional[Tables] = None,
+    **options: int,
+) -> Dict[str, Any]:
+    """:meth:`Tablebase.solve` of the default tablebase (or of one searching
+    ``tables``).
+
+    >>> s = solve("mnk", "XX./OO./...")
+    >>> s["value"], s["remoteness"], s["moves"][0]
+    ('win', 1, {'move': 'c1', 'value': 'lose', 'remoteness': 0})
+    >>> solve("connect4", size="4x4")["value"]
+    'draw'
+    """
+    tablebase = _default if tables is None and _default is not None else _tablebase(tables)
+    return tablebase.solve(game, board, size, **options)
+
+
 def games() -> List[Dict[str, Any]]:
     """The catalogue: every game answered, each a dict with ``name``,
     ``title``, ``kind`` (``"two-player"``, ``"puzzle"`` or ``"count"``),
@@ -1127,8 +1170,11 @@ def games() -> List[Dict[str, Any]]:
     ``case``, ``max_cases`` and ``limits``): what ``boardbase games --format
     json`` prints and ``GET /api/v1/games`` returns.
 
+    ``solve`` is ``None``, or how :func:`solve` sets the game up
+    (``default_size``, ``max_cells`` and its ``options``).
+
     >>> [g["name"] for g in games()]
-    ['flip', 'lights', 'euler', 'carcassonne']
+    ['flip', 'lights', 'euler', 'carcassonne', 'mnk', 'connect4']
     >>> games()[2]["problems"][0]["time_limit"]
     3.0
     """

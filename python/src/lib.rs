@@ -275,6 +275,21 @@ fn answer_error(py: Python<'_>, shape: Shape, e: tablebase::Error) -> PyErr {
     }
 }
 
+/// The error of a game that cannot be set up as asked: a board it is not
+/// played on is a `ShapeError`, an option out of range an `OptionError`.
+fn setup_error(py: Python<'_>, e: &boardbase::catalogue::SetupError) -> PyErr {
+    use boardbase::catalogue::SetupError;
+    match e {
+        SetupError::Shape { shape, .. } => error(
+            py,
+            "ShapeError",
+            &e.to_string(),
+            &[("size", attr(py, shape.to_string()))],
+        ),
+        _ => error(py, "OptionError", &e.to_string(), &[]),
+    }
+}
+
 /// `NullityError` for a board past the exact search.
 fn nullity_error(py: Python<'_>, e: &LightsError) -> PyErr {
     let mut attrs = Vec::new();
@@ -383,6 +398,53 @@ impl PyTablebase {
             PyEulerLookup::new(tablebase, source, position)
         })?;
         found.map_err(|e| answer_error(py, shape, e))
+    }
+
+    /// A position of a two-player game of the catalogue (`game`: `mnk`,
+    /// `connect4`, `euler`, ...), its text `board` (`None`: the start) on a
+    /// board of `size` (`None`: the game's default) with the game's
+    /// `options` (`{"k": 4}`): the library's `Solution` (the object of
+    /// `boardbase solve --format json`). A game solved in memory is solved
+    /// now, on this thread, and kept.
+    #[pyo3(signature = (game, board=None, size=None, options=None))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        game: &str,
+        board: Option<&str>,
+        size: Option<&str>,
+        options: Option<std::collections::BTreeMap<String, u64>>,
+    ) -> PyResult<Py<PyAny>> {
+        let model = boardbase::catalogue::model(game).ok_or_else(|| {
+            let names: Vec<&str> = boardbase::catalogue::MODELS.iter().map(|m| m.game).collect();
+            error(
+                py,
+                "OptionError",
+                &format!("game {game:?}: expected one of {}", names.join(", ")),
+                &[],
+            )
+        })?;
+        let shape = parse_size(py, size)?;
+        let given: Vec<(&str, u64)> = options
+            .iter()
+            .flatten()
+            .map(|(name, &value)| (name.as_str(), value))
+            .collect();
+        let setup = model.setup(shape, &given).map_err(|e| setup_error(py, &e))?;
+        let tablebase = Arc::clone(&self.inner);
+        let query = match board {
+            Some(text) => tablebase::Query::Text(text),
+            None => tablebase::Query::Start,
+        };
+        let solved = run(py, || tablebase.solve(model, &setup, query))?;
+        let solution = solved.map_err(|e| match e {
+            tablebase::Error::Question(tablebase::QuestionError::Setup(e)) => setup_error(py, &e),
+            tablebase::Error::Tablebase(e @ tablebase::TablebaseError::TooLarge { .. }) => {
+                error(py, "ResourceError", &e.to_string(), &[])
+            }
+            e => answer_error(py, setup.shape, e),
+        })?;
+        to_python(py, &solution)
     }
 
     /// A board of the Lights Out family towards `goal`, searching up to

@@ -357,3 +357,56 @@ def family_solve(
     tied = [(f, d) for f, d in reached if f[0] == fewest]
     (total, vector, _), colour = tied[0]
     return total, vector, sum(f[2] for f, _ in tied), colour
+
+
+# --- m,n,k-games (tic-tac-toe) ----------------------------------------------
+# Two players place X and O in turn, X first; the first with k in a row
+# (across, down or along a diagonal) wins; a full board without one is a
+# draw. Solved by plain memoised negamax over the board as a string.
+
+
+def mnk_wins(board: str, rows: int, cols: int, k: int, player: str) -> bool:
+    def at(r: int, c: int) -> bool:
+        return 0 <= r < rows and 0 <= c < cols and board[r * cols + c] == player
+
+    return any(
+        all(at(r + dr * i, c + dc * i) for i in range(k))
+        for r in range(rows)
+        for c in range(cols)
+        for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1))
+    )
+
+
+def mnk_solve(rows: int, cols: int, k: int) -> Dict[str, Tuple[str, Optional[int]]]:
+    """Every position reachable from the empty board (cells in reading
+    order, no separators): its value for the player to move and the plies
+    to the end, the winner hurrying and the loser resisting (None for a
+    draw)."""
+    memo: Dict[str, Tuple[str, Optional[int]]] = {}
+
+    def value(board: str) -> Tuple[str, Optional[int]]:
+        if board in memo:
+            return memo[board]
+        mover = "X" if board.count("X") == board.count("O") else "O"
+        other = "O" if mover == "X" else "X"
+        result: Tuple[str, Optional[int]]
+        if mnk_wins(board, rows, cols, k, other):
+            result = ("lose", 0)
+        elif "." not in board:
+            result = ("draw", None)
+        else:
+            children = [
+                value(board[:i] + mover + board[i + 1 :]) for i, b in enumerate(board) if b == "."
+            ]
+            wins = [r for v, r in children if v == "lose" and r is not None]
+            if wins:
+                result = ("win", min(wins) + 1)
+            elif any(v == "draw" for v, _ in children):
+                result = ("draw", None)
+            else:
+                result = ("lose", max(r for _, r in children if r is not None) + 1)
+        memo[board] = result
+        return result
+
+    value("." * (rows * cols))
+    return memo
