@@ -1,6 +1,7 @@
-//! Flip Game and Game of Euler judge inputs on boards of any size
-//! (`boardbase cases flip|euler --size RxC`), with answers from a table or,
-//! for Flip, from the GF(2) solver.
+//! Flip Game and Game of Euler judge inputs on boards of any size, 4×4
+//! included (`boardbase cases flip|euler [--size RxC]`), with answers from
+//! a table (the embedded 4×4 ones, a file, one made in memory) or, for
+//! Flip, from the GF(2) solver.
 //!
 //! A board of R×C cells is drawn as a *random grid*: R random rows, row 0
 //! first, each `next_u64()` masked to its C low bits (bit `c` = column
@@ -433,8 +434,8 @@ impl<'a> FlipCases<'a> {
     }
 }
 
-/// The cases of other sizes of either puzzle, as `boardbase cases --size`
-/// and `boardbase check --size` draw them.
+/// The cases of either puzzle, of any size, as `boardbase cases
+/// flip|euler` and `boardbase check flip|euler` draw them.
 #[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)] // one per run, never in a collection
 pub enum SizedCases<'a> {
@@ -560,7 +561,7 @@ pub enum SizedFilter {
 }
 
 /// What answers the cases of one puzzle and shape that `boardbase cases
-/// --size` writes and `boardbase check --size` judges, as the tablebase
+/// flip|euler` writes and `boardbase check flip|euler` judges, as the tablebase
 /// finds it ([`Tablebase::flip_answers`], [`Tablebase::euler_answers`]):
 /// a table, or for Flip the GF(2) solver.
 ///
