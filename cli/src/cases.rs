@@ -314,10 +314,9 @@ fn is_standard_output(_: &Path) -> bool {
     false
 }
 
-/// The shape of a Flip or Euler `cases` other than the embedded 4×4 one:
-/// `--size`, else the shape of `--table`; `None` for 4×4 from the
-/// embedded tables.
-fn sized_shape(args: &GenArgs, puzzle: Puzzle) -> Result<Option<Shape>, Failure> {
+/// The shape of a Flip or Euler `cases`: `--size`, else the shape of
+/// `--table`, else 4×4.
+fn sized_shape(args: &GenArgs, puzzle: Puzzle) -> Result<Shape, Failure> {
     let shape = match args.size {
         Some((r, c)) => Some(Shape::new(r, c).ok_or_else(|| {
             Failure::Usage(format!(
@@ -327,11 +326,9 @@ fn sized_shape(args: &GenArgs, puzzle: Puzzle) -> Result<Option<Shape>, Failure>
         None => None,
     };
     match (&args.table, shape) {
-        (None, None) => Ok(None),
-        (None, Some(s)) if s == Shape::SQUARE4 => Ok(None),
-        (None, Some(s)) => Ok(Some(s)),
+        (None, s) => Ok(s.unwrap_or(Shape::SQUARE4)),
         (Some(path), s) => tablebase::open_as(path, puzzle, s)
-            .map(|f| Some(f.table().shape()))
+            .map(|f| f.table().shape())
             .map_err(Failure::Tablebase),
     }
 }
@@ -368,7 +365,10 @@ pub fn sized_filter(puzzle: Puzzle, filter: &FilterArgs) -> Result<SizedFilter, 
     })
 }
 
-/// `boardbase cases flip|euler --size RxC` (or `--table FILE`).
+/// `boardbase cases flip|euler`, of any size: the boards drawn as
+/// [`SizedAnswers::cases`] draws them (on 4×4 from the list of every
+/// eligible board, whatever table answers), answered by the table or the
+/// GF(2) solver the tablebase finds.
 fn run_sized(
     args: &GenArgs,
     puzzle: Puzzle,
@@ -388,6 +388,9 @@ fn run_sized(
         &args.tables,
         args.nullity.get(),
     )?;
+    let cases = answers
+        .cases(sized_filter(puzzle, &args.filter)?)
+        .map_err(usage)?;
     let uva = &boardbase::euler::UVA_10536;
     if args.cases > uva.max_cases as u64 && puzzle == Puzzle::Euler {
         eprintln!(
@@ -396,9 +399,6 @@ fn run_sized(
         );
     }
     write_cases(args, out, |out, answer_file, progress| {
-        let cases = answers
-            .cases(sized_filter(puzzle, &args.filter)?)
-            .map_err(usage)?;
         Ok(cases.write(args.cases, args.seed, out, answer_file, progress))
     })
 }
@@ -453,9 +453,8 @@ pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
         PuzzleName::Euler => Some(Puzzle::Euler),
         _ => None,
     };
-    if let Some(puzzle) = sized_puzzle
-        && let Some(shape) = sized_shape(args, puzzle)?
-    {
+    if let Some(puzzle) = sized_puzzle {
+        let shape = sized_shape(args, puzzle)?;
         return run_sized(args, puzzle, shape, out);
     }
     let spec = spec(args).map_err(Failure::Usage)?;

@@ -6,14 +6,12 @@ use std::time::Duration;
 
 use boardbase::cases::GenError;
 use boardbase::check::{
-    self, CarcassonneCheck, CheckError, CheckReport, EulerCheck, FlipCheck, FliptileCheck, Judge,
-    LightsCheck, LightsOutCheck, MemoryControl, Options, Program, RunError, Stopped, Verdict,
+    self, CarcassonneCheck, CheckError, CheckReport, FliptileCheck, Judge, LightsCheck,
+    LightsOutCheck, MemoryControl, Options, Program, RunError, SizedCheck, Stopped, Verdict,
 };
 use boardbase::lights::family::FamilyGoal;
 use clap::{Args, ValueEnum};
 
-use boardbase::check::SizedCheck;
-use boardbase::solvers::shape::Shape;
 use boardbase::tablefile::Puzzle;
 
 use super::cases::FilterArgs;
@@ -53,9 +51,9 @@ pub struct CheckArgs {
     filter: FilterArgs,
     #[command(flatten)]
     tables: TableArgs,
-    /// Check a random sample of N cases instead of every one (with --size
-    /// or --table: N boards of that size, drawn as `cases --size` draws
-    /// them; 1,000 by default).
+    /// Check a random sample of N cases instead of every one (flip and
+    /// euler of a size other than 4x4, by --size or --table: N boards of
+    /// that size, drawn as `cases --size` draws them; 1,000 by default).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     sample: Option<u64>,
     #[arg(long, value_name = "S", default_value_t = 0, help = super::options::seed_help!(),
@@ -172,21 +170,16 @@ static INTERRUPTED_BY: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI
 pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
     let usage = |e: String| Failure::Usage(e);
     let cases = |e: GenError| Failure::Usage(format!("nothing to check: {e}"));
-    let sized = match args.puzzle {
-        PuzzleName::Flip => Some(Puzzle::Flip),
-        PuzzleName::Euler => Some(Puzzle::Euler),
-        _ => None,
-    };
     super::cases::lights_options(args.puzzle, &args.variant, args.goal).map_err(usage)?;
-    match sized {
-        Some(puzzle) if !every_4x4_board(&args.tables) => return run_sized(args, puzzle, out),
-        None if args.tables.table.is_some() || !args.tables.tables.is_empty() => {
+    match args.puzzle {
+        PuzzleName::Flip | PuzzleName::Euler => {}
+        _ if args.tables.table.is_some() || !args.tables.tables.is_empty() => {
             return Err(Failure::Usage(format!(
                 "--table and --tables are for flip and euler, not {}",
                 args.puzzle.name()
             )));
         }
-        None if args.tables.size.is_some() && args.puzzle == PuzzleName::Lightsout => {
+        PuzzleName::Lightsout if args.tables.size.is_some() => {
             return Err(Failure::Usage(
                 "--size is for flip, euler, fliptile, carcassonne and lights, not lightsout"
                     .to_owned(),
@@ -195,14 +188,8 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
         _ => {}
     }
     match args.puzzle {
-        PuzzleName::Flip => {
-            let puzzle = FlipCheck::new(args.filter.flip().map_err(usage)?).map_err(cases)?;
-            run_puzzle(args, &puzzle, out)
-        }
-        PuzzleName::Euler => {
-            let puzzle = EulerCheck::new(args.filter.euler().map_err(usage)?).map_err(cases)?;
-            run_puzzle(args, &puzzle, out)
-        }
+        PuzzleName::Flip => run_boards(args, Puzzle::Flip, out),
+        PuzzleName::Euler => run_boards(args, Puzzle::Euler, out),
         PuzzleName::Carcassonne => {
             let family = args.filter.carcassonne().map_err(usage)?;
             // 4 families, each in 3 size classes, or of the one size asked.
@@ -297,13 +284,6 @@ fn per_group(sample: Option<u64>, groups: usize, default: usize) -> Result<usize
     Ok((sample.div_ceil(groups) as usize).max(default))
 }
 
-/// Whether the check sends every 4×4 board in order (no size other than
-/// 4x4 and no table file), rather than boards drawn as `cases --size`
-/// draws them.
-fn every_4x4_board(tables: &TableArgs) -> bool {
-    tables.table.is_none() && tables.size.is_none_or(|s| s == Shape::SQUARE4)
-}
-
 /// Boards drawn for check by default on other sizes.
 const SIZED_SAMPLE: u64 = 1000;
 
@@ -311,10 +291,12 @@ const SIZED_SAMPLE: u64 = 1000;
 /// (the boards are held in memory until their runs).
 const SIZED_MAX_SAMPLE: u64 = 65_536;
 
-/// `check flip|euler --size RxC` (or `--table FILE`): `--sample` boards
-/// (1,000 by default) drawn from `--seed` as `cases --size` draws them,
-/// answered by the table or the GF(2) solver `cases --size` uses.
-fn run_sized(args: &CheckArgs, puzzle: Puzzle, out: &mut Output) -> Result<(), Failure> {
+/// `check flip|euler`: the cases `cases flip|euler` draws for the shape
+/// (`--size`, else that of `--table`, else 4×4), answered by the table
+/// or the GF(2) solver the tablebase finds for it. On 4×4 that is every
+/// eligible board (the embedded tables' or a 4×4 file's); on other sizes
+/// `--sample` boards (1,000 by default) drawn from `--seed`.
+fn run_boards(args: &CheckArgs, puzzle: Puzzle, out: &mut Output) -> Result<(), Failure> {
     let shape = args.tables.board_shape(puzzle)?;
     let answers = super::cases::sized_answers(
         puzzle,
@@ -329,18 +311,28 @@ fn run_sized(args: &CheckArgs, puzzle: Puzzle, out: &mut Output) -> Result<(), F
         }
         e => Failure::Gen(e),
     };
-    let sample = args.sample.unwrap_or(SIZED_SAMPLE);
-    if sample > SIZED_MAX_SAMPLE {
-        return Err(Failure::Usage(format!(
-            "--sample {sample}: check --size draws at most {} boards (each is held until its run)",
-            super::thousands(SIZED_MAX_SAMPLE)
-        )));
-    }
-    let count = sample as usize;
     let cases = answers
         .cases(super::cases::sized_filter(puzzle, &args.filter)?)
         .map_err(usage)?;
-    let check = SizedCheck::new(&cases, shape, count, args.seed).map_err(usage)?;
+    // Boards drawn are held until their runs; a list of every board is
+    // sampled by the plan.
+    let count = if cases.is_drawn() {
+        let sample = args.sample.unwrap_or(SIZED_SAMPLE);
+        if sample > SIZED_MAX_SAMPLE {
+            return Err(Failure::Usage(format!(
+                "--sample {sample}: check --size draws at most {} boards (each is held until its run)",
+                super::thousands(SIZED_MAX_SAMPLE)
+            )));
+        }
+        sample as usize
+    } else {
+        0
+    };
+    let check = SizedCheck::new(&cases, count, args.seed).map_err(usage)?;
+    // The check holds what it needs: the list of boards and the table
+    // need not stay in memory while programs are started.
+    drop(cases);
+    drop(answers);
     run_puzzle(args, &check, out)
 }
 

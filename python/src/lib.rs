@@ -20,15 +20,13 @@ use boardbase::carcassonne::{self, Tile};
 use boardbase::error::ParseError;
 use boardbase::generate::{Cancel, GenerateError, Job, JobError, JobSetting, Progress};
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
-use boardbase::lights::family::{
-    ColourGrid, FamilyError, FamilyGoal, Pattern, PatternError, Variant,
-};
-use boardbase::lights::{self, Goal, Grid, LightsError, Solver};
+use boardbase::lights::family::{FamilyError, FamilyGoal, Pattern, PatternError, Variant};
+use boardbase::lights::{Goal, Grid, LightsError};
 use boardbase::memory::ByteSize;
-use boardbase::report::LightsLookup;
 use boardbase::solvers::shape::Shape;
 use boardbase::tablebase::{
-    self, CountOptions, FlipFrom, OptionNames, Origin, Tablebase, fliptile_lookup,
+    self, CountOptions, FlipFrom, LightsAskError, LightsQuestion, LightsTowards, OptionNames,
+    Origin, Tablebase,
 };
 use boardbase::tablefile::{self, ProbeError, Puzzle};
 use numpy::{PyArray1, PyReadonlyArray1};
@@ -175,7 +173,15 @@ fn parse_rows(
 ) -> PyResult<Rows> {
     let size = parse_size(py, size)?;
     let expect = size.map_or(Expect::Any, Expect::ShapeOrOneRun);
-    alphabet.parse_board(board, expect).map_err(|e| match e {
+    alphabet
+        .parse_board(board, expect)
+        .map_err(|e| rows_error(py, e, size))
+}
+
+/// `BoardError` for board text that could not be read as rows (`size`:
+/// the shape given, if any).
+fn rows_error(py: Python<'_>, e: BoardTextError, size: Option<Shape>) -> PyErr {
+    match e {
         BoardTextError::Misfit {
             rows,
             cols,
@@ -203,14 +209,11 @@ fn parse_rows(
                 py,
                 "BoardError",
                 &message,
-                &[
-                    ("line", attr(py, at.line)),
-                    ("column", attr(py, at.column)),
-                ],
+                &[("line", attr(py, at.line)), ("column", attr(py, at.column))],
             )
         }
         other => parse_error(py, "board", other.parse_error()),
-    })
+    }
 }
 
 /// How the missing table's message names the options of `Tablebase`.
@@ -476,37 +479,31 @@ impl PyTablebase {
             return Err(option(format!("colours {colours}: expected 2 to 16")));
         }
         let k = colours as u8;
-        let named = named_goal(goal);
-        // Checked before the engine is chosen: one rule for every goal.
-        let towards = family_goal(goal, k).map_err(option)?;
+        // Checked before the tablebase chooses the engine: one rule for
+        // every goal.
+        let family = family_goal(goal, k).map_err(option)?;
         let pattern = parse_pattern(py, pattern)?;
-        // The classic game towards a named colour: the GF(2) solver's
-        // lookup, both colours' routes and each press's board; any other
-        // goal or variant: the family's.
-        if let Some((goal, _)) = named
-            && k == 2
-            && !wrap
-            && pattern == Pattern::Plus
-        {
-            let rows = parse_rows(py, board, None, &lights::ALPHABET)?;
-            let shape = rows.shape();
-            let grid = Grid::from_rows(shape, rows.rows())
-                .map_err(|e| error(py, "ShapeError", &format!("board: {e}"), &[]))?;
-            let solved = run(py, move || {
-                fliptile_lookup(Solver::cached(shape), &grid, goal, max_nullity)
-            })?;
-            let lookup = solved.map_err(|e| answer_error(py, shape, e.into()))?;
-            return to_python(py, &lookup);
-        }
-        let goal = towards;
-        let grid = ColourGrid::parse(board, k).map_err(|e| parse_error(py, "board", &e))?;
-        let variant = Variant::new(grid.rows(), grid.cols(), k)
-            .map_err(|e| error(py, "ShapeError", &format!("board: {e}"), &[]))?
-            .with_wrap(wrap)
-            .with_pattern(pattern);
-        let looked = run(py, || LightsLookup::new(&variant, &grid, goal, max_nullity))?;
-        let lookup = looked.map_err(|e| answer_error(py, variant.shape(), e.into()))?;
-        to_python(py, &lookup)
+        let towards = match named_goal(goal) {
+            Some((named, _)) => LightsTowards::Named(named),
+            None => LightsTowards::Family(family),
+        };
+        let question = LightsQuestion {
+            board,
+            colours: k,
+            wrap,
+            pattern,
+            towards,
+        };
+        let tablebase = &*self.inner;
+        let replied = run(py, || tablebase.lights_answer(&question, max_nullity))?;
+        let reply = replied.map_err(|e| match e {
+            LightsAskError::Rows(e) => rows_error(py, e, None),
+            LightsAskError::Colours(e) => parse_error(py, "board", &e),
+            LightsAskError::Grid(e) => error(py, "ShapeError", &format!("board: {e}"), &[]),
+            LightsAskError::Variant(e) => error(py, "ShapeError", &format!("board: {e}"), &[]),
+            LightsAskError::Answer { shape, error } => answer_error(py, shape, error),
+        })?;
+        to_python(py, &reply)
     }
 
     /// Counts a Carcassonne board of `rows` × `cols` tiles (four-letter
@@ -632,16 +629,16 @@ impl PyTablebase {
             })
         };
         let gen_error = |e: GenError| option(e.to_string());
-        // Flip and Euler of other sizes: what the answer layer finds (a
-        // table, or GF(2) for Flip), as `boardbase cases --size` asks it.
+        // Flip and Euler of every size: what the answer layer finds (the
+        // embedded 4×4 tables, a table file, or GF(2) for Flip), as
+        // `boardbase cases` asks it.
         let sized_puzzle = match puzzle {
             "flip" => Some(Puzzle::Flip),
             "euler" => Some(Puzzle::Euler),
             _ => None,
         };
-        if let (Some(puzzle), Some(shape)) = (sized_puzzle, shape)
-            && shape != Shape::SQUARE4
-        {
+        if let Some(puzzle) = sized_puzzle {
+            let shape = shape.unwrap_or(Shape::SQUARE4);
             let filter = match puzzle {
                 Puzzle::Flip => SizedFilter::Flip(flip_filter()?),
                 Puzzle::Euler => SizedFilter::Euler(euler_filter()?),
@@ -667,8 +664,6 @@ impl PyTablebase {
             });
         }
         let spec = match puzzle {
-            "flip" => Spec::Flip(flip_filter()?),
-            "euler" => Spec::Euler(euler_filter()?),
             "carcassonne" => {
                 let (rows, cols) = shape.map_or((12, 12), |s| (s.rows(), s.cols()));
                 Spec::Carcassonne(judge::carcassonne::Spec {

@@ -26,8 +26,9 @@
 //!   the judge's tie rule decides), of random sizes up to 15×15 or of one
 //!   size up to 64×64.
 //! - [`lightsout`]: random 5×6 puzzles.
-//! - [`sized`]: Flip and Euler boards of other sizes (up to 64×64 and 36
-//!   squares), with answers from a table or the GF(2) solver.
+//! - [`sized`]: Flip and Euler boards of every size (up to 64×64 and 36
+//!   squares; 4×4 drawn as [`flip`] and [`euler`] draw them, whatever
+//!   table answers), with answers from a table or the GF(2) solver.
 //!
 //! [`Generator::write`] streams `N` cases (and, when asked, the judge's
 //! expected output for them) through fixed buffers: memory does not grow

@@ -1,6 +1,7 @@
-//! Flip Game and Game of Euler judge inputs on boards of any size
-//! (`boardbase cases flip|euler --size RxC`), with answers from a table or,
-//! for Flip, from the GF(2) solver.
+//! Flip Game and Game of Euler judge inputs on boards of any size, 4×4
+//! included (`boardbase cases flip|euler [--size RxC]`), with answers from
+//! a table (the embedded 4×4 ones, a file, one made in memory) or, for
+//! Flip, from the GF(2) solver.
 //!
 //! A board of R×C cells is drawn as a *random grid*: R random rows, row 0
 //! first, each `next_u64()` masked to its C low bits (bit `c` = column
@@ -19,6 +20,14 @@
 //!     same size); with `rounds` K, drawn again until the board takes K
 //!     rounds;
 //!   - `impossible`: random grids until one reaches neither colour.
+//!
+//! The judges' own board size, 4×4, is drawn as the 4×4 generator draws it
+//! ([`super::Generator`]), whatever table answers it (the embedded one or
+//! a file): the eligible boards, as that table answers them, listed in
+//! ascending order of their bits (as [`super::Pool`] lists them), and each case is
+//! `pool[below(len)]`. `boardbase cases flip|euler` and `check flip|euler`
+//! thus send the same 4×4 boards from the embedded tables and from a 4×4
+//! table file.
 //!
 //! The filters are checked beforehand, so that no draw loops for ever: an
 //! Euler filter is counted over the whole table when it has at most
@@ -48,7 +57,8 @@ use std::io::Write;
 
 use super::fliptile::random_grid;
 use super::{GenError, Rng, euler, flip};
-use crate::euler::Outcome;
+use crate::euler::{Outcome, Position};
+use crate::flip::Board;
 use crate::lights::{Goal, Grid, Solver};
 use crate::solvers::shape::Shape;
 use crate::tablebase::{self, FlipView, Loaded, MAKE_MAX_CELLS, Tablebase};
@@ -92,11 +102,57 @@ fn write_rows<W: Write + ?Sized>(
     Ok(())
 }
 
+/// Whether boards of `shape` are drawn from the list of every eligible
+/// board ([`Listed`]) rather than as random grids: the judges' own 4×4.
+fn listed(shape: Shape) -> bool {
+    shape == Shape::SQUARE4
+}
+
+/// Every eligible 4×4 board, ascending by its bits, with its answer; each
+/// case is `list[below(len)]`, as the 4×4 generator's [`Pool`] draws.
+#[derive(Clone, Debug)]
+struct Listed<A> {
+    bits: Vec<u16>,
+    answers: Vec<A>,
+}
+
+impl<A> Listed<A> {
+    /// The boards of 4×4 bits that `answer` answers (`None`: not
+    /// eligible); [`GenError::Empty`] saying `no {what} exists` when none
+    /// is (the words of the 4×4 generator's pools).
+    fn of(
+        what: impl std::fmt::Display,
+        mut answer: impl FnMut(u64) -> Result<Option<A>, GenError>,
+    ) -> Result<Listed<A>, GenError> {
+        let (mut bits, mut answers) = (Vec::new(), Vec::new());
+        for b in 0..=u16::MAX {
+            if let Some(a) = answer(u64::from(b))? {
+                bits.push(b);
+                answers.push(a);
+            }
+        }
+        if bits.is_empty() {
+            return Err(GenError::Empty {
+                what: format!("{what} exists"),
+            });
+        }
+        Ok(Listed { bits, answers })
+    }
+
+    /// The index of one board, uniformly: `below(len)`.
+    fn pick(&self, rng: &mut Rng) -> usize {
+        rng.index(self.bits.len())
+    }
+}
+
 /// Game of Euler positions of a table's shape, chosen by answer.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct EulerCases<'a> {
     table: EulerTable<'a>,
     filter: euler::Filter,
+    /// Every eligible position and its outcome, for the 4×4 board
+    /// ([`listed`]).
+    every: Option<Listed<Outcome>>,
 }
 
 impl<'a> EulerCases<'a> {
@@ -110,7 +166,21 @@ impl<'a> EulerCases<'a> {
                 "--moves-left needs moves left, and the euler {shape} table holds win/loss only"
             )));
         }
-        let cases = EulerCases { table, filter };
+        let mut cases = EulerCases {
+            table,
+            filter,
+            every: None,
+        };
+        if listed(shape) {
+            let list = Listed::of(filter, |p| {
+                Ok(match cases.accepts(p)? {
+                    true => Some(table.outcome(p)?),
+                    false => None,
+                })
+            })?;
+            cases.every = Some(list);
+            return Ok(cases);
+        }
         let count = shape.cells() <= MAKE_MAX_CELLS || filter.moves_left.is_some();
         // Larger shapes (at least 26 squares) have open positions of both
         // outcomes: one open square is lost, two in a row are won.
@@ -146,8 +216,17 @@ impl<'a> EulerCases<'a> {
         })
     }
 
-    /// One position: random grids until one passes.
+    /// The board shape.
+    pub fn shape(&self) -> Shape {
+        self.table.shape()
+    }
+
+    /// One position: from the list of every eligible one on 4×4, else
+    /// random grids until one passes.
     pub fn pick(&self, rng: &mut Rng) -> Result<u64, GenError> {
+        if let Some(list) = &self.every {
+            return Ok(u64::from(list.bits[list.pick(rng)]));
+        }
         loop {
             let p = random_board(self.table.shape(), rng);
             if self.accepts(p)? {
@@ -172,6 +251,17 @@ impl<'a> EulerCases<'a> {
         writeln!(input, "{cases}")?;
         let mut rows = [0u64; 64];
         super::each_case(cases, progress, |_| {
+            if let Some(list) = &self.every {
+                // A 4×4 position and its outcome, from the list.
+                let i = list.pick(&mut rng);
+                input.write_all(b"\n")?;
+                euler::write_position(input, Position::from_bits(list.bits[i]))?;
+                if let Some(a) = answers.as_deref_mut() {
+                    a.write_all(list.answers[i].answer().as_bytes())?;
+                    a.write_all(b"\n")?;
+                }
+                return Ok(());
+            }
             let p = self.pick(&mut rng)?;
             for (r, row) in rows[..shape.rows()].iter_mut().enumerate() {
                 *row = shape.row_bits(p, r);
@@ -188,10 +278,13 @@ impl<'a> EulerCases<'a> {
 }
 
 /// Flip Game boards of any shape, chosen by answer.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct FlipCases<'a> {
     answers: FlipView<'a>,
     filter: flip::Filter,
+    /// Every eligible board and its rounds, for the 4×4 board
+    /// ([`listed`]).
+    every: Option<Listed<Option<u16>>>,
 }
 
 impl<'a> FlipCases<'a> {
@@ -207,7 +300,26 @@ impl<'a> FlipCases<'a> {
             // The solver's own error, with its nullity.
             s.solve_within(&Grid::new(shape), Goal::Either, max)?;
         }
-        let cases = FlipCases { answers, filter };
+        let mut cases = FlipCases {
+            answers,
+            filter,
+            every: None,
+        };
+        if listed(shape) {
+            let list = Listed::of(filter, |b| {
+                let board = Grid::from_u64(shape, b).map_err(|e| GenError::Size(e.to_string()))?;
+                let r = answers.rounds(&board)?;
+                let family = match filter.family {
+                    flip::FlipFamily::Random => true,
+                    flip::FlipFamily::Solvable => r.is_some(),
+                    flip::FlipFamily::Impossible => r.is_none(),
+                };
+                let rounds = filter.rounds.is_none_or(|k| r == Some(usize::from(k)));
+                Ok((family && rounds).then(|| r.map(rounds16)))
+            })?;
+            cases.every = Some(list);
+            return Ok(cases);
+        }
         let empty = || GenError::Empty {
             what: format!("{filter} on {shape} exists"),
         };
@@ -244,9 +356,19 @@ impl<'a> FlipCases<'a> {
         Ok(cases)
     }
 
-    /// One board.
+    /// The board shape.
+    pub fn shape(&self) -> Shape {
+        self.answers.shape()
+    }
+
+    /// One board: from the list of every eligible one on 4×4, else as
+    /// the module's documentation says.
     pub fn pick(&self, rng: &mut Rng) -> Result<Grid, GenError> {
         let shape = self.answers.shape();
+        if let Some(list) = &self.every {
+            let bits = u64::from(list.bits[list.pick(rng)]);
+            return Grid::from_u64(shape, bits).map_err(|e| GenError::Size(e.to_string()));
+        }
         loop {
             let board = match self.filter.family {
                 flip::FlipFamily::Random if self.filter.rounds.is_none() => {
@@ -288,23 +410,33 @@ impl<'a> FlipCases<'a> {
         progress: &mut dyn FnMut(u64),
     ) -> Result<(), GenError> {
         let mut rng = Rng::new(seed);
+        let write_answer = |a: &mut A, rounds: Option<usize>| match rounds {
+            Some(r) => writeln!(a, "{r}"),
+            None => a.write_all(b"Impossible\n"),
+        };
         super::each_case(cases, progress, |_| {
+            if let Some(list) = &self.every {
+                // A 4×4 board and its rounds, from the list.
+                let i = list.pick(&mut rng);
+                flip::write_board(input, Board::from_bits(list.bits[i]))?;
+                if let Some(a) = answers.as_deref_mut() {
+                    write_answer(a, list.answers[i].map(usize::from))?;
+                }
+                return Ok(());
+            }
             let board = self.pick(&mut rng)?;
             write_rows(input, board.rows(), board.shape().cols(), b'w', b'b')?;
             if let Some(a) = answers.as_deref_mut() {
-                match self.answers.rounds(&board)? {
-                    Some(r) => writeln!(a, "{r}")?,
-                    None => a.write_all(b"Impossible\n")?,
-                }
+                write_answer(a, self.answers.rounds(&board)?)?;
             }
             Ok(())
         })
     }
 }
 
-/// The cases of other sizes of either puzzle, as `boardbase cases --size`
-/// and `boardbase check --size` draw them.
-#[derive(Clone, Copy, Debug)]
+/// The cases of either puzzle, of any size, as `boardbase cases
+/// flip|euler` and `boardbase check flip|euler` draw them.
+#[derive(Clone, Debug)]
 #[allow(clippy::large_enum_variant)] // one per run, never in a collection
 pub enum SizedCases<'a> {
     /// Flip Game boards.
@@ -313,7 +445,95 @@ pub enum SizedCases<'a> {
     Euler(EulerCases<'a>),
 }
 
+/// Rounds of a board of at most 64×64 cells: at most 4,096.
+fn rounds16(rounds: usize) -> u16 {
+    u16::try_from(rounds).unwrap_or(u16::MAX)
+}
+
+/// The judge's answer to one board of [`SizedCases`], as `check` keeps
+/// it (a few bytes: the 65,536 of a 4×4 check are held while programs
+/// are started, whose peak memory counts the parent's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SizedAnswer {
+    /// Flip: the fewest rounds, `None` when neither colour can be reached.
+    Rounds(Option<u16>),
+    /// Euler: who wins, and the moves left with perfect play when the
+    /// table holds them.
+    Outcome(Outcome, Option<u8>),
+}
+
+impl SizedAnswer {
+    /// The judge's answer: the rounds or `Impossible`, `WINNING` or
+    /// `LOSING`.
+    pub fn text(&self) -> String {
+        match self {
+            SizedAnswer::Rounds(Some(r)) => r.to_string(),
+            SizedAnswer::Rounds(None) => "Impossible".to_owned(),
+            SizedAnswer::Outcome(outcome, _) => outcome.answer().to_owned(),
+        }
+    }
+}
+
 impl SizedCases<'_> {
+    /// The board shape.
+    pub fn shape(&self) -> Shape {
+        match self {
+            SizedCases::Flip(c) => c.shape(),
+            SizedCases::Euler(c) => c.shape(),
+        }
+    }
+
+    /// Whether the cases are drawn as random grids (every shape but 4×4)
+    /// rather than from the list of every eligible board
+    /// ([`SizedCases::listed`]).
+    pub fn is_drawn(&self) -> bool {
+        match self {
+            SizedCases::Flip(c) => c.every.is_none(),
+            SizedCases::Euler(c) => c.every.is_none(),
+        }
+    }
+
+    /// Every eligible board's bits (cell (r, c) at bit `C·r + c`),
+    /// ascending, when the cases are drawn from such a list (4×4:
+    /// `boardbase check` sends them all); `None` for the shapes whose
+    /// cases are random grids.
+    pub fn listed(&self) -> Option<Vec<u64>> {
+        let bits = match self {
+            SizedCases::Flip(c) => &c.every.as_ref()?.bits,
+            SizedCases::Euler(c) => &c.every.as_ref()?.bits,
+        };
+        Some(bits.iter().map(|&b| u64::from(b)).collect())
+    }
+
+    /// `count` boards drawn from `Rng::new(seed)`: those
+    /// [`SizedCases::write`] writes.
+    pub fn draw(&self, count: usize, seed: u64) -> Result<Vec<Grid>, GenError> {
+        let mut rng = Rng::new(seed);
+        let shape = self.shape();
+        (0..count)
+            .map(|_| match self {
+                SizedCases::Flip(c) => c.pick(&mut rng),
+                SizedCases::Euler(c) => Grid::from_u64(shape, c.pick(&mut rng)?)
+                    .map_err(|e| GenError::Size(e.to_string())),
+            })
+            .collect()
+    }
+
+    /// The judge's answer to `board`, from the table or solver that
+    /// answers these cases.
+    pub fn answer(&self, board: &Grid) -> Result<SizedAnswer, GenError> {
+        match self {
+            SizedCases::Flip(c) => Ok(SizedAnswer::Rounds(c.answers.rounds(board)?.map(rounds16))),
+            SizedCases::Euler(c) => {
+                let p = board.to_u64().ok_or_else(|| {
+                    GenError::Size(format!("a {} board is not a position", board.shape()))
+                })?;
+                let entry = c.table.probe(p)?;
+                Ok(SizedAnswer::Outcome(entry.outcome, entry.moves_left))
+            }
+        }
+    }
+
     /// [`FlipCases::write`] or [`EulerCases::write`]: `cases` judge cases
     /// drawn from `seed` into `input`, their answers into `answers`.
     pub fn write<W: Write + ?Sized, A: Write + ?Sized>(
@@ -341,7 +561,7 @@ pub enum SizedFilter {
 }
 
 /// What answers the cases of one puzzle and shape that `boardbase cases
-/// --size` writes and `boardbase check --size` judges, as the tablebase
+/// flip|euler` writes and `boardbase check flip|euler` judges, as the tablebase
 /// finds it ([`Tablebase::flip_answers`], [`Tablebase::euler_answers`]):
 /// a table, or for Flip the GF(2) solver.
 ///

@@ -1,12 +1,7 @@
-//! Flip Game for `check`: all 65,536 boards, one a run.
+//! Flip Game's wrong answers for `check`, of every board size (the
+//! judge is [`SizedCheck`](super::SizedCheck)).
 
-use super::{
-    Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds, parse_int,
-};
-use crate::cases::GenError;
-use crate::cases::flip::{Filter, Pool, answer, write_board};
-use crate::catalogue::entry::Problem;
-use crate::flip::{self, Board};
+use super::{Fault, Kind, Verdict, kinds, parse_int};
 
 /// An impossible board answered with a number.
 pub static IMPOSSIBLE_ANSWERED_NUMBER: Kind = Kind {
@@ -33,91 +28,8 @@ pub static TOO_FEW_ROUNDS: Kind = Kind {
     verdict: Verdict::WrongAnswer,
 };
 
-/// The judge sends one board a run. The cases are the boards a
-/// [`Filter`] accepts, in ascending order of their bits (cell (r, c) at bit
-/// `4r + c`, set = black): by default all 65,536, so case `i` is board `i`.
-#[derive(Clone, Debug)]
-pub struct FlipCheck {
-    pool: Pool,
-}
-
-impl FlipCheck {
-    /// The boards `filter` accepts; an error when there are none.
-    pub fn new(filter: Filter) -> Result<FlipCheck, GenError> {
-        Ok(FlipCheck {
-            pool: Pool::new(filter)?,
-        })
-    }
-
-    fn board(&self, case: usize) -> Board {
-        self.pool.get(case)
-    }
-}
-
-impl Default for FlipCheck {
-    /// All 65,536 boards.
-    fn default() -> FlipCheck {
-        FlipCheck {
-            pool: Pool::new(Filter::default())
-                .unwrap_or_else(|_| unreachable!("every board passes")),
-        }
-    }
-}
-
-impl Judge for FlipCheck {
-    fn problem(&self) -> &'static Problem {
-        &crate::flip::POJ_1753
-    }
-
-    fn case_count(&self) -> usize {
-        self.pool.len()
-    }
-
-    fn arrangement(&self) -> Arrangement {
-        Arrangement::Ascending
-    }
-
-    fn write_input(&self, cases: &[usize], out: &mut Vec<u8>) {
-        for &case in cases {
-            // Writing to a Vec cannot fail.
-            let _ = write_board(out, self.board(case));
-        }
-    }
-
-    fn tokens_per_answer(&self) -> usize {
-        1
-    }
-
-    fn expected(&self, case: usize, _number: usize) -> String {
-        answer(self.board(case))
-    }
-
-    fn judge_answer(&self, case: usize, _number: usize, answer: &[Token<'_>]) -> Judgement {
-        let want = flip::rounds(self.board(case));
-        let got = answer[0].text;
-        let right = match want {
-            Some(r) => got == r.to_string().as_bytes(),
-            None => got == b"Impossible",
-        };
-        if right {
-            return Judgement::Accepted;
-        }
-        Judgement::Rejected(wrong_rounds(got, want.map(i64::from)))
-    }
-
-    fn describe(&self, case: usize) -> CaseView {
-        let board = self.board(case);
-        CaseView {
-            key: u64::from(board.bits()),
-            title: format!("board {board:#}"),
-            board: board.to_string().lines().map(str::to_owned).collect(),
-        }
-    }
-}
-
 /// What is wrong with `got`, a Flip answer that is not `want` (the fewest
-/// rounds, `None` when impossible): one classification for the 4×4 check
-/// and the check of other sizes.
+/// rounds, `None` when impossible).
 pub(super) fn wrong_rounds(got: &[u8], want: Option<i64>) -> Fault {
     let shown = || format!("'{}'", super::show(got, 20));
     match (parse_int(got), want) {

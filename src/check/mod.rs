@@ -54,8 +54,6 @@ mod tokens;
 mod verdict;
 
 pub use self::carcassonne::{CarcassonneCheck, SizeClass};
-pub use self::euler::EulerCheck;
-pub use self::flip::FlipCheck;
 pub use self::fliptile::FliptileCheck;
 pub use self::judge::{Arrangement, CaseView, Judge};
 pub use self::lights::LightsCheck;

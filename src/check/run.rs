@@ -89,10 +89,15 @@ pub fn save_run<P: Judge + ?Sized>(
 ///
 /// ```
 /// use std::time::Duration;
-/// use boardbase::check::{self, FlipCheck, MemoryControl, Options, Program, Verdict};
+/// use boardbase::cases::{flip, sized::{SizedAnswers, SizedFilter}};
+/// use boardbase::check::{self, MemoryControl, Options, Program, SizedCheck, Verdict};
+/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tablebase::Tablebase;
+/// use boardbase::tablefile::Puzzle;
 ///
 /// // A "solution" that answers Impossible to every board: right on 15 of 16.
-/// let puzzle = FlipCheck::default();
+/// let answers = SizedAnswers::new(&Tablebase::new(), Puzzle::Flip, Shape::SQUARE4)?;
+/// let puzzle = SizedCheck::new(&answers.cases(SizedFilter::Flip(flip::Filter::default()))?, 0, 0)?;
 /// let plan = check::plan(&puzzle, Some(64), 1); // 64 boards, one a run
 /// let options = Options {
 ///     program: Program { path: "sh".into(), args: vec!["-c".into(), "echo Impossible".into()] },
@@ -115,7 +120,7 @@ pub fn save_run<P: Judge + ?Sized>(
 /// assert_eq!((f.verdict, f.received.as_str()), (Verdict::WrongAnswer, "Impossible"));
 /// assert_eq!(f.view.board.len(), 4); // e.g. ["wwbb", "wwbb", "wwww", "bwww"]
 /// assert_ne!(f.expected, "Impossible");
-/// # Ok::<(), boardbase::check::CheckError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn check<P: Judge + ?Sized>(
     puzzle: &P,

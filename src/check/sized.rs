@@ -1,15 +1,18 @@
-//! Flip Game and Game of Euler of other board sizes for `check`: the
-//! boards `boardbase cases flip|euler --size RxC` draws for a seed, with
-//! the answers of the table (a file, or made in memory) or of the GF(2)
-//! solver that answers them there.
+//! Flip Game and Game of Euler for `check`, of any board size: the boards
+//! `boardbase cases flip|euler` draws, with the answers of the table that
+//! answers them (the embedded 4×4 tables, a file, one made in memory) or
+//! of the GF(2) solver. On 4×4 the cases are every eligible board, in
+//! ascending order of their bits, whatever table answers; on other sizes
+//! the boards drawn from a seed.
 
 use std::io::Write;
 
 use super::euler::{LOSING_CALLED_WINNING, WINNING_CALLED_LOSING};
 use super::{Arrangement, CaseView, Fault, Judge, Judgement, Token, kinds};
 use crate::cases::GenError;
-use crate::cases::sized::SizedCases;
+use crate::cases::sized::{SizedAnswer, SizedCases};
 use crate::catalogue::entry::Problem;
+use crate::lights::Grid;
 use crate::solvers::shape::Shape;
 
 /// Which puzzle's judge the boards are sent as.
@@ -21,60 +24,79 @@ enum SizedPuzzle {
     Euler,
 }
 
-/// Flip or Euler boards of one shape, drawn as `cases --size` draws them,
-/// with their answers. Case `i` is the `i`-th board drawn.
+/// Flip or Euler boards of one shape, with their answers: every eligible
+/// 4×4 board in ascending order of its bits (case `i` is the `i`-th; by
+/// default all 65,536 Flip boards, so case `i` is board `i`, and the
+/// 65,535 open Euler positions), or on other shapes the boards drawn as
+/// `cases --size` draws them (case `i` is the `i`-th drawn).
+///
+/// ```
+/// use boardbase::cases::{flip, sized::{SizedAnswers, SizedFilter}};
+/// use boardbase::check::{Judge, SizedCheck};
+/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tablebase::Tablebase;
+/// use boardbase::tablefile::Puzzle;
+///
+/// // Every 4×4 board, answered by the embedded table.
+/// let answers = SizedAnswers::new(&Tablebase::new(), Puzzle::Flip, Shape::SQUARE4)?;
+/// let check = SizedCheck::new(&answers.cases(SizedFilter::Flip(flip::Filter::default()))?, 0, 0)?;
+/// assert_eq!(check.case_count(), 65_536);
+/// // Board 0 (all white) takes no rounds.
+/// assert_eq!(check.expected(0, 1), "0");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct SizedCheck {
     puzzle: SizedPuzzle,
     shape: Shape,
-    /// Each board's lines, as the judge's input writes them.
-    boards: Vec<Vec<String>>,
-    /// Each board's answer, as the judge prints it.
-    answers: Vec<String>,
+    boards: Boards,
+    answers: Vec<SizedAnswer>,
 }
 
-/// Input and answers written by a `cases` writer, as text.
-fn written(
-    write: impl FnOnce(&mut Vec<u8>, &mut Vec<u8>) -> Result<(), GenError>,
-) -> Result<(String, Vec<String>), GenError> {
-    let (mut input, mut answers) = (Vec::new(), Vec::new());
-    write(&mut input, &mut answers)?;
-    let text = |bytes: Vec<u8>| String::from_utf8_lossy(&bytes).into_owned();
-    let answers = text(answers).lines().map(str::to_owned).collect();
-    Ok((text(input), answers))
+/// The boards of a check, kept small: the program is started from this
+/// process, and its peak memory counts what the parent held when it
+/// started.
+#[derive(Clone, Debug)]
+enum Boards {
+    /// Every eligible board's bits (4×4).
+    Listed(Vec<u64>),
+    /// The boards drawn from a seed.
+    Drawn(Vec<Grid>),
 }
 
 impl SizedCheck {
-    /// `count` boards of `cases`' shape drawn from `seed`: the boards and
-    /// answers of `boardbase cases flip|euler --size RxC --cases COUNT
-    /// --seed SEED --answers FILE`.
-    pub fn new(
-        cases: &SizedCases<'_>,
-        shape: Shape,
-        count: usize,
-        seed: u64,
-    ) -> Result<Self, GenError> {
-        let (input, answers) = written(|input, answers| {
-            cases.write(count as u64, seed, input, Some(answers), &mut |_| {})
-        })?;
-        let (puzzle, lines): (SizedPuzzle, Vec<String>) = match cases {
-            // The boards one after another.
-            SizedCases::Flip(_) => (
-                SizedPuzzle::Flip,
-                input.lines().map(str::to_owned).collect(),
-            ),
-            // The count, then each position after a blank line.
-            SizedCases::Euler(_) => (
-                SizedPuzzle::Euler,
-                input
-                    .lines()
-                    .skip(1)
-                    .filter(|l| !l.is_empty())
-                    .map(str::to_owned)
-                    .collect(),
-            ),
+    /// The cases of `cases`: on 4×4 every eligible board (`count` and
+    /// `seed` unused: `check` samples them itself), on other shapes
+    /// `count` boards drawn from `seed`, the boards and answers of
+    /// `boardbase cases flip|euler --size RxC --cases COUNT --seed SEED
+    /// --answers FILE`.
+    pub fn new(cases: &SizedCases<'_>, count: usize, seed: u64) -> Result<Self, GenError> {
+        let puzzle = match cases {
+            SizedCases::Flip(_) => SizedPuzzle::Flip,
+            SizedCases::Euler(_) => SizedPuzzle::Euler,
         };
-        let boards = lines.chunks(shape.rows()).map(<[String]>::to_vec).collect();
+        let shape = cases.shape();
+        let (boards, answers) = match cases.listed() {
+            Some(bits) => {
+                let answers = bits
+                    .iter()
+                    .map(|&b| {
+                        let board =
+                            Grid::from_u64(shape, b).map_err(|e| GenError::Size(e.to_string()))?;
+                        cases.answer(&board)
+                    })
+                    .collect::<Result<_, GenError>>()?;
+                (Boards::Listed(bits), answers)
+            }
+            None => {
+                let grids = cases.draw(count, seed)?;
+                let answers = grids
+                    .iter()
+                    .map(|g| cases.answer(g))
+                    .collect::<Result<_, _>>()?;
+                (Boards::Drawn(grids), answers)
+            }
+        };
         Ok(SizedCheck {
             puzzle,
             shape,
@@ -83,9 +105,69 @@ impl SizedCheck {
         })
     }
 
-    fn answer(&self, case: usize) -> &str {
-        self.answers.get(case).map_or("", String::as_str)
+    fn drawn(&self) -> bool {
+        matches!(self.boards, Boards::Drawn(_))
     }
+
+    fn answer(&self, case: usize) -> String {
+        self.answers
+            .get(case)
+            .map_or_else(String::new, SizedAnswer::text)
+    }
+
+    fn moves_left(&self, case: usize) -> Option<u8> {
+        match self.answers.get(case) {
+            Some(SizedAnswer::Outcome(_, left)) => *left,
+            _ => None,
+        }
+    }
+
+    /// The board's bits, when it has at most 64 cells.
+    fn bits(&self, case: usize) -> Option<u64> {
+        match &self.boards {
+            Boards::Listed(bits) => bits.get(case).copied(),
+            Boards::Drawn(grids) => grids.get(case).and_then(Grid::to_u64),
+        }
+    }
+
+    /// Appends the board's rows as the judge's input writes them.
+    fn write_board(&self, case: usize, out: &mut Vec<u8>) {
+        let rows: Vec<u64> = match &self.boards {
+            Boards::Listed(bits) => match bits.get(case) {
+                Some(&b) => (0..self.shape.rows())
+                    .map(|r| self.shape.row_bits(b, r))
+                    .collect(),
+                None => return,
+            },
+            Boards::Drawn(grids) => match grids.get(case) {
+                Some(g) => g.rows().to_vec(),
+                None => return,
+            },
+        };
+        let (zero, one) = match self.puzzle {
+            SizedPuzzle::Flip => (b'w', b'b'),
+            SizedPuzzle::Euler => (b'.', b'X'),
+        };
+        for bits in rows {
+            out.extend((0..self.shape.cols()).map(|c| if bits >> c & 1 == 1 { one } else { zero }));
+            out.push(b'\n');
+        }
+    }
+
+    /// The board's lines.
+    fn lines(&self, case: usize) -> Vec<String> {
+        let mut text = Vec::new();
+        self.write_board(case, &mut text);
+        String::from_utf8_lossy(&text)
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    }
+}
+
+/// `3 moves left`.
+fn moves_left(n: u8) -> String {
+    format!("{n} move{} left", if n == 1 { "" } else { "s" })
 }
 
 impl Judge for SizedCheck {
@@ -97,11 +179,11 @@ impl Judge for SizedCheck {
     }
 
     fn case_count(&self) -> usize {
-        self.boards.len()
+        self.answers.len()
     }
 
     fn is_drawn(&self) -> bool {
-        true
+        self.drawn()
     }
 
     fn arrangement(&self) -> Arrangement {
@@ -120,9 +202,7 @@ impl Judge for SizedCheck {
             if self.puzzle == SizedPuzzle::Euler {
                 out.push(b'\n');
             }
-            for line in &self.boards[case] {
-                let _ = writeln!(out, "{line}");
-            }
+            self.write_board(case, out);
         }
     }
 
@@ -131,11 +211,12 @@ impl Judge for SizedCheck {
     }
 
     fn expected(&self, case: usize, _number: usize) -> String {
-        self.answer(case).to_owned()
+        self.answer(case)
     }
 
     fn judge_answer(&self, case: usize, _number: usize, answer: &[Token<'_>]) -> Judgement {
         let want = self.answer(case);
+        let want = want.as_str();
         let got = answer[0].text;
         if got == want.as_bytes() {
             return Judgement::Accepted;
@@ -143,34 +224,56 @@ impl Judge for SizedCheck {
         let shown = || format!("'{}'", super::show(got, 20));
         let fault = match self.puzzle {
             SizedPuzzle::Flip => super::flip::wrong_rounds(got, want.parse::<i64>().ok()),
-            SizedPuzzle::Euler => match (got, want) {
-                (b"WINNING", "LOSING") => Fault::new(&LOSING_CALLED_WINNING, "LOSING"),
-                (b"LOSING", "WINNING") => Fault::new(&WINNING_CALLED_LOSING, "WINNING"),
-                _ if got.eq_ignore_ascii_case(b"WINNING")
-                    || got.eq_ignore_ascii_case(b"LOSING") =>
-                {
-                    Fault::new(&kinds::MISSPELT, format!("{} for '{want}'", shown()))
+            SizedPuzzle::Euler => {
+                // The moves left when the table holds them, else the answer.
+                let left = || {
+                    self.moves_left(case)
+                        .map_or_else(|| want.to_owned(), moves_left)
+                };
+                match (got, want) {
+                    (b"WINNING", "LOSING") => Fault::new(&LOSING_CALLED_WINNING, left()),
+                    (b"LOSING", "WINNING") => Fault::new(&WINNING_CALLED_LOSING, left()),
+                    _ if got.eq_ignore_ascii_case(b"WINNING") => {
+                        Fault::new(&kinds::MISSPELT, format!("{} for 'WINNING'", shown()))
+                    }
+                    _ if got.eq_ignore_ascii_case(b"LOSING") => {
+                        Fault::new(&kinds::MISSPELT, format!("{} for 'LOSING'", shown()))
+                    }
+                    _ => Fault::new(&kinds::NOT_AN_ANSWER, shown()),
                 }
-                _ => Fault::new(&kinds::NOT_AN_ANSWER, shown()),
-            },
+            }
         };
         Judgement::Rejected(fault)
     }
 
     fn describe(&self, case: usize) -> CaseView {
-        let board = self.boards.get(case).cloned().unwrap_or_default();
+        let board = self.lines(case);
+        let rows = board.join("/");
+        let bits = self.bits(case);
         let what = match self.puzzle {
             SizedPuzzle::Flip => "board",
             SizedPuzzle::Euler => "position",
         };
+        // A board of every one is named by its rows (and its bits); a
+        // board drawn also by its shape (and its number).
+        let title = match (self.drawn(), self.puzzle) {
+            (true, _) => format!("{} {what} {rows} ({})", self.shape, self.answer(case)),
+            (false, SizedPuzzle::Flip) => format!("board {rows}"),
+            (false, SizedPuzzle::Euler) => match self.moves_left(case) {
+                Some(n) => format!(
+                    "position {rows} ({}, {} with perfect play)",
+                    self.answer(case),
+                    moves_left(n)
+                ),
+                None => format!("position {rows} ({})", self.answer(case)),
+            },
+        };
         CaseView {
-            key: case as u64,
-            title: format!(
-                "{} {what} {} ({})",
-                self.shape,
-                board.join("/"),
-                self.answer(case)
-            ),
+            key: match (self.drawn(), bits) {
+                (false, Some(bits)) => bits,
+                _ => case as u64,
+            },
+            title,
             board,
         }
     }

@@ -62,6 +62,7 @@ mod carcassonne;
 mod error;
 mod find;
 mod json;
+mod lights_ask;
 mod lookup;
 mod made;
 mod sizes;
@@ -82,6 +83,7 @@ pub use error::{Error, QuestionError, TablebaseError};
 pub use find::{
     Loaded, Missing, NotMade, OptionNames, Origin, TABLES_ENV, parse_env, parse_file_name,
 };
+pub use lights_ask::{LightsAskError, LightsQuestion, LightsReply, LightsTowards};
 pub use lookup::{
     EulerLookup, EulerMoveValue, FlipLookup, FlipMove, FliptileLookup, euler_json, euler_lookup,
     flip_json, flip_lights_json, flip_lights_json_within, flip_lights_lookup,

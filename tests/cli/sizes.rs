@@ -3,8 +3,8 @@
 //! memoized recursion over its own Euler move generator; Flip by trying
 //! every press set), in all three output formats; where tables come from
 //! (`--table`, `--tables`, `BOARDBASE_TABLES`, made on the spot, missing);
-//! boards of the wrong shape; the 4×4 answers through a table file equal to
-//! the embedded ones.
+//! boards of the wrong shape; the 4×4 answers, cases and checks through a
+//! table file equal to the embedded ones.
 
 use crate::common;
 use crate::oracle;
@@ -429,6 +429,151 @@ fn four_by_four_through_table_files_equals_the_embedded_tables() {
                 "{puzzle} {format}"
             );
         }
+    }
+}
+
+/// `below(n)` as `boardbase::cases` documents it: Lemire's method, the
+/// high word of `x · n`, `x` drawn again while the low word is below
+/// `2^64 mod n`.
+fn below(rng: &mut SplitMix, n: u64) -> u64 {
+    let threshold = n.wrapping_neg() % n;
+    loop {
+        let m = u128::from(rng.next()) * u128::from(n);
+        if m as u64 >= threshold {
+            return (m >> 64) as u64;
+        }
+    }
+}
+
+/// A 4×4 table file given by `--table` is one source among others: `cases`
+/// draws the boards it draws from the embedded tables (each case
+/// `pool[below(len)]` of the eligible boards, ascending, as the oracle
+/// finds them) and `check` sends and judges the same boards.
+#[test]
+fn four_by_four_cases_and_check_through_table_files_equal_the_embedded_tables() {
+    let dir = TempDir::new("four-cases");
+    let r = run(&["export", "--dir", dir.path()], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let flip = oracle::tables::flip_rounds_4x4();
+    let (wins, _) = oracle::tables::solve_euler_4x4(&oracle::euler::moves_4x4());
+    let flip_answer = |b: u64| flip[b as usize].map_or("Impossible".to_owned(), |r| r.to_string());
+    let euler_answer = |p: u64| {
+        if wins[p as usize] {
+            "WINNING"
+        } else {
+            "LOSING"
+        }
+        .to_owned()
+    };
+    let answers = dir.file("answers.txt");
+    for (puzzle, family) in [
+        ("flip", "solvable"),
+        ("flip", "impossible"),
+        ("euler", "winning"),
+        ("euler", "losing"),
+    ] {
+        let pool: Vec<u64> = match puzzle {
+            "flip" => (0..1 << 16)
+                .filter(|&b| flip[b as usize].is_some() == (family == "solvable"))
+                .collect(),
+            _ => (0..(1 << 16) - 1)
+                .filter(|&p| wins[p as usize] == (family == "winning"))
+                .collect(),
+        };
+        let mut rng = SplitMix(11);
+        let drawn: Vec<u64> = (0..300)
+            .map(|_| pool[below(&mut rng, pool.len() as u64) as usize])
+            .collect();
+        let truth: String = drawn
+            .iter()
+            .map(|&b| match puzzle {
+                "flip" => flip_answer(b) + "\n",
+                _ => euler_answer(b) + "\n",
+            })
+            .collect();
+        let table = dir.file(&format!("{puzzle}-4x4.bin"));
+        for from_file in [false, true] {
+            let mut args = vec![
+                "cases",
+                puzzle,
+                "--cases",
+                "300",
+                "--seed",
+                "11",
+                "--family",
+                family,
+                "--answers",
+                &answers,
+            ];
+            if from_file {
+                args.extend(["--table", &table]);
+            }
+            let r = run(&args, "");
+            assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+            let (boards, one) = match puzzle {
+                "flip" => (r.stdout.as_str(), 'b'),
+                _ => (r.stdout.split_once('\n').unwrap().1, 'X'),
+            };
+            assert_eq!(boards_of(boards, Shape::SQUARE4, one), drawn, "{args:?}");
+            assert_eq!(
+                std::fs::read_to_string(&answers).unwrap(),
+                truth,
+                "{args:?}"
+            );
+        }
+    }
+
+    // `check`: a sample of every board, the same from either source, each
+    // failure a board the oracle answers otherwise than the program.
+    let euler_losing = "read n; i=0; while [ $i -lt $n ]; do echo LOSING; i=$((i+1)); done";
+    for (puzzle, program, said) in [
+        ("flip", "echo Impossible", "Impossible"),
+        ("euler", euler_losing, "LOSING"),
+    ] {
+        let table = dir.file(&format!("{puzzle}-4x4.bin"));
+        let mut reports = Vec::new();
+        for from_file in [false, true] {
+            let mut args = vec![
+                "check", puzzle, "--sample", "120", "--seed", "3", "--show", "1000", "--format",
+                "json",
+            ];
+            if from_file {
+                args.extend(["--table", &table]);
+            }
+            args.extend(["--", "sh", "-c", program]);
+            let r = run(&args, "");
+            assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
+            let report: Value = serde_json::from_str(&r.stdout).unwrap();
+            assert_eq!(
+                (report["cases"].as_u64(), report["sampled"].as_bool()),
+                (Some(120), Some(true))
+            );
+            let failures = report["failures"].as_array().unwrap().clone();
+            assert_eq!(
+                report["case_verdicts"]["wrong_answer"].as_u64(),
+                Some(failures.len() as u64)
+            );
+            assert!(!failures.is_empty());
+            for f in &failures {
+                let board = f["view"]["key"].as_u64().unwrap();
+                let truth = match puzzle {
+                    "flip" => flip_answer(board),
+                    _ => euler_answer(board),
+                };
+                assert_ne!(truth, said);
+                assert_eq!(f["expected"].as_str(), Some(truth.as_str()));
+            }
+            let seen: Vec<(Value, Value, Value)> = failures
+                .iter()
+                .map(|f| (f["view"].clone(), f["what"].clone(), f["expected"].clone()))
+                .collect();
+            reports.push((
+                report["case_verdicts"].clone(),
+                report["groups"].clone(),
+                seen,
+            ));
+        }
+        assert_eq!(reports[0], reports[1], "{puzzle}");
     }
 }
 

@@ -1,5 +1,6 @@
 //! The answer layer's questions (`Tablebase::flip_answers`,
-//! `euler_answers`, `lights`, `set_table`, `cases::sized::SizedAnswers`)
+//! `euler_answers`, `lights`, `lights_answer`, `set_table`,
+//! `cases::sized::SizedAnswers`)
 //! against the oracles of tests/oracle, and its two kinds of error, typed,
 //! with their messages.
 
@@ -7,10 +8,11 @@ use boardbase::cases::sized::{SizedAnswers, SizedFilter};
 use boardbase::cases::{euler as euler_cases, flip as flip_cases};
 use boardbase::euler::Outcome;
 use boardbase::lights::family::{ColourGrid, FamilyError, FamilyGoal, Pattern, Variant};
-use boardbase::lights::{Grid, LightsError};
+use boardbase::lights::{Goal, Grid, LightsError};
 use boardbase::solvers::shape::Shape;
 use boardbase::tablebase::{
-    Error, NotMade, OptionNames, Origin, QuestionError, Tablebase, TablebaseError,
+    Error, LightsAskError, LightsQuestion, LightsReply, LightsTowards, NotMade, OptionNames,
+    Origin, QuestionError, Tablebase, TablebaseError,
 };
 use boardbase::tablefile::{Puzzle, Table};
 
@@ -180,6 +182,112 @@ fn lights_agrees_with_brute_force() {
                     (a, s) => panic!("{variant}: {cells:?} to {goal}: {a:?} vs {s:?}"),
                 }
             }
+        }
+    }
+}
+
+/// `lights_answer` as a front end asks it (board text, the variant but for
+/// its shape, a goal named or the family's): the classic game towards a
+/// named colour gets the GF(2) lookup (reading `w`/`b` too), everything
+/// else the family's; both agree with the brute force.
+#[test]
+fn lights_answer_chooses_the_engine_and_agrees_with_brute_force() {
+    let tablebase = Tablebase::new();
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    for (k, rows, cols, wrap, stencil) in [
+        (2, 3, 3, false, PLUS),
+        (2, 2, 3, true, X),
+        (3, 2, 3, false, PLUS),
+    ] {
+        let rules = Rules::new(rows, cols, k, wrap, stencil);
+        let oracle = BruteForce::new(&rules);
+        let pattern: Pattern = stencil.parse().unwrap();
+        let classic = k == 2 && !wrap && pattern == Pattern::Plus;
+        for _ in 0..20 {
+            let cells: Vec<u8> = (0..rules.cells())
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    (x % u64::from(k)) as u8
+                })
+                .collect();
+            let digits: Vec<String> = cells
+                .chunks(cols)
+                .map(|row| row.iter().map(|d| char::from(b'0' + d)).collect())
+                .collect();
+            let text = digits.join("/");
+            let mut asked = vec![
+                (LightsTowards::Family(FamilyGoal::Any), None),
+                (LightsTowards::Family(FamilyGoal::Colour(0)), Some(0)),
+            ];
+            if k == 2 {
+                asked.extend([
+                    (LightsTowards::Named(Goal::White), Some(0)),
+                    (LightsTowards::Named(Goal::Black), Some(1)),
+                    (LightsTowards::Named(Goal::Either), None),
+                ]);
+            }
+            for (towards, colour) in asked {
+                let question = LightsQuestion {
+                    board: &text,
+                    colours: k,
+                    wrap,
+                    pattern: pattern.clone(),
+                    towards,
+                };
+                let truth = match colour {
+                    Some(d) => oracle.to_colour(&cells, d),
+                    None => oracle.to_any(&cells),
+                }
+                .map(|s| s.rounds);
+                let reply = tablebase.lights_answer(&question, 24).unwrap();
+                let rounds = match (&reply, towards) {
+                    (LightsReply::Classic(lookup), LightsTowards::Named(_)) if classic => {
+                        // The same board in `w`/`b` reads the same.
+                        let letters = text.replace('0', "w").replace('1', "b");
+                        let again = LightsQuestion {
+                            board: &letters,
+                            ..question.clone()
+                        };
+                        assert_eq!(tablebase.lights_answer(&again, 24).unwrap(), reply);
+                        lookup.answer.rounds
+                    }
+                    (LightsReply::Family(lookup), _) => lookup.answer.rounds,
+                    (reply, towards) => panic!("{text} {towards:?}: {reply:?}"),
+                };
+                assert_eq!(
+                    rounds, truth,
+                    "{k} colours {stencil} wrap {wrap}: {text} {towards:?}"
+                );
+            }
+        }
+    }
+    // Each reading's error, typed; the limit is the call's.
+    fn ask(board: &str, colours: u8, towards: LightsTowards) -> LightsQuestion<'_> {
+        LightsQuestion {
+            board,
+            colours,
+            wrap: false,
+            pattern: Pattern::Plus,
+            towards,
+        }
+    }
+    let white = LightsTowards::Named(Goal::White);
+    let off = LightsTowards::Family(FamilyGoal::Colour(0));
+    assert!(matches!(
+        tablebase.lights_answer(&ask("wb/b", 2, white), 24),
+        Err(LightsAskError::Rows(_))
+    ));
+    assert!(matches!(
+        tablebase.lights_answer(&ask("wb/bw", 2, off), 24),
+        Err(LightsAskError::Colours(_))
+    ));
+    // 4×4 has nullity 4: past a limit of 3 by either engine.
+    for towards in [white, off] {
+        match tablebase.lights_answer(&ask("0000/0000/0000/0000", 2, towards), 3) {
+            Err(LightsAskError::Answer { shape: s, .. }) => assert_eq!(s, shape(4, 4)),
+            other => panic!("{towards:?}: {other:?}"),
         }
     }
 }
