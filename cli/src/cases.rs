@@ -210,8 +210,11 @@ fn spec(args: &GenArgs) -> Result<Spec, String> {
         ));
     }
     Ok(match args.puzzle {
-        PuzzleName::Flip => Spec::Flip(args.filter.flip()?),
-        PuzzleName::Euler => Spec::Euler(args.filter.euler()?),
+        // Flip and Euler are drawn through the answer layer (`run_sized`),
+        // every size alike.
+        PuzzleName::Flip | PuzzleName::Euler => {
+            return Err(format!("{name} cases are drawn by the answer layer"));
+        }
         PuzzleName::Carcassonne => {
             let (rows, cols) = args.size.unwrap_or((12, 12));
             Spec::Carcassonne(carcassonne::Spec {
@@ -471,16 +474,11 @@ pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
 /// Says on stderr when the input goes past the judge's own limits (it is
 /// still written as asked: `boardbase` reads any count).
 fn judge_limits_note(args: &GenArgs, spec: &Spec) {
-    let (uva, hdu, poj) = (
-        &boardbase::euler::UVA_10536,
+    let (hdu, poj) = (
         &boardbase::carcassonne::HDU_4064,
         &boardbase::lights::POJ_3279,
     );
     let note = match spec {
-        Spec::Euler(_) if args.cases > uva.max_cases as u64 => Some(format!(
-            "{} cases: {} {}",
-            args.cases, uva.judge, uva.limits
-        )),
         Spec::Carcassonne(c) if args.cases > hdu.max_cases as u64 || c.rows > 12 || c.cols > 12 => {
             Some(format!(
                 "{} {} of {}x{}: {} {}",

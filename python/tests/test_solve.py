@@ -50,7 +50,7 @@ def test_bad_positions_and_setups() -> None:
     assert (e.value.line, e.value.column) == (1, 6)
     with pytest.raises(boardbase.BoardError, match="more O than X"):
         boardbase.solve("mnk", "OO./X../...")
-    with pytest.raises(boardbase.OptionError, match="--k 0: mnk takes 1 to 40"):
+    with pytest.raises(boardbase.OptionError, match="k = 0: mnk takes k from 1 to 40"):
         boardbase.solve("mnk", k=0)
     with pytest.raises(boardbase.OptionError, match="chess"):
         boardbase.solve("chess")

@@ -68,7 +68,7 @@ pub enum SetupError {
         why: &'static str,
     },
     /// An option's value is out of its range.
-    #[error("--{name} {value}: {game} takes {min} to {max}")]
+    #[error("{name} = {value}: {game} takes {name} from {min} to {max}")]
     Option {
         /// The game.
         game: &'static str,

@@ -180,6 +180,24 @@ impl Tablebase {
         })
     }
 
+    /// Whether [`Tablebase::solve`] answers `setup` at once: its values are
+    /// at hand (Euler's table is, or the game was solved before), or the
+    /// question is refused before any work. A server answers these on the
+    /// thread that asks, and solves the others on a worker.
+    pub fn solve_is_ready(&self, model: &Model, setup: &Setup) -> bool {
+        if model.check(setup).is_err() {
+            return true;
+        }
+        if model.game == crate::euler::MODEL.game {
+            return !matches!(self.euler(setup.shape), Ok(None));
+        }
+        self.solutions
+            .solved
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .contains_key(&(model.game, setup.clone()))
+    }
+
     /// Where the values of `setup`'s positions come from: Euler's tables,
     /// or the game solved in memory (now, if it was not before).
     fn values(&self, model: &Model, setup: &Setup, game: &dyn AnyGame) -> Result<Values, Error> {

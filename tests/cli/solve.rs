@@ -299,7 +299,7 @@ fn bad_positions_and_setups_say_where_and_why() {
     let r = run(&["solve", "mnk", "--k", "0", "--start"], "");
     assert_eq!(
         (r.code, r.stderr.as_str()),
-        (2, "error: --k 0: mnk takes 1 to 40\n")
+        (2, "error: k = 0: mnk takes k from 1 to 40\n")
     );
     let r = run(&["solve", "chess", "--start"], "");
     assert_eq!(r.code, 2);

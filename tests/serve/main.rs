@@ -32,3 +32,5 @@ mod options;
 mod schema;
 // Board sizes other than 4×4, from table files and GF(2).
 mod sizes;
+// `/api/v1/solve`: any two-player game, against game search and the CLI.
+mod solve;

@@ -228,6 +228,8 @@ pub enum Work {
     Structure,
     /// Making an Euler table in memory.
     Making(Shape),
+    /// Solving a game of the model in memory.
+    Solving(Shape),
 }
 
 impl std::fmt::Display for Work {
@@ -239,6 +241,9 @@ impl std::fmt::Display for Work {
                 f,
                 "making tables in memory, the euler {shape} table among them"
             ),
+            Work::Solving(shape) => {
+                write!(f, "solving games in memory, the {shape} one among them")
+            }
         }
     }
 }

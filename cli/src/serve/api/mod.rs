@@ -8,6 +8,7 @@
 //! | `POST /api/v1/carcassonne` (JSON or the judge's text) | [`CarcassonneAnswer`](boardbase::report::CarcassonneAnswer) or `{"cases": [...]}` |
 //! | `GET /api/v1/lights?board=ROWS[&colours=K&wrap=B&pattern=P&goal=G]` | [`LightsLookup`](boardbase::report::LightsLookup): the CLI's object and every press valued |
 //! | `GET /api/v1/lights/info?size=RxC[&colours=K&wrap=B&pattern=P]` | [`LightsInfo`](boardbase::report::LightsInfo) |
+//! | `GET /api/v1/solve?game=G[&board=ROWS&size=RxC&OPTION=N]` | a position of any two-player game of the catalogue's models ([`Solution`](boardbase::tablebase::Solution)): the object of `boardbase solve --format json` |
 //! | `GET /api/v1/sizes` | what the server answers |
 //! | `GET /api/v1/games` | the catalogue: every game and the judges' problems ([`GameEntry`](boardbase::report::GameEntry)) |
 //! | `GET /api/v1/health` | `{"status": "ok"}` |
@@ -29,6 +30,7 @@ mod layer;
 mod lights;
 mod lookup;
 pub mod query;
+mod solve;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -118,6 +120,7 @@ pub fn router(state: Shared) -> Router {
         .route("/api/v1/games", get(about::games))
         .route("/api/v1/flip", get(lookup::flip))
         .route("/api/v1/euler", get(lookup::euler))
+        .route("/api/v1/solve", get(solve::solve))
         .route("/api/v1/lights", get(lights::solve))
         .route("/api/v1/lights/info", get(lights::info))
         .route("/api/v1/carcassonne", post(carcassonne::count));

@@ -58,6 +58,7 @@ impl QueryError {
 fn missing_hint(key: &str) -> &'static str {
     match key {
         "size" => "the board size RxC (e.g. 4x4)",
+        "game" => "the game's name (GET /api/v1/games lists them)",
         _ => "the rows of the board separated by '/'",
     }
 }

@@ -1,0 +1,149 @@
+//! `GET /api/v1/solve?game=G[&board=ROWS][&size=RxC][&OPTION=N]`: a
+//! position of any two-player game of the catalogue's models (the start
+//! without `board`), its value, remoteness and every move valued, from
+//! `Tablebase::solve`: the object `boardbase solve --format json` prints.
+//! The games and their options are the catalogue's: nothing here names one.
+
+use std::time::Instant;
+
+use axum::extract::Request;
+use axum::response::{IntoResponse, Response};
+use boardbase::catalogue::{self, Model, Setup};
+use boardbase::solvers::shape::Shape;
+use boardbase::tablebase::{self, Query, QuestionError};
+
+use super::error::{ApiError, Work};
+use super::lookup::worker_error;
+use super::query::QueryError;
+use super::{Ctx, answer};
+
+/// What the query asks: the game, its setup, the position's text.
+struct Asked {
+    model: &'static Model,
+    setup: Setup,
+    board: Option<String>,
+}
+
+/// What the route takes, for the unknown-parameter error.
+const EXPECTED: &str =
+    "game, and optionally board (rows separated by '/'), size (RxC) and the game's options";
+
+/// Reads the query: each parameter at most once; options by the game's
+/// names.
+fn asked(query: Option<&str>) -> Result<Asked, ApiError> {
+    let (mut game, mut board, mut size) = (None, None, None);
+    let mut options: Vec<(String, String)> = Vec::new();
+    for (key, value) in form_urlencoded::parse(query.unwrap_or("").as_bytes()) {
+        let slot = match key.as_ref() {
+            "game" => &mut game,
+            "board" => &mut board,
+            "size" => &mut size,
+            _ => {
+                if options.iter().any(|(k, _)| *k == key) {
+                    return Err(QueryError::Repeated(static_name(&key)).into());
+                }
+                options.push((key.into_owned(), value.trim().to_owned()));
+                continue;
+            }
+        };
+        if slot.is_some() {
+            return Err(QueryError::Repeated(static_name(&key)).into());
+        }
+        *slot = Some(value.into_owned());
+    }
+    let game = game.ok_or(QueryError::Missing("game"))?;
+    let model = catalogue::model(game.trim()).ok_or_else(|| {
+        let names: Vec<&str> = catalogue::MODELS.iter().map(|m| m.game).collect();
+        QueryError::Invalid {
+            key: "game".to_owned(),
+            reason: format!("expected one of {}, found {game:?}", names.join(", ")),
+        }
+    })?;
+    let shape = size
+        .map(|text| {
+            Shape::parse(text.trim()).ok_or_else(|| QueryError::Invalid {
+                key: "size".to_owned(),
+                reason: format!(
+                    "expected RxC with 1 to 64 rows and columns (e.g. 4x4), found {text:?}"
+                ),
+            })
+        })
+        .transpose()?;
+    let mut given = Vec::new();
+    for (key, value) in &options {
+        let Some(option) = model.options.iter().find(|o| o.name == key) else {
+            return Err(QueryError::Unknown {
+                key: key.clone(),
+                expected: EXPECTED,
+            }
+            .into());
+        };
+        let n = value.parse::<u64>().map_err(|_| QueryError::Invalid {
+            key: key.clone(),
+            reason: format!("expected a whole number, found {value:?}"),
+        })?;
+        given.push((option.name, n));
+    }
+    let setup = model.setup(shape, &given).map_err(|e| ApiError::Answer {
+        shape: shape.unwrap_or(model.default_shape),
+        error: QuestionError::Setup(e).into(),
+    })?;
+    Ok(Asked {
+        model,
+        setup,
+        board,
+    })
+}
+
+/// The name of a parameter given twice, as the query errors hold them.
+fn static_name(key: &str) -> &'static str {
+    match key {
+        "game" => "game",
+        "board" => "board",
+        "size" => "size",
+        _ => catalogue::MODELS
+            .iter()
+            .flat_map(|m| m.options)
+            .find(|o| o.name == key)
+            .map_or("an option", |o| o.name),
+    }
+}
+
+/// The answer layer's error for a position of `shape`: a position's text
+/// that does not read is a 400 with its line and column.
+fn refused(shape: Shape) -> impl FnOnce(tablebase::Error) -> ApiError {
+    move |error| match error {
+        tablebase::Error::Question(QuestionError::Board(error)) => ApiError::Syntax {
+            what: "board",
+            error,
+            case: None,
+        },
+        error => ApiError::Answer { shape, error },
+    }
+}
+
+pub async fn solve(axum::extract::State(state): Ctx, request: Request) -> Response {
+    let asked = match asked(request.uri().query()) {
+        Ok(asked) => asked,
+        Err(e) => return e.into_response(),
+    };
+    let shape = asked.setup.shape;
+    // At once when the game's values are at hand; a game to solve in
+    // memory first is solved on a blocking worker.
+    if state.tablebase.solve_is_ready(asked.model, &asked.setup) {
+        let query = asked.board.as_deref().map_or(Query::Start, Query::Text);
+        let solved = state.tablebase.solve(asked.model, &asked.setup, query);
+        return answer(solved.map_err(refused(shape)));
+    }
+    let deadline = Instant::now() + state.limits.count_timeout;
+    let tablebase = state.tablebase.clone();
+    let work = move || {
+        let query = asked.board.as_deref().map_or(Query::Start, Query::Text);
+        tablebase.solve(asked.model, &asked.setup, query)
+    };
+    let solved = match state.pool.run(deadline, work).await {
+        Ok(solved) => solved.map_err(refused(shape)),
+        Err(e) => Err(worker_error(e, Work::Solving(shape))),
+    };
+    answer(solved)
+}
