@@ -419,7 +419,10 @@ impl PyTablebase {
         options: Option<std::collections::BTreeMap<String, u64>>,
     ) -> PyResult<Py<PyAny>> {
         let model = boardbase::catalogue::model(game).ok_or_else(|| {
-            let names: Vec<&str> = boardbase::catalogue::MODELS.iter().map(|m| m.game).collect();
+            let names: Vec<&str> = boardbase::catalogue::MODELS
+                .iter()
+                .map(|m| m.game)
+                .collect();
             error(
                 py,
                 "OptionError",
@@ -433,7 +436,9 @@ impl PyTablebase {
             .flatten()
             .map(|(name, &value)| (name.as_str(), value))
             .collect();
-        let setup = model.setup(shape, &given).map_err(|e| setup_error(py, &e))?;
+        let setup = model
+            .setup(shape, &given)
+            .map_err(|e| setup_error(py, &e))?;
         let tablebase = Arc::clone(&self.inner);
         let query = match board {
             Some(text) => tablebase::Query::Text(text),
