@@ -53,13 +53,14 @@ pub static MODEL: Model = Model {
         Some(shape) => shape,
         None => panic!("6x7 is a shape"),
     },
-    max_cells: 64,
+    // The most cells of a board whose positions a u64 indexes: 62x1.
+    max_cells: 62,
     options: &[GameOption {
         name: "k",
         help: "how many in a row win",
         default: 4,
         min: 1,
-        max: 64,
+        max: 62,
     }],
     make,
 };

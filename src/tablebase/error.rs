@@ -112,7 +112,8 @@ pub enum TablebaseError {
     },
     /// A game too large to solve in the memory for tables made in memory.
     #[error(
-        "solving {game} on {shape} in memory needs {}, more than the {} allowed (--make-memory)",
+        "solving {game} on {shape} in memory needs {}{}, more than the {} allowed for games solved in memory",
+        if *needed == u64::MAX { "more than " } else { "" },
         crate::memory::ByteSize(*needed),
         crate::memory::ByteSize(*budget)
     )]
@@ -121,7 +122,7 @@ pub enum TablebaseError {
         game: &'static str,
         /// The board.
         shape: Shape,
-        /// The bytes it needs.
+        /// The bytes it needs (`u64::MAX`: at least that).
         needed: u64,
         /// The bytes allowed.
         budget: u64,

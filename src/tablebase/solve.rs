@@ -70,11 +70,24 @@ fn value_name<S: Serializer>(value: &Value, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(value.name())
 }
 
+/// One setup's solution: empty until solved. Its own lock makes the setup
+/// solved once however many ask at a time, while other setups go on.
+type Slot = Arc<Mutex<Option<Arc<Solved>>>>;
+
 /// The games solved in memory, by setup: each solved once, then kept while
-/// the tablebase's memory for made tables holds them.
+/// the memory for games solved in memory holds them. The map's lock is
+/// held only to find a slot, never while a game is solved.
 #[derive(Default)]
 pub(super) struct Solutions {
-    solved: Mutex<HashMap<(&'static str, Setup), Arc<Solved>>>,
+    solved: Mutex<HashMap<(&'static str, Setup), Slot>>,
+}
+
+/// A lock, whether or not a thread panicked holding it (what it guards is
+/// whole between statements).
+fn locked<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Where the values of one setup's positions come from.
@@ -191,11 +204,13 @@ impl Tablebase {
         if model.game == crate::euler::MODEL.game {
             return !matches!(self.euler(setup.shape), Ok(None));
         }
-        self.solutions
-            .solved
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .contains_key(&(model.game, setup.clone()))
+        // Never waits: a slot being solved, or a map another thread holds,
+        // is not ready.
+        let Ok(map) = self.solutions.solved.try_lock() else {
+            return false;
+        };
+        map.get(&(model.game, setup.clone()))
+            .is_some_and(|slot| slot.try_lock().is_ok_and(|solved| solved.is_some()))
     }
 
     /// Where the values of `setup`'s positions come from: Euler's tables,
@@ -205,14 +220,6 @@ impl Tablebase {
             return Ok(Values::Euler(self.euler_made(setup.shape, |_| {})?));
         }
         let key = (model.game, setup.clone());
-        let mut solved = self
-            .solutions
-            .solved
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(found) = solved.get(&key) {
-            return Ok(Values::Solved(found.clone()));
-        }
         let needed = game.solve_memory();
         let budget = self.maker.budget();
         if needed > budget {
@@ -224,18 +231,32 @@ impl Tablebase {
             }
             .into());
         }
-        // One game in memory at a time past the first: the budget is for
-        // each table made, as Euler's.
-        let held: u64 = solved.values().map(|s| s.len() as u64 * 2).sum();
-        if held + needed > budget {
-            solved.clear();
+        let slot = {
+            let mut map = locked(&self.solutions.solved);
+            if !map.contains_key(&key) {
+                // Room for this one: the games solved before are dropped
+                // when they and it would pass the budget (one at a time past
+                // the first, as Euler's tables made in memory).
+                let held: u64 = map
+                    .values()
+                    .filter_map(|slot| slot.try_lock().ok()?.as_ref().map(|s| s.len() as u64 * 2))
+                    .sum();
+                if held + needed > budget {
+                    map.retain(|_, slot| slot.try_lock().is_err());
+                }
+            }
+            map.entry(key).or_default().clone()
+        };
+        let mut solution = locked(&slot);
+        if let Some(found) = &*solution {
+            return Ok(Values::Solved(found.clone()));
         }
         let made = Arc::new(game.solve().map_err(|error| TablebaseError::Solve {
             game: model.game,
             shape: setup.shape,
             error,
         })?);
-        solved.insert(key, made.clone());
+        *solution = Some(made.clone());
         Ok(Values::Solved(made))
     }
 }

@@ -65,7 +65,10 @@ impl Connect4 {
         if k == 0 || shape.cols() > MAX_COLS || shape.cells() > MAX_CELLS {
             return None;
         }
-        let base = (1u64 << (shape.rows() + 1)) - 1;
+        let base = 1u64.checked_shl(shape.rows() as u32 + 1)?.checked_sub(1)?;
+        if base == u64::MAX {
+            return None;
+        }
         let mut place = [0u64; MAX_COLS];
         let mut p = 1u64;
         for slot in place.iter_mut().take(shape.cols()) {
@@ -82,7 +85,10 @@ impl Connect4 {
             line_count: 0,
         };
         let (rows, cols) = (shape.rows() as isize, shape.cols() as isize);
-        for r in 0..rows {
+        // A line longer than both sides fits nowhere (and `k` past them
+        // would overflow the arithmetic below).
+        let fits = k <= shape.rows().max(shape.cols());
+        for r in (0..rows).filter(|_| fits) {
             for c in 0..cols {
                 for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
                     let (er, ec) = (r + dr * (k as isize - 1), c + dc * (k as isize - 1));

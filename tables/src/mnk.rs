@@ -80,7 +80,10 @@ impl Mnk {
         };
         // Across, down, down-right, down-left from each starting cell.
         let (rows, cols) = (shape.rows() as isize, shape.cols() as isize);
-        for r in 0..rows {
+        // A line longer than both sides fits nowhere (and `k` past them
+        // would overflow the arithmetic below).
+        let fits = k <= shape.rows().max(shape.cols());
+        for r in (0..rows).filter(|_| fits) {
             for c in 0..cols {
                 for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
                     let (er, ec) = (r + dr * (k as isize - 1), c + dc * (k as isize - 1));

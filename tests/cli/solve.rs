@@ -215,6 +215,7 @@ fn every_euler_position_of_small_boards_against_the_oracle() {
             &["solve", "euler", "--size", &size, "--format", "json"],
             input,
         );
+        assert_eq!(out.lines().count(), 1 << shape.cells());
         for (p, line) in out.lines().enumerate() {
             let object: Value = serde_json::from_str(line).unwrap();
             let want = if wins[p] { "win" } else { "lose" };
@@ -314,6 +315,13 @@ fn bad_positions_and_setups_say_where_and_why() {
     assert_eq!(
         r.stderr,
         "error: mnk is not played on a 7x7 board: more cells than its positions can be indexed by\n"
+    );
+    // A column too tall for a 64-bit index of Connect Four's positions.
+    let r = run(&["solve", "connect4", "--size", "63x1", "--start"], "");
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "error: connect4 is not played on a 63x1 board: more cells than its positions can be indexed by\n"
     );
     // Too large for the memory of tables made in memory: said, never tried.
     let r = run(&["solve", "mnk", "--size", "5x5", "--start"], "");

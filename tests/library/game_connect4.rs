@@ -92,3 +92,15 @@ fn position_text_errors_say_where_and_why() {
     assert_eq!(game.read_move(p, "b").unwrap(), 1);
     assert!(game.read_move(p, "e").is_err());
 }
+
+#[test]
+fn a_line_longer_than_the_board_fits_nowhere() {
+    // Every game of a k past both sides is a draw, for any k.
+    for k in [5, 64, usize::MAX] {
+        let game = Connect4::new(Shape::new(2, 3).unwrap(), k).unwrap();
+        let solved = retrograde::solve(&game).unwrap();
+        assert_eq!(solved.outcome_of(&game, 0), Some(Outcome::Draw), "k={k}");
+    }
+    assert!(Connect4::new(Shape::new(63, 1).unwrap(), 4).is_none());
+    assert!(Connect4::new(Shape::new(62, 1).unwrap(), 4).is_some());
+}

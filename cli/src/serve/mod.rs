@@ -56,7 +56,7 @@ pub struct ServeArgs {
     #[command(flatten)]
     nullity: super::options::NullityArgs,
     #[arg(long, value_name = "SIZE", default_value = "512M", value_parser = super::generate::parse_byte_size,
-          help = concat!("Memory the Euler tables made in memory may take, e.g. 512M, 2G ", super::options::memory_units!(), "; the least recently used are dropped to make room; 0: make none. A 5x5 table takes 68 MiB, and about 82 MiB while it is made"))]
+          help = concat!("Memory the Euler tables made in memory may take, e.g. 512M, 2G ", super::options::memory_units!(), "; the least recently used are dropped to make room; 0: make none. A 5x5 table takes 68 MiB, and about 82 MiB while it is made. The games /api/v1/solve solves in memory have a budget of the same size of their own"))]
     make_memory: u64,
     // The heavy work (Carcassonne counts, tables made in memory, large
     // GF(2) boards) runs on these workers, each on its own thread, off the

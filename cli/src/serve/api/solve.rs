@@ -12,7 +12,7 @@ use boardbase::catalogue::{self, Model, Setup};
 use boardbase::solvers::shape::Shape;
 use boardbase::tablebase::{self, Query, QuestionError};
 
-use super::error::{ApiError, Work};
+use super::error::{ApiError, Internal, Work};
 use super::lookup::worker_error;
 use super::query::QueryError;
 use super::{Ctx, answer};
@@ -141,9 +141,18 @@ pub async fn solve(axum::extract::State(state): Ctx, request: Request) -> Respon
         let query = asked.board.as_deref().map_or(Query::Start, Query::Text);
         tablebase.solve(asked.model, &asked.setup, query)
     };
-    let solved = match state.pool.run(deadline, work).await {
-        Ok(solved) => solved.map_err(refused(shape)),
-        Err(e) => Err(worker_error(e, Work::Solving(shape))),
+    // The solve runs to its end on its worker, detached: a request that
+    // stops waiting at its deadline leaves it solved for the next one.
+    let pool = state.pool.clone();
+    let job = tokio::spawn(async move { pool.run(deadline, work).await });
+    let solved = match tokio::time::timeout_at(deadline.into(), job).await {
+        Ok(Ok(Ok(solved))) => solved.map_err(refused(shape)),
+        Ok(Ok(Err(e))) => Err(worker_error(e, Work::Solving(shape))),
+        Ok(Err(_)) => Err(ApiError::Internal(Internal::Solving)),
+        Err(_) => Err(ApiError::Busy {
+            workers: state.pool.workers(),
+            work: Work::Solving(shape),
+        }),
     };
     answer(solved)
 }
