@@ -3,8 +3,15 @@
 //! Every error carries the 1-based line and column (in bytes) where the
 //! problem was found, what the parser expected there and what it found, so a
 //! front end can print `source:line:column: expected ..., found ...`.
+//!
+//! Every public error of the library says what it is about through
+//! [`Classify`] ([`kind`]), so a front end maps kinds, not variants.
 
 use core::fmt;
+
+pub mod kind;
+
+pub use kind::{Classify, Kind, Side};
 
 /// What a parser found where it expected something else.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +71,12 @@ pub struct ParseError {
     pub expected: &'static str,
     /// What it found instead.
     pub found: Found,
+}
+
+impl Classify for ParseError {
+    fn kind(&self) -> Kind {
+        Kind::Syntax
+    }
 }
 
 impl Found {

@@ -6,6 +6,7 @@ use num_bigint::BigUint;
 
 use super::Board;
 use super::dp::{self, Budget, CountError};
+use crate::error::{Classify, Kind};
 
 /// What to count on a board, and within what memory.
 ///
@@ -48,6 +49,13 @@ pub enum StopError {
         /// Tiles on the board.
         cells: usize,
     },
+}
+
+impl Classify for StopError {
+    /// A budget ran out or the count was told to stop.
+    fn kind(&self) -> Kind {
+        Kind::Resource
+    }
 }
 
 /// Counts `board` as `options` ask, asking `stop` before each tile whether
