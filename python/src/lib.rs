@@ -17,19 +17,15 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 
 use boardbase::carcassonne::{self, Tile};
-use boardbase::error::ParseError;
+use boardbase::error::{Classify, Kind, ParseError};
 use boardbase::generate::{Cancel, GenerateError, Job, JobError, JobSetting, Progress};
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
-use boardbase::lights::family::{
-    ColourGrid, FamilyError, FamilyGoal, Pattern, PatternError, Variant,
-};
-use boardbase::lights::{self, Goal, Grid, LightsError, Solver};
+use boardbase::lights::family::{ColourGrid, FamilyGoal, Pattern, PatternError, Variant};
+use boardbase::lights::{self, Goal, Grid, Solver};
 use boardbase::memory::ByteSize;
 use boardbase::report::LightsLookup;
 use boardbase::solvers::shape::Shape;
-use boardbase::tablebase::{
-    self, CountOptions, FlipFrom, OptionNames, Origin, Tablebase, fliptile_lookup,
-};
+use boardbase::tablebase::{self, CountOptions, FlipFrom, OptionNames, Tablebase, fliptile_lookup};
 use boardbase::tablefile::{self, ProbeError, Puzzle};
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::IntoPyObjectExt;
@@ -227,62 +223,45 @@ const OPTION_NAMES: OptionNames = OptionNames {
 /// used, a damaged table); the question's are `BoardError`, `ShapeError`,
 /// `NullityError` and `OptionError`. Each message is the library's.
 fn answer_error(py: Python<'_>, shape: Shape, e: tablebase::Error) -> PyErr {
-    use tablebase::{Error, QuestionError, TablebaseError};
     let size = || ("size", attr(py, shape.to_string()));
-    let file = |path: &Path| ("filename", attr(py, path.display().to_string()));
-    let missing = |message: String, command: &str, puzzle: Puzzle| {
-        error(
-            py,
-            "MissingTableError",
-            &message,
-            &[
-                ("command", attr(py, command)),
-                ("puzzle", attr(py, puzzle.to_string())),
-                size(),
-            ],
-        )
-    };
-    let message = e.to_string();
-    match &e {
-        Error::Tablebase(TablebaseError::Missing(m)) => {
-            missing(m.worded(OPTION_NAMES).to_string(), &m.command(), m.puzzle)
+    let message = e.worded(OPTION_NAMES);
+    match e.kind() {
+        Kind::Missing => {
+            let mut attrs = Vec::new();
+            if let Some(command) = e.command() {
+                attrs.push(("command", attr(py, command)));
+            }
+            if let Some(puzzle) = e.puzzle() {
+                attrs.push(("puzzle", attr(py, puzzle.to_string())));
+            }
+            attrs.push(size());
+            error(py, "MissingTableError", &message, &attrs)
         }
-        Error::Tablebase(TablebaseError::Make {
-            puzzle, command, ..
-        }) => missing(message, command, *puzzle),
-        Error::Tablebase(
-            TablebaseError::Unusable { path, .. }
-            | TablebaseError::Open { path, .. }
-            | TablebaseError::Mismatch { path, .. }
-            | TablebaseError::Probe {
-                origin: Origin::File(path),
-                ..
-            },
-        ) => error(py, "TableFileError", &message, &[file(path), size()]),
-        Error::Tablebase(_) => error(py, "TableFileError", &message, &[size()]),
-        Error::Question(QuestionError::Board(e)) => parse_error(py, "board", e),
-        Error::Question(QuestionError::Lights(e)) => nullity_error(py, e),
-        Error::Question(QuestionError::Family(FamilyError::SearchTooLarge {
-            max_bits, ..
-        })) => error(
-            py,
-            "NullityError",
-            &message,
-            &[("max_nullity", attr(py, *max_bits))],
-        ),
-        Error::Question(QuestionError::Family(_)) => error(py, "OptionError", &message, &[]),
-        Error::Question(_) => error(py, "ShapeError", &message, &[size()]),
+        Kind::Syntax => match e.parse_error() {
+            Some(at) => parse_error(py, "board", at),
+            None => error(py, "BoardError", &message, &[]),
+        },
+        Kind::Search => {
+            let mut attrs = Vec::new();
+            if let Some(nullity) = e.nullity() {
+                attrs.push(("nullity", attr(py, nullity)));
+            }
+            if let Some(max) = e.max_nullity() {
+                attrs.push(("max_nullity", attr(py, max)));
+            }
+            error(py, "NullityError", &message, &attrs)
+        }
+        Kind::Option => error(py, "OptionError", &message, &[]),
+        Kind::Mismatch | Kind::TooLarge => error(py, "ShapeError", &message, &[size()]),
+        _ => {
+            let mut attrs = Vec::new();
+            if let Some(path) = e.file() {
+                attrs.push(("filename", attr(py, path.display().to_string())));
+            }
+            attrs.push(size());
+            error(py, "TableFileError", &message, &attrs)
+        }
     }
-}
-
-/// `NullityError` for a board past the exact search.
-fn nullity_error(py: Python<'_>, e: &LightsError) -> PyErr {
-    let mut attrs = Vec::new();
-    if let LightsError::NullityTooLarge { nullity, max, .. } = e {
-        attrs.push(("nullity", attr(py, *nullity)));
-        attrs.push(("max_nullity", attr(py, *max)));
-    }
-    error(py, "NullityError", &e.to_string(), &attrs)
 }
 
 /// The answer layer: `boardbase.Tablebase` holds one and calls it.
