@@ -52,9 +52,13 @@ pub enum StopError {
 }
 
 impl Classify for StopError {
-    /// A budget ran out or the count was told to stop.
+    /// Past the DP's budget ([`Kind::Resource`]), or told to stop
+    /// ([`Kind::Interrupted`]).
     fn kind(&self) -> Kind {
-        Kind::Resource
+        match self {
+            StopError::Count(_) => Kind::Resource,
+            StopError::Stopped { .. } => Kind::Interrupted,
+        }
     }
 }
 

@@ -33,10 +33,15 @@ pub enum Kind {
     Missing,
     /// A table file that cannot be used, or a table found damaged.
     Table,
-    /// A budget ran out (memory, time) or the work was told to stop.
+    /// A budget ran out: memory, threads, the DP's groups.
     Resource,
     /// Reading or writing failed.
     Io,
+    /// The work was told to stop (a cancel, a signal) before it finished.
+    Interrupted,
+    /// Neither the question's nor a table's: another process of the job
+    /// failed or disagreed, or a bug.
+    Internal,
 }
 
 /// Whose the error is: the question's or the tablebase's.
@@ -44,7 +49,7 @@ pub enum Kind {
 pub enum Side {
     /// The question has no answer here: the asker can change it.
     Question,
-    /// Answering failed: a table, the memory, a file.
+    /// Answering failed: a table, the memory, a file, the job.
     Tablebase,
 }
 
@@ -55,7 +60,12 @@ impl Kind {
             Kind::Syntax | Kind::Mismatch | Kind::Option | Kind::TooLarge | Kind::Search => {
                 Side::Question
             }
-            Kind::Missing | Kind::Table | Kind::Resource | Kind::Io => Side::Tablebase,
+            Kind::Missing
+            | Kind::Table
+            | Kind::Resource
+            | Kind::Io
+            | Kind::Interrupted
+            | Kind::Internal => Side::Tablebase,
         }
     }
 }
