@@ -18,7 +18,7 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use boardbase::carcassonne::{self, Tile};
 use boardbase::error::{Classify, Kind, ParseError};
-use boardbase::generate::{Cancel, GenerateError, Job, JobError, JobSetting, Progress};
+use boardbase::generate::{Cancel, Job, JobError, JobSetting, Progress};
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::lights::family::{ColourGrid, FamilyGoal, Pattern, PatternError, Variant};
 use boardbase::lights::{self, Goal, Grid, Solver};
@@ -1056,30 +1056,24 @@ fn job_error(py: Python<'_>, e: JobError) -> PyErr {
         JobSetting::CheckpointEvery => "checkpoint_every".to_owned(),
         other => other.flag().to_owned(),
     });
-    match e {
-        JobError::Generate(GenerateError::TooManyCells { .. }) => {
-            error(py, "ShapeError", &message, &[])
+    match e.kind() {
+        Kind::TooLarge => error(py, "ShapeError", &message, &[]),
+        Kind::Mismatch | Kind::Option | Kind::Syntax | Kind::Search => {
+            error(py, "OptionError", &message, &[])
         }
-        e if e.is_usage() => error(py, "OptionError", &message, &[]),
-        // A checkpoint that cannot be used or written: a file's error.
-        JobError::Generate(GenerateError::Checkpoint(c)) => error(
-            py,
-            "TableFileError",
-            &message,
-            &[("filename", attr(py, c.path().display().to_string()))],
-        ),
-        JobError::OverMemoryLimit { .. } | JobError::Generate(_) => {
-            error(py, "ResourceError", &message, &[])
-        }
-        JobError::Write { path, .. }
-        | JobError::DiskSpace { path, .. }
-        | JobError::Table { path, .. } => error(
-            py,
-            "TableFileError",
-            &message,
-            &[("filename", attr(py, path.display().to_string()))],
-        ),
-        JobError::Cancelled { .. } => pyo3::exceptions::PyKeyboardInterrupt::new_err(message),
+        // A table or a checkpoint that cannot be written or used: a file's
+        // error.
+        Kind::Table | Kind::Io => match e.file() {
+            Some(path) => error(
+                py,
+                "TableFileError",
+                &message,
+                &[("filename", attr(py, path.display().to_string()))],
+            ),
+            None => error(py, "TableFileError", &message, &[]),
+        },
+        Kind::Resource => error(py, "ResourceError", &message, &[]),
+        Kind::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err(message),
         _ => error(py, "InternalError", &message, &[]),
     }
 }
