@@ -34,9 +34,37 @@ pub enum ApiError {
         /// The case of a judge-text body, from 1.
         case: Option<u64>,
     },
-    /// Board text that does not make a board (400, or 422 past 64×64).
-    #[error("board: {0}")]
-    Board(BoardShapeError),
+    /// Board text of nothing but blanks (400).
+    #[error("board: expected the rows of a board separated by '/', found nothing")]
+    EmptyBoard,
+    /// Board rows of different lengths (400).
+    #[error("board: row {row} has {cells} cells, row 1 has {first}: every row needs as many")]
+    Ragged {
+        /// The row, from 1.
+        row: usize,
+        /// Its length.
+        cells: usize,
+        /// The first row's length.
+        first: usize,
+    },
+    /// Board rows that disagree with `size` (400).
+    #[error("board: {}, but size={size} was given", rows_of_cells(*.rows, *.cols))]
+    NotSize {
+        /// The rows given.
+        rows: usize,
+        /// Their length.
+        cols: usize,
+        /// The size given.
+        size: Shape,
+    },
+    /// A board past 64 rows or columns (422).
+    #[error("board: {}: boards have 1 to 64 rows and columns", rows_of_cells(*.rows, *.cols))]
+    BoardTooLarge {
+        /// The rows given.
+        rows: usize,
+        /// Their length.
+        cols: usize,
+    },
     /// Rows that do not make a GF(2) grid (400).
     #[error("board: {0}")]
     Grid(GridError),
@@ -176,42 +204,6 @@ pub enum ApiError {
     Internal(Internal),
 }
 
-/// How board text fails to make a board.
-#[derive(Debug, thiserror::Error)]
-pub enum BoardShapeError {
-    /// Nothing but blanks (400).
-    #[error("expected the rows of a board separated by '/', found nothing")]
-    Empty,
-    /// Rows of different lengths (400).
-    #[error("row {row} has {cells} cells, row 1 has {first}: every row needs as many")]
-    Ragged {
-        /// The row, from 1.
-        row: usize,
-        /// Its length.
-        cells: usize,
-        /// The first row's length.
-        first: usize,
-    },
-    /// Rows that disagree with `size` (400).
-    #[error("{}, but size={size} was given", rows_of_cells(*.rows, *.cols))]
-    NotSize {
-        /// The rows given.
-        rows: usize,
-        /// Their length.
-        cols: usize,
-        /// The size given.
-        size: Shape,
-    },
-    /// Past 64 rows or columns (422).
-    #[error("{}: boards have 1 to 64 rows and columns", rows_of_cells(*.rows, *.cols))]
-    TooLarge {
-        /// The rows given.
-        rows: usize,
-        /// Their length.
-        cols: usize,
-    },
-}
-
 /// How the server names the options a missing table's message points to.
 pub const OPTION_NAMES: OptionNames = OptionNames {
     tables: "--tables DIR",
@@ -338,8 +330,8 @@ impl ApiError {
             | E::TileCount { .. }
             | E::Tile { .. }
             | E::Unreadable(_) => StatusCode::BAD_REQUEST,
-            E::Board(BoardShapeError::TooLarge { .. }) => StatusCode::UNPROCESSABLE_ENTITY,
-            E::Board(_) => StatusCode::BAD_REQUEST,
+            E::EmptyBoard | E::Ragged { .. } | E::NotSize { .. } => StatusCode::BAD_REQUEST,
+            E::BoardTooLarge { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             E::Answer { error, .. } => kind_status(error.kind()),
             E::CarcassonneSize {
                 problem: SizeProblem::Empty,
@@ -381,7 +373,9 @@ impl ApiError {
                     put("case", (*case).into());
                 }
             }
-            E::Board(_) => put("parameter", "board".into()),
+            E::EmptyBoard | E::Ragged { .. } | E::NotSize { .. } | E::BoardTooLarge { .. } => {
+                put("parameter", "board".into())
+            }
             E::Answer { shape, error } => answer_fields(error, *shape, &mut put),
             E::Case { case, .. } => put("case", (*case).into()),
             E::TooManyCases { max, .. } => put("max_cases", (*max).into()),
