@@ -72,6 +72,22 @@ pub static GAME: Game = Game {
     problems: &[&UVA_10536],
 };
 
+/// How the Game of Euler is set up for the answer layer's generic
+/// questions: a board (4×4 by default) of at most 36 squares, the most its
+/// tables take; no options.
+#[cfg(feature = "std")]
+pub static MODEL: crate::catalogue::Model = crate::catalogue::Model {
+    game: "euler",
+    default_shape: boardbase_solvers::shape::Shape::SQUARE4,
+    max_cells: boardbase_solvers::euler::winloss::MAX_CELLS,
+    options: &[],
+    make: |setup| {
+        Ok(Box::new(boardbase_solvers::euler::game::Euler::new(
+            setup.shape,
+        )))
+    },
+};
+
 /// UVA 10536: positions after a case count, `WINNING` or `LOSING` each.
 pub static UVA_10536: Problem = Problem {
     command: "euler",

@@ -67,6 +67,8 @@ pub mod cases;
 pub mod catalogue;
 #[cfg(all(feature = "check", unix))]
 pub mod check;
+#[cfg(feature = "std")]
+pub mod connect4;
 pub mod error;
 pub mod euler;
 pub mod flip;
@@ -79,6 +81,8 @@ pub mod input;
 pub mod lights;
 #[cfg(feature = "std")]
 pub mod memory;
+#[cfg(feature = "std")]
+pub mod mnk;
 #[cfg(feature = "std")]
 pub mod progress;
 #[cfg(feature = "std")]

@@ -956,6 +956,36 @@ pub struct GameEntry {
     pub tables: bool,
     /// The judges' problems on it.
     pub problems: Vec<ProblemEntry>,
+    /// How `boardbase solve` sets it up (`null`: not solved through the
+    /// game model).
+    pub solve: Option<SolveEntry>,
+}
+
+/// How a game of the model is set up for `boardbase solve`, in a
+/// [`GameEntry`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SolveEntry {
+    /// The board when none is asked for, `RxC`.
+    pub default_size: String,
+    /// The most cells of a board.
+    pub max_cells: usize,
+    /// Its options.
+    pub options: Vec<OptionEntry>,
+}
+
+/// A game's option in a [`SolveEntry`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OptionEntry {
+    /// Its name (`k`: `--k` on the command line).
+    pub name: &'static str,
+    /// What it means.
+    pub help: &'static str,
+    /// Its value when not given.
+    pub default: u64,
+    /// The least value taken.
+    pub min: u64,
+    /// The greatest value taken.
+    pub max: u64,
 }
 
 /// A judge's problem in a [`GameEntry`].
@@ -1008,6 +1038,21 @@ impl GameEntry {
                     limits: p.limits,
                 })
                 .collect(),
+            solve: crate::catalogue::model(game.name).map(|m| SolveEntry {
+                default_size: m.default_shape.to_string(),
+                max_cells: m.max_cells,
+                options: m
+                    .options
+                    .iter()
+                    .map(|o| OptionEntry {
+                        name: o.name,
+                        help: o.help,
+                        default: o.default,
+                        min: o.min,
+                        max: o.max,
+                    })
+                    .collect(),
+            }),
         }
     }
 }

@@ -48,6 +48,19 @@ pub fn run(args: &GamesArgs, out: &mut Output) -> Result<(), Failure> {
         if game.tables {
             writeln!(out, "  tables: boardbase generate {} RxC", game.name)?;
         }
+        if let Some(model) = boardbase::catalogue::model(game.name) {
+            let mut line = format!(
+                "  solve: boardbase solve {} [--size RxC, {} by default]",
+                game.name, model.default_shape
+            );
+            for o in model.options {
+                line += &format!(
+                    " [--{} N: {}, {} to {}, {} by default]",
+                    o.name, o.help, o.min, o.max, o.default
+                );
+            }
+            writeln!(out, "{line}")?;
+        }
         for p in game.problems {
             let cases = match p.max_cases {
                 usize::MAX => format!("any number of {}", p.noun.1),

@@ -42,6 +42,7 @@ mod mpi;
 mod options;
 mod pretty;
 mod shell;
+mod solve;
 mod tables;
 
 use std::fs::File;
@@ -174,6 +175,25 @@ enum Command {
     /// Not to be mixed up with `generate`, which builds a table file.
     #[command(name = "cases", visible_alias = "gen")]
     Cases(Deferred<cases::GenArgs>),
+    /// Solve a position of any two-player game of the catalogue (`boardbase
+    /// games` lists them with their boards and options): its value for the
+    /// player to move (win, lose or draw), the remoteness (plies to the end
+    /// with perfect play: the winner hurries, the loser resists), and every
+    /// move valued, best first.
+    ///
+    /// The position: --board ROWS (rows joined by `/`), --start, or
+    /// positions read from FILE or standard input, each a line with its
+    /// rows joined by `/` or R lines of the board; blank lines between
+    /// them are skipped. Each game has its text: one line a row, top row
+    /// first, `.` an empty cell, `X` and `O` the players' pieces (X moves
+    /// first; the player to move follows from the counts), or Euler's `X`
+    /// covered. A move is named by its cell, the column's letter and the
+    /// row's number from the top (`a1` the top-left cell), or by its column
+    /// where pieces fall. --format json: one object a position and line
+    /// with `value`, `remoteness` and `moves` (each the `move`, and the
+    /// `value` and `remoteness` of the position after it for the player to
+    /// move there).
+    Solve(Deferred<solve::SolveArgs>),
     /// Solve each puzzle's published sample and show it in pretty form.
     Demo,
     /// List every game answered, with the judges' problems on it and their
@@ -476,6 +496,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Cases(Deferred(args)) => cases::run(&args, &mut out),
         Command::Demo => demo::run(&mut out),
         Command::Games(Deferred(args)) => games::run(&args, &mut out),
+        Command::Solve(Deferred(args)) => solve::run(&args, &mut out),
         Command::Generate(Deferred(args)) => match generate::launcher() {
             // One job over the ranks an MPI launcher started.
             #[cfg(feature = "mpi")]

@@ -20,8 +20,12 @@
 //! ```
 
 pub mod entry;
+#[cfg(feature = "std")]
+pub mod model;
 
 pub use entry::{Game, Kind, MB, Problem};
+#[cfg(feature = "std")]
+pub use model::{AnyGame, GameOption, Model, Setup, SetupError};
 
 /// Every game of the catalogue, in the order front ends list them.
 #[cfg(feature = "std")]
@@ -30,7 +34,25 @@ pub static GAMES: &[&Game] = &[
     &crate::lights::GAME,
     &crate::euler::GAME,
     &crate::carcassonne::GAME,
+    &crate::mnk::GAME,
+    &crate::connect4::GAME,
 ];
+
+/// The two-player games the answer layer solves through the game model
+/// ([`Tablebase::solve`](crate::tablebase::Tablebase::solve)), each set up
+/// by its own module.
+#[cfg(feature = "std")]
+pub static MODELS: &[&Model] = &[
+    &crate::euler::MODEL,
+    &crate::mnk::MODEL,
+    &crate::connect4::MODEL,
+];
+
+/// The model of the game named `name`, or `None`.
+#[cfg(feature = "std")]
+pub fn model(name: &str) -> Option<&'static Model> {
+    MODELS.iter().copied().find(|m| m.game == name)
+}
 
 /// The game named `name`, or `None`.
 #[cfg(feature = "std")]

@@ -112,6 +112,32 @@ pub enum TablebaseError {
         /// The command that makes the table's file.
         command: String,
     },
+    /// A game too large to solve in the memory for tables made in memory.
+    #[error(
+        "solving {game} on {shape} in memory needs {}, more than the {} allowed (--make-memory)",
+        crate::memory::ByteSize(*needed),
+        crate::memory::ByteSize(*budget)
+    )]
+    TooLarge {
+        /// The game.
+        game: &'static str,
+        /// The board.
+        shape: Shape,
+        /// The bytes it needs.
+        needed: u64,
+        /// The bytes allowed.
+        budget: u64,
+    },
+    /// The game's retrograde analysis failed.
+    #[error("cannot solve {game} on {shape}: {error}")]
+    Solve {
+        /// The game.
+        game: &'static str,
+        /// The board.
+        shape: Shape,
+        /// Why.
+        error: boardbase_solvers::game::SolveError,
+    },
 }
 
 /// An error about the question: the board, its size, the options.
@@ -144,6 +170,12 @@ pub enum QuestionError {
     /// search's limit, or the board does not fit the variant.
     #[error(transparent)]
     Family(#[from] FamilyError),
+    /// A game set up on a board or with options it is not played with.
+    #[error(transparent)]
+    Setup(#[from] crate::catalogue::SetupError),
+    /// A position text that reads, but names no position of the game.
+    #[error("not a position of the game")]
+    NotAPosition,
 }
 
 impl From<TooManyCells> for Error {
@@ -187,8 +219,10 @@ impl Classify for Error {
 }
 
 impl Classify for TablebaseError {
-    /// [`Kind::Missing`] for no table (none made in memory either), else
-    /// [`Kind::Table`]: a file that cannot be used, a damaged table.
+    /// [`Kind::Missing`] for no table (none made in memory either),
+    /// [`Kind::Table`] for a file that cannot be used or a damaged table;
+    /// a game too large to solve in memory is [`Kind::Resource`], its
+    /// analysis failing [`Kind::Internal`].
     fn kind(&self) -> Kind {
         match self {
             TablebaseError::Missing(_) | TablebaseError::Make { .. } => Kind::Missing,
@@ -197,6 +231,8 @@ impl Classify for TablebaseError {
             | TablebaseError::Unusable { .. }
             | TablebaseError::Probe { .. }
             | TablebaseError::Damaged(_) => Kind::Table,
+            TablebaseError::TooLarge { .. } => Kind::Resource,
+            TablebaseError::Solve { .. } => Kind::Internal,
         }
     }
 }
@@ -209,6 +245,8 @@ impl Classify for QuestionError {
             QuestionError::BoardShape { .. } | QuestionError::OutsideShape(_) => Kind::Mismatch,
             QuestionError::Lights(e) => e.kind(),
             QuestionError::Family(e) => e.kind(),
+            QuestionError::Setup(_) => Kind::Option,
+            QuestionError::NotAPosition => Kind::Mismatch,
         }
     }
 

@@ -65,6 +65,7 @@ mod json;
 mod lookup;
 mod made;
 mod sizes;
+mod solve;
 mod source;
 mod stream;
 
@@ -91,6 +92,7 @@ pub use made::{
     Maker, Pending,
 };
 pub use sizes::{Gf2Range, MadeRange, SizeEntry, Sizes};
+pub use solve::{Query, Solution, SolvedMove};
 pub use source::{
     EmbeddedEuler, EmbeddedFlip, EulerMoves, EulerSource, FlipSource, MoveTexts, Play, TableEuler,
     TableFlip,
@@ -204,6 +206,8 @@ pub struct Tablebase {
     /// The one table file that answers every question of its puzzle
     /// ([`Tablebase::set_table`]), before the embedded tables.
     table: Option<PathBuf>,
+    /// The games of the model solved in memory ([`Tablebase::solve`]).
+    solutions: solve::Solutions,
 }
 
 /// [`Tablebase::fliptile`]'s answer.
@@ -264,6 +268,7 @@ impl Tablebase {
             files: Vec::new(),
             max_nullity: MAX_NULLITY,
             table: None,
+            solutions: solve::Solutions::default(),
         }
     }
 

@@ -78,6 +78,8 @@ pub mod search;
 use core::cmp::Ordering;
 use core::fmt;
 
+use crate::text::{Found, ParseError};
+
 /// The value of a position for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
@@ -238,6 +240,90 @@ pub trait TwoPlayer: Rules {
 pub trait OnePlayer: Rules {
     /// Whether `position` is solved.
     fn is_goal(&self, position: u64) -> bool;
+}
+
+/// A game's own text: how its positions and moves are written and read.
+/// Front ends show and take positions and moves only through it, so a game
+/// declares its alphabet once, here.
+pub trait Text: Rules {
+    /// Writes `position`.
+    fn write_position(&self, position: u64, out: &mut dyn fmt::Write) -> fmt::Result;
+
+    /// Reads a position as [`write_position`](Self::write_position) writes
+    /// it (and in any other form the game accepts), with the line and
+    /// column of what does not fit.
+    fn read_position(&self, text: &str) -> Result<u64, ParseError>;
+
+    /// Writes `mv`, a move of `position`.
+    fn write_move(&self, position: u64, mv: Self::Move, out: &mut dyn fmt::Write) -> fmt::Result;
+
+    /// Reads a move of `position`: by default the move whose text
+    /// ([`write_move`](Self::write_move)) is `text`, blanks around it
+    /// ignored.
+    fn read_move(&self, position: u64, text: &str) -> Result<Self::Move, ParseError> {
+        let wanted = text.trim();
+        let mut found = None;
+        self.for_each_move(position, |mv| {
+            let mut written = Fixed::default();
+            if found.is_none()
+                && self.write_move(position, mv, &mut written).is_ok()
+                && written.as_str() == Some(wanted)
+            {
+                found = Some(mv);
+            }
+        });
+        found.ok_or(ParseError {
+            line: 1,
+            column: (text.len() - text.trim_start().len() + 1) as u64,
+            expected: "a move of the position",
+            found: if wanted.is_empty() {
+                Found::EndOfInput
+            } else {
+                Found::Word {
+                    len: wanted.chars().count(),
+                }
+            },
+        })
+    }
+}
+
+/// A move's text, written into a fixed buffer (moves' texts are short).
+struct Fixed {
+    bytes: [u8; 64],
+    len: usize,
+    overflow: bool,
+}
+
+impl Default for Fixed {
+    fn default() -> Fixed {
+        Fixed {
+            bytes: [0; 64],
+            len: 0,
+            overflow: false,
+        }
+    }
+}
+
+impl Fixed {
+    fn as_str(&self) -> Option<&str> {
+        if self.overflow {
+            return None;
+        }
+        core::str::from_utf8(&self.bytes[..self.len]).ok()
+    }
+}
+
+impl fmt::Write for Fixed {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        let end = self.len + s.len();
+        if end > self.bytes.len() {
+            self.overflow = true;
+            return Err(fmt::Error);
+        }
+        self.bytes[self.len..end].copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
 }
 
 /// Calls `f` once with each distinct value of `found` (sorting it): a

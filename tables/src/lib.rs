@@ -34,7 +34,10 @@ extern crate alloc;
 
 pub mod board;
 pub mod carcassonne;
+pub mod connect4;
 pub mod euler;
 pub mod flip;
 pub mod game;
+pub mod mnk;
 pub mod shape;
+pub mod text;

@@ -34,14 +34,37 @@ fn games() -> Vec<Value> {
 fn every_game_is_listed_with_its_problems_and_their_limits() {
     let games = games();
     let names: Vec<&str> = games.iter().map(|g| g["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["flip", "lights", "euler", "carcassonne"]);
+    assert_eq!(
+        names,
+        ["flip", "lights", "euler", "carcassonne", "mnk", "connect4"]
+    );
     let kinds: Vec<&str> = games.iter().map(|g| g["kind"].as_str().unwrap()).collect();
-    assert_eq!(kinds, ["puzzle", "puzzle", "two-player", "count"]);
+    assert_eq!(
+        kinds,
+        [
+            "puzzle",
+            "puzzle",
+            "two-player",
+            "count",
+            "two-player",
+            "two-player"
+        ]
+    );
     let tables: Vec<bool> = games
         .iter()
         .map(|g| g["tables"].as_bool().unwrap())
         .collect();
-    assert_eq!(tables, [true, false, true, false]);
+    assert_eq!(tables, [true, false, true, false, false, false]);
+    // The two-player games are solved by `boardbase solve`, with their
+    // boards and options: tic-tac-toe by default for mnk.
+    let solve: Vec<&Value> = games.iter().map(|g| &g["solve"]).collect();
+    assert!(solve[..2].iter().chain(&solve[3..4]).all(|s| s.is_null()));
+    assert_eq!(solve[2]["default_size"], "4x4");
+    assert_eq!(solve[4]["default_size"], "3x3");
+    assert_eq!(solve[4]["options"][0]["name"], "k");
+    assert_eq!(solve[4]["options"][0]["default"], 3);
+    assert_eq!(solve[5]["default_size"], "6x7");
+    assert_eq!(solve[5]["options"][0]["default"], 4);
     let problems: Vec<&Value> = games
         .iter()
         .flat_map(|g| g["problems"].as_array().unwrap())

@@ -35,6 +35,9 @@ mod export_python;
 mod flip;
 // `boardbase games`: the catalogue, against the problem statements.
 mod games;
+// `boardbase solve`: every position of small m,n,k and Euler boards
+// against the oracles' game searches.
+mod solve;
 // `boardbase cases` (`gen`): reproducible families and their answers.
 mod gen_cases;
 // `boardbase generate`: the summary, the file, the memory limit.

@@ -12,7 +12,7 @@ use boon::{Compiler, SchemaIndex, Schemas};
 use serde_json::Value;
 
 /// Every schema in `docs/schema/`, by file name without `.schema.json`.
-pub const NAMES: [&str; 17] = [
+pub const NAMES: [&str; 18] = [
     "cell",
     "flip",
     "flip-lookup",
@@ -30,6 +30,7 @@ pub const NAMES: [&str; 17] = [
     "check",
     "generate",
     "games",
+    "solve",
 ];
 
 /// `docs/schema/`.

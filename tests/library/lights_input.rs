@@ -93,7 +93,9 @@ fn assert_points_at(text: &[u8], e: &boardbase::error::ParseError) {
             assert_eq!(digits.parse::<u64>().ok(), Some(n), "{e}");
         }
         Found::NumberTooLarge => assert!(at.first().is_some_and(u8::is_ascii_digit), "{e}"),
-        Found::Byte(_) | Found::Word { .. } => panic!("not made by these readers: {e}"),
+        Found::Byte(_) | Found::Word { .. } | Found::Described(_) => {
+            panic!("not made by these readers: {e}")
+        }
     }
 }
 

@@ -22,6 +22,10 @@ mod flip_oracle;
 // The game model's generic solvers against the specialised generators
 // and against sweeps over random games with cycles.
 mod game_model;
+// m,n,k-games (tic-tac-toe) solved through the model, against game search.
+mod game_mnk;
+// Connect Four solved through the model, against game search.
+mod game_connect4;
 // Inputs the fuzz targets found, kept as plain tests.
 mod fuzz_regressions;
 // The Euler generator on every shape of at most 20 squares.

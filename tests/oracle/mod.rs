@@ -15,6 +15,9 @@
 //! - [`family`]: the Lights Out family (K colours, a torus or
 //!   not, any stencil) and the brute force over every press vector;
 //! - [`euler`]: the Game of Euler's moves;
+//! - [`mnk`]: m,n,k-games (tic-tac-toe's family), solved by memoised game
+//!   search from the empty board;
+//! - [`connect4`]: Connect Four, the same search with pieces that fall;
 //! - [`fliptile`]: Fliptile and Lights Out solved by light chasing over
 //!   [`press`], and the judges' answer texts;
 //! - [`carcassonne`]: Carcassonne tile turning and edge matching, the brute
@@ -33,9 +36,11 @@
 #![allow(dead_code)]
 
 pub mod carcassonne;
+pub mod connect4;
 pub mod euler;
 pub mod family;
 pub mod fliptile;
+pub mod mnk;
 pub mod press;
 pub mod samples;
 pub mod tables;

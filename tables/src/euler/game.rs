@@ -21,9 +21,12 @@
 //! assert_eq!(game.primitive(0b11), Some(Value::Win));
 //! ```
 
+use core::fmt;
+
 use super::{MoveList, moves};
-use crate::game::{Rules, TwoPlayer, Value, each_distinct};
+use crate::game::{Rules, Text, TwoPlayer, Value, each_distinct};
 use crate::shape::Shape;
+use crate::text::{ParseError, read_board, write_cell};
 
 /// The Game of Euler on one board shape.
 #[derive(Clone, Debug)]
@@ -131,5 +134,57 @@ impl TwoPlayer for Euler {
 
     fn primitive(&self, covered: u64) -> Option<Value> {
         (covered == self.shape.full()).then_some(Value::Win)
+    }
+}
+
+/// Text: the board one line a row, top row first, `X` covered and `.`
+/// empty (rows may be joined by `/`); a move by its cells, the column's
+/// letter and the row's number counted from the top: `a1` one square,
+/// `a1-c1` a pin from its first cell to its last.
+impl Text for Euler {
+    fn write_position(&self, covered: u64, out: &mut dyn fmt::Write) -> fmt::Result {
+        for r in 0..self.shape.rows() {
+            if r > 0 {
+                out.write_char('\n')?;
+            }
+            for c in 0..self.shape.cols() {
+                out.write_char(if self.shape.get(covered, r, c) {
+                    'X'
+                } else {
+                    '.'
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    fn read_position(&self, text: &str) -> Result<u64, ParseError> {
+        let mut covered = 0;
+        let shape = self.shape;
+        read_board(
+            text,
+            shape.rows(),
+            shape.cols(),
+            b".X",
+            "'X' or '.'",
+            |r, c, s| {
+                if s == 1 {
+                    covered |= shape.bit(r, c);
+                }
+            },
+        )?;
+        Ok(covered)
+    }
+
+    fn write_move(&self, _covered: u64, mv: u8, out: &mut dyn fmt::Write) -> fmt::Result {
+        let mask = self.moves()[usize::from(mv)];
+        let (r, c) = self.shape.cell(mask.trailing_zeros() as usize);
+        write_cell(out, r, c)?;
+        if mask.count_ones() > 1 {
+            let (r, c) = self.shape.cell(63 - mask.leading_zeros() as usize);
+            out.write_char('-')?;
+            write_cell(out, r, c)?;
+        }
+        Ok(())
     }
 }

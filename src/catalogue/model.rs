@@ -1,0 +1,250 @@
+//! A two-player game of the model as front ends and the answer layer see
+//! it, whatever its rules: set up on a board with its options ([`Model`],
+//! [`Setup`]), then played through position indices and the game's own
+//! text ([`AnyGame`], implemented for every game of
+//! [`solvers::game`](crate::solvers::game) that has [`Text`]).
+
+use std::fmt;
+
+use boardbase_solvers::game::retrograde::{self, Solved};
+use boardbase_solvers::game::{Rules, SolveError, Text, TwoPlayer, Value};
+use boardbase_solvers::shape::Shape;
+
+use crate::error::ParseError;
+
+/// A numeric option of a game (`k`, the stones in a row that win).
+#[derive(Debug, PartialEq, Eq)]
+pub struct GameOption {
+    /// Its name on the command line (`--k`), in the server's queries and
+    /// in Python.
+    pub name: &'static str,
+    /// What it means, in a few words.
+    pub help: &'static str,
+    /// Its value when not given.
+    pub default: u64,
+    /// The least value taken.
+    pub min: u64,
+    /// The greatest value taken.
+    pub max: u64,
+}
+
+/// A game set up: its board and the value of each of its options, in the
+/// order of [`Model::options`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Setup {
+    /// The board.
+    pub shape: Shape,
+    /// The options' values.
+    pub options: Vec<u64>,
+}
+
+impl Setup {
+    /// `model`'s default board with every option at its default.
+    pub fn default_of(model: &Model) -> Setup {
+        Setup {
+            shape: model.default_shape,
+            options: model.options.iter().map(|o| o.default).collect(),
+        }
+    }
+
+    /// The value of the option called `name`, if `model` has it.
+    pub fn option(&self, model: &Model, name: &str) -> Option<u64> {
+        let i = model.options.iter().position(|o| o.name == name)?;
+        self.options.get(i).copied()
+    }
+}
+
+/// Why a game cannot be set up as asked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The board is not one the game is played on.
+    #[error("{game} is not played on a {shape} board: {why}")]
+    Shape {
+        /// The game.
+        game: &'static str,
+        /// The board asked for.
+        shape: Shape,
+        /// Why, in words.
+        why: &'static str,
+    },
+    /// An option's value is out of its range.
+    #[error("--{name} {value}: {game} takes {min} to {max}")]
+    Option {
+        /// The game.
+        game: &'static str,
+        /// The option.
+        name: &'static str,
+        /// The value given.
+        value: u64,
+        /// The least value taken.
+        min: u64,
+        /// The greatest value taken.
+        max: u64,
+    },
+    /// An option the game does not have.
+    #[error("{game} has no option {name}")]
+    Unknown {
+        /// The game.
+        game: &'static str,
+        /// The option named.
+        name: String,
+    },
+}
+
+/// How a two-player game of the model is set up: its options, its default
+/// board, and the game itself made for a [`Setup`].
+pub struct Model {
+    /// The game's name, as in its catalogue entry.
+    pub game: &'static str,
+    /// The board when none is asked for.
+    pub default_shape: Shape,
+    /// The most cells of a board it is played on.
+    pub max_cells: usize,
+    /// Its options, with their defaults.
+    pub options: &'static [GameOption],
+    /// The game on a board with its options (already checked against
+    /// their ranges and `max_cells`).
+    pub make: fn(&Setup) -> Result<Box<dyn AnyGame>, SetupError>,
+}
+
+impl fmt::Debug for Model {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Model")
+            .field("game", &self.game)
+            .field("default_shape", &self.default_shape)
+            .field("options", &self.options)
+            .finish()
+    }
+}
+
+impl Model {
+    /// A setup of this game: `shape` (the default board when `None`) and
+    /// the options given by name (the others at their defaults), checked.
+    pub fn setup(&self, shape: Option<Shape>, given: &[(&str, u64)]) -> Result<Setup, SetupError> {
+        let mut setup = Setup::default_of(self);
+        if let Some(shape) = shape {
+            setup.shape = shape;
+        }
+        for &(name, value) in given {
+            let Some(i) = self.options.iter().position(|o| o.name == name) else {
+                return Err(SetupError::Unknown {
+                    game: self.game,
+                    name: name.to_owned(),
+                });
+            };
+            setup.options[i] = value;
+        }
+        self.check(&setup)?;
+        Ok(setup)
+    }
+
+    /// Whether `setup` is one this game is played with.
+    pub fn check(&self, setup: &Setup) -> Result<(), SetupError> {
+        if setup.shape.cells() > self.max_cells {
+            return Err(SetupError::Shape {
+                game: self.game,
+                shape: setup.shape,
+                why: "more cells than its positions can be indexed by",
+            });
+        }
+        for (option, &value) in self.options.iter().zip(&setup.options) {
+            if !(option.min..=option.max).contains(&value) {
+                return Err(SetupError::Option {
+                    game: self.game,
+                    name: option.name,
+                    value,
+                    min: option.min,
+                    max: option.max,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The game set up as `setup` says.
+    pub fn make(&self, setup: &Setup) -> Result<Box<dyn AnyGame>, SetupError> {
+        self.check(setup)?;
+        (self.make)(setup)
+    }
+}
+
+/// A two-player game on one board, whatever its rules: what the answer
+/// layer and the front ends need of it. Every game of the model with
+/// [`Text`] is one.
+pub trait AnyGame: Send + Sync {
+    /// The number of position indices.
+    fn positions(&self) -> u64;
+    /// The position the game starts from.
+    fn start(&self) -> u64;
+    /// The canonical position of `position`'s class.
+    fn canonical(&self, position: u64) -> u64;
+    /// Whether `position` can occur.
+    fn is_legal(&self, position: u64) -> bool;
+    /// The value of a finished position for the player to move, `None`
+    /// while the game goes on.
+    fn primitive(&self, position: u64) -> Option<Value>;
+    /// Reads a position of the game's text.
+    fn read_position(&self, text: &str) -> Result<u64, ParseError>;
+    /// The position's text, rows joined by `/`.
+    fn position_text(&self, position: u64) -> String;
+    /// Every move of `position` in the game's order: its text and the
+    /// position after it.
+    fn moves(&self, position: u64) -> Vec<(String, u64)>;
+    /// Every position solved by retrograde analysis.
+    fn solve(&self) -> Result<Solved, SolveError>;
+    /// The bytes [`solve`](Self::solve) needs at most: two a position index
+    /// for the values, two for the counts and up to eight for its queue.
+    fn solve_memory(&self) -> u64 {
+        self.positions().saturating_mul(12)
+    }
+}
+
+impl<G> AnyGame for G
+where
+    G: TwoPlayer + Text + Send + Sync,
+{
+    fn positions(&self) -> u64 {
+        Rules::positions(self)
+    }
+
+    fn start(&self) -> u64 {
+        TwoPlayer::start(self)
+    }
+
+    fn canonical(&self, position: u64) -> u64 {
+        Rules::canonical(self, position)
+    }
+
+    fn is_legal(&self, position: u64) -> bool {
+        Rules::is_legal(self, position)
+    }
+
+    fn primitive(&self, position: u64) -> Option<Value> {
+        TwoPlayer::primitive(self, position)
+    }
+
+    fn read_position(&self, text: &str) -> Result<u64, ParseError> {
+        Text::read_position(self, text)
+    }
+
+    fn position_text(&self, position: u64) -> String {
+        let mut text = String::new();
+        // Writing into a String cannot fail.
+        let _ = self.write_position(position, &mut text);
+        text.replace('\n', "/")
+    }
+
+    fn moves(&self, position: u64) -> Vec<(String, u64)> {
+        let mut moves = Vec::new();
+        self.for_each_move(position, |mv| {
+            let mut text = String::new();
+            let _ = self.write_move(position, mv, &mut text);
+            moves.push((text, self.play(position, mv)));
+        });
+        moves
+    }
+
+    fn solve(&self) -> Result<Solved, SolveError> {
+        retrograde::solve(self)
+    }
+}
