@@ -12,7 +12,7 @@ use std::io::{self, Read};
 
 use boardbase_solvers::shape::{MAX_SIDE, Shape};
 
-use crate::error::{Found, ParseError};
+use crate::error::{Classify, Found, Kind, ParseError};
 use crate::grid::{Alphabet, ROW_ENDS, ROW_NAMES};
 
 /// Size of the refilled read buffer (256 KiB).
@@ -32,6 +32,15 @@ pub enum InputError {
     /// The input could not be read.
     #[error("read error: {0}")]
     Io(#[from] io::Error),
+}
+
+impl Classify for InputError {
+    fn kind(&self) -> Kind {
+        match self {
+            InputError::Parse(e) => e.kind(),
+            InputError::Io(_) => Kind::Io,
+        }
+    }
 }
 
 /// A whitespace-delimited word read by [`Scanner::read_word`], with the

@@ -220,11 +220,11 @@ fn answer(
     answers: Answers,
 ) -> Result<(), Failure> {
     for ((k, case), answer) in (batch.first..).zip(&batch.cases).zip(answers) {
-        let answer = answer.map_err(|error| Failure::Count {
+        let answer = answer.map_err(|error| Failure::Case {
             name: source.name.clone(),
             line: case.line,
             case: k,
-            error,
+            error: Box::new(error),
         })?;
         write_answer(out, args, k, &case.board, &answer)?;
         out.end_case()?;

@@ -4,6 +4,7 @@
 
 use std::io::Write;
 
+use boardbase::error::{Classify, Kind};
 use boardbase::flip::{ALPHABET, Colour};
 use boardbase::lights::Grid;
 use boardbase::report::FlipAnswer;
@@ -49,7 +50,14 @@ pub fn run(args: &FlipArgs, out: &mut Output) -> Result<(), Failure> {
     };
     let tablebase = args.tables.tablebase(args.nullity.get());
     let shape = args.tables.shape_in(&tablebase, Puzzle::Flip)?;
-    let answers = tablebase.flip_answers(shape)?;
+    let answers = tablebase.flip_answers(shape).map_err(|e| match e.kind() {
+        // Past the search: the size, the hint, and why no answer is given.
+        Kind::Search => Failure::Usage(format!(
+            "flip {shape}: {e}{}, and an answer not proven minimal is never given",
+            super::hinted(&e)
+        )),
+        _ => Failure::from(e),
+    })?;
     let Some(mut source) = source else {
         let text = args.board.as_deref().unwrap_or_default();
         let why = "--size gives the board size; the default is 4x4";

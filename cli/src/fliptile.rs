@@ -3,10 +3,11 @@
 
 use std::io::Write;
 
+use boardbase::error::{Classify, Kind};
 use boardbase::input::Scanner;
 use boardbase::lights::{self, Answer, Colour, FliptileCase, Grid};
 use boardbase::report::LightsAnswer;
-use boardbase::tablebase::{self, Fliptile, QuestionError, Tablebase};
+use boardbase::tablebase::{self, Fliptile, Tablebase};
 use clap::Args;
 
 use super::options::{JobsArgs, NullityArgs, read_board};
@@ -145,16 +146,18 @@ pub fn lightsout(args: &LightsoutArgs, out: &mut Output) -> Result<(), Failure> 
     source.scanner.expect_end().map_err(|e| source.fail(e))
 }
 
-/// A Fliptile case the tablebase did not answer, with where it stands.
+/// A Fliptile case the tablebase did not answer, with where it stands
+/// when it is past the search's limit (a failure of the case, with its
+/// hint); any other error as the answer layer's are.
 fn solve_failure(error: tablebase::Error, name: &str, line: u64, case: u64) -> Failure {
-    match error {
-        tablebase::Error::Question(QuestionError::Lights(error)) => Failure::Solve {
+    match error.kind() {
+        Kind::Search => Failure::Case {
             name: name.to_owned(),
             line,
             case,
-            error,
+            error: Box::new(error),
         },
-        e => Failure::from(e),
+        _ => Failure::from(error),
     }
 }
 

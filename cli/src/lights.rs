@@ -4,12 +4,13 @@
 
 use std::io::{BufRead, Write};
 
+use boardbase::error::{Classify, Kind};
 use boardbase::error::{Found, ParseError};
 use boardbase::input::InputError;
 use boardbase::lights::family::{self, ColourGrid, FamilyAnswer, FamilyGoal, Variant, VariantInfo};
 use boardbase::report::{LightsInfo, LightsSolve};
 use boardbase::solvers::shape::Shape;
-use boardbase::tablebase::{self, QuestionError, Tablebase};
+use boardbase::tablebase::Tablebase;
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::options::{NullityArgs, VariantArgs, bad_board, parse_goal};
@@ -298,14 +299,16 @@ fn solve(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
         }
         let answer = tablebase
             .lights(&variant, &read.board, args.goal)
-            .map_err(|e| match e {
-                tablebase::Error::Question(QuestionError::Family(error)) => Failure::Family {
+            // Past the search, or a board or goal the variant does not
+            // take: a failure of the case, with its hint.
+            .map_err(|e| match e.kind() {
+                Kind::Search | Kind::Option => Failure::Case {
                     name: name.to_owned(),
                     line: read.line,
                     case,
-                    error,
+                    error: Box::new(e),
                 },
-                e => Failure::from(e),
+                _ => Failure::from(e),
             })?;
         match args.format {
             Format::Judge => write_judge(out, answer.as_ref())?,

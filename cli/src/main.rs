@@ -50,6 +50,7 @@ use std::io::{self, BufWriter, IsTerminal, Read, StdoutLock, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use boardbase::error::Classify;
 use boardbase::input::{InputError, Scanner};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use options::Deferred;
@@ -378,42 +379,19 @@ pub enum Failure {
         /// Why it could not be written.
         error: io::Error,
     },
-    /// A Carcassonne case could not be counted within the memory budget.
-    #[error("{name}:{line}: case {case}: {error}")]
-    Count {
-        /// File name or `<stdin>`.
-        name: String,
-        /// Line where the case starts.
-        line: u64,
-        /// The case number, from 1.
-        case: u64,
-        /// Why it could not be counted.
-        error: boardbase::carcassonne::StopError,
-    },
-    /// A Fliptile case whose shape's nullity is over the search limit.
-    #[error("{name}:{line}: case {case}: {error} (--max-nullity raises the limit)")]
-    Solve {
-        /// File name or `<stdin>`.
-        name: String,
-        /// Line where the case starts.
-        line: u64,
-        /// The case number, from 1.
-        case: u64,
-        /// Why it was not answered.
-        error: boardbase::lights::LightsError,
-    },
-    /// A board of the Lights Out family that was not answered (its
-    /// variant has more quiet patterns than the search's limit).
-    #[error("{name}:{line}: case {case}: {error}{}", family_hint(error))]
-    Family {
+    /// A case that was not answered (a Carcassonne case past the DP's
+    /// budget, a board past the search's limit, a board that does not fit
+    /// the variant): where it starts, the library's message and its hint.
+    #[error("{name}:{line}: case {case}: {error}{}", hinted(&**error))]
+    Case {
         /// File name, `<stdin>` or `--board`.
         name: String,
-        /// Line where the board starts.
+        /// Line where the case starts.
         line: u64,
         /// The case number, from 1.
         case: u64,
         /// Why it was not answered.
-        error: boardbase::lights::family::FamilyError,
+        error: Box<dyn Classify + Send + Sync>,
     },
     /// Writing the answers failed.
     #[error("cannot write output: {0}")]
@@ -456,27 +434,22 @@ impl Failure {
 }
 
 impl From<boardbase::tablebase::Error> for Failure {
-    /// The answer layer's two kinds of error, mapped once: the tablebase's
-    /// failures exit 1; a question it does not answer (a size past the
-    /// puzzle's limits, a nullity past --max-nullity, a variant past the
-    /// search) is a usage error, exit 2, worded with the option that
-    /// changes it; a board's text that does not parse exits 1 with its
-    /// line and column.
+    /// The answer layer's errors, mapped once by their kind: the
+    /// tablebase's failures exit 1; a question it does not answer (a size
+    /// past the puzzle's limits, a nullity past --max-nullity, a variant
+    /// past the search) is a usage error, exit 2, with its hint; a board's
+    /// text that does not parse exits 1 with its line and column.
     fn from(error: boardbase::tablebase::Error) -> Failure {
-        use boardbase::lights::LightsError;
-        use boardbase::tablebase::{Error, QuestionError};
+        use boardbase::tablebase::Error;
+        if let Some(&at) = error.parse_error() {
+            return Failure::Input {
+                name: "the board".to_owned(),
+                error: InputError::Parse(at),
+            };
+        }
         match error {
             Error::Tablebase(e) => Failure::Tablebase(e),
-            Error::Question(QuestionError::Board(error)) => Failure::Input {
-                name: "the board".to_owned(),
-                error: InputError::Parse(error),
-            },
-            Error::Question(QuestionError::Lights(
-                e @ LightsError::NullityTooLarge { shape, .. },
-            )) => Failure::Usage(format!(
-                "flip {shape}: {e} (--max-nullity raises the limit), and an answer not proven minimal is never given"
-            )),
-            Error::Question(e) => Failure::Usage(e.to_string()),
+            e => Failure::Usage(format!("{e}{}", hinted(&e))),
         }
     }
 }
@@ -500,14 +473,12 @@ fn input_message(name: &str, error: &InputError) -> String {
     }
 }
 
-/// What to do about a family board that was not answered.
-fn family_hint(error: &boardbase::lights::family::FamilyError) -> &'static str {
-    match error {
-        boardbase::lights::family::FamilyError::SearchTooLarge { .. } => {
-            " (--max-nullity raises the limit)"
-        }
-        _ => "",
-    }
+/// ` (HINT)` when the error has a hint, said after its message.
+pub fn hinted(error: &dyn Classify) -> String {
+    error
+        .hint()
+        .map(|hint| format!(" ({hint})"))
+        .unwrap_or_default()
 }
 
 /// Runs the parsed command line.

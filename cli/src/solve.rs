@@ -241,16 +241,15 @@ fn each_position(
 /// The failure of a position read at `line` of `name`: its text's error
 /// at its line and column, or the answer layer's.
 fn on_board(name: &str, line: u64, error: boardbase::tablebase::Error) -> Failure {
-    use boardbase::tablebase::{Error, QuestionError};
-    match error {
-        Error::Question(QuestionError::Board(e)) => Failure::Input {
+    match error.parse_error() {
+        Some(&e) => Failure::Input {
             name: name.to_owned(),
             error: InputError::Parse(ParseError {
                 line: line + e.line - 1,
                 ..e
             }),
         },
-        error => error.into(),
+        None => error.into(),
     }
 }
 

@@ -17,16 +17,16 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 
 use boardbase::carcassonne::{self, Tile};
-use boardbase::error::ParseError;
-use boardbase::generate::{Cancel, GenerateError, Job, JobError, JobSetting, Progress};
+use boardbase::error::{Classify, Kind, ParseError};
+use boardbase::generate::{Cancel, Job, JobError, JobSetting, Progress};
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
-use boardbase::lights::family::{FamilyError, FamilyGoal, Pattern, PatternError, Variant};
-use boardbase::lights::{Goal, Grid, LightsError};
+use boardbase::lights::family::{FamilyGoal, Pattern, PatternError, Variant};
+use boardbase::lights::{Goal, Grid};
 use boardbase::memory::ByteSize;
 use boardbase::solvers::shape::Shape;
 use boardbase::tablebase::{
     self, CountOptions, FlipFrom, LightsAskError, LightsQuestion, LightsTowards, OptionNames,
-    Origin, Tablebase,
+    Tablebase,
 };
 use boardbase::tablefile::{self, ProbeError, Puzzle};
 use numpy::{PyArray1, PyReadonlyArray1};
@@ -230,51 +230,44 @@ const OPTION_NAMES: OptionNames = OptionNames {
 /// used, a damaged table); the question's are `BoardError`, `ShapeError`,
 /// `NullityError` and `OptionError`. Each message is the library's.
 fn answer_error(py: Python<'_>, shape: Shape, e: tablebase::Error) -> PyErr {
-    use tablebase::{Error, QuestionError, TablebaseError};
     let size = || ("size", attr(py, shape.to_string()));
-    let file = |path: &Path| ("filename", attr(py, path.display().to_string()));
-    let missing = |message: String, command: &str, puzzle: Puzzle| {
-        error(
-            py,
-            "MissingTableError",
-            &message,
-            &[
-                ("command", attr(py, command)),
-                ("puzzle", attr(py, puzzle.to_string())),
-                size(),
-            ],
-        )
-    };
-    let message = e.to_string();
-    match &e {
-        Error::Tablebase(TablebaseError::Missing(m)) => {
-            missing(m.worded(OPTION_NAMES).to_string(), &m.command(), m.puzzle)
+    let message = e.worded(OPTION_NAMES);
+    match e.kind() {
+        Kind::Missing => {
+            let mut attrs = Vec::new();
+            if let Some(command) = e.command() {
+                attrs.push(("command", attr(py, command)));
+            }
+            if let Some(puzzle) = e.puzzle() {
+                attrs.push(("puzzle", attr(py, puzzle.to_string())));
+            }
+            attrs.push(size());
+            error(py, "MissingTableError", &message, &attrs)
         }
-        Error::Tablebase(TablebaseError::Make {
-            puzzle, command, ..
-        }) => missing(message, command, *puzzle),
-        Error::Tablebase(
-            TablebaseError::Unusable { path, .. }
-            | TablebaseError::Open { path, .. }
-            | TablebaseError::Mismatch { path, .. }
-            | TablebaseError::Probe {
-                origin: Origin::File(path),
-                ..
-            },
-        ) => error(py, "TableFileError", &message, &[file(path), size()]),
-        Error::Tablebase(_) => error(py, "TableFileError", &message, &[size()]),
-        Error::Question(QuestionError::Board(e)) => parse_error(py, "board", e),
-        Error::Question(QuestionError::Lights(e)) => nullity_error(py, e),
-        Error::Question(QuestionError::Family(FamilyError::SearchTooLarge {
-            max_bits, ..
-        })) => error(
-            py,
-            "NullityError",
-            &message,
-            &[("max_nullity", attr(py, *max_bits))],
-        ),
-        Error::Question(QuestionError::Family(_)) => error(py, "OptionError", &message, &[]),
-        Error::Question(_) => error(py, "ShapeError", &message, &[size()]),
+        Kind::Syntax => match e.parse_error() {
+            Some(at) => parse_error(py, "board", at),
+            None => error(py, "BoardError", &message, &[]),
+        },
+        Kind::Search => {
+            let mut attrs = Vec::new();
+            if let Some(nullity) = e.nullity() {
+                attrs.push(("nullity", attr(py, nullity)));
+            }
+            if let Some(max) = e.max_nullity() {
+                attrs.push(("max_nullity", attr(py, max)));
+            }
+            error(py, "NullityError", &message, &attrs)
+        }
+        Kind::Option => error(py, "OptionError", &message, &[]),
+        Kind::Mismatch | Kind::TooLarge => error(py, "ShapeError", &message, &[size()]),
+        _ => {
+            let mut attrs = Vec::new();
+            if let Some(path) = e.file() {
+                attrs.push(("filename", attr(py, path.display().to_string())));
+            }
+            attrs.push(size());
+            error(py, "TableFileError", &message, &attrs)
+        }
     }
 }
 
@@ -291,16 +284,6 @@ fn setup_error(py: Python<'_>, e: &boardbase::catalogue::SetupError) -> PyErr {
         ),
         _ => error(py, "OptionError", &e.to_string(), &[]),
     }
-}
-
-/// `NullityError` for a board past the exact search.
-fn nullity_error(py: Python<'_>, e: &LightsError) -> PyErr {
-    let mut attrs = Vec::new();
-    if let LightsError::NullityTooLarge { nullity, max, .. } = e {
-        attrs.push(("nullity", attr(py, *nullity)));
-        attrs.push(("max_nullity", attr(py, *max)));
-    }
-    error(py, "NullityError", &e.to_string(), &attrs)
 }
 
 /// The answer layer: `boardbase.Tablebase` holds one and calls it.
@@ -1139,30 +1122,24 @@ fn job_error(py: Python<'_>, e: JobError) -> PyErr {
         JobSetting::CheckpointEvery => "checkpoint_every".to_owned(),
         other => other.flag().to_owned(),
     });
-    match e {
-        JobError::Generate(GenerateError::TooManyCells { .. }) => {
-            error(py, "ShapeError", &message, &[])
+    match e.kind() {
+        Kind::TooLarge => error(py, "ShapeError", &message, &[]),
+        Kind::Mismatch | Kind::Option | Kind::Syntax | Kind::Search => {
+            error(py, "OptionError", &message, &[])
         }
-        e if e.is_usage() => error(py, "OptionError", &message, &[]),
-        // A checkpoint that cannot be used or written: a file's error.
-        JobError::Generate(GenerateError::Checkpoint(c)) => error(
-            py,
-            "TableFileError",
-            &message,
-            &[("filename", attr(py, c.path().display().to_string()))],
-        ),
-        JobError::OverMemoryLimit { .. } | JobError::Generate(_) => {
-            error(py, "ResourceError", &message, &[])
-        }
-        JobError::Write { path, .. }
-        | JobError::DiskSpace { path, .. }
-        | JobError::Table { path, .. } => error(
-            py,
-            "TableFileError",
-            &message,
-            &[("filename", attr(py, path.display().to_string()))],
-        ),
-        JobError::Cancelled { .. } => pyo3::exceptions::PyKeyboardInterrupt::new_err(message),
+        // A table or a checkpoint that cannot be written or used: a file's
+        // error.
+        Kind::Table | Kind::Io => match e.file() {
+            Some(path) => error(
+                py,
+                "TableFileError",
+                &message,
+                &[("filename", attr(py, path.display().to_string()))],
+            ),
+            None => error(py, "TableFileError", &message, &[]),
+        },
+        Kind::Resource => error(py, "ResourceError", &message, &[]),
+        Kind::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err(message),
         _ => error(py, "InternalError", &message, &[]),
     }
 }

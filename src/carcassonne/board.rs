@@ -1,7 +1,7 @@
 //! The board: [`Board`], and the one-line text `--board` takes
 //! ([`parse_rows`]).
 
-use crate::error::{Found, ParseError};
+use crate::error::{Classify, Found, Kind, ParseError};
 
 use super::{MAX_NARROW_SIDE, Tile};
 
@@ -36,6 +36,17 @@ pub enum BoardError {
         /// Tiles given.
         tiles: usize,
     },
+}
+
+impl Classify for BoardError {
+    /// Too wide to count ([`Kind::TooLarge`]), else not a board
+    /// ([`Kind::Mismatch`]).
+    fn kind(&self) -> Kind {
+        match self {
+            BoardError::TooWide { .. } => Kind::TooLarge,
+            BoardError::EmptySide { .. } | BoardError::TileCount { .. } => Kind::Mismatch,
+        }
+    }
 }
 
 /// Reads a board written on one line, as `boardbase carcassonne --board`

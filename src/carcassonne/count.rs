@@ -6,6 +6,7 @@ use num_bigint::BigUint;
 
 use super::Board;
 use super::dp::{self, Budget, CountError};
+use crate::error::{Classify, Kind};
 
 /// What to count on a board, and within what memory.
 ///
@@ -48,6 +49,17 @@ pub enum StopError {
         /// Tiles on the board.
         cells: usize,
     },
+}
+
+impl Classify for StopError {
+    /// Past the DP's budget ([`Kind::Resource`]), or told to stop
+    /// ([`Kind::Interrupted`]).
+    fn kind(&self) -> Kind {
+        match self {
+            StopError::Count(_) => Kind::Resource,
+            StopError::Stopped { .. } => Kind::Interrupted,
+        }
+    }
 }
 
 /// Counts `board` as `options` ask, asking `stop` before each tile whether

@@ -20,6 +20,7 @@ use super::{
     RanksOptions, euler_full_memory, euler_full_tables, euler_memory, euler_rank_memory,
     euler_rank_write_memory, euler_ranks, flip_memory,
 };
+use crate::error::{Classify, Kind, Side};
 use crate::euler::Outcome;
 use crate::memory::{ByteSize, available_memory, peak_memory};
 use crate::ranks::Ranks;
@@ -999,15 +1000,39 @@ impl JobError {
 
     /// Whether the job's settings are at fault (too many cells, no
     /// threads, `wdl_only` or `checkpoint_every` for Flip): a usage error
-    /// on the command line (exit status 2), a `ValueError` in Python.
+    /// on the command line (exit status 2), a `ValueError` in Python. The
+    /// errors on the question's side of their [`Kind`].
     pub fn is_usage(&self) -> bool {
-        matches!(
-            self,
-            JobError::WdlOnlyFlip
-                | JobError::CheckpointFlip
-                | JobError::RanksFlip { .. }
-                | JobError::Generate(GenerateError::TooManyCells(_) | GenerateError::NoThreads)
-        )
+        self.kind().side() == Side::Question
+    }
+
+    /// The file at fault: the table being written, or the checkpoint.
+    pub fn file(&self) -> Option<&Path> {
+        match self {
+            JobError::Write { path, .. }
+            | JobError::DiskSpace { path, .. }
+            | JobError::Table { path, .. } => Some(path),
+            JobError::Generate(GenerateError::Checkpoint(c)) => Some(c.path()),
+            _ => None,
+        }
+    }
+}
+
+impl Classify for JobError {
+    fn kind(&self) -> Kind {
+        match self {
+            JobError::Generate(e) => e.kind(),
+            JobError::WdlOnlyFlip | JobError::CheckpointFlip | JobError::RanksFlip { .. } => {
+                Kind::Option
+            }
+            JobError::OverMemoryLimit { .. } => Kind::Resource,
+            JobError::Write { .. } | JobError::DiskSpace { .. } => Kind::Io,
+            JobError::Table { .. } => Kind::Table,
+            JobError::Cancelled { .. } => Kind::Interrupted,
+            JobError::RankCount { .. }
+            | JobError::RanksDisagree { .. }
+            | JobError::OtherRank { .. } => Kind::Internal,
+        }
     }
 }
 

@@ -81,6 +81,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use boardbase_solvers::shape::Shape;
 use rayon::prelude::*;
 
+use crate::error::{Classify, Kind};
 use crate::memory::ByteSize;
 
 pub mod checkpoint;
@@ -163,6 +164,21 @@ pub enum GenerateError {
     /// The checkpoint could not be used or written.
     #[error(transparent)]
     Checkpoint(#[from] checkpoint::CheckpointError),
+}
+
+impl Classify for GenerateError {
+    /// A shape past the tables' cells ([`Kind::TooLarge`]), no threads
+    /// ([`Kind::Option`]), a checkpoint that cannot be used or written
+    /// ([`Kind::Table`]); the rest is memory, threads or the job's other
+    /// processes ([`Kind::Resource`]).
+    fn kind(&self) -> Kind {
+        match self {
+            GenerateError::TooManyCells(e) => e.kind(),
+            GenerateError::NoThreads => Kind::Option,
+            GenerateError::Checkpoint(_) => Kind::Table,
+            _ => Kind::Resource,
+        }
+    }
 }
 
 fn check_cells(puzzle: Puzzle, shape: Shape) -> Result<(), GenerateError> {

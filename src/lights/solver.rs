@@ -11,6 +11,7 @@ use boardbase_solvers::shape::{MAX_SIDE, Shape};
 
 use super::grid::Grid;
 use super::search::{Best, NullSpace, Search};
+use crate::error::kind::{Classify, Kind, SEARCH_HINT};
 use crate::flip::Colour;
 
 /// The largest nullity whose `2^k` press sets [`Solver::solve`] searches
@@ -204,6 +205,21 @@ pub enum LightsError {
         /// The board's.
         found: Shape,
     },
+}
+
+impl Classify for LightsError {
+    /// Past the search's limit ([`Kind::Search`]), or a board of another
+    /// shape than the solver's ([`Kind::Mismatch`]).
+    fn kind(&self) -> Kind {
+        match self {
+            LightsError::NullityTooLarge { .. } => Kind::Search,
+            LightsError::ShapeMismatch { .. } => Kind::Mismatch,
+        }
+    }
+
+    fn hint(&self) -> Option<&'static str> {
+        (self.kind() == Kind::Search).then_some(SEARCH_HINT)
+    }
 }
 
 /// Everything about one shape that does not depend on the board: the

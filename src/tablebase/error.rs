@@ -5,16 +5,18 @@
 //! the options). A front end maps each kind once: the command line to its
 //! exit codes (a question it cannot answer is a usage error, the
 //! tablebase's failure a failure), the server to its statuses, Python to
-//! its exceptions. Each message is written here, once.
+//! its exceptions. Each message is written here, once; each error's
+//! [`Kind`] and hint ([`Classify`]) too, and the facts a front end puts
+//! beside the message ([`Error::file`], [`Error::command`] and the rest).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use boardbase_solvers::shape::Shape;
 
-use super::find::{Missing, Origin};
+use super::find::{Missing, OptionNames, Origin};
 use super::made::MakeError;
-use crate::error::ParseError;
+use crate::error::{Classify, Kind, ParseError};
 use crate::lights::LightsError;
 use crate::lights::family::FamilyError;
 use crate::tablefile::{ProbeError, Puzzle, TableError, TooManyCells};
@@ -198,5 +200,167 @@ impl From<LightsError> for Error {
 impl From<FamilyError> for Error {
     fn from(error: FamilyError) -> Error {
         QuestionError::Family(error).into()
+    }
+}
+
+impl Classify for Error {
+    fn kind(&self) -> Kind {
+        match self {
+            Error::Tablebase(e) => e.kind(),
+            Error::Question(e) => e.kind(),
+        }
+    }
+
+    fn hint(&self) -> Option<&'static str> {
+        match self {
+            Error::Tablebase(e) => e.hint(),
+            Error::Question(e) => e.hint(),
+        }
+    }
+}
+
+impl Classify for TablebaseError {
+    /// [`Kind::Missing`] for no table (none made in memory either),
+    /// [`Kind::Table`] for a file that cannot be used or a damaged table;
+    /// a game too large to solve in memory is [`Kind::Resource`], its
+    /// analysis failing [`Kind::Internal`].
+    fn kind(&self) -> Kind {
+        match self {
+            TablebaseError::Missing(_) | TablebaseError::Make { .. } => Kind::Missing,
+            TablebaseError::Open { .. }
+            | TablebaseError::Mismatch { .. }
+            | TablebaseError::Unusable { .. }
+            | TablebaseError::Probe { .. }
+            | TablebaseError::Damaged(_) => Kind::Table,
+            TablebaseError::TooLarge { .. } => Kind::Resource,
+            TablebaseError::Solve { .. } => Kind::Internal,
+        }
+    }
+}
+
+impl Classify for QuestionError {
+    fn kind(&self) -> Kind {
+        match self {
+            QuestionError::TooManyCells(e) => e.kind(),
+            QuestionError::Board(e) => e.kind(),
+            QuestionError::BoardShape { .. } | QuestionError::OutsideShape(_) => Kind::Mismatch,
+            QuestionError::Lights(e) => e.kind(),
+            QuestionError::Family(e) => e.kind(),
+            QuestionError::Setup(_) => Kind::Option,
+            QuestionError::NotAPosition => Kind::Mismatch,
+        }
+    }
+
+    fn hint(&self) -> Option<&'static str> {
+        match self {
+            QuestionError::Lights(e) => e.hint(),
+            QuestionError::Family(e) => e.hint(),
+            _ => None,
+        }
+    }
+}
+
+/// What locates the problem or fixes it, each there when the error has it:
+/// for a front end's fields (the server's JSON, Python's attributes), so
+/// that none matches the variants.
+impl Error {
+    /// The message, naming the options as `names` say (a missing table's
+    /// message points to them; every other message is `Display`'s).
+    pub fn worded(&self, names: OptionNames) -> String {
+        match self {
+            Error::Tablebase(TablebaseError::Missing(missing)) => missing.worded(names).to_string(),
+            e => e.to_string(),
+        }
+    }
+
+    /// The puzzle of a table that is missing or could not be made.
+    pub fn puzzle(&self) -> Option<Puzzle> {
+        match self {
+            Error::Tablebase(TablebaseError::Missing(missing)) => Some(missing.puzzle),
+            Error::Tablebase(TablebaseError::Make { puzzle, .. }) => Some(*puzzle),
+            _ => None,
+        }
+    }
+
+    /// The table file at fault: one that cannot be used, holds another
+    /// table, or answered an error.
+    pub fn file(&self) -> Option<&Path> {
+        match self {
+            Error::Tablebase(
+                TablebaseError::Unusable { path, .. }
+                | TablebaseError::Open { path, .. }
+                | TablebaseError::Mismatch { path, .. }
+                | TablebaseError::Probe {
+                    origin: Origin::File(path),
+                    ..
+                },
+            ) => Some(path),
+            _ => None,
+        }
+    }
+
+    /// The command that makes the table: of a table missing, one that
+    /// could not be made in memory, or a file that must be replaced.
+    pub fn command(&self) -> Option<String> {
+        match self {
+            Error::Tablebase(TablebaseError::Missing(missing)) => Some(missing.command()),
+            Error::Tablebase(
+                TablebaseError::Make { command, .. } | TablebaseError::Unusable { command, .. },
+            ) => Some(command.clone()),
+            _ => None,
+        }
+    }
+
+    /// Where a board's text does not parse.
+    pub fn parse_error(&self) -> Option<&ParseError> {
+        match self {
+            Error::Question(QuestionError::Board(e)) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The most cells the puzzle's tables take, for a shape past them.
+    pub fn max_cells(&self) -> Option<usize> {
+        match self {
+            Error::Question(QuestionError::TooManyCells(e)) => Some(e.puzzle.max_cells()),
+            _ => None,
+        }
+    }
+
+    /// Past the exact search ([`Kind::Search`]): the limit of the search,
+    /// in bits (a nullity, or quiet patterns as a power of 2).
+    pub fn max_nullity(&self) -> Option<usize> {
+        match self {
+            Error::Question(QuestionError::Lights(LightsError::NullityTooLarge {
+                max, ..
+            })) => Some(*max),
+            Error::Question(QuestionError::Family(FamilyError::SearchTooLarge {
+                max_bits,
+                ..
+            })) => Some(*max_bits),
+            _ => None,
+        }
+    }
+
+    /// Past the exact search on a GF(2) board: the shape's nullity.
+    pub fn nullity(&self) -> Option<usize> {
+        match self {
+            Error::Question(QuestionError::Lights(LightsError::NullityTooLarge {
+                nullity,
+                ..
+            })) => Some(*nullity),
+            _ => None,
+        }
+    }
+
+    /// Past the exact search on a variant of the family: its quiet
+    /// patterns, in decimal.
+    pub fn quiet_count(&self) -> Option<&str> {
+        match self {
+            Error::Question(QuestionError::Family(FamilyError::SearchTooLarge {
+                quiet, ..
+            })) => Some(quiet),
+            _ => None,
+        }
     }
 }

@@ -162,6 +162,7 @@ pub use write::{
     AtomicFile, Destination, WRITE_MEMORY, destination, remove_temporary_files, write_atomically,
 };
 
+use crate::error::{Classify, Kind};
 use crate::euler::{self, Move, Position};
 use crate::flip::{self, Board, Colour};
 use v1::TableFile;
@@ -257,6 +258,12 @@ pub struct TooManyCells {
     pub puzzle: Puzzle,
     /// The shape asked for.
     pub shape: Shape,
+}
+
+impl Classify for TooManyCells {
+    fn kind(&self) -> Kind {
+        Kind::TooLarge
+    }
 }
 
 impl Puzzle {

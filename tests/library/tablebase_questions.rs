@@ -6,6 +6,7 @@
 
 use boardbase::cases::sized::{SizedAnswers, SizedFilter};
 use boardbase::cases::{euler as euler_cases, flip as flip_cases};
+use boardbase::error::{Classify, Kind, Side};
 use boardbase::euler::Outcome;
 use boardbase::lights::family::{ColourGrid, FamilyError, FamilyGoal, Pattern, Variant};
 use boardbase::lights::{Goal, Grid, LightsError};
@@ -324,7 +325,46 @@ fn the_limit_set_is_the_question_error() {
     assert_eq!(answer.unwrap().unwrap().rounds, 0);
 }
 
-/// A missing table: one typed error, its message written once, saying why
+/// Each error says what it is about (its kind and side), its hint and the
+/// facts a front end shows beside the message, so that no front end
+/// matches its variants.
+#[test]
+fn errors_say_their_kind_hint_and_facts() {
+    let mut tablebase = Tablebase::new();
+    // Past the search, GF(2)'s: the question's, with the hint.
+    let e = tablebase.flip_answers(shape(64, 64)).err().unwrap();
+    assert_eq!((e.kind(), e.kind().side()), (Kind::Search, Side::Question));
+    assert_eq!(e.hint(), Some("--max-nullity raises the limit"));
+    assert_eq!((e.nullity(), e.max_nullity()), (Some(28), Some(24)));
+    assert_eq!((e.quiet_count(), e.file(), e.command()), (None, None, None));
+    // Past the search, the family's: its quiet patterns.
+    tablebase.set_max_nullity(3);
+    let variant = Variant::new(4, 4, 2).unwrap();
+    let board = ColourGrid::new(variant.shape());
+    let e = tablebase
+        .lights(&variant, &board, FamilyGoal::Colour(0))
+        .err()
+        .unwrap();
+    assert_eq!(e.kind(), Kind::Search);
+    assert_eq!((e.quiet_count(), e.max_nullity()), (Some("16"), Some(3)));
+    // No table: the tablebase's, with the puzzle and the command.
+    let e = tablebase.euler_answers(shape(6, 6), |_| {}).err().unwrap();
+    assert_eq!(
+        (e.kind(), e.kind().side()),
+        (Kind::Missing, Side::Tablebase)
+    );
+    assert_eq!(e.hint(), None);
+    assert_eq!(e.puzzle(), Some(Puzzle::Euler));
+    assert_eq!(
+        e.command().as_deref(),
+        Some("boardbase generate euler 6x6 --dir tables")
+    );
+    assert_eq!(e.worded(OptionNames::CLI), e.to_string());
+    // Past the puzzle's cells: the question's, with the limit.
+    let e = tablebase.euler_answers(shape(6, 7), |_| {}).err().unwrap();
+    assert_eq!((e.kind(), e.max_cells()), (Kind::TooLarge, Some(36)));
+}
+
 /// it is not made.
 #[test]
 fn a_missing_table_is_one_typed_error() {

@@ -16,6 +16,7 @@ use super::ring::invariant_factors;
 use super::search::{Best, search};
 use super::system::RingSystem;
 use super::variant::{FamilyGoal, Variant};
+use crate::error::kind::{Classify, Kind, SEARCH_HINT};
 use crate::flip::Colour;
 use crate::lights::{Answer, Goal, Grid, LightsError, MAX_NULLITY, Solver};
 
@@ -112,6 +113,21 @@ pub enum FamilyError {
         /// The variant's K.
         colours: u8,
     },
+}
+
+impl Classify for FamilyError {
+    /// Past the search's limit ([`Kind::Search`]); otherwise the board or
+    /// the goal does not fit the variant asked for ([`Kind::Option`]).
+    fn kind(&self) -> Kind {
+        match self {
+            FamilyError::SearchTooLarge { .. } => Kind::Search,
+            _ => Kind::Option,
+        }
+    }
+
+    fn hint(&self) -> Option<&'static str> {
+        (self.kind() == Kind::Search).then_some(SEARCH_HINT)
+    }
 }
 
 /// Which solver answers a variant.

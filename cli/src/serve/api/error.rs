@@ -7,11 +7,11 @@ use std::time::Duration;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use boardbase::carcassonne::{self, BoardError, StopError, TileParseError};
-use boardbase::error::ParseError;
-use boardbase::lights::family::{FamilyError, VariantError};
-use boardbase::lights::{GridError, LightsError};
+use boardbase::error::{Classify, Kind, ParseError};
+use boardbase::lights::GridError;
+use boardbase::lights::family::VariantError;
 use boardbase::solvers::shape::Shape;
-use boardbase::tablebase::{self, OptionNames, QuestionError};
+use boardbase::tablebase::{self, OptionNames};
 use serde_json::{Map, Value};
 
 use super::query::QueryError;
@@ -34,9 +34,37 @@ pub enum ApiError {
         /// The case of a judge-text body, from 1.
         case: Option<u64>,
     },
-    /// Board text that does not make a board (400, or 422 past 64×64).
-    #[error("board: {0}")]
-    Board(BoardShapeError),
+    /// Board text of nothing but blanks (400).
+    #[error("board: expected the rows of a board separated by '/', found nothing")]
+    EmptyBoard,
+    /// Board rows of different lengths (400).
+    #[error("board: row {row} has {cells} cells, row 1 has {first}: every row needs as many")]
+    Ragged {
+        /// The row, from 1.
+        row: usize,
+        /// Its length.
+        cells: usize,
+        /// The first row's length.
+        first: usize,
+    },
+    /// Board rows that disagree with `size` (400).
+    #[error("board: {}, but size={size} was given", rows_of_cells(*.rows, *.cols))]
+    NotSize {
+        /// The rows given.
+        rows: usize,
+        /// Their length.
+        cols: usize,
+        /// The size given.
+        size: Shape,
+    },
+    /// A board past 64 rows or columns (422).
+    #[error("board: {}: boards have 1 to 64 rows and columns", rows_of_cells(*.rows, *.cols))]
+    BoardTooLarge {
+        /// The rows given.
+        rows: usize,
+        /// Their length.
+        cols: usize,
+    },
     /// Rows that do not make a GF(2) grid (400).
     #[error("board: {0}")]
     Grid(GridError),
@@ -176,42 +204,6 @@ pub enum ApiError {
     Internal(Internal),
 }
 
-/// How board text fails to make a board.
-#[derive(Debug, thiserror::Error)]
-pub enum BoardShapeError {
-    /// Nothing but blanks (400).
-    #[error("expected the rows of a board separated by '/', found nothing")]
-    Empty,
-    /// Rows of different lengths (400).
-    #[error("row {row} has {cells} cells, row 1 has {first}: every row needs as many")]
-    Ragged {
-        /// The row, from 1.
-        row: usize,
-        /// Its length.
-        cells: usize,
-        /// The first row's length.
-        first: usize,
-    },
-    /// Rows that disagree with `size` (400).
-    #[error("{}, but size={size} was given", rows_of_cells(*.rows, *.cols))]
-    NotSize {
-        /// The rows given.
-        rows: usize,
-        /// Their length.
-        cols: usize,
-        /// The size given.
-        size: Shape,
-    },
-    /// Past 64 rows or columns (422).
-    #[error("{}: boards have 1 to 64 rows and columns", rows_of_cells(*.rows, *.cols))]
-    TooLarge {
-        /// The rows given.
-        rows: usize,
-        /// Their length.
-        cols: usize,
-    },
-}
-
 /// How the server names the options a missing table's message points to.
 pub const OPTION_NAMES: OptionNames = OptionNames {
     tables: "--tables DIR",
@@ -283,20 +275,22 @@ pub enum Internal {
 }
 
 /// The message of the answer layer's error, worded for the server: its
-/// options, and what refuses the same question on the command line.
+/// options, and, past the search, what refuses the same question on the
+/// command line (the family's search counts quiet patterns; GF(2)'s is a
+/// nullity, which `flip` refuses).
 fn answer_message(error: &tablebase::Error, shape: Shape) -> String {
-    use tablebase::{Error, QuestionError, TablebaseError};
-    match error {
-        Error::Tablebase(TablebaseError::Missing(missing)) => {
-            missing.worded(OPTION_NAMES).to_string()
+    let message = error.worded(OPTION_NAMES);
+    match error.kind() {
+        Kind::Search => {
+            let command = match error.quiet_count() {
+                Some(_) => "lights solve".to_owned(),
+                None => format!("flip --size {shape}"),
+            };
+            format!(
+                "{message}: no answer is claimed minimal past that (boardbase {command} refuses it too)"
+            )
         }
-        Error::Question(QuestionError::Lights(e @ LightsError::NullityTooLarge { .. })) => format!(
-            "{e}: no answer is claimed minimal past that (boardbase flip --size {shape} refuses it too)"
-        ),
-        Error::Question(QuestionError::Family(e @ FamilyError::SearchTooLarge { .. })) => format!(
-            "{e}: no answer is claimed minimal past that (boardbase lights solve refuses it too)"
-        ),
-        e => e.to_string(),
+        _ => message,
     }
 }
 
@@ -341,35 +335,15 @@ impl ApiError {
             | E::TileCount { .. }
             | E::Tile { .. }
             | E::Unreadable(_) => StatusCode::BAD_REQUEST,
-            E::Board(BoardShapeError::TooLarge { .. }) => StatusCode::UNPROCESSABLE_ENTITY,
-            E::Board(_) => StatusCode::BAD_REQUEST,
-            // A board that does not fit the question is the client's (400);
-            // past the search's limit, it is unprocessable (422).
-            E::Answer {
-                error:
-                    tablebase::Error::Question(QuestionError::Family(FamilyError::SearchTooLarge {
-                        ..
-                    })),
-                ..
-            } => StatusCode::UNPROCESSABLE_ENTITY,
-            E::Answer {
-                error:
-                    tablebase::Error::Question(
-                        QuestionError::Family(_)
-                        | QuestionError::Board(_)
-                        | QuestionError::BoardShape { .. }
-                        | QuestionError::OutsideShape(_),
-                    ),
-                ..
-            } => StatusCode::BAD_REQUEST,
+            E::EmptyBoard | E::Ragged { .. } | E::NotSize { .. } => StatusCode::BAD_REQUEST,
+            E::BoardTooLarge { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            E::Answer { error, .. } => kind_status(error.kind()),
             E::CarcassonneSize {
                 problem: SizeProblem::Empty,
                 ..
             } => StatusCode::BAD_REQUEST,
-            E::CarcassonneBoard(BoardError::TooWide { .. }) => StatusCode::UNPROCESSABLE_ENTITY,
-            E::CarcassonneBoard(_) => StatusCode::BAD_REQUEST,
+            E::CarcassonneBoard(error) => kind_status(error.kind()),
             E::OverCells(_)
-            | E::Answer { .. }
             | E::Case { .. }
             | E::TooManyCases { .. }
             | E::CarcassonneSize { .. } => StatusCode::UNPROCESSABLE_ENTITY,
@@ -404,7 +378,9 @@ impl ApiError {
                     put("case", (*case).into());
                 }
             }
-            E::Board(_) => put("parameter", "board".into()),
+            E::EmptyBoard | E::Ragged { .. } | E::NotSize { .. } | E::BoardTooLarge { .. } => {
+                put("parameter", "board".into())
+            }
             E::Answer { shape, error } => answer_fields(error, *shape, &mut put),
             E::Case { case, .. } => put("case", (*case).into()),
             E::TooManyCases { max, .. } => put("max_cases", (*max).into()),
@@ -431,48 +407,46 @@ impl ApiError {
     }
 }
 
+/// The status of the library's errors, by their kind: a board or options
+/// that do not make the question are the client's (400); what is past a
+/// limit, and the tablebase's failures, are unprocessable (422).
+fn kind_status(kind: Kind) -> StatusCode {
+    match kind {
+        Kind::Syntax | Kind::Mismatch | Kind::Option => StatusCode::BAD_REQUEST,
+        _ => StatusCode::UNPROCESSABLE_ENTITY,
+    }
+}
+
 /// The fields of the answer layer's error: what locates the problem or
 /// fixes it, and the size.
 fn answer_fields(error: &tablebase::Error, shape: Shape, put: &mut impl FnMut(&str, Value)) {
-    use tablebase::{Error, QuestionError, TablebaseError};
-    match error {
-        Error::Tablebase(TablebaseError::Unusable { path, command, .. }) => {
-            put("file", path.display().to_string().into());
-            put("command", command.as_str().into());
-        }
+    let size = shape.to_string();
+    if error.kind() == Kind::Missing {
         // The size first here, as clients have always seen it.
-        Error::Tablebase(TablebaseError::Missing(missing)) => {
-            put("size", shape.to_string().into());
-            put("command", missing.command().into());
-            return;
+        put("size", size.into());
+        if let Some(command) = error.command() {
+            put("command", command.into());
         }
-        Error::Tablebase(TablebaseError::Make { command, .. }) => {
-            put("size", shape.to_string().into());
-            put("command", command.as_str().into());
-            return;
-        }
-        Error::Question(QuestionError::Lights(LightsError::NullityTooLarge {
-            nullity,
-            max,
-            ..
-        })) => {
-            put("nullity", (*nullity).into());
-            put("max_nullity", (*max).into());
-        }
-        Error::Question(QuestionError::TooManyCells(e)) => {
-            put("max_cells", e.puzzle.max_cells().into());
-        }
-        Error::Question(QuestionError::Family(FamilyError::SearchTooLarge {
-            quiet,
-            max_bits,
-            ..
-        })) => {
-            put("quiet_count", quiet.as_str().into());
-            put("max_nullity", (*max_bits).into());
-        }
-        _ => {}
+        return;
     }
-    put("size", shape.to_string().into());
+    // A file to replace: where it is and the command that makes it.
+    if let (Some(file), Some(command)) = (error.file(), error.command()) {
+        put("file", file.display().to_string().into());
+        put("command", command.into());
+    }
+    if let Some(nullity) = error.nullity() {
+        put("nullity", nullity.into());
+    }
+    if let Some(quiet) = error.quiet_count() {
+        put("quiet_count", quiet.into());
+    }
+    if let Some(max) = error.max_nullity() {
+        put("max_nullity", max.into());
+    }
+    if let Some(max) = error.max_cells() {
+        put("max_cells", max.into());
+    }
+    put("size", size.into());
 }
 
 impl IntoResponse for ApiError {

@@ -16,7 +16,7 @@ use boardbase::tablebase::{
 };
 use boardbase::tablefile::{ProbeError, Puzzle};
 
-use super::error::{ApiError, BoardShapeError, Internal, Work};
+use super::error::{ApiError, Internal, Work};
 use super::query::{self, BoardQuery};
 use super::{Ctx, INLINE_NULLITY, State, json_bytes};
 use crate::serve::count::CountFailure;
@@ -66,7 +66,7 @@ fn board_rows(q: &BoardQuery<'_>, alphabet: &Alphabet) -> Result<Rows, ApiError>
     alphabet
         .parse_board(q.board.as_bytes(), expect)
         .map_err(|e| match e {
-            BoardTextError::Empty(_) => ApiError::Board(BoardShapeError::Empty),
+            BoardTextError::Empty(_) => ApiError::EmptyBoard,
             BoardTextError::Syntax(error) => ApiError::Syntax {
                 what: "board",
                 error,
@@ -74,15 +74,15 @@ fn board_rows(q: &BoardQuery<'_>, alphabet: &Alphabet) -> Result<Rows, ApiError>
             },
             BoardTextError::Misfit {
                 rows, cols, ragged, ..
-            } => ApiError::Board(match (ragged, q.size) {
-                (Some((k, cells)), _) => BoardShapeError::Ragged {
+            } => match (ragged, q.size) {
+                (Some((k, cells)), _) => ApiError::Ragged {
                     row: k + 1,
                     cells,
                     first: cols,
                 },
-                (None, Some(size)) => BoardShapeError::NotSize { rows, cols, size },
-                (None, None) => BoardShapeError::TooLarge { rows, cols },
-            }),
+                (None, Some(size)) => ApiError::NotSize { rows, cols, size },
+                (None, None) => ApiError::BoardTooLarge { rows, cols },
+            },
         })
 }
 
