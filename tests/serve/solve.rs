@@ -110,7 +110,7 @@ fn every_error_says_what_and_where() {
     assert_eq!(error("game=mnk&k=x", 400)["parameter"], "k");
     assert_eq!(error("game=mnk&k=3&k=4", 400)["parameter"], "k");
     assert_eq!(
-        error("game=mnk&k=0", 422)["error"],
+        error("game=mnk&k=0", 400)["error"],
         "k = 0: mnk takes k from 1 to 40"
     );
     let v = error("game=connect4", 422);

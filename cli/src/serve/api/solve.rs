@@ -112,13 +112,13 @@ fn static_name(key: &str) -> &'static str {
 /// The answer layer's error for a position of `shape`: a position's text
 /// that does not read is a 400 with its line and column.
 fn refused(shape: Shape) -> impl FnOnce(tablebase::Error) -> ApiError {
-    move |error| match error {
-        tablebase::Error::Question(QuestionError::Board(error)) => ApiError::Syntax {
+    move |error| match error.parse_error() {
+        Some(&at) => ApiError::Syntax {
             what: "board",
-            error,
+            error: at,
             case: None,
         },
-        error => ApiError::Answer { shape, error },
+        None => ApiError::Answer { shape, error },
     }
 }
 
