@@ -34,6 +34,7 @@
 use core::fmt;
 
 use crate::game::{Rules, Text, TwoPlayer, Value, each_distinct};
+use crate::lines::{Lines, write_pieces, x_to_move};
 use crate::shape::Shape;
 use crate::text::{Found, ParseError, read_board_at};
 
@@ -41,7 +42,6 @@ use crate::text::{Found, ParseError, read_board_at};
 pub const MAX_COLS: usize = 26;
 
 const MAX_CELLS: usize = 64;
-const MAX_LINES: usize = 4 * MAX_CELLS;
 
 /// Connect Four on one board shape.
 #[derive(Clone, Debug)]
@@ -53,8 +53,8 @@ pub struct Connect4 {
     base: u64,
     /// `base^c` for each column `c`.
     place: [u64; MAX_COLS],
-    lines: [u64; MAX_LINES],
-    line_count: usize,
+    /// Every `k` in a row.
+    lines: Lines,
 }
 
 impl Connect4 {
@@ -75,36 +75,14 @@ impl Connect4 {
             *slot = p;
             p = p.checked_mul(base)?;
         }
-        let mut game = Connect4 {
+        Some(Connect4 {
             shape,
             k,
             symmetric: true,
             base,
             place,
-            lines: [0; MAX_LINES],
-            line_count: 0,
-        };
-        let (rows, cols) = (shape.rows() as isize, shape.cols() as isize);
-        // A line longer than both sides fits nowhere (and `k` past them
-        // would overflow the arithmetic below).
-        let fits = k <= shape.rows().max(shape.cols());
-        for r in (0..rows).filter(|_| fits) {
-            for c in 0..cols {
-                for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
-                    let (er, ec) = (r + dr * (k as isize - 1), c + dc * (k as isize - 1));
-                    if !(0..rows).contains(&er) || !(0..cols).contains(&ec) {
-                        continue;
-                    }
-                    let mut mask = 0;
-                    for i in 0..k as isize {
-                        mask |= shape.bit((r + dr * i) as usize, (c + dc * i) as usize);
-                    }
-                    game.lines[game.line_count] = mask;
-                    game.line_count += 1;
-                }
-            }
-        }
-        Some(game)
+            lines: Lines::new(shape, k),
+        })
     }
 
     /// The same game with every position its own class (no mirror).
@@ -181,9 +159,7 @@ impl Connect4 {
 
     /// Whether the cells of `mask` hold `k` in a row.
     pub fn has_line(&self, mask: u64) -> bool {
-        self.lines[..self.line_count]
-            .iter()
-            .any(|&line| line & !mask == 0)
+        self.lines.any_in(mask)
     }
 
     /// The position mirrored left to right.
@@ -192,10 +168,6 @@ impl Connect4 {
         (0..cols).fold(0, |m, c| {
             m + self.code(position, c) * self.place[cols - 1 - c]
         })
-    }
-
-    fn x_to_move(x: u64, o: u64) -> bool {
-        x.count_ones() == o.count_ones()
     }
 }
 
@@ -212,12 +184,7 @@ impl Rules for Connect4 {
             return false;
         }
         let (x, o) = self.pieces(position);
-        let (nx, no) = (x.count_ones(), o.count_ones());
-        if nx == no {
-            !self.has_line(x)
-        } else {
-            nx == no + 1 && !self.has_line(o)
-        }
+        self.lines.is_legal(x, o)
     }
 
     fn for_each_move(&self, position: u64, mut f: impl FnMut(u8)) {
@@ -237,7 +204,7 @@ impl Rules for Connect4 {
         let c = usize::from(column);
         let code = self.code(position, c);
         let (h, bits) = Connect4::column(code);
-        let piece = u64::from(!Connect4::x_to_move(x, o));
+        let piece = u64::from(!x_to_move(x, o));
         let after = (1 << (h + 1)) - 1 + (bits | piece << h);
         position - code * self.place[c] + after * self.place[c]
     }
@@ -260,7 +227,7 @@ impl Rules for Connect4 {
         if x | o == 0 {
             return;
         }
-        let x_last = !Connect4::x_to_move(x, o);
+        let x_last = !x_to_move(x, o);
         let (last, other) = if x_last { (x, o) } else { (o, x) };
         if self.has_line(other) {
             return;
@@ -294,36 +261,14 @@ impl TwoPlayer for Connect4 {
 
     fn primitive(&self, position: u64) -> Option<Value> {
         let (x, o) = self.pieces(position);
-        let last = if Connect4::x_to_move(x, o) { o } else { x };
-        if self.has_line(last) {
-            Some(Value::Lose)
-        } else if x | o == self.shape.full() {
-            Some(Value::Draw)
-        } else {
-            None
-        }
+        self.lines.primitive(self.shape, x, o)
     }
 }
 
 impl Text for Connect4 {
     fn write_position(&self, position: u64, out: &mut dyn fmt::Write) -> fmt::Result {
         let (x, o) = self.pieces(position);
-        for r in 0..self.shape.rows() {
-            if r > 0 {
-                out.write_char('\n')?;
-            }
-            for c in 0..self.shape.cols() {
-                let bit = self.shape.bit(r, c);
-                out.write_char(if x & bit != 0 {
-                    'X'
-                } else if o & bit != 0 {
-                    'O'
-                } else {
-                    '.'
-                })?;
-            }
-        }
-        Ok(())
+        write_pieces(self.shape, x, o, out)
     }
 
     fn read_position(&self, text: &str) -> Result<u64, ParseError> {
@@ -367,28 +312,13 @@ impl Text for Connect4 {
                 *below |= !filled;
             }
         }
-        let refused = |found| ParseError {
+        self.lines.check(x, o)?;
+        self.position(x, o).ok_or(ParseError {
             line: 1,
             column: 1,
             expected: "a position of the game",
-            found: Found::Described(found),
-        };
-        let (nx, no) = (x.count_ones(), o.count_ones());
-        if no > nx {
-            return Err(refused("more O than X (X moves first)"));
-        }
-        if nx > no + 1 {
-            return Err(refused("two X or more past the O (the players alternate)"));
-        }
-        let position = self
-            .position(x, o)
-            .ok_or(refused("a piece over an empty cell"))?;
-        if !self.is_legal(position) {
-            return Err(refused(
-                "a line of the player to move (the game ended before the last move)",
-            ));
-        }
-        Ok(position)
+            found: Found::Described("a piece over an empty cell"),
+        })
     }
 
     fn write_move(&self, _position: u64, column: u8, out: &mut dyn fmt::Write) -> fmt::Result {

@@ -38,6 +38,7 @@ pub mod connect4;
 pub mod euler;
 pub mod flip;
 pub mod game;
+pub mod lines;
 pub mod mnk;
 pub mod shape;
 pub mod text;

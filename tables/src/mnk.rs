@@ -32,14 +32,13 @@
 use core::fmt;
 
 use crate::game::{Rules, Text, TwoPlayer, Value, each_distinct};
+use crate::lines::{Lines, write_pieces, x_to_move};
 use crate::shape::Shape;
-use crate::text::{Found, ParseError, read_board, write_cell};
+use crate::text::{ParseError, read_board, write_cell};
 
 /// The most cells of a board: its positions are indexed by a `u64`
 /// (3^40 < 2^64).
 pub const MAX_CELLS: usize = 40;
-
-const MAX_LINES: usize = 4 * MAX_CELLS;
 
 /// The symbols of a cell, by digit: empty, X, O.
 const SYMBOLS: &[u8; 3] = b".XO";
@@ -52,9 +51,8 @@ pub struct Mnk {
     symmetric: bool,
     /// `3^i` for each cell `i`.
     pow3: [u64; MAX_CELLS],
-    /// The masks of every `k` in a row.
-    lines: [u64; MAX_LINES],
-    line_count: usize,
+    /// Every `k` in a row.
+    lines: Lines,
 }
 
 impl Mnk {
@@ -70,36 +68,13 @@ impl Mnk {
             *slot = p;
             p = p.wrapping_mul(3);
         }
-        let mut game = Mnk {
+        Some(Mnk {
             shape,
             k,
             symmetric: false,
             pow3,
-            lines: [0; MAX_LINES],
-            line_count: 0,
-        };
-        // Across, down, down-right, down-left from each starting cell.
-        let (rows, cols) = (shape.rows() as isize, shape.cols() as isize);
-        // A line longer than both sides fits nowhere (and `k` past them
-        // would overflow the arithmetic below).
-        let fits = k <= shape.rows().max(shape.cols());
-        for r in (0..rows).filter(|_| fits) {
-            for c in 0..cols {
-                for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
-                    let (er, ec) = (r + dr * (k as isize - 1), c + dc * (k as isize - 1));
-                    if !(0..rows).contains(&er) || !(0..cols).contains(&ec) {
-                        continue;
-                    }
-                    let mut mask = 0;
-                    for i in 0..k as isize {
-                        mask |= shape.bit((r + dr * i) as usize, (c + dc * i) as usize);
-                    }
-                    game.lines[game.line_count] = mask;
-                    game.line_count += 1;
-                }
-            }
-        }
-        Some(game)
+            lines: Lines::new(shape, k),
+        })
     }
 
     /// The same game with positions taken by class under the board's
@@ -151,14 +126,7 @@ impl Mnk {
 
     /// Whether the cells of `mask` hold `k` in a row.
     pub fn has_line(&self, mask: u64) -> bool {
-        self.lines[..self.line_count]
-            .iter()
-            .any(|&line| line & !mask == 0)
-    }
-
-    /// Whether X is to move: as many X as O.
-    fn x_to_move(x: u64, o: u64) -> bool {
-        x.count_ones() == o.count_ones()
+        self.lines.any_in(mask)
     }
 }
 
@@ -173,12 +141,7 @@ impl Rules for Mnk {
     /// (the game would have ended at its last move).
     fn is_legal(&self, position: u64) -> bool {
         let (x, o) = self.pieces(position);
-        let (nx, no) = (x.count_ones(), o.count_ones());
-        if nx == no {
-            !self.has_line(x)
-        } else {
-            nx == no + 1 && !self.has_line(o)
-        }
+        self.lines.is_legal(x, o)
     }
 
     fn for_each_move(&self, position: u64, mut f: impl FnMut(u8)) {
@@ -195,7 +158,7 @@ impl Rules for Mnk {
 
     fn play(&self, position: u64, cell: u8) -> u64 {
         let (x, o) = self.pieces(position);
-        let digit = if Mnk::x_to_move(x, o) { 1 } else { 2 };
+        let digit = if x_to_move(x, o) { 1 } else { 2 };
         position + digit * self.pow3[usize::from(cell)]
     }
 
@@ -223,7 +186,7 @@ impl Rules for Mnk {
         if x | o == 0 {
             return;
         }
-        let (last, other, digit) = if Mnk::x_to_move(x, o) {
+        let (last, other, digit) = if x_to_move(x, o) {
             (o, x, 2)
         } else {
             (x, o, 1)
@@ -253,31 +216,14 @@ impl TwoPlayer for Mnk {
 
     fn primitive(&self, position: u64) -> Option<Value> {
         let (x, o) = self.pieces(position);
-        let last = if Mnk::x_to_move(x, o) { o } else { x };
-        if self.has_line(last) {
-            Some(Value::Lose)
-        } else if x | o == self.shape.full() {
-            Some(Value::Draw)
-        } else {
-            None
-        }
+        self.lines.primitive(self.shape, x, o)
     }
 }
 
 impl Text for Mnk {
     fn write_position(&self, position: u64, out: &mut dyn fmt::Write) -> fmt::Result {
         let (x, o) = self.pieces(position);
-        for r in 0..self.shape.rows() {
-            if r > 0 {
-                out.write_char('\n')?;
-            }
-            for c in 0..self.shape.cols() {
-                let bit = self.shape.bit(r, c);
-                let digit = usize::from(x & bit != 0) + 2 * usize::from(o & bit != 0);
-                out.write_char(char::from(SYMBOLS[digit]))?;
-            }
-        }
-        Ok(())
+        write_pieces(self.shape, x, o, out)
     }
 
     fn read_position(&self, text: &str) -> Result<u64, ParseError> {
@@ -295,25 +241,8 @@ impl Text for Mnk {
                 _ => {}
             },
         )?;
-        let refused = |found| ParseError {
-            line: 1,
-            column: 1,
-            expected: "a position of the game",
-            found: Found::Described(found),
-        };
-        let (nx, no) = (x.count_ones(), o.count_ones());
-        if no > nx {
-            return Err(refused("more O than X (X moves first)"));
-        }
-        if nx > no + 1 {
-            return Err(refused("two X or more past the O (the players alternate)"));
-        }
+        self.lines.check(x, o)?;
         let position = self.position(x, o);
-        if !self.is_legal(position) {
-            return Err(refused(
-                "a line of the player to move (the game ended before the last move)",
-            ));
-        }
         Ok(position)
     }
 

@@ -58,12 +58,26 @@ impl Game {
 
     /// Every position reachable from the empty board, solved.
     pub fn solve_all(&self) -> HashMap<Vec<u8>, Solved> {
+        self.solve_all_with(&|board: &[u8]| {
+            (0..board.len()).filter(|&i| board[i] == EMPTY).collect()
+        })
+    }
+
+    /// [`Game::solve_all`] where a move may take only the cells `cells`
+    /// gives (the empty cells here; the lowest of each column in Connect
+    /// Four).
+    pub fn solve_all_with(&self, cells: &dyn Fn(&[u8]) -> Vec<usize>) -> HashMap<Vec<u8>, Solved> {
         let mut memo = HashMap::new();
-        self.solve(&mut vec![EMPTY; self.rows * self.cols], &mut memo);
+        self.solve(&mut vec![EMPTY; self.rows * self.cols], cells, &mut memo);
         memo
     }
 
-    fn solve(&self, board: &mut Vec<u8>, memo: &mut HashMap<Vec<u8>, Solved>) -> Solved {
+    fn solve(
+        &self,
+        board: &mut Vec<u8>,
+        cells: &dyn Fn(&[u8]) -> Vec<usize>,
+        memo: &mut HashMap<Vec<u8>, Solved>,
+    ) -> Solved {
         if let Some(&s) = memo.get(board.as_slice()) {
             return s;
         }
@@ -75,12 +89,9 @@ impl Game {
             Solved::Draw
         } else {
             let (mut fastest_win, mut draw, mut slowest_loss) = (None::<u16>, false, 0u16);
-            for i in 0..board.len() {
-                if board[i] != EMPTY {
-                    continue;
-                }
+            for i in cells(board) {
                 board[i] = mover;
-                match self.solve(board, memo) {
+                match self.solve(board, cells, memo) {
                     Solved::Lose(r) => {
                         fastest_win = Some(fastest_win.map_or(r + 1, |w| w.min(r + 1)))
                     }
