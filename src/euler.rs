@@ -76,7 +76,7 @@ pub static GAME: Game = Game {
 /// questions: a board (4×4 by default) of at most 36 squares, the most its
 /// tables take; no options.
 #[cfg(feature = "std")]
-pub static MODEL: crate::catalogue::Model = crate::catalogue::Model {
+pub static MODEL: crate::catalogue::model::Model = crate::catalogue::model::Model {
     game: "euler",
     default_shape: boardbase_solvers::shape::Shape::SQUARE4,
     max_cells: boardbase_solvers::euler::winloss::MAX_CELLS,
