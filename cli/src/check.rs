@@ -505,9 +505,13 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
     };
     writeln!(
         out,
-        "limits a run: {} s CPU time (wall-clock guard {} s), {memory}; {} at once; took {}",
+        // The guard moves on while a run gains CPU time (a busy machine),
+        // so both its first time and its last are the run's limit.
+        "limits a run: {} s CPU time (wall-clock guard {} s, up to {} s while it gains CPU time), \
+         {memory}; {} at once; took {}",
         number(r.time_limit),
         number(r.wall_limit_seconds),
+        number(r.wall_cap_seconds),
         r.jobs,
         seconds(r.seconds)
     )?;

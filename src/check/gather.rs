@@ -241,6 +241,7 @@ impl Builder {
             max_failures: options.max_failures,
             time_limit: options.time_limit.as_secs_f64(),
             wall_limit_seconds: options.wall_limit.as_secs_f64(),
+            wall_cap_seconds: (options.wall_limit * process::WALL_CAP_FACTOR).as_secs_f64(),
             memory_limit_mb: options.memory_limit.map(megabytes),
             memory_limit_kind: match options.memory_limit {
                 Some(_) => options.memory_control.kind(),

@@ -194,8 +194,14 @@ pub struct CheckReport {
     /// of failure).
     #[serde(rename = "time_limit_seconds")]
     pub time_limit: f64,
-    /// The wall-clock guard per run, in seconds.
+    /// The wall-clock guard per run, in seconds: its first time. A run
+    /// still gaining CPU time there is waiting for a core, and the guard
+    /// moves on, up to [`wall_cap_seconds`](CheckReport::wall_cap_seconds).
     pub wall_limit_seconds: f64,
+    /// The guard's last time, in seconds: however busy the machine, a run
+    /// ends there ([`WALL_CAP_FACTOR`](super::process::WALL_CAP_FACTOR)
+    /// times [`wall_limit_seconds`](CheckReport::wall_limit_seconds)).
+    pub wall_cap_seconds: f64,
     /// Memory limit per run, in MB, or `None`.
     pub memory_limit_mb: Option<f64>,
     /// How the memory limit is applied: `cgroup_v2` or `cgroup_v1` (a

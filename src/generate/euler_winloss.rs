@@ -215,7 +215,12 @@ pub(super) fn win_loss<F: Fn(Progress) + Sync>(
         let solved = solve();
         // The layers saved are recorded even when the job stops: every
         // rank gets here (each failure above is agreed by all of them).
-        let recorded = saver.as_mut().map_or(Ok(()), |s| s.finish(ranks));
+        // A cancelled pass first saves the layers it finished since the
+        // last save, so that an interrupted run resumes with all its work.
+        let cancelled = matches!(solved, Err(GenerateError::Cancelled));
+        let recorded = saver
+            .as_mut()
+            .map_or(Ok(()), |s| s.finish(cancelled, ranks));
         solved.and(recorded)
     })?;
     report.finish();
@@ -469,8 +474,18 @@ impl Saver<'_> {
     }
 
     /// The pass is over (or stopped): waits for the layers handed to the
-    /// writer, and records them.
-    fn finish(&mut self, ranks: &dyn Ranks) -> Result<(), GenerateError> {
+    /// writer, and records them. A pass that was `cancelled` first hands
+    /// over the layers finished and not yet saved (every rank holds the
+    /// same ones: the ranks decide together when to save): Ctrl-C keeps
+    /// every finished layer. A pass that ended does not: its checkpoint
+    /// is removed once the table is written.
+    fn finish(&mut self, cancelled: bool, ranks: &dyn Ranks) -> Result<(), GenerateError> {
+        if cancelled && let Some(to_writer) = &self.to_writer {
+            self.cost.queue(self.pending.len() as u64);
+            for layer in self.pending.drain(..) {
+                let _ = to_writer.send(layer);
+            }
+        }
         self.to_writer = None;
         // The writer's channel closes when it has saved everything.
         let mut saved = Vec::new();

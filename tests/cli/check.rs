@@ -1291,6 +1291,9 @@ fn cpu_time_limit_wall_clock_guard_and_the_near_limit_warning() {
     assert_eq!(code, 1);
     assert_eq!(r["time_limit_seconds"], 0.3);
     assert_eq!(r["wall_limit_seconds"], 60.0);
+    // The guard moves on while a run gains CPU time, up to ten times its
+    // first time (process::WALL_CAP_FACTOR): the report says both.
+    assert_eq!(r["wall_cap_seconds"], 600.0);
     assert_eq!(groups(&r)["time_limit"], 2, "{r}");
     assert_eq!(r["time_limit_runs"]["count"], 2);
     assert_eq!(r["slowest_run"], Value::Null, "no run ended by itself");
@@ -1329,6 +1332,19 @@ fn cpu_time_limit_wall_clock_guard_and_the_near_limit_warning() {
     );
     assert_eq!(r["time_limit_seconds"], 0.2);
     assert!((r["wall_limit_seconds"].as_f64().unwrap() - 0.6).abs() < 1e-9);
+    assert!((r["wall_cap_seconds"].as_f64().unwrap() - 6.0).abs() < 1e-9);
+    // The text report says the guard's first time and its last.
+    let text = check_text(
+        &["flip", "--sample", "1", "--timeout", "0.2"],
+        &["sleep", "30"],
+    );
+    assert!(
+        text.stdout.contains(
+            "limits a run: 0.2 s CPU time (wall-clock guard 0.6 s, up to 6 s while it gains CPU time), "
+        ),
+        "{}",
+        text.stdout
+    );
 
     // Busy for 0.46 s of CPU time, under a limit of 0.5 s: accepted with
     // a warning, in the text and in JSON.

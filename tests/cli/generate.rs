@@ -441,6 +441,116 @@ fn ctrl_c_leaves_no_table_and_no_temporary_file() {
     assert!(seen_writing, "the temporary file was seen and interrupted");
 }
 
+/// The CPU time process `pid` has used so far, from `/proc/PID/stat`.
+fn cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // After the command's name, in parentheses: state is field 3, utime
+    // and stime fields 14 and 15.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split(' ').collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    let per_second = Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok()?.trim().parse::<u64>().ok())
+        .unwrap_or(100);
+    Some(Duration::from_millis(ticks * 1000 / per_second))
+}
+
+#[test]
+fn ctrl_c_saves_the_finished_layers_and_the_same_command_resumes() {
+    // 5x6, win/loss only, one thread: 13 layers in about 0.7 s of CPU
+    // time (a debug build); saving by the clock never comes
+    // (--checkpoint-every 3600), so whatever the checkpoint holds after
+    // Ctrl-C was saved as the run stopped.
+    let args = |dir: &TempDir| {
+        vec![
+            "generate".to_owned(),
+            "euler".into(),
+            "5x6".into(),
+            "--wdl-only".into(),
+            "--threads".into(),
+            "1".into(),
+            "--checkpoint-every".into(),
+            "3600".into(),
+            "--dir".into(),
+            dir.path().into(),
+        ]
+    };
+    let whole = TempDir::new("ctrl-c-whole");
+    let r = common::run(
+        &args(&whole).iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+
+    let dir = TempDir::new("ctrl-c-resume");
+    let checkpoint = dir.0.join("euler-5x6.bin.checkpoint");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardbase"))
+        .args(args(&dir))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Past the first layers (about 6 of 13 at 0.3 s of CPU time),
+    // whatever the machine's load.
+    while cpu_time(child.id()).is_some_and(|t| t < Duration::from_millis(250)) {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended before it was interrupted"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    // The checkpoint is kept, and the message says so and how to resume.
+    assert_eq!(dir.names(), ["euler-5x6.bin.checkpoint"], "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "interrupted: {} not written; {} kept: the same command resumes from it",
+            dir.0.join("euler-5x6.bin").display(),
+            checkpoint.display()
+        )),
+        "{stderr}"
+    );
+    // The same command resumes from the layers finished before Ctrl-C
+    // (none would be there had they not been saved as it stopped), and
+    // writes the same file as the run that was never interrupted.
+    let r = common::run(
+        &args(&dir).iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let resumed = r
+        .stderr
+        .lines()
+        .find_map(|l| l.split("resuming from ").nth(1))
+        .unwrap_or_else(|| panic!("no resume: {}", r.stderr));
+    let done: u32 = resumed
+        .split(": ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{resumed}"));
+    assert!((1..=13).contains(&done), "{resumed}");
+    assert!(
+        resumed.ends_with(" of 13 win/loss layers done"),
+        "{resumed}"
+    );
+    assert_eq!(dir.names(), ["euler-5x6.bin"], "the checkpoint is removed");
+    assert!(
+        std::fs::read(dir.0.join("euler-5x6.bin")).unwrap()
+            == std::fs::read(whole.0.join("euler-5x6.bin")).unwrap(),
+        "the resumed table equals the whole run's"
+    );
+}
+
 #[test]
 fn a_killed_run_resumes_from_its_checkpoint_and_writes_the_same_file() {
     // 4×7, win/loss only: 11 layers of 1 to 252 blocks of 2^18 positions.

@@ -1014,3 +1014,45 @@ fn a_missing_tables_directory_is_a_usage_error_everywhere() {
         );
     }
 }
+
+#[test]
+fn board_option_of_the_stated_size_and_of_another() {
+    // `--board` with `--size RxC`: a board of that shape is answered as the
+    // oracle answers it; one of another shape says which it is.
+    const WHY: &str = "(--size gives the board size; the default is 4x4)";
+    for (rows, cols) in [(2, 3), (3, 2), (1, 5)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let size = shape.to_string();
+        let other = Shape::new(cols, rows + 1).unwrap();
+        let slash = |text: String| text.trim_end().replace('\n', "/");
+        let euler = Euler::solve(shape);
+        let flip = Flip::solve(shape).fewest();
+        for p in [0u64, 1, 5, (1 << shape.cells()) - 2] {
+            let board = slash(board_text(shape, p, '.', 'X'));
+            let r = run(&["euler", "--size", &size, "--board", &board], "");
+            assert_eq!(r.code, 0, "{size} {board}: {}", r.stderr);
+            let win = if euler.wins[p as usize] {
+                "WINNING\n"
+            } else {
+                "LOSING\n"
+            };
+            assert_eq!(r.stdout, win, "{size} {board}");
+
+            let board = slash(board_text(shape, p, 'w', 'b'));
+            let r = run(&["flip", "--size", &size, "--board", &board], "");
+            assert_eq!(r.code, 0, "{size} {board}: {}", r.stderr);
+            let rounds = flip[p as usize].map_or("Impossible".to_owned(), |n| n.to_string());
+            assert_eq!(r.stdout, format!("{rounds}\n"), "{size} {board}");
+        }
+        for (game, zero, one) in [("euler", '.', 'X'), ("flip", 'w', 'b')] {
+            let board = slash(board_text(other, 0, zero, one));
+            let r = run(&[game, "--size", &size, "--board", &board], "");
+            assert_eq!(r.code, 2, "{game} {size} {board}");
+            assert_eq!(
+                r.stderr,
+                format!("error: --board {board}: a {other} board, not {size} {WHY}\n"),
+                "{game}"
+            );
+        }
+    }
+}
