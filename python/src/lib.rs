@@ -219,7 +219,7 @@ fn rows_error(py: Python<'_>, e: BoardTextError, size: Option<Shape>) -> PyErr {
 /// How the missing table's message names the options of `Tablebase`.
 const OPTION_NAMES: OptionNames = OptionNames {
     tables: "tables=DIR",
-    then: "pass tables=\"tables\"",
+    then: "pass tables=\"my-tables\"",
     make_memory: Some("make_memory="),
 };
 

@@ -88,9 +88,9 @@ def test_missing_table_names_the_command(tmp_path: Path) -> None:
         boardbase.euler(board)
     e = caught.value
     assert isinstance(e, KeyError)
-    assert e.command == "boardbase generate euler 5x6 --dir tables"
+    assert e.command == "boardbase generate euler 5x6 --dir my-tables"
     assert (e.puzzle, e.size) == ("euler", "5x6")
-    assert "make it with: boardbase generate euler 5x6 --dir tables" in str(e)
+    assert "make it with: boardbase generate euler 5x6 --dir my-tables" in str(e)
     with pytest.raises(KeyError) as there:
         boardbase.euler(board, tables=str(tmp_path))
     assert isinstance(there.value, MissingTableError)
@@ -108,7 +108,7 @@ def test_missing_table_messages_name_the_options() -> None:
     assert str(caught.value) == (
         "no euler 5x6 table: no table directory given (tables=DIR, or BOARDBASE_TABLES),"
         " and 30 squares are too many to make it in memory (at most 25);"
-        ' make it with: boardbase generate euler 5x6 --dir tables, then pass tables="tables"'
+        ' make it with: boardbase generate euler 5x6 --dir my-tables, then pass tables="my-tables"'
     )
     with pytest.raises(MissingTableError) as off:
         boardbase.Tablebase(make_memory=0).euler("..../..../....")
@@ -117,7 +117,7 @@ def test_missing_table_messages_name_the_options() -> None:
     with pytest.raises(MissingTableError) as over:
         boardbase.Tablebase(make_memory="1M").euler("/".join(["....."] * 5))
     assert "over the budget of 1.00 MiB (make_memory)" in str(over.value)
-    assert over.value.command == "boardbase generate euler 5x5 --dir tables"
+    assert over.value.command == "boardbase generate euler 5x5 --dir my-tables"
     # The cases of a size: the same error.
     with pytest.raises(MissingTableError) as cases:
         boardbase.Tablebase(make_memory=0).cases("euler", 1, size="3x4")

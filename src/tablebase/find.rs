@@ -167,11 +167,11 @@ impl Missing {
     }
 
     /// The command that makes the table: `boardbase generate euler 6x6
-    /// --dir DIR`, DIR being the first directory searched (or `tables`
+    /// --dir DIR`, DIR being the first directory searched (or `my-tables`
     /// when none was given).
     pub fn command(&self) -> String {
         let dir = self.searched.first().map_or_else(
-            || "tables".to_owned(),
+            || "my-tables".to_owned(),
             |d| shell_word(&d.display().to_string()),
         );
         format!(
@@ -205,7 +205,7 @@ pub struct OptionNames {
     /// The option that gives a directory: `--tables DIR`.
     pub tables: &'static str,
     /// What to do once the file is made in `tables`, when no directory was
-    /// given: `pass --tables tables`.
+    /// given: `pass --tables my-tables`.
     pub then: &'static str,
     /// The option that sets the memory for tables made in memory
     /// (`--make-memory`), when the front end has one.
@@ -216,7 +216,7 @@ impl OptionNames {
     /// The command line's words (and those of [`Missing`]'s `Display`).
     pub const CLI: OptionNames = OptionNames {
         tables: "--tables DIR",
-        then: "pass --tables tables",
+        then: "pass --tables my-tables",
         make_memory: None,
     };
 }

@@ -684,7 +684,7 @@ fn where_tables_come_from() {
     assert_eq!(r.code, 1);
     assert!(
         r.stderr.contains(
-            "make it with: boardbase generate euler 6x6 --dir tables, then pass --tables tables"
+            "make it with: boardbase generate euler 6x6 --dir my-tables, then pass --tables my-tables"
         ),
         "{}",
         r.stderr

@@ -357,7 +357,7 @@ fn errors_say_their_kind_hint_and_facts() {
     assert_eq!(e.puzzle(), Some(Puzzle::Euler));
     assert_eq!(
         e.command().as_deref(),
-        Some("boardbase generate euler 6x6 --dir tables")
+        Some("boardbase generate euler 6x6 --dir my-tables")
     );
     assert_eq!(e.worded(OptionNames::CLI), e.to_string());
     // Past the puzzle's cells: the question's, with the limit.
@@ -376,13 +376,13 @@ fn a_missing_table_is_one_typed_error() {
                 m.to_string(),
                 "no euler 6x6 table: no table directory given (--tables DIR, or \
                  BOARDBASE_TABLES), and 36 squares are too many to make it in memory \
-                 (at most 25); make it with: boardbase generate euler 6x6 --dir tables, then pass \
-                 --tables tables"
+                 (at most 25); make it with: boardbase generate euler 6x6 --dir my-tables, then pass \
+                 --tables my-tables"
             );
             // Another front end's words for the same message.
             let words = OptionNames {
                 tables: "tables=DIR",
-                then: "pass tables=\"tables\"",
+                then: "pass tables=\"my-tables\"",
                 make_memory: Some("make_memory="),
             };
             let worded = m.worded(words).to_string();
@@ -391,7 +391,7 @@ fn a_missing_table_is_one_typed_error() {
                 "{worded}"
             );
             assert!(
-                worded.ends_with("--dir tables, then pass tables=\"tables\""),
+                worded.ends_with("--dir my-tables, then pass tables=\"my-tables\""),
                 "{worded}"
             );
         }

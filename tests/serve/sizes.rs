@@ -740,7 +740,7 @@ fn sizes_past_what_the_server_answers_are_422_naming_why() {
     let v = refused(&mut conn, "euler", blank(5, 5, '.'));
     assert!(error(&v).contains("making it in memory needs 8"), "{v}");
     assert!(error(&v).ends_with(
-        "over the budget of 8.00 MiB (--make-memory); make it with: boardbase generate euler 5x5 --dir tables, then restart the server with --tables tables"
+        "over the budget of 8.00 MiB (--make-memory); make it with: boardbase generate euler 5x5 --dir my-tables, then restart the server with --tables my-tables"
     ), "{v}");
     answer(
         &mut conn,

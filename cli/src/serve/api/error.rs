@@ -207,7 +207,7 @@ pub enum ApiError {
 /// How the server names the options a missing table's message points to.
 pub const OPTION_NAMES: OptionNames = OptionNames {
     tables: "--tables DIR",
-    then: "restart the server with --tables tables",
+    then: "restart the server with --tables my-tables",
     make_memory: Some("--make-memory"),
 };
 
