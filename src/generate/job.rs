@@ -505,14 +505,16 @@ impl Plan {
         Ok(())
     }
 
-    /// The checkpoint of a job that stopped, when there is one: always
-    /// kept, for the same command to resume from (it holds every layer
-    /// finished, saved as the job stopped; one of none is still the job's
-    /// start, and removing it silently left a user who was told an
-    /// interrupted run keeps its checkpoint with nothing).
+    /// The checkpoint of a job that stopped, kept when it holds a layer to
+    /// resume from (every layer finished is saved as the job stops) and
+    /// removed when it holds none: the message then says nothing was kept.
     fn keep_checkpoint(&self) -> Option<PathBuf> {
         let checkpoint = self.checkpoint.as_ref()?;
         match Checkpoint::inspect(checkpoint, self.job.shape) {
+            Ok(Some(resume)) if resume.layers_done == 0 => {
+                let _ = fs::remove_file(checkpoint);
+                None
+            }
             Ok(None) => None,
             _ => Some(checkpoint.clone()),
         }
