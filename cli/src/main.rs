@@ -331,14 +331,6 @@ pub enum Failure {
         /// What went wrong where.
         error: InputError,
     },
-    /// A failure with a hint of what to do after it: `FAILURE HINT`.
-    #[error("{failure} {hint}")]
-    Hinted {
-        /// What went wrong.
-        failure: Box<Failure>,
-        /// What to do about it, in parentheses.
-        hint: &'static str,
-    },
     /// The server could not start.
     #[cfg(feature = "serve")]
     #[error("{0}")]
