@@ -38,11 +38,15 @@ pub enum Phase {
     Crc,
     /// Verifying a table: the entries (positions or boards).
     Contents,
+    /// A game of the model solved by retrograde analysis (positions: two
+    /// steps each, one to count its moves and one to decide it).
+    Solve,
 }
 
 impl Phase {
     /// A short name for a progress bar: `allocate`, `resume`, `win/loss`,
-    /// `moves left`, `search`, `summary`, `checksum`, `write`, `crc`, `contents`.
+    /// `moves left`, `search`, `summary`, `checksum`, `write`, `crc`, `contents`,
+    /// `solve`.
     pub const fn name(self) -> &'static str {
         match self {
             Phase::Allocate => "allocate",
@@ -55,6 +59,7 @@ impl Phase {
             Phase::Write => "write",
             Phase::Crc => "crc",
             Phase::Contents => "contents",
+            Phase::Solve => "solve",
         }
     }
 

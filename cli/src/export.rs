@@ -4,7 +4,10 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use boardbase::tablefile::{Checked, DEFAULT_SAMPLE, Puzzle, Table, VerifyOptions};
+use boardbase::catalogue;
+use boardbase::tablefile::{
+    Checked, DEFAULT_SAMPLE, GameTable, Puzzle, Subject, Table, TableError, VerifyOptions,
+};
 use clap::Args;
 
 use super::bar::PhaseBar;
@@ -133,7 +136,13 @@ fn verify_one(
         path: path.clone(),
         error,
     };
-    let table = Table::open(file).map_err(failure)?;
+    let table = match Table::open(file) {
+        // A game of the model's table: its rules check it.
+        Err(TableError::UnknownPuzzle(name)) if catalogue::model(&name).is_some() => {
+            return verify_game(file, out);
+        }
+        opened => opened.map_err(failure)?,
+    };
     let bar = PhaseBar::new();
     let verified = table.verify_with(options, &mut |p| {
         bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes())
@@ -183,8 +192,44 @@ fn verify_one(
     Ok(())
 }
 
+/// Checks the table file of a game of the model and writes its line.
+fn verify_game(file: &std::path::Path, out: &mut Output) -> Result<(), Failure> {
+    let path = file.display().to_string();
+    let failure = |error| Failure::Table {
+        path: path.clone(),
+        error,
+    };
+    let table = GameTable::open_game(file).map_err(failure)?;
+    let model = catalogue::model(table.game())
+        .ok_or_else(|| failure(TableError::UnknownPuzzle(table.game().to_owned())))?;
+    let bar = PhaseBar::new();
+    let verified = table.verify_as(model, &mut |p| {
+        bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes())
+    });
+    bar.finish();
+    let (blocks, bytes) = verified.map_err(failure)?;
+    let options: String = table
+        .options()
+        .iter()
+        .map(|(name, value)| format!(" {name}={value}"))
+        .collect();
+    writeln!(
+        out,
+        "{path}: ok ({} {}{options}, version {}, columns {}; {} block CRC{} ok over {} bytes; every entry agrees with its moves by the rules ({} position indices))",
+        table.game(),
+        table.shape(),
+        table.version(),
+        column_names(&table),
+        thousands(blocks as u64),
+        if blocks == 1 { "" } else { "s" },
+        thousands(bytes),
+        thousands(table.positions()),
+    )?;
+    Ok(())
+}
+
 /// `rounds, presses, ...`
-fn column_names(table: &Table) -> String {
+fn column_names<I: Subject>(table: &Table<I>) -> String {
     table
         .columns()
         .map(|c| c.name.as_str())

@@ -1,5 +1,6 @@
-//! `boardbase generate euler|flip RxC`: tables of other board sizes, made
-//! on every core and written as version-2 table files.
+//! `boardbase generate GAME RxC`: tables of other board sizes written as
+//! table files: Euler's and Flip's by their own generators on every core,
+//! every other game of the catalogue's models by retrograde analysis.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -7,38 +8,58 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI32, Ordering};
 use std::time::Duration;
 
+use boardbase::catalogue::{self, Model};
 use boardbase::euler::Outcome;
 use boardbase::generate::{
     Cancel, EulerReport, FlipReport, Job, JobError, LimitFrom, MemoryLimit, Plan, Progress, Report,
     ReportSummary, checkpoint, checkpoint::Resume, checkpoint_kept,
 };
+use boardbase::generate::{DEFAULT_CHECKPOINT_EVERY, GameJob, GamePlan, GameReport};
 use boardbase::memory::ByteSize;
 use boardbase::solvers::shape::Shape;
 use boardbase::tablefile::{self, Puzzle};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 
 use super::bar::PhaseBar;
+use super::options::GameOptions;
 use super::tables::parse_shape;
 use super::{Failure, Output, thousands, write_json_line};
 
-/// The puzzles `generate` makes tables for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TablePuzzle {
-    /// Game of Euler: up to 36 squares.
-    #[value(alias = "uva10536")]
-    Euler,
-    /// Flip Game: up to 25 cells.
-    #[value(alias = "poj1753")]
-    Flip,
+/// What `generate` makes a table of: a puzzle with its own generator, or a
+/// game of the catalogue's models.
+#[derive(Clone, Copy, Debug)]
+pub enum TableGame {
+    /// Euler or Flip.
+    Puzzle(Puzzle),
+    /// Any other game of the model.
+    Model(&'static Model),
 }
 
-impl TablePuzzle {
-    fn puzzle(self) -> Puzzle {
-        match self {
-            TablePuzzle::Euler => Puzzle::Euler,
-            TablePuzzle::Flip => Puzzle::Flip,
-        }
+/// The games `generate` takes, from the catalogue: Euler and Flip (with
+/// their judge problems' names as aliases), then every game of the model.
+fn table_game() -> impl TypedValueParser<Value = TableGame> {
+    let mut values = vec![
+        PossibleValue::new("euler")
+            .alias("uva10536")
+            .help("Game of Euler: up to 36 squares"),
+        PossibleValue::new("flip")
+            .alias("poj1753")
+            .help("Flip Game: up to 25 cells"),
+    ];
+    for model in catalogue::MODELS.iter().filter(|m| m.game != "euler") {
+        let title = catalogue::game(model.game).map_or(model.game, |g| g.title);
+        values.push(
+            PossibleValue::new(model.game)
+                .help(format!("{title}: every position, by retrograde analysis")),
+        );
     }
+    PossibleValuesParser::new(values).map(|name: String| match name.as_str() {
+        "euler" | "uva10536" => TableGame::Puzzle(Puzzle::Euler),
+        "flip" | "poj1753" => TableGame::Puzzle(Puzzle::Flip),
+        // The parser took only the names listed above.
+        game => catalogue::model(game).map_or(TableGame::Puzzle(Puzzle::Flip), TableGame::Model),
+    })
 }
 
 /// How the summary is written.
@@ -54,15 +75,16 @@ pub enum SummaryFormat {
 /// Arguments of `boardbase generate`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// The puzzle: `euler` (up to 36 squares) or `flip` (up to 25 cells).
-    #[arg(value_enum)]
-    puzzle: TablePuzzle,
+    /// The game: `euler` (up to 36 squares), `flip` (up to 25 cells), or
+    /// any game of `boardbase games` that `solve` answers.
+    #[arg(value_name = "GAME", value_parser = table_game())]
+    game: TableGame,
     /// The board size RxC, rows first (e.g. 5x5).
     #[arg(value_name = "RxC", value_parser = parse_shape)]
     shape: Shape,
-    /// Directory to write `euler-RxC.bin` / `flip-RxC.bin` into (created if
-    /// missing; a file of that name is replaced once the new one is
-    /// complete).
+    /// Directory to write the table into (`euler-RxC.bin`, `flip-RxC.bin`,
+    /// `mnk-RxC-k3.bin`; created if missing; a file of that name is
+    /// replaced once the new one is complete).
     #[arg(long, value_name = "DIR", default_value = ".")]
     dir: PathBuf,
     /// Euler: the win/loss bits only, without moves left and best moves
@@ -82,6 +104,8 @@ pub struct GenerateArgs {
           value_parser = super::options::parse_jobs,
           help = concat!(super::options::jobs_help!(), " (`--threads`, the old name, is an alias to be removed in a later release)"))]
     threads: Option<u16>,
+    #[command(flatten)]
+    options: GameOptions,
     /// How to print the summary.
     #[arg(long, value_enum, default_value_t)]
     format: SummaryFormat,
@@ -169,6 +193,35 @@ pub(super) fn failure(error: JobError) -> Failure {
 }
 
 impl GenerateArgs {
+    /// The puzzle of a job of Euler's or Flip's own generator (a game of
+    /// the model is run apart, by [`run_game`], before any job of these is
+    /// made).
+    fn puzzle(&self) -> Puzzle {
+        match self.game {
+            TableGame::Puzzle(puzzle) => puzzle,
+            TableGame::Model(_) => Puzzle::Euler,
+        }
+    }
+
+    /// The game of the model asked for, if it is one.
+    pub(super) fn model(&self) -> Option<&'static Model> {
+        match self.game {
+            TableGame::Model(model) => Some(model),
+            TableGame::Puzzle(_) => None,
+        }
+    }
+
+    /// Refuses a game's options (`--k`) given to Euler or Flip.
+    pub(super) fn no_game_options(&self) -> Result<(), Failure> {
+        match self.options.given().first() {
+            Some((name, _)) => Err(Failure::Usage(format!(
+                "--{name} is for the games of the model (`boardbase games`), not {}",
+                self.puzzle()
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// `--jobs`, if given.
     pub(super) fn threads(&self) -> Option<usize> {
         self.threads.map(usize::from)
@@ -191,7 +244,7 @@ pub(super) fn job_of(args: &GenerateArgs) -> Job {
         checkpoint_every: Duration::from_secs_f64(args.checkpoint_every),
         #[cfg(feature = "mpi")]
         exchange_bytes: args.exchange_memory,
-        ..Job::new(args.puzzle.puzzle(), args.shape)
+        ..Job::new(args.puzzle(), args.shape)
     }
 }
 
@@ -199,17 +252,7 @@ pub(super) fn job_of(args: &GenerateArgs) -> Job {
 /// the memory and disk it needs.
 pub(super) fn plan_line(plan: &Plan) -> String {
     let job = plan.job();
-    let limit_text = match plan.memory_limit {
-        Some(MemoryLimit {
-            bytes,
-            from: LimitFrom::Given,
-        }) => format!("; limit {} by --memory", ByteSize(bytes)),
-        Some(MemoryLimit {
-            bytes,
-            from: LimitFrom::Available,
-        }) => format!("; {} available", ByteSize(bytes)),
-        None => String::new(),
-    };
+    let limit_text = limit_text(plan.memory_limit);
     let holds = match plan.full_tables_memory {
         Some(full) => format!(
             "{} (the full tables need {}, over the limit)",
@@ -273,7 +316,134 @@ pub fn run(
              library: docs/scaling.md), or run `boardbase generate` without {launcher}"
         )));
     }
+    if let Some(model) = args.model() {
+        return run_game(args, model, out);
+    }
+    args.no_game_options()?;
     run_alone(args, out)
+}
+
+/// `boardbase generate` of a game of the model: its settings checked,
+/// the plan said, the game solved and its table written.
+pub(super) fn run_game(
+    args: &GenerateArgs,
+    model: &'static Model,
+    out: &mut Output,
+) -> Result<(), Failure> {
+    // Euler's and Flip's settings, refused rather than ignored.
+    let euler_only = [
+        ("--wdl-only", args.wdl_only),
+        (
+            "--checkpoint-every",
+            args.checkpoint_every != DEFAULT_CHECKPOINT_EVERY.as_secs_f64(),
+        ),
+        ("--jobs", args.threads.is_some()),
+    ];
+    if let Some((flag, _)) = euler_only.iter().find(|(_, given)| *given) {
+        return Err(Failure::Usage(format!(
+            "{flag} is for euler and flip: a {} table is solved by one thread, with no checkpoint",
+            model.game
+        )));
+    }
+    let setup = model
+        .setup(Some(args.shape), args.options.given())
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+    let job = GameJob {
+        dir: args.dir.clone(),
+        memory_limit: args.memory,
+        ..GameJob::new(model, setup)
+    };
+    let plan = job.plan().map_err(failure)?;
+    eprintln!("{}", game_plan_line(&plan));
+    let cancel = Cancel::new();
+    let signal = cancel_on_signals(&plan.path, &cancel);
+    plan.check().map_err(failure)?;
+    for old in plan.leftovers() {
+        eprintln!(
+            "note: {} was left by a run that was killed (its process is gone); remove it to free the space",
+            old.display()
+        );
+    }
+    let bar = PhaseBar::new();
+    let progress =
+        |p: Progress| bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes());
+    let report = plan
+        .run(progress, &cancel)
+        .map_err(|e| interrupted_or(e, &signal, failure))?;
+    bar.finish();
+    match args.format {
+        SummaryFormat::Json => write_json_line(out, &report),
+        SummaryFormat::Text => write_game_text(out, &report),
+    }
+}
+
+/// What a plan says of its memory limit: `; limit 1 GiB by --memory`, `;
+/// 3 GiB available`, or nothing.
+fn limit_text(limit: Option<MemoryLimit>) -> String {
+    match limit {
+        Some(MemoryLimit {
+            bytes,
+            from: LimitFrom::Given,
+        }) => format!("; limit {} by --memory", ByteSize(bytes)),
+        Some(MemoryLimit {
+            bytes,
+            from: LimitFrom::Available,
+        }) => format!("; {} available", ByteSize(bytes)),
+        None => String::new(),
+    }
+}
+
+/// What a game's plan says first: the table, its position indices, the
+/// memory and disk it needs.
+fn game_plan_line(plan: &GamePlan) -> String {
+    let job = plan.job();
+    let limit_text = limit_text(plan.memory_limit);
+    format!(
+        "{} {}, value and remoteness of every position: {} position indices; needs {} of memory ({} to solve, {} to write{limit_text}) and {} of disk for {}",
+        job.model.game,
+        job.setup.shape,
+        thousands(plan.positions),
+        ByteSize(plan.memory_needed),
+        ByteSize(plan.generate_memory),
+        ByteSize(plan.write_memory),
+        ByteSize(plan.file_bytes),
+        plan.path.display(),
+    )
+}
+
+/// The text summary of a game's table.
+fn write_game_text(out: &mut Output, r: &GameReport) -> Result<(), Failure> {
+    let options: String = r
+        .options
+        .iter()
+        .map(|(name, value)| format!(", {name} = {value}"))
+        .collect();
+    let start = match r.start_remoteness {
+        Some(plies) => format!("{} in {plies}", r.start),
+        None => r.start.clone(),
+    };
+    writeln!(out, "{} {}x{}{options}", r.game, r.rows, r.cols)?;
+    writeln!(
+        out,
+        "positions up to symmetry: {} ({} won, {} lost, {} drawn by the player to move)",
+        thousands(r.positions),
+        thousands(r.won),
+        thousands(r.lost),
+        thousands(r.drawn)
+    )?;
+    writeln!(out, "start: {start} for the first player")?;
+    writeln!(
+        out,
+        "wrote {} ({} bytes) in {:.3} s ({:.3} s to solve); peak memory {}",
+        r.run.file,
+        thousands(r.run.file_bytes),
+        r.run.seconds,
+        r.run.generate_seconds,
+        r.run
+            .peak_memory
+            .map_or_else(|| "unknown".to_owned(), |b| ByteSize(b).to_string())
+    )?;
+    Ok(())
 }
 
 /// What a run resuming from a checkpoint says before it starts.

@@ -211,14 +211,17 @@ enum Command {
     /// aligned, followed by the CRC-32 of each of its 4 KiB blocks. Each
     /// file is written to a temporary name and renamed.
     Export(Deferred<export::ExportArgs>),
-    /// Make the Euler or Flip table of another board size and write it as
-    /// a table file: `DIR/euler-RxC.bin` or `DIR/flip-RxC.bin`.
+    /// Make the table of a game on a board size and write it as a table
+    /// file: `DIR/euler-RxC.bin`, `DIR/flip-RxC.bin`, `DIR/mnk-RxC-kK.bin`.
     ///
     /// Not to be mixed up with `cases`, which writes judge inputs.
     ///
     /// Euler boards up to 36 squares (full tables where they fit in
     /// --memory, win/loss only otherwise or with --wdl-only), Flip boards
-    /// up to 25 cells, on every core.
+    /// up to 25 cells, on every core. Every other game that `solve` answers
+    /// (`boardbase games`), with its options (`--k`): the value and
+    /// remoteness of every position, by retrograde analysis, in
+    /// `DIR/GAME-RxC-kK.bin`, which `solve --tables DIR` then answers from.
     /// The memory the job needs is said first; over --memory (default: the
     /// memory available) it stops, exit status 1. The file is written to a
     /// temporary name and renamed when complete; on Ctrl-C the temporary
@@ -233,7 +236,8 @@ enum Command {
     /// array's; a version-2 file's column CRCs), and the entries: on 4x4 every entry
     /// against the built-in tables; on other shapes each entry against its
     /// neighbours by the rules (every position up to 2^20, a spot check of
-    /// 2^20 above; every position with --all). Exit status 0 when it is
+    /// 2^20 above; every position with --all). A table of a game of the
+    /// model: every entry against its moves by the game's rules. Exit status 0 when it is
     /// intact, 1 with the reason otherwise. A progress bar shows on stderr when it is a terminal.
     Verify(Deferred<export::VerifyArgs>),
     /// Serve the JSON API and the web explorer over HTTP until Ctrl-C or

@@ -173,6 +173,21 @@ pub fn generate(args: &GenerateArgs, out: &mut Output, launcher: &str) -> Result
 
 fn generate_on(args: &GenerateArgs, out: &mut Output, ranks: &MpiRanks) -> Result<(), Failure> {
     let root = ranks.rank() == 0;
+    if let Some(model) = args.model() {
+        if ranks.size() == 1 {
+            return super::generate::run_game(args, model, out);
+        }
+        if !root {
+            return Err(Failure::Silent(2));
+        }
+        return Err(Failure::Usage(format!(
+            "a {} table is made by one process, not {}: run `boardbase generate {}` without mpirun",
+            model.game,
+            ranks.size(),
+            model.game
+        )));
+    }
+    args.no_game_options()?;
     // Each rank parses its own command line: they must agree, or each would
     // make a different job.
     let line = |args: Vec<OsString>| {

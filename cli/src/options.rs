@@ -6,6 +6,7 @@
 
 use std::io::Read;
 
+use boardbase::catalogue;
 use boardbase::error::ParseError;
 use boardbase::grid::{Alphabet, Expect, Rows};
 use boardbase::input::{InputError, Scanner};
@@ -13,7 +14,7 @@ use boardbase::lights::MAX_NULLITY;
 use boardbase::lights::family::{self, FamilyGoal, MAX_COLOURS, MIN_COLOURS, Pattern, Variant};
 use boardbase::solvers::shape::Shape;
 use boardbase::tablebase::Tablebase;
-use clap::Args;
+use clap::{ArgMatches, Args, FromArgMatches};
 
 use super::Failure;
 
@@ -356,4 +357,89 @@ fn keep_about(
         command = command.long_about(long_about);
     }
     command
+}
+
+/// Every game's options (`--k`), each once, from the catalogue's models:
+/// a new game's options appear here with no change to this file.
+#[derive(Debug, Default)]
+pub struct GameOptions(Vec<(&'static str, u64)>);
+
+impl GameOptions {
+    /// The options given, by name.
+    pub fn given(&self) -> &[(&'static str, u64)] {
+        &self.0
+    }
+}
+
+fn option_names() -> Vec<&'static catalogue::GameOption> {
+    let mut seen: Vec<&'static catalogue::GameOption> = Vec::new();
+    for model in catalogue::MODELS {
+        for option in model.options {
+            if !seen.iter().any(|o| o.name == option.name) {
+                seen.push(option);
+            }
+        }
+    }
+    seen
+}
+
+impl FromArgMatches for GameOptions {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut given = Vec::new();
+        for option in option_names() {
+            if let Some(&value) = matches.get_one::<u64>(option.name) {
+                given.push((option.name, value));
+            }
+        }
+        Ok(GameOptions(given))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = GameOptions::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl Args for GameOptions {
+    fn augment_args(mut command: clap::Command) -> clap::Command {
+        for option in option_names() {
+            // Each game's range and default: games share an option's name
+            // and meaning, not its values.
+            let per_game: Vec<String> = catalogue::MODELS
+                .iter()
+                .filter_map(|m| {
+                    let o = m.options.iter().find(|o| o.name == option.name)?;
+                    Some(format!(
+                        "{}: {} to {}, default {}",
+                        m.game, o.min, o.max, o.default
+                    ))
+                })
+                .collect();
+            command = command.arg(
+                clap::Arg::new(option.name)
+                    .long(option.name)
+                    .value_name("N")
+                    .value_parser(clap::value_parser!(u64))
+                    .help(format!(
+                        "{} ({})",
+                        capitalized(option.help),
+                        per_game.join("; ")
+                    )),
+            );
+        }
+        command
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        GameOptions::augment_args(command)
+    }
+}
+
+/// `text` with its first letter in capitals, as clap's help texts are.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }

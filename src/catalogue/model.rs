@@ -6,8 +6,8 @@
 
 use std::fmt;
 
-use boardbase_solvers::game::retrograde::{self, Solved};
-use boardbase_solvers::game::{Rules, SolveError, Text, TwoPlayer, Value};
+use boardbase_solvers::game::retrograde::{self, Inconsistent, Solved, Step};
+use boardbase_solvers::game::{Outcome, Rules, SolveError, Text, TwoPlayer, Value};
 use boardbase_solvers::shape::Shape;
 
 use crate::error::ParseError;
@@ -191,7 +191,19 @@ pub trait AnyGame: Send + Sync {
     /// position after it.
     fn moves(&self, position: u64) -> Vec<(String, u64)>;
     /// Every position solved by retrograde analysis.
-    fn solve(&self) -> Result<Solved, SolveError>;
+    fn solve(&self) -> Result<Solved, SolveError> {
+        self.solve_with(&mut |_| true)
+    }
+    /// [`solve`](Self::solve), reporting to `progress`, which returns
+    /// `false` to stop it ([`retrograde::solve_with`]).
+    fn solve_with(&self, progress: &mut dyn FnMut(Step) -> bool) -> Result<Solved, SolveError>;
+    /// Checks a table of outcomes, one a position index, by the rules
+    /// ([`retrograde::check`]).
+    fn check(
+        &self,
+        outcome: &mut dyn FnMut(u64) -> Option<Outcome>,
+        progress: &mut dyn FnMut(Step) -> bool,
+    ) -> Result<Result<(), Inconsistent>, SolveError>;
     /// The bytes [`solve`](Self::solve) needs at most: two a position index
     /// for the values, two for the counts and up to eight for its queue.
     fn solve_memory(&self) -> u64 {
@@ -244,7 +256,15 @@ where
         moves
     }
 
-    fn solve(&self) -> Result<Solved, SolveError> {
-        retrograde::solve(self)
+    fn solve_with(&self, progress: &mut dyn FnMut(Step) -> bool) -> Result<Solved, SolveError> {
+        retrograde::solve_with(self, progress)
+    }
+
+    fn check(
+        &self,
+        outcome: &mut dyn FnMut(u64) -> Option<Outcome>,
+        progress: &mut dyn FnMut(Step) -> bool,
+    ) -> Result<Result<(), Inconsistent>, SolveError> {
+        retrograde::check(self, outcome, progress)
     }
 }

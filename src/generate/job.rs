@@ -464,45 +464,17 @@ impl Plan {
                 limit,
             });
         }
-        let dir = &job.dir;
-        let dir_error = |error| JobError::Write {
-            path: dir.clone(),
-            error,
+        // A checkpoint already there has its room.
+        let checkpoint = match &self.checkpoint {
+            Some(c) if !c.exists() => self.checkpoint_bytes,
+            _ => 0,
         };
-        if dir.exists() && !dir.is_dir() {
-            // create_dir_all says only "File exists" of a file in the way.
-            return Err(dir_error(std::io::Error::other(
-                "not a directory (--dir names a directory to write the table into)",
-            )));
-        }
-        fs::create_dir_all(dir).map_err(dir_error)?;
-        let probe = dir.join(format!(
-            ".{}.{}-probe.tmp",
-            job.puzzle.file_name(job.shape),
-            std::process::id()
-        ));
-        OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&probe)
-            .map_err(dir_error)?;
-        let _ = fs::remove_file(&probe);
-        if let Some(free) = free_space(dir) {
-            // A file being replaced gives its space back only after the
-            // rename; a checkpoint already there has its room.
-            let checkpoint = match &self.checkpoint {
-                Some(c) if !c.exists() => self.checkpoint_bytes,
-                _ => 0,
-            };
-            if free < self.file_bytes + checkpoint {
-                return Err(JobError::DiskSpace {
-                    path: self.path.clone(),
-                    needed: self.file_bytes + checkpoint,
-                    free,
-                });
-            }
-        }
-        Ok(())
+        check_dir(
+            &job.dir,
+            &job.puzzle.file_name(job.shape),
+            &self.path,
+            self.file_bytes + checkpoint,
+        )
     }
 
     /// The checkpoint of a job that stopped, kept when it holds a layer to
@@ -848,6 +820,16 @@ pub enum JobError {
         /// The limit and where it comes from.
         limit: MemoryLimit,
     },
+    /// A game's job needs more memory than its limit.
+    #[error("{}", over_limit(.what, *.needed, .limit, JobSetting::MemoryLimit.flag()))]
+    GameOverMemoryLimit {
+        /// The game and board: `mnk 4x4`.
+        what: String,
+        /// Bytes the job needs.
+        needed: u64,
+        /// The limit and where it comes from.
+        limit: MemoryLimit,
+    },
     /// The directory or the file could not be written.
     #[error("cannot write {}: {error}", .path.display())]
     Write {
@@ -924,12 +906,18 @@ fn over_memory_limit(
     limit: &MemoryLimit,
     name: &str,
 ) -> String {
+    over_limit(&format!("{puzzle} {shape}"), needed, limit, name)
+}
+
+/// What a job over its memory limit says: `what` (the puzzle or game and
+/// its board) needs so much, the limit called `name` when it was given.
+fn over_limit(what: &str, needed: u64, limit: &MemoryLimit, name: &str) -> String {
     let from = match limit.from {
         LimitFrom::Given => name,
         LimitFrom::Available => "the memory available",
     };
     format!(
-        "{puzzle} {shape} needs {} of memory, over the limit of {} ({from}); nothing was generated",
+        "{what} needs {} of memory, over the limit of {} ({from}); nothing was generated",
         ByteSize(needed),
         ByteSize(limit.bytes),
     )
@@ -944,6 +932,14 @@ impl JobError {
             JobError::WdlOnlyFlip => Some(JobSetting::WdlOnly),
             JobError::CheckpointFlip => Some(JobSetting::CheckpointEvery),
             JobError::OverMemoryLimit {
+                limit:
+                    MemoryLimit {
+                        from: LimitFrom::Given,
+                        ..
+                    },
+                ..
+            } => Some(JobSetting::MemoryLimit),
+            JobError::GameOverMemoryLimit {
                 limit:
                     MemoryLimit {
                         from: LimitFrom::Given,
@@ -995,6 +991,11 @@ impl JobError {
                 limit,
                 &name(JobSetting::MemoryLimit),
             ),
+            JobError::GameOverMemoryLimit {
+                what,
+                needed,
+                limit,
+            } => over_limit(what, *needed, limit, &name(JobSetting::MemoryLimit)),
             other => other.to_string(),
         }
     }
@@ -1026,7 +1027,9 @@ impl Classify for JobError {
             JobError::WdlOnlyFlip | JobError::CheckpointFlip | JobError::RanksFlip { .. } => {
                 Kind::Option
             }
-            JobError::OverMemoryLimit { .. } => Kind::Resource,
+            JobError::OverMemoryLimit { .. } | JobError::GameOverMemoryLimit { .. } => {
+                Kind::Resource
+            }
             JobError::Write { .. } | JobError::DiskSpace { .. } => Kind::Io,
             JobError::Table { .. } => Kind::Table,
             JobError::Cancelled { .. } => Kind::Interrupted,
@@ -1130,8 +1133,45 @@ pub struct RunFigures {
     pub file_bytes: u64,
 }
 
+/// The checks of a table's directory before the work: `dir` created if
+/// missing, a file (named after the table's `name`) can be made in it, and,
+/// where the system says, it has `needed` bytes free for the table at
+/// `path`.
+pub(super) fn check_dir(dir: &Path, name: &str, path: &Path, needed: u64) -> Result<(), JobError> {
+    let dir_error = |error| JobError::Write {
+        path: dir.to_owned(),
+        error,
+    };
+    if dir.exists() && !dir.is_dir() {
+        // create_dir_all says only "File exists" of a file in the way.
+        return Err(dir_error(std::io::Error::other(
+            "not a directory (--dir names a directory to write the table into)",
+        )));
+    }
+    fs::create_dir_all(dir).map_err(dir_error)?;
+    let probe = dir.join(format!(".{}.{}-probe.tmp", name, std::process::id()));
+    OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .map_err(dir_error)?;
+    let _ = fs::remove_file(&probe);
+    if let Some(free) = free_space(dir) {
+        // A file being replaced gives its space back only after the
+        // rename.
+        if free < needed {
+            return Err(JobError::DiskSpace {
+                path: path.to_owned(),
+                needed,
+                free,
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Seconds to the millisecond.
-fn seconds(d: Duration) -> f64 {
+pub(super) fn seconds(d: Duration) -> f64 {
     (d.as_secs_f64() * 1000.0).round() / 1000.0
 }
 
@@ -1149,7 +1189,7 @@ fn free_space(_dir: &Path) -> Option<u64> {
 
 /// Temporary files of `name` in `dir` left by runs that were killed
 /// outright (`.NAME.PID-N.tmp` whose process is gone).
-fn leftovers(dir: &Path, name: &str) -> Vec<PathBuf> {
+pub(super) fn leftovers(dir: &Path, name: &str) -> Vec<PathBuf> {
     let prefix = format!(".{name}.");
     let Ok(entries) = fs::read_dir(dir) else {
         return Vec::new();

@@ -89,6 +89,7 @@ mod euler;
 mod euler_ranks;
 mod euler_winloss;
 mod flip;
+mod game;
 mod job;
 
 pub use euler::{
@@ -102,6 +103,7 @@ pub use euler_ranks::{
 pub use flip::{
     ColourColumns, FLIP_MAX_CELLS, FlipOptions, FlipSummary, FlipTables, flip, flip_memory,
 };
+pub use game::{GameJob, GamePlan, GameReport};
 pub use job::{
     DEFAULT_CHECKPOINT_EVERY, EulerReport, FlipReport, Job, JobError, JobSetting, LimitFrom,
     MemoryLimit, Plan, RanksReport, Report, ReportSummary, RunFigures, checkpoint_kept,
@@ -164,6 +166,12 @@ pub enum GenerateError {
     /// The checkpoint could not be used or written.
     #[error(transparent)]
     Checkpoint(#[from] checkpoint::CheckpointError),
+    /// A game of the model cannot be set up as asked.
+    #[error(transparent)]
+    Setup(#[from] crate::catalogue::SetupError),
+    /// A game's retrograde analysis failed.
+    #[error("{0}")]
+    Solve(boardbase_solvers::game::SolveError),
 }
 
 impl Classify for GenerateError {
@@ -175,6 +183,8 @@ impl Classify for GenerateError {
         match self {
             GenerateError::TooManyCells(e) => e.kind(),
             GenerateError::NoThreads => Kind::Option,
+            GenerateError::Setup(_) => Kind::Option,
+            GenerateError::Solve(_) => Kind::Internal,
             GenerateError::Checkpoint(_) => Kind::Table,
             _ => Kind::Resource,
         }

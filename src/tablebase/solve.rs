@@ -2,20 +2,23 @@
 //! of a position for the player to move, its remoteness, and every move
 //! valued, best first ([`Tablebase::solve`]), whatever the game. The answer
 //! layer chooses where the values come from: the Game of Euler's own
-//! tables (embedded, a file, made in memory), and for the other games the
-//! generic retrograde analysis, made in memory once a setup and kept.
+//! tables (embedded, a file, made in memory), and for the other games a
+//! table file of the setup in the table directories (`mnk-4x4-k4.bin`, as
+//! `boardbase generate` writes them), else the generic retrograde analysis,
+//! made in memory once a setup and kept.
 
 use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use boardbase_solvers::game::retrograde::Solved;
 use boardbase_solvers::game::{Outcome, Value};
 use serde::{Serialize, Serializer};
 
-use super::{Error, EulerSource, QuestionError, Tablebase, TablebaseError};
+use super::{Error, EulerSource, Origin, QuestionError, Tablebase, TablebaseError};
 use crate::catalogue::{AnyGame, Model, Setup};
 use crate::euler;
-use crate::tablefile::{ProbeError, Puzzle};
+use crate::tablefile::{GameTable, ProbeError, Puzzle, TableError};
 
 /// Which position a [`Tablebase::solve`] asks about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,9 +73,27 @@ fn value_name<S: Serializer>(value: &Value, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(value.name())
 }
 
-/// One setup's solution: empty until solved. Its own lock makes the setup
-/// solved once however many ask at a time, while other setups go on.
-type Slot = Arc<Mutex<Option<Arc<Solved>>>>;
+/// One setup's values: empty until found. Its own lock makes the setup
+/// solved (or its file opened) once however many ask at a time, while
+/// other setups go on.
+type Slot = Arc<Mutex<Option<Held>>>;
+
+/// A setup's values as kept: solved in memory, or a table file mapped.
+#[derive(Clone)]
+enum Held {
+    Solved(Arc<Solved>),
+    File(Arc<GameTable>, PathBuf),
+}
+
+impl Held {
+    /// The memory it takes (a mapped file takes none of the budget).
+    fn bytes(&self) -> u64 {
+        match self {
+            Held::Solved(solved) => solved.len() as u64 * 2,
+            Held::File(..) => 0,
+        }
+    }
+}
 
 /// The games solved in memory, by setup: each solved once, then kept while
 /// the memory for games solved in memory holds them. The map's lock is
@@ -93,14 +114,15 @@ fn locked<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// Where the values of one setup's positions come from.
 enum Values {
     Euler(Arc<dyn EulerSource>),
-    Solved(Arc<Solved>),
+    Held(Held),
 }
 
 impl Values {
     /// The outcome of `position` of `game` (`None`: not a position).
     fn outcome(&self, game: &dyn AnyGame, position: u64) -> Result<Option<Outcome>, ProbeError> {
         match self {
-            Values::Solved(solved) => Ok(solved.outcome(game.canonical(position))),
+            Values::Held(Held::Solved(solved)) => Ok(solved.outcome(game.canonical(position))),
+            Values::Held(Held::File(table, _)) => table.outcome(game, position),
             Values::Euler(source) => {
                 let (outcome, left) = source.value(position)?;
                 // A table of values only: the remoteness is unknown.
@@ -126,9 +148,12 @@ impl Tablebase {
     ///
     /// The Game of Euler is answered from its own tables (embedded for
     /// 4×4, a file, or made in memory, as [`Tablebase::euler_made`] has
-    /// them); every other game is solved in memory by retrograde analysis
-    /// the first time a setup is asked, within the memory for tables made
-    /// in memory ([`Tablebase::set_make_memory`]), and kept.
+    /// them); every other game from the setup's table file in the table
+    /// directories ([`GameTable::file_name_of`]: `mnk-4x4-k4.bin`, mapped,
+    /// each block checked at its first read), else solved in memory by
+    /// retrograde analysis the first time a setup is asked, within the
+    /// memory for tables made in memory ([`Tablebase::set_make_memory`]),
+    /// and kept.
     ///
     /// ```
     /// use boardbase::catalogue;
@@ -153,7 +178,14 @@ impl Tablebase {
             Query::Text(text) => game.read_position(text).map_err(QuestionError::Board)?,
         };
         let values = self.values(model, setup, &*game)?;
-        let damaged = |e: ProbeError| self.damaged(Puzzle::Euler, setup.shape, e);
+        let damaged = |e: ProbeError| match &values {
+            Values::Held(Held::File(_, path)) => TablebaseError::Probe {
+                origin: Origin::File(path.clone()),
+                error: e,
+            }
+            .into(),
+            _ => self.damaged(Puzzle::Euler, setup.shape, e),
+        };
         let remoteness = |o: Outcome| o.remoteness().filter(|&r| r != UNKNOWN);
         let outcome = values
             .outcome(&*game, position)
@@ -204,6 +236,9 @@ impl Tablebase {
         if model.game == crate::euler::MODEL.game {
             return !matches!(self.euler(setup.shape), Ok(None));
         }
+        if self.game_file(model, setup).is_some() {
+            return true;
+        }
         // Never waits: a slot being solved, or a map another thread holds,
         // is not ready.
         let Ok(map) = self.solutions.solved.try_lock() else {
@@ -220,6 +255,31 @@ impl Tablebase {
             return Ok(Values::Euler(self.euler_made(setup.shape, |_| {})?));
         }
         let key = (model.game, setup.clone());
+        if let Some(path) = self.game_file(model, setup) {
+            let slot = locked(&self.solutions.solved)
+                .entry(key)
+                .or_default()
+                .clone();
+            let mut held = locked(&slot);
+            if let Some(found) = &*held {
+                return Ok(Values::Held(found.clone()));
+            }
+            let open = |error| TablebaseError::Open {
+                path: path.clone(),
+                error,
+            };
+            let table = GameTable::open_game(&path).map_err(open)?;
+            if !table.is_of(model, setup, game) {
+                return Err(open(TableError::OtherGame {
+                    found: table.file_name(),
+                    expected: GameTable::file_name_of(model, setup),
+                })
+                .into());
+            }
+            let found = Held::File(Arc::new(table), path);
+            *held = Some(found.clone());
+            return Ok(Values::Held(found));
+        }
         let needed = game.solve_memory();
         let budget = self.maker.budget();
         if needed > budget {
@@ -239,7 +299,7 @@ impl Tablebase {
                 // the first, as Euler's tables made in memory).
                 let held: u64 = map
                     .values()
-                    .filter_map(|slot| slot.try_lock().ok()?.as_ref().map(|s| s.len() as u64 * 2))
+                    .filter_map(|slot| slot.try_lock().ok()?.as_ref().map(Held::bytes))
                     .sum();
                 if held + needed > budget {
                     map.retain(|_, slot| slot.try_lock().is_err());
@@ -249,14 +309,24 @@ impl Tablebase {
         };
         let mut solution = locked(&slot);
         if let Some(found) = &*solution {
-            return Ok(Values::Solved(found.clone()));
+            return Ok(Values::Held(found.clone()));
         }
         let made = Arc::new(game.solve().map_err(|error| TablebaseError::Solve {
             game: model.game,
             shape: setup.shape,
             error,
         })?);
-        *solution = Some(made.clone());
-        Ok(Values::Solved(made))
+        *solution = Some(Held::Solved(made.clone()));
+        Ok(Values::Held(Held::Solved(made)))
+    }
+
+    /// The table file of `setup` in the table directories (the first
+    /// directory that has one), not opened.
+    fn game_file(&self, model: &Model, setup: &Setup) -> Option<PathBuf> {
+        let name = GameTable::file_name_of(model, setup);
+        self.dirs()
+            .iter()
+            .map(|dir| dir.join(&name))
+            .find(|path| path.is_file())
     }
 }

@@ -90,6 +90,16 @@ pub enum TableError {
         /// Columns in the header.
         cols: u8,
     },
+    /// The board of a game's table is not a board.
+    #[error("bad shape {rows}x{cols} for {game} (sides from 1)")]
+    BadGameShape {
+        /// The game.
+        game: String,
+        /// Rows in the header.
+        rows: u8,
+        /// Columns in the header.
+        cols: u8,
+    },
     /// Two columns have the same name.
     #[error("duplicate column {0:?}")]
     DuplicateColumn(String),
@@ -280,6 +290,20 @@ pub enum TableError {
     /// A version-1 file was refused.
     #[error(transparent)]
     V1(#[from] TableFileError),
+    /// The file is another setup's table than its name says.
+    #[error("the file holds the table {found}, not {expected}")]
+    OtherGame {
+        /// The usual name of the table it holds.
+        found: String,
+        /// The usual name of the table asked for.
+        expected: String,
+    },
+    /// A game's table whose board or options the game is not played with.
+    #[error(transparent)]
+    Setup(crate::catalogue::SetupError),
+    /// An entry could not be read (its block is damaged).
+    #[error(transparent)]
+    Probe(ProbeError),
     /// The write was cancelled ([`Table::write_cancellable`](super::Table::write_cancellable)):
     /// its temporary file was removed, and nothing was written under the
     /// final name.
@@ -409,6 +433,14 @@ pub enum ProbeError {
         board: u64,
         /// The table's shape.
         shape: Shape,
+    },
+    /// A game's position index past the table's positions.
+    #[error("position {position} is past the table's {positions} positions")]
+    NoSuchPosition {
+        /// The position index given.
+        position: u64,
+        /// The table's positions.
+        positions: u64,
     },
     /// The table lacks a column this probe needs (a version-1 Flip table has
     /// no per-colour columns).

@@ -74,8 +74,10 @@ pub(crate) struct ColumnHeaderV3 {
 
 /// What the structural checks of a version-2 or 3 file found.
 pub(crate) struct Parsed {
-    pub(crate) puzzle: Puzzle,
-    pub(crate) shape: Shape,
+    /// The header's `puzzle` field: what the table is for.
+    pub(crate) name: String,
+    pub(crate) rows: u8,
+    pub(crate) cols: u8,
     pub(crate) version: u32,
     pub(crate) columns: Vec<ColumnInfo>,
     pub(crate) file_len: u64,
@@ -209,7 +211,6 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
             expected: header.file_len,
         });
     }
-    let (puzzle, shape) = puzzle_and_shape(&header.puzzle, header.rows, header.cols)?;
     let mut end = (header_end + CRC_LEN) as u64;
     let mut columns = Vec::with_capacity(header.columns.len());
     for c in header.columns {
@@ -282,8 +283,9 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
         });
     }
     Ok(Parsed {
-        puzzle,
-        shape,
+        name: header.puzzle,
+        rows: header.rows,
+        cols: header.cols,
         version,
         columns,
         file_len: header.file_len,
@@ -321,14 +323,14 @@ pub(crate) struct Placed {
 /// [`ALIGN`] after what precedes it: a column, then (version 3) its
 /// block-CRC array of blocks of [`BLOCK_LEN`], then the next column.
 pub(crate) fn encode_header(
-    puzzle: Puzzle,
+    name: &str,
     shape: Shape,
     version: u32,
     columns: &[ColumnInfo],
     crcs: &[u32],
 ) -> (Vec<u8>, Vec<Placed>, u64) {
     let mut header = Header {
-        puzzle: puzzle.name().to_owned(),
+        puzzle: name.to_owned(),
         rows: shape.rows() as u8,
         cols: shape.cols() as u8,
         file_len: 0,

@@ -139,6 +139,7 @@
 mod direct;
 mod error;
 mod format;
+mod game;
 pub(crate) mod parts;
 mod probe;
 pub mod v1;
@@ -155,6 +156,7 @@ use boardbase_solvers::euler::{MoveList, moves};
 use boardbase_solvers::shape::Shape;
 
 pub use error::{ContentsError, ProbeError, TableError};
+pub use game::{GameId, GameTable};
 pub use probe::{EulerEntry, EulerTable, FlipSolution, FlipTable, MoveValue, TableRoute};
 pub use verify::{Checked, DEFAULT_SAMPLE, Verified, VerifyOptions};
 pub(crate) use write::bits_bytes;
@@ -458,9 +460,15 @@ impl Blocks {
     }
 }
 
-/// The columns a puzzle's probes read, found once.
+/// The columns a table's probes read, found once.
+#[doc(hidden)]
 #[derive(Clone, Debug)]
-pub(crate) enum Layout {
+pub enum Layout {
+    /// A game of the model: `outcome`, one 16-bit entry a position index.
+    Game {
+        /// The `outcome` column.
+        outcome: usize,
+    },
     /// Euler: `winning`, and `plies` and `best_move` unless WDL-only.
     Euler {
         winning: usize,
@@ -482,12 +490,46 @@ pub(crate) enum Layout {
     },
 }
 
+/// What a table is for, as its header names it: a [`Puzzle`] of the first
+/// table files, or a game of the model ([`GameId`]). It says which
+/// columns a table of its kind must have.
+pub trait Subject: Clone + fmt::Debug + Send + Sync + 'static {
+    /// The header's `puzzle` field: `euler`, `flip`, or the game's name.
+    fn header_name(&self) -> String;
+
+    /// What a header's name and board say the table is for, checked
+    /// against the kind's limits.
+    fn identify(name: &str, rows: u8, cols: u8) -> Result<(Self, Shape), TableError>;
+
+    /// Checks a table's columns (names, widths, lengths, the required
+    /// ones) and finds the ones its probes read.
+    #[doc(hidden)]
+    fn check(&self, shape: Shape, columns: &[ColumnInfo]) -> Result<Layout, TableError>;
+}
+
+impl Subject for Puzzle {
+    fn header_name(&self) -> String {
+        self.name().to_owned()
+    }
+
+    fn identify(name: &str, rows: u8, cols: u8) -> Result<(Puzzle, Shape), TableError> {
+        format::puzzle_and_shape(name, rows, cols)
+    }
+
+    fn check(&self, shape: Shape, columns: &[ColumnInfo]) -> Result<Layout, TableError> {
+        check_columns(*self, shape, columns)
+    }
+}
+
 /// One puzzle's tables for one board shape: a mapped file or columns in
 /// memory, with typed probes ([`Table::as_euler`], [`Table::as_flip`]).
+/// `I` says what the table is for: a [`Puzzle`] (Flip, Euler), or a game
+/// of the model ([`GameTable`], `Table<GameId>`); the columns, their CRCs,
+/// writing and mapping are the same for every kind.
 ///
 /// A `Table` is `Send` and `Sync`: probe it from many threads at once.
-pub struct Table {
-    puzzle: Puzzle,
+pub struct Table<I = Puzzle> {
+    id: I,
     shape: Shape,
     version: u32,
     file_len: u64,
@@ -500,12 +542,13 @@ pub struct Table {
 const _: () = {
     const fn send_and_sync<T: Send + Sync>() {}
     send_and_sync::<Table>();
+    send_and_sync::<GameTable>();
 };
 
-impl fmt::Debug for Table {
+impl<I: Subject> fmt::Debug for Table<I> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Table")
-            .field("puzzle", &self.puzzle)
+            .field("id", &self.id)
             .field("shape", &self.shape)
             .field("version", &self.version)
             .field("file_len", &self.file_len)
@@ -544,7 +587,7 @@ pub fn presses_width(shape: Shape) -> u8 {
 pub fn expected_file_len(puzzle: Puzzle, shape: Shape, full: bool) -> Result<u64, TableError> {
     let infos = layout_infos(puzzle, shape, full)?;
     let crcs = vec![0; infos.len()];
-    Ok(format::encode_header(puzzle, shape, VERSION, &infos, &crcs).2)
+    Ok(format::encode_header(puzzle.name(), shape, VERSION, &infos, &crcs).2)
 }
 
 /// The columns of `puzzle`'s table file on `shape` (Euler's with `plies`
@@ -613,25 +656,7 @@ fn check_columns(
     shape: Shape,
     columns: &[ColumnInfo],
 ) -> Result<Layout, TableError> {
-    for (i, c) in columns.iter().enumerate() {
-        if columns[..i].iter().any(|d| d.name == c.name) {
-            return Err(TableError::DuplicateColumn(c.name.clone()));
-        }
-        if ![1, 8, 16, 32, 64].contains(&c.width) {
-            return Err(TableError::BadWidth {
-                column: c.name.clone(),
-                width: c.width,
-            });
-        }
-        let expected = format::byte_len(c.entries, c.width).unwrap_or(u64::MAX);
-        if c.byte_len != expected {
-            return Err(TableError::ColumnLength {
-                column: c.name.clone(),
-                len: c.byte_len,
-                expected,
-            });
-        }
-    }
+    check_widths(columns)?;
     let find = |name: &str, width: u8, entries: u64| -> Result<Option<usize>, TableError> {
         let Some(i) = columns.iter().position(|c| c.name == name) else {
             return Ok(None);
@@ -682,6 +707,32 @@ fn check_columns(
             ],
         },
     })
+}
+
+/// Checks what every table's columns must be, whatever the table is for:
+/// distinct names, widths of 1, 8, 16, 32 or 64 bits, and byte lengths
+/// that hold the entries.
+fn check_widths(columns: &[ColumnInfo]) -> Result<(), TableError> {
+    for (i, c) in columns.iter().enumerate() {
+        if columns[..i].iter().any(|d| d.name == c.name) {
+            return Err(TableError::DuplicateColumn(c.name.clone()));
+        }
+        if ![1, 8, 16, 32, 64].contains(&c.width) {
+            return Err(TableError::BadWidth {
+                column: c.name.clone(),
+                width: c.width,
+            });
+        }
+        let expected = format::byte_len(c.entries, c.width).unwrap_or(u64::MAX);
+        if c.byte_len != expected {
+            return Err(TableError::ColumnLength {
+                column: c.name.clone(),
+                len: c.byte_len,
+                expected,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// A column's entries, wherever they are: what a probe reads. Kept small:
@@ -941,46 +992,6 @@ impl Table {
         }
     }
 
-    /// Checks a version-2 or 3 file's structure and finds its columns.
-    fn from_storage(storage: Storage) -> Result<Table, TableError> {
-        let parsed = format::parse(storage.bytes())?;
-        let layout = check_columns(parsed.puzzle, parsed.shape, &parsed.columns)?;
-        let columns = parsed
-            .columns
-            .into_iter()
-            .map(|info| {
-                // Within the file (checked by `parse`), so within `usize`.
-                let start = info.offset.unwrap_or(0) as usize;
-                let len = info.byte_len as usize;
-                let blocks = info.blocks.map(|b| Blocks {
-                    shift: b.block_len.trailing_zeros(),
-                    start,
-                    len,
-                    crcs: b.crcs_offset as usize,
-                    count: b.count,
-                    array_crc: info.crc.unwrap_or(0),
-                    checked: OnceLock::new(),
-                });
-                Column {
-                    info,
-                    data: Data::File { start, len },
-                    blocks,
-                }
-            })
-            .collect();
-        let table = Table {
-            puzzle: parsed.puzzle,
-            shape: parsed.shape,
-            version: parsed.version,
-            file_len: parsed.file_len,
-            storage,
-            columns,
-            layout,
-        };
-        table.check_moves()?;
-        Ok(table)
-    }
-
     /// A table of columns computed in memory (at most
     /// [`Puzzle::max_cells`] cells; the columns of the [module
     /// docs](self)), with the checks of [`Table::open`]. Unknown columns
@@ -1026,28 +1037,7 @@ impl Table {
                 blocks: None,
             });
         }
-        let infos: Vec<ColumnInfo> = list.iter().map(|c| c.info.clone()).collect();
-        let layout = check_columns(puzzle, shape, &infos)?;
-        let crcs = vec![0; infos.len()];
-        let (header, _, file_len) = format::encode_header(puzzle, shape, VERSION, &infos, &crcs);
-        let header_len = (header.len() - format::PRELUDE_LEN - format::CRC_LEN) as u64;
-        if header_len > u64::from(MAX_HEADER_LEN) {
-            return Err(TableError::HeaderTooLarge {
-                len: header_len,
-                max: u64::from(MAX_HEADER_LEN),
-            });
-        }
-        let table = Table {
-            puzzle,
-            shape,
-            version: VERSION,
-            file_len,
-            storage: Storage::Memory,
-            columns: list,
-            layout,
-        };
-        table.check_moves()?;
-        Ok(table)
+        Table::from_list(puzzle, shape, list)
     }
 
     /// A Game of Euler table from the generator's columns (see the [module
@@ -1278,7 +1268,7 @@ impl Table {
             })
             .collect();
         Ok(Table {
-            puzzle,
+            id: puzzle,
             shape: Shape::SQUARE4,
             version: 1,
             file_len: bytes.len() as u64,
@@ -1286,6 +1276,123 @@ impl Table {
             columns,
             layout,
         })
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> Puzzle {
+        self.id
+    }
+
+    /// The probes of a Game of Euler table, or an error for a Flip table.
+    pub fn as_euler(&self) -> Result<EulerTable<'_>, ProbeError> {
+        EulerTable::new(self)
+    }
+
+    /// The probes of a Flip table, or an error for a Game of Euler table.
+    pub fn as_flip(&self) -> Result<FlipTable<'_>, ProbeError> {
+        FlipTable::new(self)
+    }
+
+    /// The usual file name of this table: `euler-5x5.bin`.
+    pub fn file_name(&self) -> String {
+        self.id.file_name(self.shape)
+    }
+}
+
+impl<I: Subject> Table<I> {
+    /// A table of `id` from columns built in memory: the columns' infos
+    /// made, checked as a file's are, and the header's size too.
+    fn from_list(id: I, shape: Shape, list: Vec<Column>) -> Result<Table<I>, TableError> {
+        let infos: Vec<ColumnInfo> = list.iter().map(|c| c.info.clone()).collect();
+        let layout = id.check(shape, &infos)?;
+        let crcs = vec![0; infos.len()];
+        let (header, _, file_len) =
+            format::encode_header(&id.header_name(), shape, VERSION, &infos, &crcs);
+        let header_len = (header.len() - format::PRELUDE_LEN - format::CRC_LEN) as u64;
+        if header_len > u64::from(MAX_HEADER_LEN) {
+            return Err(TableError::HeaderTooLarge {
+                len: header_len,
+                max: u64::from(MAX_HEADER_LEN),
+            });
+        }
+        let table = Table {
+            id,
+            shape,
+            version: VERSION,
+            file_len,
+            storage: Storage::Memory,
+            columns: list,
+            layout,
+        };
+        table.check_moves()?;
+        Ok(table)
+    }
+
+    /// A table of `id` from named columns held in memory (the vectors are
+    /// taken as they are).
+    pub(crate) fn from_owned(
+        id: I,
+        shape: Shape,
+        columns: Vec<(String, ColumnData)>,
+    ) -> Result<Table<I>, TableError> {
+        let list = columns
+            .into_iter()
+            .map(|(name, data)| Column {
+                info: ColumnInfo {
+                    width: data.width(),
+                    entries: data.entries(),
+                    byte_len: format::byte_len(data.entries(), data.width()).unwrap_or(u64::MAX),
+                    name,
+                    offset: None,
+                    crc: None,
+                    blocks: None,
+                },
+                data: Data::Owned(data),
+                blocks: None,
+            })
+            .collect();
+        Table::from_list(id, shape, list)
+    }
+
+    /// Checks a version-2 or 3 file's structure and finds its columns.
+    fn from_storage(storage: Storage) -> Result<Table<I>, TableError> {
+        let parsed = format::parse(storage.bytes())?;
+        let (id, shape) = I::identify(&parsed.name, parsed.rows, parsed.cols)?;
+        let layout = id.check(shape, &parsed.columns)?;
+        let columns = parsed
+            .columns
+            .into_iter()
+            .map(|info| {
+                // Within the file (checked by `parse`), so within `usize`.
+                let start = info.offset.unwrap_or(0) as usize;
+                let len = info.byte_len as usize;
+                let blocks = info.blocks.map(|b| Blocks {
+                    shift: b.block_len.trailing_zeros(),
+                    start,
+                    len,
+                    crcs: b.crcs_offset as usize,
+                    count: b.count,
+                    array_crc: info.crc.unwrap_or(0),
+                    checked: OnceLock::new(),
+                });
+                Column {
+                    info,
+                    data: Data::File { start, len },
+                    blocks,
+                }
+            })
+            .collect();
+        let table = Table {
+            id,
+            shape,
+            version: parsed.version,
+            file_len: parsed.file_len,
+            storage,
+            columns,
+            layout,
+        };
+        table.check_moves()?;
+        Ok(table)
     }
 
     /// Checks that an Euler table's `moves` column is the shape's move list.
@@ -1314,11 +1421,6 @@ impl Table {
             }
         }
         Ok(())
-    }
-
-    /// The puzzle.
-    pub fn puzzle(&self) -> Puzzle {
-        self.puzzle
     }
 
     /// The board shape.
@@ -1441,21 +1543,6 @@ impl Table {
             Data::File { start, len } => self.storage.bytes().get(start..start + len),
             Data::Owned(_) => None,
         }
-    }
-
-    /// The probes of a Game of Euler table, or an error for a Flip table.
-    pub fn as_euler(&self) -> Result<EulerTable<'_>, ProbeError> {
-        EulerTable::new(self)
-    }
-
-    /// The probes of a Flip table, or an error for a Game of Euler table.
-    pub fn as_flip(&self) -> Result<FlipTable<'_>, ProbeError> {
-        FlipTable::new(self)
-    }
-
-    /// The usual file name of this table: `euler-5x5.bin`.
-    pub fn file_name(&self) -> String {
-        self.puzzle.file_name(self.shape)
     }
 }
 

@@ -147,7 +147,7 @@ pub(crate) fn write_parts(
 ) -> Result<u64, TableError> {
     let infos = layout_infos(puzzle, shape, full)?;
     let (_, placed, file_len) =
-        format::encode_header(puzzle, shape, VERSION, &infos, &vec![0; infos.len()]);
+        format::encode_header(puzzle.name(), shape, VERSION, &infos, &vec![0; infos.len()]);
     let root = ranks.rank() == 0;
 
     // Rank 0 makes the file at its full length, beside the file a symbolic
@@ -264,7 +264,7 @@ pub(crate) fn write_parts(
                 })
                 .collect();
             let (header, placed_again, len) =
-                format::encode_header(puzzle, shape, VERSION, &infos, &column_crcs);
+                format::encode_header(puzzle.name(), shape, VERSION, &infos, &column_crcs);
             debug_assert_eq!((placed_again.len(), len), (placed.len(), file_len));
             temp.file.write_all_at(&header, 0)?;
             temp.file.sync_all()?;

@@ -83,7 +83,7 @@ impl<'a> EulerTable<'a> {
             }),
             _ => Err(ProbeError::WrongPuzzle {
                 expected: Puzzle::Euler,
-                found: table.puzzle,
+                found: table.id,
             }),
         }
     }
@@ -296,9 +296,9 @@ impl<'a> FlipTable<'a> {
                 colours: None,
                 v1: Some([column(presses)?, column(optimal_sets)?]),
             }),
-            Layout::Euler { .. } => Err(ProbeError::WrongPuzzle {
+            _ => Err(ProbeError::WrongPuzzle {
                 expected: Puzzle::Flip,
-                found: table.puzzle,
+                found: table.id,
             }),
         }
     }

@@ -12,7 +12,7 @@ use std::sync::atomic::Ordering;
 use super::v1::TableFile;
 use super::{
     ColumnRef, ContentsError, Data, Layout, NO_MOVE, Phase, Progress, Puzzle, RefData, Storage,
-    Table, TableError, UNREACHABLE, format, read_entry,
+    Subject, Table, TableError, UNREACHABLE, format, read_entry,
 };
 
 /// Positions (or boards) [`Table::verify`] checks by default on shapes
@@ -375,70 +375,7 @@ impl EulerColumns<'_> {
     }
 }
 
-impl Table {
-    /// Verifies the table with the default [`VerifyOptions`]: see
-    /// [`Table::verify_with`].
-    pub fn verify(&self, progress: &mut dyn FnMut(Progress)) -> Result<Verified, TableError> {
-        self.verify_with(VerifyOptions::default(), progress)
-    }
-
-    /// Verifies the table, reporting to `progress` on the way:
-    ///
-    /// 1. every column's CRC-32 against the header's, streaming through the
-    ///    file ([`Phase::Crc`]), and that every byte outside the header and
-    ///    the columns is zero (as are the unused bits of 1-bit columns);
-    ///    this is complete;
-    /// 2. the entries ([`Phase::Contents`]). On 4×4, every entry of every
-    ///    known column is compared with the embedded tables. On other
-    ///    shapes, each checked position must agree with its neighbours by
-    ///    the rules: for Euler, a position is won exactly when some move
-    ///    leaves a lost one, the full board is won, and (full tables) moves
-    ///    left and the best move follow from the positions one move away
-    ///    (fastest win, longest resistance, first move on ties); for Flip,
-    ///    per colour, the target takes 0 rounds, a board one round more
-    ///    than its closest neighbour (one press away), unreachable boards
-    ///    only neighbour unreachable ones, the stored press set has
-    ///    `rounds` cells and reaches the colour, the optimal sets add up
-    ///    over the closer neighbours, and `rounds` is the closer colour's.
-    ///    Checked at every position this proves the table right; above
-    ///    [`VerifyOptions::sample`] positions it is a spot check
-    ///    ([`Checked::Consistent`] says which).
-    ///
-    /// A version-1 file is checked as [`TableFile::verify_contents`] does.
-    pub fn verify_with(
-        &self,
-        options: VerifyOptions,
-        progress: &mut dyn FnMut(Progress),
-    ) -> Result<Verified, TableError> {
-        if self.version == 1 {
-            let file = TableFile::read(self.storage.bytes())?;
-            file.verify_contents()?;
-            return Ok(Verified {
-                crcs: 1,
-                blocks: 0,
-                bytes: self.file_len,
-                entries: Checked::Embedded {
-                    entries: file.columns.iter().map(|c| c.len() as u64).sum(),
-                },
-            });
-        }
-        let checked = self.check_crcs(progress)?;
-        let entries = if self.shape == Shape::SQUARE4 {
-            self.check_embedded(progress)?
-        } else {
-            match self.puzzle {
-                Puzzle::Euler => self.check_euler(options, progress)?,
-                Puzzle::Flip => self.check_flip(options, progress)?,
-            }
-        };
-        Ok(Verified {
-            crcs: checked.crcs,
-            blocks: checked.blocks,
-            bytes: checked.bytes,
-            entries,
-        })
-    }
-
+impl<I: Subject> Table<I> {
     /// Step 1 of [`Table::verify_with`] alone: every CRC (version 3: each
     /// column's block-CRC array against the header's CRC, then every block
     /// against its CRC; version 2: each column against the header's CRC),
@@ -595,18 +532,83 @@ impl Table {
         zeros(end, file.len())?;
         Ok(checked)
     }
+}
+
+impl Table {
+    /// Verifies the table with the default [`VerifyOptions`]: see
+    /// [`Table::verify_with`].
+    pub fn verify(&self, progress: &mut dyn FnMut(Progress)) -> Result<Verified, TableError> {
+        self.verify_with(VerifyOptions::default(), progress)
+    }
+
+    /// Verifies the table, reporting to `progress` on the way:
+    ///
+    /// 1. every column's CRC-32 against the header's, streaming through the
+    ///    file ([`Phase::Crc`]), and that every byte outside the header and
+    ///    the columns is zero (as are the unused bits of 1-bit columns);
+    ///    this is complete;
+    /// 2. the entries ([`Phase::Contents`]). On 4×4, every entry of every
+    ///    known column is compared with the embedded tables. On other
+    ///    shapes, each checked position must agree with its neighbours by
+    ///    the rules: for Euler, a position is won exactly when some move
+    ///    leaves a lost one, the full board is won, and (full tables) moves
+    ///    left and the best move follow from the positions one move away
+    ///    (fastest win, longest resistance, first move on ties); for Flip,
+    ///    per colour, the target takes 0 rounds, a board one round more
+    ///    than its closest neighbour (one press away), unreachable boards
+    ///    only neighbour unreachable ones, the stored press set has
+    ///    `rounds` cells and reaches the colour, the optimal sets add up
+    ///    over the closer neighbours, and `rounds` is the closer colour's.
+    ///    Checked at every position this proves the table right; above
+    ///    [`VerifyOptions::sample`] positions it is a spot check
+    ///    ([`Checked::Consistent`] says which).
+    ///
+    /// A version-1 file is checked as [`TableFile::verify_contents`] does.
+    pub fn verify_with(
+        &self,
+        options: VerifyOptions,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<Verified, TableError> {
+        if self.version == 1 {
+            let file = TableFile::read(self.storage.bytes())?;
+            file.verify_contents()?;
+            return Ok(Verified {
+                crcs: 1,
+                blocks: 0,
+                bytes: self.file_len,
+                entries: Checked::Embedded {
+                    entries: file.columns.iter().map(|c| c.len() as u64).sum(),
+                },
+            });
+        }
+        let checked = self.check_crcs(progress)?;
+        let entries = if self.shape == Shape::SQUARE4 {
+            self.check_embedded(progress)?
+        } else {
+            match self.id {
+                Puzzle::Euler => self.check_euler(options, progress)?,
+                Puzzle::Flip => self.check_flip(options, progress)?,
+            }
+        };
+        Ok(Verified {
+            crcs: checked.crcs,
+            blocks: checked.blocks,
+            bytes: checked.bytes,
+            entries,
+        })
+    }
 
     /// Step 2 on 4×4: every known column against the embedded tables.
     fn check_embedded(&self, progress: &mut dyn FnMut(Progress)) -> Result<Checked, TableError> {
         let known: Vec<usize> = (0..self.columns.len())
-            .filter(|&c| embedded_value(self.puzzle, &self.columns[c].info.name, 0).is_some())
+            .filter(|&c| embedded_value(self.id, &self.columns[c].info.name, 0).is_some())
             .collect();
         let total: u64 = known.iter().map(|&c| self.columns[c].info.entries).sum();
         let mut done = 0;
         for c in known {
             let info = &self.columns[c].info;
             for index in 0..info.entries {
-                let expected = embedded_value(self.puzzle, &info.name, index).unwrap_or(u64::MAX);
+                let expected = embedded_value(self.id, &info.name, index).unwrap_or(u64::MAX);
                 let found = self.entry(c, index).unwrap_or(u64::MAX);
                 if found != expected {
                     return Err(ContentsError {

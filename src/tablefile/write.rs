@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::direct::DirectStream;
-use super::{ColumnData, Data, Phase, Progress, Table, TableError, VERSION, check_columns, format};
+use super::{ColumnData, Data, Phase, Progress, Subject, Table, TableError, VERSION, format};
 use crate::progress::Cancel;
 
 /// Bytes handed over at a time when streaming a column.
@@ -75,7 +75,7 @@ fn crc_array_bytes(crcs: &[u32]) -> Vec<u8> {
     crcs.iter().flat_map(|c| c.to_le_bytes()).collect()
 }
 
-impl Table {
+impl<I: Subject> Table<I> {
     /// Calls `f` with the bytes of column `column` as the file stores them
     /// (little-endian, 1-bit entries packed, unused bits 0), at most
     /// [`CHUNK`] bytes at a time.
@@ -174,7 +174,7 @@ impl Table {
         };
         stop()?;
         let infos: Vec<_> = self.columns().cloned().collect();
-        check_columns(self.puzzle, self.shape, &infos)?;
+        self.id.check(self.shape, &infos)?;
         let total: u64 = infos.iter().map(|c| c.byte_len).sum();
 
         // Per column: the header's `crc` field and (version 3) the block CRCs.
@@ -232,7 +232,7 @@ impl Table {
         }
 
         let (header, placed, file_len) =
-            format::encode_header(self.puzzle, self.shape, version, &infos, &crcs);
+            format::encode_header(&self.id.header_name(), self.shape, version, &infos, &crcs);
         out.write_all(&header)?;
         let mut at = header.len() as u64;
         fn pad(out: &mut dyn Write, at: &mut u64, to: u64) -> io::Result<()> {

@@ -364,6 +364,8 @@ pub enum SolveError {
     /// A game or puzzle deeper than the solver's table holds (16,383 plies
     /// of a two-player game, 65,534 moves of a puzzle).
     TooDeep,
+    /// Stopped by its caller before the end.
+    Cancelled,
 }
 
 impl fmt::Display for SolveError {
@@ -381,6 +383,7 @@ impl fmt::Display for SolveError {
                 write!(f, "position {position} has more than 65,535 distinct moves")
             }
             SolveError::TooDeep => f.write_str("deeper than the solver's table holds"),
+            SolveError::Cancelled => f.write_str("cancelled"),
         }
     }
 }

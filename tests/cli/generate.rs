@@ -724,3 +724,137 @@ fn a_dir_that_is_a_file_is_said_to_be_one() {
         "the file is left as it was"
     );
 }
+
+#[test]
+fn a_game_of_the_model_generated_verified_and_answered_from_its_file() {
+    let dir = TempDir::new("generate-mnk");
+    // Tic-tac-toe: the oracle's game search gives the counts of positions
+    // up to the board's symmetries only through the library, so the
+    // summary is checked against the well-known figures: 765 positions
+    // up to symmetry, the start a draw.
+    let r = run(&["generate", "mnk", "3x3", "--dir", dir.path()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.starts_with(
+            "mnk 3x3, value and remoteness of every position: 19,683 position indices; needs "
+        ),
+        "the memory needed is said first: {}",
+        r.stderr
+    );
+    let file = dir.join("mnk-3x3-k3.bin");
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "mnk 3x3, k = 3");
+    assert_eq!(
+        lines[1],
+        "positions up to symmetry: 765 (390 won, 224 lost, 151 drawn by the player to move)"
+    );
+    assert_eq!(lines[2], "start: draw for the first player");
+    assert!(lines[3].starts_with(&format!("wrote {} (39,748 bytes) in ", file.display())));
+    assert_eq!(std::fs::metadata(&file).unwrap().len(), 39_748);
+
+    let r = run(&["verify", file.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stdout,
+        format!(
+            "{}: ok (mnk 3x3 k=3, version 3, columns outcome, option_k; 11 block CRCs ok over 39,374 bytes; \
+             every entry agrees with its moves by the rules (19,683 position indices))\n",
+            file.display()
+        )
+    );
+
+    // No memory to solve in: only the file can answer.
+    let r = run(&[
+        "solve",
+        "mnk",
+        "--board",
+        "XX./OO./...",
+        "--tables",
+        dir.path(),
+        "--make-memory",
+        "0",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v = json(&r.stdout);
+    assert_eq!(
+        (v["value"].as_str(), v["remoteness"].as_u64()),
+        (Some("win"), Some(1))
+    );
+    assert_eq!(v["moves"][0]["move"], "c1");
+    let r = run(&[
+        "solve",
+        "mnk",
+        "--start",
+        "--k",
+        "2",
+        "--tables",
+        dir.path(),
+        "--make-memory",
+        "0",
+    ]);
+    assert_ne!(r.code, 0, "k = 2 has no file and no memory: {}", r.stdout);
+
+    // JSON summary, and Connect Four's option.
+    let r = run(&[
+        "generate",
+        "connect4",
+        "3x4",
+        "--k",
+        "3",
+        "--dir",
+        dir.path(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v = json(&r.stdout);
+    assert_eq!(v["game"], "connect4");
+    assert_eq!(v["options"]["k"], 3);
+    assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(3), Some(4)));
+    let counted = ["won", "lost", "drawn"].map(|k| v[k].as_u64().unwrap());
+    assert_eq!(
+        counted.iter().sum::<u64>(),
+        v["positions"].as_u64().unwrap()
+    );
+    assert_eq!(
+        v["file"],
+        dir.join("connect4-3x4-k3.bin").display().to_string()
+    );
+}
+
+#[test]
+fn a_game_of_the_model_refuses_the_settings_of_euler_and_flip() {
+    let dir = TempDir::new("generate-mnk-usage");
+    for (extra, flag) in [
+        (&["--wdl-only"][..], "--wdl-only"),
+        (&["--jobs", "2"][..], "--jobs"),
+        (&["--checkpoint-every", "0"][..], "--checkpoint-every"),
+    ] {
+        let mut args = vec!["generate", "mnk", "3x3", "--dir", dir.path()];
+        args.extend_from_slice(extra);
+        let r = run(&args);
+        assert_eq!(r.code, 2, "{}", r.stderr);
+        assert_eq!(
+            r.stderr,
+            format!(
+                "error: {flag} is for euler and flip: a mnk table is solved by one thread, with no checkpoint\n"
+            )
+        );
+    }
+    let r = run(&["generate", "flip", "3x3", "--k", "3", "--dir", dir.path()]);
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: --k is for the games of the model (`boardbase games`), not flip\n"
+    );
+    let r = run(&["generate", "mnk", "3x3", "--k", "0", "--dir", dir.path()]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.starts_with("error: k = 0: mnk takes k from 1 to "),
+        "{}",
+        r.stderr
+    );
+    assert!(dir.names().is_empty(), "{:?}", dir.names());
+}

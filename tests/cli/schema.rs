@@ -319,6 +319,8 @@ fn check_and_generate_summaries() {
         &["flip", "3x3"][..],
         &["euler", "3x3"],
         &["euler", "2x4", "--wdl-only"],
+        &["mnk", "3x3"],
+        &["connect4", "3x4", "--k", "3"],
     ] {
         let mut all = vec!["generate"];
         all.extend(args);

@@ -26,6 +26,9 @@ mod game_model;
 mod game_mnk;
 // Connect Four solved through the model, against game search.
 mod game_connect4;
+// Table files of the games of the model: generated, mapped, answered and
+// verified, against game search; damage and wrong entries refused.
+mod game_table;
 // Inputs the fuzz targets found, kept as plain tests.
 mod fuzz_regressions;
 // The Euler generator on every shape of at most 20 squares.

@@ -34,12 +34,65 @@ const REMOTENESS: u16 = MAX_REMOTENESS;
 
 /// Every position of a game solved: one entry a position index (two bytes),
 /// empty for an index that is not a legal canonical position.
+///
+/// An entry ([`encode`], [`decode`]) holds the value in its top two bits
+/// (1 won, 2 lost, 3 drawn, 0 no position) and the remoteness in the other
+/// fourteen; the table files store entries as they are.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solved {
     cells: Vec<u16>,
 }
 
+/// The entry of `outcome` (`None`: an index that is not a legal canonical
+/// position). A remoteness past [`MAX_REMOTENESS`] is cut to it.
+pub const fn encode(outcome: Option<Outcome>) -> u16 {
+    match outcome {
+        None => 0,
+        Some(Outcome::Win(r)) => WIN | clamp(r),
+        Some(Outcome::Lose(r)) => LOSE | clamp(r),
+        Some(Outcome::Draw) => DRAW,
+    }
+}
+
+const fn clamp(r: u16) -> u16 {
+    if r > MAX_REMOTENESS {
+        MAX_REMOTENESS
+    } else {
+        r
+    }
+}
+
+/// The outcome an entry holds, `None` for an empty one. A draw's entry
+/// has no remoteness: one with bits in it is not an entry [`encode`]
+/// makes, and is read as `None` too.
+pub const fn decode(cell: u16) -> Option<Outcome> {
+    let r = cell & REMOTENESS;
+    match cell & !REMOTENESS {
+        WIN => Some(Outcome::Win(r)),
+        LOSE => Some(Outcome::Lose(r)),
+        DRAW if r == 0 => Some(Outcome::Draw),
+        _ => None,
+    }
+}
+
 impl Solved {
+    /// A solved game from its entries, one a position index, as
+    /// [`Solved::cells`] gives them (read back from a table file, say).
+    /// Nothing is checked here: [`check`] says whether they are the game's.
+    pub fn from_cells(cells: Vec<u16>) -> Solved {
+        Solved { cells }
+    }
+
+    /// The entries, one a position index ([`decode`] reads one).
+    pub fn cells(&self) -> &[u16] {
+        &self.cells
+    }
+
+    /// The entries, taken.
+    pub fn into_cells(self) -> Vec<u16> {
+        self.cells
+    }
+
     /// The number of position indices.
     pub fn len(&self) -> usize {
         self.cells.len()
@@ -53,14 +106,7 @@ impl Solved {
     /// The outcome of the canonical position `position`, `None` for an
     /// index that is not a legal canonical position (or is out of range).
     pub fn outcome(&self, position: u64) -> Option<Outcome> {
-        let cell = *self.cells.get(usize::try_from(position).ok()?)?;
-        let r = cell & REMOTENESS;
-        match cell & !REMOTENESS {
-            WIN => Some(Outcome::Win(r)),
-            LOSE => Some(Outcome::Lose(r)),
-            DRAW => Some(Outcome::Draw),
-            _ => None,
-        }
+        decode(*self.cells.get(usize::try_from(position).ok()?)?)
     }
 
     /// The outcome of any position of `game`, through its canonical one.
@@ -120,13 +166,49 @@ impl Solved {
 ///
 /// [`Rules::for_each_parent`]: super::Rules::for_each_parent
 pub fn solve<G: TwoPlayer>(game: &G) -> Result<Solved, SolveError> {
+    solve_with(game, &mut |_| true)
+}
+
+/// How far [`solve_with`] is: of `total` steps, `done` (each position is
+/// one step of the first pass, which decides the primitive ones and counts
+/// the others' children, and one of the second, in which it leaves the
+/// queue or is found a draw).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Steps done.
+    pub done: u64,
+    /// Steps in all.
+    pub total: u64,
+}
+
+/// The positions between two calls of [`solve_with`]'s callback.
+const STRIDE: u64 = 1 << 16;
+
+/// [`solve`], calling `progress` every 65,536 positions or so; it returns
+/// `false` to stop the solver, which then returns
+/// [`SolveError::Cancelled`].
+pub fn solve_with<G: TwoPlayer>(
+    game: &G,
+    progress: &mut dyn FnMut(Step) -> bool,
+) -> Result<Solved, SolveError> {
     let n = index_len(game.positions())?;
+    let total = 2 * n as u64;
+    let mut report = |done: u64| {
+        if progress(Step { done, total }) {
+            Ok(())
+        } else {
+            Err(SolveError::Cancelled)
+        }
+    };
     let mut cells = filled(n, 0u16)?;
     // Children not yet known to be won; 0 for a position not waiting.
     let mut waiting = filled(n, 0u16)?;
     let mut queue: Vec<u64> = Vec::new();
     let mut buf = Vec::new();
     for p in 0..n as u64 {
+        if p.is_multiple_of(STRIDE) {
+            report(p)?;
+        }
         if !game.is_legal(p) || game.canonical(p) != p {
             continue;
         }
@@ -151,8 +233,13 @@ pub fn solve<G: TwoPlayer>(game: &G) -> Result<Solved, SolveError> {
     }
     let parents = Parents::new(game, |p| game.primitive(p).is_none())?;
 
+    // Positions never queued are the draws and the indices that are no
+    // positions: counted as done at the end.
     let mut head = 0;
     while head < queue.len() {
+        if (head as u64).is_multiple_of(STRIDE) {
+            report(n as u64 + head as u64)?;
+        }
         let child = queue[head];
         head += 1;
         let cell = cells[child as usize];
@@ -189,5 +276,81 @@ pub fn solve<G: TwoPlayer>(game: &G) -> Result<Solved, SolveError> {
             *cell = DRAW;
         }
     }
+    report(total)?;
     Ok(Solved { cells })
+}
+
+/// A position whose entry [`check`] found wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Inconsistent {
+    /// The position index.
+    pub position: u64,
+    /// Its entry.
+    pub found: Option<Outcome>,
+    /// The entry its children (or, finished, the game) give it.
+    pub expected: Option<Outcome>,
+}
+
+/// Checks that `outcome` (an entry a position index) is `game` solved, by
+/// the rules alone and not by solving again: every index that is not a
+/// legal canonical position is empty; a finished position holds the
+/// game's value in 0 plies; every other one holds the best of its moves'
+/// outcomes ([`Outcome::through_move`] of each child's, the best by
+/// [`Outcome::preference`]). Calls `progress` as [`solve_with`] does.
+///
+/// Entries that all agree with their children are the solution: the
+/// remoteness makes every win and loss rest on finished positions (a win
+/// in `r` has a child lost in `r - 1`, a loss in `r` only children won in
+/// at most `r - 1`), and a draw holding a position that either side can
+/// force would, at the least remoteness where that happens, have a child
+/// that disagrees.
+pub fn check<G: TwoPlayer>(
+    game: &G,
+    outcome: &mut dyn FnMut(u64) -> Option<Outcome>,
+    progress: &mut dyn FnMut(Step) -> bool,
+) -> Result<Result<(), Inconsistent>, SolveError> {
+    let n = game.positions();
+    let total = n;
+    for p in 0..n {
+        if p.is_multiple_of(STRIDE) && !progress(Step { done: p, total }) {
+            return Err(SolveError::Cancelled);
+        }
+        let found = outcome(p);
+        let expected = if !game.is_legal(p) || game.canonical(p) != p {
+            None
+        } else if let Some(value) = game.primitive(p) {
+            Some(match value {
+                Value::Win => Outcome::Win(0),
+                Value::Lose => Outcome::Lose(0),
+                Value::Draw => Outcome::Draw,
+            })
+        } else {
+            let mut best: Option<Option<Outcome>> = None;
+            game.for_each_move(p, |mv| {
+                let child = outcome(game.canonical(game.play(p, mv))).map(Outcome::through_move);
+                best = Some(match (best, child) {
+                    // A move to no position: the entry cannot be right.
+                    (Some(None), _) | (_, None) => None,
+                    (None, Some(c)) => Some(c),
+                    (Some(Some(b)), Some(c)) => Some(if c.preference(b) == Ordering::Greater {
+                        c
+                    } else {
+                        b
+                    }),
+                });
+            });
+            best.flatten()
+        };
+        if found != expected {
+            return Ok(Err(Inconsistent {
+                position: p,
+                found,
+                expected,
+            }));
+        }
+    }
+    if !progress(Step { done: total, total }) {
+        return Err(SolveError::Cancelled);
+    }
+    Ok(Ok(()))
 }

@@ -1,0 +1,286 @@
+//! A table file of any two-player game of the catalogue's models: the game
+//! set up, solved by retrograde analysis ([`solvers::game::retrograde`]),
+//! and written as a [`GameTable`], as `boardbase generate mnk 4x4 --k 4`
+//! and Python's `boardbase.generate` run it.
+//!
+//! ```
+//! use boardbase::catalogue;
+//! use boardbase::generate::{Cancel, GameJob};
+//! use boardbase::tablefile::GameTable;
+//!
+//! let dir = std::env::temp_dir().join(format!("boardbase-doc-game-job-{}", std::process::id()));
+//! let mnk = catalogue::model("mnk").expect("in the catalogue");
+//! let job = GameJob { dir: dir.clone(), ..GameJob::new(mnk, mnk.setup(None, &[])?) };
+//! let plan = job.plan()?;
+//! assert!(plan.path.ends_with("mnk-3x3-k3.bin"));
+//! let report = plan.run(|_| {}, &Cancel::new())?;
+//! // Tic-tac-toe: 765 positions up to symmetry, the start a draw.
+//! assert_eq!(report.positions, 765);
+//! assert_eq!((report.start.as_str(), report.start_remoteness), ("draw", None));
+//! assert_eq!(report.run.file_bytes, std::fs::metadata(&plan.path)?.len());
+//! assert_eq!(GameTable::open_game(&plan.path)?.game(), "mnk");
+//! std::fs::remove_dir_all(&dir)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`solvers::game::retrograde`]: crate::solvers::game::retrograde
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use boardbase_solvers::game::SolveError;
+use boardbase_solvers::game::retrograde::Step;
+use serde::Serialize;
+
+use super::job::{JobError, LimitFrom, MemoryLimit, RunFigures, check_dir, leftovers, seconds};
+use super::{Cancel, GenerateError, Phase, Progress};
+use crate::catalogue::{Model, Setup};
+use crate::memory::{available_memory, peak_memory};
+use crate::tablefile::{self, Destination, GameTable, TableError};
+
+/// A table-file job of a game of the model: which game and setup, where
+/// the file goes, the memory it may take.
+#[derive(Clone, Debug)]
+pub struct GameJob {
+    /// The game.
+    pub model: &'static Model,
+    /// Its board and options.
+    pub setup: Setup,
+    /// The directory the file goes into, created if missing.
+    pub dir: PathBuf,
+    /// The most memory the job may take, in bytes: `None` for the memory
+    /// available.
+    pub memory_limit: Option<u64>,
+}
+
+impl GameJob {
+    /// The job with the defaults: the current directory, the memory
+    /// available.
+    pub fn new(model: &'static Model, setup: Setup) -> GameJob {
+        GameJob {
+            model,
+            setup,
+            dir: PathBuf::from("."),
+            memory_limit: None,
+        }
+    }
+
+    /// Checks the setup and works out what the job takes. Nothing is
+    /// allocated or written.
+    pub fn plan(&self) -> Result<GamePlan, JobError> {
+        let game = self
+            .model
+            .make(&self.setup)
+            .map_err(|e| JobError::Generate(GenerateError::Setup(e)))?;
+        let positions = game.positions();
+        let name = GameTable::file_name_of(self.model, &self.setup);
+        let file_bytes = GameTable::expected_file_len(self.model, &self.setup, positions);
+        let generate_memory = game.solve_memory();
+        let write_memory = tablefile::WRITE_MEMORY + file_bytes / 1024;
+        let memory_limit = match self.memory_limit {
+            Some(bytes) => Some(MemoryLimit {
+                bytes,
+                from: LimitFrom::Given,
+            }),
+            None => available_memory().map(|bytes| MemoryLimit {
+                bytes,
+                from: LimitFrom::Available,
+            }),
+        };
+        Ok(GamePlan {
+            path: self.dir.join(name),
+            job: self.clone(),
+            positions,
+            generate_memory,
+            write_memory,
+            memory_needed: generate_memory + write_memory,
+            file_bytes,
+            memory_limit,
+        })
+    }
+}
+
+/// What a [`GameJob`] takes, worked out before anything is allocated.
+#[derive(Clone, Debug)]
+pub struct GamePlan {
+    job: GameJob,
+    /// The table file: the job's directory and the table's usual name
+    /// (`mnk-4x4-k4.bin`).
+    pub path: PathBuf,
+    /// The game's position indices: one entry each in the table.
+    pub positions: u64,
+    /// Bytes the retrograde analysis allocates at most.
+    pub generate_memory: u64,
+    /// Bytes the write allocates besides the table.
+    pub write_memory: u64,
+    /// Bytes the job needs: `generate_memory + write_memory`.
+    pub memory_needed: u64,
+    /// The file's length in bytes.
+    pub file_bytes: u64,
+    /// The limit the job is held to, if any.
+    pub memory_limit: Option<MemoryLimit>,
+}
+
+/// The summary of a [`GameJob`]: the game, what its table holds, and how
+/// the run went. Its JSON is the object of `boardbase generate GAME
+/// --format json` for a game of the model.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameReport {
+    /// The game's name.
+    pub game: &'static str,
+    /// Rows of the board.
+    pub rows: usize,
+    /// Columns of the board.
+    pub cols: usize,
+    /// The game's options by name.
+    pub options: BTreeMap<&'static str, u64>,
+    /// The game's position indices (one entry each in the table).
+    pub indices: u64,
+    /// Legal positions up to symmetry (one entry each is a position).
+    pub positions: u64,
+    /// Those won by the player to move.
+    pub won: u64,
+    /// Those lost by the player to move.
+    pub lost: u64,
+    /// Those drawn.
+    pub drawn: u64,
+    /// The start's value for the first player: `win`, `lose` or `draw`.
+    pub start: String,
+    /// The start's remoteness (`None` for a draw).
+    pub start_remoteness: Option<u16>,
+    /// Time, memory and the file written.
+    #[serde(flatten)]
+    pub run: RunFigures,
+}
+
+impl GamePlan {
+    /// The job planned.
+    pub fn job(&self) -> &GameJob {
+        &self.job
+    }
+
+    /// Temporary files of this table left by runs that were killed
+    /// outright, for a note (never removed here).
+    pub fn leftovers(&self) -> Vec<PathBuf> {
+        leftovers(
+            &self.job.dir,
+            &GameTable::file_name_of(self.job.model, &self.job.setup),
+        )
+    }
+
+    /// The checks made before the work can be lost: the memory limit, the
+    /// directory, the room for the file.
+    pub fn check(&self) -> Result<(), JobError> {
+        if let Some(limit) = self.memory_limit
+            && self.memory_needed > limit.bytes
+        {
+            return Err(JobError::GameOverMemoryLimit {
+                what: format!("{} {}", self.job.model.game, self.job.setup.shape),
+                needed: self.memory_needed,
+                limit,
+            });
+        }
+        check_dir(
+            &self.job.dir,
+            &GameTable::file_name_of(self.job.model, &self.job.setup),
+            &self.path,
+            self.file_bytes,
+        )
+    }
+
+    /// Runs the job: [`check`](GamePlan::check), the retrograde analysis
+    /// ([`Phase::Solve`]), the table written to a temporary file beside
+    /// [`path`](GamePlan::path) and renamed to it
+    /// ([`Phase::Checksum`], [`Phase::Write`]), and the summary. Once
+    /// `cancel` is cancelled the job stops and returns
+    /// [`JobError::Cancelled`], leaving nothing under the final name.
+    pub fn run(
+        &self,
+        progress: impl Fn(Progress) + Sync,
+        cancel: &Cancel,
+    ) -> Result<GameReport, JobError> {
+        let start = Instant::now();
+        self.check()?;
+        let (model, setup) = (self.job.model, &self.job.setup);
+        let cancelled = |removed_temporary| JobError::Cancelled {
+            path: self.path.clone(),
+            removed_temporary,
+            checkpoint: None,
+        };
+        let game = model
+            .make(setup)
+            .map_err(|e| JobError::Generate(GenerateError::Setup(e)))?;
+        let solved = game
+            .solve_with(&mut |step: Step| {
+                progress(Progress {
+                    phase: Phase::Solve,
+                    done: step.done,
+                    total: step.total,
+                });
+                !cancel.is_cancelled()
+            })
+            .map_err(|error| match error {
+                SolveError::Cancelled => cancelled(false),
+                SolveError::OutOfMemory { bytes } => {
+                    JobError::Generate(GenerateError::Allocation { bytes })
+                }
+                error => JobError::Generate(GenerateError::Solve(error)),
+            })?;
+        let [won, lost, drawn] = solved.counts();
+        let first = solved
+            .outcome(game.canonical(game.start()))
+            .ok_or(JobError::Generate(GenerateError::Solve(
+                SolveError::BadMove {
+                    position: game.start(),
+                },
+            )))?;
+        let table_error = |error| JobError::Table {
+            path: self.path.clone(),
+            error,
+        };
+        let table = GameTable::from_solved(model, setup, solved).map_err(table_error)?;
+        let generated = start.elapsed();
+        let file_bytes = table
+            .write_cancellable(&self.path, &mut |p| progress(p), cancel)
+            .map_err(|error| match error {
+                TableError::Cancelled => cancelled(matches!(
+                    tablefile::destination(&self.path),
+                    Destination::Replace(_)
+                )),
+                TableError::Io(error) => JobError::Write {
+                    path: self.path.clone(),
+                    error,
+                },
+                error => table_error(error),
+            })?;
+        let total = start.elapsed();
+        Ok(GameReport {
+            game: model.game,
+            rows: setup.shape.rows(),
+            cols: setup.shape.cols(),
+            options: model
+                .options
+                .iter()
+                .map(|o| o.name)
+                .zip(setup.options.iter().copied())
+                .collect(),
+            indices: self.positions,
+            positions: won + lost + drawn,
+            won,
+            lost,
+            drawn,
+            start: first.value().name().to_owned(),
+            start_remoteness: first.remoteness(),
+            run: RunFigures {
+                seconds: seconds(total),
+                generate_seconds: seconds(generated),
+                write_seconds: seconds(total - generated),
+                memory_needed: self.memory_needed,
+                peak_memory: peak_memory(),
+                file: self.path.display().to_string(),
+                file_bytes,
+            },
+        })
+    }
+}

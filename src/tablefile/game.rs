@@ -1,0 +1,387 @@
+//! Table files of the games of the model: any two-player game of the
+//! catalogue ([`catalogue::MODELS`](crate::catalogue::MODELS)) solved by
+//! retrograde analysis, stored as the same version-3 files as Flip's and
+//! Euler's (header, columns, a CRC a 4 KiB block) and mapped the same way.
+//!
+//! A [`GameTable`] holds, besides the header's game name (`puzzle` field)
+//! and board:
+//!
+//! | column | width | entries | value |
+//! | --- | ---: | --- | --- |
+//! | `outcome` | 16 | the game's position indices | the value in the top two bits (1 won, 2 lost, 3 drawn for the player to move; 0 for an index that is no legal canonical position), the remoteness in the other 14 ([`retrograde::encode`]) |
+//! | `option_NAME` | 64 | 1 | the value of the game's option `NAME` (`option_k`), one column an option |
+//!
+//! Positions are the game's own indices, in the order its rules number
+//! them; a position of a class of symmetric ones is answered through its
+//! canonical position, the only one of the class with an entry. The file is
+//! named after the game, the board and the options: `mnk-4x4-k4.bin`.
+//!
+//! ```
+//! use boardbase::catalogue;
+//! use boardbase::solvers::game::Outcome;
+//! use boardbase::tablefile::GameTable;
+//!
+//! let mnk = catalogue::model("mnk").expect("in the catalogue");
+//! let setup = mnk.setup(None, &[])?; // tic-tac-toe: 3×3, k = 3
+//! let game = mnk.make(&setup)?;
+//! let table = GameTable::from_solved(mnk, &setup, game.solve()?)?;
+//!
+//! let dir = std::env::temp_dir().join(format!("boardbase-doc-game-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir)?;
+//! let path = dir.join(table.file_name());
+//! assert!(path.ends_with("mnk-3x3-k3.bin"));
+//! table.write(&path, &mut |_| {})?;
+//!
+//! let table = GameTable::open_game(&path)?; // mapped: nothing is read but the header
+//! assert_eq!((table.game(), table.options()), ("mnk", vec![("k".to_owned(), 3)]));
+//! // The empty board is a draw.
+//! assert_eq!(table.outcome(&*game, game.start())?, Some(Outcome::Draw));
+//! //   X X .
+//! //   O O .     X to move wins at once
+//! //   . . .
+//! let p = game.read_position("XX./OO./...")?;
+//! assert_eq!(table.outcome(&*game, p)?, Some(Outcome::Win(1)));
+//! table.verify_game(&*game, &mut |_| {})?; // every CRC, every entry by the rules
+//! # std::fs::remove_dir_all(&dir)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fs::File;
+use std::path::Path;
+
+use boardbase_solvers::game::Outcome;
+use boardbase_solvers::game::retrograde::{self, Solved};
+use boardbase_solvers::shape::Shape;
+
+use super::{
+    ColumnData, ColumnInfo, Layout, Phase, ProbeError, Progress, Storage, Subject, Table,
+    TableError, VERSION, format,
+};
+use crate::catalogue::{AnyGame, Model, Setup};
+
+/// A game of the model's table: see the [module docs](self).
+pub type GameTable = Table<GameId>;
+
+/// What a [`GameTable`] is for: the game's name, as the catalogue has it.
+/// Its options are columns of the table ([`GameTable::options`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameId {
+    /// The game's name: `mnk`, `connect4`.
+    pub game: String,
+}
+
+/// The prefix of the columns that hold the game's options.
+const OPTION: &str = "option_";
+
+/// The column of values and remoteness.
+const OUTCOME: &str = "outcome";
+
+impl Subject for GameId {
+    fn header_name(&self) -> String {
+        self.game.clone()
+    }
+
+    fn identify(name: &str, rows: u8, cols: u8) -> Result<(GameId, Shape), TableError> {
+        let plain = !name.is_empty()
+            && name.len() <= 32
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+        if !plain || super::Puzzle::from_name(name).is_some() {
+            return Err(TableError::UnknownPuzzle(name.to_owned()));
+        }
+        let shape = Shape::new(usize::from(rows), usize::from(cols)).ok_or_else(|| {
+            TableError::BadGameShape {
+                game: name.to_owned(),
+                rows,
+                cols,
+            }
+        })?;
+        Ok((
+            GameId {
+                game: name.to_owned(),
+            },
+            shape,
+        ))
+    }
+
+    fn check(&self, _shape: Shape, columns: &[ColumnInfo]) -> Result<Layout, TableError> {
+        super::check_widths(columns)?;
+        let mut outcome = None;
+        for (i, c) in columns.iter().enumerate() {
+            let (width, entries) = if c.name == OUTCOME {
+                outcome = Some(i);
+                (16, c.entries)
+            } else if c.name.starts_with(OPTION) {
+                (64, 1)
+            } else {
+                // Columns a later release adds: skipped, as readers do.
+                continue;
+            };
+            if c.width != width {
+                return Err(TableError::ColumnWidth {
+                    column: c.name.clone(),
+                    width: c.width,
+                    expected: width,
+                });
+            }
+            if c.entries != entries {
+                return Err(TableError::ColumnEntries {
+                    column: c.name.clone(),
+                    entries: c.entries,
+                    expected: entries,
+                });
+            }
+        }
+        let outcome = outcome.ok_or_else(|| TableError::MissingColumn(OUTCOME.into()))?;
+        Ok(Layout::Game { outcome })
+    }
+}
+
+impl Table<GameId> {
+    /// Opens a game's table file (version 3 or 2, mapped) and checks its
+    /// structure as [`Table::open`] does; the time does not depend on the
+    /// file's size. Whether it is the table of a given setup is
+    /// [`GameTable::is_of`]'s question.
+    pub fn open_game(path: impl AsRef<Path>) -> Result<GameTable, TableError> {
+        let file = File::open(path.as_ref())?;
+        let mut head = [0u8; 12];
+        let len = file.metadata()?.len();
+        let n = usize::try_from(len).unwrap_or(usize::MAX).min(head.len());
+        std::io::Read::read_exact(&mut &file, &mut head[..n])?;
+        let version = format::version(&head[..n])?;
+        if version != VERSION && version != format::VERSION_2 {
+            return Err(TableError::Version(version));
+        }
+        // SAFETY: as in `Table::open`: read-only, every read bounds-checked.
+        let map = unsafe { memmap2::Mmap::map(&file)? };
+        Table::from_storage(Storage::Mapped(map))
+    }
+
+    /// The table of `model` set up as `setup` from its solved positions, in
+    /// memory (write it with [`Table::write`]).
+    pub fn from_solved(
+        model: &Model,
+        setup: &Setup,
+        solved: Solved,
+    ) -> Result<GameTable, TableError> {
+        let mut columns = vec![(OUTCOME.to_owned(), ColumnData::U16(solved.into_cells()))];
+        for (option, &value) in model.options.iter().zip(&setup.options) {
+            columns.push((
+                format!("{OPTION}{}", option.name),
+                ColumnData::U64(vec![value]),
+            ));
+        }
+        Table::from_owned(
+            GameId {
+                game: model.game.to_owned(),
+            },
+            setup.shape,
+            columns,
+        )
+    }
+
+    /// The length of the file of `model`'s table set up as `setup`, with
+    /// `positions` position indices, known before the table is.
+    pub fn expected_file_len(model: &Model, setup: &Setup, positions: u64) -> u64 {
+        let info = |name: String, width: u8, entries: u64| ColumnInfo {
+            name,
+            width,
+            entries,
+            byte_len: format::byte_len(entries, width).unwrap_or(u64::MAX),
+            offset: None,
+            crc: None,
+            blocks: None,
+        };
+        let mut infos = vec![info(OUTCOME.to_owned(), 16, positions)];
+        for option in model.options {
+            infos.push(info(format!("{OPTION}{}", option.name), 64, 1));
+        }
+        let crcs = vec![0; infos.len()];
+        format::encode_header(model.game, setup.shape, VERSION, &infos, &crcs).2
+    }
+
+    /// The game's name.
+    pub fn game(&self) -> &str {
+        &self.id.game
+    }
+
+    /// The options the table was made with, by name, in the file's order.
+    pub fn options(&self) -> Vec<(String, u64)> {
+        self.columns
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| {
+                let name = c.info.name.strip_prefix(OPTION)?;
+                Some((name.to_owned(), self.entry(i, 0)?))
+            })
+            .collect()
+    }
+
+    /// Whether this is the table of `model` set up as `setup`: the game,
+    /// the board, every option, and one entry a position index of the
+    /// game.
+    pub fn is_of(&self, model: &Model, setup: &Setup, game: &dyn AnyGame) -> bool {
+        let wanted: Vec<(String, u64)> = model
+            .options
+            .iter()
+            .map(|o| o.name.to_owned())
+            .zip(setup.options.iter().copied())
+            .collect();
+        let mut found = self.options();
+        found.sort();
+        let mut wanted_sorted = wanted;
+        wanted_sorted.sort();
+        self.id.game == model.game
+            && self.shape == setup.shape
+            && found == wanted_sorted
+            && self.positions() == game.positions()
+    }
+
+    /// The number of position indices the table holds.
+    pub fn positions(&self) -> u64 {
+        match self.layout {
+            Layout::Game { outcome } => self.columns[outcome].info.entries,
+            _ => 0,
+        }
+    }
+
+    /// The usual file name of the table of `model` set up as `setup`:
+    /// `mnk-4x4-k4.bin` (the game, the board, each option's name and
+    /// value).
+    pub fn file_name_of(model: &Model, setup: &Setup) -> String {
+        let mut name = format!("{}-{}", model.game, setup.shape);
+        for (option, value) in model.options.iter().zip(&setup.options) {
+            name.push_str(&format!("-{}{value}", option.name));
+        }
+        name.push_str(".bin");
+        name
+    }
+
+    /// This table's usual file name (see [`GameTable::file_name_of`]).
+    pub fn file_name(&self) -> String {
+        let mut name = format!("{}-{}", self.id.game, self.shape);
+        for (option, value) in self.options() {
+            name.push_str(&format!("-{option}{value}"));
+        }
+        name.push_str(".bin");
+        name
+    }
+
+    /// The outcome of `position` of `game` (the table's game), through its
+    /// canonical position: `None` for an index that is not a position.
+    ///
+    /// # Errors
+    ///
+    /// [`ProbeError::OutOfRange`] past the table's positions,
+    /// [`ProbeError::DamagedBlock`] when the entry's block does not match
+    /// its CRC (the entry is never answered).
+    pub fn outcome(
+        &self,
+        game: &dyn AnyGame,
+        position: u64,
+    ) -> Result<Option<Outcome>, ProbeError> {
+        self.canonical_outcome(game.canonical(position))
+    }
+
+    /// The outcome the table holds for the canonical `position`.
+    pub fn canonical_outcome(&self, position: u64) -> Result<Option<Outcome>, ProbeError> {
+        let Layout::Game { outcome } = self.layout else {
+            return Err(ProbeError::MissingColumn(OUTCOME));
+        };
+        let column = self
+            .column_ref(outcome)
+            .ok_or(ProbeError::MissingColumn(OUTCOME))?;
+        if position >= column.entries {
+            return Err(ProbeError::NoSuchPosition {
+                position,
+                positions: column.entries,
+            });
+        }
+        let cell = column
+            .get(position)
+            .map_err(|fault| fault.probe_error(OUTCOME, position))?;
+        // A 16-bit column's entries fit.
+        Ok(retrograde::decode(cell as u16))
+    }
+
+    /// Verifies the table as the table of `model` with the board and
+    /// options its header and columns say (see
+    /// [`GameTable::verify_game`]).
+    ///
+    /// # Errors
+    ///
+    /// Those of [`GameTable::verify_game`], and [`TableError::Setup`]
+    /// when the game cannot be set up as the table says.
+    pub fn verify_as(
+        &self,
+        model: &Model,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<(usize, u64), TableError> {
+        let options = self.options();
+        let given: Vec<(&str, u64)> = options.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+        let game = model
+            .setup(Some(self.shape), &given)
+            .and_then(|setup| model.make(&setup))
+            .map_err(TableError::Setup)?;
+        self.verify_game(&*game, progress)
+    }
+
+    /// Verifies the table as `game`'s: every CRC and the padding (as
+    /// [`Table::verify_crcs`]), then every entry by the rules
+    /// ([`retrograde::check`]: each agrees with its moves' outcomes, every
+    /// finished position with the game's value), which proves the table
+    /// right. Returns the CRCs (blocks) and the bytes checked.
+    pub fn verify_game(
+        &self,
+        game: &dyn AnyGame,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<(usize, u64), TableError> {
+        if self.positions() != game.positions() {
+            return Err(TableError::ColumnEntries {
+                column: OUTCOME.into(),
+                entries: self.positions(),
+                expected: game.positions(),
+            });
+        }
+        let crcs = self.verify_crcs(progress)?;
+        let mut damaged = None;
+        let consistent = game
+            .check(
+                &mut |p| match self.canonical_outcome(p) {
+                    Ok(outcome) => outcome,
+                    Err(e) => {
+                        damaged.get_or_insert(e);
+                        None
+                    }
+                },
+                &mut |step| {
+                    progress(Progress {
+                        phase: Phase::Contents,
+                        done: step.done,
+                        total: step.total,
+                    });
+                    true
+                },
+            )
+            // The callback never stops the check.
+            .map_err(|_| TableError::Cancelled)?;
+        if let Some(e) = damaged {
+            return Err(TableError::Probe(e));
+        }
+        if let Err(wrong) = consistent {
+            let show =
+                |o: Option<Outcome>| o.map_or_else(|| "no position".to_owned(), |o| o.to_string());
+            return Err(TableError::Inconsistent {
+                column: OUTCOME.into(),
+                index: wrong.position,
+                detail: format!(
+                    "holds {}, but the rules give {}",
+                    show(wrong.found),
+                    show(wrong.expected)
+                ),
+            });
+        }
+        Ok(crcs)
+    }
+}
