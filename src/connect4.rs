@@ -42,7 +42,7 @@ pub static GAME: Game = Game {
     kind: Kind::TwoPlayer,
     question: "pieces fall down their column; k in a row wins (4 by default)",
     sizes: "boards up to 4x5 and 5x4 solved in memory by default (more with --make-memory); 6x7 is past one machine",
-    tables: false,
+    tables: true,
     problems: &[],
 };
 

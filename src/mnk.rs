@@ -35,8 +35,8 @@ pub static GAME: Game = Game {
     title: "m,n,k-game",
     kind: Kind::TwoPlayer,
     question: "k in a row wins (tic-tac-toe is 3x3, k = 3)",
-    sizes: "any board up to 40 cells, solved in memory (3^cells positions)",
-    tables: false,
+    sizes: "any board up to 40 cells, solved in memory (3^cells positions) or from a table file",
+    tables: true,
     problems: &[],
 };
 

@@ -1190,6 +1190,7 @@ def generate(
     memory: Union[None, str, int] = None,
     jobs: Optional[int] = None,
     checkpoint_every: float = 10.0,
+    **options: int,
 ) -> Dict[str, Any]:
     """Builds the table file of ``puzzle`` (``"euler"``, up to 36 squares,
     or ``"flip"``, up to 25 cells) on ``shape`` (``"5x5"`` or ``(5, 5)``)
@@ -1197,6 +1198,14 @@ def generate(
     every core (or ``jobs`` threads), within ``memory`` (``"8G"``, bytes
     as an int; default: the memory available). Returns the summary, the
     fields of ``boardbase generate --format json``.
+
+    ``puzzle`` may also be any other game :func:`solve` answers
+    (``"mnk"``, ``"connect4"``), with its options by name (``k=4``): every
+    position solved by retrograde analysis, written as
+    ``DIR/GAME-RxC-kK.bin``, which :func:`solve` with ``tables=DIR`` then
+    answers from. Such a game is solved by one thread with no checkpoint:
+    ``wdl_only``, ``jobs`` and ``checkpoint_every`` are refused
+    (:class:`OptionError`).
 
     ``progress(phase, done, total)`` is called from this thread with the
     latest report (``phase`` a name such as ``"win/loss"``; ``done`` of
@@ -1236,6 +1245,7 @@ def generate(
         jobs,
         float(checkpoint_every),
         progress,
+        {name: _int(name, value, 0, 2**63 - 1) for name, value in options.items()} or None,
     )
     return summary
 

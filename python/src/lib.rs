@@ -18,7 +18,9 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use boardbase::carcassonne::{self, Tile};
 use boardbase::error::{Classify, Kind, ParseError};
-use boardbase::generate::{Cancel, Job, JobError, JobSetting, Progress};
+use boardbase::generate::{
+    Cancel, GameJob, GamePlan, GameReport, Job, JobError, JobSetting, Plan, Progress, Report,
+};
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::lights::family::{FamilyGoal, Pattern, PatternError, Variant};
 use boardbase::lights::{Goal, Grid};
@@ -985,7 +987,7 @@ impl Pending {
 /// an Euler job's checkpoint when it saved layers. Returns
 /// the summary of `generate --format json`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, shape, dir, wdl_only, memory, jobs, checkpoint_every, progress))]
+#[pyo3(signature = (puzzle, shape, dir, wdl_only, memory, jobs, checkpoint_every, progress, options=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -997,16 +999,32 @@ fn generate(
     jobs: Option<usize>,
     checkpoint_every: f64,
     progress: Option<Py<PyAny>>,
+    options: Option<std::collections::BTreeMap<String, u64>>,
 ) -> PyResult<Py<PyAny>> {
     let option = |message: String| error(py, "OptionError", &message, &[]);
-    let puzzle = match puzzle {
-        "euler" => Puzzle::Euler,
-        "flip" => Puzzle::Flip,
-        other => {
-            return Err(option(format!(
-                "puzzle {other:?}: expected \"euler\" or \"flip\" (the tables generate makes)"
-            )));
-        }
+    let given: Vec<(&str, u64)> = options
+        .iter()
+        .flatten()
+        .map(|(name, &value)| (name.as_str(), value))
+        .collect();
+    let model = match puzzle {
+        "euler" | "flip" => None,
+        other => Some(boardbase::catalogue::model(other).ok_or_else(|| {
+            let names: Vec<&str> = boardbase::catalogue::MODELS
+                .iter()
+                .map(|m| m.game)
+                .filter(|&g| g != "euler")
+                .collect();
+            option(format!(
+                "puzzle {other:?}: expected \"euler\", \"flip\" or a game of the model ({})",
+                names.join(", ")
+            ))
+        })?),
+    };
+    let puzzle = if puzzle == "flip" {
+        Puzzle::Flip
+    } else {
+        Puzzle::Euler
     };
     let shape = parse_size(py, Some(shape))?.ok_or_else(|| option("no shape".to_owned()))?;
     let memory_limit = memory
@@ -1027,15 +1045,46 @@ fn generate(
             "checkpoint_every {checkpoint_every}: expected seconds from 0 to 86400"
         )));
     }
-    let job = Job {
-        dir,
-        wdl_only,
-        threads: jobs,
-        memory_limit,
-        checkpoint_every: std::time::Duration::from_secs_f64(checkpoint_every),
-        ..Job::new(puzzle, shape)
+    let plan = match model {
+        Some(model) => {
+            let euler_only = [
+                ("wdl_only=True", wdl_only),
+                ("jobs", jobs.is_some()),
+                ("checkpoint_every", checkpoint_every != 10.0),
+            ];
+            if let Some((name, _)) = euler_only.iter().find(|(_, given)| *given) {
+                return Err(option(format!(
+                    "{name} is for euler and flip: a {} table is solved by one thread, with no checkpoint",
+                    model.game
+                )));
+            }
+            let setup = model
+                .setup(Some(shape), &given)
+                .map_err(|e| setup_error(py, &e))?;
+            let job = GameJob {
+                dir,
+                memory_limit,
+                ..GameJob::new(model, setup)
+            };
+            Planned::Game(job.plan().map_err(|e| job_error(py, e))?)
+        }
+        None => {
+            if let Some((name, _)) = given.first() {
+                return Err(option(format!(
+                    "{name}= is for the games of the model (games()), not {puzzle}"
+                )));
+            }
+            let job = Job {
+                dir,
+                wdl_only,
+                threads: jobs,
+                memory_limit,
+                checkpoint_every: std::time::Duration::from_secs_f64(checkpoint_every),
+                ..Job::new(puzzle, shape)
+            };
+            Planned::Table(job.plan().map_err(|e| job_error(py, e))?)
+        }
     };
-    let plan = job.plan().map_err(|e| job_error(py, e))?;
     let cancel = Cancel::new();
     let pending = (Mutex::new(Pending::default()), Condvar::new());
     let outcome = std::thread::scope(|scope| -> PyResult<_> {
@@ -1110,6 +1159,33 @@ fn generate(
             "boardbase panicked while generating (a bug; please report it)",
             &[],
         )),
+    }
+}
+
+/// A job planned: a puzzle's table, or a game of the model's.
+enum Planned {
+    Table(Plan),
+    Game(GamePlan),
+}
+
+/// What a job made, as `generate --format json` writes it.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Summary {
+    Table(Report),
+    Game(GameReport),
+}
+
+impl Planned {
+    fn run(
+        &self,
+        progress: impl Fn(Progress) + Sync,
+        cancel: &Cancel,
+    ) -> Result<Summary, JobError> {
+        match self {
+            Planned::Table(plan) => plan.run(progress, cancel).map(Summary::Table),
+            Planned::Game(plan) => plan.run(progress, cancel).map(Summary::Game),
+        }
     }
 }
 

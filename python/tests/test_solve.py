@@ -4,6 +4,8 @@ tic-tac-toe and of 3x4 with k = 3; the errors of bad positions and setups."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import boardbase
@@ -58,3 +60,32 @@ def test_bad_positions_and_setups() -> None:
         boardbase.solve("mnk", size="7x7")
     with pytest.raises(boardbase.ResourceError, match="needs"):
         boardbase.solve("connect4")
+
+
+def test_a_games_table_file_generated_then_answered_with_no_memory_to_solve_in(tmp_path: Any) -> None:
+    phases = []
+    summary = boardbase.generate(
+        "mnk", "3x4", tmp_path, progress=lambda phase, done, total: phases.append(phase), k=3
+    )
+    assert summary["file"].endswith("mnk-3x4-k3.bin")
+    assert (summary["game"], summary["options"], summary["indices"]) == ("mnk", {"k": 3}, 3**12)
+    assert summary["won"] + summary["lost"] + summary["drawn"] == summary["positions"]
+    assert "solve" in phases and "write" in phases
+    solved = mnk_solve(3, 4, 3)
+    # Only the file can answer: no memory to solve in.
+    tablebase = boardbase.Tablebase([str(tmp_path)], make_memory=0)
+    assert (summary["start"], summary["start_remoteness"]) == solved["." * 12]
+    for board, (value, remoteness) in list(solved.items())[:2000]:
+        s = tablebase.solve("mnk", text(board, 4), "3x4", k=3)
+        assert (s["value"], s["remoteness"]) == (value, remoteness), board
+    with pytest.raises(boardbase.ResourceError):
+        tablebase.solve("mnk", None, "3x4", k=4)
+
+
+def test_generate_refuses_the_settings_of_euler_and_flip_for_a_game() -> None:
+    with pytest.raises(boardbase.OptionError, match="jobs is for euler and flip"):
+        boardbase.generate("mnk", "3x3", jobs=2)
+    with pytest.raises(boardbase.OptionError, match="k= is for the games of the model"):
+        boardbase.generate("flip", "3x3", k=3)
+    with pytest.raises(boardbase.OptionError, match="expected \"euler\", \"flip\" or a game of the model"):
+        boardbase.generate("chess", "8x8")
