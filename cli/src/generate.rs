@@ -358,19 +358,8 @@ pub(super) fn run_game(
     let cancel = Cancel::new();
     let signal = cancel_on_signals(&plan.path, &cancel);
     plan.check().map_err(failure)?;
-    for old in plan.leftovers() {
-        eprintln!(
-            "note: {} was left by a run that was killed (its process is gone); remove it to free the space",
-            old.display()
-        );
-    }
-    let bar = PhaseBar::new();
-    let progress =
-        |p: Progress| bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes());
-    let report = plan
-        .run(progress, &cancel)
-        .map_err(|e| interrupted_or(e, &signal, failure))?;
-    bar.finish();
+    note_leftovers(&plan.leftovers());
+    let report = with_bar(&signal, |progress| plan.run(progress, &cancel))?;
     match args.format {
         SummaryFormat::Json => write_json_line(out, &report),
         SummaryFormat::Text => write_game_text(out, &report),
@@ -470,21 +459,33 @@ pub(super) fn run_alone(args: &GenerateArgs, out: &mut Output) -> Result<(), Fai
     if let Some(resume) = &plan.resume {
         eprintln!("{}", resuming(resume));
     }
-    for old in plan.leftovers() {
+    note_leftovers(&plan.leftovers());
+    let report = with_bar(&signal, |progress| plan.run(progress, &cancel))?;
+    write_report(args, out, &report)
+}
+
+/// Notes the temporary files of the table that killed runs left.
+fn note_leftovers(paths: &[PathBuf]) {
+    for old in paths {
         eprintln!(
             "note: {} was left by a run that was killed (its process is gone); remove it to free the space",
             old.display()
         );
     }
+}
 
+/// Runs a job with a progress bar on stderr, its failure the command
+/// line's (an interrupt's, when `signal` caught one).
+fn with_bar<R>(
+    signal: &AtomicI32,
+    run: impl FnOnce(&(dyn Fn(Progress) + Sync)) -> Result<R, JobError>,
+) -> Result<R, Failure> {
     let bar = PhaseBar::new();
     let progress =
         |p: Progress| bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes());
-    let report = plan
-        .run(progress, &cancel)
-        .map_err(|e| interrupted_or(e, &signal, failure))?;
+    let report = run(&progress).map_err(|e| interrupted_or(e, signal, failure))?;
     bar.finish();
-    write_report(args, out, &report)
+    Ok(report)
 }
 
 /// The summary, as `--format` asks.

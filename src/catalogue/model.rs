@@ -47,6 +47,16 @@ impl Setup {
         }
     }
 
+    /// The options' values by name, `model`'s options in order.
+    pub fn named(&self, model: &Model) -> std::collections::BTreeMap<&'static str, u64> {
+        model
+            .options
+            .iter()
+            .map(|o| o.name)
+            .zip(self.options.iter().copied())
+            .collect()
+    }
+
     /// The value of the option called `name`, if `model` has it.
     pub fn option(&self, model: &Model, name: &str) -> Option<u64> {
         let i = model.options.iter().position(|o| o.name == name)?;

@@ -33,11 +33,13 @@ use boardbase_solvers::game::SolveError;
 use boardbase_solvers::game::retrograde::Step;
 use serde::Serialize;
 
-use super::job::{JobError, LimitFrom, MemoryLimit, RunFigures, check_dir, leftovers, seconds};
+use super::job::{
+    JobError, LimitFrom, MemoryLimit, RunFigures, check_dir, leftovers, seconds, write_table,
+};
 use super::{Cancel, GenerateError, Phase, Progress};
 use crate::catalogue::{Model, Setup};
 use crate::memory::{available_memory, peak_memory};
-use crate::tablefile::{self, Destination, GameTable, TableError};
+use crate::tablefile::{self, GameTable};
 
 /// A table-file job of a game of the model: which game and setup, where
 /// the file goes, the memory it may take.
@@ -241,30 +243,13 @@ impl GamePlan {
         };
         let table = GameTable::from_solved(model, setup, solved).map_err(table_error)?;
         let generated = start.elapsed();
-        let file_bytes = table
-            .write_cancellable(&self.path, &mut |p| progress(p), cancel)
-            .map_err(|error| match error {
-                TableError::Cancelled => cancelled(matches!(
-                    tablefile::destination(&self.path),
-                    Destination::Replace(_)
-                )),
-                TableError::Io(error) => JobError::Write {
-                    path: self.path.clone(),
-                    error,
-                },
-                error => table_error(error),
-            })?;
+        let file_bytes = write_table(&table, &self.path, &progress, cancel, cancelled)?;
         let total = start.elapsed();
         Ok(GameReport {
             game: model.game,
             rows: setup.shape.rows(),
             cols: setup.shape.cols(),
-            options: model
-                .options
-                .iter()
-                .map(|o| o.name)
-                .zip(setup.options.iter().copied())
-                .collect(),
+            options: setup.named(model),
             indices: self.positions,
             positions: won + lost + drawn,
             won,

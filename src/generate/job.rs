@@ -579,19 +579,7 @@ impl Plan {
             }
         };
         let generated = start.elapsed();
-        let file_bytes = table
-            .write_cancellable(&self.path, &mut |p| progress(p), cancel)
-            .map_err(|error| match error {
-                TableError::Cancelled => cancelled(matches!(
-                    tablefile::destination(&self.path),
-                    Destination::Replace(_)
-                )),
-                TableError::Io(error) => JobError::Write {
-                    path: self.path.clone(),
-                    error,
-                },
-                error => table_error(error),
-            })?;
+        let file_bytes = write_table(&table, &self.path, &progress, cancel, cancelled)?;
         if let Some(checkpoint) = &self.checkpoint {
             // The table is complete under its name: the layers saved for
             // a rerun are of no more use.
@@ -1131,6 +1119,33 @@ pub struct RunFigures {
     pub file: String,
     /// Its length in bytes.
     pub file_bytes: u64,
+}
+
+/// Writes `table` at `path` (a temporary file renamed), a job's errors for
+/// the write's: `cancelled(removed_temporary)` once `cancel` stops it.
+pub(super) fn write_table<I: tablefile::Subject>(
+    table: &Table<I>,
+    path: &Path,
+    progress: &(impl Fn(Progress) + Sync),
+    cancel: &Cancel,
+    cancelled: impl FnOnce(bool) -> JobError,
+) -> Result<u64, JobError> {
+    table
+        .write_cancellable(path, &mut |p| progress(p), cancel)
+        .map_err(|error| match error {
+            TableError::Cancelled => cancelled(matches!(
+                tablefile::destination(path),
+                Destination::Replace(_)
+            )),
+            TableError::Io(error) => JobError::Write {
+                path: path.to_owned(),
+                error,
+            },
+            error => JobError::Table {
+                path: path.to_owned(),
+                error,
+            },
+        })
 }
 
 /// The checks of a table's directory before the work: `dir` created if

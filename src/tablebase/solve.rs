@@ -205,12 +205,7 @@ impl Tablebase {
         Ok(Solution {
             game: model.game,
             size: setup.shape.to_string(),
-            options: model
-                .options
-                .iter()
-                .map(|o| o.name)
-                .zip(setup.options.iter().copied())
-                .collect(),
+            options: setup.named(model),
             position: game.position_text(position),
             value: outcome.value(),
             remoteness: remoteness(outcome),

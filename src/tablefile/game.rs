@@ -184,18 +184,13 @@ impl Table<GameId> {
     /// The length of the file of `model`'s table set up as `setup`, with
     /// `positions` position indices, known before the table is.
     pub fn expected_file_len(model: &Model, setup: &Setup, positions: u64) -> u64 {
-        let info = |name: String, width: u8, entries: u64| ColumnInfo {
-            name,
-            width,
-            entries,
-            byte_len: format::byte_len(entries, width).unwrap_or(u64::MAX),
-            offset: None,
-            crc: None,
-            blocks: None,
-        };
-        let mut infos = vec![info(OUTCOME.to_owned(), 16, positions)];
+        let mut infos = vec![ColumnInfo::in_memory(OUTCOME, 16, positions)];
         for option in model.options {
-            infos.push(info(format!("{OPTION}{}", option.name), 64, 1));
+            infos.push(ColumnInfo::in_memory(
+                format!("{OPTION}{}", option.name),
+                64,
+                1,
+            ));
         }
         let crcs = vec![0; infos.len()];
         format::encode_header(model.game, setup.shape, VERSION, &infos, &crcs).2

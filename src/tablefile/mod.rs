@@ -311,6 +311,22 @@ pub struct ColumnInfo {
     pub blocks: Option<ColumnBlocks>,
 }
 
+impl ColumnInfo {
+    /// A column of `entries` entries of `width` bits held in memory (no
+    /// offset, CRC or blocks yet).
+    pub(crate) fn in_memory(name: impl Into<String>, width: u8, entries: u64) -> ColumnInfo {
+        ColumnInfo {
+            name: name.into(),
+            width,
+            entries,
+            byte_len: format::byte_len(entries, width).unwrap_or(u64::MAX),
+            offset: None,
+            crc: None,
+            blocks: None,
+        }
+    }
+}
+
 /// A version-3 column's blocks: the column's bytes cut in blocks of
 /// `block_len` bytes (the last one possibly shorter), each with its CRC-32
 /// in the column's block-CRC array.
@@ -425,6 +441,17 @@ struct Column {
     /// A version-3 column's blocks (`None` for other versions and in
     /// memory).
     blocks: Option<Blocks>,
+}
+
+impl Column {
+    /// A column of entries held in memory.
+    fn owned(name: impl Into<String>, data: ColumnData) -> Column {
+        Column {
+            info: ColumnInfo::in_memory(name, data.width(), data.entries()),
+            data: Data::Owned(data),
+            blocks: None,
+        }
+    }
 }
 
 /// A version-3 column's blocks as a probe checks them: where their CRCs
@@ -612,15 +639,7 @@ pub(crate) fn layout_infos(
     }
     Ok(columns
         .into_iter()
-        .map(|(name, width, entries)| ColumnInfo {
-            name: name.to_owned(),
-            width,
-            entries,
-            byte_len: format::byte_len(entries, width).unwrap_or(u64::MAX),
-            offset: None,
-            crc: None,
-            blocks: None,
-        })
+        .map(|(name, width, entries)| ColumnInfo::in_memory(name, width, entries))
         .collect())
 }
 
@@ -1253,19 +1272,7 @@ impl Table {
         };
         let columns = columns
             .into_iter()
-            .map(|(name, data)| Column {
-                info: ColumnInfo {
-                    name: name.into(),
-                    width: data.width(),
-                    entries: data.entries(),
-                    byte_len: format::byte_len(data.entries(), data.width()).unwrap_or(0),
-                    offset: None,
-                    crc: None,
-                    blocks: None,
-                },
-                data: Data::Owned(data),
-                blocks: None,
-            })
+            .map(|(name, data)| Column::owned(name, data))
             .collect();
         Ok(Table {
             id: puzzle,
@@ -1337,19 +1344,7 @@ impl<I: Subject> Table<I> {
     ) -> Result<Table<I>, TableError> {
         let list = columns
             .into_iter()
-            .map(|(name, data)| Column {
-                info: ColumnInfo {
-                    width: data.width(),
-                    entries: data.entries(),
-                    byte_len: format::byte_len(data.entries(), data.width()).unwrap_or(u64::MAX),
-                    name,
-                    offset: None,
-                    crc: None,
-                    blocks: None,
-                },
-                data: Data::Owned(data),
-                blocks: None,
-            })
+            .map(|(name, data)| Column::owned(name, data))
             .collect();
         Table::from_list(id, shape, list)
     }
