@@ -694,6 +694,8 @@ async fn games_tic_tac_toe_by_clicks_against_game_search() {
         .map(|g| g["name"].as_str().unwrap().to_owned())
         .collect();
     let mut listed = Vec::new();
+    // Filled at once, once /api/v1/games is read.
+    find(&s.client, "#game-name option").await;
     for option in find_all(&s.client, "#game-name option").await {
         listed.push(attr(&option, "value").await);
     }
@@ -795,6 +797,18 @@ async fn games_tic_tac_toe_by_clicks_against_game_search() {
     assert_eq!(text(&s.client, "#game-detail").await, api["error"].as_str().unwrap());
     assert_eq!(cells_with(&s.client, "game-board", "error").await, [(0, 1)]);
     assert!(find_all(&s.client, "#game-moves .move").await.is_empty());
+    // Rows of another length: not drawn, the text shown as typed.
+    retype(&s.client, "#game-position", "XX/..").await;
+    wait_text(&s.client, "#game-caption", |t| t == "Not drawn: XX/..").await;
+    let api = s
+        .server
+        .get("/api/v1/solve?game=mnk&size=3x3&k=3&board=XX/..")
+        .json();
+    let message = api["error"].as_str().unwrap();
+    assert!(message.starts_with("board: "), "{message}");
+    wait_text(&s.client, "#game-detail", |t| t == message).await;
+    let board = find(&s.client, "#game-board").await;
+    assert!(!board.is_displayed().await.expect("displayed or not"));
     // One typed in that is: a position of the oracle's.
     retype(&s.client, "#game-position", "X.O/.X./...").await;
     check_game(&s.client, "X.O/.X./...", &solved, &cell).await;
@@ -868,8 +882,12 @@ async fn games_connect_four_still_solving_then_played() {
     let position = value(&s.client, "#game-position").await;
     let moves = check_game(&s.client, &position, &solved, &cell).await;
     assert!(!moves.is_empty(), "{position}");
-    // Undo takes back the engine's reply with the move it answered.
+    // Undo takes back the engine's reply with the move it answered, and the
+    // engine does not answer the position undone to.
     click(&s.client, "#game-undo").await;
+    check_game(&s.client, "..../..../.O../.X..", &solved, &cell).await;
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert_eq!(text(&s.client, "#game-history").await, "Moves: 1. b 2. b");
     check_game(&s.client, "..../..../.O../.X..", &solved, &cell).await;
     s.close().await;
 }

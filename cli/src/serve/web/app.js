@@ -1917,8 +1917,10 @@ function gameDraw() {
   }
   rovingFocus(board, focused);
   restoreFocus(board, focused);
-  const rest = parsed ? parsed.rest.filter((line) => line !== '') : [];
-  $('game-caption').textContent = rest.join(' · ');
+  // What the text holds besides the board (a game may say whose turn it is
+  // on a line of its own), or all of it when it is not a board of this size.
+  const rest = parsed ? parsed.rest.filter((line) => line !== '') : text === null ? [] : [text];
+  $('game-caption').textContent = rest.length ? `${parsed ? 'Besides the board, the text says' : 'Not drawn'}: ${rest.join(' / ')}` : '';
   $('game-caption').hidden = rest.length === 0;
   const history = game.history.map((h, k) => `${k + 1}. ${h.by === 'engine' ? 'engine ' : ''}${h.move.move}`);
   $('game-history').textContent = history.length ? `Moves: ${history.join(' ')}` : 'No moves yet.';
@@ -1990,7 +1992,8 @@ function gameErrorCell(text, line, column) {
   return r < game.rows && c < game.cols ? { r, c } : null;
 }
 
-async function gameUpdate() {
+/** Asks for the position shown and draws the answer; `reply`: the user just moved, the engine may answer. */
+async function gameUpdate(reply = false) {
   if (!game.name) return;
   const token = ++game.token;
   game.shownOnce = true;
@@ -2042,8 +2045,8 @@ async function gameUpdate() {
   saveHash();
   gameDrawAnswer();
   gameDraw();
-  const last = game.history[game.history.length - 1];
-  if ($('game-engine').checked && last && last.by === 'you' && game.answer.moves.length > 0) {
+  // The engine answers a move the user just played (not a position undone to).
+  if (reply && $('game-engine').checked && game.answer.moves.length > 0) {
     game.timer = setTimeout(gameEngine, 450);
   }
 }
@@ -2068,7 +2071,7 @@ function gamePlay(move, by) {
   game.history.push({ before: a.position, move, by, changed });
   game.board = move.position;
   game.answer = null;
-  gameUpdate();
+  gameUpdate(by === 'you');
 }
 
 /** The engine plays the first move of the list: the best one. */
