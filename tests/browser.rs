@@ -36,11 +36,11 @@ use std::time::{Duration, Instant};
 
 use connect4::Connect4;
 use family::{BruteForce, Rules};
-use mnk::Solved;
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use http::Server;
 use hyper_util::client::legacy::connect::HttpConnector;
+use mnk::Solved;
 use serde_json::json;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
@@ -759,7 +759,13 @@ async fn games_tic_tac_toe_by_clicks_against_game_search() {
     };
     assert_eq!(
         badges,
-        ["wins in 1", "draws", "loses in 2", "loses in 2", "loses in 2"]
+        [
+            "wins in 1",
+            "draws",
+            "loses in 2",
+            "loses in 2",
+            "loses in 2"
+        ]
     );
     assert_eq!(
         cells_with(&s.client, "game-board", "move-win").await,
@@ -794,7 +800,10 @@ async fn games_tic_tac_toe_by_clicks_against_game_search() {
         .server
         .get("/api/v1/solve?game=mnk&size=3x3&k=3&board=XZ./.../...")
         .json();
-    assert_eq!(text(&s.client, "#game-detail").await, api["error"].as_str().unwrap());
+    assert_eq!(
+        text(&s.client, "#game-detail").await,
+        api["error"].as_str().unwrap()
+    );
     assert_eq!(cells_with(&s.client, "game-board", "error").await, [(0, 1)]);
     assert!(find_all(&s.client, "#game-moves .move").await.is_empty());
     // Rows of another length: not drawn, the text shown as typed.
@@ -815,7 +824,9 @@ async fn games_tic_tac_toe_by_clicks_against_game_search() {
     // A game past the server's memory for games solved in memory (a link
     // followed on the open page): the 422's reason, no moves.
     s.open("game=mnk;size=5x5;k=4").await;
-    let api = s.server.get("/api/v1/solve?game=mnk&size=5x5&k=4&positions=true");
+    let api = s
+        .server
+        .get("/api/v1/solve?game=mnk&size=5x5&k=4&positions=true");
     assert_eq!(api.status, 422, "{}", api.text());
     wait_text(&s.client, "#game-status", |t| t == "No answer").await;
     assert_eq!(
@@ -833,12 +844,7 @@ async fn games_tic_tac_toe_by_clicks_against_game_search() {
 async fn games_connect_four_still_solving_then_played() {
     // A deadline of 1 ms: the first request of a game to solve in memory is
     // answered 429 while its worker goes on; the page says so and asks again.
-    let s = Setup::with(
-        Server::start(&["--count-timeout", "0.001"]),
-        1100,
-        900,
-    )
-    .await;
+    let s = Setup::with(Server::start(&["--count-timeout", "0.001"]), 1100, 900).await;
     s.open("game=connect4;size=4x4;k=3").await;
     wait_text(&s.client, "#game-status", |t| t == "Still solving…").await;
     let detail = text(&s.client, "#game-detail").await;
@@ -878,7 +884,10 @@ async fn games_connect_four_still_solving_then_played() {
     click(&s.client, "#game-engine").await;
     click_cell(&s.client, "game-board", 3, 2).await;
     let history = wait_text(&s.client, "#game-history", |t| t.contains("engine")).await;
-    assert!(history.starts_with("Moves: 1. b 2. b 3. c 4. engine "), "{history}");
+    assert!(
+        history.starts_with("Moves: 1. b 2. b 3. c 4. engine "),
+        "{history}"
+    );
     let position = value(&s.client, "#game-position").await;
     let moves = check_game(&s.client, &position, &solved, &cell).await;
     assert!(!moves.is_empty(), "{position}");
@@ -1094,7 +1103,10 @@ async fn table_files_win_loss_only_and_missing_sizes() {
         "euler-winning",
         "euler-losing",
     ] {
-        let shown = find(&s.client, &format!("#{id}")).await.is_displayed().await;
+        let shown = find(&s.client, &format!("#{id}"))
+            .await
+            .is_displayed()
+            .await;
         assert!(!shown.expect("displayed or not"), "{id} shown");
     }
     // A size nothing answers, in a group of its own after the others.

@@ -169,7 +169,10 @@ fn positions_true_gives_each_moves_position_after_it() {
     assert_eq!(a["position"], "..../..../..../XXO.");
     let v = server.get(&format!("{q}&positions=false")).json();
     assert!(v["moves"][0].get("position").is_none());
-    for (query, status) in [("positions=maybe", 400), ("positions=true&positions=true", 400)] {
+    for (query, status) in [
+        ("positions=maybe", 400),
+        ("positions=true&positions=true", 400),
+    ] {
         let r = server.get(&format!("/api/v1/solve?game=mnk&{query}"));
         assert_eq!(r.status, status, "{query}: {}", r.text());
         assert_eq!(r.json()["parameter"], "positions", "{query}");

@@ -178,8 +178,8 @@ fn solved(tablebase: &Tablebase, asked: &Asked) -> Result<Answer, ApiError> {
             )
         })
         .ok_or(ApiError::Internal(Internal::Solving))?;
-    let mut value = serde_json::to_value(&solution)
-        .map_err(|e| ApiError::Internal(Internal::Unwritable(e)))?;
+    let mut value =
+        serde_json::to_value(&solution).map_err(|e| ApiError::Internal(Internal::Unwritable(e)))?;
     if let Some(moves) = value.get_mut("moves").and_then(|m| m.as_array_mut()) {
         for (object, solved) in moves.iter_mut().zip(&solution.moves) {
             let position = after
