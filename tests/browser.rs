@@ -821,6 +821,52 @@ async fn games_tic_tac_toe_by_clicks_against_game_search() {
     // One typed in that is: a position of the oracle's.
     retype(&s.client, "#game-position", "X.O/.X./...").await;
     check_game(&s.client, "X.O/.X./...", &solved, &cell).await;
+    // The Game of Euler through the same view (a link followed on the open
+    // page): the judge's second sample, covering (1,2) is the only winning
+    // move, four moves from the end (the Euler view's and /api/v1/euler's
+    // figures); its pins are moves that change several cells.
+    s.open("game=euler;size=4x4;board=XXXX/...X/XX.X/XX.X")
+        .await;
+    find(
+        &s.client,
+        "#game-status[data-position=\"XXXX/...X/XX.X/XX.X\"]",
+    )
+    .await;
+    assert_eq!(
+        text(&s.client, "#game-status").await,
+        "The player to move wins in 4 plies"
+    );
+    let euler = s
+        .server
+        .get("/api/v1/euler?board=XXXX/...X/XX.X/XX.X")
+        .json();
+    assert_eq!(
+        (euler["moves_left"].as_u64(), euler["legal_moves"].as_u64()),
+        (Some(4), Some(9))
+    );
+    let moves = find_all(&s.client, "#game-moves .move").await;
+    assert_eq!(moves.len(), 9);
+    assert_eq!(text_of(&moves[0]).await, "c2\nwins in 4");
+    assert_eq!(
+        cells_with(&s.client, "game-board", "move-win").await,
+        [(1, 2)]
+    );
+    // The four open squares are single moves; the covered ones none.
+    assert_eq!(
+        cells_with(&s.client, "game-board", "move-loss").await,
+        [(1, 0), (1, 1), (2, 2), (3, 2)]
+    );
+    click_cell(&s.client, "game-board", 1, 2).await;
+    find(
+        &s.client,
+        "#game-status[data-position=\"XXXX/..XX/XX.X/XX.X\"]",
+    )
+    .await;
+    assert_eq!(
+        text(&s.client, "#game-status").await,
+        "The player to move loses in 3 plies"
+    );
+    wait_url(&s.client, "#game=euler;size=4x4;board=XXXX/..XX/XX.X/XX.X").await;
     // A game past the server's memory for games solved in memory (a link
     // followed on the open page): the 422's reason, no moves.
     s.open("game=mnk;size=5x5;k=4").await;
