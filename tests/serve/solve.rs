@@ -121,3 +121,60 @@ fn every_error_says_what_and_where() {
             .starts_with("solving connect4 on 6x7 in memory needs")
     );
 }
+
+#[test]
+fn positions_true_gives_each_moves_position_after_it() {
+    let server = Server::start(&[]);
+    let all = Game {
+        rows: 3,
+        cols: 3,
+        k: 3,
+    }
+    .solve_all();
+    let mut boards: Vec<&Vec<u8>> = all.keys().collect();
+    boards.sort();
+    let mut conn = server.connect();
+    for board in boards.iter().step_by(53) {
+        let position = text(board, 3);
+        let q = format!("/api/v1/solve?game=mnk&board={}", encode(&position));
+        let plain = conn.get(&q).json();
+        let v = conn.get(&format!("{q}&positions=true")).json();
+        assert_valid("solve", &v, &q);
+        // The same object, each move with its position added.
+        let mover = Game::to_move(board);
+        let moves = v["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), plain["moves"].as_array().unwrap().len());
+        for (m, p) in moves.iter().zip(plain["moves"].as_array().unwrap()) {
+            let mut without = m.clone();
+            let after = without.as_object_mut().unwrap().remove("position");
+            assert_eq!(&without, p, "{position}");
+            // The move's text names its cell: a column letter, a row from 1.
+            let name = m["move"].as_str().unwrap().as_bytes();
+            let cell = usize::from(name[1] - b'1') * 3 + usize::from(name[0] - b'a');
+            let mut next = (*board).clone();
+            next[cell] = mover;
+            assert_eq!(after.unwrap().as_str(), Some(text(&next, 3).as_str()));
+        }
+    }
+    // On a worker too (a game solved the first time), and `false` as none.
+    let q = "/api/v1/solve?game=connect4&size=4x4&k=3&board=..../..../..../.XO.";
+    let v = server.get(&format!("{q}&positions=true")).json();
+    assert_valid("solve", &v, q);
+    let a = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == "a")
+        .unwrap();
+    assert_eq!(a["position"], "..../..../..../XXO.");
+    let v = server.get(&format!("{q}&positions=false")).json();
+    assert!(v["moves"][0].get("position").is_none());
+    for (query, status) in [
+        ("positions=maybe", 400),
+        ("positions=true&positions=true", 400),
+    ] {
+        let r = server.get(&format!("/api/v1/solve?game=mnk&{query}"));
+        assert_eq!(r.status, status, "{query}: {}", r.text());
+        assert_eq!(r.json()["parameter"], "positions", "{query}");
+    }
+}

@@ -108,9 +108,9 @@ function restoreFocus(container, cell) {
 
 // ---------------------------------------------------------------------------
 // Tabs and the address bar: #flip=ROWS, #euler=ROWS, #carcassonne=RxC:CODES,
-// #lights=ROWS;PARAMETERS
+// #lights=ROWS;PARAMETERS, #game=NAME;size=RxC;OPTIONS;board=ROWS
 
-const VIEWS = ['flip', 'euler', 'carcassonne', 'lights'];
+const VIEWS = ['flip', 'euler', 'carcassonne', 'lights', 'game'];
 let current = 'flip';
 
 function showView(name, focusTab) {
@@ -122,11 +122,18 @@ function showView(name, focusTab) {
     tab.setAttribute('tabindex', selected ? '0' : '-1');
     $(`view-${view}`).hidden = !selected;
     if (selected && focusTab) tab.focus();
+    // At phone width the tabs scroll sideways: the chosen one in sight.
+    if (selected) tab.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }
   // The Lights Out view asks the server only once it is shown (its
   // variant's structure can take a second or two).
   if (name === 'lights' && !lights.shownOnce) {
     lightsUpdate();
+    return;
+  }
+  // So does the games view (a game is solved on the server on first use).
+  if (name === 'game' && !game.shownOnce && game.loaded) {
+    gameUpdate();
     return;
   }
   saveHash();
@@ -137,7 +144,8 @@ function saveHash() {
   if (current === 'flip') hash = `flip=${flip.text()}`;
   else if (current === 'euler') hash = `euler=${euler.text()}`;
   else if (current === 'carcassonne') hash = `carcassonne=${carc.rows}x${carc.cols}:${carc.tiles.join(',')}`;
-  else hash = lightsHash();
+  else if (current === 'lights') hash = lightsHash();
+  else hash = gameHash();
   history.replaceState(null, '', `#${hash}`);
 }
 
@@ -782,6 +790,10 @@ function eulerDrawAnswer() {
   const none = (text) => el('li', { class: 'none', text });
   const winning = a.moves.filter(winsFor);
   const losing = a.moves.filter((m) => !winsFor(m));
+  for (const id of ['euler-winning', 'euler-losing']) {
+    $(id).hidden = false;
+    $(`${id}-title`).hidden = false;
+  }
   $('euler-winning').replaceChildren(...(winning.length ? winning.map(item) : [none('none')]));
   $('euler-losing').replaceChildren(...(losing.length ? losing.map(item) : [none('none')]));
 }
@@ -807,8 +819,12 @@ async function eulerUpdate() {
     if (token !== euler.token) return;
     euler.answer = null;
     showUnanswered('euler', error);
-    $('euler-winning').replaceChildren();
-    $('euler-losing').replaceChildren();
+    // No answer: no move lists, nor their headings.
+    for (const id of ['euler-winning', 'euler-losing']) {
+      $(id).replaceChildren();
+      $(id).hidden = true;
+      $(`${id}-title`).hidden = true;
+    }
   }
   eulerDrawAnswer();
   eulerDraw();
@@ -1629,6 +1645,518 @@ function readLightsHash(value) {
 }
 
 // ---------------------------------------------------------------------------
+// Two-player games of the catalogue's models (GET /api/v1/games, then
+// GET /api/v1/solve): #game=NAME;size=RxC;OPTION=N;board=ROWS
+//
+// Nothing here names a game: the list, each game's default size and options
+// come from /api/v1/games; the board is drawn from the position's text as
+// the API writes it (rows joined by '/', a character a cell, '.' empty); a
+// move is the API's text, and the cells it changes are found by comparing
+// the position with the one after it (`positions=true`).
+
+const game = {
+  list: [], // the entries of /api/v1/games whose `solve` is not null
+  name: null,
+  rows: 3,
+  cols: 3,
+  options: {}, // name -> value, every option of the game
+  board: null, // the position's text; null for the game's start
+  answer: null,
+  token: 0,
+  history: [], // { before, move, by }: `before` the position's text before the move
+  filter: null, // the moves that change a clicked cell, when several do
+  error: null, // the cell a 400's line and column point at: { r, c }
+  timer: null,
+  retry: null,
+  shownOnce: false,
+  wanted: null, // the fragment's request, until the list of games is read
+  loaded: false,
+  entry() {
+    return this.list.find((g) => g.name === this.name) || null;
+  },
+};
+
+/** How long the view waits before asking again after a 429 (the game still being solved). */
+const GAME_RETRY_MS = 1000;
+
+/**
+ * The cells of a position's text: `{ cells: [[ch...]...], rest: [line...] }`,
+ * the `rows` lines of `cols` characters that are the board and any other line
+ * (a game may say whose turn it is on a line of its own); `null` when no
+ * `rows` consecutive lines of `cols` characters are found.
+ */
+function gameCells(text, rows, cols) {
+  const lines = text.split(/\/|\n/);
+  for (let i = 0; i + rows <= lines.length; i++) {
+    const part = lines.slice(i, i + rows).map((line) => [...line]);
+    if (part.every((row) => row.length === cols)) {
+      return { cells: part, rest: [...lines.slice(0, i), ...lines.slice(i + rows)] };
+    }
+  }
+  return null;
+}
+
+/** The value of a move for the player making it: the value after it is the opponent's. */
+const moverValue = (value) => (value === 'lose' ? 'win' : value === 'win' ? 'lose' : 'draw');
+/** The class of a value: win, loss or draw. */
+const valueClass = (value) => (value === 'win' ? 'win' : value === 'lose' ? 'loss' : 'draw');
+/** A move's badge, as `boardbase solve` words it: "wins in 3", "draws", "loses in 2". */
+function gameMoveBadge(m) {
+  const v = moverValue(m.value);
+  if (v === 'draw') return 'draws';
+  const verb = v === 'win' ? 'wins' : 'loses';
+  return m.remoteness === null ? verb : `${verb} in ${m.remoteness + 1}`;
+}
+
+/** The fragment's game part: the game, its size and options, and the position (none for the start). */
+function gameHash() {
+  if (!game.name) return 'game';
+  let hash = `game=${game.name};size=${sizeName(game.rows, game.cols)}`;
+  for (const [name, value] of Object.entries(game.options)) hash += `;${name}=${value}`;
+  if (game.board !== null) hash += `;board=${game.board}`;
+  return hash;
+}
+
+/** Reads `#game=...` (see `gameHash`) into `game.wanted`, applied once the games are known. */
+function readGameHash(value) {
+  // `#game` alone: the view as it is.
+  if (value === '') return;
+  const [name, ...parameters] = value.split(';');
+  const wanted = { name, size: null, options: {}, board: null };
+  for (const parameter of parameters) {
+    const at = parameter.indexOf('=');
+    if (at < 0) continue;
+    const [key, v] = [parameter.slice(0, at), parameter.slice(at + 1)];
+    if (key === 'size') wanted.size = v;
+    else if (key === 'board') wanted.board = v;
+    else if (/^\d+$/.test(v)) wanted.options[key] = Number(v);
+  }
+  game.wanted = wanted;
+  if (game.loaded) gameApplyWanted();
+}
+
+/** Sets the game up as the fragment asked (what the game lacks falls back to its defaults). */
+function gameApplyWanted() {
+  const wanted = game.wanted;
+  game.wanted = null;
+  if (!wanted && game.name) return;
+  const entry = (wanted && game.list.find((g) => g.name === wanted.name)) || game.list[0];
+  if (!entry) return;
+  gameChoose(entry.name, false);
+  if (!wanted || wanted.name !== entry.name) return;
+  const size = /^(\d+)x(\d+)$/.exec(wanted.size || '');
+  if (size && Number(size[1]) >= 1 && Number(size[2]) >= 1 && Number(size[1]) <= MAX_SIDE && Number(size[2]) <= MAX_SIDE) {
+    [game.rows, game.cols] = [Number(size[1]), Number(size[2])];
+  }
+  for (const option of entry.solve.options) {
+    if (Object.hasOwn(wanted.options, option.name)) game.options[option.name] = wanted.options[option.name];
+  }
+  game.board = wanted.board || null;
+  gameControls();
+}
+
+/** Chooses a game: its default size and options, its start. */
+function gameChoose(name, update) {
+  const entry = game.list.find((g) => g.name === name);
+  if (!entry) return;
+  game.name = name;
+  const { rows, cols } = parseSize(entry.solve.default_size);
+  [game.rows, game.cols] = [rows, cols];
+  game.options = Object.fromEntries(entry.solve.options.map((o) => [o.name, o.default]));
+  game.board = null;
+  game.history = [];
+  game.answer = null;
+  gameControls();
+  if (update) gameUpdate();
+}
+
+/** Shows the game, its size and its options in the controls (an input for each option, from the API). */
+function gameControls() {
+  const entry = game.entry();
+  const select = $('game-name');
+  if (select.options.length !== game.list.length) {
+    select.replaceChildren(...game.list.map((g) => el('option', { value: g.name, text: `${g.title} (${g.name})` })));
+  }
+  if (!entry) return;
+  select.value = game.name;
+  $('game-rows').value = String(game.rows);
+  $('game-cols').value = String(game.cols);
+  $('game-question').textContent = `${entry.title}: ${entry.question}. Sizes: ${entry.solve.default_size} by default, ` +
+    `at most ${entry.solve.max_cells} cells.`;
+  const box = $('game-options');
+  const shown = [...box.querySelectorAll('input')].map((i) => i.dataset.option).join(',');
+  if (shown !== entry.solve.options.map((o) => o.name).join(',')) {
+    box.replaceChildren(...entry.solve.options.map((o) => el('label', { title: o.help },
+      `${o.name} `,
+      el('input', {
+        type: 'number', id: `game-option-${o.name}`, 'data-option': o.name, min: String(o.min), max: String(o.max),
+        inputmode: 'numeric', 'aria-label': `${o.name}: ${o.help} (${o.min} to ${o.max})`,
+        onchange: gameOptionsChanged,
+        onkeydown: (event) => {
+          if (event.key === 'Enter') gameOptionsChanged();
+        },
+      }))));
+  }
+  for (const o of entry.solve.options) $(`game-option-${o.name}`).value = String(game.options[o.name]);
+  box.hidden = entry.solve.options.length === 0;
+}
+
+/** A new size or option from the controls: the game's start on it. */
+function gameOptionsChanged() {
+  const entry = game.entry();
+  if (!entry) return;
+  const int = (id, min, max, was) => Math.max(min, Math.min(max, Number.parseInt($(id).value, 10) || was));
+  const rows = int('game-rows', 1, MAX_SIDE, game.rows);
+  const cols = int('game-cols', 1, MAX_SIDE, game.cols);
+  const options = {};
+  for (const o of entry.solve.options) options[o.name] = int(`game-option-${o.name}`, o.min, o.max, game.options[o.name]);
+  const same = rows === game.rows && cols === game.cols && Object.entries(options).every(([k, v]) => game.options[k] === v);
+  [game.rows, game.cols, game.options] = [rows, cols, options];
+  gameControls();
+  if (same) return;
+  game.board = null;
+  game.history = [];
+  gameUpdate();
+}
+
+/** The solve request of the position shown. */
+function gameUrl() {
+  let url = `/api/v1/solve?game=${encodeURIComponent(game.name)}&size=${sizeName(game.rows, game.cols)}`;
+  for (const [name, value] of Object.entries(game.options)) url += `&${encodeURIComponent(name)}=${value}`;
+  if (game.board !== null) url += `&board=${encodeURIComponent(game.board)}`;
+  return `${url}&positions=true`;
+}
+
+/** The cells each move changes (row-major indices), from the position after it. */
+function gameChanges(answer) {
+  const before = gameCells(answer.position, game.rows, game.cols);
+  const out = new Map();
+  for (const m of answer.moves) {
+    const after = m.position ? gameCells(m.position, game.rows, game.cols) : null;
+    const changed = [];
+    if (before && after) {
+      for (let r = 0; r < game.rows; r++) {
+        for (let c = 0; c < game.cols; c++) if (before.cells[r][c] !== after.cells[r][c]) changed.push(r * game.cols + c);
+      }
+    }
+    out.set(m, changed);
+  }
+  return out;
+}
+
+/**
+ * The moves a click on each cell plays: of the moves that change the cell,
+ * those that change the fewest cells (a stone placed, a square covered).
+ */
+function gameCellMoves(answer, changes) {
+  const byCell = new Map();
+  for (const m of answer.moves) {
+    for (const i of changes.get(m)) {
+      const list = byCell.get(i);
+      if (!list || changes.get(list[0]).length > changes.get(m).length) byCell.set(i, [m]);
+      else if (changes.get(list[0]).length === changes.get(m).length) list.push(m);
+    }
+  }
+  return byCell;
+}
+
+/** The board of the text shown: the answer's position, or the text asked for while there is none. */
+function gameShownText() {
+  const a = game.answer;
+  if (a) return a.position;
+  return game.board;
+}
+
+function gameDraw() {
+  const board = $('game-board');
+  const focused = focusedCell(board);
+  const text = gameShownText();
+  const parsed = text === null ? null : gameCells(text, game.rows, game.cols);
+  const a = game.answer;
+  const changes = a ? gameChanges(a) : new Map();
+  const byCell = a ? gameCellMoves(a, changes) : new Map();
+  const last = game.history.length && a ? new Set(game.history[game.history.length - 1].changed) : new Set();
+  const shape = sizeName(game.rows, game.cols);
+  if (board.dataset.shape !== shape) {
+    board.dataset.shape = shape;
+    sizeBoard('view-game', game.rows, game.cols);
+    board.style.gridTemplateColumns = `repeat(${game.cols}, var(--cell))`;
+    board.replaceChildren();
+    for (let r = 0; r < game.rows; r++) {
+      const row = el('div', { role: 'row', class: 'contents' });
+      for (let c = 0; c < game.cols; c++) {
+        row.append(el('button', {
+          type: 'button', class: 'cell', role: 'gridcell', 'data-r': r, 'data-c': c,
+          onclick: () => gameClick(r, c),
+          onmouseleave: () => gameHover(null),
+        }, el('span', { class: 'piece' })));
+      }
+      board.append(row);
+    }
+  }
+  board.hidden = !parsed && text !== null;
+  const error = game.error;
+  for (const cell of board.querySelectorAll('.cell')) {
+    const r = Number(cell.dataset.r);
+    const c = Number(cell.dataset.c);
+    const i = r * game.cols + c;
+    const v = parsed ? parsed.cells[r][c] : '.';
+    const moves = byCell.get(i) || [];
+    const best = moves[0];
+    cell.dataset.v = v;
+    cell.firstChild.textContent = v === '.' ? '' : v;
+    cell.className = `cell${best ? ` move-${valueClass(moverValue(best.value))}` : ''}${last.has(i) ? ' last' : ''}` +
+      `${error && error.r === r && error.c === c ? ' error' : ''}`;
+    cell.onmouseenter = () => gameHover(best || null);
+    let label = `row ${r + 1}, column ${c + 1}: ${v === '.' ? 'empty' : v}`;
+    if (moves.length === 1) label += `; ${best.move} ${gameMoveBadge(best)}`;
+    else if (moves.length > 1) label += `; ${moves.length} moves change it, the best ${best.move} ${gameMoveBadge(best)}`;
+    if (error && error.r === r && error.c === c) label += '; the error is here';
+    cell.setAttribute('aria-label', label);
+    cell.title = moves.length ? moves.map((m) => `${m.move}: ${gameMoveBadge(m)}`).join('\n') : '';
+  }
+  rovingFocus(board, focused);
+  restoreFocus(board, focused);
+  // What the text holds besides the board (a game may say whose turn it is
+  // on a line of its own), or all of it when it is not a board of this size.
+  const rest = parsed ? parsed.rest.filter((line) => line !== '') : text === null ? [] : [text];
+  $('game-caption').textContent = rest.length ? `${parsed ? 'Besides the board, the text says' : 'Not drawn'}: ${rest.join(' / ')}` : '';
+  $('game-caption').hidden = rest.length === 0;
+  const history = game.history.map((h, k) => `${k + 1}. ${h.by === 'engine' ? 'engine ' : ''}${h.move.move}`);
+  $('game-history').textContent = history.length ? `Moves: ${history.join(' ')}` : 'No moves yet.';
+  $('game-undo').disabled = game.history.length === 0;
+  if (document.activeElement !== $('game-position')) $('game-position').value = text === null ? '' : text;
+}
+
+function gameHover(move) {
+  const changed = new Set(move && game.answer ? gameChanges(game.answer).get(move) || [] : []);
+  for (const node of $('game-board').querySelectorAll('.cell')) {
+    node.classList.toggle('hover', changed.has(Number(node.dataset.r) * game.cols + Number(node.dataset.c)));
+  }
+}
+
+/** The status line's words for a position's value (for the player to move). */
+function gameStatus(a) {
+  const over = a.moves.length === 0;
+  if (a.value === 'draw') return over ? 'Game over: a draw' : 'Draw with perfect play';
+  const win = a.value === 'win';
+  if (over) return `Game over: the player to move has ${win ? 'won' : 'lost'}`;
+  const n = a.remoteness === null ? '' : ` in ${plural(a.remoteness, 'ply', 'plies')}`;
+  return `The player to move ${win ? 'wins' : 'loses'}${n}`;
+}
+
+function gameDrawAnswer() {
+  const a = game.answer;
+  const status = $('game-status');
+  const list = $('game-moves');
+  if (!a) return;
+  status.className = `status ${valueClass(a.value)}`;
+  status.textContent = gameStatus(a);
+  // The position these words are about (for tools and tests).
+  status.dataset.position = a.position;
+  const count = (v) => a.moves.filter((m) => moverValue(m.value) === v).length;
+  const remoteness = a.remoteness === null
+    ? (a.value === 'draw' ? 'Neither player can force a win.' : 'The remoteness is unknown (values only).')
+    : `Remoteness ${a.remoteness}: plies to the end with perfect play (the winner hurries, the loser resists).`;
+  $('game-detail').textContent = a.moves.length
+    ? `${remoteness} Moves: ${count('win')} winning, ${count('draw')} drawing, ${count('lose')} losing.`
+    : `${remoteness} No move is left.`;
+  $('game-moves-title').hidden = a.moves.length === 0;
+  const shown = game.filter ? a.moves.filter((m) => game.filter.includes(m)) : a.moves;
+  list.replaceChildren(...shown.map((m) => el('li', {}, el('button', {
+    type: 'button',
+    class: `move ${valueClass(moverValue(m.value))}`,
+    'data-move': m.move,
+    'aria-label': `${m.move}: ${gameMoveBadge(m)}`,
+    onclick: () => gamePlay(m, 'you'),
+    onmouseenter: () => gameHover(m),
+    onmouseleave: () => gameHover(null),
+    onfocus: () => gameHover(m),
+    onblur: () => gameHover(null),
+  }, el('span', { text: m.move }), el('span', { class: 'badge', text: gameMoveBadge(m) })))));
+  $('game-filter').hidden = !game.filter;
+  $('game-filter-text').textContent = game.filter ? `${plural(game.filter.length, 'move changes', 'moves change')} the cell clicked.` : '';
+}
+
+/** Where a 400's line and column point on the board typed, if on a cell. */
+function gameErrorCell(text, line, column) {
+  if (!text || !line || !column) return null;
+  const lines = text.split('\n');
+  let row = 0;
+  for (let l = 0; l < line - 1 && l < lines.length; l++) row += lines[l].split('/').length;
+  const here = lines[line - 1];
+  if (here === undefined) return null;
+  const before = here.slice(0, column - 1);
+  const r = row + before.split('/').length - 1;
+  const c = column - 1 - (before.lastIndexOf('/') + 1);
+  return r < game.rows && c < game.cols ? { r, c } : null;
+}
+
+/** Asks for the position shown and draws the answer; `reply`: the user just moved, the engine may answer. */
+async function gameUpdate(reply = false) {
+  if (!game.name) return;
+  const token = ++game.token;
+  game.shownOnce = true;
+  clearTimeout(game.timer);
+  clearTimeout(game.retry);
+  game.filter = null;
+  game.error = null;
+  delete $('game-status').dataset.position;
+  saveHash();
+  gameDraw();
+  const entry = game.entry();
+  const what = `${entry.title} ${sizeLabel(game.rows, game.cols)}`;
+  const slow = slowNotice('game-status', 'game-detail', token, () => game.token,
+    `Solving ${what} on the server (the first position of a game and size solves all of it)…`);
+  const url = gameUrl();
+  let attempt = 0;
+  for (;;) {
+    try {
+      const answer = await cachedGet(url);
+      clearTimeout(slow);
+      if (token !== game.token) return;
+      game.answer = answer;
+      game.board = answer.position;
+      break;
+    } catch (error) {
+      if (token !== game.token) return;
+      if (error.status === 429) {
+        // Still solving: the server finishes it for the next request.
+        clearTimeout(slow);
+        attempt += 1;
+        const status = $('game-status');
+        status.className = 'status';
+        status.textContent = 'Still solving…';
+        $('game-detail').textContent = `The server is still solving ${what} (${error.message}); asking again every second ` +
+          `(attempt ${attempt + 1}).`;
+        await new Promise((resolve) => {
+          game.retry = setTimeout(resolve, GAME_RETRY_MS);
+        });
+        if (token !== game.token) return;
+        continue;
+      }
+      clearTimeout(slow);
+      game.answer = null;
+      gameShowError(error);
+      gameDraw();
+      return;
+    }
+  }
+  saveHash();
+  gameDrawAnswer();
+  gameDraw();
+  // The engine answers a move the user just played (not a position undone to).
+  if (reply && $('game-engine').checked && game.answer.moves.length > 0) {
+    game.timer = setTimeout(gameEngine, 450);
+  }
+}
+
+/** A refused position or setup: the API's message, the cell it points at, no moves. */
+function gameShowError(error) {
+  const status = $('game-status');
+  const body = error.body || {};
+  status.className = 'status loss';
+  status.textContent = error.status === 400 ? 'Not a position of this game' : 'No answer';
+  $('game-detail').textContent = error.message;
+  game.error = gameErrorCell(game.board, body.line, body.column);
+  $('game-moves').replaceChildren();
+  $('game-moves-title').hidden = true;
+  $('game-filter').hidden = true;
+}
+
+function gamePlay(move, by) {
+  const a = game.answer;
+  if (!a || !move.position) return;
+  const changed = gameChanges(a).get(move) || [];
+  game.history.push({ before: a.position, move, by, changed });
+  game.board = move.position;
+  game.answer = null;
+  gameUpdate(by === 'you');
+}
+
+/** The engine plays the first move of the list: the best one. */
+function gameEngine() {
+  const a = game.answer;
+  if (a && a.moves.length) gamePlay(a.moves[0], 'engine');
+}
+
+/** A click on a cell: the one move that changes it the least plays; several are listed to choose from. */
+function gameClick(r, c) {
+  const a = game.answer;
+  if (!a) return;
+  const moves = gameCellMoves(a, gameChanges(a)).get(r * game.cols + c) || [];
+  if (moves.length === 1) {
+    gamePlay(moves[0], 'you');
+  } else if (moves.length > 1) {
+    game.filter = moves;
+    gameDrawAnswer();
+  }
+}
+
+function gameUndo() {
+  clearTimeout(game.timer);
+  let entry = game.history.pop();
+  if (entry && entry.by === 'engine' && game.history.length && $('game-engine').checked) entry = game.history.pop();
+  if (entry) {
+    game.board = entry.before;
+    game.answer = null;
+    gameUpdate();
+  }
+}
+
+/** A position typed in (the game's text, rows joined by '/'). */
+function gameSetTyped() {
+  const text = $('game-position').value.trim();
+  game.board = text === '' ? null : text;
+  game.history = [];
+  game.answer = null;
+  gameUpdate();
+}
+
+function setupGame() {
+  gridKeys($('game-board'));
+  $('game-name').addEventListener('change', (event) => gameChoose(event.target.value, true));
+  for (const id of ['game-rows', 'game-cols']) {
+    $(id).addEventListener('change', gameOptionsChanged);
+    $(id).addEventListener('keydown', (event) => {
+      if (event.key === 'Enter') gameOptionsChanged();
+    });
+  }
+  $('game-new').addEventListener('click', () => {
+    game.board = null;
+    game.history = [];
+    game.answer = null;
+    gameUpdate();
+  });
+  $('game-undo').addEventListener('click', gameUndo);
+  $('game-engine-now').addEventListener('click', gameEngine);
+  $('game-set').addEventListener('click', gameSetTyped);
+  $('game-position').addEventListener('keydown', (event) => {
+    if (event.key === 'Enter') gameSetTyped();
+  });
+  $('game-filter-clear').addEventListener('click', () => {
+    game.filter = null;
+    gameDrawAnswer();
+  });
+}
+
+/** Reads the catalogue's games; the view says so when it cannot. */
+async function gameLoad() {
+  try {
+    const all = await api('/api/v1/games');
+    game.list = all.filter((g) => g.solve);
+  } catch (error) {
+    $('game-status').className = 'status loss';
+    $('game-status').textContent = 'No games';
+    $('game-detail').textContent = `The list of games could not be read: ${error.message}`;
+    return;
+  }
+  game.loaded = true;
+  gameApplyWanted();
+  if (current === 'game') gameUpdate();
+}
+
+// ---------------------------------------------------------------------------
 // Start
 
 function readHash() {
@@ -1651,6 +2179,7 @@ function readHash() {
     euler.cells = rows.join('').split('');
   }
   if (name === 'lights') readLightsHash(value);
+  if (name === 'game') readGameHash(value);
   const m = /^(\d+)x(\d+):(.*)$/.exec(value);
   if (name === 'carcassonne' && m) {
     const [r, c] = [Number(m[1]), Number(m[2])];
@@ -1670,12 +2199,15 @@ async function start() {
   setupEuler();
   setupCarcassonne();
   setupLights();
+  setupGame();
+  const games = gameLoad();
   try {
     const answered = await api('/api/v1/sizes');
     sizes = answered;
   } catch (_) {
     // Keep the 4×4 defaults.
   }
+  await games;
   showHash();
   // A link pasted or followed on this page changes only the fragment.
   window.addEventListener('hashchange', () => {
@@ -1702,6 +2234,11 @@ function showHash() {
   lights.shownOnce = false;
   lightsControls();
   lightsDraw();
+  game.answer = null;
+  game.history = [];
+  game.shownOnce = false;
+  clearTimeout(game.timer);
+  gameDraw();
   showView(current, false);
   flipUpdate();
   eulerUpdate();
