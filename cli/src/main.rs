@@ -32,6 +32,7 @@ mod check;
 mod demo;
 mod euler;
 mod export;
+mod failure;
 mod flip;
 mod fliptile;
 mod games;
@@ -40,20 +41,20 @@ mod lights;
 #[cfg(feature = "mpi")]
 mod mpi;
 mod options;
+mod output;
 mod pretty;
 mod shell;
 mod solve;
 mod tables;
 
-use std::fs::File;
-use std::io::{self, BufWriter, IsTerminal, Read, StdoutLock, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use boardbase::error::Classify;
-use boardbase::input::{InputError, Scanner};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand, ValueEnum};
 use options::Deferred;
+
+pub use failure::{Failure, hinted, say};
+pub use output::{InputArgs, JudgeLines, Output, Source, open_input, write_json_line};
 
 // The HTTP server, `boardbase serve`.
 #[cfg(feature = "serve")]
@@ -316,175 +317,6 @@ impl PuzzleName {
     }
 }
 
-/// Where a subcommand's cases come from.
-#[derive(Debug, Args)]
-pub struct InputArgs {
-    /// Input file; standard input when absent or `-`.
-    #[arg(value_name = "FILE")]
-    file: Option<PathBuf>,
-}
-
-/// Why a run failed.
-#[derive(Debug, thiserror::Error)]
-pub enum Failure {
-    /// Bad or unreadable input, after the earlier answers were written.
-    #[error("{}", input_message(name, error))]
-    Input {
-        /// File name, `<stdin>` or the option the text came from.
-        name: String,
-        /// What went wrong where.
-        error: InputError,
-    },
-    /// The server could not start.
-    #[cfg(feature = "serve")]
-    #[error("{0}")]
-    Serve(String),
-    /// The input file could not be opened.
-    #[error("{path}: {error}")]
-    Open {
-        /// The path given.
-        path: String,
-        /// Why it could not be opened.
-        error: io::Error,
-    },
-    /// A table file is damaged or not a table file.
-    #[error("{path}: {error}")]
-    Table {
-        /// The path given.
-        path: String,
-        /// What is wrong with it.
-        error: boardbase::tablefile::TableError,
-    },
-    /// The answer layer failed: a table file, its memory, a table it does
-    /// not hold, a damaged table (exit status 1; its questions it cannot
-    /// answer are usage errors, see `From<tablebase::Error>`).
-    #[error(transparent)]
-    Tablebase(boardbase::tablebase::TablebaseError),
-    /// A job that needs more memory than it may take, or could not get it.
-    #[error("{0}")]
-    Memory(String),
-    /// `generate`: the job failed (the library's message).
-    #[error("{0}")]
-    Job(boardbase::generate::JobError),
-    /// `generate` was interrupted by a signal: its message, without
-    /// `error: `, and exit status 128 + the signal.
-    #[error("{message}")]
-    Interrupted {
-        /// `interrupted: PATH not written ...`.
-        message: String,
-        /// The signal.
-        signal: i32,
-    },
-    /// A file or directory could not be written.
-    #[error("cannot write {path}: {error}")]
-    Write {
-        /// The path.
-        path: String,
-        /// Why it could not be written.
-        error: io::Error,
-    },
-    /// A case that was not answered (a Carcassonne case past the DP's
-    /// budget, a board past the search's limit, a board that does not fit
-    /// the variant): where it starts, the library's message and its hint.
-    #[error("{name}:{line}: case {case}: {error}{}", hinted(&**error))]
-    Case {
-        /// File name, `<stdin>` or `--board`.
-        name: String,
-        /// Line where the case starts.
-        line: u64,
-        /// The case number, from 1.
-        case: u64,
-        /// Why it was not answered.
-        error: Box<dyn Classify + Send + Sync>,
-    },
-    /// Writing the answers failed.
-    #[error("cannot write output: {0}")]
-    Output(io::Error),
-    /// Arguments that make no sense together, or a program `check` cannot
-    /// start: exit status 2.
-    #[error("{0}")]
-    Usage(String),
-    /// `check`: the judge would not accept the program (the report says
-    /// why): exit status 1, nothing more on stderr.
-    #[error("not accepted")]
-    Rejected,
-    /// `cases` could not generate the cases.
-    #[error("{0}")]
-    Gen(boardbase::cases::GenError),
-    /// Another rank of an MPI job says why the job failed: this one exits
-    /// with the status, saying nothing more.
-    #[error("another rank of the job said why it failed")]
-    Silent(u8),
-    /// The reader of the output went away (e.g. `| head`): stop quietly.
-    #[error("broken pipe")]
-    BrokenPipe,
-}
-
-impl Failure {
-    /// Writing the table file `path` failed: [`Failure::Write`] for an I/O
-    /// error, [`Failure::Table`] otherwise.
-    pub fn table_write(path: &str, error: boardbase::tablefile::TableError) -> Failure {
-        match error {
-            boardbase::tablefile::TableError::Io(error) => Failure::Write {
-                path: path.to_owned(),
-                error,
-            },
-            error => Failure::Table {
-                path: path.to_owned(),
-                error,
-            },
-        }
-    }
-}
-
-impl From<boardbase::tablebase::Error> for Failure {
-    /// The answer layer's errors, mapped once by their kind: the
-    /// tablebase's failures exit 1; a question it does not answer (a size
-    /// past the puzzle's limits, a nullity past --max-nullity, a variant
-    /// past the search) is a usage error, exit 2, with its hint; a board's
-    /// text that does not parse exits 1 with its line and column.
-    fn from(error: boardbase::tablebase::Error) -> Failure {
-        use boardbase::tablebase::Error;
-        if let Some(&at) = error.parse_error() {
-            return Failure::Input {
-                name: "the board".to_owned(),
-                error: InputError::Parse(at),
-            };
-        }
-        match error {
-            Error::Tablebase(e) => Failure::Tablebase(e),
-            e => Failure::Usage(format!("{e}{}", hinted(&e))),
-        }
-    }
-}
-
-impl From<io::Error> for Failure {
-    fn from(error: io::Error) -> Self {
-        if error.kind() == io::ErrorKind::BrokenPipe {
-            Failure::BrokenPipe
-        } else {
-            Failure::Output(error)
-        }
-    }
-}
-
-/// `name:line:column: expected ..., found ...` for syntax errors,
-/// `name: read error: ...` for I/O errors.
-fn input_message(name: &str, error: &InputError) -> String {
-    match error {
-        InputError::Parse(e) => format!("{name}:{e}"),
-        InputError::Io(e) => format!("{name}: read error: {e}"),
-    }
-}
-
-/// ` (HINT)` when the error has a hint, said after its message.
-pub fn hinted(error: &dyn Classify) -> String {
-    error
-        .hint()
-        .map(|hint| format!(" ({hint})"))
-        .unwrap_or_default()
-}
-
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> Result<(), Failure> {
     let mut out = Output::stdout();
@@ -519,202 +351,6 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     result.and(flushed.map_err(Failure::from))
 }
 
-/// Buffered standard output that flushes after every case when a person is
-/// watching (output to a terminal, or cases typed at one: see
-/// [`Source::open`]), and only when full otherwise.
-pub struct Output {
-    w: BufWriter<StdoutLock<'static>>,
-    eager: bool,
-}
-
-impl Output {
-    fn stdout() -> Output {
-        let stdout = io::stdout();
-        let eager = stdout.is_terminal();
-        Output {
-            w: BufWriter::with_capacity(64 * 1024, stdout.lock()),
-            eager,
-        }
-    }
-
-    /// Whether every case's answer is flushed at once (a person is watching).
-    pub fn is_eager(&self) -> bool {
-        self.eager
-    }
-
-    /// Marks the end of one case's answer.
-    pub fn end_case(&mut self) -> io::Result<()> {
-        if self.eager { self.w.flush() } else { Ok(()) }
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.w.flush()
-    }
-}
-
-impl Write for Output {
-    #[inline]
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.w.write(buf)
-    }
-
-    #[inline]
-    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.w.write_all(buf)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.w.flush()
-    }
-}
-
-/// Judge answers gathered in a small buffer before they reach [`Output`]:
-/// each answer is copied as a fixed-width padded chunk and the end advances
-/// by its real length, so no branch depends on the (unpredictable) answer.
-pub struct JudgeLines {
-    buf: [u8; 4096],
-    len: usize,
-}
-
-impl Default for JudgeLines {
-    fn default() -> JudgeLines {
-        JudgeLines::new()
-    }
-}
-
-impl JudgeLines {
-    /// The widest padded answer.
-    const MAX_WIDTH: usize = 16;
-
-    /// An empty buffer.
-    pub fn new() -> JudgeLines {
-        JudgeLines {
-            buf: [0; 4096],
-            len: 0,
-        }
-    }
-
-    /// Adds one answer: the first `len` bytes of `padded`. Inlined into
-    /// the answer loops (the library's among them), where a call a board
-    /// cost a fifth of the time.
-    #[inline(always)]
-    pub fn push<const W: usize>(
-        &mut self,
-        out: &mut Output,
-        padded: &[u8; W],
-        len: usize,
-    ) -> io::Result<()> {
-        const { assert!(W <= Self::MAX_WIDTH) };
-        self.buf[self.len..self.len + W].copy_from_slice(padded);
-        self.len += len.min(W);
-        if out.eager || self.len > self.buf.len() - Self::MAX_WIDTH {
-            return self.hand_on(out);
-        }
-        Ok(())
-    }
-
-    /// [`JudgeLines::flush`] and the end of the cases so far, out of the
-    /// answer loops.
-    #[cold]
-    #[inline(never)]
-    fn hand_on(&mut self, out: &mut Output) -> io::Result<()> {
-        self.flush(out)?;
-        out.end_case()
-    }
-
-    /// Hands the gathered answers to `out`; call it before reporting an
-    /// error and at the end.
-    pub fn flush(&mut self, out: &mut Output) -> io::Result<()> {
-        out.write_all(&self.buf[..self.len])?;
-        self.len = 0;
-        Ok(())
-    }
-}
-
-/// An opened input with the name errors give it.
-pub struct Source {
-    /// `<stdin>` or the path as given.
-    pub name: String,
-    /// The scanner over it.
-    pub scanner: Scanner<Box<dyn Read>>,
-}
-
-impl Source {
-    /// Opens FILE, or standard input when it is absent or `-`. When the
-    /// cases are typed at a terminal, `out` flushes after every answer.
-    pub fn open(args: &InputArgs, out: &mut Output) -> Result<Source, Failure> {
-        let (name, file) = open_input(args, out)?;
-        let reader: Box<dyn Read> = match file {
-            Some(f) => Box::new(f),
-            None => Box::new(io::stdin().lock()),
-        };
-        Ok(Source {
-            name,
-            scanner: Scanner::new(reader),
-        })
-    }
-
-    /// A source over `text`, named `name` in errors: a `--board` given on
-    /// the command line, as the judge's input it stands for.
-    pub fn from_text(name: &str, text: String) -> Source {
-        Source {
-            name: name.to_owned(),
-            scanner: Scanner::new(Box::new(io::Cursor::new(text.into_bytes()))),
-        }
-    }
-
-    /// Reads the count at the top of a judge input that starts with one
-    /// (Euler, Carcassonne, Extended Lights Out) with `read`; an input of
-    /// nothing but whitespace has no cases, as an empty input of the
-    /// formats without a count (boards until the end) has none: 0, and no
-    /// answer is written.
-    pub fn read_count(
-        &mut self,
-        read: impl FnOnce(&mut Scanner<Box<dyn Read>>) -> Result<u64, InputError>,
-    ) -> Result<u64, Failure> {
-        let count = match self.scanner.at_end() {
-            Ok(true) => Ok(0),
-            Ok(false) => read(&mut self.scanner),
-            Err(e) => Err(InputError::Io(e)),
-        };
-        count.map_err(|e| self.fail(e))
-    }
-
-    /// Wraps an error met while reading this source.
-    pub fn fail(&self, error: InputError) -> Failure {
-        Failure::Input {
-            name: self.name.clone(),
-            error,
-        }
-    }
-}
-
-/// Opens FILE (`Some`), or names standard input (`None`) when it is
-/// absent or `-`, with the name errors give it. When the cases are typed at
-/// a terminal, `out` flushes after every answer.
-pub fn open_input(args: &InputArgs, out: &mut Output) -> Result<(String, Option<File>), Failure> {
-    match &args.file {
-        Some(path) if path.as_os_str() != "-" => {
-            let name = path.display().to_string();
-            match File::open(path) {
-                Ok(f) => Ok((name, Some(f))),
-                Err(error) => Err(Failure::Open { path: name, error }),
-            }
-        }
-        _ => {
-            out.eager |= io::stdin().is_terminal();
-            Ok(("<stdin>".to_owned(), None))
-        }
-    }
-}
-
-/// Writes `value` as one line of JSON.
-pub fn write_json_line(out: &mut Output, value: &impl serde::Serialize) -> Result<(), Failure> {
-    serde_json::to_writer(&mut *out, value).map_err(|e| Failure::from(io::Error::from(e)))?;
-    out.write_all(b"\n")?;
-    Ok(())
-}
-
 /// A whole number with its thousands grouped: `65536` as `65,536`.
 pub use boardbase::report::thousands;
 
@@ -729,28 +365,5 @@ fn main() -> ExitCode {
     match run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => ExitCode::from(say(failure)),
-    }
-}
-
-/// Says why the command failed, on stderr (nothing for a closed pipe, a
-/// rejected program or a failure said already), and returns its exit
-/// status.
-fn say(failure: Failure) -> u8 {
-    match failure {
-        Failure::BrokenPipe => 0,
-        Failure::Rejected => 1,
-        Failure::Silent(code) => code,
-        Failure::Interrupted { message, signal } => {
-            eprintln!("\n{message}");
-            u8::try_from(128 + signal).unwrap_or(u8::MAX)
-        }
-        e @ Failure::Usage(_) => {
-            eprintln!("error: {e}");
-            2
-        }
-        e => {
-            eprintln!("error: {e}");
-            1
-        }
     }
 }
