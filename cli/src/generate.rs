@@ -407,18 +407,19 @@ fn write_game_text(out: &mut Output, r: &GameReport) -> Result<(), Failure> {
         .iter()
         .map(|(name, value)| format!(", {name} = {value}"))
         .collect();
-    let start = match r.start_remoteness {
-        Some(plies) => format!("{} in {plies}", r.start),
-        None => r.start.clone(),
+    let start = match r.start.remoteness {
+        Some(plies) => format!("{} in {plies}", r.start.value),
+        None => r.start.value.to_string(),
     };
     writeln!(out, "{} {}x{}{options}", r.game, r.rows, r.cols)?;
     writeln!(
         out,
-        "positions up to symmetry: {} ({} won, {} lost, {} drawn by the player to move)",
-        thousands(r.positions),
-        thousands(r.won),
-        thousands(r.lost),
-        thousands(r.drawn)
+        "positions up to symmetry: {} legal, {} reachable from the start ({} won, {} lost, {} drawn by the player to move)",
+        thousands(r.legal),
+        thousands(r.reachable),
+        thousands(r.win),
+        thousands(r.lose),
+        thousands(r.draw)
     )?;
     writeln!(out, "start: {start} for the first player")?;
     writeln!(

@@ -207,6 +207,9 @@ pub trait AnyGame: Send + Sync {
     /// [`solve`](Self::solve), reporting to `progress`, which returns
     /// `false` to stop it ([`retrograde::solve_with`]).
     fn solve_with(&self, progress: &mut dyn FnMut(Step) -> bool) -> Result<Solved, SolveError>;
+    /// The canonical positions reachable from the start, of each value
+    /// (won, lost, drawn): [`Solved::reachable_counts`].
+    fn reachable_counts(&self, solved: &Solved) -> Result<[u64; 3], SolveError>;
     /// Checks a table of outcomes, one a position index, by the rules
     /// ([`retrograde::check`]).
     fn check(
@@ -268,6 +271,10 @@ where
 
     fn solve_with(&self, progress: &mut dyn FnMut(Step) -> bool) -> Result<Solved, SolveError> {
         retrograde::solve_with(self, progress)
+    }
+
+    fn reachable_counts(&self, solved: &Solved) -> Result<[u64; 3], SolveError> {
+        solved.reachable_counts(self)
     }
 
     fn check(

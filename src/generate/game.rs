@@ -14,9 +14,10 @@
 //! let plan = job.plan()?;
 //! assert!(plan.path.ends_with("mnk-3x3-k3.bin"));
 //! let report = plan.run(|_| {}, &Cancel::new())?;
-//! // Tic-tac-toe: 765 positions up to symmetry, the start a draw.
-//! assert_eq!(report.positions, 765);
-//! assert_eq!((report.start.as_str(), report.start_remoteness), ("draw", None));
+//! // Tic-tac-toe: 3^9 indices; 765 positions up to symmetry, all of them
+//! // reachable; the start a draw.
+//! assert_eq!((report.positions, report.legal, report.reachable), (19_683, 765, 765));
+//! assert_eq!((report.start.value.name(), report.start.remoteness), ("draw", None));
 //! assert_eq!(report.run.file_bytes, std::fs::metadata(&plan.path)?.len());
 //! assert_eq!(GameTable::open_game(&plan.path)?.game(), "mnk");
 //! std::fs::remove_dir_all(&dir)?;
@@ -29,8 +30,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use boardbase_solvers::game::SolveError;
 use boardbase_solvers::game::retrograde::Step;
+use boardbase_solvers::game::{SolveError, Value};
 use serde::Serialize;
 
 use super::job::{
@@ -137,23 +138,40 @@ pub struct GameReport {
     pub cols: usize,
     /// The game's options by name.
     pub options: BTreeMap<&'static str, u64>,
-    /// The game's position indices (one entry each in the table).
-    pub indices: u64,
-    /// Legal positions up to symmetry (one entry each is a position).
+    /// The game's position indices: the index space, one entry each in the
+    /// table.
     pub positions: u64,
-    /// Those won by the player to move.
-    pub won: u64,
-    /// Those lost by the player to move.
-    pub lost: u64,
-    /// Those drawn.
-    pub drawn: u64,
-    /// The start's value for the first player: `win`, `lose` or `draw`.
-    pub start: String,
-    /// The start's remoteness (`None` for a draw).
-    pub start_remoteness: Option<u16>,
+    /// Legal positions up to the board's symmetries (the entries that
+    /// hold a value).
+    pub legal: u64,
+    /// Positions reachable from the start up to the board's symmetries,
+    /// finished ones included.
+    pub reachable: u64,
+    /// Reachable positions won by the player to move.
+    pub win: u64,
+    /// Reachable positions lost by the player to move.
+    pub lose: u64,
+    /// Reachable positions drawn.
+    pub draw: u64,
+    /// The start: its value for the first player and its remoteness.
+    pub start: StartValue,
     /// Time, memory and the file written.
     #[serde(flatten)]
     pub run: RunFigures,
+}
+
+/// The start's value in a [`GameReport`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct StartValue {
+    /// `win`, `lose` or `draw` for the first player.
+    #[serde(serialize_with = "value_name")]
+    pub value: Value,
+    /// Plies to the end with perfect play; `None` for a draw.
+    pub remoteness: Option<u16>,
+}
+
+fn value_name<S: serde::Serializer>(value: &Value, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(value.name())
 }
 
 impl GamePlan {
@@ -230,6 +248,9 @@ impl GamePlan {
                 error => JobError::Generate(GenerateError::Solve(error)),
             })?;
         let [won, lost, drawn] = solved.counts();
+        let [win, lose, draw] = game
+            .reachable_counts(&solved)
+            .map_err(|e| JobError::Generate(GenerateError::Solve(e)))?;
         let first = solved
             .outcome(game.canonical(game.start()))
             .ok_or(JobError::Generate(GenerateError::Solve(
@@ -250,13 +271,16 @@ impl GamePlan {
             rows: setup.shape.rows(),
             cols: setup.shape.cols(),
             options: setup.named(model),
-            indices: self.positions,
-            positions: won + lost + drawn,
-            won,
-            lost,
-            drawn,
-            start: first.value().name().to_owned(),
-            start_remoteness: first.remoteness(),
+            positions: self.positions,
+            legal: won + lost + drawn,
+            reachable: win + lose + draw,
+            win,
+            lose,
+            draw,
+            start: StartValue {
+                value: first.value(),
+                remoteness: first.remoteness(),
+            },
             run: RunFigures {
                 seconds: seconds(total),
                 generate_seconds: seconds(generated),

@@ -103,7 +103,7 @@ pub use euler_ranks::{
 pub use flip::{
     ColourColumns, FLIP_MAX_CELLS, FlipOptions, FlipSummary, FlipTables, flip, flip_memory,
 };
-pub use game::{GameJob, GamePlan, GameReport};
+pub use game::{GameJob, GamePlan, GameReport, StartValue};
 pub use job::{
     DEFAULT_CHECKPOINT_EVERY, EulerReport, FlipReport, Job, JobError, JobSetting, LimitFrom,
     MemoryLimit, Plan, RanksReport, Report, ReportSummary, RunFigures, checkpoint_kept,

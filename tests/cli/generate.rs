@@ -728,10 +728,9 @@ fn a_dir_that_is_a_file_is_said_to_be_one() {
 #[test]
 fn a_game_of_the_model_generated_verified_and_answered_from_its_file() {
     let dir = TempDir::new("generate-mnk");
-    // Tic-tac-toe: the oracle's game search gives the counts of positions
-    // up to the board's symmetries only through the library, so the
-    // summary is checked against the well-known figures: 765 positions
-    // up to symmetry, the start a draw.
+    // Tic-tac-toe's well-known figures: 765 positions up to symmetry, all
+    // reachable, the start a draw (tests/library/game_table.rs counts the
+    // classes of the oracle's reachable positions).
     let r = run(&["generate", "mnk", "3x3", "--dir", dir.path()]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(
@@ -746,7 +745,7 @@ fn a_game_of_the_model_generated_verified_and_answered_from_its_file() {
     assert_eq!(lines[0], "mnk 3x3, k = 3");
     assert_eq!(
         lines[1],
-        "positions up to symmetry: 765 (390 won, 224 lost, 151 drawn by the player to move)"
+        "positions up to symmetry: 765 legal, 765 reachable from the start (390 won, 224 lost, 151 drawn by the player to move)"
     );
     assert_eq!(lines[2], "start: draw for the first player");
     assert!(lines[3].starts_with(&format!("wrote {} (39,748 bytes) in ", file.display())));
@@ -813,11 +812,14 @@ fn a_game_of_the_model_generated_verified_and_answered_from_its_file() {
     assert_eq!(v["game"], "connect4");
     assert_eq!(v["options"]["k"], 3);
     assert_eq!((v["rows"].as_u64(), v["cols"].as_u64()), (Some(3), Some(4)));
-    let counted = ["won", "lost", "drawn"].map(|k| v[k].as_u64().unwrap());
+    let counted = ["win", "lose", "draw"].map(|k| v[k].as_u64().unwrap());
     assert_eq!(
         counted.iter().sum::<u64>(),
-        v["positions"].as_u64().unwrap()
+        v["reachable"].as_u64().unwrap()
     );
+    assert!(v["reachable"].as_u64() <= v["legal"].as_u64());
+    // Column-coded indices: (2^(3+1) - 1)^4.
+    assert_eq!(v["positions"], 15u64.pow(4));
     assert_eq!(
         v["file"],
         dir.join("connect4-3x4-k3.bin").display().to_string()

@@ -71,8 +71,25 @@ fn check(
         .find(|b| b.iter().all(|&c| c == b'.'))
         .expect("the empty board is reachable");
     let first = outcome(all[start]);
-    assert_eq!(report.start, first.value().name());
-    assert_eq!(report.start_remoteness, first.remoteness());
+    assert_eq!(report.start.value, first.value());
+    assert_eq!(report.start.remoteness, first.remoteness());
+    // The reachable positions up to symmetry: the oracle's reachable
+    // boards, one a class.
+    let mut classes = HashMap::new();
+    for (board, &want) in all {
+        let p = made.read_position(&rows_text(board, size.1)).unwrap();
+        classes.insert(made.canonical(p), outcome(want).value());
+    }
+    let count = |v: Value| classes.values().filter(|&&c| c == v).count() as u64;
+    assert_eq!(
+        (report.reachable, report.win, report.lose, report.draw),
+        (
+            classes.len() as u64,
+            count(Value::Win),
+            count(Value::Lose),
+            count(Value::Draw)
+        )
+    );
     for (board, &want) in all {
         let text = rows_text(board, size.1);
         let p = made.read_position(&text).unwrap();
