@@ -45,6 +45,7 @@ mod lights;
 mod lightsout;
 mod options;
 mod plan;
+mod presentation;
 pub mod process;
 mod report;
 mod run;
@@ -60,6 +61,7 @@ pub use self::lights::LightsCheck;
 pub use self::lightsout::LightsOutCheck;
 pub use self::options::{CheckProgress, DEFAULT_MAX_FAILURES, Options};
 pub use self::plan::{PLAN_SALT, RunPlan, plan};
+pub use self::presentation::{Presentation, layout_verdict};
 pub use self::process::{Death, End, Limits, MemoryControl, Outcome, Program, RunError};
 pub use self::report::{
     CheckReport, Counts, Detail, Drawn, Failure, Group, LargeRun, MAX_DETAILS, RUN_LIST,

@@ -78,15 +78,25 @@ pub struct Fault {
     pub kind: &'static Kind,
     /// The sub-group.
     pub detail: String,
+    /// The verdict: the kind's, unless the way output is compared gives
+    /// another ([`Presentation::Strict`](super::Presentation::Strict) calls
+    /// a misspelt word a Wrong Answer, as the judges do).
+    pub verdict: Verdict,
 }
 
 impl Fault {
-    /// A fault of `kind` with `detail`.
+    /// A fault of `kind` with `detail`, and the kind's verdict.
     pub fn new(kind: &'static Kind, detail: impl Into<String>) -> Fault {
         Fault {
             kind,
             detail: detail.into(),
+            verdict: kind.verdict,
         }
+    }
+
+    /// The same fault with the verdict `verdict`.
+    pub fn judged(self, verdict: Verdict) -> Fault {
+        Fault { verdict, ..self }
     }
 }
 
@@ -168,6 +178,17 @@ pub mod kinds {
     pub static MISSPELT: Kind = Kind {
         id: "misspelt",
         title: "the judge's word with other capitals (tokens are compared exactly)",
+        verdict: Verdict::PresentationError,
+    };
+    /// The right answer laid out otherwise than the judge's output: on
+    /// other lines, with spaces before it or other spaces between its
+    /// words, after blank lines, or on a line of another answer. Only
+    /// [`Presentation::Strict`](super::super::Presentation::Strict) looks;
+    /// a Presentation Error where the judge gives one (POJ, HDU), else a
+    /// Wrong Answer (UVa).
+    pub static LAYOUT: Kind = Kind {
+        id: "layout",
+        title: "the right answer, laid out otherwise than the judge's output",
         verdict: Verdict::PresentationError,
     };
     /// The right number written another way (`04`, `+4`).
