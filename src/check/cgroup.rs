@@ -13,13 +13,6 @@
 //! program reserves and never touches costs nothing: a Java or Go program
 //! is held to what it uses.
 //!
-//! A worker of `check` keeps its cgroup from one run to the next
-//! ([`MemoryCgroup::reuse`]): emptied, its peak reset (v1: writing to
-//! `memory.max_usage_in_bytes`; v2: writing to `memory.peak`, which
-//! Linux 6.12 and later allow, the peak then read through the same open
-//! file) and its count of OOM kills noted, which saves making and removing
-//! one a run. Where the peak cannot be reset, a fresh cgroup is made.
-//!
 //! A cgroup needs a writable cgroup file system with the memory controller
 //! (root, or a delegated subtree): where there is none, [`MemoryCgroups::find`]
 //! says why, and the checker falls back to `RLIMIT_AS`.
@@ -102,119 +95,43 @@ impl MemoryCgroups {
             .dir
             .join(format!("boardbase-check-{}-{n}", std::process::id()));
         fs::create_dir(&dir)?;
-        let mut group = MemoryCgroup {
+        let group = MemoryCgroup {
             procs: CString::new(dir.join("cgroup.procs").as_os_str().as_bytes())
                 .map_err(io::Error::other)?,
             dir,
             version: self.version,
-            limit: 0,
-            peak: None,
-            oom_kills: 0,
         };
-        if self.version == Version::V2 {
-            let controllers = fs::read_to_string(group.dir.join("cgroup.controllers"))?;
-            if !controllers.split_whitespace().any(|c| c == "memory") {
-                return Err(io::Error::other(
-                    "the memory controller is not delegated to it (cgroup.subtree_control)",
-                ));
+        let limit = limit.to_string();
+        match self.version {
+            Version::V2 => {
+                let controllers = fs::read_to_string(group.dir.join("cgroup.controllers"))?;
+                if !controllers.split_whitespace().any(|c| c == "memory") {
+                    return Err(io::Error::other(
+                        "the memory controller is not delegated to it (cgroup.subtree_control)",
+                    ));
+                }
+                fs::write(group.dir.join("memory.max"), &limit)?;
+                // Absent where the kernel has no swap accounting.
+                let _ = fs::write(group.dir.join("memory.swap.max"), "0");
+            }
+            Version::V1 => {
+                fs::write(group.dir.join("memory.limit_in_bytes"), &limit)?;
+                let _ = fs::write(group.dir.join("memory.memsw.limit_in_bytes"), &limit);
             }
         }
-        group.set_limit(limit)?;
         Ok(group)
     }
 }
 
-/// One run's cgroup (or, [`reuse`](MemoryCgroup::reuse)d, one worker's):
-/// killed and removed on drop.
+/// One run's cgroup: killed and removed on drop.
 #[derive(Debug)]
 pub struct MemoryCgroup {
     dir: PathBuf,
     procs: CString,
     version: Version,
-    /// The memory limit written, in bytes.
-    limit: u64,
-    /// v2, once reused: `memory.peak` held open, its peak reset through it.
-    peak: Option<fs::File>,
-    /// The OOM kills counted when it was last made ready for a run.
-    oom_kills: u64,
 }
 
 impl MemoryCgroup {
-    /// Its directory in the cgroup file system.
-    pub fn path(&self) -> &Path {
-        &self.dir
-    }
-
-    fn set_limit(&mut self, limit: u64) -> io::Result<()> {
-        let text = limit.to_string();
-        match self.version {
-            Version::V2 => {
-                fs::write(self.dir.join("memory.max"), &text)?;
-                // Absent where the kernel has no swap accounting.
-                let _ = fs::write(self.dir.join("memory.swap.max"), "0");
-            }
-            Version::V1 => {
-                // The limit of memory and swap may not be below that of
-                // memory: lowered, memory first; raised, the other first.
-                let memsw = self.dir.join("memory.memsw.limit_in_bytes");
-                if limit > self.limit {
-                    let _ = fs::write(&memsw, &text);
-                }
-                fs::write(self.dir.join("memory.limit_in_bytes"), &text)?;
-                let _ = fs::write(&memsw, &text);
-            }
-        }
-        self.limit = limit;
-        Ok(())
-    }
-
-    /// Makes the cgroup ready for another run limited to `limit` bytes:
-    /// its peak reset and its OOM kills counted, so that [`peak`] and
-    /// [`oom_killed`] speak of the next run alone.
-    ///
-    /// [`peak`]: MemoryCgroup::peak
-    /// [`oom_killed`]: MemoryCgroup::oom_killed
-    ///
-    /// # Errors
-    ///
-    /// A process of the last run is still in it (killed, not yet gone), or
-    /// the kernel cannot reset the peak (v2 before Linux 6.12): make a new
-    /// one.
-    pub fn reuse(&mut self, limit: u64) -> io::Result<()> {
-        if !fs::read(self.dir.join("cgroup.procs"))?.is_empty() {
-            return Err(io::Error::other("a process of the last run is still in it"));
-        }
-        if limit != self.limit {
-            self.set_limit(limit)?;
-        }
-        // The pages the last run left charged to the cgroup (cached files,
-        // a few hundred KB) are reclaimed first, so that the next run's
-        // peak counts its own memory, as a new cgroup's would; what cannot
-        // be reclaimed stays (the kernel says so with an error: not ours).
-        match self.version {
-            Version::V1 => {
-                let _ = fs::write(self.dir.join("memory.force_empty"), "0");
-                fs::write(self.dir.join("memory.max_usage_in_bytes"), "0")?;
-            }
-            Version::V2 => {
-                let _ = fs::write(self.dir.join("memory.reclaim"), "1G");
-                use std::io::Write;
-                let file = match self.peak.take() {
-                    Some(file) => file,
-                    None => fs::OpenOptions::new()
-                        .read(true)
-                        .write(true)
-                        .open(self.dir.join("memory.peak"))?,
-                };
-                // Any text resets the peak seen through this open file.
-                (&file).write_all(b"reset\n")?;
-                self.peak = Some(file);
-            }
-        }
-        self.oom_kills = self.oom_kills()?;
-        Ok(())
-    }
-
     /// What moves the calling process into the cgroup, for between fork
     /// and exec (system calls only, no allocation; its error: the kernel
     /// refused).
@@ -243,12 +160,6 @@ impl MemoryCgroup {
     /// The highest memory use of the cgroup's processes together, in
     /// bytes (v2 kernels before 5.19 have no `memory.peak`: `None`).
     pub fn peak(&self) -> Option<u64> {
-        if let Some(file) = &self.peak {
-            use std::os::unix::fs::FileExt;
-            let mut buf = [0u8; 32];
-            let n = file.read_at(&mut buf, 0).ok()?;
-            return std::str::from_utf8(&buf[..n]).ok()?.trim().parse().ok();
-        }
         let file = match self.version {
             Version::V2 => "memory.peak",
             Version::V1 => "memory.max_usage_in_bytes",
@@ -260,26 +171,19 @@ impl MemoryCgroup {
             .ok()
     }
 
-    /// The OOM kills the kernel has counted in the cgroup.
-    fn oom_kills(&self) -> io::Result<u64> {
+    /// Whether the kernel killed a process of the cgroup for memory.
+    pub fn oom_killed(&self) -> bool {
         let (file, key) = match self.version {
             Version::V2 => ("memory.events", "oom_kill"),
             Version::V1 => ("memory.oom_control", "oom_kill"),
         };
-        let text = fs::read_to_string(self.dir.join(file))?;
-        Ok(text
-            .lines()
-            .find_map(|line| {
-                let mut words = line.split_whitespace();
-                (words.next() == Some(key)).then(|| words.next()?.parse().ok())?
-            })
-            .unwrap_or(0))
-    }
-
-    /// Whether the kernel killed a process of the cgroup for memory since
-    /// it was made, or last made ready for a run.
-    pub fn oom_killed(&self) -> bool {
-        self.oom_kills().is_ok_and(|n| n > self.oom_kills)
+        let Ok(text) = fs::read_to_string(self.dir.join(file)) else {
+            return false;
+        };
+        text.lines().any(|line| {
+            let mut words = line.split_whitespace();
+            words.next() == Some(key) && words.next().is_some_and(|n| n != "0")
+        })
     }
 
     /// Kills every process left in the cgroup (one that left the

@@ -42,9 +42,7 @@
 //!
 //! The memory limit is held by a cgroup a run where the machine allows it
 //! ([`MemoryControl::Cgroup`], see [`super::cgroup`]): the kernel kills the
-//! tree at the limit, says it did, and gives the tree's exact peak. A
-//! [`Runner`] (one a worker of `check`) keeps its cgroup from one run to the
-//! next, emptied and its peak reset, rather than make and remove one a run.
+//! tree at the limit, says it did, and gives the tree's exact peak.
 //! Elsewhere ([`MemoryControl::AddressSpace`]) it is `RLIMIT_AS`, the
 //! address space of each process of the group, set between fork and exec,
 //! and the peak is `wait4`'s. A run under `RLIMIT_AS` that then dies (a signal,
@@ -527,78 +525,7 @@ fn read_some(fd: &OwnedFd, buf: &mut [u8]) -> io::Result<Option<usize>> {
 /// more without the memory limit: if it then exits with status 0, it died
 /// of the limit ([`End::MemoryLimit`]). The first run's outcome is kept.
 pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome, RunError> {
-    Runner::default().run(program, input, limits)
-}
-
-/// Runs programs one after another as [`run`] does, keeping what one run
-/// can hand to the next: under [`MemoryControl::Cgroup`], its memory
-/// cgroup, emptied and its peak reset ([`MemoryCgroup::reuse`]), which
-/// costs less than making and removing one a run. A worker of `check` has
-/// one; the cgroup is removed when it is dropped.
-#[derive(Debug, Default)]
-pub struct Runner {
-    group: Option<MemoryCgroup>,
-}
-
-impl Runner {
-    /// A runner holding nothing yet.
-    pub fn new() -> Runner {
-        Runner::default()
-    }
-
-    /// Runs `program` on `input` under `limits`, as [`run`] does.
-    ///
-    /// # Errors
-    ///
-    /// As [`run`].
-    pub fn run(
-        &mut self,
-        program: &Program,
-        input: &[u8],
-        limits: &Limits,
-    ) -> Result<Outcome, RunError> {
-        let group = match (limits.memory, limits.memory_control) {
-            (Some(bytes), MemoryControl::Cgroup) => {
-                Some(self.cgroup(bytes).map_err(|error| RunError::Io {
-                    program: program.path.to_string_lossy().into_owned(),
-                    error,
-                })?)
-            }
-            _ => None,
-        };
-        run_limited(program, input, limits, group)
-    }
-
-    /// The cgroup for a run limited to `limit` bytes: the last run's made
-    /// ready, or a new one.
-    fn cgroup(&mut self, limit: u64) -> io::Result<&MemoryCgroup> {
-        if self
-            .group
-            .as_mut()
-            .is_some_and(|group| group.reuse(limit).is_err())
-        {
-            // Removed (and whatever is left in it killed) on drop.
-            self.group = None;
-        }
-        if self.group.is_none() {
-            let cgroups = memory_cgroups().map_err(io::Error::other)?;
-            self.group = Some(cgroups.make(limit)?);
-        }
-        self.group
-            .as_ref()
-            .ok_or_else(|| io::Error::other("no memory cgroup"))
-    }
-}
-
-/// [`run`] in `group` (a memory cgroup ready for the run, under
-/// [`MemoryControl::Cgroup`]).
-fn run_limited(
-    program: &Program,
-    input: &[u8],
-    limits: &Limits,
-    group: Option<&MemoryCgroup>,
-) -> Result<Outcome, RunError> {
-    let mut outcome = run_once(program, input, limits, group)?;
+    let mut outcome = run_once(program, input, limits)?;
     let death = match outcome.end {
         End::Exited(code) if code != 0 => Death::Exited(code),
         End::Signaled(signal) => Death::Signaled(signal),
@@ -610,19 +537,14 @@ fn run_limited(
             memory: None,
             ..*limits
         };
-        if run_once(program, input, &free, None)?.end == End::Exited(0) {
+        if run_once(program, input, &free)?.end == End::Exited(0) {
             outcome.end = End::MemoryLimit(death);
         }
     }
     Ok(outcome)
 }
 
-fn run_once(
-    program: &Program,
-    input: &[u8],
-    limits: &Limits,
-    group: Option<&MemoryCgroup>,
-) -> Result<Outcome, RunError> {
+fn run_once(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome, RunError> {
     let name = || program.path.to_string_lossy().into_owned();
     let io_error = |error: io::Error| RunError::Io {
         program: name(),
@@ -639,7 +561,14 @@ fn run_once(
     // The kernel's backstop for what the polling does not see (children
     // running beside the leader): whole seconds, one past the limit.
     let cpu_backstop = limits.cpu.as_secs() + 2;
-    let join = group.map(MemoryCgroup::joiner);
+    let group = match (limits.memory, limits.memory_control) {
+        (Some(bytes), MemoryControl::Cgroup) => {
+            let cgroups = memory_cgroups().map_err(|e| io_error(io::Error::other(e)))?;
+            Some(cgroups.make(bytes).map_err(io_error)?)
+        }
+        _ => None,
+    };
+    let join = group.as_ref().map(MemoryCgroup::joiner);
     let space = match limits.memory_control {
         MemoryControl::AddressSpace => limits.memory.map(|m| m.saturating_add(ADDRESS_GRACE)),
         MemoryControl::Cgroup => None,
@@ -818,7 +747,7 @@ fn run_once(
     let killed_at = Instant::now();
     let (status, mut usage) = running.finish().map_err(io_error)?;
     // What left the process group is still in the cgroup.
-    let oom_killed = group.is_some_and(|g| {
+    let oom_killed = group.as_ref().is_some_and(|g| {
         g.kill_all();
         if let Some(peak) = g.peak() {
             usage.peak_memory = peak;
@@ -826,6 +755,7 @@ fn run_once(
         g.oom_killed()
     });
     let in_cgroup = group.is_some();
+    drop(group);
     let elapsed = match exited {
         Some(at) => at - start,
         None => killed_at - start,
@@ -979,44 +909,6 @@ mod tests {
             (o.end, o.stdout.as_slice()),
             (End::Exited(0), &b"done\n"[..])
         );
-    }
-
-    #[test]
-    fn a_runner_reuses_its_cgroup_with_the_peak_reset() {
-        if let Err(why) = memory_cgroups() {
-            // The machine gives no cgroup: nothing to reuse.
-            eprintln!("skipped: {why}");
-            return;
-        }
-        let limits = |mb: u64| Limits {
-            memory: Some(mb << 20),
-            memory_control: MemoryControl::Cgroup,
-            ..LIMITS
-        };
-        // 30 MB held in a shell variable.
-        let big = sh("x=$(head -c 30000000 /dev/zero | tr '\\0' a); echo ${#x}");
-        let mut runner = Runner::new();
-        let o = runner.run(&big, b"", &limits(64)).unwrap();
-        assert_eq!(o.stdout, b"30000000\n");
-        assert!(o.peak_memory > 30_000_000, "{}", o.peak_memory);
-        let first = runner.group.as_ref().map(|g| g.path().to_path_buf());
-        // The same cgroup, its peak that of the next run alone.
-        let o = runner.run(&sh("echo small"), b"", &limits(64)).unwrap();
-        assert_eq!(o.end, End::Exited(0));
-        assert!(o.peak_memory < 8 << 20, "{}", o.peak_memory);
-        assert_eq!(runner.group.as_ref().map(|g| g.path().to_path_buf()), first);
-        // Killed at a lower limit; the kill is not the next run's (in the
-        // same cgroup, or a new one when the killed processes were not yet
-        // gone).
-        let o = runner.run(&big, b"", &limits(16)).unwrap();
-        assert!(matches!(o.end, End::MemoryLimit(_)), "{:?}", o.end);
-        let o = runner.run(&sh("echo small"), b"", &limits(16)).unwrap();
-        assert_eq!(o.end, End::Exited(0));
-        let last = runner.group.as_ref().map(|g| g.path().to_path_buf());
-        drop(runner);
-        for dir in [first, last].into_iter().flatten() {
-            assert!(!dir.exists(), "{} removed", dir.display());
-        }
     }
 
     #[test]

@@ -147,8 +147,6 @@ pub fn check<P: Judge + ?Sized>(
             let (next, stop, failing) = (&next, &stop, &failing);
             scope.spawn(move || {
                 let mut input = Vec::new();
-                // The worker's memory cgroup, reused from run to run.
-                let mut runner = process::Runner::new();
                 loop {
                     let run = next.fetch_add(1, Ordering::Relaxed);
                     if run >= plan.runs.len()
@@ -168,7 +166,7 @@ pub fn check<P: Judge + ?Sized>(
                         stdout_bytes: output_cap(puzzle, cases),
                         stderr_tail: 2000,
                     };
-                    let run_result = runner.run(&options.program, &input, &limits);
+                    let run_result = process::run(&options.program, &input, &limits);
                     if process::is_stopped() {
                         // Interrupted: this run was killed (or refused) by
                         // the interrupt, not by its program: neither judged
