@@ -14,6 +14,9 @@ use super::report::{
 };
 use super::verdict::{Fault, Kind, Verdict};
 
+/// A group's kind, its count of cases, and its count by detail.
+type Grouped = (&'static Kind, usize, HashMap<String, usize>);
+
 /// Gathers judged runs, arriving in any order, into a report.
 pub(super) struct Builder {
     keep: usize,
@@ -24,7 +27,7 @@ pub(super) struct Builder {
     failed: usize,
     /// By kind and verdict (one kind can be judged two ways: a fault of
     /// presentation in whitespace alone, or in a word too).
-    groups: HashMap<(&'static str, Verdict), (&'static Kind, usize, HashMap<String, usize>)>,
+    groups: HashMap<(&'static str, Verdict), Grouped>,
     /// The first `keep` failures by (run, place), with the run's stderr
     /// and replay command.
     failures: BTreeMap<(usize, usize), (CaseFailure, String, Option<String>)>,
