@@ -12,8 +12,11 @@ pub enum Verdict {
     Accepted,
     /// An answer in the judge's format, but not the right one.
     WrongAnswer,
-    /// Output that is not an answer in the judge's format: a word the
-    /// judge does not use, a wrong case label, answers missing or extra.
+    /// The right words laid out otherwise than the judge's output (POJ's
+    /// and HDU's rule, [`Presentation::Strict`](super::Presentation::Strict));
+    /// compared as tokens, output that is not an answer in the judge's
+    /// format: a word the judge does not use, a wrong case label, answers
+    /// missing or extra.
     PresentationError,
     /// Used the CPU time limit, or killed at the wall-clock guard.
     TimeLimitExceeded,
