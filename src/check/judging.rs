@@ -213,26 +213,25 @@ pub(super) fn judge_run<P: Judge + ?Sized>(
                     ),
                     line: Some(answer[0].line),
                 }),
-                Judgement::Accepted => lines
-                    .as_ref()
-                    .and_then(|lines| {
-                        let before = start.checked_sub(1).and_then(|i| toks.get(i));
-                        let after = end.and_then(|end| toks.get(end));
-                        let expected = puzzle.expected(case, pos + 1);
-                        presentation::layout(
-                            lines,
-                            answer,
-                            before,
-                            after,
-                            &expected,
-                            layout_verdict,
-                        )
-                    })
-                    .map(|fault| CaseFailure {
+                Judgement::Accepted => lines.as_ref().and_then(|lines| {
+                    let before = start.checked_sub(1).and_then(|i| toks.get(i));
+                    let after = end.and_then(|end| toks.get(end));
+                    let expected = puzzle.expected(case, pos + 1);
+                    let fault = presentation::layout(
+                        lines,
+                        answer,
+                        before,
+                        after,
+                        &expected,
+                        layout_verdict,
+                    )?;
+                    // The lines as printed: what is wrong is their layout.
+                    Some(CaseFailure {
                         fault,
-                        received: puzzle.received(case, answer),
+                        received: presentation::printed(lines, answer, before),
                         line: Some(answer[0].line),
-                    }),
+                    })
+                }),
                 Judgement::Rejected(fault) => Some(CaseFailure {
                     fault: strict_verdict(fault, answer, case, pos),
                     received: puzzle.received(case, answer),

@@ -142,6 +142,25 @@ pub(super) fn layout(
     }
 }
 
+/// The lines of `answer` as the program printed them, for a report of its
+/// layout: from the line after `before` (the token before the answer),
+/// blank lines included, to the answer's last line; each without the
+/// whitespace at its end.
+pub(super) fn printed(
+    output: &Lines<'_>,
+    answer: &[Token<'_>],
+    before: Option<&Token<'_>>,
+) -> String {
+    let (Some(first), Some(last)) = (answer.first(), answer.last()) else {
+        return String::new();
+    };
+    let from = before.map_or(1, |t| t.line + 1).min(first.line);
+    let shown: Vec<String> = (from..=last.line)
+        .map(|n| super::tokens::show(output.get(n), 200))
+        .collect();
+    shown.join("\n")
+}
+
 /// Whether `got` and `expected` differ in whitespace alone.
 pub(super) fn same_words(got: &[Token<'_>], expected: &str) -> bool {
     let got = got.iter().flat_map(|t| t.text.iter().copied());
@@ -230,6 +249,22 @@ mod tests {
         );
         let got = judge("WINNING\n\nLOSING\n", &["WINNING", "LOSING"]);
         assert_eq!(got, [None, Some("1 line blank before it".to_owned())]);
+    }
+
+    #[test]
+    fn printed_as_it_was() {
+        let output = "4\n\n  WINNING LOSING\n";
+        let toks = tokens(output.as_bytes(), false);
+        let lines = Lines::new(output.as_bytes());
+        assert_eq!(
+            printed(&lines, &toks[1..2], Some(&toks[0])),
+            "\n  WINNING LOSING"
+        );
+        assert_eq!(
+            printed(&lines, &toks[2..], Some(&toks[1])),
+            "  WINNING LOSING"
+        );
+        assert_eq!(printed(&lines, &toks[..1], None), "4");
     }
 
     #[test]

@@ -2053,6 +2053,10 @@ fn presentation_strict_and_tokens() {
         "the right answer, laid out otherwise than the judge's output: \
          1 line blank at the start of the output"
     );
+    // Shown as printed: the blank line, the label, five rows.
+    let received = r["failures"][0]["received"].as_str().unwrap();
+    assert!(received.starts_with("\nPUZZLE #1\n"), "{received:?}");
+    assert_eq!(received.lines().count(), 7, "{received:?}");
     tokens(&["lightsout"], &blank);
     // Spaces before each label.
     let spaces = programs::lightsout_laid_out("lightsout-spaces", 3);
