@@ -69,6 +69,11 @@ pub struct Scanner<R> {
     line: u64,
     /// Absolute offset of the first byte of the current line.
     line_start: u64,
+    /// Whether a 4×4 grid was read whole ([`Scanner::read_grid`]).
+    grid_read: bool,
+    /// Whether the last error of a 4×4 grid was the first grid's first row
+    /// holding more or fewer than 4 cells ([`Scanner::misfit_first_row`]).
+    misfit_first_row: bool,
 }
 
 impl<R: Read> Scanner<R> {
@@ -90,7 +95,20 @@ impl<R: Read> Scanner<R> {
             base: 0,
             line: 1,
             line_start: 0,
+            grid_read: false,
+            misfit_first_row: false,
         }
+    }
+
+    /// Whether the error [`Scanner::read_grid`] (or [`Scanner::read_rows`]
+    /// of a 4×4 shape) last returned was the first board's first row of
+    /// cells ending before its fourth cell or going on past it: a board of
+    /// another width, which a front end reading 4×4 boards by default can
+    /// answer with a hint of how to give the size (after a board of 4×4, a
+    /// row of another width is a mistake in that row). The error itself is
+    /// worded as any other.
+    pub fn misfit_first_row(&self) -> bool {
+        self.misfit_first_row
     }
 
     /// 1-based line and column of the next unread byte.
@@ -257,6 +275,7 @@ impl<R: Read> Scanner<R> {
             self.pos += empty_line + 20;
             self.line += empty_line as u64 + 4;
             self.line_start = self.base + self.pos as u64;
+            self.grid_read = true;
             return Ok(Some(board));
         }
         self.read_grid_slow(alphabet)
@@ -266,6 +285,7 @@ impl<R: Read> Scanner<R> {
     #[cold]
     #[inline(never)]
     fn read_grid_slow(&mut self, alphabet: &Alphabet) -> Result<Option<u16>, InputError> {
+        self.misfit_first_row = false;
         if !self.skip_blank_lines()? {
             return Ok(None);
         }
@@ -273,6 +293,7 @@ impl<R: Read> Scanner<R> {
         for row in 0..4 {
             board |= u16::from(self.read_row(alphabet, row)?) << (4 * row);
         }
+        self.grid_read = true;
         Ok(Some(board))
     }
 
@@ -317,10 +338,30 @@ impl<R: Read> Scanner<R> {
                     bits |= bit << col;
                     self.pos += 1;
                 }
-                None => return Err(self.unexpected(alphabet.expected())?),
+                None => {
+                    let error = self.unexpected(alphabet.expected())?;
+                    // The first row ended early: a narrower board.
+                    self.misfit_first_row = row == 0
+                        && !self.grid_read
+                        && col > 0
+                        && matches!(
+                            error,
+                            InputError::Parse(ParseError {
+                                found: Found::EndOfLine | Found::EndOfInput,
+                                ..
+                            })
+                        );
+                    return Err(error);
+                }
             }
         }
-        self.end_of_line("the end of the row after 4 cells")?;
+        if let Err(error) = self.end_of_line("the end of the row after 4 cells") {
+            // The first row goes on with another cell: a wider board.
+            self.misfit_first_row = row == 0
+                && !self.grid_read
+                && matches!(self.peek(), Ok(Some(b)) if alphabet.decode(b).is_some());
+            return Err(error);
+        }
         Ok(bits)
     }
 

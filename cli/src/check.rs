@@ -7,7 +7,8 @@ use std::time::Duration;
 use boardbase::cases::GenError;
 use boardbase::check::{
     self, CarcassonneCheck, CheckError, CheckReport, FliptileCheck, Judge, LightsCheck,
-    LightsOutCheck, MemoryControl, Options, Program, RunError, SizedCheck, Stopped, Verdict,
+    LightsOutCheck, MemoryControl, Options, Presentation, Program, RunError, SizedCheck, Stopped,
+    Verdict,
 };
 use boardbase::lights::family::FamilyGoal;
 use clap::{Args, ValueEnum};
@@ -27,6 +28,18 @@ pub enum ReportFormat {
     Text,
     /// One JSON object.
     Json,
+}
+
+/// How output is compared with the judge's (`--presentation`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum PresentationArg {
+    /// As the judge compares: the answers on the judge's lines, their
+    /// capitals and spaces, no blank line or space before them (spaces at
+    /// the ends of lines and blank lines at the end do not count).
+    #[default]
+    Strict,
+    /// Tokens only: line breaks and spaces do not matter.
+    Tokens,
 }
 
 /// How the memory limit is held (`--memory-control`).
@@ -102,6 +115,14 @@ pub struct CheckArgs {
     /// judged); 0 runs every one.
     #[arg(long, value_name = "N", default_value_t = check::DEFAULT_MAX_FAILURES)]
     max_failures: usize,
+    /// How output is compared with the judge's: `strict` (as the judge
+    /// does: a word that differs, capitals too, is a Wrong Answer; right
+    /// words laid out otherwise, on other lines, after blank lines or
+    /// spaces, are a Presentation Error on POJ and HDU, a Wrong Answer on
+    /// UVa) or `tokens` (line breaks and spaces do not matter; a word in
+    /// other capitals is a Presentation Error).
+    #[arg(long, value_enum, value_name = "HOW", default_value_t)]
+    presentation: PresentationArg,
     /// How many failing cases (and failing runs) to show in full.
     #[arg(long, value_name = "N", default_value_t = 3)]
     show: usize,
@@ -383,6 +404,10 @@ fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
         keep: args.show,
         save: args.save.clone(),
         max_failures: (args.max_failures > 0).then_some(args.max_failures),
+        presentation: match args.presentation {
+            PresentationArg::Strict => Presentation::Strict,
+            PresentationArg::Tokens => Presentation::Tokens,
+        },
     };
     if let Some(dir) = &args.save {
         std::fs::create_dir_all(dir)
@@ -516,6 +541,12 @@ fn write_text(out: &mut Output, r: &CheckReport, noun: (&str, &str)) -> Result<(
         seconds(r.seconds)
     )?;
     write_costs(out, r)?;
+    if r.presentation == Presentation::Tokens {
+        writeln!(
+            out,
+            "output compared as tokens (--presentation tokens): line breaks and spaces not judged"
+        )?;
+    }
     writeln!(out)?;
     writeln!(out, "verdicts ({})", noun.1)?;
     let width = Verdict::ALL

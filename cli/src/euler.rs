@@ -70,7 +70,7 @@ pub fn run(args: &EulerArgs, out: &mut Output) -> Result<(), Failure> {
         // The answers before a bad board (or a damaged block of a table)
         // are given first.
         lines.flush(out)?;
-        done.map_err(|e| streamed(&source, e))?;
+        done.map_err(|e| args.tables.hint_size(&source, streamed(&source, e)))?;
         return source.scanner.expect_end().map_err(|e| source.fail(e));
     }
     let mut rows = [0u64; MAX_SIDE];
@@ -81,7 +81,7 @@ pub fn run(args: &EulerArgs, out: &mut Output) -> Result<(), Failure> {
                 let e = source.scanner.error_here(ANOTHER_BOARD, Found::EndOfInput);
                 return Err(source.fail(e));
             }
-            Err(e) => return Err(source.fail(e)),
+            Err(e) => return Err(args.tables.hint_size(&source, source.fail(e))),
         }
         let position = shape.board_of_rows(&rows);
         let answer = answers.answer(case, position)?;

@@ -18,6 +18,15 @@ pub enum Failure {
         /// What went wrong where.
         error: InputError,
     },
+    /// A failure with what to do about it, said on a line of its own after
+    /// it (`hint: ...`), so that the error's line reads as it would alone.
+    #[error("{failure}")]
+    Hinted {
+        /// What went wrong.
+        failure: Box<Failure>,
+        /// What to do about it.
+        hint: &'static str,
+    },
     /// The server could not start.
     #[cfg(feature = "serve")]
     #[error("{0}")]
@@ -173,6 +182,11 @@ pub fn hinted(error: &dyn Classify) -> String {
 /// status.
 pub fn say(failure: Failure) -> u8 {
     match failure {
+        Failure::Hinted { failure, hint } => {
+            let code = say(*failure);
+            eprintln!("hint: {hint}");
+            code
+        }
         Failure::BrokenPipe => 0,
         Failure::Rejected => 1,
         Failure::Silent(code) => code,

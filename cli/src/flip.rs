@@ -71,7 +71,9 @@ pub fn run(args: &FlipArgs, out: &mut Output) -> Result<(), Failure> {
         // The answers before a bad board (or a damaged block of a table)
         // are given first.
         lines.flush(out)?;
-        return done.map(|_| ()).map_err(|e| streamed(&source, e));
+        return done
+            .map(|_| ())
+            .map_err(|e| args.tables.hint_size(&source, streamed(&source, e)));
     }
     let mut rows = [0u64; MAX_SIDE];
     let mut case = 0u64;
@@ -86,7 +88,7 @@ pub fn run(args: &FlipArgs, out: &mut Output) -> Result<(), Failure> {
             }
             // No board at all is no answer, as `cases flip --cases 0` writes.
             Ok(false) => return Ok(()),
-            Err(e) => return Err(source.fail(e)),
+            Err(e) => return Err(args.tables.hint_size(&source, source.fail(e))),
         }
     }
 }

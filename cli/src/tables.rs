@@ -51,6 +51,27 @@ impl TableArgs {
     }
 }
 
+impl TableArgs {
+    /// `failure`, met reading `source`'s boards, with a hint that `--size`
+    /// exists when it is a board's first row of more or fewer than 4 cells
+    /// read as 4×4 for want of `--size` or `--table` (a 5×5 board given
+    /// without its size): the error alone names a line and a column.
+    pub fn hint_size(&self, source: &Source, failure: Failure) -> Failure {
+        let read_as_4x4 = self.size.is_none() && self.table.is_none();
+        if read_as_4x4
+            && matches!(failure, Failure::Input { .. })
+            && source.scanner.misfit_first_row()
+        {
+            Failure::Hinted {
+                failure: Box::new(failure),
+                hint: "--size RxC answers other board sizes (a board read as 4x4 for want of it)",
+            }
+        } else {
+            failure
+        }
+    }
+}
+
 /// The tablebase of `--table FILE` when given (it alone answers its
 /// puzzle), else of the `--tables` directories given, then those of
 /// `BOARDBASE_TABLES`, searching Flip boards by GF(2) up to nullity

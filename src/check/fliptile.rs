@@ -63,8 +63,8 @@ struct Case {
 /// made white, in one way, and a slow solution meets its time limit
 /// there). Board `k` of that order is the same whichever family is kept.
 /// The answers come from [`crate::lights`], for every board, when the
-/// check is made (a few microseconds each). One board a run, in that
-/// order.
+/// check is made (a few microseconds each). One board a run, the hardest
+/// first, in turn ([`Arrangement::HardFirst`]).
 #[derive(Clone, Debug)]
 pub struct FliptileCheck {
     cases: Vec<Case>,
@@ -232,7 +232,25 @@ impl Judge for FliptileCheck {
     }
 
     fn arrangement(&self) -> Arrangement {
-        Arrangement::Ascending
+        Arrangement::HardFirst
+    }
+
+    /// Ties hardest (the judge's rule among several fewest flip sets),
+    /// then impossible boards, the judge's largest (a slow solution's time
+    /// limit), solvable boards, and random ones.
+    fn hardness(&self, case: usize) -> usize {
+        let Some(c) = self.cases.get(case) else {
+            return 0;
+        };
+        let largest =
+            c.board.shape().rows() == JUDGE_MAX_SIDE && c.board.shape().cols() == JUDGE_MAX_SIDE;
+        match c.family {
+            FliptileFamily::Ties => 4,
+            FliptileFamily::Impossible => 3,
+            _ if largest => 2,
+            FliptileFamily::Solvable => 1,
+            FliptileFamily::Random => 0,
+        }
     }
 
     fn write_input(&self, cases: &[usize], out: &mut Vec<u8>) {

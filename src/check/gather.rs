@@ -14,6 +14,9 @@ use super::report::{
 };
 use super::verdict::{Fault, Kind, Verdict};
 
+/// A group's kind, its count of cases, and its count by detail.
+type Grouped = (&'static Kind, usize, HashMap<String, usize>);
+
 /// Gathers judged runs, arriving in any order, into a report.
 pub(super) struct Builder {
     keep: usize,
@@ -22,7 +25,9 @@ pub(super) struct Builder {
     runs_done: usize,
     cases_done: usize,
     failed: usize,
-    groups: HashMap<&'static str, (&'static Kind, usize, HashMap<String, usize>)>,
+    /// By kind and verdict (one kind can be judged two ways: a fault of
+    /// presentation in whitespace alone, or in a word too).
+    groups: HashMap<(&'static str, Verdict), Grouped>,
     /// The first `keep` failures by (run, place), with the run's stderr
     /// and replay command.
     failures: BTreeMap<(usize, usize), (CaseFailure, String, Option<String>)>,
@@ -111,7 +116,7 @@ impl Builder {
                     run: judged.run + 1,
                     cases: judged.cases.len(),
                     answered: judged.answered,
-                    verdict: fault.kind.verdict,
+                    verdict: fault.verdict,
                     kind: fault.kind.id,
                     what: what(fault),
                     seconds: judged.elapsed.as_secs_f64(),
@@ -133,11 +138,11 @@ impl Builder {
                 continue;
             };
             self.failed += 1;
-            let kind = failure.fault.kind;
-            self.case_verdicts.add(kind.verdict);
+            let (kind, verdict) = (failure.fault.kind, failure.fault.verdict);
+            self.case_verdicts.add(verdict);
             let group = self
                 .groups
-                .entry(kind.id)
+                .entry((kind.id, verdict))
                 .or_insert_with(|| (kind, 0, HashMap::new()));
             group.1 += 1;
             *group.2.entry(failure.fault.detail.clone()).or_insert(0) += 1;
@@ -173,8 +178,8 @@ impl Builder {
     ) -> CheckReport {
         let mut groups: Vec<Group> = self
             .groups
-            .into_values()
-            .map(|(kind, count, details)| {
+            .into_iter()
+            .map(|((_, verdict), (kind, count, details))| {
                 let mut details: Vec<Detail> = details
                     .into_iter()
                     .filter(|(label, _)| !label.is_empty())
@@ -192,13 +197,17 @@ impl Builder {
                 Group {
                     id: kind.id,
                     title: kind.title,
-                    verdict: kind.verdict,
+                    verdict,
                     count,
                     details,
                 }
             })
             .collect();
-        groups.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.id.cmp(b.id)));
+        groups.sort_by(|a, b| {
+            (b.count.cmp(&a.count))
+                .then_with(|| a.id.cmp(b.id))
+                .then_with(|| a.verdict.cmp(&b.verdict))
+        });
         let failures = self
             .failures
             .into_iter()
@@ -209,7 +218,7 @@ impl Builder {
                     number: pos + 1,
                     case,
                     view: puzzle.describe(case),
-                    verdict: f.fault.kind.verdict,
+                    verdict: f.fault.verdict,
                     kind: f.fault.kind.id,
                     what: what(&f.fault),
                     expected: puzzle.expected(case, pos + 1),
@@ -239,6 +248,7 @@ impl Builder {
             runs_done: self.runs_done,
             stopped,
             max_failures: options.max_failures,
+            presentation: options.presentation,
             time_limit: options.time_limit.as_secs_f64(),
             wall_limit_seconds: options.wall_limit.as_secs_f64(),
             wall_cap_seconds: (options.wall_limit * process::WALL_CAP_FACTOR).as_secs_f64(),

@@ -31,6 +31,12 @@ pub enum Arrangement {
     Shuffled,
     /// By [`Judge::group`], then case number; a run never mixes groups.
     Grouped,
+    /// The cases most likely to fail first, for runs of one case: one case
+    /// of each [`Judge::hardness`] in turn, the hardest first (the first
+    /// of each class, then the second of each, ...), each class in case
+    /// order. A program wrong on one class of cases fails within the first
+    /// few runs, whichever class it is.
+    HardFirst,
 }
 
 /// One puzzle as `check` judges it: its cases, its input, its answers.
@@ -58,6 +64,12 @@ pub trait Judge: Sync {
     }
     /// The group of a case, for [`Arrangement::Grouped`].
     fn group(&self, _case: usize) -> usize {
+        0
+    }
+    /// How hard `case` is, for [`Arrangement::HardFirst`]: cases of one
+    /// hardness are a class (Flip: the boards of one number of rounds, the
+    /// impossible ones hardest).
+    fn hardness(&self, _case: usize) -> usize {
         0
     }
     /// Works out what the right answers to `cases` need, before the first

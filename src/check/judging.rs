@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use super::judge::Judge;
+use super::presentation::{self, Lines, Presentation, same_words};
 use super::process::{self, End, Outcome};
 use super::tokens::{Token, joined, show, show_lines, tokens};
 use super::verdict::{Fault, Judgement, Verdict, kinds};
@@ -105,12 +106,13 @@ pub(super) fn missing(end: End, single: bool, answered: usize, partial: &[Token<
     }
 }
 
-/// Judges one run's outcome.
+/// Judges one run's outcome, its output compared as `presentation` says.
 pub(super) fn judge_run<P: Judge + ?Sized>(
     puzzle: &P,
     run: usize,
     cases: &[usize],
     outcome: &Outcome,
+    presentation: Presentation,
 ) -> Judged {
     // After a kill or a crash, a last token without whitespace after it may
     // have been cut: it is no answer.
@@ -147,6 +149,38 @@ pub(super) fn judge_run<P: Judge + ?Sized>(
                 ),
             )
         });
+    let strict = presentation == Presentation::Strict;
+    let layout_verdict = presentation::layout_verdict(puzzle.problem());
+    let lines = strict.then(|| Lines::new(&outcome.stdout));
+    // The judges' rule, strict: a fault of presentation (a word spelt
+    // otherwise, a missing answer, output after the last) is a Wrong
+    // Answer unless only whitespace differs. A run of one case is judged
+    // as the judge does, on its whole output; in a run of many, each
+    // answer on its own.
+    let whole = |all: &[Token<'_>]| {
+        let expected: Vec<String> = cases
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| puzzle.expected(c, i + 1))
+            .collect();
+        same_words(all, &expected.join("\n"))
+    };
+    let strict_verdict = |fault: Fault, answer: &[Token<'_>], case: usize, pos: usize| {
+        if !strict || fault.verdict != Verdict::PresentationError {
+            return fault;
+        }
+        let spaces_only = if single {
+            whole(&toks)
+        } else {
+            same_words(answer, &puzzle.expected(case, pos + 1))
+        };
+        let verdict = if spaces_only {
+            layout_verdict
+        } else {
+            Verdict::WrongAnswer
+        };
+        fault.judged(verdict)
+    };
     let mut results = Vec::with_capacity(cases.len());
     for (pos, &case) in cases.iter().enumerate() {
         let (start, end) = spans.get(pos).copied().unwrap_or((toks.len(), None));
@@ -164,9 +198,14 @@ pub(super) fn judge_run<P: Judge + ?Sized>(
             }),
             (Some(answer), _) => match puzzle.judge_answer(case, pos + 1, answer) {
                 Judgement::Accepted if single && extra.is_some() => Some(CaseFailure {
-                    fault: extra
-                        .clone()
-                        .unwrap_or_else(|| Fault::new(&kinds::EXTRA_OUTPUT, "")),
+                    fault: strict_verdict(
+                        extra
+                            .clone()
+                            .unwrap_or_else(|| Fault::new(&kinds::EXTRA_OUTPUT, "")),
+                        answer,
+                        case,
+                        pos,
+                    ),
                     received: format!(
                         "{} {}",
                         puzzle.received(case, answer),
@@ -174,17 +213,35 @@ pub(super) fn judge_run<P: Judge + ?Sized>(
                     ),
                     line: Some(answer[0].line),
                 }),
-                Judgement::Accepted => None,
+                Judgement::Accepted => lines.as_ref().and_then(|lines| {
+                    let before = start.checked_sub(1).and_then(|i| toks.get(i));
+                    let after = end.and_then(|end| toks.get(end));
+                    let expected = puzzle.expected(case, pos + 1);
+                    let fault = presentation::layout(
+                        lines,
+                        answer,
+                        before,
+                        after,
+                        &expected,
+                        layout_verdict,
+                    )?;
+                    // The lines as printed: what is wrong is their layout.
+                    Some(CaseFailure {
+                        fault,
+                        received: presentation::printed(lines, answer, before),
+                        line: Some(answer[0].line),
+                    })
+                }),
                 Judgement::Rejected(fault) => Some(CaseFailure {
-                    fault,
+                    fault: strict_verdict(fault, answer, case, pos),
                     received: puzzle.received(case, answer),
                     line: Some(answer[0].line),
                 }),
             },
             (None, _) => Some(CaseFailure {
-                fault: ended
-                    .clone()
-                    .unwrap_or_else(|| Fault::new(&kinds::MISSING_ANSWER, "")),
+                fault: ended.clone().unwrap_or_else(|| {
+                    strict_verdict(Fault::new(&kinds::MISSING_ANSWER, ""), partial, case, pos)
+                }),
                 received: missing(outcome.end, single, answered, partial),
                 line: None,
             }),
@@ -192,12 +249,32 @@ pub(super) fn judge_run<P: Judge + ?Sized>(
         results.push(failure);
     }
     let note = buffered_note(outcome.end, cases.len(), answered, &outcome.stdout);
-    let fault = ended
-        .or_else(|| results.iter().flatten().next().map(|f| f.fault.clone()))
-        .or(extra);
+    let first = results.iter().flatten().next().map(|f| f.fault.clone());
+    let fault = match ended {
+        Some(ended) => Some(ended),
+        // The judge's verdict on the whole output: a Wrong Answer when a
+        // word differs anywhere, else the judge's verdict for layout.
+        None if strict && (first.is_some() || extra.is_some()) => {
+            let verdict = if whole(&toks) {
+                layout_verdict
+            } else {
+                Verdict::WrongAnswer
+            };
+            results
+                .iter()
+                .flatten()
+                .map(|f| &f.fault)
+                .find(|f| f.verdict == verdict)
+                .cloned()
+                .or(first)
+                .or(extra)
+                .map(|f| f.judged(verdict))
+        }
+        None => first.or(extra),
+    };
     Judged {
         run,
-        verdict: fault.as_ref().map_or(Verdict::Accepted, |f| f.kind.verdict),
+        verdict: fault.as_ref().map_or(Verdict::Accepted, |f| f.verdict),
         fault,
         cases: results,
         answered,

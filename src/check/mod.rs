@@ -9,14 +9,18 @@
 //!
 //! # Judging
 //!
-//! Output is compared by the judges' rule: tokens (runs of non-whitespace)
-//! are compared, so line breaks and trailing whitespace do not matter. The
+//! Output is read as tokens (runs of non-whitespace), with their lines. The
 //! answers of a run are consecutive groups of tokens, as many as
 //! [`Judge::answer_tokens`] says from where each starts (a fixed
 //! [`Judge::tokens_per_answer`] for most puzzles; one for Fliptile's
 //! `IMPOSSIBLE`, M·N for its flips; for the Lights Out family one for
 //! `Impossible`, else the count and a token a row), and each is judged
 //! against its own case, so one wrong line is attributed to its board.
+//! How an answer's words and layout are compared with the judge's is
+//! [`Options::presentation`]: [`Presentation::Strict`] (by default) sees
+//! its lines as the judge does, a word that differs being a Wrong Answer
+//! and the right words laid out otherwise the judge's verdict for layout
+//! ([`layout_verdict`]); [`Presentation::Tokens`] compares tokens only.
 //!
 //! - A run holding one case (Flip, Fliptile) gets exactly the judge's
 //!   verdict: time limit, output limit, runtime error (a signal or a
@@ -45,6 +49,7 @@ mod lights;
 mod lightsout;
 mod options;
 mod plan;
+mod presentation;
 pub mod process;
 mod report;
 mod run;
@@ -60,6 +65,7 @@ pub use self::lights::LightsCheck;
 pub use self::lightsout::LightsOutCheck;
 pub use self::options::{CheckProgress, DEFAULT_MAX_FAILURES, Options};
 pub use self::plan::{PLAN_SALT, RunPlan, plan};
+pub use self::presentation::{Presentation, layout_verdict};
 pub use self::process::{Death, End, Limits, MemoryControl, Outcome, Program, RunError};
 pub use self::report::{
     CheckReport, Counts, Detail, Drawn, Failure, Group, LargeRun, MAX_DETAILS, RUN_LIST,

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use super::presentation::Presentation;
 use super::process::{MemoryControl, Program};
 
 /// How to run the program.
@@ -30,6 +31,8 @@ pub struct Options {
     /// Stop once this many runs failed (the runs under way finish);
     /// `None`: every run.
     pub max_failures: Option<usize>,
+    /// How output is compared with the judge's.
+    pub presentation: Presentation,
 }
 
 /// The default of [`Options::max_failures`]: a hopeless program is

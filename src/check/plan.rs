@@ -35,6 +35,7 @@ pub fn plan<P: Judge + ?Sized>(puzzle: &P, sample: Option<usize>, seed: u64) -> 
         Arrangement::Ascending => cases.sort_unstable(),
         Arrangement::Shuffled => rng.shuffle(&mut cases),
         Arrangement::Grouped => cases.sort_unstable_by_key(|&c| (puzzle.group(c), c)),
+        Arrangement::HardFirst => hard_first(puzzle, &mut cases),
     }
     let max = puzzle.problem().max_cases.max(1);
     let mut runs: Vec<Vec<usize>> = Vec::new();
@@ -50,5 +51,91 @@ pub fn plan<P: Judge + ?Sized>(puzzle: &P, sample: Option<usize>, seed: u64) -> 
         cases: cases.len(),
         sampled,
         requested: sample,
+    }
+}
+
+/// Puts `cases` in the order of [`Arrangement::HardFirst`]: by their place
+/// in their class (in case order), then the hardest class first.
+fn hard_first<P: Judge + ?Sized>(puzzle: &P, cases: &mut [usize]) {
+    cases.sort_unstable();
+    let mut seen: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+    let mut keyed: Vec<(usize, std::cmp::Reverse<usize>, usize)> = cases
+        .iter()
+        .map(|&case| {
+            let hardness = puzzle.hardness(case);
+            let place = seen.entry(hardness).or_insert(0);
+            *place += 1;
+            (*place, std::cmp::Reverse(hardness), case)
+        })
+        .collect();
+    keyed.sort_unstable();
+    for (slot, (_, _, case)) in cases.iter_mut().zip(keyed) {
+        *slot = case;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalogue::entry::Problem;
+    use crate::check::{CaseView, Judgement, Token};
+
+    /// Cases 0..12 of hardness `case % 3`, one a run.
+    struct Classes;
+
+    impl Judge for Classes {
+        fn problem(&self) -> &'static Problem {
+            &crate::flip::POJ_1753
+        }
+        fn case_count(&self) -> usize {
+            12
+        }
+        fn arrangement(&self) -> Arrangement {
+            Arrangement::HardFirst
+        }
+        fn hardness(&self, case: usize) -> usize {
+            case % 3
+        }
+        fn write_input(&self, _cases: &[usize], _out: &mut Vec<u8>) {}
+        fn tokens_per_answer(&self) -> usize {
+            1
+        }
+        fn expected(&self, _case: usize, _number: usize) -> String {
+            String::new()
+        }
+        fn judge_answer(&self, _case: usize, _number: usize, _answer: &[Token<'_>]) -> Judgement {
+            Judgement::Accepted
+        }
+        fn describe(&self, case: usize) -> CaseView {
+            CaseView {
+                key: case as u64,
+                title: String::new(),
+                board: Vec::new(),
+            }
+        }
+    }
+
+    #[test]
+    fn hard_first_takes_each_class_in_turn() {
+        let order: Vec<usize> = plan(&Classes, None, 0).runs.concat();
+        assert_eq!(order, [2, 1, 0, 5, 4, 3, 8, 7, 6, 11, 10, 9]);
+        // A sample is put in the same order among the cases drawn.
+        let sample = plan(&Classes, Some(5), 0);
+        assert_eq!(sample.runs.len(), 5);
+        let drawn = sample.runs.concat();
+        let mut again = drawn.clone();
+        again.sort_unstable();
+        hard_first(&Classes, &mut again);
+        assert_eq!(drawn, again);
+        assert_eq!(
+            drawn[0] % 3,
+            *drawn
+                .iter()
+                .map(|c| c % 3)
+                .collect::<Vec<_>>()
+                .iter()
+                .max()
+                .unwrap()
+        );
     }
 }

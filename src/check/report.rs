@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use super::judge::CaseView;
+use super::presentation::Presentation;
 use super::process;
 use super::verdict::Verdict;
 
@@ -64,7 +65,10 @@ pub struct Group {
     pub id: &'static str,
     /// [`Kind::title`](super::Kind::title).
     pub title: &'static str,
-    /// [`Kind::verdict`](super::Kind::verdict).
+    /// The verdict of these cases: [`Kind::verdict`](super::Kind::verdict),
+    /// or what the way output was compared made of it
+    /// ([`Fault::verdict`](super::Fault::verdict)); a kind judged two ways
+    /// is two groups.
     pub verdict: Verdict,
     /// Failing cases of this kind.
     pub count: usize,
@@ -189,6 +193,8 @@ pub struct CheckReport {
     pub stopped: Option<Stopped>,
     /// The `--max-failures` the check ran with (`None`: every run).
     pub max_failures: Option<usize>,
+    /// How output was compared with the judge's (`strict` or `tokens`).
+    pub presentation: Presentation,
     /// CPU time limit per run, in seconds (in JSON `time_limit_seconds`,
     /// as the server's limits are named: `time_limit` is the id of a kind
     /// of failure).

@@ -90,7 +90,7 @@ pub fn save_run<P: Judge + ?Sized>(
 /// ```
 /// use std::time::Duration;
 /// use boardbase::cases::{flip, sized::{SizedAnswers, SizedFilter}};
-/// use boardbase::check::{self, MemoryControl, Options, Program, SizedCheck, Verdict};
+/// use boardbase::check::{self, MemoryControl, Options, Presentation, Program, SizedCheck, Verdict};
 /// use boardbase::solvers::shape::Shape;
 /// use boardbase::tablebase::Tablebase;
 /// use boardbase::tablefile::Puzzle;
@@ -107,6 +107,7 @@ pub fn save_run<P: Judge + ?Sized>(
 ///     memory_control: MemoryControl::AddressSpace,
 ///     save: None,
 ///     max_failures: None, // every run
+///     presentation: Presentation::Strict,
 ///     jobs: 2,
 ///     keep: 1,
 /// };
@@ -173,7 +174,8 @@ pub fn check<P: Judge + ?Sized>(
                         break;
                     }
                     let result = run_result.map_err(CheckError::from).and_then(|outcome| {
-                        let mut judged = judge_run(puzzle, run, cases, &outcome);
+                        let mut judged =
+                            judge_run(puzzle, run, cases, &outcome, options.presentation);
                         if let Some(dir) = &options.save
                             && judged.verdict != Verdict::Accepted
                         {

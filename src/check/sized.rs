@@ -188,8 +188,19 @@ impl Judge for SizedCheck {
 
     fn arrangement(&self) -> Arrangement {
         match self.puzzle {
-            SizedPuzzle::Flip => Arrangement::Ascending,
+            SizedPuzzle::Flip => Arrangement::HardFirst,
             SizedPuzzle::Euler => Arrangement::Shuffled,
+        }
+    }
+
+    /// Flip: the boards of more rounds are harder, impossible ones the
+    /// hardest (a search cut short calls a board impossible, or finds too
+    /// many rounds, on the boards far from both colours).
+    fn hardness(&self, case: usize) -> usize {
+        match self.answers.get(case) {
+            Some(SizedAnswer::Rounds(None)) => usize::MAX,
+            Some(SizedAnswer::Rounds(Some(rounds))) => usize::from(*rounds),
+            _ => 0,
         }
     }
 

@@ -12,8 +12,11 @@ pub enum Verdict {
     Accepted,
     /// An answer in the judge's format, but not the right one.
     WrongAnswer,
-    /// Output that is not an answer in the judge's format: a word the
-    /// judge does not use, a wrong case label, answers missing or extra.
+    /// The right words laid out otherwise than the judge's output (POJ's
+    /// and HDU's rule, [`Presentation::Strict`](super::Presentation::Strict));
+    /// compared as tokens, output that is not an answer in the judge's
+    /// format: a word the judge does not use, a wrong case label, answers
+    /// missing or extra.
     PresentationError,
     /// Used the CPU time limit, or killed at the wall-clock guard.
     TimeLimitExceeded,
@@ -78,15 +81,25 @@ pub struct Fault {
     pub kind: &'static Kind,
     /// The sub-group.
     pub detail: String,
+    /// The verdict: the kind's, unless the way output is compared gives
+    /// another ([`Presentation::Strict`](super::Presentation::Strict) calls
+    /// a misspelt word a Wrong Answer, as the judges do).
+    pub verdict: Verdict,
 }
 
 impl Fault {
-    /// A fault of `kind` with `detail`.
+    /// A fault of `kind` with `detail`, and the kind's verdict.
     pub fn new(kind: &'static Kind, detail: impl Into<String>) -> Fault {
         Fault {
             kind,
             detail: detail.into(),
+            verdict: kind.verdict,
         }
+    }
+
+    /// The same fault with the verdict `verdict`.
+    pub fn judged(self, verdict: Verdict) -> Fault {
+        Fault { verdict, ..self }
     }
 }
 
@@ -168,6 +181,17 @@ pub mod kinds {
     pub static MISSPELT: Kind = Kind {
         id: "misspelt",
         title: "the judge's word with other capitals (tokens are compared exactly)",
+        verdict: Verdict::PresentationError,
+    };
+    /// The right answer laid out otherwise than the judge's output: on
+    /// other lines, with spaces before it or other spaces between its
+    /// words, after blank lines, or on a line of another answer. Only
+    /// [`Presentation::Strict`](super::super::Presentation::Strict) looks;
+    /// a Presentation Error where the judge gives one (POJ, HDU), else a
+    /// Wrong Answer (UVa).
+    pub static LAYOUT: Kind = Kind {
+        id: "layout",
+        title: "the right answer, laid out otherwise than the judge's output",
         verdict: Verdict::PresentationError,
     };
     /// The right number written another way (`04`, `+4`).

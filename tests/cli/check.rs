@@ -227,19 +227,28 @@ fn flip_crash_is_a_runtime_error_with_its_signal() {
 }
 
 #[test]
-fn flip_malformed_answers_are_presentation_errors() {
+fn flip_malformed_answers() {
+    // A word the judge does not print is a Wrong Answer, as the judge says
+    // (strict, by default); compared as tokens, a Presentation Error.
     let program = programs::flip_solution(3);
-    let (code, r) = check(
-        &["flip", "--sample", "40", "--seed", "4"],
-        &[path(&program)],
-    );
+    let args = ["flip", "--sample", "40", "--seed", "4"];
+    let (code, r) = check(&args, &[path(&program)]);
     assert_eq!(code, 1);
-    assert_eq!(count(&r, "wrong_answer"), 0);
-    let bad = count(&r, "presentation_error");
+    assert_eq!(count(&r, "presentation_error"), 0);
+    let bad = count(&r, "wrong_answer");
     assert!(bad > 30);
     assert_eq!(count(&r, "accepted"), 40 - bad);
     assert_eq!(groups(&r)["not_an_answer"], bad);
     assert_eq!(r["groups"][0]["details"][0]["label"], "'Impossible.'");
+    assert_eq!(r["groups"][0]["verdict"], "wrong_answer");
+    assert_eq!(r["presentation"], "strict");
+    let (_, tokens) = check(
+        &[&args[..], &["--presentation", "tokens"]].concat(),
+        &[path(&program)],
+    );
+    assert_eq!(count(&tokens, "presentation_error"), bad);
+    assert_eq!(count(&tokens, "wrong_answer"), 0);
+    assert_eq!(tokens["presentation"], "tokens");
     // Extra output after a right answer, and a word spelt otherwise.
     let extra = programs::script("flip-extra", "cat >/dev/null; echo Impossible; echo 4");
     let (code, r) = check(&["flip", "--sample", "5"], &[path(&extra)]);
@@ -546,10 +555,11 @@ fn euler_crash_half_way_has_its_answered_prefix_judged() {
 
 #[test]
 fn euler_malformed_line_and_extra_output() {
+    // A word in other capitals: UVa's judge compares the output exactly.
     let program = programs::euler_solution("euler-lower", 3, 0, 500, false);
     let (code, r) = check(&["euler"], &[path(&program)]);
     assert_eq!(code, 1);
-    assert_eq!(count(&r, "presentation_error"), 1);
+    assert_eq!(count(&r, "wrong_answer"), 1);
     assert_eq!(count(&r, "accepted"), 65_534);
     let f = &r["failures"][0];
     assert_eq!(
@@ -557,7 +567,7 @@ fn euler_malformed_line_and_extra_output() {
         (Some(500), Some(500))
     );
     assert_eq!(f["kind"], "misspelt");
-    assert_eq!(r["failing_runs"][0]["verdict"], "presentation_error");
+    assert_eq!(r["failing_runs"][0]["verdict"], "wrong_answer");
 
     let program = programs::euler_solution("euler-extra", 3, 0, 0, true);
     let (code, r) = check(&["euler"], &[path(&program)]);
@@ -585,7 +595,8 @@ fn euler_program_that_never_reads_its_input() {
     let quitter = programs::script("euler-quitter", "echo WINNING");
     let (code, r) = check(&["euler"], &[path(&quitter)]);
     assert_eq!(code, 1);
-    assert_eq!(count(&r, "accepted") + count(&r, "wrong_answer"), 1);
+    // The answers it never gave are missing: a Wrong Answer, as UVa says.
+    assert_eq!(count(&r, "accepted") + count(&r, "wrong_answer"), 65_535);
     assert_eq!(groups(&r)["missing_answer"], 65_534);
 }
 
@@ -621,14 +632,18 @@ fn carcassonne_verdicts() {
     assert_eq!(count(&r, "accepted") + count(&r, "wrong_answer"), 150);
     assert!(groups(&r).keys().all(|k| k == "nonzero_answered_zero"));
 
-    // A wrong label is output format, whatever the count.
+    // A wrong label is a wrong word, whatever the count: a Wrong Answer as
+    // HDU judges it, a Presentation Error compared as tokens.
     let label = programs::carcassonne_zero("carcassonne-label", "Case #");
-    let (code, r) = check(
-        &["carcassonne", "--family", "random", "--sample", "60"],
+    let args = ["carcassonne", "--family", "random", "--sample", "60"];
+    let (code, r) = check(&args, &[path(&label)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "wrong_answer"), 60);
+    let (_, tokens) = check(
+        &[&args[..], &["--presentation", "tokens"]].concat(),
         &[path(&label)],
     );
-    assert_eq!(code, 1);
-    assert_eq!(count(&r, "presentation_error"), 60);
+    assert_eq!(count(&tokens, "presentation_error"), 60);
     assert_eq!(
         r["groups"][0]["details"][0]["label"],
         "'Case #k:' for 'Case k:'"
@@ -888,7 +903,7 @@ fn fliptile_first_solution_is_not_minimal_where_the_oracle_says() {
 }
 
 #[test]
-fn fliptile_malformed_answers_are_presentation_errors() {
+fn fliptile_malformed_answers() {
     // `Impossible`: the judge's word in other capitals, on impossible
     // boards only.
     let program = programs::fliptile_solution(2);
@@ -903,7 +918,7 @@ fn fliptile_malformed_answers_are_presentation_errors() {
         .filter(|(m, n, cells)| fliptile::fliptile_truth(*m, *n, cells).is_none())
         .count() as u64;
     assert!(impossible > 5);
-    assert_eq!(count(&r, "presentation_error"), impossible);
+    assert_eq!(count(&r, "wrong_answer"), impossible);
     assert_eq!(count(&r, "accepted"), 60 - impossible);
     assert_eq!(
         r["groups"][0]["details"][0]["label"],
@@ -928,6 +943,9 @@ fn fliptile_malformed_answers_are_presentation_errors() {
         r["groups"][0]["details"][0]["label"],
         "cells run together (the judge separates them by spaces)"
     );
+    // The right cells, only the spaces between them missing: POJ's
+    // Presentation Error.
+    assert_eq!(count(&r, "presentation_error"), together);
     // Too few cells, and output after the answer.
     let one = programs::script("fliptile-one", "cat >/dev/null; echo 1");
     let (_, r) = check(
@@ -1061,7 +1079,7 @@ fn lightsout_labels_and_a_crash_half_way() {
     let program = programs::lightsout_solution("lightsout-label", "Puzzle #", false, 0);
     let (code, r) = check(&["lightsout"], &[path(&program)]);
     assert_eq!(code, 1);
-    assert_eq!(count(&r, "presentation_error"), 2032);
+    assert_eq!(count(&r, "wrong_answer"), 2032);
     assert_eq!(r["groups"][0]["id"], "wrong_puzzle_label");
     assert_eq!(
         r["groups"][0]["details"][0]["label"],
@@ -1635,7 +1653,8 @@ fn carcassonne_size_draws_boards_of_that_size() {
     );
     assert_eq!(code, 1, "{r}");
     assert_eq!(r["runs"], 1);
-    assert_eq!(count(&r, "presentation_error"), 50, "{r}");
+    // No answer at all: a Wrong Answer as HDU judges it.
+    assert_eq!(count(&r, "wrong_answer"), 50, "{r}");
     assert_eq!(
         r["drawn"]["how"],
         "all 3x4, 50 a family, each family drawn from seed 3 as cases carcassonne --size draws it"
@@ -1985,4 +2004,131 @@ fn a_memory_cgroup_holds_the_whole_tree_where_the_machine_allows_one() {
         "{}",
         text.stdout
     );
+}
+
+/// `--presentation strict` (the default) sees the output's lines as the
+/// judge does; `tokens` compares tokens only. Each program is right but for
+/// its layout (or, `impossible`, its capitals).
+#[test]
+fn presentation_strict_and_tokens() {
+    let tokens = |args: &[&str], program: &Path| {
+        let (code, r) = check(
+            &[args, &["--presentation", "tokens"]].concat(),
+            &[path(program)],
+        );
+        assert_eq!(
+            (code, r["presentation"].as_str()),
+            (0, Some("tokens")),
+            "{r}"
+        );
+        assert_eq!(count(&r, "accepted"), r["cases"].as_u64().unwrap(), "{r}");
+    };
+    // Lights Out (POJ 1222): each puzzle's presses on one line, not five.
+    let one_line = programs::lightsout_laid_out("lightsout-one-line", 1);
+    let (code, r) = check(&["lightsout"], &[path(&one_line)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "presentation_error"), 2032);
+    assert_eq!(count(&r, "accepted"), 0);
+    assert_eq!(r["run_verdicts"]["presentation_error"], 1);
+    assert_eq!(groups(&r), HashMap::from([("layout".to_owned(), 2032)]));
+    assert_eq!(
+        details(&r["groups"][0]),
+        HashMap::from([(
+            "on 2 lines where the judge's answer takes 6 lines".to_owned(),
+            2032
+        )])
+    );
+    assert_eq!(r["failing_runs"][0]["kind"], "layout");
+    tokens(&["lightsout"], &one_line);
+    // A blank line before the first answer: that answer alone.
+    let blank = programs::lightsout_laid_out("lightsout-blank-first", 2);
+    let (code, r) = check(&["lightsout"], &[path(&blank)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "presentation_error"), 1);
+    assert_eq!(count(&r, "accepted"), 2031);
+    assert_eq!(r["failures"][0]["number"], 1);
+    assert_eq!(r["failures"][0]["line"], 2);
+    assert_eq!(
+        r["failures"][0]["what"],
+        "the right answer, laid out otherwise than the judge's output: \
+         1 line blank at the start of the output"
+    );
+    // Shown as printed: the blank line, the label, five rows.
+    let received = r["failures"][0]["received"].as_str().unwrap();
+    assert!(received.starts_with("\nPUZZLE #1\n"), "{received:?}");
+    assert_eq!(received.lines().count(), 7, "{received:?}");
+    tokens(&["lightsout"], &blank);
+    // Spaces before each label.
+    let spaces = programs::lightsout_laid_out("lightsout-spaces", 3);
+    let (code, r) = check(&["lightsout"], &[path(&spaces)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "presentation_error"), 2032);
+    assert_eq!(
+        details(&r["groups"][0]),
+        HashMap::from([("spaces before its words on its line 1".to_owned(), 2032)])
+    );
+    tokens(&["lightsout"], &spaces);
+
+    // Flip Game (POJ 1753), one board a run: spaces before the answer, a
+    // blank line before it.
+    let args = ["flip", "--sample", "12", "--seed", "6"];
+    for (mode, detail) in [
+        (4, "spaces before its words"),
+        (5, "1 line blank at the start of the output"),
+    ] {
+        let program = programs::flip_solution(mode);
+        let (code, r) = check(&args, &[path(&program)]);
+        assert_eq!(code, 1);
+        assert_eq!(count(&r, "presentation_error"), 12, "{r}");
+        assert_eq!(
+            details(&r["groups"][0]),
+            HashMap::from([(detail.to_owned(), 12)])
+        );
+        tokens(&args, &program);
+    }
+    // `impossible` for `Impossible`: a wrong word, POJ's Wrong Answer; as
+    // tokens, a Presentation Error.
+    let lower = programs::script("flip-lower-case", "cat >/dev/null; echo impossible");
+    let args = ["flip", "--family", "impossible", "--sample", "10"];
+    let (code, r) = check(&args, &[path(&lower)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "wrong_answer"), 10);
+    assert_eq!(r["groups"][0]["id"], "misspelt");
+    assert_eq!(r["groups"][0]["verdict"], "wrong_answer");
+    let (code, r) = check(
+        &[&args[..], &["--presentation", "tokens"]].concat(),
+        &[path(&lower)],
+    );
+    assert_eq!((code, count(&r, "presentation_error")), (1, 10));
+
+    // The Game of Euler (UVA 10536): UVa gives Wrong Answer for a layout
+    // POJ calls a Presentation Error. Spaces before the first answer.
+    let right = programs::euler_solution("euler-right", 3, 0, 0, false);
+    let shifted = programs::script(
+        "euler-shifted",
+        &format!("'{}' | sed '1s/^/  /'", path(&right)),
+    );
+    let args = ["euler", "--sample", "300", "--seed", "2"];
+    let (code, r) = check(&args, &[path(&shifted)]);
+    assert_eq!(code, 1);
+    assert_eq!(count(&r, "wrong_answer"), 1);
+    assert_eq!(count(&r, "accepted"), 299);
+    assert_eq!(r["groups"][0]["id"], "layout");
+    assert_eq!(r["run_verdicts"]["wrong_answer"], 1);
+    tokens(&args, &shifted);
+
+    // The text report says when tokens were compared.
+    let t = check_text(
+        &["flip", "--sample", "2", "--presentation", "tokens"],
+        &[path(&programs::flip_solution(0))],
+    );
+    assert_eq!(t.code, 0, "{}", t.stderr);
+    assert!(t.stdout.contains(
+        "output compared as tokens (--presentation tokens): line breaks and spaces not judged\n"
+    ));
+    let t = check_text(
+        &["flip", "--sample", "2"],
+        &[path(&programs::flip_solution(0))],
+    );
+    assert!(!t.stdout.contains("compared as tokens"), "{}", t.stdout);
 }

@@ -224,12 +224,46 @@ fn bad_boards_point_at_line_and_column() {
     assert_fails(
         &euler("1\n\nXXX\nXXX.\n.XXX\n.XXX\n"),
         "",
-        "<stdin>:3:4: expected 'X' or '.', found end of line",
+        // The first board's first row of 3 cells: another size, maybe.
+        "<stdin>:3:4: expected 'X' or '.', found end of line\nhint: --size RxC answers other board sizes (a board read as 4x4 for want of it)",
     );
     assert_fails(
         &euler("1\n\nXXX..\nXXX.\n.XXX\n.XXX\n"),
         "",
-        "<stdin>:3:5: expected the end of the row after 4 cells, found '.'",
+        "<stdin>:3:5: expected the end of the row after 4 cells, found '.'\nhint: --size RxC answers other board sizes (a board read as 4x4 for want of it)",
+    );
+    // A 5×5 board: the hint in every format, none with the size given.
+    let five = euler("1\n.....\n.....\n.....\n.....\n.....\n");
+    assert_fails(
+        &five,
+        "",
+        "<stdin>:2:5: expected the end of the row after 4 cells, found '.'\nhint: --size RxC answers other board sizes (a board read as 4x4 for want of it)",
+    );
+    for format in ["json", "pretty"] {
+        let r = run(
+            &["euler", "--format", format],
+            "1\n.....\n.....\n.....\n.....\n.....\n",
+        );
+        assert_fails(
+            &r,
+            "",
+            "<stdin>:2:5: expected the end of the row after 4 cells, found '.'\nhint: --size RxC answers other board sizes (a board read as 4x4 for want of it)",
+        );
+    }
+    let r = run(
+        &["euler", "--size", "4x4"],
+        "1\n.....\n.....\n.....\n.....\n.....\n",
+    );
+    assert_fails(
+        &r,
+        "",
+        "<stdin>:2:5: expected the end of the row after 4 cells, found '.'",
+    );
+    // The second board's row is a slip in it: no hint.
+    assert_fails(
+        &euler("2\nXXX.\nXXX.\n.XXX\n.XXX\nXXX..\nXXX.\n.XXX\n.XXX\n"),
+        "LOSING\n",
+        "<stdin>:6:5: expected the end of the row after 4 cells, found '.'",
     );
     assert_fails(
         &euler("1\n\nXXX.\n\nXXX.\n.XXX\n.XXX\n"),

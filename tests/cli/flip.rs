@@ -277,3 +277,74 @@ fn pretty_says_one_round() {
     assert!(text.contains("to all white: 1 round,"), "{text}");
     assert!(!text.contains("1 rounds"), "{text}");
 }
+
+#[test]
+fn a_board_of_another_width_without_size_hints_at_size() {
+    // On a line of its own: the error's line reads as it would alone.
+    const HINT: &str =
+        "\nhint: --size RxC answers other board sizes (a board read as 4x4 for want of it)";
+    let five = "bwbwb\nbwbwb\nbwbwb\nbwbwb\nbwbwb\n";
+    let three = "bwb\nbwb\nbwb\n";
+    for format in ["judge", "json", "pretty"] {
+        // Read as 4×4 for want of --size: the first row is too long or too
+        // short, and the error says how to give the size.
+        let r = run(&["flip", "--format", format], five);
+        assert_eq!(
+            r.stderr,
+            format!(
+                "error: <stdin>:1:5: expected the end of the row after 4 cells, found 'b'{HINT}\n"
+            ),
+            "{format}"
+        );
+        assert_eq!((r.code, r.stdout.as_str()), (1, ""), "{format}");
+        let r = run(&["flip", "--format", format], three);
+        assert_eq!(
+            r.stderr,
+            format!("error: <stdin>:1:4: expected 'b' or 'w', found end of line{HINT}\n"),
+            "{format}"
+        );
+        // With the size given, the same board is an error in that size's
+        // words, and no hint: the user chose it.
+        let r = run(&["flip", "--size", "4x4", "--format", format], five);
+        assert_eq!(
+            r.stderr, "error: <stdin>:1:5: expected the end of the row after 4 cells, found 'b'\n",
+            "{format}"
+        );
+        // After a board of 4×4, a row of another width is a slip in that
+        // row, not a board of another size: no hint.
+        let r = run(
+            &["flip", "--format", format],
+            "bwwb\nbbwb\nbwwb\nbwww\n\nbwwbb\nbbwb\nbwwb\nbwww\n",
+        );
+        assert_eq!(
+            r.stderr, "error: <stdin>:6:5: expected the end of the row after 4 cells, found 'b'\n",
+            "{format}"
+        );
+        assert_eq!(r.code, 1);
+        // A bad cell in the first row is no matter of size.
+        let r = run(&["flip", "--format", format], "bwwx\nbbwb\nbwwb\nbwww\n");
+        assert_eq!(
+            r.stderr, "error: <stdin>:1:4: expected 'b' or 'w', found 'x'\n",
+            "{format}"
+        );
+        let r = run(&["flip", "--format", format], "bwwbx\nbbwb\nbwwb\nbwww\n");
+        assert_eq!(
+            r.stderr, "error: <stdin>:1:5: expected the end of the row after 4 cells, found 'x'\n",
+            "{format}"
+        );
+    }
+    // The same board with its size is answered: one answer, no error.
+    let r = run(&["flip", "--size", "5x5"], five);
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    assert_eq!(r.stdout.lines().count(), 1, "{}", r.stdout);
+    // A file as well as standard input.
+    let file = TempFile::new("flip-5x5.txt", five);
+    let r = run(&["flip", file.path()], "");
+    assert_eq!(
+        r.stderr,
+        format!(
+            "error: {}:1:5: expected the end of the row after 4 cells, found 'b'{HINT}\n",
+            file.path()
+        )
+    );
+}

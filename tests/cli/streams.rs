@@ -326,7 +326,10 @@ fn an_input_with_something_but_no_case_is_still_an_error() {
         (
             &["flip"],
             "\nbw\n",
-            "error: <stdin>:2:3: expected 'b' or 'w', found end of line\n",
+            // A first row of 2 cells read as 4x4: maybe a board of another
+            // size, which --size answers.
+            "error: <stdin>:2:3: expected 'b' or 'w', found end of line\n\
+             hint: --size RxC answers other board sizes (a board read as 4x4 for want of it)\n",
         ),
         (
             &["fliptile"],

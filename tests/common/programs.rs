@@ -62,7 +62,8 @@ pub fn script(name: &str, body: &str) -> PathBuf {
 /// A Flip (POJ 1753) solution in C: tries all 65,536 press sets.
 /// `MODE` changes it: 0 right; 1 prints `0` for impossible boards; 2 aborts
 /// on boards whose first piece is black; 3 prints `Impossible.` for
-/// impossible boards. With an argument, it appends `BOARD ANSWER` to that
+/// impossible boards; 4 prints two spaces before each answer; 5 a blank
+/// line before it. With an argument, it appends `BOARD ANSWER` to that
 /// file (the board as 16 letters), so a test knows what it was asked.
 pub fn flip_solution(mode: u32) -> PathBuf {
     flip_solution_burning(mode, 0)
@@ -108,7 +109,7 @@ int main(int argc, char **argv) {
     char answer[16];
     if (best < 99) sprintf(answer, "%d", best);
     else strcpy(answer, MODE == 1 ? "0" : MODE == 3 ? "Impossible." : "Impossible");
-    printf("%s\n", answer);
+    printf(MODE == 4 ? "  %s\n" : MODE == 5 ? "\n%s\n" : "%s\n", answer);
     if (argc > 1) {
         FILE *log = fopen(argv[1], "a");
         if (!log) return 2;
@@ -285,6 +286,18 @@ int main(int argc, char **argv) {
 /// presses leave the first row alone). `STOP`: after that many answers it
 /// flushes and aborts (0: never).
 pub fn lightsout_solution(name: &str, label: &str, skip_empty: bool, stop: u32) -> PathBuf {
+    lightsout_program(name, label, skip_empty, stop, 0)
+}
+
+/// The right [`lightsout_solution`], its answers laid out otherwise:
+/// `LAYOUT` 1 prints each puzzle's 30 presses on one line (its label on the
+/// line before), 2 a blank line before the first answer, 3 two spaces
+/// before each label.
+pub fn lightsout_laid_out(name: &str, layout: u32) -> PathBuf {
+    lightsout_program(name, "PUZZLE #", false, 0, layout)
+}
+
+fn lightsout_program(name: &str, label: &str, skip_empty: bool, stop: u32, layout: u32) -> PathBuf {
     let source = r#"
 #include <stdio.h>
 #include <stdlib.h>
@@ -315,9 +328,11 @@ int main(void) {
             found = 1;
             for (int c = 0; c < 6; c++) if (on[4][c]) found = 0;
         }
-        printf("%s%d\n", LABEL, k);
+        if (LAYOUT == 2 && k == 1) printf("\n");
+        printf("%s%s%d\n", LAYOUT == 3 ? "  " : "", LABEL, k);
         for (int r = 0; r < 5; r++)
-            for (int c = 0; c < 6; c++) printf("%d%c", press[r][c], c < 5 ? ' ' : '\n');
+            for (int c = 0; c < 6; c++)
+                printf("%d%c", press[r][c], c < 5 || (LAYOUT == 1 && r < 4) ? ' ' : '\n');
         if (k == STOP) { fflush(stdout); abort(); }
     }
     return 0;
@@ -326,7 +341,7 @@ int main(void) {
     c_program(
         name,
         &format!(
-            "#define LABEL \"{label}\"\n#define SKIP_EMPTY {}\n#define STOP {stop}\n{source}",
+            "#define LABEL \"{label}\"\n#define SKIP_EMPTY {}\n#define STOP {stop}\n#define LAYOUT {layout}\n{source}",
             u32::from(skip_empty)
         ),
     )
