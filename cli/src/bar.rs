@@ -12,9 +12,27 @@ use indicatif::{ProgressBar, ProgressStyle};
 /// (right-aligned in 10 columns), the bar, the percentage, the count, the
 /// time left and an optional note.
 const TEMPLATES: [&str; 2] = [
-    "{prefix:>10} [{bar:40}] {percent:>3}% {bytes}/{total_bytes}, {eta} left{msg}",
-    "{prefix:>10} [{bar:40}] {percent:>3}% {human_pos}/{human_len}, {eta} left{msg}",
+    "{prefix:>10} [{bar:40}] {percent:>3}% {bytes}/{total_bytes}{left}{msg}",
+    "{prefix:>10} [{bar:40}] {percent:>3}% {human_pos}/{human_len}{left}{msg}",
 ];
+
+/// How long a phase runs before its time left is said, and how much of it
+/// must be done: a phase's first reports (the moves-left pass's first
+/// layers are its shortest) would say years.
+const SETTLE: std::time::Duration = std::time::Duration::from_secs(3);
+const SETTLE_FRACTION: f32 = 0.01;
+
+/// `, 1m 20s left` once the phase has run [`SETTLE`] and done
+/// [`SETTLE_FRACTION`] of its work, from its average rate since it began
+/// (not the last seconds' rate, which swings with each layer); nothing
+/// before.
+fn left_text(elapsed: std::time::Duration, fraction: f32) -> String {
+    if elapsed < SETTLE || !(SETTLE_FRACTION..1.0).contains(&fraction) {
+        return String::new();
+    }
+    let rest = elapsed.mul_f64(f64::from((1.0 - fraction) / fraction));
+    format!(", {} left", indicatif::HumanDuration(rest))
+}
 
 /// The characters of the bar: done, the tip, to do.
 const PROGRESS_CHARS: &str = "=> ";
@@ -23,7 +41,14 @@ const PROGRESS_CHARS: &str = "=> ";
 fn style(bytes: bool) -> Option<ProgressStyle> {
     ProgressStyle::with_template(TEMPLATES[usize::from(!bytes)])
         .ok()
-        .map(|s| s.progress_chars(PROGRESS_CHARS))
+        .map(|s| {
+            s.progress_chars(PROGRESS_CHARS).with_key(
+                "left",
+                |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = w.write_str(&left_text(state.elapsed(), state.fraction()));
+                },
+            )
+        })
 }
 
 /// Whether bars are shown: stderr is a terminal.
@@ -145,5 +170,25 @@ impl Lines {
             crate::thousands(total as usize),
             indicatif::HumanDuration(elapsed)
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn the_time_left_waits_for_the_phase_to_settle_and_follows_its_average_rate() {
+        // The moves-left pass's first report: no "39y left".
+        assert_eq!(left_text(Duration::from_millis(200), 0.000_01), "");
+        assert_eq!(left_text(Duration::from_secs(10), 0.005), "");
+        assert_eq!(left_text(Duration::from_secs(2), 0.5), "");
+        // A quarter done in 10 s: 30 s to go.
+        assert_eq!(
+            left_text(Duration::from_secs(10), 0.25),
+            ", 30 seconds left"
+        );
+        assert_eq!(left_text(Duration::from_secs(10), 1.0), "");
     }
 }
