@@ -26,6 +26,8 @@ mod game_model;
 mod game_mnk;
 // Connect Four solved through the model, against game search.
 mod game_connect4;
+// Quixo solved through the model, against value iteration.
+mod game_quixo;
 // Inputs the fuzz targets found, kept as plain tests.
 mod fuzz_regressions;
 // The Euler generator on every shape of at most 20 squares.
