@@ -186,8 +186,10 @@ pub struct Quixo {
     moves: usize,
     /// Board symmetries used (1 without symmetry).
     symmetries: usize,
-    /// `images[s][j][b]`: the image under symmetry `s` of the cells of
-    /// byte `b` of chunk `j`.
+    /// `images[s][j][b]`: `Σ 3^i` over the cells `i` of the image under
+    /// symmetry `s` of the cells of byte `b` of chunk `j`. The index of a
+    /// board is linear in its cells, so an image's index is summed from
+    /// these with no image drawn: the hot path of the symmetry.
     images: [[[u64; 256]; MAX_CHUNKS]; 8],
     /// Every `k` in a row.
     lines: Lines,
@@ -269,7 +271,8 @@ impl Quixo {
             for j in 0..chunks {
                 for b in 0..256usize {
                     let mask = (b as u64) << (CHUNK * j) & shape.full();
-                    game.images[s][j][b] = shape.symmetric_board(mask, s);
+                    let image = shape.symmetric_board(mask, s);
+                    game.images[s][j][b] = game.digits(image);
                 }
             }
         }
@@ -331,14 +334,15 @@ impl Quixo {
         v
     }
 
-    /// `mask` under board symmetry `s`.
+    /// `Σ 3^i` over the cells `i` of `mask` under board symmetry `s`.
     #[inline]
-    fn image(&self, mask: u64, s: usize) -> u64 {
-        let mut m = 0;
-        for j in 0..self.chunks {
-            m |= self.images[s][j][(mask >> (CHUNK * j) & 0xff) as usize];
+    fn image_digits(&self, mask: u64, s: usize) -> u64 {
+        let table = &self.images[s];
+        let mut v = 0;
+        for (j, t) in table.iter().enumerate().take(self.chunks) {
+            v += t[(mask >> (CHUNK * j) & 0xff) as usize];
         }
-        m
+        v
     }
 
     /// The least index of the class of the position where the player with
@@ -348,8 +352,7 @@ impl Quixo {
     fn least(&self, mover: u64, other: u64) -> u64 {
         let mut best = self.digits(mover) + 2 * self.digits(other);
         for s in 1..self.symmetries {
-            best =
-                best.min(self.digits(self.image(mover, s)) + 2 * self.digits(self.image(other, s)));
+            best = best.min(self.image_digits(mover, s) + 2 * self.image_digits(other, s));
         }
         best
     }

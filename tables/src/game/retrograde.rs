@@ -21,7 +21,7 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use super::graph::{Parents, children, filled, index_len, push};
+use super::graph::{Parents, children, index_len, push, zeroed};
 use super::{Outcome, SolveError, TwoPlayer, Value};
 
 /// The deepest remoteness held: 14 bits.
@@ -121,9 +121,9 @@ impl Solved {
 /// [`Rules::for_each_parent`]: super::Rules::for_each_parent
 pub fn solve<G: TwoPlayer>(game: &G) -> Result<Solved, SolveError> {
     let n = index_len(game.positions())?;
-    let mut cells = filled(n, 0u16)?;
+    let mut cells = zeroed(n)?;
     // Children not yet known to be won; 0 for a position not waiting.
-    let mut waiting = filled(n, 0u16)?;
+    let mut waiting = zeroed(n)?;
     let mut queue: Vec<u64> = Vec::new();
     let mut buf = Vec::new();
     for p in 0..n as u64 {
