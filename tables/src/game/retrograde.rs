@@ -116,7 +116,10 @@ impl Solved {
 ///
 /// Memory: two bytes a position index for the table, two for the counts,
 /// up to eight for the queue; without [`Rules::for_each_parent`] the
-/// reverse graph besides (eight bytes a position and eight a move).
+/// reverse graph besides (eight bytes a position and eight a move). The
+/// table and the counts are allocated zeroed and written only at legal
+/// canonical positions: where a game's symmetry leaves whole pages of
+/// indices without one, those pages are never touched and cost nothing.
 ///
 /// [`Rules::for_each_parent`]: super::Rules::for_each_parent
 pub fn solve<G: TwoPlayer>(game: &G) -> Result<Solved, SolveError> {
