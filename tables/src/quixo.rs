@@ -37,10 +37,11 @@
 //! let game = Quixo::new(Shape::new(3, 3).unwrap(), 3).unwrap();
 //! // X X .
 //! // O O .
-//! // . . .     X to move: a1-c1 pushes a1 in at c1 and makes X X X.
+//! // . . .     X to move: c1-a1 takes the blank c1 and pushes it in at
+//! //           a1, the X X sliding right: X X X.
 //! let p = game.read_position("XX./OO./.../X")?;
-//! let mv = game.read_move(p, "a1-c1")?;
-//! assert_eq!(game.read_move(p, "1 R")?, mv);
+//! let mv = game.read_move(p, "c1-a1")?;
+//! assert_eq!(game.read_move(p, "3 L")?, mv);
 //! let after = game.play(p, mv);
 //! let mut text = String::new();
 //! game.write_position(after, &mut text).unwrap();
