@@ -36,7 +36,15 @@ fn every_game_is_listed_with_its_problems_and_their_limits() {
     let names: Vec<&str> = games.iter().map(|g| g["name"].as_str().unwrap()).collect();
     assert_eq!(
         names,
-        ["flip", "lights", "euler", "carcassonne", "mnk", "connect4", "quixo"]
+        [
+            "flip",
+            "lights",
+            "euler",
+            "carcassonne",
+            "mnk",
+            "connect4",
+            "quixo"
+        ]
     );
     let kinds: Vec<&str> = games.iter().map(|g| g["kind"].as_str().unwrap()).collect();
     assert_eq!(
