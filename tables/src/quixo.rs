@@ -672,6 +672,11 @@ impl Text for Quixo {
         Ok(self.position(x, o, o_to_move))
     }
 
+    /// The rows, and the line of the player to move.
+    fn position_lines(&self) -> Option<usize> {
+        Some(self.shape.rows() + 1)
+    }
+
     fn write_move(&self, _position: u64, mv: u8, out: &mut dyn fmt::Write) -> fmt::Result {
         let p = &self.pushes[usize::from(mv)];
         let (r, c) = self.shape.cell(usize::from(p.src));

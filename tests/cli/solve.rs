@@ -445,16 +445,21 @@ fn quixo_positions_in_both_texts_and_their_errors() {
         "",
     );
     assert_eq!(text, "XXX/OO./.../O: lose in 0\n");
-    // Errors: the line and column in the input.
+    // From a file: a line with `/`, or the rows and the line of the turn,
+    // blank lines between; an error has its line and column in the input.
     let r = run(
         &["solve", "quixo", "--size", "3x3"],
-        ".../.../.../X\nXX.\nOO.\n...\n",
+        ".../.../.../X\n\nXX.\nOO.\n...\nX\nXX.\nOO.\n...\n\n",
     );
     assert_eq!(r.code, 1);
-    assert_eq!(r.stdout.lines().next(), Some(".../.../.../X: win in 7"));
+    let answers: Vec<&str> = r.stdout.lines().filter(|l| !l.starts_with(' ')).collect();
+    assert_eq!(
+        answers,
+        [".../.../.../X: win in 7", "XX./OO./.../X: win in 1"]
+    );
     assert_eq!(
         r.stderr,
-        "error: <stdin>:4:1: expected the player to move ('X' or 'O') on a line after the board, found '.'\n"
+        "error: <stdin>:9:1: expected the player to move ('X' or 'O') on a line after the board, found '.'\n"
     );
     let r = run(
         &["solve", "quixo", "--size", "3x3", "--board", "1_--X-Y----"],
