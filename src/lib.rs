@@ -86,6 +86,8 @@ pub mod mnk;
 #[cfg(feature = "std")]
 pub mod progress;
 #[cfg(feature = "std")]
+pub mod quixo;
+#[cfg(feature = "std")]
 pub mod ranks;
 #[cfg(feature = "std")]
 pub mod report;

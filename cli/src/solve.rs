@@ -90,7 +90,15 @@ pub fn run(args: &SolveArgs, out: &mut Output) -> Result<(), Failure> {
         Some(f) => Box::new(f),
         None => Box::new(std::io::stdin().lock()),
     };
-    each_position(BufReader::new(reader), setup.shape.rows(), |line, text| {
+    // A game whose text takes more lines than the board's rows (Quixo's
+    // line of whose turn it is) says how many; a game that cannot be made
+    // is refused by the first solve, with its reason.
+    let lines = model
+        .make(&setup)
+        .ok()
+        .and_then(|game| game.position_lines())
+        .unwrap_or(setup.shape.rows());
+    each_position(BufReader::new(reader), lines, |line, text| {
         let solution = solve(Query::Text(text)).map_err(|e| on_board(&name, line, e))?;
         write(out, args.format, &solution)?;
         out.end_case()?;
@@ -118,7 +126,8 @@ impl From<Failure> for Stop {
 }
 
 /// Calls `f` with each position of the input and the line it starts on:
-/// a line holding `/` is one position; otherwise `rows` lines are one.
+/// a line holding `/` is one position; otherwise `rows` lines are one (the
+/// board's rows, or as many as the game's text takes).
 /// Blank lines between positions are skipped.
 fn each_position(
     mut input: impl BufRead,

@@ -36,6 +36,7 @@ pub static GAMES: &[&Game] = &[
     &crate::carcassonne::GAME,
     &crate::mnk::GAME,
     &crate::connect4::GAME,
+    &crate::quixo::GAME,
 ];
 
 /// The two-player games the answer layer solves through the game model
@@ -46,6 +47,7 @@ pub static MODELS: &[&Model] = &[
     &crate::euler::MODEL,
     &crate::mnk::MODEL,
     &crate::connect4::MODEL,
+    &crate::quixo::MODEL,
 ];
 
 /// The model of the game named `name`, or `None`.

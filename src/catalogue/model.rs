@@ -197,6 +197,9 @@ pub trait AnyGame: Send + Sync {
     fn read_position(&self, text: &str) -> Result<u64, ParseError>;
     /// The position's text, rows joined by `/`.
     fn position_text(&self, position: u64) -> String;
+    /// How many lines a position's text takes written one row a line,
+    /// `None` for one a row of the board ([`Text::position_lines`]).
+    fn position_lines(&self) -> Option<usize>;
     /// Every move of `position` in the game's order: its text and the
     /// position after it.
     fn moves(&self, position: u64) -> Vec<(String, u64)>;
@@ -257,6 +260,10 @@ where
         // Writing into a String cannot fail.
         let _ = self.write_position(position, &mut text);
         text.replace('\n', "/")
+    }
+
+    fn position_lines(&self) -> Option<usize> {
+        Text::position_lines(self)
     }
 
     fn moves(&self, position: u64) -> Vec<(String, u64)> {

@@ -254,6 +254,14 @@ pub trait Text: Rules {
     /// column of what does not fit.
     fn read_position(&self, text: &str) -> Result<u64, ParseError>;
 
+    /// How many lines a position's text takes, one row of the board a
+    /// line, for a reader of many positions to count them off: `None` for
+    /// one a row of the board, as most games write it. A game whose text
+    /// says more than its rows (whose turn it is) says how many.
+    fn position_lines(&self) -> Option<usize> {
+        None
+    }
+
     /// Writes `mv`, a move of `position`.
     fn write_move(&self, position: u64, mv: Self::Move, out: &mut dyn fmt::Write) -> fmt::Result;
 

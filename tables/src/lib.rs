@@ -40,5 +40,6 @@ pub mod flip;
 pub mod game;
 pub mod lines;
 pub mod mnk;
+pub mod quixo;
 pub mod shape;
 pub mod text;

@@ -36,7 +36,15 @@ fn every_game_is_listed_with_its_problems_and_their_limits() {
     let names: Vec<&str> = games.iter().map(|g| g["name"].as_str().unwrap()).collect();
     assert_eq!(
         names,
-        ["flip", "lights", "euler", "carcassonne", "mnk", "connect4"]
+        [
+            "flip",
+            "lights",
+            "euler",
+            "carcassonne",
+            "mnk",
+            "connect4",
+            "quixo"
+        ]
     );
     let kinds: Vec<&str> = games.iter().map(|g| g["kind"].as_str().unwrap()).collect();
     assert_eq!(
@@ -47,6 +55,7 @@ fn every_game_is_listed_with_its_problems_and_their_limits() {
             "two-player",
             "count",
             "two-player",
+            "two-player",
             "two-player"
         ]
     );
@@ -54,7 +63,7 @@ fn every_game_is_listed_with_its_problems_and_their_limits() {
         .iter()
         .map(|g| g["tables"].as_bool().unwrap())
         .collect();
-    assert_eq!(tables, [true, false, true, false, true, true]);
+    assert_eq!(tables, [true, false, true, false, true, true, true]);
     // The two-player games are solved by `boardbase solve`, with their
     // boards and options: tic-tac-toe by default for mnk.
     let solve: Vec<&Value> = games.iter().map(|g| &g["solve"]).collect();
@@ -65,6 +74,9 @@ fn every_game_is_listed_with_its_problems_and_their_limits() {
     assert_eq!(solve[4]["options"][0]["default"], 3);
     assert_eq!(solve[5]["default_size"], "6x7");
     assert_eq!(solve[5]["options"][0]["default"], 4);
+    // Quixo: the standard 5x5, k = 0 standing for the board's shorter side.
+    assert_eq!(solve[6]["default_size"], "5x5");
+    assert_eq!(solve[6]["options"][0]["default"], 0);
     let problems: Vec<&Value> = games
         .iter()
         .flat_map(|g| g["problems"].as_array().unwrap())

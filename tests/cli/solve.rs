@@ -1,9 +1,10 @@
 //! `boardbase solve`: any two-player game of the catalogue, every position
-//! of tic-tac-toe and of small m,n,k and Euler boards through one process
-//! each, against the oracles' game searches (tests/oracle/mnk.rs,
-//! tests/oracle/tables.rs): the value and remoteness, every move with the
-//! value of the position after it, best first; the text output; errors with
-//! their line and column; the JSON against its schema.
+//! of tic-tac-toe, of small m,n,k and Euler boards and of 3×3 Quixo
+//! through one process each, against the oracles' game searches
+//! (tests/oracle/mnk.rs, tests/oracle/quixo.rs, tests/oracle/tables.rs):
+//! the value and remoteness, every move with the value of the position
+//! after it, best first; the text output; errors with their line and
+//! column; the JSON against its schema.
 
 use std::cmp::Reverse;
 
@@ -13,6 +14,7 @@ use crate::common::{ok, run};
 use crate::oracle::connect4::Connect4;
 use crate::oracle::euler;
 use crate::oracle::mnk::{Game, Solved};
+use crate::oracle::quixo::Quixo;
 use crate::oracle::tables::solve_euler;
 use crate::schemas::assert_valid;
 use boardbase::solvers::shape::Shape;
@@ -329,6 +331,179 @@ fn bad_positions_and_setups_say_where_and_why() {
     assert!(
         r.stderr
             .starts_with("error: solving mnk on 5x5 in memory needs "),
+        "{}",
+        r.stderr
+    );
+}
+
+/// boardbase's text of a Quixo position of the oracle: the rows and the
+/// player to move, joined by `/`.
+fn quixo_text(cols: usize, position: &[u8]) -> String {
+    let (board, mover) = position.split_at(position.len() - 1);
+    let mut lines: Vec<String> = board
+        .chunks(cols)
+        .map(|r| String::from_utf8_lossy(r).into())
+        .collect();
+    lines.push((mover[0] as char).to_string());
+    lines.join("/")
+}
+
+#[test]
+fn every_quixo_3x3_position_against_value_iteration() {
+    let (rows, cols, k) = (3, 3, 3);
+    let oracle = Quixo {
+        board: Game { rows, cols, k },
+    };
+    let all = oracle.solve_all();
+    let positions: Vec<&Vec<u8>> = all.keys().collect();
+    let input: String = positions
+        .iter()
+        .map(|p| quixo_text(cols, p) + "\n")
+        .collect();
+    let out = ok(
+        &["solve", "quixo", "--size", "3x3", "--format", "json"],
+        input,
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), positions.len());
+    for (position, line) in positions.iter().zip(lines) {
+        let object: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(object["position"], quixo_text(cols, position));
+        let (value, remoteness) = valued(all[*position]);
+        assert_eq!(
+            (object["value"].as_str(), object["remoteness"].as_u64()),
+            (Some(value), remoteness),
+            "{line}"
+        );
+        let mut got = moves_of(&object);
+        let mut want: Vec<(String, String, Option<u64>)> = oracle
+            .moves(position)
+            .into_iter()
+            .map(|(s, d, after)| {
+                let (v, r) = valued(all[&after]);
+                (
+                    format!("{}-{}", cell(cols, s), cell(cols, d)),
+                    v.to_owned(),
+                    r,
+                )
+            })
+            .collect();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "{line}");
+    }
+}
+
+#[test]
+fn quixo_positions_in_both_texts_and_their_errors() {
+    // X to move makes X X X along the top row, three ways.
+    let text = ok(
+        &[
+            "solve",
+            "quixo",
+            "--size",
+            "3x3",
+            "--board",
+            "XX./OO./.../X",
+        ],
+        "",
+    );
+    assert!(
+        text.starts_with(
+            "XX./OO./.../X: win in 1\n  c1-a1  wins in 1\n  c2-c1  wins in 1\n  c3-c1  wins in 1\n"
+        ),
+        "{text}"
+    );
+    // GamesmanOne's string of the 3x3 start, as its query answers it.
+    let start: Value = serde_json::from_str(&ok(
+        &[
+            "solve",
+            "quixo",
+            "--size",
+            "3x3",
+            "--board",
+            "1_---------",
+            "--format",
+            "json",
+        ],
+        "",
+    ))
+    .unwrap();
+    assert_valid("solve", &start, "solve quixo --board 1_---------");
+    assert_eq!(
+        (
+            start["position"].as_str(),
+            start["value"].as_str(),
+            start["remoteness"].as_u64()
+        ),
+        (Some(".../.../.../X"), Some("win"), Some(7))
+    );
+    assert_eq!(start["moves"].as_array().unwrap().len(), 20);
+    // O to move, and X has a line: O has lost.
+    let text = ok(
+        &["solve", "quixo", "--size", "3x3", "--board", "2_XXXOO----"],
+        "",
+    );
+    assert_eq!(text, "XXX/OO./.../O: lose in 0\n");
+    // From a file: a line with `/`, or the rows and the line of the turn,
+    // blank lines between; an error has its line and column in the input.
+    let r = run(
+        &["solve", "quixo", "--size", "3x3"],
+        ".../.../.../X\n\nXX.\nOO.\n...\nX\nXX.\nOO.\n...\n\n",
+    );
+    assert_eq!(r.code, 1);
+    let answers: Vec<&str> = r.stdout.lines().filter(|l| !l.starts_with(' ')).collect();
+    assert_eq!(
+        answers,
+        [".../.../.../X: win in 7", "XX./OO./.../X: win in 1"]
+    );
+    assert_eq!(
+        r.stderr,
+        "error: <stdin>:9:1: expected the player to move ('X' or 'O') on a line after the board, found '.'\n"
+    );
+    let r = run(
+        &["solve", "quixo", "--size", "3x3", "--board", "1_--X-Y----"],
+        "",
+    );
+    assert_eq!(
+        (r.code, r.stderr.as_str()),
+        (
+            1,
+            "error: --board:1:7: expected '-', 'X' or 'O', found 'Y'\n"
+        )
+    );
+    let r = run(
+        &[
+            "solve",
+            "quixo",
+            "--size",
+            "3x3",
+            "--board",
+            ".../.X./.../O",
+        ],
+        "",
+    );
+    assert_eq!(
+        r.stderr,
+        "error: --board:1:1: expected a position of the game, found no cube of the player who moved last on the border (a push leaves one there)\n"
+    );
+    let r = run(
+        &["solve", "quixo", "--size", "3x3", "--k", "4", "--start"],
+        "",
+    );
+    assert_eq!(
+        (r.code, r.stderr.as_str()),
+        (
+            2,
+            "error: quixo is not played on a 3x3 board: k is longer than both sides\n"
+        )
+    );
+    // The standard 5x5: refused for its memory, never tried.
+    let r = run(&["solve", "quixo", "--start"], "");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(
+        r.stderr
+            .starts_with("error: solving quixo on 5x5 in memory needs "),
         "{}",
         r.stderr
     );

@@ -29,6 +29,8 @@ mod game_connect4;
 // Table files of the games of the model: generated, mapped, answered and
 // verified, against game search; damage and wrong entries refused.
 mod game_table;
+// Quixo solved through the model, against value iteration.
+mod game_quixo;
 // Inputs the fuzz targets found, kept as plain tests.
 mod fuzz_regressions;
 // The Euler generator on every shape of at most 20 squares.

@@ -18,6 +18,8 @@
 //! - [`mnk`]: m,n,k-games (tic-tac-toe's family), solved by memoised game
 //!   search from the empty board;
 //! - [`connect4`]: Connect Four, the same search with pieces that fall;
+//! - [`quixo`]: Quixo, whose positions repeat, solved by value iteration
+//!   over the positions reachable from the start;
 //! - [`fliptile`]: Fliptile and Lights Out solved by light chasing over
 //!   [`press`], and the judges' answer texts;
 //! - [`carcassonne`]: Carcassonne tile turning and edge matching, the brute
@@ -42,6 +44,7 @@ pub mod family;
 pub mod fliptile;
 pub mod mnk;
 pub mod press;
+pub mod quixo;
 pub mod samples;
 pub mod tables;
 

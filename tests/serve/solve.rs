@@ -177,4 +177,35 @@ fn positions_true_gives_each_moves_position_after_it() {
         assert_eq!(r.status, status, "{query}: {}", r.text());
         assert_eq!(r.json()["parameter"], "positions", "{query}");
     }
+
+fn quixo_in_both_texts_and_its_errors() {
+    let server = Server::start(&[]);
+    // GamesmanOne's string of the 3x3 start: won in 7, as its query says.
+    let v = server
+        .get("/api/v1/solve?game=quixo&size=3x3&board=1_---------")
+        .json();
+    assert_valid("solve", &v, "quixo");
+    assert_eq!(
+        (
+            v["position"].as_str(),
+            v["value"].as_str(),
+            v["remoteness"].as_u64(),
+            v["moves"][0]["move"].as_str()
+        ),
+        (Some(".../.../.../X"), Some("win"), Some(7), Some("a1-c1"))
+    );
+    let v = server
+        .get("/api/v1/solve?game=quixo&size=3x3&board=XX./OO./.../X")
+        .json();
+    assert_eq!(
+        (v["value"].as_str(), v["moves"][0]["move"].as_str()),
+        (Some("win"), Some("c1-a1"))
+    );
+    let r = server.get("/api/v1/solve?game=quixo&size=3x3&board=XX./OO./.../Z");
+    assert_eq!(r.status, 400);
+    let v = r.json();
+    assert_eq!(
+        (v["line"].as_u64(), v["column"].as_u64()),
+        (Some(1), Some(13))
+    );
 }

@@ -25,6 +25,33 @@ pub(super) fn filled<T: Clone>(len: usize, value: T) -> Result<Vec<T>, SolveErro
     Ok(v)
 }
 
+/// `len` zeros of `u16`, asked of the allocator already zeroed: the pages
+/// of a large array that are never written are never touched and cost no
+/// memory. A game whose symmetry leaves whole ranges of indices without a
+/// canonical position (Quixo's positions with O to move, each the image of
+/// one with X to move) so solves in half the memory.
+pub(super) fn zeroed(len: usize) -> Result<Vec<u16>, SolveError> {
+    let refused = SolveError::OutOfMemory {
+        bytes: (len as u64).saturating_mul(2),
+    };
+    let layout = core::alloc::Layout::array::<u16>(len).map_err(|_| refused)?;
+    if layout.size() == 0 {
+        return Ok(Vec::new());
+    }
+    // SAFETY: the layout's size is not zero, as `alloc_zeroed` requires;
+    // a non-null pointer holds `len` zeroed `u16`s, which are valid
+    // values, allocated by the global allocator with the layout of
+    // `[u16; len]`, which is what `Vec::from_raw_parts` requires of a
+    // vector of capacity `len`.
+    unsafe {
+        let ptr = alloc::alloc::alloc_zeroed(layout).cast::<u16>();
+        if ptr.is_null() {
+            return Err(refused);
+        }
+        Ok(Vec::from_raw_parts(ptr, len, len))
+    }
+}
+
 /// Appends `position` to `queue`, or [`SolveError::OutOfMemory`].
 pub(super) fn push(queue: &mut Vec<u64>, position: u64) -> Result<(), SolveError> {
     queue.try_reserve(1).map_err(|_| SolveError::OutOfMemory {

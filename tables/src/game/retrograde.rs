@@ -21,7 +21,7 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
-use super::graph::{Parents, children, filled, index_len, push};
+use super::graph::{Parents, children, filled, index_len, push, zeroed};
 use super::{Outcome, SolveError, TwoPlayer, Value};
 
 /// The deepest remoteness held: 14 bits.
@@ -203,7 +203,10 @@ impl Solved {
 ///
 /// Memory: two bytes a position index for the table, two for the counts,
 /// up to eight for the queue; without [`Rules::for_each_parent`] the
-/// reverse graph besides (eight bytes a position and eight a move).
+/// reverse graph besides (eight bytes a position and eight a move). The
+/// table and the counts are allocated zeroed and written only at legal
+/// canonical positions: where a game's symmetry leaves whole pages of
+/// indices without one, those pages are never touched and cost nothing.
 ///
 /// [`Rules::for_each_parent`]: super::Rules::for_each_parent
 pub fn solve<G: TwoPlayer>(game: &G) -> Result<Solved, SolveError> {
@@ -241,9 +244,9 @@ pub fn solve_with<G: TwoPlayer>(
             Err(SolveError::Cancelled)
         }
     };
-    let mut cells = filled(n, 0u16)?;
+    let mut cells = zeroed(n)?;
     // Children not yet known to be won; 0 for a position not waiting.
-    let mut waiting = filled(n, 0u16)?;
+    let mut waiting = zeroed(n)?;
     let mut queue: Vec<u64> = Vec::new();
     let mut buf = Vec::new();
     for p in 0..n as u64 {
