@@ -177,7 +177,9 @@ fn positions_true_gives_each_moves_position_after_it() {
         assert_eq!(r.status, status, "{query}: {}", r.text());
         assert_eq!(r.json()["parameter"], "positions", "{query}");
     }
+}
 
+#[test]
 fn quixo_in_both_texts_and_its_errors() {
     let server = Server::start(&[]);
     // GamesmanOne's string of the 3x3 start: won in 7, as its query says.
