@@ -263,6 +263,19 @@ fn solve(board: &Board, exact: bool, witness: bool) -> Result<Answer, StopError>
     TABLEBASE.carcassonne(board, &options, || false)
 }
 
+/// A count's digits grouped in thousands, as people read them
+/// (`1048576` as `1,048,576`); the judge's output keeps them bare.
+fn grouped(digits: &str) -> String {
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn write_rows(out: &mut Output, indent: &str, rows: &[Vec<String>]) -> Result<(), Failure> {
     for row in rows {
         writeln!(out, "{indent}{}", row.join(" "))?;
@@ -327,7 +340,11 @@ fn write_pretty(
     } else {
         "valid placement"
     };
-    writeln!(out, "Case {k}: {rows}x{cols} board, {shown} {what}{modulo}")?;
+    writeln!(
+        out,
+        "Case {k}: {rows}x{cols} board, {} {what}{modulo}",
+        grouped(shown)
+    )?;
     writeln!(out, "  tiles (top, right, bottom, left; clockwise):")?;
     let given: Vec<Vec<String>> = board
         .tiles()
