@@ -139,7 +139,7 @@
 mod direct;
 mod error;
 mod format;
-mod game;
+pub mod game;
 pub(crate) mod parts;
 mod probe;
 pub mod v1;
