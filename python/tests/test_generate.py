@@ -171,7 +171,10 @@ def test_ctrl_c_stops_it_with_no_file(tmp_path: Path) -> None:
     # A real SIGINT, in a process of its own (run from tmp_path, so that
     # the installed boardbase is imported, not the source directory), with
     # no progress callable:
-    # 5x6 takes seconds; the signal comes a quarter of a second in.
+    # 5x6 takes seconds; the signal comes a quarter of a second in. No
+    # table and no temporary file are left; the checkpoint only when a
+    # win/loss layer was finished by then (on an idle machine one is), for
+    # the same call to resume from.
     script = textwrap.dedent(
         f"""
         import os, signal, threading, time, boardbase
@@ -190,7 +193,7 @@ def test_ctrl_c_stops_it_with_no_file(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert out.stdout.startswith("interrupted"), out.stdout + out.stderr
     assert float(out.stdout.split()[1]) < 10
-    assert os.listdir(tmp_path) == []
+    assert os.listdir(tmp_path) in ([], ["euler-5x6.bin.checkpoint"])
 
 
 def test_errors(tmp_path: Path) -> None:
