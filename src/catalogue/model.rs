@@ -12,6 +12,12 @@ use boardbase_solvers::shape::Shape;
 
 use crate::error::ParseError;
 
+/// Serializes a [`Value`] as its name (`win`, `lose`, `draw`), for the
+/// answers and summaries that carry one (`#[serde(serialize_with)]`).
+pub(crate) fn value_name<S: serde::Serializer>(value: &Value, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(value.name())
+}
+
 /// A numeric option of a game (`k`, the stones in a row that win).
 #[derive(Debug, PartialEq, Eq)]
 pub struct GameOption {

@@ -164,14 +164,10 @@ pub struct GameReport {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct StartValue {
     /// `win`, `lose` or `draw` for the first player.
-    #[serde(serialize_with = "value_name")]
+    #[serde(serialize_with = "crate::catalogue::model::value_name")]
     pub value: Value,
     /// Plies to the end with perfect play; `None` for a draw.
     pub remoteness: Option<u16>,
-}
-
-fn value_name<S: serde::Serializer>(value: &Value, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(value.name())
 }
 
 impl GamePlan {

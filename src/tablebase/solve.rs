@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 
 use boardbase_solvers::game::retrograde::Solved;
 use boardbase_solvers::game::{Outcome, Value};
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
 use super::{Error, EulerSource, Origin, QuestionError, Tablebase, TablebaseError};
 use crate::catalogue::{AnyGame, Model, Setup};
@@ -43,7 +43,7 @@ pub struct Solution {
     /// The position's text, rows joined by `/`.
     pub position: String,
     /// Its value for the player to move.
-    #[serde(serialize_with = "value_name")]
+    #[serde(serialize_with = "crate::catalogue::model::value_name")]
     pub value: Value,
     /// Plies to the end with perfect play (the winner hurrying, the loser
     /// resisting); `None` for a draw, or where the source holds values
@@ -62,15 +62,11 @@ pub struct SolvedMove {
     #[serde(rename = "move")]
     pub text: String,
     /// The value of the position after it for the player to move there.
-    #[serde(serialize_with = "value_name")]
+    #[serde(serialize_with = "crate::catalogue::model::value_name")]
     pub value: Value,
     /// Its remoteness (`None` for a draw, or where the source holds
     /// values only).
     pub remoteness: Option<u16>,
-}
-
-fn value_name<S: Serializer>(value: &Value, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(value.name())
 }
 
 /// One setup's values: empty until found. Its own lock makes the setup
@@ -231,16 +227,14 @@ impl Tablebase {
         if model.game == crate::euler::MODEL.game {
             return !matches!(self.euler(setup.shape), Ok(None));
         }
-        if self.game_file(model, setup).is_some() {
-            return true;
-        }
         // Never waits: a slot being solved, or a map another thread holds,
-        // is not ready.
-        let Ok(map) = self.solutions.solved.try_lock() else {
-            return false;
-        };
-        map.get(&(model.game, setup.clone()))
-            .is_some_and(|slot| slot.try_lock().is_ok_and(|solved| solved.is_some()))
+        // is not ready. A setup's file is looked for only when no values
+        // are held (a question answered before costs no file system call).
+        let held = self.solutions.solved.try_lock().is_ok_and(|map| {
+            map.get(&(model.game, setup.clone()))
+                .is_some_and(|slot| slot.try_lock().is_ok_and(|solved| solved.is_some()))
+        });
+        held || self.game_file(model, setup).is_some()
     }
 
     /// Where the values of `setup`'s positions come from: Euler's tables,
@@ -250,6 +244,11 @@ impl Tablebase {
             return Ok(Values::Euler(self.euler_made(setup.shape, |_| {})?));
         }
         let key = (model.game, setup.clone());
+        // Values held already: no file system call on the way.
+        let known = locked(&self.solutions.solved).get(&key).cloned();
+        if let Some(found) = known.and_then(|slot| locked(&slot).clone()) {
+            return Ok(Values::Held(found));
+        }
         if let Some(path) = self.game_file(model, setup) {
             let slot = locked(&self.solutions.solved)
                 .entry(key)

@@ -138,6 +138,20 @@ impl Subject for GameId {
     }
 }
 
+/// `GAME-RxC` and `-NAMEvalue` for each option, then `.bin`.
+fn file_name<'a>(
+    game: &str,
+    shape: Shape,
+    options: impl Iterator<Item = (&'a str, u64)>,
+) -> String {
+    let mut name = format!("{game}-{shape}");
+    for (option, value) in options {
+        name.push_str(&format!("-{option}{value}"));
+    }
+    name.push_str(".bin");
+    name
+}
+
 impl Table<GameId> {
     /// Opens a game's table file (version 3 or 2, mapped) and checks its
     /// structure as [`Table::open`] does; the time does not depend on the
@@ -245,22 +259,22 @@ impl Table<GameId> {
     /// `mnk-4x4-k4.bin` (the game, the board, each option's name and
     /// value).
     pub fn file_name_of(model: &Model, setup: &Setup) -> String {
-        let mut name = format!("{}-{}", model.game, setup.shape);
-        for (option, value) in model.options.iter().zip(&setup.options) {
-            name.push_str(&format!("-{}{value}", option.name));
-        }
-        name.push_str(".bin");
-        name
+        let options = model
+            .options
+            .iter()
+            .map(|o| o.name)
+            .zip(setup.options.iter().copied());
+        file_name(model.game, setup.shape, options)
     }
 
     /// This table's usual file name (see [`GameTable::file_name_of`]).
     pub fn file_name(&self) -> String {
-        let mut name = format!("{}-{}", self.id.game, self.shape);
-        for (option, value) in self.options() {
-            name.push_str(&format!("-{option}{value}"));
-        }
-        name.push_str(".bin");
-        name
+        let options = self.options();
+        file_name(
+            &self.id.game,
+            self.shape,
+            options.iter().map(|(name, value)| (name.as_str(), *value)),
+        )
     }
 
     /// The outcome of `position` of `game` (the table's game), through its
