@@ -1,6 +1,6 @@
 //! Build script: solves every puzzle position once and embeds the answers.
 //!
-//! The solvers live in the `boardbase-solvers` crate (`tables/`), which is
+//! The solvers live in the `boardbase-tables` crate (`tables/`), which is
 //! both a build-dependency (run here) and a normal dependency (used by the
 //! library at run time), so the generator and the lookup share one bit
 //! layout. Each table is written to `OUT_DIR` as Rust source holding dense
@@ -13,8 +13,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::{env, fs};
 
-use boardbase_solvers::board::STATES;
-use boardbase_solvers::{carcassonne, euler, flip};
+use boardbase_tables::board::STATES;
+use boardbase_tables::{carcassonne, euler, flip};
 
 fn main() {
     // The solvers are a build-dependency: cargo rebuilds and reruns this
@@ -147,7 +147,7 @@ fn write_flip(out_dir: &Path) {
         out_dir,
         "flip_tables.rs",
         "breadth-first search over XOR press masks from each uniform board\n\
-         // (boardbase_solvers::flip::solve), for all 65,536 Flip Game boards.",
+         // (boardbase_tables::flip::solve), for all 65,536 Flip Game boards.",
         &src,
     );
 }
@@ -184,7 +184,7 @@ fn write_euler(out_dir: &Path) {
         out_dir,
         "euler_tables.rs",
         "retrograde analysis from the full board down to the empty one\n\
-         // (boardbase_solvers::euler::solve), for all 65,536 Game of Euler positions.",
+         // (boardbase_tables::euler::solve), for all 65,536 Game of Euler positions.",
         &src,
     );
 }
@@ -230,7 +230,7 @@ fn write_carcassonne_tiles(out_dir: &Path) {
         out_dir,
         "carcassonne_tiles.rs",
         "phf_codegen map of the 81 tile codes, rotations from\n\
-         // boardbase_solvers::carcassonne::Tile::rotations.",
+         // boardbase_tables::carcassonne::Tile::rotations.",
         &src,
     );
 }

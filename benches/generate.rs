@@ -12,7 +12,7 @@
 use std::hint::black_box;
 
 use boardbase::generate::{self, EulerOptions, FlipOptions};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn bench(c: &mut Criterion) {

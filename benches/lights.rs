@@ -13,7 +13,7 @@ use std::hint::black_box;
 use boardbase::cases::Rng;
 use boardbase::lights::family::{ColourGrid, FamilyGoal, FamilySolver, Pattern, Variant};
 use boardbase::lights::{Colour, Goal, Grid, Solver};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
 /// `n` boards of `shape` that can be made white.

@@ -12,7 +12,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use boardbase::euler::{self, Position};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use boardbase::tablefile::{ColumnData, FlipColumns, Puzzle, Table};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 

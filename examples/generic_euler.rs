@@ -13,9 +13,9 @@ use std::time::Instant;
 
 use boardbase::generate::{self, EulerOptions};
 use boardbase::memory::{ByteSize, peak_memory};
-use boardbase::solvers::euler::game::Euler;
-use boardbase::solvers::game::{Outcome, retrograde};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::euler::game::Euler;
+use boardbase::tables::game::{Outcome, retrograde};
+use boardbase::tables::shape::Shape;
 
 fn main() -> ExitCode {
     let Some(shape) = std::env::args().nth(1).and_then(|s| Shape::parse(&s)) else {

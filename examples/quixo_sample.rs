@@ -20,9 +20,9 @@
 //! to move): of every legal position index, and of the positions reachable
 //! from the start.
 
-use boardbase::solvers::game::{Outcome, Rules, Text, TwoPlayer, retrograde};
-use boardbase::solvers::quixo::Quixo;
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::game::{Outcome, Rules, Text, TwoPlayer, retrograde};
+use boardbase::tables::quixo::Quixo;
+use boardbase::tables::shape::Shape;
 
 /// SplitMix64: a small seeded generator, enough for drawing positions.
 struct SplitMix(u64);

@@ -4,7 +4,7 @@
 //! without one is a draw. The standard game is 6×7.
 //!
 //! The rules and the text are the model's
-//! ([`solvers::connect4`](crate::solvers::connect4)); this is the game's
+//! ([`tables::connect4`](crate::tables::connect4)); this is the game's
 //! catalogue entry and its setup. Every position of a board is solved in
 //! memory by retrograde analysis (one entry a pair of mirror images) the
 //! first time it is asked: up to 4×5 and 5×4 in the default memory; the
@@ -13,8 +13,8 @@
 //!
 //! ```
 //! use boardbase::catalogue;
-//! use boardbase::solvers::game::Value;
-//! use boardbase::solvers::shape::Shape;
+//! use boardbase::tables::game::Value;
+//! use boardbase::tables::shape::Shape;
 //! use boardbase::tablebase::{Query, Tablebase};
 //!
 //! let model = catalogue::model("connect4").expect("in the catalogue");
@@ -29,8 +29,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use boardbase_solvers::connect4::{self, Connect4};
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::connect4::{self, Connect4};
+use boardbase_tables::shape::Shape;
 
 use crate::catalogue::entry::{Game, Kind};
 use crate::catalogue::model::{AnyGame, GameOption, Model, Setup, SetupError};

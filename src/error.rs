@@ -1,5 +1,5 @@
-//! Typed parse errors shared by every puzzle's parser: the solvers crate's
-//! [`text`](crate::solvers::text) types, which the model of a game reads
+//! Typed parse errors shared by every puzzle's parser: the `tables` crate's
+//! [`text`](crate::tables::text) types, which the model of a game reads
 //! positions and moves with, under the names the library has always had.
 //!
 //! Every error carries the 1-based line and column (in bytes) where the
@@ -11,7 +11,7 @@
 
 pub mod kind;
 
-pub use boardbase_solvers::text::{Found, ParseError};
+pub use boardbase_tables::text::{Found, ParseError};
 pub use kind::{Classify, Kind, Side};
 
 impl Classify for ParseError {

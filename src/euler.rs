@@ -5,7 +5,7 @@
 //! anywhere, or a pin of 2 or 3 squares slid in from a side along a row or a
 //! column, over uncovered squares only. Whoever covers the last square
 //! loses. The build script solved all 65,536 coverage masks by retrograde
-//! analysis (`boardbase_solvers::euler::solve`); every query here reads the
+//! analysis (`boardbase_tables::euler::solve`); every query here reads the
 //! embedded [`raw`] tables.
 //!
 //! ```
@@ -43,8 +43,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use boardbase_solvers::board::{self as layout, SIDE};
-use boardbase_solvers::euler::{MOVE_COUNT, MOVES};
+use boardbase_tables::board::{self as layout, SIDE};
+use boardbase_tables::euler::{MOVE_COUNT, MOVES};
 
 use core::time::Duration;
 
@@ -78,11 +78,11 @@ pub static GAME: Game = Game {
 #[cfg(feature = "std")]
 pub static MODEL: crate::catalogue::model::Model = crate::catalogue::model::Model {
     game: "euler",
-    default_shape: boardbase_solvers::shape::Shape::SQUARE4,
-    max_cells: boardbase_solvers::euler::winloss::MAX_CELLS,
+    default_shape: boardbase_tables::shape::Shape::SQUARE4,
+    max_cells: boardbase_tables::euler::winloss::MAX_CELLS,
     options: &[],
     make: |setup| {
-        Ok(Box::new(boardbase_solvers::euler::game::Euler::new(
+        Ok(Box::new(boardbase_tables::euler::game::Euler::new(
             setup.shape,
         )))
     },
@@ -295,7 +295,7 @@ impl Move {
     /// The move covering exactly the squares of `bits`, or `None` when no
     /// single pin covers that set.
     pub const fn from_bits(bits: u16) -> Option<Move> {
-        if boardbase_solvers::euler::is_move(bits) {
+        if boardbase_tables::euler::is_move(bits) {
             Some(Move(bits))
         } else {
             None
@@ -320,7 +320,7 @@ impl Move {
 
     /// The covered squares as 0-based (`row`, `col`), in reading order.
     pub fn cells(self) -> impl Iterator<Item = (usize, usize)> {
-        boardbase_solvers::board::cells(self.0)
+        boardbase_tables::board::cells(self.0)
     }
 }
 

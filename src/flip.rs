@@ -33,8 +33,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use boardbase_solvers::board::{self as layout, SIDE};
-use boardbase_solvers::flip::PRESS;
+use boardbase_tables::board::{self as layout, SIDE};
+use boardbase_tables::flip::PRESS;
 
 use core::time::Duration;
 
@@ -52,7 +52,7 @@ pub mod raw {
 }
 
 /// Table value of [`raw::ROUNDS`] for a colour that cannot be reached.
-pub use boardbase_solvers::flip::UNREACHABLE;
+pub use boardbase_tables::flip::UNREACHABLE;
 
 /// Flip Game in the [catalogue](crate::catalogue).
 pub static GAME: Game = Game {
@@ -192,7 +192,7 @@ impl Board {
 
     /// The board after pressing every cell of `presses` once.
     pub const fn apply(self, presses: Presses) -> Board {
-        Board(self.0 ^ boardbase_solvers::flip::effect(presses.0))
+        Board(self.0 ^ boardbase_tables::flip::effect(presses.0))
     }
 
     /// The colour every piece shows, if the board is uniform.
@@ -281,7 +281,7 @@ impl Presses {
 
     /// The pressed cells as 0-based (`row`, `col`), in reading order.
     pub fn cells(self) -> impl Iterator<Item = (usize, usize)> {
-        boardbase_solvers::board::cells(self.0)
+        boardbase_tables::board::cells(self.0)
     }
 }
 

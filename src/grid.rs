@@ -10,7 +10,7 @@
 //! [`Alphabet::parse_board`]: every front end accepts the same text and
 //! reports the same errors, at the same line and column.
 
-use boardbase_solvers::shape::{MAX_SIDE, Shape};
+use boardbase_tables::shape::{MAX_SIDE, Shape};
 
 use crate::error::{Found, ParseError};
 
@@ -247,7 +247,7 @@ impl Alphabet {
     /// use boardbase::error::Found;
     /// use boardbase::flip::ALPHABET;
     /// use boardbase::grid::{BoardTextError, Expect};
-    /// use boardbase::solvers::shape::Shape;
+    /// use boardbase::tables::shape::Shape;
     ///
     /// //   b w b
     /// //   w w b

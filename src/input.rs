@@ -10,7 +10,7 @@
 
 use std::io::{self, Read};
 
-use boardbase_solvers::shape::{MAX_SIDE, Shape};
+use boardbase_tables::shape::{MAX_SIDE, Shape};
 
 use crate::error::{Classify, Found, Kind, ParseError};
 use crate::grid::{Alphabet, ROW_ENDS, ROW_NAMES};
@@ -378,7 +378,7 @@ impl<R: Read> Scanner<R> {
     /// ```
     /// use boardbase::grid::Alphabet;
     /// use boardbase::input::Scanner;
-    /// use boardbase::solvers::shape::Shape;
+    /// use boardbase::tables::shape::Shape;
     ///
     /// const XO: Alphabet = Alphabet::new(b'.', b'X', "'X' or '.'");
     /// let shape = Shape::new(2, 5).unwrap();

@@ -22,7 +22,7 @@
 //!   (`boardbase cases`; needs the `std` feature).
 //! - `check`: run a solution as a judge does and say which cases it gets
 //!   wrong and why (`boardbase check`; needs the `check` feature, Unix).
-//! - `solvers`: the `boardbase-solvers` crate (`tables/`), re-exported:
+//! - `tables`: the `boardbase-tables` crate (`tables/`), re-exported:
 //!   the `no_std` board layout and the exhaustive solvers that `build.rs`
 //!   runs to make the embedded tables.
 //! - `generate`: Euler and Flip tables of other board sizes, made in memory
@@ -40,7 +40,7 @@
 //!   of earlier releases, still read.
 //!
 //! The 4×4 puzzles are answered from dense tables that `build.rs` computes
-//! once with the exhaustive solvers of the `boardbase-solvers` crate and
+//! once with the exhaustive solvers of the `boardbase-tables` crate and
 //! embeds as `static` arrays: a query is one or two array reads, and nothing
 //! is decoded or computed at start-up. A 4×4 board is a `u16` with cell
 //! (`row`, `col`) at bit `4 * row + col`, row 0 being the first input line.
@@ -96,7 +96,7 @@ pub mod tablebase;
 #[cfg(feature = "std")]
 pub mod tablefile;
 
-pub use boardbase_solvers as solvers;
+pub use boardbase_tables as tables;
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[cfg(doctest)]

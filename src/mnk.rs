@@ -4,13 +4,13 @@
 //! is 3×3 with k = 3, the default.
 //!
 //! The rules and the text are the model's
-//! ([`solvers::mnk`](crate::solvers::mnk)); this is the game's catalogue
+//! ([`tables::mnk`](crate::tables::mnk)); this is the game's catalogue
 //! entry and its setup. Every position is solved in memory by retrograde
 //! analysis, one entry a class of the board's symmetries.
 //!
 //! ```
 //! use boardbase::catalogue;
-//! use boardbase::solvers::game::Value;
+//! use boardbase::tables::game::Value;
 //! use boardbase::tablebase::{Query, Tablebase};
 //!
 //! let model = catalogue::model("mnk").expect("in the catalogue");
@@ -23,8 +23,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use boardbase_solvers::mnk::{self, Mnk};
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::mnk::{self, Mnk};
+use boardbase_tables::shape::Shape;
 
 use crate::catalogue::entry::{Game, Kind};
 use crate::catalogue::model::{AnyGame, GameOption, Model, Setup, SetupError};

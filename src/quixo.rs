@@ -7,7 +7,7 @@
 //! 5×5.
 //!
 //! The rules and the text are the model's
-//! ([`solvers::quixo`](crate::solvers::quixo)); this is the game's
+//! ([`tables::quixo`](crate::tables::quixo)); this is the game's
 //! catalogue entry and its setup. Positions repeat: the retrograde
 //! analysis finds the draws by counting undecided children. Every position
 //! of a board is solved in memory, one entry a class of the board's
@@ -17,8 +17,8 @@
 //!
 //! ```
 //! use boardbase::catalogue;
-//! use boardbase::solvers::game::Value;
-//! use boardbase::solvers::shape::Shape;
+//! use boardbase::tables::game::Value;
+//! use boardbase::tables::shape::Shape;
 //! use boardbase::tablebase::{Query, Tablebase};
 //!
 //! let model = catalogue::model("quixo").expect("in the catalogue");
@@ -32,8 +32,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use boardbase_solvers::quixo::{self, Quixo};
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::quixo::{self, Quixo};
+use boardbase_tables::shape::Shape;
 
 use crate::catalogue::entry::{Game, Kind};
 use crate::catalogue::model::{AnyGame, GameOption, Model, Setup, SetupError};

@@ -40,7 +40,7 @@
 use num_bigint::BigUint;
 use serde::Serialize;
 
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::shape::Shape;
 
 use crate::carcassonne::{self, Tile};
 use crate::euler::{self, Move, Outcome, Position};
@@ -88,7 +88,7 @@ pub fn thousands(n: impl std::fmt::Display) -> String {
 ///
 /// ```
 /// use boardbase::report::board_string;
-/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tables::shape::Shape;
 ///
 /// let shape = Shape::new(2, 3).unwrap();
 /// assert_eq!(board_string(shape, 0b100_011, '.', 'X'), "XX./..X");
@@ -493,7 +493,7 @@ impl EulerAnswer {
     /// use boardbase::generate::{self, EulerOptions};
     /// use boardbase::report::EulerAnswer;
     /// use boardbase::tablefile::Table;
-    /// use boardbase::solvers::shape::Shape;
+    /// use boardbase::tables::shape::Shape;
     ///
     /// // 3×3, win/loss only. The empty board is won; the move shown is the
     /// // first winning one in the moves' order, covering a corner:

@@ -208,7 +208,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 #[test]
 fn c_program_probes_table_files() {
-    use boardbase::solvers::shape::Shape;
+    use boardbase::tables::shape::Shape;
     use boardbase::tablefile::{Puzzle, Table};
 
     let dir = temp_dir("c-tables");

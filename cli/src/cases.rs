@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use boardbase::cases::sized::{SizedAnswers, SizedFilter};
 use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, family, flip, fliptile};
 use boardbase::lights::family::{FamilyError, FamilyGoal, Pattern};
-use boardbase::solvers::shape::{MAX_SIDE, Shape};
+use boardbase::tables::shape::{MAX_SIDE, Shape};
 use boardbase::tablebase::{self, Origin, QuestionError};
 use boardbase::tablefile::{AtomicFile, Puzzle};
 use clap::Args;
@@ -346,7 +346,7 @@ pub fn sized_answers(
     tables: &[PathBuf],
     max_nullity: usize,
 ) -> Result<SizedAnswers, Failure> {
-    let tablebase = super::tables::tablebase_of(tables, table, max_nullity);
+    let tablebase = super::table_args::tablebase_of(tables, table, max_nullity);
     let answers = SizedAnswers::new(&tablebase, puzzle, shape)?;
     if let Some(found) = answers.table()
         && found.origin == Origin::Made

@@ -17,7 +17,7 @@ use boardbase::tablefile::Puzzle;
 
 use super::cases::FilterArgs;
 use super::options::{JobsArgs, VariantArgs, parse_goal};
-use super::tables::TableArgs;
+use super::table_args::TableArgs;
 use super::{Failure, Output, PuzzleName, thousands, write_json_line};
 
 /// Report formats.

@@ -7,7 +7,7 @@ use boardbase::catalogue::{Game, Problem};
 use boardbase::euler::{self, Position};
 use boardbase::flip;
 use boardbase::lights::Grid;
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{EulerAnswers, Tablebase};
 
 use super::euler::write_euler_pretty;

@@ -7,14 +7,14 @@ use std::io::Write;
 use boardbase::error::Found;
 use boardbase::euler::{ALPHABET, Outcome};
 use boardbase::report::EulerAnswer;
-use boardbase::solvers::shape::{MAX_SIDE, Shape};
+use boardbase::tables::shape::{MAX_SIDE, Shape};
 use boardbase::tablebase::{ANOTHER_BOARD, EulerAnswers};
 use boardbase::tablefile::Puzzle;
 use clap::Args;
 
 use super::options::{JobsArgs, read_board, read_count, rows_text};
 use super::pretty::{draw, side_by_side, squares};
-use super::tables::{TableArgs, made_bar, note_made, streamed};
+use super::table_args::{TableArgs, made_bar, note_made, streamed};
 use super::{Failure, Format, InputArgs, JudgeLines, Output, Source, write_json_line};
 
 /// Arguments of `boardbase euler`.

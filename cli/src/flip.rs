@@ -8,14 +8,14 @@ use boardbase::error::{Classify, Kind};
 use boardbase::flip::{ALPHABET, Colour};
 use boardbase::lights::Grid;
 use boardbase::report::FlipAnswer;
-use boardbase::solvers::shape::MAX_SIDE;
+use boardbase::tables::shape::MAX_SIDE;
 use boardbase::tablebase::FlipAnswers;
 use boardbase::tablefile::Puzzle;
 use clap::Args;
 
 use super::options::{JobsArgs, NullityArgs, read_board};
 use super::pretty::side_by_side;
-use super::tables::{TableArgs, streamed};
+use super::table_args::{TableArgs, streamed};
 use super::{Failure, Format, InputArgs, JudgeLines, Output, Source, write_json_line};
 
 /// Arguments of `boardbase flip`.

@@ -53,9 +53,9 @@ pub struct LightsoutArgs {
 fn open_board(
     input: &InputArgs,
     board: Option<&str>,
-    shape: Option<boardbase::solvers::shape::Shape>,
+    shape: Option<boardbase::tables::shape::Shape>,
     why: &str,
-    header: impl FnOnce(boardbase::solvers::shape::Shape) -> String,
+    header: impl FnOnce(boardbase::tables::shape::Shape) -> String,
     out: &mut Output,
 ) -> Result<Source, Failure> {
     match board {
@@ -77,7 +77,7 @@ fn open_board(
 /// input, each answered as soon as it is read.
 pub fn fliptile(args: &FliptileArgs, out: &mut Output) -> Result<(), Failure> {
     args.jobs.limit_pool();
-    let header = |s: boardbase::solvers::shape::Shape| format!("{} {}\n", s.rows(), s.cols());
+    let header = |s: boardbase::tables::shape::Shape| format!("{} {}\n", s.rows(), s.cols());
     let mut source = open_board(&args.input, args.board.as_deref(), None, "", header, out)?;
     let tablebase = args.nullity.tablebase();
     let mut case = 0u64;

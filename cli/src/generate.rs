@@ -16,14 +16,14 @@ use boardbase::generate::{
 };
 use boardbase::generate::{DEFAULT_CHECKPOINT_EVERY, GameJob, GamePlan, GameReport};
 use boardbase::memory::ByteSize;
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use boardbase::tablefile::{self, Puzzle};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 
 use super::bar::PhaseBar;
 use super::options::GameOptions;
-use super::tables::parse_shape;
+use super::table_args::parse_shape;
 use super::{Failure, Output, thousands, write_json_line};
 
 /// What `generate` makes a table of: a puzzle with its own generator, or a

@@ -9,13 +9,13 @@ use boardbase::error::{Found, ParseError};
 use boardbase::input::InputError;
 use boardbase::lights::family::{self, ColourGrid, FamilyAnswer, FamilyGoal, Variant, VariantInfo};
 use boardbase::report::{LightsInfo, LightsSolve};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use boardbase::tablebase::Tablebase;
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::options::{NullityArgs, VariantArgs, bad_board, parse_goal};
 use super::pretty::side_by_side;
-use super::tables::parse_shape;
+use super::table_args::parse_shape;
 use super::{Failure, Format, InputArgs, Output, thousands, write_json_line};
 
 /// Arguments of `boardbase lights`.
@@ -209,7 +209,7 @@ fn read_board(
             let mut text = first;
             // At most one row past the largest board: the parser says why
             // it is too many.
-            for _ in 0..boardbase::solvers::shape::MAX_SIDE {
+            for _ in 0..boardbase::tables::shape::MAX_SIDE {
                 match lines.next()? {
                     Some((_, l)) if !is_blank(&l) => {
                         text.push('\n');

@@ -45,7 +45,7 @@ mod output;
 mod pretty;
 mod shell;
 mod solve;
-mod tables;
+mod table_args;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 
 use super::{Failure, Output};
 

@@ -8,13 +8,13 @@ use std::io::{BufRead, BufReader, Read, Write};
 use boardbase::catalogue::{self, Model};
 use boardbase::error::ParseError;
 use boardbase::input::InputError;
-use boardbase::solvers::game::Value;
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::game::Value;
+use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{Query, Solution, SolvedMove};
 use clap::Args;
 
 use super::options::GameOptions;
-use super::tables::{parse_shape, tablebase_of};
+use super::table_args::{parse_shape, tablebase_of};
 use super::{Failure, InputArgs, Output, open_input, write_json_line};
 
 /// Arguments of `boardbase solve`.

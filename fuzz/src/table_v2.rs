@@ -36,7 +36,7 @@ use std::sync::{Mutex, OnceLock};
 use boardbase::euler::{self, Outcome, Position};
 use boardbase::flip::{self, Board, Colour};
 use boardbase::tablefile::{ColumnData, ProbeError, Puzzle, Table, TableError};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 
 use crate::oracle;
 use crate::oracle::tables::{Euler, Flip};

@@ -25,7 +25,7 @@ use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::lights::family::{FamilyGoal, Pattern, PatternError, Variant};
 use boardbase::lights::{Goal, Grid};
 use boardbase::memory::ByteSize;
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{
     self, CountOptions, FlipFrom, LightsAskError, LightsQuestion, LightsTowards, OptionNames,
     Tablebase,

@@ -2,7 +2,7 @@
 //! weight semiring (see the [module documentation](super) for the
 //! algorithm and its memory).
 
-use boardbase_solvers::carcassonne::{self as packed, NONE, Side};
+use boardbase_tables::carcassonne::{self as packed, NONE, Side};
 use num_bigint::BigUint;
 
 use super::{Board, MODULUS};
@@ -696,7 +696,7 @@ fn emit<W: Weight, const DISTINCT: bool>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardbase_solvers::carcassonne::{rotate_slots, with_slot};
+    use boardbase_tables::carcassonne::{rotate_slots, with_slot};
 
     /// The group/nibble arithmetic of `step` and `preimage` is the packed
     /// profile's placement followed by `rotate_slots`.

@@ -12,14 +12,14 @@
 //! weight for every reachable *profile*: the colours of the open frontier
 //! edges, i.e. the bottom edge of each column plus the right edge of the
 //! last placed tile, packed 2 bits a colour by the helpers of
-//! [`boardbase_solvers::carcassonne`].
+//! [`boardbase_tables::carcassonne`].
 //!
 //! - The profile runs along the narrower side: a board wider than tall is
 //!   transposed first, each tile reflected with
-//!   [`reflect_transpose`](boardbase_solvers::carcassonne::Tile::reflect_transpose)
+//!   [`reflect_transpose`](boardbase_tables::carcassonne::Tile::reflect_transpose)
 //!   so its edges stay in clockwise order. Width `w ≤ 16` means `w + 1`
 //!   slots, 34 bits.
-//! - The frontier is kept *cyclic* (see [`boardbase_solvers::carcassonne`]):
+//! - The frontier is kept *cyclic* (see [`boardbase_tables::carcassonne`]):
 //!   placing a tile reads and writes only slots 0 and 1 (left/top in,
 //!   bottom/right out), and a one-slot rotation brings the next cell's edges
 //!   down to slots 0 and 1, across row ends too.
@@ -71,7 +71,7 @@
 
 use std::time::Duration;
 
-use boardbase_solvers::carcassonne as packed;
+use boardbase_tables::carcassonne as packed;
 
 use crate::catalogue::entry::{Game, Kind, MB, Problem};
 
@@ -82,7 +82,7 @@ mod judge;
 mod tile;
 
 pub use board::{Board, BoardError, parse_rows};
-pub use boardbase_solvers::carcassonne::Colour;
+pub use boardbase_tables::carcassonne::Colour;
 pub use count::{CountOptions, Counted, StopError, count, count_all};
 pub use dp::{Budget, CountError, GROUP_BUDGET, ProfileStats, WITNESS_BUDGET, profile_stats};
 pub use judge::{Case, MAX_TILES, read_case, read_case_count};

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use boardbase_solvers::carcassonne::{self as packed, Colour, Side};
+use boardbase_tables::carcassonne::{self as packed, Colour, Side};
 
 /// A square tile: four edge colours clockwise from the top.
 ///
@@ -43,7 +43,7 @@ impl Tile {
         Tile(self.0.rotated(turns))
     }
 
-    /// The packed form shared with [`boardbase_solvers::carcassonne`].
+    /// The packed form shared with [`boardbase_tables::carcassonne`].
     pub const fn packed(self) -> packed::Tile {
         self.0
     }

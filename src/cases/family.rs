@@ -80,7 +80,7 @@ impl fmt::Display for LightsFamily {
 /// use boardbase::cases::Rng;
 /// use boardbase::cases::family::{LightsFamily, Spec};
 /// use boardbase::lights::family::{FamilyGoal, Variant};
-/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tables::shape::Shape;
 ///
 /// // 3 colours on 3x3: a board that can be made all 0.
 /// let variant = Variant::of_shape(Shape::new(3, 3).unwrap(), 3)?;

@@ -32,7 +32,7 @@ use std::str::FromStr;
 
 use super::{GenError, Rng};
 use crate::lights::{self, Answer, Colour, Goal, Grid, MAX_NULLITY, Solver};
-use crate::solvers::shape::Shape;
+use crate::tables::shape::Shape;
 
 /// The judge's largest side: `1 ≤ M, N ≤ 15`.
 pub const JUDGE_MAX_SIDE: usize = 15;
@@ -96,7 +96,7 @@ impl fmt::Display for FliptileFamily {
 /// use boardbase::cases::Rng;
 /// use boardbase::cases::fliptile::{FliptileFamily, Spec};
 /// use boardbase::lights::{self, Goal};
-/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tables::shape::Shape;
 ///
 /// // A 4×4 board with several fewest flip sets, drawn from a seed.
 /// let spec = Spec { family: FliptileFamily::Ties, size: Shape::new(4, 4) }.validated()?;
@@ -221,7 +221,7 @@ impl Spec {
 
 /// `M` random rows: `next_u64()` masked to the `N` low bits, row 0 first.
 pub fn random_grid(rng: &mut Rng, shape: Shape) -> Grid {
-    let mut rows = [0u64; crate::solvers::shape::MAX_SIDE];
+    let mut rows = [0u64; crate::tables::shape::MAX_SIDE];
     for row in &mut rows[..shape.rows()] {
         *row = rng.next_u64() & shape.row_mask();
     }

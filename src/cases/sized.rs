@@ -39,7 +39,7 @@
 //! use boardbase::cases::{Rng, euler, sized::EulerCases};
 //! use boardbase::tablefile::Table;
 //! use boardbase::generate::{self, EulerOptions};
-//! use boardbase::solvers::shape::Shape;
+//! use boardbase::tables::shape::Shape;
 //!
 //! // Two losing 3×4 positions, and the judge's answers for them.
 //! let shape = Shape::new(3, 4).unwrap();
@@ -60,7 +60,7 @@ use super::{GenError, Rng, euler, flip};
 use crate::euler::{Outcome, Position};
 use crate::flip::Board;
 use crate::lights::{Goal, Grid, Solver};
-use crate::solvers::shape::Shape;
+use crate::tables::shape::Shape;
 use crate::tablebase::{self, FlipView, Loaded, MAKE_MAX_CELLS, Tablebase};
 use crate::tablefile::{EulerTable, Puzzle};
 
@@ -567,7 +567,7 @@ pub enum SizedFilter {
 ///
 /// ```
 /// use boardbase::cases::{flip, sized::{SizedAnswers, SizedFilter}};
-/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tables::shape::Shape;
 /// use boardbase::tablebase::Tablebase;
 /// use boardbase::tablefile::Puzzle;
 ///

@@ -8,10 +8,10 @@ use core::time::Duration;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
     /// Two players moving in turn: who wins, in how many moves, the best
-    /// move ([`TwoPlayer`](crate::solvers::game::TwoPlayer)).
+    /// move ([`TwoPlayer`](crate::tables::game::TwoPlayer)).
     TwoPlayer,
     /// One player towards a goal: the fewest moves
-    /// ([`OnePlayer`](crate::solvers::game::OnePlayer)).
+    /// ([`OnePlayer`](crate::tables::game::OnePlayer)).
     OnePlayer,
     /// A count of arrangements, computed on request.
     Count,

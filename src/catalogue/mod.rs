@@ -4,7 +4,7 @@
 //! is answered, instead of writing them again.
 //!
 //! A [`Game`] is a game or puzzle with its rules (the model of the
-//! `boardbase-solvers` crate's [`game`](crate::solvers::game) module, or a
+//! `boardbase-tables` crate's [`game`](crate::tables::game) module, or a
 //! counter); a [`Problem`] is one judge's problem on it, with the format's
 //! limits: Flip Game has one, Lights Out three (POJ 3279, POJ 1222 and
 //! boardbase's own).

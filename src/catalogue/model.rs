@@ -2,13 +2,13 @@
 //! it, whatever its rules: set up on a board with its options ([`Model`],
 //! [`Setup`]), then played through position indices and the game's own
 //! text ([`AnyGame`], implemented for every game of
-//! [`solvers::game`](crate::solvers::game) that has [`Text`]).
+//! [`tables::game`](crate::tables::game) that has [`Text`]).
 
 use std::fmt;
 
-use boardbase_solvers::game::retrograde::{self, Inconsistent, Solved, Step};
-use boardbase_solvers::game::{Outcome, Rules, SolveError, Text, TwoPlayer, Value};
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::game::retrograde::{self, Inconsistent, Solved, Step};
+use boardbase_tables::game::{Outcome, Rules, SolveError, Text, TwoPlayer, Value};
+use boardbase_tables::shape::Shape;
 
 use crate::error::ParseError;
 

@@ -6,7 +6,7 @@ use crate::cases::fliptile::{FliptileFamily, JUDGE_MAX_SIDE, Spec, answer};
 use crate::cases::{GenError, Rng};
 use crate::catalogue::entry::Problem;
 use crate::lights::{Answer, Grid, Solver};
-use crate::solvers::shape::Shape;
+use crate::tables::shape::Shape;
 
 /// An impossible board answered with flips.
 pub static IMPOSSIBLE_ANSWERED_FLIPS: Kind = Kind {

@@ -91,7 +91,7 @@ pub fn save_run<P: Judge + ?Sized>(
 /// use std::time::Duration;
 /// use boardbase::cases::{flip, sized::{SizedAnswers, SizedFilter}};
 /// use boardbase::check::{self, MemoryControl, Options, Presentation, Program, SizedCheck, Verdict};
-/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tables::shape::Shape;
 /// use boardbase::tablebase::Tablebase;
 /// use boardbase::tablefile::Puzzle;
 ///

@@ -13,7 +13,7 @@ use crate::cases::GenError;
 use crate::cases::sized::{SizedAnswer, SizedCases};
 use crate::catalogue::entry::Problem;
 use crate::lights::Grid;
-use crate::solvers::shape::Shape;
+use crate::tables::shape::Shape;
 
 /// Which puzzle's judge the boards are sent as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +33,7 @@ enum SizedPuzzle {
 /// ```
 /// use boardbase::cases::{flip, sized::{SizedAnswers, SizedFilter}};
 /// use boardbase::check::{Judge, SizedCheck};
-/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tables::shape::Shape;
 /// use boardbase::tablebase::Tablebase;
 /// use boardbase::tablefile::Puzzle;
 ///

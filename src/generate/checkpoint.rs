@@ -4,7 +4,7 @@
 //! over.
 //!
 //! The win/loss pass solves blocks of the bitset in layers (see
-//! [`solvers::euler::winloss`](crate::solvers::euler::winloss)); a layer
+//! [`tables::euler::winloss`](crate::tables::euler::winloss)); a layer
 //! only reads the layers before it, so a run that has the bits of its
 //! first `k` layers can go on from layer `k`. After each layer the
 //! generator hands the layer to a writer thread, which writes the layer's
@@ -52,8 +52,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::tablefile::parts::{FileExt, PartCrc};
-use boardbase_solvers::euler::winloss::{WinLossSolver, layer_members};
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::euler::winloss::{WinLossSolver, layer_members};
+use boardbase_tables::shape::Shape;
 use serde::{Deserialize, Serialize};
 
 /// The first bytes of a checkpoint file.

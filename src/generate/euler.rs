@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
-use boardbase_solvers::euler::depth::{self, DepthSolver};
-use boardbase_solvers::euler::winloss::{self, WinLossSolver};
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::euler::depth::{self, DepthSolver};
+use boardbase_tables::euler::winloss::{self, WinLossSolver};
+use boardbase_tables::shape::Shape;
 use rayon::prelude::*;
 
 use super::checkpoint::Checkpoint;
@@ -22,7 +22,7 @@ use super::{
 use crate::euler::Outcome;
 use crate::memory::available_memory;
 use crate::ranks::{Ranks, Solo, agree};
-use crate::solvers;
+use crate::tables;
 use crate::tablefile::EulerColumns;
 
 /// The most squares of an Euler board: 36 (2^36 positions, a bitset of
@@ -72,7 +72,7 @@ pub struct EulerTables {
     /// The board shape.
     pub shape: Shape,
     /// The move masks, in the order of
-    /// [`solvers::euler::moves`]; best moves are indices into it.
+    /// [`tables::euler::moves`]; best moves are indices into it.
     pub moves: Vec<u64>,
     /// One bit a position (bit `p % 64` of word `p / 64`), set when the
     /// player to move wins; the full board is set. At least one word; bits
@@ -151,7 +151,7 @@ impl EulerTables {
 ///
 /// ```
 /// use boardbase::generate::{self, EulerOptions};
-/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tables::shape::Shape;
 ///
 /// // 5×6: full tables in 2.5 GiB, win/loss only in 129 MiB.
 /// let shape = Shape::new(5, 6).unwrap();
@@ -184,7 +184,7 @@ pub fn euler_full_memory(shape: Shape, threads: Option<usize>) -> u64 {
 ///
 /// ```
 /// use boardbase::generate::{self, EulerOptions};
-/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tables::shape::Shape;
 ///
 /// // 6×6, win/loss only: a bitset of 2^36 bits (8 GiB) and little else.
 /// let six = Shape::new(6, 6).unwrap();
@@ -225,7 +225,7 @@ fn shape_memory(shape: Shape, threads: Option<usize>, full: bool) -> u64 {
 /// ```
 /// use boardbase::euler::Outcome;
 /// use boardbase::generate::{self, EulerOptions, Phase};
-/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tables::shape::Shape;
 /// use std::sync::Mutex;
 ///
 /// // 4×5, win/loss only, on two threads, with the phases seen.
@@ -327,7 +327,7 @@ fn euler_in_pool<F: Fn(Progress) + Sync>(
     };
     Ok(EulerTables {
         shape,
-        moves: solvers::euler::moves(shape).as_slice().to_vec(),
+        moves: tables::euler::moves(shape).as_slice().to_vec(),
         winning,
         depth,
         summary,

@@ -34,9 +34,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use std::time::Duration;
 
-use boardbase_solvers::euler::depth::DepthSolver;
-use boardbase_solvers::euler::winloss::{self, WinLossSolver, layer_members};
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::euler::depth::DepthSolver;
+use boardbase_tables::euler::winloss::{self, WinLossSolver, layer_members};
+use boardbase_tables::shape::Shape;
 use memmap2::{MmapMut, MmapOptions};
 
 use super::checkpoint::{Checkpoint, CheckpointError};
@@ -166,7 +166,7 @@ impl RankTables {
                 parts.put(2, start, best)?;
             }
             if rank == 0 {
-                let moves: Vec<u8> = boardbase_solvers::euler::moves(shape)
+                let moves: Vec<u8> = boardbase_tables::euler::moves(shape)
                     .as_slice()
                     .iter()
                     .flat_map(|m| m.to_le_bytes())

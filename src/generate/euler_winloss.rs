@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use boardbase_solvers::euler::winloss::{self, WinLossSolver, layer_members};
+use boardbase_tables::euler::winloss::{self, WinLossSolver, layer_members};
 use rayon::prelude::*;
 
 use super::checkpoint::{BlockFile, Checkpoint, CheckpointError};
@@ -43,7 +43,7 @@ pub(super) fn win_loss<F: Fn(Progress) + Sync>(
     let shift = shape.cells() as u32 - top;
     // The block-index parts of the moves that change it: a block's
     // successor blocks are `block | m` for each `m` disjoint from it.
-    let mut tops: Vec<usize> = boardbase_solvers::euler::moves(shape)
+    let mut tops: Vec<usize> = boardbase_tables::euler::moves(shape)
         .as_slice()
         .iter()
         .map(|&m| (m >> shift) as usize)

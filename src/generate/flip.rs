@@ -3,8 +3,8 @@
 //! optimal sets (a breadth-first search over the press sets, on every
 //! core), and the closer colour.
 
-use boardbase_solvers::flip::search::{self, PressSet, Search};
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::flip::search::{self, PressSet, Search};
+use boardbase_tables::shape::Shape;
 use rayon::prelude::*;
 
 use super::{
@@ -100,7 +100,7 @@ impl FlipTables {
 ///
 /// ```
 /// use boardbase::generate::{self, FlipOptions};
-/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tables::shape::Shape;
 ///
 /// // 5×5: 2^25 boards, 4-byte press sets: 13 bytes a board; and 9 bitsets
 /// // of 4 MiB (boards seen; two levels, each with 3 bit-planes of set
@@ -129,7 +129,7 @@ pub fn flip_memory(shape: Shape, options: &FlipOptions) -> Result<u64, GenerateE
 /// ```
 /// use boardbase::flip::Colour;
 /// use boardbase::generate::{self, FlipOptions};
-/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tables::shape::Shape;
 ///
 /// // Flip Game on 3×3: all 512 boards can be made one colour.
 /// //   b w w      pressing the corner flips it and its two neighbours, so

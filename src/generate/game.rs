@@ -1,5 +1,5 @@
 //! A table file of any two-player game of the catalogue's models: the game
-//! set up, solved by retrograde analysis ([`solvers::game::retrograde`]),
+//! set up, solved by retrograde analysis ([`tables::game::retrograde`]),
 //! and written as a [`GameTable`], as `boardbase generate mnk 4x4 --k 4`
 //! and Python's `boardbase.generate` run it.
 //!
@@ -24,14 +24,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! [`solvers::game::retrograde`]: crate::solvers::game::retrograde
+//! [`tables::game::retrograde`]: crate::tables::game::retrograde
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use boardbase_solvers::game::retrograde::Step;
-use boardbase_solvers::game::{SolveError, Value};
+use boardbase_tables::game::retrograde::Step;
+use boardbase_tables::game::{SolveError, Value};
 use serde::Serialize;
 
 use super::job::{

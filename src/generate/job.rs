@@ -11,7 +11,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::shape::Shape;
 use serde::Serialize;
 
 use super::checkpoint::{Checkpoint, Resume, checkpoint_len, checkpoint_path};
@@ -37,7 +37,7 @@ use crate::tablefile::{self, Destination, EulerColumns, FlipColumns, Table, Tabl
 /// ```
 /// use boardbase::generate::{Job, Puzzle, ReportSummary};
 /// use boardbase::progress::Cancel;
-/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tables::shape::Shape;
 ///
 /// let dir = std::env::temp_dir().join(format!("boardbase-doc-job-{}", std::process::id()));
 /// let job = Job {
@@ -945,7 +945,7 @@ impl JobError {
     ///
     /// ```
     /// use boardbase::generate::{Job, JobError, JobSetting, Puzzle};
-    /// use boardbase::solvers::shape::Shape;
+    /// use boardbase::tables::shape::Shape;
     ///
     /// let job = Job { wdl_only: true, ..Job::new(Puzzle::Flip, Shape::new(3, 3).unwrap()) };
     /// let error = job.plan().unwrap_err();

@@ -2,10 +2,10 @@
 //! Game up to 25 cells, generated in memory on every core.
 //!
 //! The 4×4 tables embedded by `build.rs` come from the same solvers of the
-//! `boardbase-solvers` crate
-//! ([`solvers::euler::winloss`](crate::solvers::euler::winloss),
-//! [`solvers::euler::depth`](crate::solvers::euler::depth),
-//! [`solvers::flip::search`](crate::solvers::flip::search)); this module runs them
+//! `boardbase-tables` crate
+//! ([`tables::euler::winloss`](crate::tables::euler::winloss),
+//! [`tables::euler::depth`](crate::tables::euler::depth),
+//! [`tables::flip::search`](crate::tables::flip::search)); this module runs them
 //! on a thread pool (rayon) for any shape, says beforehand how much memory a
 //! job takes, and reports progress. The result is one owned column per
 //! quantity, in the layout of the table files, plus a summary.
@@ -46,7 +46,7 @@
 //! ```
 //! use boardbase::euler::Outcome;
 //! use boardbase::generate::{self, EulerOptions};
-//! use boardbase::solvers::shape::Shape;
+//! use boardbase::tables::shape::Shape;
 //!
 //! // The Game of Euler on a 3×3 board: 512 positions.
 //! let shape = Shape::new(3, 3).unwrap();
@@ -78,7 +78,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::shape::Shape;
 use rayon::prelude::*;
 
 use crate::error::{Classify, Kind};
@@ -171,7 +171,7 @@ pub enum GenerateError {
     Setup(#[from] crate::catalogue::SetupError),
     /// A game's retrograde analysis failed.
     #[error("{0}")]
-    Solve(boardbase_solvers::game::SolveError),
+    Solve(boardbase_tables::game::SolveError),
 }
 
 impl Classify for GenerateError {

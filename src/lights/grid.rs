@@ -5,7 +5,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use boardbase_solvers::shape::{MAX_SIDE, Shape};
+use boardbase_tables::shape::{MAX_SIDE, Shape};
 
 #[cfg(test)]
 use crate::error::Found;
@@ -32,7 +32,7 @@ pub const ALPHABET: Alphabet =
 ///
 /// ```
 /// use boardbase::lights::Grid;
-/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tables::shape::Shape;
 ///
 /// //   b w b
 /// //   w w b
@@ -123,7 +123,7 @@ impl Grid {
     ///
     /// ```
     /// use boardbase::lights::Grid;
-    /// use boardbase::solvers::shape::Shape;
+    /// use boardbase::tables::shape::Shape;
     ///
     /// let s = Shape::new(4, 4).unwrap();
     /// let g = Grid::from_u64(s, 0x19B9)?; // bwwb/bbwb/bwwb/bwww

@@ -5,7 +5,7 @@
 use std::io::{self, Read, Write};
 use std::time::Duration;
 
-use boardbase_solvers::shape::{MAX_SIDE, Shape};
+use boardbase_tables::shape::{MAX_SIDE, Shape};
 
 use super::grid::Grid;
 use crate::catalogue::entry::{MB, Problem};

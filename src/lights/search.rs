@@ -8,7 +8,7 @@
 
 use std::cell::RefCell;
 
-use boardbase_solvers::shape::{MAX_SIDE, Shape};
+use boardbase_tables::shape::{MAX_SIDE, Shape};
 
 use super::grid::Grid;
 use super::wht::walsh_hadamard;

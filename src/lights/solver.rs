@@ -7,7 +7,7 @@
 use core::fmt;
 use std::sync::OnceLock;
 
-use boardbase_solvers::shape::{MAX_SIDE, Shape};
+use boardbase_tables::shape::{MAX_SIDE, Shape};
 
 use super::grid::Grid;
 use super::search::{Best, NullSpace, Search};
@@ -231,7 +231,7 @@ impl Classify for LightsError {
 ///
 /// ```
 /// use boardbase::lights::{Goal, Grid, Solver};
-/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tables::shape::Shape;
 ///
 /// let solver = Solver::cached(Shape::new(5, 5).unwrap());
 /// assert_eq!((solver.nullity(), solver.rank()), (2, 3));
@@ -397,7 +397,7 @@ impl Solver {
     ///
     /// ```
     /// use boardbase::lights::{Grid, Solver};
-    /// use boardbase::solvers::shape::Shape;
+    /// use boardbase::tables::shape::Shape;
     ///
     /// let solver = Solver::cached(Shape::new(4, 4).unwrap());
     /// let quiet: Vec<_> = solver.quiet_patterns().collect();
@@ -562,7 +562,7 @@ impl Solver {
     ///
     /// ```
     /// use boardbase::lights::{Colour, Grid, Solver};
-    /// use boardbase::solvers::shape::Shape;
+    /// use boardbase::tables::shape::Shape;
     ///
     /// // 3×3, nullity 0: every board has a single press set per colour.
     /// //   b b w        x . .
@@ -753,7 +753,7 @@ pub fn move_values(board: &Grid) -> Result<MoveValues, LightsError> {
 ///
 /// ```
 /// use boardbase::lights::nullity;
-/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tables::shape::Shape;
 ///
 /// let n = |r, c| nullity(Shape::new(r, c).unwrap());
 /// assert_eq!((n(4, 4), n(5, 5), n(5, 6), n(9, 9), n(19, 19)), (4, 2, 0, 8, 16));

@@ -4,7 +4,7 @@
 //! front end that answers many boards of one shape (the command line's
 //! `--size`, the judge inputs of `boardbase cases`).
 
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::shape::Shape;
 
 use super::error::{Error, TablebaseError};
 use super::find::{Loaded, Origin};

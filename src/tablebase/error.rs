@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::shape::Shape;
 
 use super::find::{Missing, OptionNames, Origin};
 use super::made::MakeError;
@@ -137,7 +137,7 @@ pub enum TablebaseError {
         /// The board.
         shape: Shape,
         /// Why.
-        error: boardbase_solvers::game::SolveError,
+        error: boardbase_tables::game::SolveError,
     },
 }
 

@@ -6,7 +6,7 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::shape::Shape;
 
 use std::sync::{Arc, OnceLock};
 
@@ -315,7 +315,7 @@ fn shell_word(text: &str) -> String {
 /// ```
 /// use boardbase::tablebase::parse_file_name;
 /// use boardbase::tablefile::Puzzle;
-/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tables::shape::Shape;
 ///
 /// assert_eq!(parse_file_name("flip-4x5.bin"), Some((Puzzle::Flip, Shape::new(4, 5).unwrap())));
 /// assert_eq!(parse_file_name("euler-7x7.bin"), None); // past Euler's 36 squares

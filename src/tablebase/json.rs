@@ -6,7 +6,7 @@
 //! compare the bytes with serde's on every 4×4 board and position and on
 //! boards of other shapes.
 
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::shape::Shape;
 
 use crate::euler::Outcome;
 use crate::flip;

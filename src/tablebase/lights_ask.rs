@@ -2,7 +2,7 @@
 //! board's text, the variant but for its shape, the goal): the tablebase
 //! chooses the engine that answers, and the board text it reads with it.
 
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::shape::Shape;
 use serde::Serialize;
 
 use super::{Error, FliptileLookup, Tablebase, fliptile_lookup};

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{OnceLock, RwLock};
 
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::shape::Shape;
 use serde::Serialize;
 
 use super::json::{
@@ -122,7 +122,7 @@ struct LightsPresses {
 impl LightsPresses {
     fn new(shape: Shape) -> LightsPresses {
         let masks = if shape.fits_u64() {
-            boardbase_solvers::flip::press_masks(shape)
+            boardbase_tables::flip::press_masks(shape)
                 .as_slice()
                 .to_vec()
         } else {

@@ -30,7 +30,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant};
 
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::shape::Shape;
 
 use super::source::TableEuler;
 use crate::generate::{self, EulerOptions, Progress};

@@ -27,7 +27,7 @@
 //!
 //! ```
 //! use boardbase::tablebase::{EulerLookup, Tablebase};
-//! use boardbase::solvers::shape::Shape;
+//! use boardbase::tables::shape::Shape;
 //!
 //! let tablebase = Tablebase::new();
 //! // The judge's second sample: the player to move wins, 4 moves before
@@ -75,7 +75,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
-use boardbase_solvers::shape::{MAX_SIDE, Shape};
+use boardbase_tables::shape::{MAX_SIDE, Shape};
 
 pub use answers::{EulerAnswers, FlipAnswers, FlipView};
 pub use carcassonne::{CountOptions, Counted};
@@ -728,7 +728,7 @@ impl Tablebase {
     ///
     /// ```
     /// use boardbase::lights::Grid;
-    /// use boardbase::solvers::shape::Shape;
+    /// use boardbase::tables::shape::Shape;
     /// use boardbase::tablebase::Tablebase;
     ///
     /// // The 5×5 board with the centre cell black: by GF(2).
@@ -776,7 +776,7 @@ impl Tablebase {
     ///
     /// ```
     /// use boardbase::lights::family::{ColourGrid, FamilyGoal, Variant};
-    /// use boardbase::solvers::shape::Shape;
+    /// use boardbase::tables::shape::Shape;
     /// use boardbase::tablebase::Tablebase;
     ///
     /// // 3 colours on 2×2: pressing the top-left cell once makes this

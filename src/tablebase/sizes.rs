@@ -1,7 +1,7 @@
 //! What a [`Tablebase`](super::Tablebase) answers, shape by shape: the
 //! object of the server's `GET /api/v1/sizes`.
 
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::shape::Shape;
 use serde::Serialize;
 
 /// The board shapes answered, per puzzle.

@@ -11,8 +11,8 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use boardbase_solvers::game::retrograde::Solved;
-use boardbase_solvers::game::{Outcome, Value};
+use boardbase_tables::game::retrograde::Solved;
+use boardbase_tables::game::{Outcome, Value};
 use serde::Serialize;
 
 use super::{Error, EulerSource, Origin, QuestionError, Tablebase, TablebaseError};
@@ -153,7 +153,7 @@ impl Tablebase {
     ///
     /// ```
     /// use boardbase::catalogue;
-    /// use boardbase::solvers::game::Value;
+    /// use boardbase::tables::game::Value;
     /// use boardbase::tablebase::{Query, Tablebase};
     ///
     /// let euler = catalogue::model("euler").expect("in the catalogue");

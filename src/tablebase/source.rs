@@ -5,7 +5,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::shape::Shape;
 
 use super::json::{
     EULER_LETTERS, FLIP_LETTERS, open_euler_object, open_flip_object, push_cells, push_move,
@@ -163,7 +163,7 @@ impl TableFlip {
 
     /// The source of a Flip `table`.
     pub fn new(table: Arc<Table>) -> TableFlip {
-        let masks = boardbase_solvers::flip::press_masks(table.shape())
+        let masks = boardbase_tables::flip::press_masks(table.shape())
             .as_slice()
             .to_vec();
         let moves = MoveTexts::presses(table.shape());

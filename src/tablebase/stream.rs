@@ -11,7 +11,7 @@
 //!
 //! ```
 //! use boardbase::input::Scanner;
-//! use boardbase::solvers::shape::Shape;
+//! use boardbase::tables::shape::Shape;
 //! use boardbase::tablebase::Tablebase;
 //!
 //! // The judge's sample, then Timus 1060's board that no rounds can solve.
@@ -32,7 +32,7 @@
 
 use std::io::Read;
 
-use boardbase_solvers::shape::MAX_SIDE;
+use boardbase_tables::shape::MAX_SIDE;
 
 use super::answers::{EulerAnswers, FlipAnswers, FlipView, probe_error};
 use super::error::Error;
@@ -197,7 +197,7 @@ impl EulerAnswers<'_> {
     ///
     /// ```
     /// use boardbase::input::Scanner;
-    /// use boardbase::solvers::shape::Shape;
+    /// use boardbase::tables::shape::Shape;
     /// use boardbase::tablebase::{EulerAnswers, Tablebase};
     ///
     /// // The judge's first two sample positions (the count already read):

@@ -3,7 +3,7 @@
 
 use std::io;
 
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::shape::Shape;
 
 use super::Puzzle;
 
@@ -202,7 +202,7 @@ pub enum TableError {
     #[error("missing column {0:?}")]
     MissingColumn(String),
     /// The `moves` column of an Euler table is not the shape's move list
-    /// (`boardbase_solvers::euler::moves`).
+    /// (`boardbase_tables::euler::moves`).
     #[error(
         "column \"moves\" differs from the moves of the {shape} board at index {index}: {found:#x}, expected {expected:#x}"
     )]

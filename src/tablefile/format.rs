@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{ColumnBlocks, ColumnInfo, MAGIC, MAX_HEADER_LEN, Puzzle, TableError, VERSION};
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::shape::Shape;
 
 /// Bytes before the encoded header: magic, version, header length.
 pub(crate) const PRELUDE_LEN: usize = 16;

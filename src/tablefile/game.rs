@@ -18,7 +18,7 @@
 //!
 //! ```
 //! use boardbase::catalogue;
-//! use boardbase::solvers::game::Outcome;
+//! use boardbase::tables::game::Outcome;
 //! use boardbase::tablefile::GameTable;
 //!
 //! let mnk = catalogue::model("mnk").expect("in the catalogue");
@@ -49,9 +49,9 @@
 use std::fs::File;
 use std::path::Path;
 
-use boardbase_solvers::game::Outcome;
-use boardbase_solvers::game::retrograde::{self, Solved};
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::game::Outcome;
+use boardbase_tables::game::retrograde::{self, Solved};
+use boardbase_tables::shape::Shape;
 
 use super::{
     ColumnData, ColumnInfo, Layout, Phase, ProbeError, Progress, Storage, Subject, Table,

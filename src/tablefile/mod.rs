@@ -100,7 +100,7 @@
 //! | `euler` | `winning` | 1 | 2^cells | 1 = the player to move wins; the full board is 1 |
 //! | `euler` | `plies` | 8 | 2^cells | moves left with perfect play (winner hurries, loser resists); 0 for the full board. Absent from a WDL-only table |
 //! | `euler` | `best_move` | 8 | 2^cells | index into `moves` of one best move (ties to the first); 255 for the full board. Absent from a WDL-only table |
-//! | `euler` | `moves` | 64 | moves of the shape | the move masks of `boardbase_solvers::euler::moves(shape)`, in that order |
+//! | `euler` | `moves` | 64 | moves of the shape | the move masks of `boardbase_tables::euler::moves(shape)`, in that order |
 //! | `flip` | `rounds` | 8 | 2^cells | fewest rounds to the closer colour, 255 when neither can be reached |
 //! | `flip` | `rounds_white`, `rounds_black` | 8 | 2^cells | fewest rounds to all white (board 0) / all black, 255 when unreachable |
 //! | `flip` | `presses_white`, `presses_black` | 8, 16 or 32: the least ≥ cells | 2^cells | one optimal press set to that colour, 0 when unreachable |
@@ -152,8 +152,8 @@ use std::path::Path;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use boardbase_solvers::euler::{MoveList, moves};
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::euler::{MoveList, moves};
+use boardbase_tables::shape::Shape;
 
 pub use error::{ContentsError, ProbeError, TableError};
 pub use game::{GameId, GameTable};
@@ -181,11 +181,11 @@ pub const MAX_HEADER_LEN: u32 = 1 << 16;
 
 /// The value of `best_move` (Euler) for the full board: the solvers' own
 /// value, written to the files as it is.
-pub use crate::solvers::euler::depth::NO_MOVE;
+pub use crate::tables::euler::depth::NO_MOVE;
 
 /// The value of the `rounds` columns (Flip) for a colour that cannot be
 /// reached: the solvers' own value, written to the files as it is.
-pub use crate::solvers::flip::UNREACHABLE;
+pub use crate::tables::flip::UNREACHABLE;
 
 /// The puzzle a table is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -216,15 +216,15 @@ impl Puzzle {
 
     /// The most cells of a table of this puzzle: 25 for Flip, 36 for Euler.
     /// These are the solvers' own limits
-    /// ([`boardbase_solvers::flip::search::MAX_CELLS`],
-    /// [`boardbase_solvers::euler::winloss::MAX_CELLS`]), and the
+    /// ([`boardbase_tables::flip::search::MAX_CELLS`],
+    /// [`boardbase_tables::euler::winloss::MAX_CELLS`]), and the
     /// generator's ([`generate::FLIP_MAX_CELLS`](crate::generate::FLIP_MAX_CELLS),
     /// [`generate::EULER_MAX_CELLS`](crate::generate::EULER_MAX_CELLS)) are
     /// defined as these: one limit per puzzle.
     pub const fn max_cells(self) -> usize {
         match self {
-            Puzzle::Flip => boardbase_solvers::flip::search::MAX_CELLS,
-            Puzzle::Euler => boardbase_solvers::euler::winloss::MAX_CELLS,
+            Puzzle::Flip => boardbase_tables::flip::search::MAX_CELLS,
+            Puzzle::Euler => boardbase_tables::euler::winloss::MAX_CELLS,
         }
     }
 
@@ -601,7 +601,7 @@ pub fn presses_width(shape: Shape) -> u8 {
 ///
 /// ```
 /// use boardbase::tablefile::{Puzzle, Table, expected_file_len};
-/// use boardbase::solvers::shape::Shape;
+/// use boardbase::tables::shape::Shape;
 ///
 /// let four = Shape::SQUARE4;
 /// assert_eq!(expected_file_len(Puzzle::Euler, four, true)?, 140_164);
@@ -1067,7 +1067,7 @@ impl Table {
     /// ```
     /// use boardbase::euler::Outcome;
     /// use boardbase::tablefile::{EulerColumns, Table};
-    /// use boardbase::solvers::shape::Shape;
+    /// use boardbase::tables::shape::Shape;
     ///
     /// // A 1×3 board, WDL only. Its positions (bit set = covered) that the
     /// // player to move wins: 000, 001, 010, 100 and the full 111.

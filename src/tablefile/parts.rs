@@ -11,7 +11,7 @@ use std::fs::{File, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
 
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::shape::Shape;
 
 use super::direct::DirectWrites;
 use super::write::{Destination, TempFile, destination, dir_and_name};

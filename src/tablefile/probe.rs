@@ -2,9 +2,9 @@
 //! shape, given as `u64` in the layout of [`Shape`] (cell (`row`, `col`) at
 //! bit `cols * row + col`).
 
-use boardbase_solvers::euler::MoveList;
-use boardbase_solvers::flip::press_masks;
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::euler::MoveList;
+use boardbase_tables::flip::press_masks;
+use boardbase_tables::shape::Shape;
 
 use super::{ColumnRef, Layout, NO_MOVE, ProbeError, Puzzle, Table, UNREACHABLE};
 use crate::euler::Outcome;

@@ -3,8 +3,8 @@
 //! against the embedded tables for 4×4, by the rules' local equations for
 //! other shapes.
 
-use boardbase_solvers::flip::press_masks;
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::flip::press_masks;
+use boardbase_tables::shape::Shape;
 
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;

@@ -16,8 +16,8 @@ pub const FULL: u16 = u16::MAX;
 /// Bit index of cell (`row`, `col`): `4 * row + col`.
 ///
 /// ```
-/// assert_eq!(boardbase_solvers::board::index(0, 0), 0);
-/// assert_eq!(boardbase_solvers::board::index(2, 1), 9);
+/// assert_eq!(boardbase_tables::board::index(0, 0), 0);
+/// assert_eq!(boardbase_tables::board::index(2, 1), 9);
 /// ```
 #[inline]
 pub const fn index(row: usize, col: usize) -> usize {
@@ -54,7 +54,7 @@ pub const fn from_rows(rows: [u8; SIDE]) -> u16 {
 /// The set cells of `mask` as 0-based (`row`, `col`), in reading order.
 ///
 /// ```
-/// let cells: Vec<_> = boardbase_solvers::board::cells(0b1000_0000_0010_0001).collect();
+/// let cells: Vec<_> = boardbase_tables::board::cells(0b1000_0000_0010_0001).collect();
 /// assert_eq!(cells, [(0, 0), (1, 1), (3, 3)]);
 /// ```
 pub fn cells(mask: u16) -> impl Iterator<Item = (usize, usize)> {

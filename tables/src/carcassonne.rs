@@ -209,7 +209,7 @@ impl Tile {
     /// right, right to bottom, bottom to left and left to top.
     ///
     /// ```
-    /// use boardbase_solvers::carcassonne::Tile;
+    /// use boardbase_tables::carcassonne::Tile;
     /// let t = Tile::from_letters(b"CRFF").unwrap();
     /// assert_eq!(t.rotate_cw(), Tile::from_letters(b"FCRF").unwrap());
     /// ```
@@ -233,7 +233,7 @@ impl Tile {
     /// quarter turns *counter-clockwise* (`(4 - k) % 4` clockwise).
     ///
     /// ```
-    /// use boardbase_solvers::carcassonne::Tile;
+    /// use boardbase_tables::carcassonne::Tile;
     /// let t = Tile::from_letters(b"CRFF").unwrap();
     /// assert_eq!(t.reflect_transpose(), Tile::from_letters(b"FFRC").unwrap());
     /// ```
@@ -249,7 +249,7 @@ impl Tile {
     /// The distinct rotations of the tile with their multiplicities.
     ///
     /// ```
-    /// use boardbase_solvers::carcassonne::Tile;
+    /// use boardbase_tables::carcassonne::Tile;
     /// let r = Tile::from_letters(b"CFCF").unwrap().rotations();
     /// assert_eq!(r.len(), 2);
     /// assert_eq!(r.as_slice()[0].multiplicity, 2);

@@ -16,9 +16,9 @@
 //! joined by `/`. A move is its column's letter (`a` the leftmost).
 //!
 //! ```
-//! use boardbase_solvers::connect4::Connect4;
-//! use boardbase_solvers::game::{Rules, Text, TwoPlayer, Value};
-//! use boardbase_solvers::shape::Shape;
+//! use boardbase_tables::connect4::Connect4;
+//! use boardbase_tables::game::{Rules, Text, TwoPlayer, Value};
+//! use boardbase_tables::shape::Shape;
 //!
 //! let game = Connect4::new(Shape::new(4, 4).unwrap(), 4).unwrap();
 //! // . . . .
@@ -28,7 +28,7 @@
 //! let p = game.read_position("..../X.../XO../XOO.")?;
 //! let win = game.read_move(p, "a")?;
 //! assert_eq!(game.primitive(game.play(p, win)), Some(Value::Lose));
-//! # Ok::<(), boardbase_solvers::text::ParseError>(())
+//! # Ok::<(), boardbase_tables::text::ParseError>(())
 //! ```
 
 use core::fmt;

@@ -160,8 +160,8 @@ impl MoveList {
 /// Panics if the shape has more than 64 cells.
 ///
 /// ```
-/// use boardbase_solvers::euler::{moves, MOVES};
-/// use boardbase_solvers::shape::Shape;
+/// use boardbase_tables::euler::{moves, MOVES};
+/// use boardbase_tables::shape::Shape;
 ///
 /// let four: Vec<u64> = MOVES.iter().map(|&m| u64::from(m)).collect();
 /// assert_eq!(moves(Shape::SQUARE4).as_slice(), &four[..]);
@@ -236,7 +236,7 @@ pub const fn is_move(mv: u16) -> bool {
 /// cells of `covered`.
 ///
 /// ```
-/// use boardbase_solvers::euler::is_legal;
+/// use boardbase_tables::euler::is_legal;
 /// assert!(is_legal(0, 0b0111)); // 3-long slide along row 0 from the left
 /// assert!(!is_legal(0b0010, 0b0111)); // it would pass over a covered cell
 /// assert!(!is_legal(0, 0b0101)); // not a move at all

@@ -54,8 +54,8 @@ pub const PRESS: [u16; CELLS] = {
 /// Panics if the shape has more than 64 cells.
 ///
 /// ```
-/// use boardbase_solvers::flip::press_masks;
-/// use boardbase_solvers::shape::Shape;
+/// use boardbase_tables::flip::press_masks;
+/// use boardbase_tables::shape::Shape;
 ///
 /// let s = Shape::new(2, 3).unwrap();
 /// let p = press_masks(s);

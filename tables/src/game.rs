@@ -31,7 +31,7 @@
 //! loses. The position index is the heap's size.
 //!
 //! ```
-//! use boardbase_solvers::game::{Outcome, Rules, TwoPlayer, Value};
+//! use boardbase_tables::game::{Outcome, Rules, TwoPlayer, Value};
 //!
 //! struct Heap(u64);
 //!
@@ -58,7 +58,7 @@
 //! }
 //!
 //! # #[cfg(feature = "alloc")] {
-//! let solved = boardbase_solvers::game::retrograde::solve(&Heap(7)).unwrap();
+//! let solved = boardbase_tables::game::retrograde::solve(&Heap(7)).unwrap();
 //! // Multiples of three are lost; the others are won by taking the rest.
 //! assert_eq!(solved.outcome(6), Some(Outcome::Lose(4)));
 //! assert_eq!(solved.outcome(7), Some(Outcome::Win(5)));

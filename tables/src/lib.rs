@@ -1,4 +1,4 @@
-//! Bit-level board helpers and exhaustive solvers for boardbase.
+//! The model of a game and the exhaustive solvers that make boardbase's tables.
 //!
 //! This crate is `#![no_std]` and has no dependencies. [`game`] is the model
 //! of a game every layer of boardbase works through; its generic solvers

@@ -14,9 +14,9 @@
 //! number counted from the top, `a1` the top-left cell.
 //!
 //! ```
-//! use boardbase_solvers::game::{Rules, Text, TwoPlayer, Value};
-//! use boardbase_solvers::mnk::Mnk;
-//! use boardbase_solvers::shape::Shape;
+//! use boardbase_tables::game::{Rules, Text, TwoPlayer, Value};
+//! use boardbase_tables::mnk::Mnk;
+//! use boardbase_tables::shape::Shape;
 //!
 //! let game = Mnk::new(Shape::new(3, 3).unwrap(), 3).unwrap();
 //! // X . O
@@ -26,7 +26,7 @@
 //! assert_eq!(game.primitive(p), Some(Value::Lose));
 //! let mv = game.read_move(game.start(), "b2")?;
 //! assert_eq!(mv, 4);
-//! # Ok::<(), boardbase_solvers::text::ParseError>(())
+//! # Ok::<(), boardbase_tables::text::ParseError>(())
 //! ```
 
 use core::fmt;

@@ -30,9 +30,9 @@
 //! (`1 R` is `a1-d1` on 4×4).
 //!
 //! ```
-//! use boardbase_solvers::game::{Rules, Text, TwoPlayer, Value};
-//! use boardbase_solvers::quixo::Quixo;
-//! use boardbase_solvers::shape::Shape;
+//! use boardbase_tables::game::{Rules, Text, TwoPlayer, Value};
+//! use boardbase_tables::quixo::Quixo;
+//! use boardbase_tables::shape::Shape;
 //!
 //! let game = Quixo::new(Shape::new(3, 3).unwrap(), 3).unwrap();
 //! // X X .
@@ -48,7 +48,7 @@
 //! assert_eq!(text, "XXX\nOO.\n...\nO");
 //! // O is to move and X has a line: O has lost.
 //! assert_eq!(game.primitive(after), Some(Value::Lose));
-//! # Ok::<(), boardbase_solvers::text::ParseError>(())
+//! # Ok::<(), boardbase_tables::text::ParseError>(())
 //! ```
 
 use core::fmt;

@@ -29,7 +29,7 @@ pub const MAX_U64_CELLS: usize = 64;
 /// `Display` writes `RxC` (rows first), e.g. `5x6`.
 ///
 /// ```
-/// use boardbase_solvers::shape::Shape;
+/// use boardbase_tables::shape::Shape;
 ///
 /// let s = Shape::new(2, 3).expect("a valid shape");
 /// assert_eq!((s.rows(), s.cols(), s.cells()), (2, 3, 6));
@@ -186,7 +186,7 @@ impl Shape {
     /// The set cells of `mask` as 0-based (`row`, `col`), in reading order.
     ///
     /// ```
-    /// use boardbase_solvers::shape::Shape;
+    /// use boardbase_tables::shape::Shape;
     ///
     /// let s = Shape::new(2, 3).unwrap();
     /// let cells: Vec<_> = s.cells_of(0b100_001).collect();
@@ -208,7 +208,7 @@ impl Shape {
     /// (`c`, `r`) of the [`transpose`](Self::transpose)d shape.
     ///
     /// ```
-    /// use boardbase_solvers::shape::Shape;
+    /// use boardbase_tables::shape::Shape;
     ///
     /// let s = Shape::new(2, 3).unwrap();
     /// let b = s.bit(0, 2) | s.bit(1, 0);
@@ -246,7 +246,7 @@ impl Shape {
     /// transposes after both. Symmetry 0 is the board itself.
     ///
     /// ```
-    /// use boardbase_solvers::shape::Shape;
+    /// use boardbase_tables::shape::Shape;
     ///
     /// let s = Shape::new(2, 3).unwrap();
     /// let b = s.bit(0, 0);
@@ -271,7 +271,7 @@ impl Shape {
     /// the smallest of its images.
     ///
     /// ```
-    /// use boardbase_solvers::shape::Shape;
+    /// use boardbase_tables::shape::Shape;
     ///
     /// let s = Shape::new(3, 3).unwrap();
     /// // Every corner alone is the same board as the first.

@@ -108,7 +108,7 @@ impl Found {
 /// ignored; `expected` names the symbols in errors (`'.', 'X' or 'O'`).
 ///
 /// ```
-/// use boardbase_solvers::text::read_board;
+/// use boardbase_tables::text::read_board;
 ///
 /// let mut cells = [[0; 3]; 2];
 /// read_board("X.O/.X.", 2, 3, b".XO", "'.', 'X' or 'O'", |r, c, s| cells[r][c] = s)?;
@@ -116,7 +116,7 @@ impl Found {
 ///
 /// let error = read_board("X.O\n.Y.\n", 2, 3, b".XO", "'.', 'X' or 'O'", |_, _, _| {});
 /// assert_eq!(error.unwrap_err().to_string(), "2:2: expected '.', 'X' or 'O', found 'Y'");
-/// # Ok::<(), boardbase_solvers::text::ParseError>(())
+/// # Ok::<(), boardbase_tables::text::ParseError>(())
 /// ```
 pub fn read_board(
     text: &str,
@@ -236,7 +236,7 @@ pub fn read_board_at(
 /// the row's number counted from the top, so `a1` is the top-left cell.
 ///
 /// ```
-/// use boardbase_solvers::text::write_cell;
+/// use boardbase_tables::text::write_cell;
 ///
 /// let mut name = String::new();
 /// write_cell(&mut name, 0, 0)?;

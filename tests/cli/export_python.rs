@@ -13,7 +13,7 @@ use std::process::{Command, Output};
 
 use boardbase::euler::{self, Move, Position};
 use boardbase::flip::{self, Board, Colour};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use boardbase::tablefile::v1::TableFile;
 use boardbase::tablefile::{Puzzle, Table};
 

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use boardbase::tablefile::Table;
 use common::{Run, TempDir};
 use oracle::tables::{Euler, Flip};

@@ -463,7 +463,7 @@ fn ten_megabyte_lines_fail_fast_in_flat_memory() {
 #[test]
 fn many_cases_stream_and_match_the_library() {
     use boardbase::lights::{self, Goal, Grid};
-    use boardbase::solvers::shape::Shape;
+    use boardbase::tables::shape::Shape;
     // 300 cases of every size from 1×1 to 15×15 in turn, pseudo-random.
     let mut x = 0x9E37_79B9_7F4A_7C15u64;
     let mut input = String::new();

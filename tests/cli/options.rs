@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use serde_json::Value;
 
 use crate::common::{self, TempDir, TempFile, ok, run};

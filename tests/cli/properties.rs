@@ -3,7 +3,7 @@
 //!
 //! - Flip and Euler answers are invariant under the 8 symmetries of the
 //!   square, written here on (row, col) rather than taken from
-//!   `boardbase_solvers::board`.
+//!   `boardbase_tables::board`.
 //! - Every Flip press set the tables give makes the board uniform, pressed
 //!   with the press rule of `tests/oracle`, and is as short as any press
 //!   set.

@@ -11,7 +11,7 @@ use crate::oracle;
 
 use common::{Run, SplitMix, TempDir, run_env};
 
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use oracle::press;
 use oracle::tables::{Euler, Flip};
 use serde_json::Value;

@@ -17,7 +17,7 @@ use crate::oracle::mnk::{Game, Solved};
 use crate::oracle::quixo::Quixo;
 use crate::oracle::tables::solve_euler;
 use crate::schemas::assert_valid;
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 
 /// A cell's name: the column's letter, the row's number from the top.
 fn cell(cols: usize, i: usize) -> String {

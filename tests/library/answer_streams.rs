@@ -6,7 +6,7 @@
 //! the errors that stop a stream after the answers before them.
 
 use boardbase::input::Scanner;
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{EulerAnswers, FlipAnswers, Origin, StreamError, Tablebase};
 use boardbase::tablefile::Table;
 

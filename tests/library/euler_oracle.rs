@@ -1,7 +1,7 @@
 //! Checks the embedded Game of Euler tablebase against an independent oracle.
 //!
 //! The oracle below is written from the rules of UVA 10536 (docs/guide.md)
-//! and shares nothing with the generator (`boardbase_solvers::euler`): the
+//! and shares nothing with the generator (`boardbase_tables::euler`): the
 //! moves of `tests/oracle/euler.rs` (every pin of length 1 to 3 pushed in
 //! from each side of each row and column, plus single squares,
 //! deduplicated), the memoized recursive search of `tests/oracle/tables.rs`

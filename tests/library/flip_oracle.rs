@@ -10,7 +10,7 @@
 use crate::oracle::{press, samples, tables};
 
 use boardbase::flip::{self, Board, Colour, Presses, raw};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 
 const IMPOSSIBLE: u8 = u8::MAX;
 

@@ -1,13 +1,13 @@
 //! Connect Four through the game model: the generic retrograde analysis of
-//! `boardbase::solvers::connect4::Connect4`, with and without its mirror,
+//! `boardbase::tables::connect4::Connect4`, with and without its mirror,
 //! against the oracle's memoised game search (tests/oracle/connect4.rs),
 //! every position reachable from the empty board; the game's text.
 
 use crate::oracle::connect4::Connect4 as Oracle;
 use crate::oracle::mnk::{Game, Solved};
-use boardbase::solvers::connect4::Connect4;
-use boardbase::solvers::game::{Outcome, Rules, Text, retrograde};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::connect4::Connect4;
+use boardbase::tables::game::{Outcome, Rules, Text, retrograde};
+use boardbase::tables::shape::Shape;
 
 fn outcome(solved: Solved) -> Outcome {
     match solved {

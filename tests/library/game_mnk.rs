@@ -1,14 +1,14 @@
 //! m,n,k-games through the game model: the generic retrograde analysis of
-//! `boardbase::solvers::mnk::Mnk`, with and without symmetry, against the
+//! `boardbase::tables::mnk::Mnk`, with and without symmetry, against the
 //! oracle's memoised game search (tests/oracle/mnk.rs), every position
 //! reachable from the empty board; the game's text both ways.
 
 use std::collections::HashMap;
 
 use crate::oracle::mnk::{Game, Solved};
-use boardbase::solvers::game::{Outcome, Text, TwoPlayer, retrograde};
-use boardbase::solvers::mnk::Mnk;
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::game::{Outcome, Text, TwoPlayer, retrograde};
+use boardbase::tables::mnk::Mnk;
+use boardbase::tables::shape::Shape;
 
 fn text(game: &Game, board: &[u8]) -> String {
     board

@@ -1,4 +1,4 @@
-//! The game model's generic solvers (`boardbase::solvers::game`): the
+//! The game model's generic solvers (`boardbase::tables::game`): the
 //! retrograde analysis against the specialised Euler generator, the
 //! breadth-first search against the specialised Flip generator, on every
 //! shape both can do up to 16 cells (and 4×5), with and without symmetry,
@@ -15,12 +15,12 @@ use crate::common::SplitMix;
 
 use boardbase::flip::{Colour, UNREACHABLE};
 use boardbase::generate::{self, EulerOptions, FlipOptions, NO_MOVE};
-use boardbase::solvers::euler::game::Euler;
-use boardbase::solvers::flip::game::{Flip, Goal};
-use boardbase::solvers::game::{
+use boardbase::tables::euler::game::Euler;
+use boardbase::tables::flip::game::{Flip, Goal};
+use boardbase::tables::game::{
     OnePlayer, Outcome, Rules, SolveError, TwoPlayer, Value, retrograde, search,
 };
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 
 fn shapes(max_cells: usize) -> impl Iterator<Item = Shape> {
     (1..=max_cells).flat_map(move |r| (1..=max_cells / r).filter_map(move |c| Shape::new(r, c)))

@@ -1,5 +1,5 @@
 //! Quixo through the game model: the generic retrograde analysis of
-//! `boardbase::solvers::quixo::Quixo`, with and without symmetry, against
+//! `boardbase::tables::quixo::Quixo`, with and without symmetry, against
 //! the oracle's value iteration (tests/oracle/quixo.rs) on every position
 //! reachable from the start; every position's moves against the oracle's;
 //! the game's text and GamesmanOne's both ways.
@@ -8,9 +8,9 @@ use std::collections::{BTreeSet, HashMap};
 
 use crate::oracle::mnk::{Game, Solved};
 use crate::oracle::quixo::Quixo as Oracle;
-use boardbase::solvers::game::{Outcome, Rules, Text, TwoPlayer, retrograde};
-use boardbase::solvers::quixo::Quixo;
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::game::{Outcome, Rules, Text, TwoPlayer, retrograde};
+use boardbase::tables::quixo::Quixo;
+use boardbase::tables::shape::Shape;
 
 /// A cell's name: the column's letter, the row's number from the top.
 fn cell(cols: usize, i: usize) -> String {

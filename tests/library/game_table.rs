@@ -10,8 +10,8 @@ use crate::oracle::connect4::Connect4 as Oracle4;
 use crate::oracle::mnk::{Game, Solved};
 use boardbase::catalogue::{self, Model};
 use boardbase::generate::{Cancel, GameJob, JobError};
-use boardbase::solvers::game::retrograde::{self, Solved as Table16};
-use boardbase::solvers::game::{Outcome, Value};
+use boardbase::tables::game::retrograde::{self, Solved as Table16};
+use boardbase::tables::game::{Outcome, Value};
 use boardbase::tablebase::{Error, Query, Tablebase, TablebaseError};
 use boardbase::tablefile::{GameTable, ProbeError, TableError};
 
@@ -43,7 +43,7 @@ fn check(
     all: &HashMap<Vec<u8>, Solved>,
 ) -> std::path::PathBuf {
     let model: &'static Model = catalogue::model(game).unwrap();
-    let shape = boardbase::solvers::shape::Shape::new(size.0, size.1).unwrap();
+    let shape = boardbase::tables::shape::Shape::new(size.0, size.1).unwrap();
     let setup = model.setup(Some(shape), options).unwrap();
     let job = GameJob {
         dir: dir.0.clone(),
@@ -275,7 +275,7 @@ fn the_model_check_accepts_every_solved_game_and_refuses_each_changed_entry() {
     let mnk = catalogue::model("mnk").unwrap();
     let setup = mnk
         .setup(
-            Some(boardbase::solvers::shape::Shape::new(2, 3).unwrap()),
+            Some(boardbase::tables::shape::Shape::new(2, 3).unwrap()),
             &[("k", 2)],
         )
         .unwrap();

@@ -14,7 +14,7 @@ use std::sync::Mutex;
 use boardbase::generate::checkpoint::CheckpointError;
 use boardbase::generate::{self, EulerOptions, EulerTables, GenerateError, Phase};
 use boardbase::progress::Cancel;
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 
 /// A fresh directory for one test, removed at the end.
 struct Dir(PathBuf);

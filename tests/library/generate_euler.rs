@@ -18,7 +18,7 @@ use std::sync::Mutex;
 
 use boardbase::euler::{self as euler4, Outcome, raw};
 use boardbase::generate::{self, EulerOptions, EulerTables, GenerateError, NO_MOVE, Phase};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 
 /// The oracle's values of every position of a shape.
 struct Oracle {

@@ -18,7 +18,7 @@ use std::sync::Mutex;
 
 use boardbase::flip::{Colour, raw};
 use boardbase::generate::{self, FlipOptions, FlipTables, GenerateError, Phase};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use boardbase::tablefile::ColumnData;
 
 const IMPOSSIBLE: u8 = 255;

@@ -14,7 +14,7 @@ use boardbase::generate::{
     Cancel, GenerateError, Job, JobError, JobSetting, LimitFrom, Phase, Puzzle, Report,
     ReportSummary,
 };
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use boardbase::tablefile::Table;
 
 fn shape(rows: usize, cols: usize) -> Shape {

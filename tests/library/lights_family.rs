@@ -16,7 +16,7 @@ use boardbase::lights::family::{
     StencilErrorKind, Variant, VariantError,
 };
 use boardbase::lights::{self, Goal, Grid};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 
 use crate::common::SplitMix;
 use crate::oracle::family::{self as rules, BruteForce, Rules, Solution};

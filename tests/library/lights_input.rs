@@ -13,7 +13,7 @@ use std::io::{self, Read};
 use boardbase::error::Found;
 use boardbase::input::{InputError, Scanner};
 use boardbase::lights::{self, Grid};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use proptest::prelude::*;
 
 /// Hands out the input a few bytes a read, sizes cycling through `steps`.

@@ -20,7 +20,7 @@ use crate::oracle::{press, tables};
 use boardbase::flip::Colour;
 use boardbase::generate::{self, FlipOptions};
 use boardbase::lights::{self, ColourMoves, Grid, MAX_NULLITY, Search, Solver};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 
 fn shape(rows: usize, cols: usize) -> Shape {
     Shape::new(rows, cols).expect("valid shape")

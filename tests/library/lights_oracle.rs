@@ -16,7 +16,7 @@ use crate::oracle::{fliptile, press, samples};
 
 use boardbase::flip;
 use boardbase::lights::{self, Answer, Colour, Goal, Grid, LightsError, Search, Solver};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 
 fn shape(rows: usize, cols: usize) -> Shape {
     Shape::new(rows, cols).expect("valid shape")

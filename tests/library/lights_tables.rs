@@ -14,7 +14,7 @@ use crate::oracle::press;
 use boardbase::flip::Colour;
 use boardbase::generate::{self, FlipOptions, FlipTables};
 use boardbase::lights::{self, Grid};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 
 /// The board after pressing every cell of `presses`, by the press rule of
 /// `tests/oracle` (not the library's press masks).

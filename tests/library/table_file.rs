@@ -10,7 +10,7 @@ use crate::oracle;
 
 use boardbase::euler::{self, Outcome, Position};
 use boardbase::flip::{self, Board, Colour};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use boardbase::tablefile::v1::TableFile;
 use boardbase::tablefile::{
     Checked, ColumnData, EulerColumns, Phase, ProbeError, Puzzle, Table, TableError, VerifyOptions,

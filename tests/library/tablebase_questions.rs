@@ -10,7 +10,7 @@ use boardbase::error::{Classify, Kind, Side};
 use boardbase::euler::Outcome;
 use boardbase::lights::family::{ColourGrid, FamilyError, FamilyGoal, Pattern, Variant};
 use boardbase::lights::{Goal, Grid, LightsError};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{
     Error, LightsAskError, LightsQuestion, LightsReply, LightsTowards, NotMade, OptionNames,
     Origin, QuestionError, Tablebase, TablebaseError,

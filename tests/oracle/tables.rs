@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use boardbase::tablefile::{ColumnData, EulerColumns, FlipColumns, presses_width};
 
 use super::{euler, press};
@@ -65,14 +65,14 @@ pub struct Euler {
     pub wins: Vec<bool>,
     pub plies: Vec<u8>,
     pub best: Vec<u8>,
-    /// The library's move order (`boardbase_solvers::euler::moves`).
+    /// The library's move order (`boardbase_tables::euler::moves`).
     pub order: Vec<u64>,
 }
 
 impl Euler {
     pub fn solve(shape: Shape) -> Euler {
         let own = euler::moves(shape.rows(), shape.cols());
-        let order = boardbase::solvers::euler::moves(shape).as_slice().to_vec();
+        let order = boardbase::tables::euler::moves(shape).as_slice().to_vec();
         assert_eq!(
             own,
             order.iter().copied().collect::<BTreeSet<_>>(),

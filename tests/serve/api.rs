@@ -822,7 +822,7 @@ fn start_up_errors() {
 /// wrong answer; the others answer from the rest of the file.
 #[test]
 fn a_damaged_block_is_422_and_the_rest_answers() {
-    use boardbase::solvers::shape::Shape;
+    use boardbase::tables::shape::Shape;
     use boardbase::tablefile::Table;
 
     let dir = crate::common::TempDir::new("serve-damaged-block");

@@ -7,7 +7,7 @@ use crate::common;
 use crate::http::Server;
 use crate::oracle::tables::Flip;
 
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 
 /// A board of `b`/`w` rows as the mask of the oracle (bit C·r + c, `b`).
 fn bits(rows: &[&str]) -> u64 {

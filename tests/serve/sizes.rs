@@ -21,7 +21,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use fliptile::fliptile_truth;
 use http::{Conn, Server};
 use oracle::tables::Euler;

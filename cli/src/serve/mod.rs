@@ -24,7 +24,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use boardbase::memory::ByteSize;
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{MakeEvent, Maker, Tablebase};
 use boardbase::tablefile::Puzzle;
 use clap::Args;

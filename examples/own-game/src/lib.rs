@@ -7,7 +7,7 @@
 //! this library embeds it and answers in O(1).
 //!
 //! ```
-//! use boardbase_solvers::game::{Outcome, Text};
+//! use boardbase_tables::game::{Outcome, Text};
 //! use kayles::rules::Kayles;
 //!
 //! // I I I . I I I I I I I I I I I I    pins 1 to 3 standing, 4 down, 5 to 16 up
@@ -26,7 +26,7 @@ pub mod rules;
 
 use core::cmp::Ordering;
 
-use boardbase_solvers::game::{Outcome, Rules, TwoPlayer};
+use boardbase_tables::game::{Outcome, Rules, TwoPlayer};
 
 mod table {
     include!(concat!(env!("OUT_DIR"), "/kayles_table.rs"));

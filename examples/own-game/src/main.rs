@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use boardbase_solvers::game::Text;
+use boardbase_tables::game::Text;
 use kayles::rules::Kayles;
 
 fn main() -> ExitCode {

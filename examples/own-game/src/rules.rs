@@ -8,8 +8,8 @@
 
 use core::fmt;
 
-use boardbase_solvers::game::{Outcome, Rules, Text, TwoPlayer, Value};
-use boardbase_solvers::text::{ParseError, read_board};
+use boardbase_tables::game::{Outcome, Rules, Text, TwoPlayer, Value};
+use boardbase_tables::text::{ParseError, read_board};
 
 /// Pins in the row.
 pub const PINS: usize = 16;

@@ -3,7 +3,7 @@
 //! Grundy numbers of its runs of standing pins XOR to zero) for every
 //! position's value, and a memoised game search for every remoteness.
 
-use boardbase_solvers::game::Outcome;
+use boardbase_tables::game::Outcome;
 
 const PINS: usize = kayles::rules::PINS;
 

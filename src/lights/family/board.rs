@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use boardbase_solvers::shape::{MAX_SIDE, Shape};
+use boardbase_tables::shape::{MAX_SIDE, Shape};
 
 use crate::error::{Found, ParseError};
 

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use boardbase_solvers::shape::Shape;
+use boardbase_tables::shape::Shape;
 use num_bigint::BigUint;
 
 use super::board::ColourGrid;

@@ -7,7 +7,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use boardbase_solvers::shape::{MAX_SIDE, Shape};
+use boardbase_tables::shape::{MAX_SIDE, Shape};
 
 use super::board::ColourGrid;
 

@@ -60,9 +60,9 @@ struct WordMove {
 /// the byte columns.
 ///
 /// ```
-/// use boardbase_solvers::euler::depth::{DepthSolver, NO_MOVE};
-/// use boardbase_solvers::euler::winloss::WinLossSolver;
-/// use boardbase_solvers::shape::Shape;
+/// use boardbase_tables::euler::depth::{DepthSolver, NO_MOVE};
+/// use boardbase_tables::euler::winloss::WinLossSolver;
+/// use boardbase_tables::shape::Shape;
 /// use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
 ///
 /// // 1×3, a row of three squares: the moves are the 3 squares, the 2-long

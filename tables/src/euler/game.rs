@@ -8,9 +8,9 @@
 //! needs no reverse graph; symmetry is optional.
 //!
 //! ```
-//! use boardbase_solvers::euler::game::Euler;
-//! use boardbase_solvers::game::{Rules, TwoPlayer, Value};
-//! use boardbase_solvers::shape::Shape;
+//! use boardbase_tables::euler::game::Euler;
+//! use boardbase_tables::game::{Rules, TwoPlayer, Value};
+//! use boardbase_tables::shape::Shape;
 //!
 //! let game = Euler::new(Shape::new(1, 2).unwrap());
 //! // Moves: either square, or the 2-long pin.

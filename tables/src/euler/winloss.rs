@@ -110,8 +110,8 @@ const MAX_WORD_OPS: usize = 6 * 64;
 /// no table; the bitset and scratch are the caller's.
 ///
 /// ```
-/// use boardbase_solvers::euler::winloss::WinLossSolver;
-/// use boardbase_solvers::shape::Shape;
+/// use boardbase_tables::euler::winloss::WinLossSolver;
+/// use boardbase_tables::shape::Shape;
 /// use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
 ///
 /// // 2×3: 64 positions, one word.
@@ -592,7 +592,7 @@ impl WinLossSolver {
 /// the blocks of one layer.
 ///
 /// ```
-/// use boardbase_solvers::euler::winloss::layer_members;
+/// use boardbase_tables::euler::winloss::layer_members;
 /// assert!(layer_members(4, 2).eq([0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]));
 /// assert!(layer_members(3, 0).eq([0]));
 /// assert!(layer_members(3, 3).eq([0b111]));

@@ -7,9 +7,9 @@
 //! are its children; symmetry is optional.
 //!
 //! ```
-//! use boardbase_solvers::flip::game::{Flip, Goal};
-//! use boardbase_solvers::game::{OnePlayer, Rules};
-//! use boardbase_solvers::shape::Shape;
+//! use boardbase_tables::flip::game::{Flip, Goal};
+//! use boardbase_tables::game::{OnePlayer, Rules};
+//! use boardbase_tables::shape::Shape;
 //!
 //! let puzzle = Flip::new(Shape::new(2, 2).unwrap(), Goal::Either);
 //! // Pressing the top-left cell of an all-white board flips three cells.

@@ -133,8 +133,8 @@ pub const fn press_bits(cells: usize) -> u32 {
 /// each colour.
 ///
 /// ```
-/// use boardbase_solvers::flip::search::rank;
-/// use boardbase_solvers::shape::Shape;
+/// use boardbase_tables::flip::search::rank;
+/// use boardbase_tables::shape::Shape;
 ///
 /// assert_eq!(rank(Shape::SQUARE4), 12); // 4,096 boards reach each colour
 /// assert_eq!(rank(Shape::new(5, 5).unwrap()), 23); // Lights Out: 1 board in 4
@@ -166,9 +166,9 @@ pub const fn rank(shape: Shape) -> u32 {
 /// when it has an even number of cells in common with each of them.
 ///
 /// ```
-/// use boardbase_solvers::flip::search::kernel;
-/// use boardbase_solvers::flip::press_masks;
-/// use boardbase_solvers::shape::Shape;
+/// use boardbase_tables::flip::search::kernel;
+/// use boardbase_tables::flip::press_masks;
+/// use boardbase_tables::shape::Shape;
 ///
 /// let five = Shape::new(5, 5).unwrap();
 /// let (basis, nullity) = kernel(five);
@@ -267,9 +267,9 @@ fn permute(mut x: u64, k: u64) -> u64 {
 /// then bit `k - 1` of the number of optimal sets of each of its boards.
 ///
 /// ```
-/// use boardbase_solvers::flip::search::{PressSet, Search};
-/// use boardbase_solvers::flip::UNREACHABLE;
-/// use boardbase_solvers::shape::Shape;
+/// use boardbase_tables::flip::search::{PressSet, Search};
+/// use boardbase_tables::flip::UNREACHABLE;
+/// use boardbase_tables::shape::Shape;
 /// use core::sync::atomic::AtomicU8;
 ///
 /// // 1×3: pressing an end flips two cells, the middle flips all three.

@@ -10,7 +10,7 @@ use boardbase::carcassonne::{self, BoardError, StopError, TileParseError};
 use boardbase::error::{Classify, Kind, ParseError};
 use boardbase::lights::GridError;
 use boardbase::lights::family::VariantError;
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{self, OptionNames};
 use serde_json::{Map, Value};
 

@@ -7,7 +7,7 @@ use axum::extract::Request;
 use axum::response::Response;
 use boardbase::lights::family::{ColourGrid, Variant};
 use boardbase::report::{LightsInfo, LightsLookup};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 
 use super::error::{ApiError, Work};
 use super::lookup::worker_error;

@@ -10,7 +10,7 @@ use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::lights::{Grid, LightsError, Solver};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{
     self, Begin, FlipFrom, Made, MakeError, Pending, euler_json, flip_json, flip_lights_json_within,
 };

@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use boardbase::lights::family::{self, FamilyGoal, Pattern};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use serde::de::value::{BorrowedStrDeserializer, StrDeserializer, StringDeserializer};
 use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};

@@ -11,7 +11,7 @@ use std::time::Instant;
 use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
 use boardbase::catalogue::{self, Model, Setup};
-use boardbase::solvers::shape::Shape;
+use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{self, Query, QuestionError, Solution, Tablebase};
 use serde::Serialize;
 

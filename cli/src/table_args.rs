@@ -5,7 +5,7 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use boardbase::solvers::shape::{MAX_SIDE, Shape};
+use boardbase::tables::shape::{MAX_SIDE, Shape};
 use boardbase::tablebase::{Loaded, Origin, StreamError, Tablebase};
 use boardbase::tablefile::Puzzle;
 use clap::Args;
