@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use crate::common::SplitMix;
 use crate::oracle::mnk::{Game, Solved};
 use boardbase::tables::game::{Outcome, Text, TwoPlayer, retrograde};
 use boardbase::tables::mnk::Mnk;
@@ -76,6 +77,57 @@ fn other_boards_and_rows_against_game_search() {
     ] {
         check(rows, cols, k);
     }
+}
+
+/// 4×4 tic-tac-toe (k = 4), too large for the oracle from the empty board
+/// (about ten million reachable positions in its map), is solved whole by
+/// the retrograde analysis with the square's symmetries, then checked at
+/// positions reached by random play of 6 to 12 plies:
+/// the oracle searches each from there.
+#[test]
+fn four_by_four_at_sampled_positions_against_game_search() {
+    let oracle = Game {
+        rows: 4,
+        cols: 4,
+        k: 4,
+    };
+    let game = Mnk::new(Shape::new(4, 4).unwrap(), 4)
+        .unwrap()
+        .with_symmetry();
+    let solved = retrograde::solve(&game).unwrap();
+    let start = game.start();
+    assert_eq!(solved.outcome_of(&game, start), Some(Outcome::Draw));
+    let mut rng = SplitMix(16);
+    let mut memo = HashMap::new();
+    let (mut won, mut lost, mut drawn) = (0, 0, 0);
+    for _ in 0..300 {
+        let mut board = vec![b'.'; 16];
+        let plies = 6 + rng.next() as usize % 7;
+        for _ in 0..plies {
+            let mover = Game::to_move(&board);
+            let other = if mover == b'X' { b'O' } else { b'X' };
+            if oracle.wins(&board, other) {
+                break;
+            }
+            let empty: Vec<usize> = (0..16).filter(|&i| board[i] == b'.').collect();
+            board[empty[rng.next() as usize % empty.len()]] = mover;
+        }
+        let want = oracle.solve_from(&board, &mut memo);
+        match want {
+            Solved::Win(_) => won += 1,
+            Solved::Lose(_) => lost += 1,
+            Solved::Draw => drawn += 1,
+        }
+        let drawn_text = text(&oracle, &board);
+        let p = game.read_position(&drawn_text).unwrap();
+        assert_eq!(
+            solved.outcome_of(&game, p),
+            Some(outcome(want)),
+            "\n{drawn_text}"
+        );
+    }
+    // The samples reach every value, so each kind of entry was compared.
+    assert!(won > 0 && lost > 0 && drawn > 0, "{won} {lost} {drawn}");
 }
 
 #[test]

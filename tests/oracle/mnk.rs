@@ -72,6 +72,14 @@ impl Game {
         memo
     }
 
+    /// The position `board`, solved by the same search from it alone
+    /// (with `memo` kept between calls): for boards too large to solve
+    /// from the empty one.
+    pub fn solve_from(&self, board: &[u8], memo: &mut HashMap<Vec<u8>, Solved>) -> Solved {
+        let empty = |board: &[u8]| (0..board.len()).filter(|&i| board[i] == EMPTY).collect();
+        self.solve(&mut board.to_vec(), &empty, memo)
+    }
+
     fn solve(
         &self,
         board: &mut Vec<u8>,
