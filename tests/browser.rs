@@ -23,10 +23,13 @@ mod family;
 #[path = "common/http.rs"]
 mod http;
 // The m,n,k-games and Connect Four from their rules, by plain memoised game
-// search (the games view's values are checked against them).
+// search (the games view's values are checked against them; the tests here
+// use a part of them).
 #[path = "oracle/connect4.rs"]
+#[allow(dead_code)]
 mod connect4;
 #[path = "oracle/mnk.rs"]
+#[allow(dead_code)]
 mod mnk;
 
 use std::collections::{BTreeSet, HashMap};

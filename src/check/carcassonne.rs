@@ -8,38 +8,38 @@ use std::sync::OnceLock;
 use num_bigint::BigUint;
 use rayon::prelude::*;
 
-use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
+use super::{Arrangement, CaseView, Fault, Judge, Judgement, FaultKind, Token, Verdict, kinds};
 use crate::carcassonne::{self, Board, CountOptions, MODULUS, StopError};
 use crate::cases::carcassonne::{CarcassonneFamily, write_board};
 use crate::cases::{GenError, Rng};
 use crate::catalogue::entry::Problem;
 
 /// A board without placements (count 0) answered with another count.
-pub static ZERO_ANSWERED_NONZERO: Kind = Kind {
+pub static ZERO_ANSWERED_NONZERO: FaultKind = FaultKind {
     id: "zero_answered_nonzero",
     title: "count 0 answered with another count",
     verdict: Verdict::WrongAnswer,
 };
 /// A non-zero count answered 0.
-pub static NONZERO_ANSWERED_ZERO: Kind = Kind {
+pub static NONZERO_ANSWERED_ZERO: FaultKind = FaultKind {
     id: "nonzero_answered_zero",
     title: "non-zero count answered 0",
     verdict: Verdict::WrongAnswer,
 };
 /// Another non-zero count.
-pub static WRONG_COUNT: Kind = Kind {
+pub static WRONG_COUNT: FaultKind = FaultKind {
     id: "wrong_count",
     title: "wrong non-zero count",
     verdict: Verdict::WrongAnswer,
 };
 /// A number of at least 1,000,000,007.
-pub static NOT_REDUCED: Kind = Kind {
+pub static NOT_REDUCED: FaultKind = FaultKind {
     id: "not_reduced",
     title: "a count of at least 1,000,000,007 (answers are taken modulo it)",
     verdict: Verdict::WrongAnswer,
 };
 /// Not `Case k:` before the count.
-pub static WRONG_CASE_LABEL: Kind = Kind {
+pub static WRONG_CASE_LABEL: FaultKind = FaultKind {
     id: "wrong_case_label",
     title: "not the label 'Case k:'",
     verdict: Verdict::PresentationError,

@@ -3,16 +3,16 @@
 //! open 4×4 positions, all in one run, as the judge allows up to 99,999
 //! cases an input).
 
-use super::{Kind, Verdict};
+use super::{FaultKind, Verdict};
 
 /// A losing position answered `WINNING`.
-pub static LOSING_CALLED_WINNING: Kind = Kind {
+pub static LOSING_CALLED_WINNING: FaultKind = FaultKind {
     id: "losing_called_winning",
     title: "losing position answered WINNING",
     verdict: Verdict::WrongAnswer,
 };
 /// A winning position answered `LOSING`.
-pub static WINNING_CALLED_LOSING: Kind = Kind {
+pub static WINNING_CALLED_LOSING: FaultKind = FaultKind {
     id: "winning_called_losing",
     title: "winning position answered LOSING",
     verdict: Verdict::WrongAnswer,

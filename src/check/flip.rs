@@ -1,28 +1,28 @@
 //! Flip Game's wrong answers for `check`, of every board size (the
 //! judge is [`SizedCheck`](super::SizedCheck)).
 
-use super::{Fault, Kind, Verdict, kinds, parse_int};
+use super::{Fault, FaultKind, Verdict, kinds, parse_int};
 
 /// An impossible board answered with a number.
-pub static IMPOSSIBLE_ANSWERED_NUMBER: Kind = Kind {
+pub static IMPOSSIBLE_ANSWERED_NUMBER: FaultKind = FaultKind {
     id: "impossible_answered_number",
     title: "impossible board answered with a number",
     verdict: Verdict::WrongAnswer,
 };
 /// A solvable board answered `Impossible`.
-pub static POSSIBLE_ANSWERED_IMPOSSIBLE: Kind = Kind {
+pub static POSSIBLE_ANSWERED_IMPOSSIBLE: FaultKind = FaultKind {
     id: "possible_answered_impossible",
     title: "solvable board answered Impossible",
     verdict: Verdict::WrongAnswer,
 };
 /// More rounds than the fewest.
-pub static TOO_MANY_ROUNDS: Kind = Kind {
+pub static TOO_MANY_ROUNDS: FaultKind = FaultKind {
     id: "too_many_rounds",
     title: "too many rounds",
     verdict: Verdict::WrongAnswer,
 };
 /// Fewer rounds than can be done.
-pub static TOO_FEW_ROUNDS: Kind = Kind {
+pub static TOO_FEW_ROUNDS: FaultKind = FaultKind {
     id: "too_few_rounds",
     title: "too few rounds",
     verdict: Verdict::WrongAnswer,

@@ -1,7 +1,7 @@
 //! Fliptile (POJ 3279) for `check`: generated boards of every family, one
 //! a run (the judge sends one case).
 
-use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
+use super::{Arrangement, CaseView, Fault, Judge, Judgement, FaultKind, Token, Verdict, kinds};
 use crate::cases::fliptile::{FliptileFamily, JUDGE_MAX_SIDE, Spec, answer};
 use crate::cases::{GenError, Rng};
 use crate::catalogue::entry::Problem;
@@ -9,37 +9,37 @@ use crate::lights::{Answer, Grid, Solver};
 use crate::tables::shape::Shape;
 
 /// An impossible board answered with flips.
-pub static IMPOSSIBLE_ANSWERED_FLIPS: Kind = Kind {
+pub static IMPOSSIBLE_ANSWERED_FLIPS: FaultKind = FaultKind {
     id: "impossible_answered_flips",
     title: "impossible board answered with flips",
     verdict: Verdict::WrongAnswer,
 };
 /// A board that can be made white answered `IMPOSSIBLE`.
-pub static SOLVABLE_ANSWERED_IMPOSSIBLE: Kind = Kind {
+pub static SOLVABLE_ANSWERED_IMPOSSIBLE: FaultKind = FaultKind {
     id: "solvable_answered_impossible",
     title: "solvable board answered IMPOSSIBLE",
     verdict: Verdict::WrongAnswer,
 };
 /// Flips after which some tile is black.
-pub static FLIPS_DO_NOT_CLEAR: Kind = Kind {
+pub static FLIPS_DO_NOT_CLEAR: FaultKind = FaultKind {
     id: "flips_do_not_clear",
     title: "flips that do not make every tile white",
     verdict: Verdict::WrongAnswer,
 };
 /// Flips that make every tile white, but more than the fewest.
-pub static NOT_MINIMUM: Kind = Kind {
+pub static NOT_MINIMUM: FaultKind = FaultKind {
     id: "not_minimum",
     title: "not a minimum flip set (more flips than the fewest)",
     verdict: Verdict::WrongAnswer,
 };
 /// A minimum flip set other than the judge's (the least in reading order).
-pub static NOT_LEAST: Kind = Kind {
+pub static NOT_LEAST: FaultKind = FaultKind {
     id: "not_least",
     title: "a minimum flip set, but not the least in reading order (the judge's tie rule)",
     verdict: Verdict::WrongAnswer,
 };
 /// Fewer cells than the board has.
-pub static WRONG_SIZE: Kind = Kind {
+pub static WRONG_SIZE: FaultKind = FaultKind {
     id: "wrong_size",
     title: "fewer cells than the board has",
     verdict: Verdict::PresentationError,

@@ -12,10 +12,10 @@ use super::report::{
     CheckReport, Counts, Detail, Drawn, Failure, Group, LargeRun, MAX_DETAILS, RunFailure, RunList,
     SlowRun, Stopped, megabytes,
 };
-use super::verdict::{Fault, Kind, Verdict};
+use super::verdict::{Fault, FaultKind, Verdict};
 
 /// A group's kind, its count of cases, and its count by detail.
-type Grouped = (&'static Kind, usize, HashMap<String, usize>);
+type Grouped = (&'static FaultKind, usize, HashMap<String, usize>);
 
 /// Gathers judged runs, arriving in any order, into a report.
 pub(super) struct Builder {

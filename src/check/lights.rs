@@ -3,44 +3,44 @@
 //! a run. No online judge sets this problem, so the limits are this
 //! project's own.
 
-use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
+use super::{Arrangement, CaseView, Fault, Judge, Judgement, FaultKind, Token, Verdict, kinds};
 use crate::cases::family::{Spec, write_board};
 use crate::cases::{GenError, Rng};
 use crate::catalogue::entry::Problem;
 use crate::lights::family::{ColourGrid, FamilyAnswer, FamilyGoal};
 
 /// A board that never reaches the goal answered with presses.
-pub static IMPOSSIBLE_ANSWERED_PRESSES: Kind = Kind {
+pub static IMPOSSIBLE_ANSWERED_PRESSES: FaultKind = FaultKind {
     id: "impossible_answered_presses",
     title: "impossible board answered with presses",
     verdict: Verdict::WrongAnswer,
 };
 /// A board that reaches the goal answered `Impossible`.
-pub static SOLVABLE_ANSWERED_IMPOSSIBLE: Kind = Kind {
+pub static SOLVABLE_ANSWERED_IMPOSSIBLE: FaultKind = FaultKind {
     id: "solvable_answered_impossible",
     title: "solvable board answered Impossible",
     verdict: Verdict::WrongAnswer,
 };
 /// Presses after which the board is not the goal.
-pub static PRESSES_MISS_GOAL: Kind = Kind {
+pub static PRESSES_MISS_GOAL: FaultKind = FaultKind {
     id: "presses_miss_goal",
     title: "presses that do not reach the goal",
     verdict: Verdict::WrongAnswer,
 };
 /// A count of presses other than the press vector's.
-pub static COUNT_NOT_PRESSES: Kind = Kind {
+pub static COUNT_NOT_PRESSES: FaultKind = FaultKind {
     id: "count_not_presses",
     title: "a count of presses other than the press vector's total",
     verdict: Verdict::WrongAnswer,
 };
 /// Presses that reach the goal, but more than the fewest.
-pub static NOT_MINIMUM: Kind = Kind {
+pub static NOT_MINIMUM: FaultKind = FaultKind {
     id: "not_minimum",
     title: "not a fewest press vector (more presses than the fewest)",
     verdict: Verdict::WrongAnswer,
 };
 /// A fewest press vector other than the least in reading order.
-pub static NOT_LEAST: Kind = Kind {
+pub static NOT_LEAST: FaultKind = FaultKind {
     id: "not_least",
     title: "a fewest press vector, but not the least in reading order (the tie rule)",
     verdict: Verdict::WrongAnswer,

@@ -3,19 +3,19 @@
 
 use std::io::Write;
 
-use super::{Arrangement, CaseView, Fault, Judge, Judgement, Kind, Token, Verdict, kinds};
+use super::{Arrangement, CaseView, Fault, Judge, Judgement, FaultKind, Token, Verdict, kinds};
 use crate::cases::{GenError, Rng, lightsout};
 use crate::catalogue::entry::Problem;
 use crate::lights::{Grid, LIGHTS_OUT};
 
 /// Presses after which some light is still on.
-pub static PRESSES_DO_NOT_CLEAR: Kind = Kind {
+pub static PRESSES_DO_NOT_CLEAR: FaultKind = FaultKind {
     id: "presses_do_not_clear",
     title: "presses that leave lights on",
     verdict: Verdict::WrongAnswer,
 };
 /// Not `PUZZLE #m` before the presses.
-pub static WRONG_PUZZLE_LABEL: Kind = Kind {
+pub static WRONG_PUZZLE_LABEL: FaultKind = FaultKind {
     id: "wrong_puzzle_label",
     title: "not the label 'PUZZLE #m'",
     verdict: Verdict::PresentationError,

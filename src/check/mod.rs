@@ -76,7 +76,7 @@ pub use self::shell::{command_line, shell_quote};
 pub use self::sized::SizedCheck;
 pub use self::tokens::{Token, show, show_lines, tokens};
 pub(crate) use self::tokens::{label_form, parse_int};
-pub use self::verdict::{Fault, Judgement, Kind, Verdict, kinds};
+pub use self::verdict::{Fault, Judgement, FaultKind, Verdict, kinds};
 use crate::report::thousands;
 
 #[cfg(test)]

@@ -61,11 +61,11 @@ impl Counts {
 /// Failures of one kind.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Group {
-    /// [`Kind::id`](super::Kind::id).
+    /// [`FaultKind::id`](super::FaultKind::id).
     pub id: &'static str,
-    /// [`Kind::title`](super::Kind::title).
+    /// [`FaultKind::title`](super::FaultKind::title).
     pub title: &'static str,
-    /// The verdict of these cases: [`Kind::verdict`](super::Kind::verdict),
+    /// The verdict of these cases: [`FaultKind::verdict`](super::FaultKind::verdict),
     /// or what the way output was compared made of it
     /// ([`Fault::verdict`](super::Fault::verdict)); a kind judged two ways
     /// is two groups.
@@ -105,7 +105,7 @@ pub struct Failure {
     pub view: CaseView,
     /// The verdict.
     pub verdict: Verdict,
-    /// [`Kind::id`](super::Kind::id).
+    /// [`FaultKind::id`](super::FaultKind::id).
     pub kind: &'static str,
     /// The kind's title and detail.
     pub what: String,
@@ -133,7 +133,7 @@ pub struct RunFailure {
     pub answered: usize,
     /// The judge's verdict.
     pub verdict: Verdict,
-    /// [`Kind::id`](super::Kind::id) of what decided it.
+    /// [`FaultKind::id`](super::FaultKind::id) of what decided it.
     pub kind: &'static str,
     /// In words.
     pub what: String,

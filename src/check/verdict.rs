@@ -64,7 +64,7 @@ impl fmt::Display for Verdict {
 
 /// What went wrong, as the report groups failures.
 #[derive(Debug, PartialEq, Eq, Hash)]
-pub struct Kind {
+pub struct FaultKind {
     /// A stable identifier (`impossible_answered_number`).
     pub id: &'static str,
     /// For people (`impossible board answered with a number`).
@@ -78,7 +78,7 @@ pub struct Kind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fault {
     /// The kind.
-    pub kind: &'static Kind,
+    pub kind: &'static FaultKind,
     /// The sub-group.
     pub detail: String,
     /// The verdict: the kind's, unless the way output is compared gives
@@ -89,7 +89,7 @@ pub struct Fault {
 
 impl Fault {
     /// A fault of `kind` with `detail`, and the kind's verdict.
-    pub fn new(kind: &'static Kind, detail: impl Into<String>) -> Fault {
+    pub fn new(kind: &'static FaultKind, detail: impl Into<String>) -> Fault {
         Fault {
             kind,
             detail: detail.into(),
@@ -114,71 +114,71 @@ pub enum Judgement {
 
 /// The kinds of failure every puzzle shares.
 pub mod kinds {
-    use super::{Kind, Verdict};
+    use super::{FaultKind, Verdict};
 
     /// Used its CPU time limit.
-    pub static TIME_LIMIT: Kind = Kind {
+    pub static TIME_LIMIT: FaultKind = FaultKind {
         id: "time_limit",
         title: "used its CPU time limit",
         verdict: Verdict::TimeLimitExceeded,
     };
     /// Killed at the wall-clock guard before using its CPU time limit.
-    pub static WALL_LIMIT: Kind = Kind {
+    pub static WALL_LIMIT: FaultKind = FaultKind {
         id: "wall_limit",
         title: "killed at the wall-clock guard, below its CPU time limit",
         verdict: Verdict::TimeLimitExceeded,
     };
     /// Died at the memory limit: killed there (a cgroup), or of a failed
     /// allocation.
-    pub static MEMORY_LIMIT: Kind = Kind {
+    pub static MEMORY_LIMIT: FaultKind = FaultKind {
         id: "memory_limit",
         title: "died at the memory limit (killed at it, or an allocation failed)",
         verdict: Verdict::MemoryLimitExceeded,
     };
     /// Finished with a peak resident memory over the memory limit.
-    pub static OVER_MEMORY: Kind = Kind {
+    pub static OVER_MEMORY: FaultKind = FaultKind {
         id: "over_memory",
         title: "used more memory than the limit (its peak resident memory)",
         verdict: Verdict::MemoryLimitExceeded,
     };
     /// Killed by a signal.
-    pub static SIGNAL: Kind = Kind {
+    pub static SIGNAL: FaultKind = FaultKind {
         id: "signal",
         title: "killed by a signal",
         verdict: Verdict::RuntimeError,
     };
     /// A non-zero exit status.
-    pub static EXIT_STATUS: Kind = Kind {
+    pub static EXIT_STATUS: FaultKind = FaultKind {
         id: "exit_status",
         title: "non-zero exit status",
         verdict: Verdict::RuntimeError,
     };
     /// More output than the cap.
-    pub static OUTPUT_LIMIT: Kind = Kind {
+    pub static OUTPUT_LIMIT: FaultKind = FaultKind {
         id: "output_limit",
         title: "output limit exceeded",
         verdict: Verdict::OutputLimitExceeded,
     };
     /// The output ended before this case's answer.
-    pub static MISSING_ANSWER: Kind = Kind {
+    pub static MISSING_ANSWER: FaultKind = FaultKind {
         id: "missing_answer",
         title: "no answer (the output ended before it)",
         verdict: Verdict::PresentationError,
     };
     /// Output after the last answer.
-    pub static EXTRA_OUTPUT: Kind = Kind {
+    pub static EXTRA_OUTPUT: FaultKind = FaultKind {
         id: "extra_output",
         title: "output after the last answer",
         verdict: Verdict::PresentationError,
     };
     /// A token that is no answer at all.
-    pub static NOT_AN_ANSWER: Kind = Kind {
+    pub static NOT_AN_ANSWER: FaultKind = FaultKind {
         id: "not_an_answer",
         title: "not an answer in the judge's format",
         verdict: Verdict::PresentationError,
     };
     /// The right word with other capitals.
-    pub static MISSPELT: Kind = Kind {
+    pub static MISSPELT: FaultKind = FaultKind {
         id: "misspelt",
         title: "the judge's word with other capitals (tokens are compared exactly)",
         verdict: Verdict::PresentationError,
@@ -189,13 +189,13 @@ pub mod kinds {
     /// [`Presentation::Strict`](super::super::Presentation::Strict) looks;
     /// a Presentation Error where the judge gives one (POJ, HDU), else a
     /// Wrong Answer (UVa).
-    pub static LAYOUT: Kind = Kind {
+    pub static LAYOUT: FaultKind = FaultKind {
         id: "layout",
         title: "the right answer, laid out otherwise than the judge's output",
         verdict: Verdict::PresentationError,
     };
     /// The right number written another way (`04`, `+4`).
-    pub static NUMBER_FORM: Kind = Kind {
+    pub static NUMBER_FORM: FaultKind = FaultKind {
         id: "number_form",
         title: "the right number written another way (tokens are compared exactly)",
         verdict: Verdict::PresentationError,
