@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use boardbase::cases::GenError;
 use boardbase::check::{
-    self, CarcassonneCheck, CheckError, CheckReport, FliptileCheck, Judge, LightsCheck,
+    self, CarcassonneCheck, Check, CheckError, CheckReport, FliptileCheck, LightsCheck,
     LightsOutCheck, MemoryControl, Options, Presentation, Program, RunError, SizedCheck, Stopped,
     Verdict,
 };
@@ -357,7 +357,7 @@ fn run_boards(args: &CheckArgs, puzzle: Puzzle, out: &mut Output) -> Result<(), 
     run_puzzle(args, &check, out)
 }
 
-fn run_puzzle<P: Judge>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Result<(), Failure> {
+fn run_puzzle<P: Check>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Result<(), Failure> {
     let (path, rest) = args
         .program
         .split_first()

@@ -8,7 +8,7 @@ use std::sync::OnceLock;
 use num_bigint::BigUint;
 use rayon::prelude::*;
 
-use super::{Arrangement, CaseView, Fault, Judge, Judgement, FaultKind, Token, Verdict, kinds};
+use super::{Arrangement, CaseView, Check, Fault, FaultKind, Judgement, Token, Verdict, kinds};
 use crate::carcassonne::{self, Board, CountOptions, MODULUS, StopError};
 use crate::cases::carcassonne::{CarcassonneFamily, write_board};
 use crate::cases::{GenError, Rng};
@@ -183,7 +183,7 @@ impl CarcassonneCheck {
         })
     }
 
-    /// The count of `case`, worked out now if [`Judge::prepare`] did not.
+    /// The count of `case`, worked out now if [`Check::prepare`] did not.
     fn count(&self, case: usize) -> Result<u64, StopError> {
         let c = &self.cases[case];
         *c.count.get_or_init(|| {
@@ -205,7 +205,7 @@ impl CarcassonneCheck {
     }
 }
 
-impl Judge for CarcassonneCheck {
+impl Check for CarcassonneCheck {
     fn problem(&self) -> &'static Problem {
         &crate::carcassonne::HDU_4064
     }

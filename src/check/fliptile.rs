@@ -1,7 +1,7 @@
 //! Fliptile (POJ 3279) for `check`: generated boards of every family, one
 //! a run (the judge sends one case).
 
-use super::{Arrangement, CaseView, Fault, Judge, Judgement, FaultKind, Token, Verdict, kinds};
+use super::{Arrangement, CaseView, Check, Fault, FaultKind, Judgement, Token, Verdict, kinds};
 use crate::cases::fliptile::{FliptileFamily, JUDGE_MAX_SIDE, Spec, answer};
 use crate::cases::{GenError, Rng};
 use crate::catalogue::entry::Problem;
@@ -213,7 +213,7 @@ fn judge_rows(grid: &Grid) -> String {
         .join("\n")
 }
 
-impl Judge for FliptileCheck {
+impl Check for FliptileCheck {
     fn problem(&self) -> &'static Problem {
         &crate::lights::POJ_3279
     }

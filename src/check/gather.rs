@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
-use super::judge::Judge;
+use super::puzzle::Check;
 use super::judging::{CaseFailure, Judged};
 use super::options::{CheckProgress, Options};
 use super::plan::RunPlan;
@@ -167,7 +167,7 @@ impl Builder {
         }
     }
 
-    pub(super) fn finish<P: Judge + ?Sized>(
+    pub(super) fn finish<P: Check + ?Sized>(
         self,
         puzzle: &P,
         plan: &RunPlan,

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::judge::Judge;
+use super::puzzle::Check;
 use super::presentation::{self, Lines, Presentation, same_words};
 use super::process::{self, End, Outcome};
 use super::tokens::{Token, joined, show, show_lines, tokens};
@@ -107,7 +107,7 @@ pub(super) fn missing(end: End, single: bool, answered: usize, partial: &[Token<
 }
 
 /// Judges one run's outcome, its output compared as `presentation` says.
-pub(super) fn judge_run<P: Judge + ?Sized>(
+pub(super) fn judge_run<P: Check + ?Sized>(
     puzzle: &P,
     run: usize,
     cases: &[usize],
@@ -313,7 +313,7 @@ pub(super) fn buffered_note(
 
 /// Bytes of stdout a run may write: 64 KiB plus 4 times the expected
 /// output.
-pub(super) fn output_cap<P: Judge + ?Sized>(puzzle: &P, cases: &[usize]) -> usize {
+pub(super) fn output_cap<P: Check + ?Sized>(puzzle: &P, cases: &[usize]) -> usize {
     let expected: usize = cases
         .iter()
         .enumerate()

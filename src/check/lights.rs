@@ -3,7 +3,7 @@
 //! a run. No online judge sets this problem, so the limits are this
 //! project's own.
 
-use super::{Arrangement, CaseView, Fault, Judge, Judgement, FaultKind, Token, Verdict, kinds};
+use super::{Arrangement, CaseView, Check, Fault, FaultKind, Judgement, Token, Verdict, kinds};
 use crate::cases::family::{Spec, write_board};
 use crate::cases::{GenError, Rng};
 use crate::catalogue::entry::Problem;
@@ -117,7 +117,7 @@ impl LightsCheck {
     }
 }
 
-impl Judge for LightsCheck {
+impl Check for LightsCheck {
     fn problem(&self) -> &'static Problem {
         &crate::lights::family::LIGHTS
     }

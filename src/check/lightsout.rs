@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use super::{Arrangement, CaseView, Fault, Judge, Judgement, FaultKind, Token, Verdict, kinds};
+use super::{Arrangement, CaseView, Check, Fault, FaultKind, Judgement, Token, Verdict, kinds};
 use crate::cases::{GenError, Rng, lightsout};
 use crate::catalogue::entry::Problem;
 use crate::lights::{Grid, LIGHTS_OUT};
@@ -115,7 +115,7 @@ fn judge_rows(grid: &Grid) -> Vec<String> {
         .collect()
 }
 
-impl Judge for LightsOutCheck {
+impl Check for LightsOutCheck {
     fn problem(&self) -> &'static Problem {
         &crate::lights::POJ_1222
     }

@@ -1,7 +1,7 @@
 //! Run a solution as an online judge does, on every case the tablebase
 //! knows, and say which cases it gets wrong and why.
 //!
-//! A [`Judge`] says how to make a judge input from some of its cases, how
+//! A [`Check`] says how to make a judge input from some of its cases, how
 //! many tokens one answer takes and how to judge (and classify) an answer;
 //! [`plan`] splits the cases (or a random sample of them) into runs as the
 //! judge's format allows; [`check`] runs the program on every run, in
@@ -11,8 +11,8 @@
 //!
 //! Output is read as tokens (runs of non-whitespace), with their lines. The
 //! answers of a run are consecutive groups of tokens, as many as
-//! [`Judge::answer_tokens`] says from where each starts (a fixed
-//! [`Judge::tokens_per_answer`] for most puzzles; one for Fliptile's
+//! [`Check::answer_tokens`] says from where each starts (a fixed
+//! [`Check::tokens_per_answer`] for most puzzles; one for Fliptile's
 //! `IMPOSSIBLE`, M·N for its flips; for the Lights Out family one for
 //! `Impossible`, else the count and a token a row), and each is judged
 //! against its own case, so one wrong line is attributed to its board.
@@ -43,7 +43,7 @@ mod euler;
 mod flip;
 mod fliptile;
 mod gather;
-mod judge;
+mod puzzle;
 mod judging;
 mod lights;
 mod lightsout;
@@ -60,7 +60,7 @@ mod verdict;
 
 pub use self::carcassonne::{CarcassonneCheck, SizeClass};
 pub use self::fliptile::FliptileCheck;
-pub use self::judge::{Arrangement, CaseView, Judge};
+pub use self::puzzle::{Arrangement, CaseView, Check};
 pub use self::lights::LightsCheck;
 pub use self::lightsout::LightsOutCheck;
 pub use self::options::{CheckProgress, DEFAULT_MAX_FAILURES, Options};
@@ -76,7 +76,7 @@ pub use self::shell::{command_line, shell_quote};
 pub use self::sized::SizedCheck;
 pub use self::tokens::{Token, show, show_lines, tokens};
 pub(crate) use self::tokens::{label_form, parse_int};
-pub use self::verdict::{Fault, Judgement, FaultKind, Verdict, kinds};
+pub use self::verdict::{Fault, FaultKind, Judgement, Verdict, kinds};
 use crate::report::thousands;
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The cases to run, arranged and cut into runs.
 
-use super::judge::{Arrangement, Judge};
+use super::puzzle::{Arrangement, Check};
 use crate::cases::Rng;
 
 /// The cases to run, cut into runs.
@@ -24,7 +24,7 @@ pub const PLAN_SALT: u64 = 0x706C_616E; // "plan"
 /// Every case of `puzzle`, or a random sample of `sample` of them (drawn
 /// with [`Rng::sample`]), arranged and cut into runs of at most
 /// the problem's [`max_cases`](crate::catalogue::Problem::max_cases).
-pub fn plan<P: Judge + ?Sized>(puzzle: &P, sample: Option<usize>, seed: u64) -> RunPlan {
+pub fn plan<P: Check + ?Sized>(puzzle: &P, sample: Option<usize>, seed: u64) -> RunPlan {
     let n = puzzle.case_count();
     let mut rng = Rng::new(seed ^ PLAN_SALT);
     let (mut cases, sampled) = match sample {
@@ -56,7 +56,7 @@ pub fn plan<P: Judge + ?Sized>(puzzle: &P, sample: Option<usize>, seed: u64) -> 
 
 /// Puts `cases` in the order of [`Arrangement::HardFirst`]: by their place
 /// in their class (in case order), then the hardest class first.
-fn hard_first<P: Judge + ?Sized>(puzzle: &P, cases: &mut [usize]) {
+fn hard_first<P: Check + ?Sized>(puzzle: &P, cases: &mut [usize]) {
     cases.sort_unstable();
     let mut seen: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
     let mut keyed: Vec<(usize, std::cmp::Reverse<usize>, usize)> = cases
@@ -83,7 +83,7 @@ mod tests {
     /// Cases 0..12 of hardness `case % 3`, one a run.
     struct Classes;
 
-    impl Judge for Classes {
+    impl Check for Classes {
         fn problem(&self) -> &'static Problem {
             &crate::flip::POJ_1753
         }

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::judge::CaseView;
+use super::puzzle::CaseView;
 use super::presentation::Presentation;
 use super::process;
 use super::verdict::Verdict;
@@ -261,7 +261,7 @@ pub struct CheckReport {
 pub struct Drawn {
     /// How many were generated.
     pub count: usize,
-    /// How ([`Judge::drawn`](super::Judge::drawn)).
+    /// How ([`Check::drawn`](super::Check::drawn)).
     pub how: String,
 }
 

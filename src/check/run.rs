@@ -8,7 +8,7 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use super::gather::Builder;
-use super::judge::Judge;
+use super::puzzle::Check;
 use super::judging::{Judged, judge_run, output_cap};
 use super::options::{CheckProgress, Options};
 use super::plan::RunPlan;
@@ -51,7 +51,7 @@ pub(super) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CheckErr
 /// `run-N.out` (what the program wrote on stdout, up to the cap) and
 /// `run-N.err` (the end of its stderr), N from 1. Returns the command
 /// line that runs `program` on the saved input again, for a POSIX shell.
-pub fn save_run<P: Judge + ?Sized>(
+pub fn save_run<P: Check + ?Sized>(
     puzzle: &P,
     dir: &Path,
     run: usize,
@@ -82,7 +82,7 @@ pub fn save_run<P: Judge + ?Sized>(
 }
 
 /// Runs `options.program` on every run of `plan`, `options.jobs` at a
-/// time, and reports. [`Judge::prepare`] is called first, with every case
+/// time, and reports. [`Check::prepare`] is called first, with every case
 /// of the plan; `progress` is called after every run. Only a program that
 /// cannot be started (or a failing system call) is an error; the first one
 /// stops the check.
@@ -123,7 +123,7 @@ pub fn save_run<P: Judge + ?Sized>(
 /// assert_ne!(f.expected, "Impossible");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn check<P: Judge + ?Sized>(
+pub fn check<P: Check + ?Sized>(
     puzzle: &P,
     plan: &RunPlan,
     seed: u64,

@@ -8,7 +8,7 @@
 use std::io::Write;
 
 use super::euler::{LOSING_CALLED_WINNING, WINNING_CALLED_LOSING};
-use super::{Arrangement, CaseView, Fault, Judge, Judgement, Token, kinds};
+use super::{Arrangement, CaseView, Check, Fault, Judgement, Token, kinds};
 use crate::cases::GenError;
 use crate::cases::sized::{SizedAnswer, SizedCases};
 use crate::catalogue::entry::Problem;
@@ -32,7 +32,7 @@ enum SizedPuzzle {
 ///
 /// ```
 /// use boardbase::cases::{flip, sized::{SizedAnswers, SizedFilter}};
-/// use boardbase::check::{Judge, SizedCheck};
+/// use boardbase::check::{Check, SizedCheck};
 /// use boardbase::tables::shape::Shape;
 /// use boardbase::tablebase::Tablebase;
 /// use boardbase::tablefile::Puzzle;
@@ -170,7 +170,7 @@ fn moves_left(n: u8) -> String {
     format!("{n} move{} left", if n == 1 { "" } else { "s" })
 }
 
-impl Judge for SizedCheck {
+impl Check for SizedCheck {
     fn problem(&self) -> &'static Problem {
         match self.puzzle {
             SizedPuzzle::Flip => &crate::flip::POJ_1753,

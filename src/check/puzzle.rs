@@ -1,4 +1,4 @@
-//! One puzzle as `check` judges it (the [`Judge`] trait), and a case as a
+//! One puzzle as `check` judges it (the [`Check`] trait), and a case as a
 //! report shows it.
 
 use serde::Serialize;
@@ -29,10 +29,10 @@ pub enum Arrangement {
     Ascending,
     /// Shuffled, as a judge's input would be.
     Shuffled,
-    /// By [`Judge::group`], then case number; a run never mixes groups.
+    /// By [`Check::group`], then case number; a run never mixes groups.
     Grouped,
     /// The cases most likely to fail first, for runs of one case: one case
-    /// of each [`Judge::hardness`] in turn, the hardest first (the first
+    /// of each [`Check::hardness`] in turn, the hardest first (the first
     /// of each class, then the second of each, ...), each class in case
     /// order. A program wrong on one class of cases fails within the first
     /// few runs, whichever class it is.
@@ -43,7 +43,7 @@ pub enum Arrangement {
 ///
 /// Cases are numbered `0..case_count()`; a run holds up to
 /// `problem().max_cases` of them, written as one judge input.
-pub trait Judge: Sync {
+pub trait Check: Sync {
     /// The judge's problem: its command, name, limits and case noun.
     fn problem(&self) -> &'static Problem;
     /// How many cases there are.
@@ -80,12 +80,12 @@ pub trait Judge: Sync {
     /// Appends the judge's input holding `cases`, in order, to `out`.
     fn write_input(&self, cases: &[usize], out: &mut Vec<u8>);
     /// How many tokens one answer takes, when that is fixed (see
-    /// [`answer_tokens`](Judge::answer_tokens)).
+    /// [`answer_tokens`](Check::answer_tokens)).
     fn tokens_per_answer(&self) -> usize;
     /// How many tokens the answer to `case` takes, given `rest`, the
     /// output's tokens from where that answer starts (never empty). A
     /// number larger than `rest.len()` means the answer is incomplete.
-    /// By default [`tokens_per_answer`](Judge::tokens_per_answer); a
+    /// By default [`tokens_per_answer`](Check::tokens_per_answer); a
     /// puzzle whose answers vary in length (Fliptile: `IMPOSSIBLE`, or M·N
     /// cells) says it from the answer's first token.
     fn answer_tokens(&self, _case: usize, _rest: &[Token<'_>]) -> usize {
@@ -94,11 +94,11 @@ pub trait Judge: Sync {
     /// The right answer to `case`, answered `number`-th (from 1) in its
     /// run, as the judge prints it.
     fn expected(&self, case: usize, number: usize) -> String;
-    /// Judges an answer of [`answer_tokens`](Judge::answer_tokens) tokens.
+    /// Judges an answer of [`answer_tokens`](Check::answer_tokens) tokens.
     fn judge_answer(&self, case: usize, number: usize, answer: &[Token<'_>]) -> Judgement;
     /// An answer as the report shows it: by default its tokens separated
     /// by spaces; a puzzle whose answers are grids lays them out in lines
-    /// as [`expected`](Judge::expected) does.
+    /// as [`expected`](Check::expected) does.
     fn received(&self, _case: usize, answer: &[Token<'_>]) -> String {
         joined(answer)
     }
