@@ -14,7 +14,7 @@ use boardbase::generate::{
     Cancel, EulerReport, FlipReport, Job, JobError, LimitFrom, MemoryLimit, Plan, Progress, Report,
     ReportSummary, checkpoint, checkpoint::Resume, checkpoint_kept,
 };
-use boardbase::generate::{DEFAULT_CHECKPOINT_EVERY, GameJob, GamePlan, GameReport};
+use boardbase::generate::{GameJob, GamePlan, GameReport};
 use boardbase::memory::ByteSize;
 use boardbase::tablefile::{self, Puzzle};
 use boardbase::tables::shape::Shape;
@@ -93,7 +93,9 @@ pub struct GenerateArgs {
     wdl_only: bool,
     /// Euler: save the finished win/loss layers to the checkpoint
     /// (DIR/euler-RxC.bin.checkpoint, which the same command resumes from
-    /// after a kill) at most this often, in seconds; 0: after every layer
+    /// after a kill) at most this often, in seconds; 0: after every layer.
+    /// A game of the model: save the solver's state (DIR/GAME-RxC-kK.bin.checkpoint)
+    /// at most this often, and never sooner than ten times the last save's time
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0,
           value_parser = parse_seconds)]
     checkpoint_every: f64,
@@ -333,15 +335,11 @@ pub(super) fn run_game(
     // Euler's and Flip's settings, refused rather than ignored.
     let euler_only = [
         ("--wdl-only", args.wdl_only),
-        (
-            "--checkpoint-every",
-            args.checkpoint_every != DEFAULT_CHECKPOINT_EVERY.as_secs_f64(),
-        ),
         ("--jobs", args.threads.is_some()),
     ];
     if let Some((flag, _)) = euler_only.iter().find(|(_, given)| *given) {
         return Err(Failure::Usage(format!(
-            "{flag} is for euler and flip: a {} table is solved by one thread, with no checkpoint",
+            "{flag} is for euler and flip: a {} table is solved by one thread",
             model.game
         )));
     }
@@ -351,6 +349,7 @@ pub(super) fn run_game(
     let job = GameJob {
         dir: args.dir.clone(),
         memory_limit: args.memory,
+        checkpoint_every: Duration::from_secs_f64(args.checkpoint_every),
         ..GameJob::new(model, setup)
     };
     let plan = job.plan().map_err(failure)?;
@@ -358,6 +357,9 @@ pub(super) fn run_game(
     let cancel = Cancel::new();
     let signal = cancel_on_signals(&plan.path, &cancel);
     plan.check().map_err(failure)?;
+    if let Some(checkpoint) = plan.checkpoint() {
+        eprintln!("resuming from {}", checkpoint.display());
+    }
     note_leftovers(&plan.leftovers());
     let report = with_bar(&signal, |progress| plan.run(progress, &cancel))?;
     match args.format {

@@ -1203,9 +1203,12 @@ def generate(
     (``"mnk"``, ``"connect4"``), with its options by name (``k=4``): every
     position solved by retrograde analysis, written as
     ``DIR/GAME-RxC-kK.bin``, which :func:`solve` with ``tables=DIR`` then
-    answers from. Such a game is solved by one thread with no checkpoint:
-    ``wdl_only``, ``jobs`` and ``checkpoint_every`` are refused
-    (:class:`OptionError`).
+    answers from. Such a game is solved by one thread: ``wdl_only`` and
+    ``jobs`` are refused (:class:`OptionError`). Its solver's whole state
+    is saved to ``DIR/GAME-RxC-kK.bin.checkpoint`` at most every
+    ``checkpoint_every`` seconds (never sooner than ten times what the last
+    save took) and when the job is stopped, and a job run again resumes
+    from it.
 
     ``progress(phase, done, total)`` is called from this thread with the
     latest report (``phase`` a name such as ``"win/loss"``; ``done`` of

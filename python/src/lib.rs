@@ -25,12 +25,12 @@ use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::lights::family::{FamilyGoal, Pattern, PatternError, Variant};
 use boardbase::lights::{Goal, Grid};
 use boardbase::memory::ByteSize;
-use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{
     self, CountOptions, FlipFrom, LightsAskError, LightsQuestion, LightsTowards, OptionNames,
     Tablebase,
 };
 use boardbase::tablefile::{self, ProbeError, Puzzle};
+use boardbase::tables::shape::Shape;
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::PyRuntimeError;
@@ -1047,14 +1047,10 @@ fn generate(
     }
     let plan = match model {
         Some(model) => {
-            let euler_only = [
-                ("wdl_only=True", wdl_only),
-                ("jobs", jobs.is_some()),
-                ("checkpoint_every", checkpoint_every != 10.0),
-            ];
+            let euler_only = [("wdl_only=True", wdl_only), ("jobs", jobs.is_some())];
             if let Some((name, _)) = euler_only.iter().find(|(_, given)| *given) {
                 return Err(option(format!(
-                    "{name} is for euler and flip: a {} table is solved by one thread, with no checkpoint",
+                    "{name} is for euler and flip: a {} table is solved by one thread",
                     model.game
                 )));
             }
@@ -1064,6 +1060,7 @@ fn generate(
             let job = GameJob {
                 dir,
                 memory_limit,
+                checkpoint_every: std::time::Duration::from_secs_f64(checkpoint_every),
                 ..GameJob::new(model, setup)
             };
             Planned::Game(job.plan().map_err(|e| job_error(py, e))?)

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use boardbase_tables::game::retrograde::{self, Inconsistent, Solved, Step};
+use boardbase_tables::game::retrograde::{self, Inconsistent, Resume, Snapshot, Solved, Step};
 use boardbase_tables::game::{Outcome, Rules, SolveError, Text, TwoPlayer, Value};
 use boardbase_tables::shape::Shape;
 
@@ -216,6 +216,14 @@ pub trait AnyGame: Send + Sync {
     /// [`solve`](Self::solve), reporting to `progress`, which returns
     /// `false` to stop it ([`retrograde::solve_with`]).
     fn solve_with(&self, progress: &mut dyn FnMut(Step) -> bool) -> Result<Solved, SolveError>;
+    /// [`solve_with`](Self::solve_with) from a saved state, offering
+    /// snapshots to `save` ([`retrograde::solve_resumable`]).
+    fn solve_resumable(
+        &self,
+        resume: Option<Resume>,
+        progress: &mut dyn FnMut(Step) -> bool,
+        save: &mut dyn FnMut(Snapshot<'_>) -> bool,
+    ) -> Result<Solved, SolveError>;
     /// The canonical positions reachable from the start, of each value
     /// (won, lost, drawn): [`Solved::reachable_counts`].
     fn reachable_counts(&self, solved: &Solved) -> Result<[u64; 3], SolveError>;
@@ -284,6 +292,15 @@ where
 
     fn solve_with(&self, progress: &mut dyn FnMut(Step) -> bool) -> Result<Solved, SolveError> {
         retrograde::solve_with(self, progress)
+    }
+
+    fn solve_resumable(
+        &self,
+        resume: Option<Resume>,
+        progress: &mut dyn FnMut(Step) -> bool,
+        save: &mut dyn FnMut(Snapshot<'_>) -> bool,
+    ) -> Result<Solved, SolveError> {
+        retrograde::solve_resumable(self, resume, progress, save)
     }
 
     fn reachable_counts(&self, solved: &Solved) -> Result<[u64; 3], SolveError> {

@@ -3,11 +3,11 @@
 use std::collections::{BTreeMap, HashMap};
 use std::time::Duration;
 
-use super::puzzle::Check;
 use super::judging::{CaseFailure, Judged};
 use super::options::{CheckProgress, Options};
 use super::plan::RunPlan;
 use super::process::{self, End, MemoryControl};
+use super::puzzle::Check;
 use super::report::{
     CheckReport, Counts, Detail, Drawn, Failure, Group, LargeRun, MAX_DETAILS, RunFailure, RunList,
     SlowRun, Stopped, megabytes,

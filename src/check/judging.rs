@@ -3,9 +3,9 @@
 
 use std::time::Duration;
 
-use super::puzzle::Check;
 use super::presentation::{self, Lines, Presentation, same_words};
 use super::process::{self, End, Outcome};
+use super::puzzle::Check;
 use super::tokens::{Token, joined, show, show_lines, tokens};
 use super::verdict::{Fault, Judgement, Verdict, kinds};
 

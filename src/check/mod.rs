@@ -43,7 +43,6 @@ mod euler;
 mod flip;
 mod fliptile;
 mod gather;
-mod puzzle;
 mod judging;
 mod lights;
 mod lightsout;
@@ -51,6 +50,7 @@ mod options;
 mod plan;
 mod presentation;
 pub mod process;
+mod puzzle;
 mod report;
 mod run;
 mod shell;
@@ -60,13 +60,13 @@ mod verdict;
 
 pub use self::carcassonne::{CarcassonneCheck, SizeClass};
 pub use self::fliptile::FliptileCheck;
-pub use self::puzzle::{Arrangement, CaseView, Check};
 pub use self::lights::LightsCheck;
 pub use self::lightsout::LightsOutCheck;
 pub use self::options::{CheckProgress, DEFAULT_MAX_FAILURES, Options};
 pub use self::plan::{PLAN_SALT, RunPlan, plan};
 pub use self::presentation::{Presentation, layout_verdict};
 pub use self::process::{Death, End, Limits, MemoryControl, Outcome, Program, RunError};
+pub use self::puzzle::{Arrangement, CaseView, Check};
 pub use self::report::{
     CheckReport, Counts, Detail, Drawn, Failure, Group, LargeRun, MAX_DETAILS, RUN_LIST,
     RunFailure, RunList, SlowRun, Stopped,

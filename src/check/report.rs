@@ -2,9 +2,9 @@
 
 use serde::Serialize;
 
-use super::puzzle::CaseView;
 use super::presentation::Presentation;
 use super::process;
+use super::puzzle::CaseView;
 use super::verdict::Verdict;
 
 /// Count of each verdict.

@@ -8,11 +8,11 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use super::gather::Builder;
-use super::puzzle::Check;
 use super::judging::{Judged, judge_run, output_cap};
 use super::options::{CheckProgress, Options};
 use super::plan::RunPlan;
 use super::process::{self, Limits, Outcome, Program, RunError};
+use super::puzzle::Check;
 use super::report::{CheckReport, Stopped};
 use super::shell::{command_line, shell_quote};
 use super::verdict::Verdict;

@@ -27,15 +27,18 @@
 //! [`tables::game::retrograde`]: crate::tables::game::retrograde
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-use std::time::Instant;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
-use boardbase_tables::game::retrograde::Step;
+use boardbase_tables::game::retrograde::{Resume, Snapshot, Stage, Step};
 use boardbase_tables::game::{SolveError, Value};
 use serde::Serialize;
 
+use super::checkpoint::checkpoint_path;
+use super::game_checkpoint;
 use super::job::{
-    JobError, LimitFrom, MemoryLimit, RunFigures, check_dir, leftovers, seconds, write_table,
+    DEFAULT_CHECKPOINT_EVERY, JobError, LimitFrom, MemoryLimit, RunFigures, check_dir, leftovers,
+    seconds, write_table,
 };
 use super::{Cancel, GenerateError, Phase, Progress};
 use crate::catalogue::{Model, Setup};
@@ -55,6 +58,12 @@ pub struct GameJob {
     /// The most memory the job may take, in bytes: `None` for the memory
     /// available.
     pub memory_limit: Option<u64>,
+    /// Save the solver's state to the checkpoint beside the table
+    /// (`GAME-RxC-kK.bin.checkpoint`, which the same job resumes from) at
+    /// most this often, and never sooner than ten times what the last save
+    /// took; default [`DEFAULT_CHECKPOINT_EVERY`]. Once the job is
+    /// interrupted its state is saved too.
+    pub checkpoint_every: Duration,
 }
 
 impl GameJob {
@@ -66,6 +75,7 @@ impl GameJob {
             setup,
             dir: PathBuf::from("."),
             memory_limit: None,
+            checkpoint_every: DEFAULT_CHECKPOINT_EVERY,
         }
     }
 
@@ -185,6 +195,24 @@ impl GamePlan {
         )
     }
 
+    /// The checkpoint this job would resume from, where it stands, read
+    /// whole (its CRCs checked): `Ok(None)` when there is none.
+    fn resume(&self) -> Result<Option<Resume>, JobError> {
+        game_checkpoint::load(
+            &checkpoint_path(&self.path),
+            &GameTable::file_name_of(self.job.model, &self.job.setup),
+            self.positions,
+        )
+        .map_err(|e| JobError::Generate(GenerateError::Checkpoint(e)))
+    }
+
+    /// The checkpoint beside the table, if there is one: the job resumes
+    /// from it ([`GamePlan::run`] reads and checks it).
+    pub fn checkpoint(&self) -> Option<PathBuf> {
+        let checkpoint = checkpoint_path(&self.path);
+        checkpoint.exists().then_some(checkpoint)
+    }
+
     /// The checks made before the work can be lost: the memory limit, the
     /// directory, the room for the file.
     pub fn check(&self) -> Result<(), JobError> {
@@ -219,25 +247,44 @@ impl GamePlan {
         let start = Instant::now();
         self.check()?;
         let (model, setup) = (self.job.model, &self.job.setup);
+        let checkpoint = checkpoint_path(&self.path);
+        let kept = |checkpoint: &Path| checkpoint.exists().then(|| checkpoint.to_owned());
         let cancelled = |removed_temporary| JobError::Cancelled {
             path: self.path.clone(),
             removed_temporary,
-            checkpoint: None,
+            checkpoint: kept(&checkpoint),
         };
         let game = model
             .make(setup)
             .map_err(|e| JobError::Generate(GenerateError::Setup(e)))?;
+        let resume = self.resume()?;
+        let mut saver = Saver {
+            path: &checkpoint,
+            table: &GameTable::file_name_of(model, setup),
+            every: self.job.checkpoint_every,
+            last: Instant::now(),
+            took: Duration::ZERO,
+            failed: None,
+            cancel,
+        };
         let solved = game
-            .solve_with(&mut |step: Step| {
-                progress(Progress {
-                    phase: Phase::Solve,
-                    done: step.done,
-                    total: step.total,
-                });
-                !cancel.is_cancelled()
-            })
+            .solve_resumable(
+                resume,
+                &mut |step: Step| {
+                    progress(Progress {
+                        phase: Phase::Solve,
+                        done: step.done,
+                        total: step.total,
+                    });
+                    true
+                },
+                &mut |snapshot| saver.offer(&snapshot),
+            )
             .map_err(|error| match error {
-                SolveError::Cancelled => cancelled(false),
+                SolveError::Cancelled => match saver.failed.take() {
+                    Some(error) => JobError::Generate(GenerateError::Checkpoint(error)),
+                    None => cancelled(false),
+                },
                 SolveError::OutOfMemory { bytes } => {
                     JobError::Generate(GenerateError::Allocation { bytes })
                 }
@@ -261,6 +308,18 @@ impl GamePlan {
         let table = GameTable::from_solved(model, setup, solved).map_err(table_error)?;
         let generated = start.elapsed();
         let file_bytes = write_table(&table, &self.path, &progress, cancel, cancelled)?;
+        // The table is whole: the state it was made from is not needed.
+        match std::fs::remove_file(&checkpoint) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(JobError::Generate(GenerateError::Checkpoint(
+                    super::checkpoint::CheckpointError::Io {
+                        path: checkpoint,
+                        error: e,
+                    },
+                )));
+            }
+            _ => {}
+        }
         let total = start.elapsed();
         Ok(GameReport {
             game: model.game,
@@ -287,5 +346,40 @@ impl GamePlan {
                 file_bytes,
             },
         })
+    }
+}
+
+/// When and where a job saves the solver's snapshots.
+struct Saver<'a> {
+    path: &'a Path,
+    table: &'a str,
+    every: Duration,
+    /// When the last save ended (or the solve started).
+    last: Instant,
+    /// What the last save took.
+    took: Duration,
+    /// The save that failed, which stops the job.
+    failed: Option<super::checkpoint::CheckpointError>,
+    cancel: &'a Cancel,
+}
+
+impl Saver<'_> {
+    /// Saves `snapshot` when it is time to, or when the job is cancelled
+    /// (then the solver is told to stop). `false` stops the solver.
+    fn offer(&mut self, snapshot: &Snapshot<'_>) -> bool {
+        let cancelled = self.cancel.is_cancelled();
+        // Nothing is worth keeping before the first pass has begun.
+        let begun = snapshot.stage != Stage::Scan { next: 0 };
+        let due = self.last.elapsed() >= self.every.max(10 * self.took);
+        if begun && (cancelled || due) {
+            let start = Instant::now();
+            if let Err(error) = game_checkpoint::save(self.path, self.table, snapshot) {
+                self.failed = Some(error);
+                return false;
+            }
+            self.last = Instant::now();
+            self.took = self.last - start;
+        }
+        !cancelled
     }
 }

@@ -90,6 +90,7 @@ mod euler_ranks;
 mod euler_winloss;
 mod flip;
 mod game;
+mod game_checkpoint;
 mod job;
 
 pub use euler::{

@@ -374,6 +374,8 @@ pub enum SolveError {
     TooDeep,
     /// Stopped by its caller before the end.
     Cancelled,
+    /// A state to resume from that is not of the game's index space.
+    BadResume,
 }
 
 impl fmt::Display for SolveError {
@@ -392,6 +394,9 @@ impl fmt::Display for SolveError {
             }
             SolveError::TooDeep => f.write_str("deeper than the solver's table holds"),
             SolveError::Cancelled => f.write_str("cancelled"),
+            SolveError::BadResume => {
+                f.write_str("the state to resume from is not of this game's positions")
+            }
         }
     }
 }

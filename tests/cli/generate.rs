@@ -832,7 +832,6 @@ fn a_game_of_the_model_refuses_the_settings_of_euler_and_flip() {
     for (extra, flag) in [
         (&["--wdl-only"][..], "--wdl-only"),
         (&["--jobs", "2"][..], "--jobs"),
-        (&["--checkpoint-every", "0"][..], "--checkpoint-every"),
     ] {
         let mut args = vec!["generate", "mnk", "3x3", "--dir", dir.path()];
         args.extend_from_slice(extra);
@@ -840,9 +839,7 @@ fn a_game_of_the_model_refuses_the_settings_of_euler_and_flip() {
         assert_eq!(r.code, 2, "{}", r.stderr);
         assert_eq!(
             r.stderr,
-            format!(
-                "error: {flag} is for euler and flip: a mnk table is solved by one thread, with no checkpoint\n"
-            )
+            format!("error: {flag} is for euler and flip: a mnk table is solved by one thread\n")
         );
     }
     let r = run(&["generate", "flip", "3x3", "--k", "3", "--dir", dir.path()]);
@@ -859,4 +856,61 @@ fn a_game_of_the_model_refuses_the_settings_of_euler_and_flip() {
         r.stderr
     );
     assert!(dir.names().is_empty(), "{:?}", dir.names());
+}
+
+/// A game's run stopped part way (through the library, at a chosen point)
+/// leaves its checkpoint; the same command resumes from it, says so, and
+/// writes the file a run that never stopped writes, leaving no checkpoint.
+#[test]
+fn a_game_resumes_from_its_checkpoint_to_the_same_file() {
+    use boardbase::catalogue;
+    use boardbase::generate::{Cancel, GameJob};
+    let fresh = TempDir::new("generate-game-fresh");
+    let args = |dir: &TempDir| -> Vec<String> {
+        ["generate", "quixo", "3x4", "--k", "3", "--dir", dir.path()]
+            .map(str::to_owned)
+            .to_vec()
+    };
+    let argv = args(&fresh);
+    let r = run(&argv.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!r.stderr.contains("resuming"), "{}", r.stderr);
+    let want = std::fs::read(fresh.0.join("quixo-3x4-k3.bin")).unwrap();
+
+    let dir = TempDir::new("generate-game-resumed");
+    let quixo = catalogue::model("quixo").unwrap();
+    let setup = quixo
+        .setup(Some(Shape::new(3, 4).unwrap()), &[("k", 3)])
+        .unwrap();
+    let plan = GameJob {
+        dir: dir.0.clone(),
+        checkpoint_every: Duration::ZERO,
+        ..GameJob::new(quixo, setup)
+    }
+    .plan()
+    .unwrap();
+    let cancel = Cancel::new();
+    plan.run(
+        |p| {
+            if p.total > 0 && p.done * 3 >= p.total * 2 {
+                cancel.cancel();
+            }
+        },
+        &cancel,
+    )
+    .unwrap_err();
+    assert_eq!(dir.names(), ["quixo-3x4-k3.bin.checkpoint"]);
+    let argv = args(&dir);
+    let r = run(&argv.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let checkpoint = dir.0.join("quixo-3x4-k3.bin.checkpoint");
+    assert!(
+        r.stderr
+            .lines()
+            .any(|l| l == format!("resuming from {}", checkpoint.display())),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(std::fs::read(dir.0.join("quixo-3x4-k3.bin")).unwrap(), want);
+    assert_eq!(dir.names(), ["quixo-3x4-k3.bin"]);
 }

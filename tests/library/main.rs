@@ -31,6 +31,9 @@ mod game_connect4;
 mod game_table;
 // Quixo solved through the model, against value iteration.
 mod game_quixo;
+// A game's solve resumed from each of its snapshots, and a table job
+// interrupted and run again: the same entries, the same file.
+mod game_checkpoint;
 // Inputs the fuzz targets found, kept as plain tests.
 mod fuzz_regressions;
 // The Euler generator on every shape of at most 20 squares.

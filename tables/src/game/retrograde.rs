@@ -235,57 +235,172 @@ pub fn solve_with<G: TwoPlayer>(
     game: &G,
     progress: &mut dyn FnMut(Step) -> bool,
 ) -> Result<Solved, SolveError> {
+    solve_resumable(game, None, progress, &mut |_| true)
+}
+
+/// Where a solve stands between two of its steps: what a checkpoint holds
+/// besides the entries and the counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The first pass, which decides the primitive positions and counts the
+    /// others' children, is done below this index.
+    Scan {
+        /// The next index to look at.
+        next: u64,
+    },
+    /// The first pass is done, and this many positions have left the
+    /// queue.
+    Queue {
+        /// Positions taken from the queue so far.
+        taken: u64,
+    },
+}
+
+/// A solve's whole state at a [`Stage`], lent to the `save` callback of
+/// [`solve_resumable`] (which writes it somewhere, or not), and given back
+/// as a [`Resume`] to go on from it. The solve that resumes ends with the
+/// very entries of one that never stopped.
+#[derive(Debug)]
+pub struct Snapshot<'a> {
+    /// Where the solve stands.
+    pub stage: Stage,
+    /// The entries so far, one a position index ([`Solved::cells`]'s
+    /// layout; 0 for undecided).
+    pub cells: &'a [u16],
+    /// For each undecided position, its children not yet known to be won
+    /// (0 for a position not waiting).
+    pub waiting: &'a [u16],
+    /// The decided positions still to tell their parents, in queue order.
+    pub queue: &'a [u64],
+}
+
+/// A [`Snapshot`] read back: the state a solve goes on from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resume {
+    /// Where the solve stood.
+    pub stage: Stage,
+    /// The entries, one a position index.
+    pub cells: Vec<u16>,
+    /// The counts of children not known to be won.
+    pub waiting: Vec<u16>,
+    /// The positions still to leave the queue.
+    pub queue: Vec<u64>,
+}
+
+/// `len` entries of 0, allocated zeroed, so that pages never written are
+/// never touched (as the solver's own arrays are): for the arrays of a
+/// [`Resume`] read back.
+pub fn zeroed_entries(len: usize) -> Result<Vec<u16>, SolveError> {
+    zeroed(len)
+}
+
+/// [`solve_with`], from `resume` when given (the state a [`Snapshot`]
+/// lent earlier, of the same game), offering `save` a [`Snapshot`] every
+/// 65,536 positions or so, at the same points where `progress` is called;
+/// `save` returns `false` to stop the solver, as `progress` does. The
+/// solver decides nothing by time: the caller says when a snapshot is worth
+/// writing.
+///
+/// A resume whose arrays are not as long as the game's index space is
+/// refused ([`SolveError::BadResume`]); one of another game is not found
+/// out here, so the caller keeps with the snapshot what it was of.
+pub fn solve_resumable<G: TwoPlayer>(
+    game: &G,
+    resume: Option<Resume>,
+    progress: &mut dyn FnMut(Step) -> bool,
+    save: &mut dyn FnMut(Snapshot<'_>) -> bool,
+) -> Result<Solved, SolveError> {
     let n = index_len(game.positions())?;
     let total = 2 * n as u64;
-    let mut report = |done: u64| {
-        if progress(Step { done, total }) {
-            Ok(())
-        } else {
-            Err(SolveError::Cancelled)
+    let (stage, mut cells, mut waiting, mut queue) = match resume {
+        Some(r) => {
+            let next_ok = match r.stage {
+                Stage::Scan { next } => next <= n as u64,
+                Stage::Queue { taken } => taken <= n as u64,
+            };
+            if r.cells.len() != n || r.waiting.len() != n || !next_ok {
+                return Err(SolveError::BadResume);
+            }
+            (r.stage, r.cells, r.waiting, r.queue)
         }
+        None => (
+            Stage::Scan { next: 0 },
+            zeroed(n)?,
+            // Children not yet known to be won; 0 for a position not waiting.
+            zeroed(n)?,
+            Vec::new(),
+        ),
     };
-    let mut cells = zeroed(n)?;
-    // Children not yet known to be won; 0 for a position not waiting.
-    let mut waiting = zeroed(n)?;
-    let mut queue: Vec<u64> = Vec::new();
     let mut buf = Vec::new();
-    for p in 0..n as u64 {
-        if p.is_multiple_of(STRIDE) {
-            report(p)?;
-        }
-        if !game.is_legal(p) || game.canonical(p) != p {
-            continue;
-        }
-        match game.primitive(p) {
-            Some(Value::Win) => cells[p as usize] = WIN,
-            Some(Value::Lose) => cells[p as usize] = LOSE,
-            Some(Value::Draw) => {
-                cells[p as usize] = DRAW;
-                continue;
-            }
-            None => {
-                children(game, p, &mut buf)?;
-                if buf.is_empty() {
-                    return Err(SolveError::BadMove { position: p });
+    let first = match stage {
+        Stage::Scan { next } => Some(next),
+        Stage::Queue { .. } => None,
+    };
+    if let Some(first) = first {
+        for p in first..n as u64 {
+            if p.is_multiple_of(STRIDE) {
+                let snapshot = Snapshot {
+                    stage: Stage::Scan { next: p },
+                    cells: &cells,
+                    waiting: &waiting,
+                    queue: &queue,
+                };
+                if !progress(Step { done: p, total }) || !save(snapshot) {
+                    return Err(SolveError::Cancelled);
                 }
-                waiting[p as usize] = u16::try_from(buf.len())
-                    .map_err(|_| SolveError::TooManyMoves { position: p })?;
+            }
+            if !game.is_legal(p) || game.canonical(p) != p {
                 continue;
             }
+            match game.primitive(p) {
+                Some(Value::Win) => cells[p as usize] = WIN,
+                Some(Value::Lose) => cells[p as usize] = LOSE,
+                Some(Value::Draw) => {
+                    cells[p as usize] = DRAW;
+                    continue;
+                }
+                None => {
+                    children(game, p, &mut buf)?;
+                    if buf.is_empty() {
+                        return Err(SolveError::BadMove { position: p });
+                    }
+                    waiting[p as usize] = u16::try_from(buf.len())
+                        .map_err(|_| SolveError::TooManyMoves { position: p })?;
+                    continue;
+                }
+            }
+            push(&mut queue, p)?;
         }
-        push(&mut queue, p)?;
     }
     let parents = Parents::new(game, |p| game.primitive(p).is_none())?;
 
     // Positions never queued are the draws and the indices that are no
-    // positions: counted as done at the end.
+    // positions: counted as done at the end. A snapshot lends only the
+    // queue's part still to be taken.
+    let mut taken = match stage {
+        Stage::Queue { taken } => taken,
+        Stage::Scan { .. } => 0,
+    };
     let mut head = 0;
     while head < queue.len() {
-        if (head as u64).is_multiple_of(STRIDE) {
-            report(n as u64 + head as u64)?;
+        if taken.is_multiple_of(STRIDE) {
+            let snapshot = Snapshot {
+                stage: Stage::Queue { taken },
+                cells: &cells,
+                waiting: &waiting,
+                queue: &queue[head..],
+            };
+            if !progress(Step {
+                done: n as u64 + taken,
+                total,
+            }) || !save(snapshot)
+            {
+                return Err(SolveError::Cancelled);
+            }
         }
         let child = queue[head];
         head += 1;
+        taken += 1;
         let cell = cells[child as usize];
         // Past MAX_REMOTENESS only when a parent is given it.
         let next = (cell & REMOTENESS) + 1;
@@ -320,7 +435,9 @@ pub fn solve_with<G: TwoPlayer>(
             *cell = DRAW;
         }
     }
-    report(total)?;
+    if !progress(Step { done: total, total }) {
+        return Err(SolveError::Cancelled);
+    }
     Ok(Solved { cells })
 }
 
