@@ -31,6 +31,7 @@ mod game_connect4;
 mod game_table;
 // Quixo solved through the model, against value iteration.
 mod game_quixo;
+mod game_teeko;
 // Inputs the fuzz targets found, kept as plain tests.
 mod fuzz_regressions;
 // The Euler generator on every shape of at most 20 squares.
