@@ -374,7 +374,7 @@ fn teeko_text_errors_say_where() {
 }
 
 #[test]
-#[ignore = "solves 5x5 Teeko, 172 million indices: minutes and 2 GB; run with --ignored"]
+#[ignore = "solves 5x5 Teeko, 172 million indices: about four minutes of CPU time; run with --ignored"]
 fn teeko_5x5_start_is_a_draw() {
     let game = Teeko::new(Shape::new(5, 5).unwrap(), false).unwrap();
     let solved = retrograde::solve(&game).unwrap();
