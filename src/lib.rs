@@ -95,6 +95,8 @@ pub mod report;
 pub mod tablebase;
 #[cfg(feature = "std")]
 pub mod tablefile;
+#[cfg(feature = "std")]
+pub mod teeko;
 
 pub use boardbase_tables as tables;
 

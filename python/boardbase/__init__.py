@@ -821,7 +821,7 @@ class Tablebase:
         **options: int,
     ) -> Dict[str, Any]:
         """A position of any two-player game of the catalogue (``"mnk"``,
-        ``"connect4"``, ``"quixo"``, ``"euler"``; :func:`games` lists them with their
+        ``"connect4"``, ``"quixo"``, ``"teeko"``, ``"euler"``; :func:`games` lists them with their
         boards and options): ``board`` in the game's text (rows of ``.``,
         ``X`` and ``O`` separated by ``/``; ``None``: the start), on a
         board of ``size`` (``None``: the game's default), with the game's
@@ -1174,7 +1174,7 @@ def games() -> List[Dict[str, Any]]:
     (``default_size``, ``max_cells`` and its ``options``).
 
     >>> [g["name"] for g in games()]
-    ['flip', 'lights', 'euler', 'carcassonne', 'mnk', 'connect4', 'quixo']
+    ['flip', 'lights', 'euler', 'carcassonne', 'mnk', 'connect4', 'quixo', 'teeko']
     >>> games()[2]["problems"][0]["time_limit"]
     3.0
     """

@@ -37,6 +37,7 @@ pub static GAMES: &[&Game] = &[
     &crate::mnk::GAME,
     &crate::connect4::GAME,
     &crate::quixo::GAME,
+    &crate::teeko::GAME,
 ];
 
 /// The two-player games the answer layer solves through the game model
@@ -48,6 +49,7 @@ pub static MODELS: &[&Model] = &[
     &crate::mnk::MODEL,
     &crate::connect4::MODEL,
     &crate::quixo::MODEL,
+    &crate::teeko::MODEL,
 ];
 
 /// The model of the game named `name`, or `None`.

@@ -42,4 +42,5 @@ pub mod lines;
 pub mod mnk;
 pub mod quixo;
 pub mod shape;
+pub mod teeko;
 pub mod text;

@@ -43,7 +43,8 @@ fn every_game_is_listed_with_its_problems_and_their_limits() {
             "carcassonne",
             "mnk",
             "connect4",
-            "quixo"
+            "quixo",
+            "teeko"
         ]
     );
     let kinds: Vec<&str> = games.iter().map(|g| g["kind"].as_str().unwrap()).collect();
@@ -56,6 +57,7 @@ fn every_game_is_listed_with_its_problems_and_their_limits() {
             "count",
             "two-player",
             "two-player",
+            "two-player",
             "two-player"
         ]
     );
@@ -63,7 +65,7 @@ fn every_game_is_listed_with_its_problems_and_their_limits() {
         .iter()
         .map(|g| g["tables"].as_bool().unwrap())
         .collect();
-    assert_eq!(tables, [true, false, true, false, true, true, true]);
+    assert_eq!(tables, [true, false, true, false, true, true, true, true]);
     // The two-player games are solved by `boardbase solve`, with their
     // boards and options: tic-tac-toe by default for mnk.
     let solve: Vec<&Value> = games.iter().map(|g| &g["solve"]).collect();
@@ -77,6 +79,10 @@ fn every_game_is_listed_with_its_problems_and_their_limits() {
     // Quixo: the standard 5x5, k = 0 standing for the board's shorter side.
     assert_eq!(solve[6]["default_size"], "5x5");
     assert_eq!(solve[6]["options"][0]["default"], 0);
+    // Teeko: the standard 5x5, the standard winning rule.
+    assert_eq!(solve[7]["default_size"], "5x5");
+    assert_eq!(solve[7]["options"][0]["name"], "advanced");
+    assert_eq!(solve[7]["options"][0]["default"], 0);
     let problems: Vec<&Value> = games
         .iter()
         .flat_map(|g| g["problems"].as_array().unwrap())

@@ -31,6 +31,8 @@ mod game_connect4;
 mod game_table;
 // Quixo solved through the model, against value iteration.
 mod game_quixo;
+// Teeko solved through the model, against value iteration over grids.
+mod game_teeko;
 // A game's solve resumed from each of its snapshots, and a table job
 // interrupted and run again: the same entries, the same file.
 mod game_checkpoint;

@@ -20,6 +20,8 @@
 //! - [`connect4`]: Connect Four, the same search with pieces that fall;
 //! - [`quixo`]: Quixo, whose positions repeat, solved by value iteration
 //!   over the positions reachable from the start;
+//! - [`teeko`]: Teeko, dropped then slid pieces, the same value iteration
+//!   over 2-D grids;
 //! - [`fliptile`]: Fliptile and Lights Out solved by light chasing over
 //!   [`press`], and the judges' answer texts;
 //! - [`carcassonne`]: Carcassonne tile turning and edge matching, the brute
@@ -47,6 +49,7 @@ pub mod press;
 pub mod quixo;
 pub mod samples;
 pub mod tables;
+pub mod teeko;
 
 // `capi/tests/c_program.rs` names the table oracles at the root.
 #[allow(unused_imports)]
