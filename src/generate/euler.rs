@@ -22,8 +22,8 @@ use super::{
 use crate::euler::Outcome;
 use crate::memory::available_memory;
 use crate::ranks::{Ranks, Solo, agree};
-use crate::tables;
 use crate::tablefile::EulerColumns;
+use crate::tables;
 
 /// The most squares of an Euler board: 36 (2^36 positions, a bitset of
 /// 8 GiB).
