@@ -73,7 +73,7 @@ use std::time::Duration;
 
 use boardbase_tables::carcassonne as packed;
 
-use crate::catalogue::entry::{Game, Kind, MB, Problem};
+use crate::catalogue::entry::{Game, GameKind, MB, Problem};
 
 mod board;
 mod count;
@@ -92,7 +92,7 @@ pub use tile::{TILE_CODES, Tile, TileCode, TileParseError};
 pub static GAME: Game = Game {
     name: "carcassonne",
     title: "Carcassonne",
-    kind: Kind::Count,
+    kind: GameKind::Count,
     question: "tile rotations that match every shared edge",
     sizes: "any board with a side of at most 16 tiles",
     tables: false,
