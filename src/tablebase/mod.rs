@@ -935,7 +935,7 @@ impl Tablebase {
         board: &crate::carcassonne::Board,
         options: &CountOptions,
         stop: impl FnMut() -> bool,
-    ) -> Result<Counted, crate::carcassonne::StopError> {
+    ) -> Result<Counted, crate::carcassonne::CountError> {
         carcassonne::count(board, options, stop)
     }
 

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use boardbase::carcassonne::{Board, Budget, StopError};
+use boardbase::carcassonne::{Board, Budget, CountError};
 use boardbase::report::CarcassonneAnswer;
 use boardbase::tablebase::{CountOptions, Tablebase};
 use tokio::sync::Semaphore;
@@ -40,7 +40,7 @@ pub enum CountFailure {
         /// The case number, from 1.
         case: u64,
         /// What stopped it.
-        error: StopError,
+        error: CountError,
         /// Whether the deadline had passed (rather than the client leaving).
         late: bool,
     },
