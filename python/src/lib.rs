@@ -22,15 +22,15 @@ use boardbase::generate::{
     Cancel, GameJob, GamePlan, GameReport, Job, JobError, JobSetting, Plan, Progress, Report,
 };
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
-use boardbase::lights::family::{FamilyGoal, Pattern, PatternError, Variant};
+use boardbase::lights::family::{FamilyGoal, Pattern, Variant, VariantError};
 use boardbase::lights::{Goal, Grid};
 use boardbase::memory::ByteSize;
-use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{
     self, CountOptions, FlipFrom, LightsAskError, LightsQuestion, LightsTowards, OptionNames,
     Tablebase,
 };
 use boardbase::tablefile::{self, ProbeError, Puzzle};
+use boardbase::tables::shape::Shape;
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::IntoPyObjectExt;
 use pyo3::exceptions::PyRuntimeError;
@@ -141,7 +141,7 @@ fn family_goal(goal: &str, k: u8) -> Result<FamilyGoal, String> {
         && d >= k
     {
         // The library's words for it, as `lights solve` says it.
-        return Err(boardbase::lights::family::FamilyError::GoalColour {
+        return Err(boardbase::lights::LightsError::GoalColour {
             colour: d,
             colours: k,
         }
@@ -154,12 +154,12 @@ fn family_goal(goal: &str, k: u8) -> Result<FamilyGoal, String> {
 /// cannot be read is a `BoardError` at its column, any other an
 /// `OptionError`.
 fn parse_pattern(py: Python<'_>, pattern: &str) -> PyResult<Pattern> {
-    pattern.parse().map_err(|e: PatternError| match e {
-        PatternError::Stencil(s) => error(
+    pattern.parse().map_err(|e: VariantError| match e {
+        VariantError::Stencil { column, .. } => error(
             py,
             "BoardError",
-            &format!("pattern:1:{}: {s}", s.column),
-            &[("line", attr(py, 1)), ("column", attr(py, s.column))],
+            &format!("pattern:1:{column}: {e}"),
+            &[("line", attr(py, 1)), ("column", attr(py, column))],
         ),
         e => error(py, "OptionError", &format!("pattern: {e}"), &[]),
     })

@@ -18,7 +18,6 @@ use super::find::{Missing, OptionNames, Origin};
 use super::made::MakeError;
 use crate::error::{Classify, Kind, ParseError};
 use crate::lights::LightsError;
-use crate::lights::family::FamilyError;
 use crate::tablefile::{ProbeError, Puzzle, TableError, TooManyCells};
 
 /// Why the tablebase gave no answer: [`Error::Tablebase`] when it failed
@@ -162,15 +161,11 @@ pub enum QuestionError {
     /// A board with cells outside its shape (as bits).
     #[error("the board has bits outside its {0} cells")]
     OutsideShape(Shape),
-    /// Flip or Lights Out over GF(2): the shape's nullity is past the
-    /// exact search (the tablebase's limit), or the board is not the
-    /// solver's shape.
+    /// Flip, Lights Out or the Lights Out family: the shape's nullity or
+    /// the variant's quiet patterns are past the exact search (the
+    /// tablebase's limit), or the board or goal does not fit the variant.
     #[error(transparent)]
     Lights(#[from] LightsError),
-    /// The Lights Out family: the variant's quiet patterns are past the
-    /// search's limit, or the board does not fit the variant.
-    #[error(transparent)]
-    Family(#[from] FamilyError),
     /// A game set up on a board or with options it is not played with.
     #[error(transparent)]
     Setup(#[from] crate::catalogue::SetupError),
@@ -194,12 +189,6 @@ impl From<Missing> for Error {
 impl From<LightsError> for Error {
     fn from(error: LightsError) -> Error {
         QuestionError::Lights(error).into()
-    }
-}
-
-impl From<FamilyError> for Error {
-    fn from(error: FamilyError) -> Error {
-        QuestionError::Family(error).into()
     }
 }
 
@@ -245,7 +234,6 @@ impl Classify for QuestionError {
             QuestionError::Board(e) => e.kind(),
             QuestionError::BoardShape { .. } | QuestionError::OutsideShape(_) => Kind::Mismatch,
             QuestionError::Lights(e) => e.kind(),
-            QuestionError::Family(e) => e.kind(),
             QuestionError::Setup(_) => Kind::Option,
             QuestionError::NotAPosition => Kind::Mismatch,
         }
@@ -254,7 +242,6 @@ impl Classify for QuestionError {
     fn hint(&self) -> Option<&'static str> {
         match self {
             QuestionError::Lights(e) => e.hint(),
-            QuestionError::Family(e) => e.hint(),
             _ => None,
         }
     }
@@ -334,7 +321,7 @@ impl Error {
             Error::Question(QuestionError::Lights(LightsError::NullityTooLarge {
                 max, ..
             })) => Some(*max),
-            Error::Question(QuestionError::Family(FamilyError::SearchTooLarge {
+            Error::Question(QuestionError::Lights(LightsError::SearchTooLarge {
                 max_bits,
                 ..
             })) => Some(*max_bits),
@@ -357,7 +344,7 @@ impl Error {
     /// patterns, in decimal.
     pub fn quiet_count(&self) -> Option<&str> {
         match self {
-            Error::Question(QuestionError::Family(FamilyError::SearchTooLarge {
+            Error::Question(QuestionError::Lights(LightsError::SearchTooLarge {
                 quiet, ..
             })) => Some(quiet),
             _ => None,

@@ -8,7 +8,7 @@ use boardbase::cases::sized::{SizedAnswers, SizedFilter};
 use boardbase::cases::{euler as euler_cases, flip as flip_cases};
 use boardbase::error::{Classify, Kind, Side};
 use boardbase::euler::Outcome;
-use boardbase::lights::family::{ColourGrid, FamilyError, FamilyGoal, Pattern, Variant};
+use boardbase::lights::family::{ColourGrid, FamilyGoal, Pattern, Variant};
 use boardbase::lights::{Goal, Grid, LightsError};
 use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{
@@ -314,7 +314,7 @@ fn the_limit_set_is_the_question_error() {
     let variant = Variant::new(4, 4, 2).unwrap();
     let board = ColourGrid::new(variant.shape());
     match tablebase.lights(&variant, &board, FamilyGoal::Colour(0)) {
-        Err(Error::Question(QuestionError::Family(FamilyError::SearchTooLarge {
+        Err(Error::Question(QuestionError::Lights(LightsError::SearchTooLarge {
             max_bits: 3,
             ..
         }))) => {}
