@@ -353,10 +353,7 @@ impl PyTablebase {
         // GF(2) solver values every press as it answers.
         let found = run(py, move || match tablebase.flip(shape)? {
             FlipFrom::Table(source) => {
-                let bits = grid
-                    .to_u64()
-                    .ok_or(tablebase::QuestionError::OutsideShape(shape))
-                    .map_err(tablebase::Error::from)?;
+                let bits = grid.to_u64().ok_or(tablebase::Error::OutsideShape(shape))?;
                 PyFlipLookup::of_table(tablebase, source, bits)
             }
             FlipFrom::Lights(_) => tablebase.flip_grid_lookup(&grid).map(PyFlipLookup::made),
@@ -431,10 +428,8 @@ impl PyTablebase {
         };
         let solved = run(py, || tablebase.solve(model, &setup, query))?;
         let solution = solved.map_err(|e| match e {
-            tablebase::Error::Question(tablebase::QuestionError::Setup(e)) => setup_error(py, &e),
-            tablebase::Error::Tablebase(e @ tablebase::TablebaseError::TooLarge { .. }) => {
-                error(py, "ResourceError", &e.to_string(), &[])
-            }
+            tablebase::Error::Setup(e) => setup_error(py, &e),
+            e if e.kind() == Kind::Resource => error(py, "ResourceError", &e.to_string(), &[]),
             e => answer_error(py, setup.shape, e),
         })?;
         to_python(py, &solution)

@@ -354,10 +354,10 @@ impl From<crate::tablebase::Error> for GenError {
     /// A damaged table is [`GenError::Probe`] and a shape past the GF(2)
     /// search [`GenError::Lights`], as the cases' own probes say them.
     fn from(error: crate::tablebase::Error) -> GenError {
-        use crate::tablebase::{Error, QuestionError, TablebaseError};
+        use crate::tablebase::Error;
         match error {
-            Error::Tablebase(TablebaseError::Damaged(e)) => GenError::Probe(e),
-            Error::Question(QuestionError::Lights(e)) => GenError::Lights(e),
+            Error::Damaged(e) => GenError::Probe(e),
+            Error::Lights(e) => GenError::Lights(e),
             e => GenError::Answer(e),
         }
     }

@@ -103,8 +103,8 @@ fn every_euler_position() {
 fn other_shapes_write_the_same_json_as_serde() {
     use boardbase::generate::{self, EulerOptions, FlipOptions};
     use boardbase::lights::{Grid, Solver};
-    use boardbase::tables::shape::Shape;
     use boardbase::tablefile::{EulerColumns, FlipColumns, Table};
+    use boardbase::tables::shape::Shape;
 
     for (rows, cols) in [(3, 4), (2, 5), (1, 3)] {
         let shape = Shape::new(rows, cols).unwrap();
@@ -173,9 +173,9 @@ fn scratch(name: &str) -> crate::common::TempDir {
 /// skipped), tables made in memory, GF(2); every value against the oracle.
 #[test]
 fn the_tablebase_answers_from_the_right_place() {
-    use boardbase::tables::shape::Shape;
-    use boardbase::tablebase::{Error, FlipFrom, Origin, TablebaseError};
+    use boardbase::tablebase::{Error, FlipFrom, Origin};
     use boardbase::tablefile::Table;
+    use boardbase::tables::shape::Shape;
 
     let shape = Shape::new(3, 4).unwrap();
     let oracle = crate::oracle::Euler::solve(shape);
@@ -222,8 +222,8 @@ fn the_tablebase_answers_from_the_right_place() {
     tablebase.add_directory(&bad.0).unwrap();
     tablebase.add_directory(&good.0).unwrap();
     let unusable = |result: Result<_, Error>| match result {
-        Err(Error::Tablebase(TablebaseError::Unusable { error, path, .. })) => {
-            assert!(matches!(*error, TablebaseError::Open { .. }), "{error}");
+        Err(Error::Unusable { error, path, .. }) => {
+            assert!(matches!(*error, Error::Open { .. }), "{error}");
             assert_eq!(path, bad.0.join("euler-3x4.bin"));
         }
         Err(e) => panic!("{e}"),
@@ -248,10 +248,7 @@ fn the_tablebase_answers_from_the_right_place() {
     let missing = good.0.join("no such directory");
     assert!(tablebase.add_directory(&missing).is_err());
     let error = tablebase.euler_answers(shape, |_| {}).unwrap_err();
-    assert!(
-        matches!(error, Error::Tablebase(TablebaseError::Missing(_))),
-        "{error}"
-    );
+    assert!(matches!(error, Error::Missing(_)), "{error}");
     assert!(error.to_string().contains("no such directory"), "{error}");
     assert!(
         error.to_string().contains("boardbase generate euler 3x4"),
@@ -288,9 +285,9 @@ fn the_tablebase_answers_from_the_right_place() {
 /// by the tablebase and by `open_as` (`--table FILE`), never used.
 #[test]
 fn a_damaged_version_2_column_is_refused_at_open() {
-    use boardbase::tables::shape::Shape;
-    use boardbase::tablebase::{TablebaseError, open_as};
+    use boardbase::tablebase::{Error, open_as};
     use boardbase::tablefile::{Puzzle, Table, TableError};
+    use boardbase::tables::shape::Shape;
 
     let shape = Shape::new(3, 4).unwrap();
     let oracle = crate::oracle::Euler::solve(shape);
@@ -318,7 +315,7 @@ fn a_damaged_version_2_column_is_refused_at_open() {
     assert!(
         matches!(
             error,
-            TablebaseError::Open {
+            Error::Open {
                 error: TableError::ColumnCrc { .. },
                 ..
             }
@@ -341,9 +338,9 @@ fn a_damaged_version_2_column_is_refused_at_open() {
 /// the column and the block, through the tablebase and `open_as` alike.
 #[test]
 fn a_damaged_block_is_refused_at_probe_and_the_rest_answers() {
-    use boardbase::tables::shape::Shape;
-    use boardbase::tablebase::{Error, Origin, TablebaseError, open_as};
+    use boardbase::tablebase::{Error, Origin, open_as};
     use boardbase::tablefile::{ProbeError, Puzzle, Table};
+    use boardbase::tables::shape::Shape;
 
     // 3×5: `plies` and `best_move` are 8 blocks of 4,096 positions each.
     let shape = Shape::new(3, 5).unwrap();
@@ -378,10 +375,10 @@ fn a_damaged_block_is_refused_at_probe_and_the_rest_answers() {
         assert_eq!(euler_lookup(&source, position).unwrap_err(), expected);
         let error = tablebase.euler_lookup(shape, position).unwrap_err();
         match &error {
-            Error::Tablebase(TablebaseError::Probe {
+            Error::Probe {
                 origin: Origin::File(p),
                 error,
-            }) => assert_eq!((p, *error), (&path, expected)),
+            } => assert_eq!((p, *error), (&path, expected)),
             e => panic!("{e:?}"),
         }
         assert_eq!(

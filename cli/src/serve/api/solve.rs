@@ -11,8 +11,8 @@ use std::time::Instant;
 use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
 use boardbase::catalogue::{self, Model, Setup};
+use boardbase::tablebase::{self, Query, Solution, Tablebase};
 use boardbase::tables::shape::Shape;
-use boardbase::tablebase::{self, Query, QuestionError, Solution, Tablebase};
 use serde::Serialize;
 
 use super::error::{ApiError, Internal, Work};
@@ -103,7 +103,7 @@ fn asked(query: Option<&str>) -> Result<Asked, ApiError> {
     }
     let setup = model.setup(shape, &given).map_err(|e| ApiError::Answer {
         shape: shape.unwrap_or(model.default_shape),
-        error: QuestionError::Setup(e).into(),
+        error: tablebase::Error::Setup(e),
     })?;
     Ok(Asked {
         model,
