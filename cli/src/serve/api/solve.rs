@@ -16,7 +16,6 @@ use boardbase::tables::shape::Shape;
 use serde::Serialize;
 
 use super::error::{ApiError, Internal, Work};
-use super::lookup::worker_error;
 use super::query::QueryError;
 use super::{Ctx, answer};
 
@@ -210,10 +209,10 @@ pub async fn solve(axum::extract::State(state): Ctx, request: Request) -> Respon
     // The solve runs to its end on its worker, detached: a request that
     // stops waiting at its deadline leaves it solved for the next one.
     let pool = state.pool.clone();
-    let job = tokio::spawn(async move { pool.run(deadline, work).await });
+    let job = tokio::spawn(async move { pool.run(deadline, Work::Solving(shape), work).await });
     let solved = match tokio::time::timeout_at(deadline.into(), job).await {
         Ok(Ok(Ok(solved))) => solved,
-        Ok(Ok(Err(e))) => Err(worker_error(e, Work::Solving(shape))),
+        Ok(Ok(Err(e))) => Err(e),
         Ok(Err(_)) => Err(ApiError::Internal(Internal::Solving)),
         Err(_) => Err(ApiError::Busy {
             workers: state.pool.workers(),
