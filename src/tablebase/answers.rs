@@ -91,9 +91,8 @@ impl FlipAnswers {
             Some(loaded) => Error::Probe {
                 origin: loaded.origin.clone(),
                 error,
-            }
-            .into(),
-            None => Error::Damaged(error).into(),
+            },
+            None => Error::Damaged(error),
         }
     }
 
@@ -160,7 +159,6 @@ pub(super) fn probe_error(found: &Loaded, error: ProbeError) -> Error {
         origin: found.origin.clone(),
         error,
     }
-    .into()
 }
 
 /// What answers Flip boards of one shape, borrowed: a Flip table, or the
@@ -215,7 +213,7 @@ impl<'a> FlipView<'a> {
 }
 
 fn damaged(error: ProbeError) -> Error {
-    Error::Damaged(error).into()
+    Error::Damaged(error)
 }
 
 /// A board a table answers, as bits: it has at most 64 cells, since its
@@ -223,5 +221,5 @@ fn damaged(error: ProbeError) -> Error {
 fn table_bits(board: &Grid) -> Result<u64, Error> {
     board
         .to_u64()
-        .ok_or_else(|| Error::OutsideShape(board.shape()).into())
+        .ok_or_else(|| Error::OutsideShape(board.shape()))
 }

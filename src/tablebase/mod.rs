@@ -311,7 +311,7 @@ impl Tablebase {
     /// checked against `shape` (`None`: the file's own shape).
     fn set_table_of(&self, puzzle: Puzzle, shape: Option<Shape>) -> Option<Result<Loaded, Error>> {
         let path = self.table.as_deref()?;
-        Some(open_as(path, puzzle, shape).map_err(Error::from))
+        Some(open_as(path, puzzle, shape))
     }
 
     /// The shape of `puzzle`'s boards when the question gives none: that
@@ -332,8 +332,7 @@ impl Tablebase {
                 shape: table.shape(),
                 found_puzzle: table.puzzle(),
                 found_shape: table.shape(),
-            }
-            .into());
+            });
         }
         Ok(table.shape())
     }
@@ -589,7 +588,6 @@ impl Tablebase {
             error: error.clone(),
             command: self.generate_command(puzzle, shape),
         }
-        .into()
     }
 
     /// What answers Euler positions of `shape`, for a front end that looks
@@ -645,8 +643,7 @@ impl Tablebase {
                 shape,
                 error,
                 command: self.generate_command(Puzzle::Euler, shape),
-            }
-            .into(),
+            },
         }
     }
 
@@ -851,7 +848,7 @@ impl Tablebase {
     /// first.
     pub fn flip_lookup(&self, shape: Shape, board: u64) -> Result<FlipLookup, Error> {
         if !shape.fits_u64() || board & !shape.full() != 0 {
-            return Err(Error::OutsideShape(shape).into());
+            return Err(Error::OutsideShape(shape));
         }
         let grid = Grid::from_u64(shape, board).map_err(|_| Error::OutsideShape(shape))?;
         self.flip_grid_lookup(&grid)
@@ -876,7 +873,7 @@ impl Tablebase {
     /// memory for it is made now, on this thread.
     pub fn euler_lookup(&self, shape: Shape, position: u64) -> Result<EulerLookup, Error> {
         if position & !shape.full() != 0 {
-            return Err(Error::OutsideShape(shape).into());
+            return Err(Error::OutsideShape(shape));
         }
         let source = self.euler_made(shape, |_| {})?;
         euler_lookup(&*source, position).map_err(|e| self.damaged(Puzzle::Euler, shape, e))
@@ -897,7 +894,7 @@ impl Tablebase {
             };
             path.map_or(Origin::Made, |path| Origin::File(path.clone()))
         };
-        Error::Probe { origin, error }.into()
+        Error::Probe { origin, error }
     }
 
     /// Counts a Carcassonne board as `options` ask (the count modulo

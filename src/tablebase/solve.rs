@@ -178,8 +178,7 @@ impl Tablebase {
             Values::Held(Held::File(_, path)) => Error::Probe {
                 origin: Origin::File(path.clone()),
                 error: e,
-            }
-            .into(),
+            },
             _ => self.damaged(Puzzle::Euler, setup.shape, e),
         };
         let remoteness = |o: Outcome| o.remoteness().filter(|&r| r != UNKNOWN);
@@ -267,8 +266,7 @@ impl Tablebase {
                 return Err(open(TableError::OtherGame {
                     found: table.file_name(),
                     expected: GameTable::file_name_of(model, setup),
-                })
-                .into());
+                }));
             }
             let found = Held::File(Arc::new(table), path);
             *held = Some(found.clone());
@@ -282,8 +280,7 @@ impl Tablebase {
                 shape: setup.shape,
                 needed,
                 budget,
-            }
-            .into());
+            });
         }
         let slot = {
             let mut map = locked(&self.solutions.solved);
