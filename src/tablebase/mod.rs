@@ -759,7 +759,7 @@ impl Tablebase {
     /// picks the engine: the GF(2) solver for the classic game, the ring
     /// engine over Z_K otherwise ([`FamilySolver`]). The search visits at
     /// most `2^`[`Tablebase::max_nullity`] press vectors; a variant past
-    /// it is [`Error::Family`].
+    /// it is [`Error::Lights`].
     ///
     /// ```
     /// use boardbase::lights::family::{ColourGrid, FamilyGoal, Variant};
