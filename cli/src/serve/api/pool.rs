@@ -21,7 +21,7 @@ use boardbase::report::CarcassonneAnswer;
 use boardbase::tablebase::{CountOptions, Tablebase};
 use tokio::sync::Semaphore;
 
-use super::api::error::{ApiError, Internal, Work};
+use super::error::{ApiError, Internal, Work};
 
 /// The workers that count.
 pub struct Pool {
