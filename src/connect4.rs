@@ -32,14 +32,14 @@
 use boardbase_tables::connect4::{self, Connect4};
 use boardbase_tables::shape::Shape;
 
-use crate::catalogue::entry::{Game, Kind};
+use crate::catalogue::entry::{Game, GameKind};
 use crate::catalogue::model::{AnyGame, GameOption, Model, Setup, SetupError};
 
 /// Connect Four in the [catalogue](crate::catalogue).
 pub static GAME: Game = Game {
     name: "connect4",
     title: "Connect Four",
-    kind: Kind::TwoPlayer,
+    kind: GameKind::TwoPlayer,
     question: "pieces fall down their column; k in a row wins (4 by default)",
     sizes: "boards up to 4x5 and 5x4 solved in memory by default (more with --make-memory); 6x7 is past one machine",
     tables: true,

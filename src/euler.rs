@@ -48,7 +48,7 @@ use boardbase_tables::euler::{MOVE_COUNT, MOVES};
 
 use core::time::Duration;
 
-use crate::catalogue::entry::{Game, Kind, MB, Problem};
+use crate::catalogue::entry::{Game, GameKind, MB, Problem};
 use crate::error::ParseError;
 use crate::flip::write_grid;
 use crate::grid::Alphabet;
@@ -65,7 +65,7 @@ pub mod raw {
 pub static GAME: Game = Game {
     name: "euler",
     title: "Game of Euler",
-    kind: Kind::TwoPlayer,
+    kind: GameKind::TwoPlayer,
     question: "covering the last square loses",
     sizes: "4x4 embedded; any board up to 36 squares (made in memory up to 25)",
     tables: true,

@@ -38,7 +38,7 @@ use boardbase_tables::flip::PRESS;
 
 use core::time::Duration;
 
-use crate::catalogue::entry::{Game, Kind, MB, Problem};
+use crate::catalogue::entry::{Game, GameKind, MB, Problem};
 use crate::error::ParseError;
 use crate::grid::Alphabet;
 
@@ -58,7 +58,7 @@ pub use boardbase_tables::flip::UNREACHABLE;
 pub static GAME: Game = Game {
     name: "flip",
     title: "Flip Game",
-    kind: Kind::OnePlayer,
+    kind: GameKind::OnePlayer,
     question: "fewest rounds to a uniform board",
     sizes: "4x4 embedded; any board up to 64x64 (tables up to 25 cells, GF(2) past them)",
     tables: true,

@@ -26,14 +26,14 @@
 use boardbase_tables::mnk::{self, Mnk};
 use boardbase_tables::shape::Shape;
 
-use crate::catalogue::entry::{Game, Kind};
+use crate::catalogue::entry::{Game, GameKind};
 use crate::catalogue::model::{AnyGame, GameOption, Model, Setup, SetupError};
 
 /// m,n,k-games in the [catalogue](crate::catalogue).
 pub static GAME: Game = Game {
     name: "mnk",
     title: "m,n,k-game",
-    kind: Kind::TwoPlayer,
+    kind: GameKind::TwoPlayer,
     question: "k in a row wins (tic-tac-toe is 3x3, k = 3)",
     sizes: "any board up to 40 cells, solved in memory (3^cells positions) or from a table file",
     tables: true,

@@ -35,14 +35,14 @@
 use boardbase_tables::quixo::{self, Quixo};
 use boardbase_tables::shape::Shape;
 
-use crate::catalogue::entry::{Game, Kind};
+use crate::catalogue::entry::{Game, GameKind};
 use crate::catalogue::model::{AnyGame, GameOption, Model, Setup, SetupError};
 
 /// Quixo in the [catalogue](crate::catalogue).
 pub static GAME: Game = Game {
     name: "quixo",
     title: "Quixo",
-    kind: Kind::TwoPlayer,
+    kind: GameKind::TwoPlayer,
     question: "push a border cube back in at an end of its line; k in a row wins (k = 0: the shorter side)",
     sizes: "3x3 solved in memory by default, 4x4 with --make-memory 2G or from a table file; 5x5 is past one machine",
     tables: true,

@@ -45,9 +45,7 @@ use boardbase_tables::shape::Shape;
 use crate::carcassonne::{self, Tile};
 use crate::euler::{self, Move, Outcome, Position};
 use crate::flip::{self, Board, Colour, Presses, Route};
-use crate::lights::family::{
-    self, ColourGrid, FamilyAnswer, FamilyError, FamilyGoal, Variant, VariantInfo,
-};
+use crate::lights::family::{self, ColourGrid, FamilyAnswer, FamilyGoal, Variant, VariantInfo};
 use crate::lights::{self, Grid, Routes};
 use crate::tablefile::{EulerTable, FlipTable, ProbeError};
 
@@ -818,7 +816,7 @@ impl LightsLookup {
         board: &ColourGrid,
         goal: FamilyGoal,
         max_bits: usize,
-    ) -> Result<LightsLookup, FamilyError> {
+    ) -> Result<LightsLookup, crate::lights::LightsError> {
         let solver = family::FamilySolver::cached(variant);
         Ok(match solver.move_values_within(board, goal, max_bits)? {
             Some(values) => LightsLookup {

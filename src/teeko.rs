@@ -40,14 +40,14 @@
 use boardbase_tables::shape::Shape;
 use boardbase_tables::teeko::{self, Teeko};
 
-use crate::catalogue::entry::{Game, Kind};
+use crate::catalogue::entry::{Game, GameKind};
 use crate::catalogue::model::{AnyGame, GameOption, Model, Setup, SetupError};
 
 /// Teeko in the [catalogue](crate::catalogue).
 pub static GAME: Game = Game {
     name: "teeko",
     title: "Teeko",
-    kind: Kind::TwoPlayer,
+    kind: GameKind::TwoPlayer,
     question: "drop four pieces each, then slide one to a neighbouring cell; four in a row or on a 2x2 square's corners wins",
     sizes: "5x5 (172 million indices) solved in memory with --make-memory 2G or from a table file; other boards of 9 to 64 cells",
     tables: true,

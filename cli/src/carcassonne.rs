@@ -4,7 +4,7 @@ use std::io::Write;
 
 use std::sync::LazyLock;
 
-use boardbase::carcassonne::{self, Board, Case, StopError, Tile};
+use boardbase::carcassonne::{self, Board, Case, CountError, Tile};
 use boardbase::report::{CarcassonneAnswer, turned_rows};
 use boardbase::tablebase::{CountOptions, Counted, Tablebase};
 use clap::Args;
@@ -149,7 +149,7 @@ impl Cases {
 }
 
 /// The answers of one batch, in order.
-type Answers = Vec<Result<Answer, StopError>>;
+type Answers = Vec<Result<Answer, CountError>>;
 
 fn count_batch(args: &CarcassonneArgs, cases: &[Case]) -> Answers {
     let want_witness = args.witness || args.format == Format::Pretty;
@@ -254,7 +254,7 @@ pub fn demo(out: &mut Output) -> Result<(), Failure> {
     Ok(())
 }
 
-fn solve(board: &Board, exact: bool, witness: bool) -> Result<Answer, StopError> {
+fn solve(board: &Board, exact: bool, witness: bool) -> Result<Answer, CountError> {
     let options = CountOptions {
         exact,
         witness,

@@ -6,14 +6,15 @@ use std::path::{Path, PathBuf};
 
 use boardbase::cases::sized::{SizedAnswers, SizedFilter};
 use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, family, flip, fliptile};
-use boardbase::lights::family::{FamilyError, FamilyGoal, Pattern};
-use boardbase::tablebase::{self, Origin, QuestionError};
+use boardbase::error::{Classify, Kind};
+use boardbase::lights::family::{FamilyGoal, Pattern};
+use boardbase::tablebase::{self, Origin};
 use boardbase::tablefile::{AtomicFile, Puzzle};
 use boardbase::tables::shape::{MAX_SIDE, Shape};
 use clap::Args;
 
 use super::options::{VariantArgs, parse_goal};
-use super::{Failure, Output, PuzzleName};
+use super::{Failure, Output, PuzzleName, hinted};
 
 /// Which cases, by answer or family: shared by `cases` and `check`.
 #[derive(Debug, Args)]
@@ -185,9 +186,7 @@ pub fn lights_spec(
     variant.check_goal(goal).map_err(|e| e.to_string())?;
     let variant = variant.variant(shape).map_err(|e| e.to_string())?;
     family::Spec::new(filter.lights()?, variant, goal, max_nullity).map_err(|e| match e {
-        GenError::Answer(tablebase::Error::Question(QuestionError::Family(
-            e @ FamilyError::SearchTooLarge { .. },
-        ))) => format!("{e} (--max-nullity raises the limit)"),
+        GenError::Answer(e) if e.kind() == Kind::Search => format!("{e}{}", hinted(&e)),
         e => e.to_string(),
     })
 }

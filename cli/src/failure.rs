@@ -4,7 +4,7 @@
 
 use std::io;
 
-use boardbase::error::Classify;
+use boardbase::error::{Classify, Side};
 use boardbase::input::InputError;
 
 /// Why a run failed.
@@ -47,11 +47,12 @@ pub enum Failure {
         /// What is wrong with it.
         error: boardbase::tablefile::TableError,
     },
-    /// The answer layer failed: a table file, its memory, a table it does
-    /// not hold, a damaged table (exit status 1; its questions it cannot
-    /// answer are usage errors, see `From<tablebase::Error>`).
+    /// The answer layer failed, an error of the tablebase's side: a table
+    /// file, its memory, a table it does not hold, a damaged table (exit
+    /// status 1; the questions it cannot answer are usage errors, see
+    /// `From<tablebase::Error>`).
     #[error(transparent)]
-    Tablebase(boardbase::tablebase::TablebaseError),
+    Tablebase(boardbase::tablebase::Error),
     /// A job that needs more memory than it may take, or could not get it.
     #[error("{0}")]
     Memory(String),
@@ -136,16 +137,15 @@ impl From<boardbase::tablebase::Error> for Failure {
     /// past the search) is a usage error, exit 2, with its hint; a board's
     /// text that does not parse exits 1 with its line and column.
     fn from(error: boardbase::tablebase::Error) -> Failure {
-        use boardbase::tablebase::Error;
         if let Some(&at) = error.parse_error() {
             return Failure::Input {
                 name: "the board".to_owned(),
                 error: InputError::Parse(at),
             };
         }
-        match error {
-            Error::Tablebase(e) => Failure::Tablebase(e),
-            e => Failure::Usage(format!("{e}{}", hinted(&e))),
+        match error.kind().side() {
+            Side::Tablebase => Failure::Tablebase(error),
+            Side::Question => Failure::Usage(format!("{error}{}", hinted(&error))),
         }
     }
 }

@@ -261,12 +261,13 @@ impl VariantArgs {
 /// `--pattern P`.
 fn parse_pattern(text: &str) -> Result<Pattern, String> {
     text.parse()
-        .map_err(|e: family::PatternError| e.to_string())
+        .map_err(|e: family::VariantError| e.to_string())
 }
 
 /// `--goal G`.
 pub fn parse_goal(text: &str) -> Result<FamilyGoal, String> {
-    text.parse().map_err(|e: family::GoalError| e.to_string())
+    text.parse()
+        .map_err(|e: family::VariantError| e.to_string())
 }
 
 /// Whether [`Deferred`] arguments are added at once: for the man page and

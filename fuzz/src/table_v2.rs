@@ -47,9 +47,8 @@ fn bases() -> &'static [Vec<u8>; 14] {
     static BASES: OnceLock<[Vec<u8>; 14]> = OnceLock::new();
     BASES.get_or_init(|| {
         let shape = |r, c| Shape::new(r, c).expect("a shape");
-        let euler = |s, wdl| {
-            Table::from_euler(s, Euler::solve(s).columns(wdl)).expect("an Euler table")
-        };
+        let euler =
+            |s, wdl| Table::from_euler(s, Euler::solve(s).columns(wdl)).expect("an Euler table");
         let flip = |s| Table::from_flip(s, Flip::solve(s).columns()).expect("a Flip table");
         let s = shape(3, 2);
         let o = Euler::solve(s);
@@ -102,18 +101,13 @@ fn bases() -> &'static [Vec<u8>; 14] {
 
 /// The oracles of a small shape, computed once per shape.
 fn oracles(shape: Shape) -> &'static (Euler, Flip) {
-    static ORACLES: OnceLock<Mutex<HashMap<Shape, &'static (Euler, Flip)>>> =
-        OnceLock::new();
+    static ORACLES: OnceLock<Mutex<HashMap<Shape, &'static (Euler, Flip)>>> = OnceLock::new();
     let mut map = ORACLES
         .get_or_init(Default::default)
         .lock()
         .expect("not poisoned");
-    map.entry(shape).or_insert_with(|| {
-        Box::leak(Box::new((
-            Euler::solve(shape),
-            Flip::solve(shape),
-        )))
-    })
+    map.entry(shape)
+        .or_insert_with(|| Box::leak(Box::new((Euler::solve(shape), Flip::solve(shape)))))
 }
 
 /// A little-endian reader that gives up (None) past the end.
@@ -495,7 +489,10 @@ fn never_wrong(damaged: &Table, base: &Table, data: &[u8]) {
     for b in boards(base.shape(), data) {
         match base.puzzle() {
             Puzzle::Euler => {
-                let (d, e) = (damaged.as_euler().expect("Euler"), base.as_euler().expect("Euler"));
+                let (d, e) = (
+                    damaged.as_euler().expect("Euler"),
+                    base.as_euler().expect("Euler"),
+                );
                 if let Ok(got) = d.probe(b) {
                     assert_eq!(Ok(got), e.probe(b), "position {b:#x}");
                 }
@@ -504,7 +501,10 @@ fn never_wrong(damaged: &Table, base: &Table, data: &[u8]) {
                 }
             }
             Puzzle::Flip => {
-                let (d, f) = (damaged.as_flip().expect("Flip"), base.as_flip().expect("Flip"));
+                let (d, f) = (
+                    damaged.as_flip().expect("Flip"),
+                    base.as_flip().expect("Flip"),
+                );
                 if let Ok(got) = d.rounds(b) {
                     assert_eq!(Ok(got), f.rounds(b), "board {b:#x}");
                 }

@@ -22,7 +22,7 @@ use boardbase::generate::{
     Cancel, GameJob, GamePlan, GameReport, Job, JobError, JobSetting, Plan, Progress, Report,
 };
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
-use boardbase::lights::family::{FamilyGoal, Pattern, PatternError, Variant};
+use boardbase::lights::family::{FamilyGoal, Pattern, Variant, VariantError};
 use boardbase::lights::{Goal, Grid};
 use boardbase::memory::ByteSize;
 use boardbase::tablebase::{
@@ -141,7 +141,7 @@ fn family_goal(goal: &str, k: u8) -> Result<FamilyGoal, String> {
         && d >= k
     {
         // The library's words for it, as `lights solve` says it.
-        return Err(boardbase::lights::family::FamilyError::GoalColour {
+        return Err(boardbase::lights::LightsError::GoalColour {
             colour: d,
             colours: k,
         }
@@ -154,12 +154,12 @@ fn family_goal(goal: &str, k: u8) -> Result<FamilyGoal, String> {
 /// cannot be read is a `BoardError` at its column, any other an
 /// `OptionError`.
 fn parse_pattern(py: Python<'_>, pattern: &str) -> PyResult<Pattern> {
-    pattern.parse().map_err(|e: PatternError| match e {
-        PatternError::Stencil(s) => error(
+    pattern.parse().map_err(|e: VariantError| match e {
+        VariantError::Stencil { column, .. } => error(
             py,
             "BoardError",
-            &format!("pattern:1:{}: {s}", s.column),
-            &[("line", attr(py, 1)), ("column", attr(py, s.column))],
+            &format!("pattern:1:{column}: {e}"),
+            &[("line", attr(py, 1)), ("column", attr(py, column))],
         ),
         e => error(py, "OptionError", &format!("pattern: {e}"), &[]),
     })
@@ -353,10 +353,7 @@ impl PyTablebase {
         // GF(2) solver values every press as it answers.
         let found = run(py, move || match tablebase.flip(shape)? {
             FlipFrom::Table(source) => {
-                let bits = grid
-                    .to_u64()
-                    .ok_or(tablebase::QuestionError::OutsideShape(shape))
-                    .map_err(tablebase::Error::from)?;
+                let bits = grid.to_u64().ok_or(tablebase::Error::OutsideShape(shape))?;
                 PyFlipLookup::of_table(tablebase, source, bits)
             }
             FlipFrom::Lights(_) => tablebase.flip_grid_lookup(&grid).map(PyFlipLookup::made),
@@ -431,10 +428,8 @@ impl PyTablebase {
         };
         let solved = run(py, || tablebase.solve(model, &setup, query))?;
         let solution = solved.map_err(|e| match e {
-            tablebase::Error::Question(tablebase::QuestionError::Setup(e)) => setup_error(py, &e),
-            tablebase::Error::Tablebase(e @ tablebase::TablebaseError::TooLarge { .. }) => {
-                error(py, "ResourceError", &e.to_string(), &[])
-            }
+            tablebase::Error::Setup(e) => setup_error(py, &e),
+            e if e.kind() == Kind::Resource => error(py, "ResourceError", &e.to_string(), &[]),
             e => answer_error(py, setup.shape, e),
         })?;
         to_python(py, &solution)

@@ -1,53 +1,9 @@
 //! The board: [`Board`], and the one-line text `--board` takes
 //! ([`parse_rows`]).
 
-use crate::error::{Classify, Found, Kind, ParseError};
+use crate::error::{Found, ParseError};
 
-use super::{MAX_NARROW_SIDE, Tile};
-
-/// Why a board was rejected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum BoardError {
-    /// A side is 0.
-    #[error("a board needs at least one row and one column, got {rows}x{cols}")]
-    EmptySide {
-        /// Rows asked for.
-        rows: usize,
-        /// Columns asked for.
-        cols: usize,
-    },
-    /// Both sides exceed [`MAX_NARROW_SIDE`].
-    #[error("a {rows}x{cols} board is too large: its narrower side must be at most {max}")]
-    TooWide {
-        /// Rows asked for.
-        rows: usize,
-        /// Columns asked for.
-        cols: usize,
-        /// [`MAX_NARROW_SIDE`].
-        max: usize,
-    },
-    /// The number of tiles is not `rows × cols`.
-    #[error("a {rows}x{cols} board needs rows × cols tiles, got {tiles}")]
-    TileCount {
-        /// Rows asked for.
-        rows: usize,
-        /// Columns asked for.
-        cols: usize,
-        /// Tiles given.
-        tiles: usize,
-    },
-}
-
-impl Classify for BoardError {
-    /// Too wide to count ([`Kind::TooLarge`]), else not a board
-    /// ([`Kind::Mismatch`]).
-    fn kind(&self) -> Kind {
-        match self {
-            BoardError::TooWide { .. } => Kind::TooLarge,
-            BoardError::EmptySide { .. } | BoardError::TileCount { .. } => Kind::Mismatch,
-        }
-    }
-}
+use super::{BoardError, MAX_NARROW_SIDE, Tile};
 
 /// Reads a board written on one line, as `boardbase carcassonne --board`
 /// takes it: rows separated by `/` (a trailing `/` allowed), the tiles of

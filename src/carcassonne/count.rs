@@ -5,8 +5,8 @@
 use num_bigint::BigUint;
 
 use super::Board;
-use super::dp::{self, Budget, CountError};
-use crate::error::{Classify, Kind};
+use super::CountError;
+use super::dp::{self, Budget};
 
 /// What to count on a board, and within what memory.
 ///
@@ -35,33 +35,6 @@ pub struct Counted {
     pub witness: Option<Option<Vec<u8>>>,
 }
 
-/// Why a count did not finish: past its memory budget, or told to stop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum StopError {
-    /// The count went past its memory budget.
-    #[error(transparent)]
-    Count(#[from] CountError),
-    /// `stop` returned `true` before all the tiles were placed.
-    #[error("stopped after {placed} of {cells} tiles")]
-    Stopped {
-        /// Tiles placed when the count stopped, in the DP's cell order.
-        placed: usize,
-        /// Tiles on the board.
-        cells: usize,
-    },
-}
-
-impl Classify for StopError {
-    /// Past the DP's budget ([`Kind::Resource`]), or told to stop
-    /// ([`Kind::Interrupted`]).
-    fn kind(&self) -> Kind {
-        match self {
-            StopError::Count(_) => Kind::Resource,
-            StopError::Stopped { .. } => Kind::Interrupted,
-        }
-    }
-}
-
 /// Counts `board` as `options` ask, asking `stop` before each tile whether
 /// to give up (`|| false` to run to the end; a server passes a deadline, a
 /// client that went away or a shutdown).
@@ -74,7 +47,7 @@ impl Classify for StopError {
 ///
 /// ```
 /// use std::time::{Duration, Instant};
-/// use boardbase::carcassonne::{count, Board, CountOptions, StopError};
+/// use boardbase::carcassonne::{count, Board, CountOptions, CountError};
 ///
 /// let tiles = ["RRRF", "FCCC"].map(|s| s.parse().unwrap()).to_vec();
 /// let board = Board::new(1, 2, tiles).unwrap();
@@ -92,15 +65,15 @@ impl Classify for StopError {
 /// // Asked to stop at once: nothing is counted.
 /// assert_eq!(
 ///     count(&board, &all, || true),
-///     Err(StopError::Stopped { placed: 0, cells: 2 })
+///     Err(CountError::Stopped { placed: 0, cells: 2 })
 /// );
-/// # Ok::<(), StopError>(())
+/// # Ok::<(), CountError>(())
 /// ```
 pub fn count(
     board: &Board,
     options: &CountOptions,
     mut stop: impl FnMut() -> bool,
-) -> Result<Counted, StopError> {
+) -> Result<Counted, CountError> {
     let budget = options.budget;
     let witness = if options.witness {
         let turns = dp::witness(board, budget, stopper(board, &mut stop))?;
@@ -128,15 +101,15 @@ pub fn count(
     })
 }
 
-/// The check before each cell that turns `stop` into [`StopError::Stopped`].
+/// The check before each cell that turns `stop` into [`CountError::Stopped`].
 fn stopper(
     board: &Board,
     mut stop: impl FnMut() -> bool,
-) -> impl FnMut(usize) -> Result<(), StopError> {
+) -> impl FnMut(usize) -> Result<(), CountError> {
     let cells = board.tiles().len();
     move |placed| {
         if stop() {
-            Err(StopError::Stopped { placed, cells })
+            Err(CountError::Stopped { placed, cells })
         } else {
             Ok(())
         }

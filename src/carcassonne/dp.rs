@@ -5,7 +5,7 @@
 use boardbase_tables::carcassonne::{self as packed, NONE, Side};
 use num_bigint::BigUint;
 
-use super::{Board, MODULUS};
+use super::{Board, CountError, MODULUS};
 
 /// The default cap on the profile groups reachable after any one cell
 /// (`2^20`; a group holds up to 16 profiles, see the [module
@@ -18,34 +18,6 @@ pub const GROUP_BUDGET: usize = 1 << 20;
 /// The default cap on the profile groups a witness stores over all cells
 /// (`2^24`, 10 bytes each: 160 MiB).
 pub const WITNESS_BUDGET: usize = 1 << 24;
-
-/// Why a count could not be completed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum CountError {
-    /// More profile groups became reachable after one cell than the budget
-    /// allows.
-    #[error(
-        "over {budget} groups of frontier profiles reachable after {placed} of {cells} tiles \
-         (the narrower side is too wide for these tiles)"
-    )]
-    ProfileBudget {
-        /// Groups produced when the count stopped (more than `budget`).
-        groups: usize,
-        /// The budget ([`GROUP_BUDGET`] unless set otherwise).
-        budget: usize,
-        /// Tiles placed when it was exceeded, in the DP's cell order.
-        placed: usize,
-        /// Tiles on the board.
-        cells: usize,
-    },
-    /// Finding a witness would store more profile groups over all cells
-    /// than its budget.
-    #[error("finding a witness would store over {budget} groups of frontier profiles")]
-    WitnessBudget {
-        /// The budget ([`WITNESS_BUDGET`] unless set otherwise).
-        budget: usize,
-    },
-}
 
 /// Memory caps for the DP, in profile groups (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

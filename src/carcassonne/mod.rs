@@ -44,7 +44,7 @@
 //!
 //! Memory is bounded by the number of stored groups, checked as they are
 //! produced: past the cap [`count`] returns [`CountError::ProfileBudget`]
-//! or [`CountError::WitnessBudget`] (in [`StopError::Count`]) instead of
+//! or [`CountError::WitnessBudget`] instead of
 //! allocating more. Nothing is allocated in proportion to the board before
 //! the DP runs.
 //!
@@ -60,39 +60,42 @@
 //! masks (10 bytes a group), at most [`WITNESS_BUDGET`] groups in all.
 //!
 //! Time is bounded by the caller: [`count`] asks a `stop` function before
-//! each tile and returns [`StopError::Stopped`] when it says so (a server
+//! each tile and returns [`CountError::Stopped`] when it says so (a server
 //! uses it for a deadline, a client that went away or a shutdown).
 //!
 //! # Files
 //!
 //! `tile.rs` the tiles and their codes, `board.rs` the board and its
 //! one-line text, `count.rs` the entry and its options, `dp.rs` the DP and
-//! its budgets, `judge.rs` the judge's input.
+//! its budgets, `error.rs` the two errors (the board's, the count's),
+//! `judge.rs` the judge's input.
 
 use std::time::Duration;
 
 use boardbase_tables::carcassonne as packed;
 
-use crate::catalogue::entry::{Game, Kind, MB, Problem};
+use crate::catalogue::entry::{Game, GameKind, MB, Problem};
 
 mod board;
 mod count;
 mod dp;
+mod error;
 mod judge;
 mod tile;
 
-pub use board::{Board, BoardError, parse_rows};
+pub use board::{Board, parse_rows};
 pub use boardbase_tables::carcassonne::Colour;
-pub use count::{CountOptions, Counted, StopError, count, count_all};
-pub use dp::{Budget, CountError, GROUP_BUDGET, ProfileStats, WITNESS_BUDGET, profile_stats};
+pub use count::{CountOptions, Counted, count, count_all};
+pub use dp::{Budget, GROUP_BUDGET, ProfileStats, WITNESS_BUDGET, profile_stats};
+pub use error::{BoardError, CountError};
 pub use judge::{Case, MAX_TILES, read_case, read_case_count};
-pub use tile::{TILE_CODES, Tile, TileCode, TileParseError};
+pub use tile::{TILE_CODES, Tile, TileCode};
 
 /// Carcassonne in the [catalogue](crate::catalogue).
 pub static GAME: Game = Game {
     name: "carcassonne",
     title: "Carcassonne",
-    kind: Kind::Count,
+    kind: GameKind::Count,
     question: "tile rotations that match every shared edge",
     sizes: "any board with a side of at most 16 tiles",
     tables: false,

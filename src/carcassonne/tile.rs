@@ -7,6 +7,8 @@ use std::str::FromStr;
 
 use boardbase_tables::carcassonne::{self as packed, Colour, Side};
 
+use super::BoardError;
+
 /// A square tile: four edge colours clockwise from the top.
 ///
 /// Parsed from and printed as its 4-letter code (`"CRFF"`: top City, right
@@ -54,33 +56,6 @@ impl Tile {
     }
 }
 
-/// Why a tile code was rejected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TileParseError {
-    /// The code is not 4 bytes long.
-    #[error("a tile is 4 letters, found {len} bytes")]
-    Length {
-        /// Length of the code in bytes.
-        len: usize,
-    },
-    /// A byte other than `C`, `R` or `F`.
-    #[error("tile edge {position} is {}, expected 'C', 'R' or 'F'", show_byte(*.byte))]
-    Letter {
-        /// 0-based position in the code (0 top, 1 right, 2 bottom, 3 left).
-        position: usize,
-        /// The offending byte.
-        byte: u8,
-    },
-}
-
-fn show_byte(byte: u8) -> String {
-    if byte.is_ascii() {
-        format!("{:?}", byte as char)
-    } else {
-        format!("byte 0x{byte:02x}")
-    }
-}
-
 /// A tile code's entry in [`TILE_CODES`]: the tile and its distinct
 /// rotations.
 #[derive(Clone, Copy, Debug)]
@@ -119,11 +94,11 @@ impl TileCode {
 }
 
 impl TryFrom<&[u8]> for Tile {
-    type Error = TileParseError;
+    type Error = BoardError;
 
-    fn try_from(code: &[u8]) -> Result<Tile, TileParseError> {
+    fn try_from(code: &[u8]) -> Result<Tile, BoardError> {
         let Ok(letters) = <&[u8; 4]>::try_from(code) else {
-            return Err(TileParseError::Length { len: code.len() });
+            return Err(BoardError::TileLength { len: code.len() });
         };
         match TileCode::lookup(letters) {
             Some(entry) => Ok(entry.tile),
@@ -134,16 +109,16 @@ impl TryFrom<&[u8]> for Tile {
                     .enumerate()
                     .find(|(_, b)| Colour::from_letter(**b).is_none())
                     .unwrap_or((0, &letters[0]));
-                Err(TileParseError::Letter { position, byte })
+                Err(BoardError::TileLetter { position, byte })
             }
         }
     }
 }
 
 impl FromStr for Tile {
-    type Err = TileParseError;
+    type Err = BoardError;
 
-    fn from_str(s: &str) -> Result<Tile, TileParseError> {
+    fn from_str(s: &str) -> Result<Tile, BoardError> {
         Tile::try_from(s.as_bytes())
     }
 }

@@ -123,8 +123,8 @@ impl Spec {
     /// search of at most `2^max_nullity` press vectors. A goal colour past
     /// the variant's colours, and a variant whose search is past the limit
     /// (no answer would be proven minimal), are the answer layer's errors
-    /// ([`GenError::Answer`]: `FamilyError::GoalColour`,
-    /// `FamilyError::SearchTooLarge`), as `boardbase lights solve` says
+    /// ([`GenError::Answer`]: `LightsError::GoalColour`,
+    /// `LightsError::SearchTooLarge`), as `boardbase lights solve` says
     /// them; an impossible family of a variant that has no impossible
     /// board is [`GenError::Empty`].
     pub fn new(

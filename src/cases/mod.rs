@@ -352,12 +352,16 @@ pub enum GenError {
 
 impl From<crate::tablebase::Error> for GenError {
     /// A damaged table is [`GenError::Probe`] and a shape past the GF(2)
-    /// search [`GenError::Lights`], as the cases' own probes say them.
+    /// search [`GenError::Lights`], as the cases' own probes say them; the
+    /// family's refusals (past its search, a colour it does not have) stay
+    /// the answer layer's, which a front end words as a question's.
     fn from(error: crate::tablebase::Error) -> GenError {
-        use crate::tablebase::{Error, QuestionError, TablebaseError};
+        use crate::tablebase::Error;
         match error {
-            Error::Tablebase(TablebaseError::Damaged(e)) => GenError::Probe(e),
-            Error::Question(QuestionError::Lights(e)) => GenError::Lights(e),
+            Error::Damaged(e) => GenError::Probe(e),
+            Error::Lights(
+                e @ (LightsError::NullityTooLarge { .. } | LightsError::ShapeMismatch { .. }),
+            ) => GenError::Lights(e),
             e => GenError::Answer(e),
         }
     }

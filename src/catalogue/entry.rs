@@ -4,9 +4,11 @@
 
 use core::time::Duration;
 
-/// What kind of question a game asks.
+/// What kind of question a game asks: two players', one player's, or a
+/// count (what an error is about is another idea,
+/// [`error::Kind`](crate::error::Kind)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
+pub enum GameKind {
     /// Two players moving in turn: who wins, in how many moves, the best
     /// move ([`TwoPlayer`](crate::tables::game::TwoPlayer)).
     TwoPlayer,
@@ -17,13 +19,13 @@ pub enum Kind {
     Count,
 }
 
-impl Kind {
+impl GameKind {
     /// The word for the kind: `two-player`, `puzzle` or `count`.
     pub const fn name(self) -> &'static str {
         match self {
-            Kind::TwoPlayer => "two-player",
-            Kind::OnePlayer => "puzzle",
-            Kind::Count => "count",
+            GameKind::TwoPlayer => "two-player",
+            GameKind::OnePlayer => "puzzle",
+            GameKind::Count => "count",
         }
     }
 }
@@ -36,7 +38,7 @@ pub struct Game {
     /// Its title (`Flip Game`).
     pub title: &'static str,
     /// The kind of question.
-    pub kind: Kind,
+    pub kind: GameKind,
     /// The question answered, in a few words.
     pub question: &'static str,
     /// The board sizes answered, in words.

@@ -10,11 +10,11 @@
 //! boardbase's own).
 //!
 //! ```
-//! use boardbase::catalogue::{self, Kind};
+//! use boardbase::catalogue::{self, GameKind};
 //!
 //! let euler = catalogue::game("euler").expect("in the catalogue");
 //! assert_eq!(euler.title, "Game of Euler");
-//! assert_eq!(euler.kind, Kind::TwoPlayer);
+//! assert_eq!(euler.kind, GameKind::TwoPlayer);
 //! assert_eq!(euler.problems[0].command, "euler");
 //! assert_eq!(euler.problems[0].time_limit.as_secs(), 3);
 //! ```
@@ -23,7 +23,7 @@ pub mod entry;
 #[cfg(feature = "std")]
 pub mod model;
 
-pub use entry::{Game, Kind, MB, Problem};
+pub use entry::{Game, GameKind, MB, Problem};
 #[cfg(feature = "std")]
 pub use model::{AnyGame, GameOption, Model, Setup, SetupError};
 

@@ -105,7 +105,7 @@
 // `solver.rs` the grid and the search. `family/` (K colours, any pattern)
 // uses the public API of the rest (the Solver, Grid), which uses nothing
 // of it.
-use crate::catalogue::entry::{Game, Kind};
+use crate::catalogue::entry::{Game, GameKind};
 
 pub mod family;
 mod grid;
@@ -132,7 +132,7 @@ pub use solver::{
 pub static GAME: Game = Game {
     name: "lights",
     title: "Lights Out",
-    kind: Kind::OnePlayer,
+    kind: GameKind::OnePlayer,
     question: "fewest presses to a uniform board, K colours, tori, any pattern",
     sizes: "any board up to 64x64",
     tables: false,

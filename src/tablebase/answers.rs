@@ -6,7 +6,7 @@
 
 use boardbase_tables::shape::Shape;
 
-use super::error::{Error, TablebaseError};
+use super::error::Error;
 use super::find::{Loaded, Origin};
 use crate::euler::Position;
 use crate::flip::Board;
@@ -77,8 +77,7 @@ impl FlipAnswers {
     pub fn answer(&self, case: u64, board: &Grid) -> Result<FlipAnswer, Error> {
         if self.is_embedded() {
             let bits = table_bits(board)?;
-            let board = u16::try_from(bits)
-                .map_err(|_| super::QuestionError::OutsideShape(board.shape()))?;
+            let board = u16::try_from(bits).map_err(|_| Error::OutsideShape(board.shape()))?;
             return Ok(FlipAnswer::new(case, Board::from_bits(board)));
         }
         self.view()?
@@ -89,19 +88,18 @@ impl FlipAnswers {
     /// A probe error of the table, said with where it came from.
     pub(super) fn probe_error(&self, error: ProbeError) -> Error {
         match &self.table {
-            Some(loaded) => TablebaseError::Probe {
+            Some(loaded) => Error::Probe {
                 origin: loaded.origin.clone(),
                 error,
-            }
-            .into(),
-            None => TablebaseError::Damaged(error).into(),
+            },
+            None => Error::Damaged(error),
         }
     }
 
     /// `error` with the table's origin, when it is the table's.
     fn located(&self, error: Error) -> Error {
         match error {
-            Error::Tablebase(TablebaseError::Damaged(e)) => self.probe_error(e),
+            Error::Damaged(e) => self.probe_error(e),
             e => e,
         }
     }
@@ -147,8 +145,8 @@ impl<'a> EulerAnswers<'a> {
             Some(table) => EulerAnswer::from_table(case, position, table)
                 .map_err(|e| probe_error(self.found, e)),
             None => {
-                let bits = u16::try_from(position)
-                    .map_err(|_| super::QuestionError::OutsideShape(Shape::SQUARE4))?;
+                let bits =
+                    u16::try_from(position).map_err(|_| Error::OutsideShape(Shape::SQUARE4))?;
                 Ok(EulerAnswer::new(case, Position::from_bits(bits)))
             }
         }
@@ -157,11 +155,10 @@ impl<'a> EulerAnswers<'a> {
 
 /// A probe error of the table `found`, said with where it came from.
 pub(super) fn probe_error(found: &Loaded, error: ProbeError) -> Error {
-    TablebaseError::Probe {
+    Error::Probe {
         origin: found.origin.clone(),
         error,
     }
-    .into()
 }
 
 /// What answers Flip boards of one shape, borrowed: a Flip table, or the
@@ -187,9 +184,9 @@ impl<'a> FlipView<'a> {
     }
 
     /// The fewest rounds that make `board` one colour, `None` when
-    /// impossible. A damaged table is [`TablebaseError::Damaged`]; a
+    /// impossible. A damaged table is [`Error::Damaged`]; a
     /// shape past the solver's nullity limit is
-    /// [`QuestionError::Lights`](super::QuestionError::Lights).
+    /// [`Error::Lights`](Error::Lights).
     pub fn rounds(&self, board: &Grid) -> Result<Option<usize>, Error> {
         Ok(match self {
             FlipView::Table(t) => t
@@ -216,7 +213,7 @@ impl<'a> FlipView<'a> {
 }
 
 fn damaged(error: ProbeError) -> Error {
-    TablebaseError::Damaged(error).into()
+    Error::Damaged(error)
 }
 
 /// A board a table answers, as bits: it has at most 64 cells, since its
@@ -224,5 +221,5 @@ fn damaged(error: ProbeError) -> Error {
 fn table_bits(board: &Grid) -> Result<u64, Error> {
     board
         .to_u64()
-        .ok_or_else(|| super::QuestionError::OutsideShape(board.shape()).into())
+        .ok_or_else(|| Error::OutsideShape(board.shape()))
 }

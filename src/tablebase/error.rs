@@ -1,13 +1,14 @@
-//! The errors of the answer layer, in two kinds, as a chess endgame
-//! tablebase has them: an error about the tablebase (a table file that
-//! cannot be used, a table it does not hold, the memory to make one, a
-//! damaged table) and an error about the question (the board, its size,
-//! the options). A front end maps each kind once: the command line to its
-//! exit codes (a question it cannot answer is a usage error, the
-//! tablebase's failure a failure), the server to its statuses, Python to
-//! its exceptions. Each message is written here, once; each error's
-//! [`Kind`] and hint ([`Classify`]) too, and the facts a front end puts
-//! beside the message ([`Error::file`], [`Error::command`] and the rest).
+//! The error of the answer layer, [`Error`]: one type, as a chess endgame
+//! tablebase's probe has one, whose [`Kind`] says whose it is
+//! ([`Kind::side`]): the tablebase's (a table file that cannot be used, a
+//! table it does not hold, the memory to make one, a damaged table) or the
+//! question's (the board, its size, the options). A front end maps each
+//! kind once: the command line to its exit codes (a question it cannot
+//! answer is a usage error, the tablebase's failure a failure), the server
+//! to its statuses, Python to its exceptions. Each message is written here,
+//! once; each error's [`Kind`] and hint ([`Classify`]) too, and the facts a
+//! front end puts beside the message ([`Error::file`], [`Error::command`]
+//! and the rest).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -18,27 +19,15 @@ use super::find::{Missing, OptionNames, Origin};
 use super::made::MakeError;
 use crate::error::{Classify, Kind, ParseError};
 use crate::lights::LightsError;
-use crate::lights::family::FamilyError;
 use crate::tablefile::{ProbeError, Puzzle, TableError, TooManyCells};
 
-/// Why the tablebase gave no answer: [`Error::Tablebase`] when it failed
-/// (its files, its memory), [`Error::Question`] when the question has no
-/// answer here (the board, its size, the options).
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    /// The tablebase failed: a file, the memory, a table it does not hold.
-    #[error(transparent)]
-    Tablebase(#[from] TablebaseError),
-    /// The question is not answered: the board, its size, the options.
-    #[error(transparent)]
-    Question(#[from] QuestionError),
-}
-
-/// An error about the tablebase: its files, its memory, the tables it
-/// holds.
+/// Why the tablebase gave no answer. The first variants are the
+/// tablebase's (it failed: its files, its memory, a table it does not
+/// hold), the rest the question's (it has no answer here: the board, its
+/// size, the options); [`Classify::kind`] says which, by [`Kind::side`].
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
-pub enum TablebaseError {
+pub enum Error {
     /// No table of the puzzle and shape, and none made in memory: where it
     /// was looked for and the command that makes it.
     #[error(transparent)]
@@ -81,10 +70,10 @@ pub enum TablebaseError {
         shape: Shape,
         /// The file.
         path: PathBuf,
-        /// Why it cannot be used ([`TablebaseError::Open`],
-        /// [`TablebaseError::Mismatch`] or [`TablebaseError::Probe`]), found
+        /// Why it cannot be used ([`Error::Open`],
+        /// [`Error::Mismatch`] or [`Error::Probe`]), found
         /// when it was opened.
-        error: Arc<TablebaseError>,
+        error: Arc<Error>,
         /// The command that makes the table.
         command: String,
     },
@@ -139,12 +128,7 @@ pub enum TablebaseError {
         /// Why.
         error: boardbase_tables::game::SolveError,
     },
-}
 
-/// An error about the question: the board, its size, the options.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum QuestionError {
     /// The shape has more cells than the puzzle's tables allow.
     #[error(transparent)]
     TooManyCells(#[from] TooManyCells),
@@ -162,15 +146,11 @@ pub enum QuestionError {
     /// A board with cells outside its shape (as bits).
     #[error("the board has bits outside its {0} cells")]
     OutsideShape(Shape),
-    /// Flip or Lights Out over GF(2): the shape's nullity is past the
-    /// exact search (the tablebase's limit), or the board is not the
-    /// solver's shape.
+    /// Flip, Lights Out or the Lights Out family: the shape's nullity or
+    /// the variant's quiet patterns are past the exact search (the
+    /// tablebase's limit), or the board or goal does not fit the variant.
     #[error(transparent)]
     Lights(#[from] LightsError),
-    /// The Lights Out family: the variant's quiet patterns are past the
-    /// search's limit, or the board does not fit the variant.
-    #[error(transparent)]
-    Family(#[from] FamilyError),
     /// A game set up on a board or with options it is not played with.
     #[error(transparent)]
     Setup(#[from] crate::catalogue::SetupError),
@@ -179,82 +159,36 @@ pub enum QuestionError {
     NotAPosition,
 }
 
-impl From<TooManyCells> for Error {
-    fn from(error: TooManyCells) -> Error {
-        QuestionError::TooManyCells(error).into()
-    }
-}
-
-impl From<Missing> for Error {
-    fn from(missing: Missing) -> Error {
-        TablebaseError::Missing(missing).into()
-    }
-}
-
-impl From<LightsError> for Error {
-    fn from(error: LightsError) -> Error {
-        QuestionError::Lights(error).into()
-    }
-}
-
-impl From<FamilyError> for Error {
-    fn from(error: FamilyError) -> Error {
-        QuestionError::Family(error).into()
-    }
-}
-
 impl Classify for Error {
+    /// The tablebase's: [`Kind::Missing`] for no table (none made in memory
+    /// either), [`Kind::Table`] for a file that cannot be used or a damaged
+    /// table, [`Kind::Resource`] for a game too large to solve in memory,
+    /// [`Kind::Internal`] for its analysis failing. The question's: the
+    /// kind of the error it holds, [`Kind::Mismatch`] for a board that does
+    /// not fit, [`Kind::Option`] for a game not set up so.
     fn kind(&self) -> Kind {
         match self {
-            Error::Tablebase(e) => e.kind(),
-            Error::Question(e) => e.kind(),
+            Error::Missing(_) | Error::Make { .. } => Kind::Missing,
+            Error::Open { .. }
+            | Error::Mismatch { .. }
+            | Error::Unusable { .. }
+            | Error::Probe { .. }
+            | Error::Damaged(_) => Kind::Table,
+            Error::TooLarge { .. } => Kind::Resource,
+            Error::Solve { .. } => Kind::Internal,
+            Error::TooManyCells(e) => e.kind(),
+            Error::Board(e) => e.kind(),
+            Error::BoardShape { .. } | Error::OutsideShape(_) | Error::NotAPosition => {
+                Kind::Mismatch
+            }
+            Error::Lights(e) => e.kind(),
+            Error::Setup(_) => Kind::Option,
         }
     }
 
     fn hint(&self) -> Option<&'static str> {
         match self {
-            Error::Tablebase(e) => e.hint(),
-            Error::Question(e) => e.hint(),
-        }
-    }
-}
-
-impl Classify for TablebaseError {
-    /// [`Kind::Missing`] for no table (none made in memory either),
-    /// [`Kind::Table`] for a file that cannot be used or a damaged table;
-    /// a game too large to solve in memory is [`Kind::Resource`], its
-    /// analysis failing [`Kind::Internal`].
-    fn kind(&self) -> Kind {
-        match self {
-            TablebaseError::Missing(_) | TablebaseError::Make { .. } => Kind::Missing,
-            TablebaseError::Open { .. }
-            | TablebaseError::Mismatch { .. }
-            | TablebaseError::Unusable { .. }
-            | TablebaseError::Probe { .. }
-            | TablebaseError::Damaged(_) => Kind::Table,
-            TablebaseError::TooLarge { .. } => Kind::Resource,
-            TablebaseError::Solve { .. } => Kind::Internal,
-        }
-    }
-}
-
-impl Classify for QuestionError {
-    fn kind(&self) -> Kind {
-        match self {
-            QuestionError::TooManyCells(e) => e.kind(),
-            QuestionError::Board(e) => e.kind(),
-            QuestionError::BoardShape { .. } | QuestionError::OutsideShape(_) => Kind::Mismatch,
-            QuestionError::Lights(e) => e.kind(),
-            QuestionError::Family(e) => e.kind(),
-            QuestionError::Setup(_) => Kind::Option,
-            QuestionError::NotAPosition => Kind::Mismatch,
-        }
-    }
-
-    fn hint(&self) -> Option<&'static str> {
-        match self {
-            QuestionError::Lights(e) => e.hint(),
-            QuestionError::Family(e) => e.hint(),
+            Error::Lights(e) => e.hint(),
             _ => None,
         }
     }
@@ -268,7 +202,7 @@ impl Error {
     /// message points to them; every other message is `Display`'s).
     pub fn worded(&self, names: OptionNames) -> String {
         match self {
-            Error::Tablebase(TablebaseError::Missing(missing)) => missing.worded(names).to_string(),
+            Error::Missing(missing) => missing.worded(names).to_string(),
             e => e.to_string(),
         }
     }
@@ -276,8 +210,8 @@ impl Error {
     /// The puzzle of a table that is missing or could not be made.
     pub fn puzzle(&self) -> Option<Puzzle> {
         match self {
-            Error::Tablebase(TablebaseError::Missing(missing)) => Some(missing.puzzle),
-            Error::Tablebase(TablebaseError::Make { puzzle, .. }) => Some(*puzzle),
+            Error::Missing(missing) => Some(missing.puzzle),
+            Error::Make { puzzle, .. } => Some(*puzzle),
             _ => None,
         }
     }
@@ -286,15 +220,13 @@ impl Error {
     /// table, or answered an error.
     pub fn file(&self) -> Option<&Path> {
         match self {
-            Error::Tablebase(
-                TablebaseError::Unusable { path, .. }
-                | TablebaseError::Open { path, .. }
-                | TablebaseError::Mismatch { path, .. }
-                | TablebaseError::Probe {
-                    origin: Origin::File(path),
-                    ..
-                },
-            ) => Some(path),
+            Error::Unusable { path, .. }
+            | Error::Open { path, .. }
+            | Error::Mismatch { path, .. }
+            | Error::Probe {
+                origin: Origin::File(path),
+                ..
+            } => Some(path),
             _ => None,
         }
     }
@@ -303,10 +235,8 @@ impl Error {
     /// could not be made in memory, or a file that must be replaced.
     pub fn command(&self) -> Option<String> {
         match self {
-            Error::Tablebase(TablebaseError::Missing(missing)) => Some(missing.command()),
-            Error::Tablebase(
-                TablebaseError::Make { command, .. } | TablebaseError::Unusable { command, .. },
-            ) => Some(command.clone()),
+            Error::Missing(missing) => Some(missing.command()),
+            Error::Make { command, .. } | Error::Unusable { command, .. } => Some(command.clone()),
             _ => None,
         }
     }
@@ -314,7 +244,7 @@ impl Error {
     /// Where a board's text does not parse.
     pub fn parse_error(&self) -> Option<&ParseError> {
         match self {
-            Error::Question(QuestionError::Board(e)) => Some(e),
+            Error::Board(e) => Some(e),
             _ => None,
         }
     }
@@ -322,7 +252,7 @@ impl Error {
     /// The most cells the puzzle's tables take, for a shape past them.
     pub fn max_cells(&self) -> Option<usize> {
         match self {
-            Error::Question(QuestionError::TooManyCells(e)) => Some(e.puzzle.max_cells()),
+            Error::TooManyCells(e) => Some(e.puzzle.max_cells()),
             _ => None,
         }
     }
@@ -331,13 +261,8 @@ impl Error {
     /// in bits (a nullity, or quiet patterns as a power of 2).
     pub fn max_nullity(&self) -> Option<usize> {
         match self {
-            Error::Question(QuestionError::Lights(LightsError::NullityTooLarge {
-                max, ..
-            })) => Some(*max),
-            Error::Question(QuestionError::Family(FamilyError::SearchTooLarge {
-                max_bits,
-                ..
-            })) => Some(*max_bits),
+            Error::Lights(LightsError::NullityTooLarge { max, .. }) => Some(*max),
+            Error::Lights(LightsError::SearchTooLarge { max_bits, .. }) => Some(*max_bits),
             _ => None,
         }
     }
@@ -345,10 +270,7 @@ impl Error {
     /// Past the exact search on a GF(2) board: the shape's nullity.
     pub fn nullity(&self) -> Option<usize> {
         match self {
-            Error::Question(QuestionError::Lights(LightsError::NullityTooLarge {
-                nullity,
-                ..
-            })) => Some(*nullity),
+            Error::Lights(LightsError::NullityTooLarge { nullity, .. }) => Some(*nullity),
             _ => None,
         }
     }
@@ -357,9 +279,7 @@ impl Error {
     /// patterns, in decimal.
     pub fn quiet_count(&self) -> Option<&str> {
         match self {
-            Error::Question(QuestionError::Family(FamilyError::SearchTooLarge {
-                quiet, ..
-            })) => Some(quiet),
+            Error::Lights(LightsError::SearchTooLarge { quiet, .. }) => Some(quiet),
             _ => None,
         }
     }

@@ -79,7 +79,7 @@ use boardbase_tables::shape::{MAX_SIDE, Shape};
 
 pub use answers::{EulerAnswers, FlipAnswers, FlipView};
 pub use carcassonne::{CountOptions, Counted};
-pub use error::{Error, QuestionError, TablebaseError};
+pub use error::Error;
 pub use find::{
     Loaded, Missing, NotMade, OptionNames, Origin, TABLES_ENV, parse_env, parse_file_name,
 };
@@ -122,7 +122,7 @@ pub enum FileEntry<S> {
         /// The file.
         path: PathBuf,
         /// What is wrong with it.
-        error: Arc<TablebaseError>,
+        error: Arc<Error>,
     },
 }
 
@@ -149,13 +149,9 @@ pub const CHECK_AT_OPEN_MAX_BYTES: u64 = 256 << 20;
 /// version-2 file of at most [`CHECK_AT_OPEN_MAX_BYTES`] its column CRCs:
 /// what `--table FILE` does. A version-3 file's blocks are checked as the
 /// probes first read them.
-pub fn open_as(
-    path: &Path,
-    puzzle: Puzzle,
-    shape: Option<Shape>,
-) -> Result<Loaded, TablebaseError> {
+pub fn open_as(path: &Path, puzzle: Puzzle, shape: Option<Shape>) -> Result<Loaded, Error> {
     let start = Instant::now();
-    let table = Table::open(path).map_err(|error| TablebaseError::Open {
+    let table = Table::open(path).map_err(|error| Error::Open {
         path: path.to_owned(),
         error,
     })?;
@@ -164,13 +160,13 @@ pub fn open_as(
     if table.version() == 2 && table.file_len() <= CHECK_AT_OPEN_MAX_BYTES {
         table
             .verify_crcs(&mut |_| {})
-            .map_err(|error| TablebaseError::Open {
+            .map_err(|error| Error::Open {
                 path: path.to_owned(),
                 error,
             })?;
     }
     if table.puzzle() != puzzle || shape.is_some_and(|s| s != table.shape()) {
-        return Err(TablebaseError::Mismatch {
+        return Err(Error::Mismatch {
             path: path.to_owned(),
             puzzle,
             shape: shape.unwrap_or(table.shape()),
@@ -289,9 +285,9 @@ impl Tablebase {
     /// file of a puzzle and shape wins). Its header is read now, for its
     /// puzzle and shape; the file is opened to answer (its CRCs checked)
     /// as a directory's files are.
-    pub fn add_file(&mut self, path: impl AsRef<Path>) -> Result<(Puzzle, Shape), TablebaseError> {
+    pub fn add_file(&mut self, path: impl AsRef<Path>) -> Result<(Puzzle, Shape), Error> {
         let path = path.as_ref();
-        let table = Table::open(path).map_err(|error| TablebaseError::Open {
+        let table = Table::open(path).map_err(|error| Error::Open {
             path: path.to_owned(),
             error,
         })?;
@@ -304,7 +300,7 @@ impl Tablebase {
     /// Answers [`Tablebase::flip_answers`] and [`Tablebase::euler_answers`]
     /// of the puzzle of the table file at `path` from it alone (`--table
     /// FILE`), before the embedded tables and the directories: a question
-    /// of another shape or puzzle answers [`TablebaseError::Mismatch`], and
+    /// of another shape or puzzle answers [`Error::Mismatch`], and
     /// nothing else is tried. The file is opened, and checked as
     /// [`open_as`] checks it, when asked.
     pub fn set_table(&mut self, path: impl Into<PathBuf>) {
@@ -315,7 +311,7 @@ impl Tablebase {
     /// checked against `shape` (`None`: the file's own shape).
     fn set_table_of(&self, puzzle: Puzzle, shape: Option<Shape>) -> Option<Result<Loaded, Error>> {
         let path = self.table.as_deref()?;
-        Some(open_as(path, puzzle, shape).map_err(Error::from))
+        Some(open_as(path, puzzle, shape))
     }
 
     /// The shape of `puzzle`'s boards when the question gives none: that
@@ -325,19 +321,18 @@ impl Tablebase {
             return Ok(Shape::SQUARE4);
         };
         // The header alone: the file is checked when it answers.
-        let table = Table::open(path).map_err(|error| TablebaseError::Open {
+        let table = Table::open(path).map_err(|error| Error::Open {
             path: path.to_owned(),
             error,
         })?;
         if table.puzzle() != puzzle {
-            return Err(TablebaseError::Mismatch {
+            return Err(Error::Mismatch {
                 path: path.to_owned(),
                 puzzle,
                 shape: table.shape(),
                 found_puzzle: table.puzzle(),
                 found_shape: table.shape(),
-            }
-            .into());
+            });
         }
         Ok(table.shape())
     }
@@ -514,7 +509,7 @@ impl Tablebase {
                         source: Arc::new(source),
                         path: path.clone(),
                     },
-                    Err(error) => broken(Arc::new(TablebaseError::Probe {
+                    Err(error) => broken(Arc::new(Error::Probe {
                         origin: Origin::File(path.clone()),
                         error,
                     })),
@@ -555,7 +550,7 @@ impl Tablebase {
     /// one board at a time and values every press ([`FlipSource`]): the
     /// embedded 4×4 table, else a file in the directories, else the GF(2)
     /// solver when the shape's nullity is within
-    /// [`Tablebase::max_nullity`] ([`QuestionError::Lights`] otherwise).
+    /// [`Tablebase::max_nullity`] ([`Error::Lights`] otherwise).
     pub fn flip(&self, shape: Shape) -> Result<FlipFrom, Error> {
         if shape == Shape::SQUARE4 {
             return Ok(FlipFrom::Table(self.embedded_flip.clone()));
@@ -585,21 +580,14 @@ impl Tablebase {
     }
 
     /// The error of a table file that cannot be used.
-    fn unusable(
-        &self,
-        puzzle: Puzzle,
-        shape: Shape,
-        path: &Path,
-        error: &Arc<TablebaseError>,
-    ) -> Error {
-        TablebaseError::Unusable {
+    fn unusable(&self, puzzle: Puzzle, shape: Shape, path: &Path, error: &Arc<Error>) -> Error {
+        Error::Unusable {
             puzzle,
             shape,
             path: path.to_owned(),
             error: error.clone(),
             command: self.generate_command(puzzle, shape),
         }
-        .into()
     }
 
     /// What answers Euler positions of `shape`, for a front end that looks
@@ -607,7 +595,7 @@ impl Tablebase {
     /// `Some` a table at hand (embedded, a file, or made in memory
     /// before), `None` one to make in memory first ([`Tablebase::maker`]
     /// makes it, or [`Tablebase::euler_made`] on this thread). A table
-    /// neither found nor made here is [`TablebaseError::Missing`].
+    /// neither found nor made here is [`Error::Missing`].
     pub fn euler(&self, shape: Shape) -> Result<Option<Arc<dyn EulerSource>>, Error> {
         if shape == Shape::SQUARE4 {
             return Ok(Some(self.embedded_euler.clone()));
@@ -646,17 +634,16 @@ impl Tablebase {
     }
 
     /// Why a table was not made in memory: not made here at all is
-    /// [`TablebaseError::Missing`], the rest [`TablebaseError::Make`].
+    /// [`Error::Missing`], the rest [`Error::Make`].
     pub fn make_error(&self, shape: Shape, error: MakeError) -> Error {
         match error {
             MakeError::NotMade => self.missing(Puzzle::Euler, shape).into(),
-            error => TablebaseError::Make {
+            error => Error::Make {
                 puzzle: Puzzle::Euler,
                 shape,
                 error,
                 command: self.generate_command(Puzzle::Euler, shape),
-            }
-            .into(),
+            },
         }
     }
 
@@ -723,7 +710,7 @@ impl Tablebase {
     /// many: the table file of [`Tablebase::set_table`], else the
     /// embedded 4×4 table, else a file in the directories, else the GF(2)
     /// solver when the shape's nullity is within
-    /// [`Tablebase::max_nullity`] ([`QuestionError::Lights`] otherwise: no
+    /// [`Tablebase::max_nullity`] ([`Error::Lights`] otherwise: no
     /// answer past it is proven minimal).
     ///
     /// ```
@@ -753,8 +740,8 @@ impl Tablebase {
     /// of [`Tablebase::set_table`], else the embedded 4×4 table, else a
     /// file in the directories, else one made in memory now, on this
     /// thread (`progress` hears of the generator's phases). A shape past
-    /// Euler's 36 squares is [`QuestionError::TooManyCells`]; a table
-    /// neither found nor made is [`TablebaseError::Missing`], which gives
+    /// Euler's 36 squares is [`Error::TooManyCells`]; a table
+    /// neither found nor made is [`Error::Missing`], which gives
     /// the command that makes the file.
     pub fn euler_answers<F: Fn(crate::generate::Progress) + Sync>(
         &self,
@@ -772,7 +759,7 @@ impl Tablebase {
     /// picks the engine: the GF(2) solver for the classic game, the ring
     /// engine over Z_K otherwise ([`FamilySolver`]). The search visits at
     /// most `2^`[`Tablebase::max_nullity`] press vectors; a variant past
-    /// it is [`QuestionError::Family`].
+    /// it is [`Error::Lights`].
     ///
     /// ```
     /// use boardbase::lights::family::{ColourGrid, FamilyGoal, Variant};
@@ -861,9 +848,9 @@ impl Tablebase {
     /// first.
     pub fn flip_lookup(&self, shape: Shape, board: u64) -> Result<FlipLookup, Error> {
         if !shape.fits_u64() || board & !shape.full() != 0 {
-            return Err(QuestionError::OutsideShape(shape).into());
+            return Err(Error::OutsideShape(shape));
         }
-        let grid = Grid::from_u64(shape, board).map_err(|_| QuestionError::OutsideShape(shape))?;
+        let grid = Grid::from_u64(shape, board).map_err(|_| Error::OutsideShape(shape))?;
         self.flip_grid_lookup(&grid)
     }
 
@@ -872,7 +859,7 @@ impl Tablebase {
         let shape = board.shape();
         match self.flip(shape)? {
             FlipFrom::Table(source) => {
-                let bits = board.to_u64().ok_or(QuestionError::OutsideShape(shape))?;
+                let bits = board.to_u64().ok_or(Error::OutsideShape(shape))?;
                 flip_lookup(&*source, bits).map_err(|e| self.damaged(Puzzle::Flip, shape, e))
             }
             FlipFrom::Lights(solver) => {
@@ -886,14 +873,14 @@ impl Tablebase {
     /// memory for it is made now, on this thread.
     pub fn euler_lookup(&self, shape: Shape, position: u64) -> Result<EulerLookup, Error> {
         if position & !shape.full() != 0 {
-            return Err(QuestionError::OutsideShape(shape).into());
+            return Err(Error::OutsideShape(shape));
         }
         let source = self.euler_made(shape, |_| {})?;
         euler_lookup(&*source, position).map_err(|e| self.damaged(Puzzle::Euler, shape, e))
     }
 
     /// The error of a table of `shape` that answered `error` for a board:
-    /// it is damaged ([`TablebaseError::Probe`], with where it came from).
+    /// it is damaged ([`Error::Probe`], with where it came from).
     /// For the sources of [`Tablebase::flip`], [`Tablebase::euler`] and
     /// [`Tablebase::euler_made`]: the file of [`Tablebase::set_table`] is
     /// not among them (its answers say their origin themselves).
@@ -907,7 +894,7 @@ impl Tablebase {
             };
             path.map_or(Origin::Made, |path| Origin::File(path.clone()))
         };
-        TablebaseError::Probe { origin, error }.into()
+        Error::Probe { origin, error }
     }
 
     /// Counts a Carcassonne board as `options` ask (the count modulo
@@ -935,7 +922,7 @@ impl Tablebase {
         board: &crate::carcassonne::Board,
         options: &CountOptions,
         stop: impl FnMut() -> bool,
-    ) -> Result<Counted, crate::carcassonne::StopError> {
+    ) -> Result<Counted, crate::carcassonne::CountError> {
         carcassonne::count(board, options, stop)
     }
 
@@ -959,7 +946,7 @@ impl Tablebase {
     /// `/api/v1/sizes`).
     pub fn sizes(&self) -> Sizes {
         let embedded = || SizeEntry::new(Shape::SQUARE4, "embedded");
-        let file = |shape: Shape, path: &PathBuf, error: Option<&Arc<TablebaseError>>| SizeEntry {
+        let file = |shape: Shape, path: &PathBuf, error: Option<&Arc<Error>>| SizeEntry {
             file: Some(path.display().to_string()),
             error: error.map(|e| e.to_string()),
             ..SizeEntry::new(shape, "file")

@@ -15,7 +15,7 @@ use boardbase_tables::game::retrograde::Solved;
 use boardbase_tables::game::{Outcome, Value};
 use serde::Serialize;
 
-use super::{Error, EulerSource, Origin, QuestionError, Tablebase, TablebaseError};
+use super::{Error, EulerSource, Origin, Tablebase};
 use crate::catalogue::{AnyGame, Model, Setup};
 use crate::euler;
 use crate::tablefile::{GameTable, ProbeError, Puzzle, TableError};
@@ -168,31 +168,30 @@ impl Tablebase {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solve(&self, model: &Model, setup: &Setup, query: Query) -> Result<Solution, Error> {
-        let game = model.make(setup).map_err(QuestionError::Setup)?;
+        let game = model.make(setup).map_err(Error::Setup)?;
         let position = match query {
             Query::Start => game.start(),
-            Query::Text(text) => game.read_position(text).map_err(QuestionError::Board)?,
+            Query::Text(text) => game.read_position(text).map_err(Error::Board)?,
         };
         let values = self.values(model, setup, &*game)?;
         let damaged = |e: ProbeError| match &values {
-            Values::Held(Held::File(_, path)) => TablebaseError::Probe {
+            Values::Held(Held::File(_, path)) => Error::Probe {
                 origin: Origin::File(path.clone()),
                 error: e,
-            }
-            .into(),
+            },
             _ => self.damaged(Puzzle::Euler, setup.shape, e),
         };
         let remoteness = |o: Outcome| o.remoteness().filter(|&r| r != UNKNOWN);
         let outcome = values
             .outcome(&*game, position)
             .map_err(damaged)?
-            .ok_or(QuestionError::NotAPosition)?;
+            .ok_or(Error::NotAPosition)?;
         let mut moves = Vec::new();
         for (text, after) in game.moves(position) {
             let child = values
                 .outcome(&*game, after)
                 .map_err(damaged)?
-                .ok_or(QuestionError::NotAPosition)?;
+                .ok_or(Error::NotAPosition)?;
             moves.push((child, text));
         }
         // Best first for the mover; a stable sort keeps the game's order
@@ -258,7 +257,7 @@ impl Tablebase {
             if let Some(found) = &*held {
                 return Ok(Values::Held(found.clone()));
             }
-            let open = |error| TablebaseError::Open {
+            let open = |error| Error::Open {
                 path: path.clone(),
                 error,
             };
@@ -267,8 +266,7 @@ impl Tablebase {
                 return Err(open(TableError::OtherGame {
                     found: table.file_name(),
                     expected: GameTable::file_name_of(model, setup),
-                })
-                .into());
+                }));
             }
             let found = Held::File(Arc::new(table), path);
             *held = Some(found.clone());
@@ -277,13 +275,12 @@ impl Tablebase {
         let needed = game.solve_memory();
         let budget = self.maker.budget();
         if needed > budget {
-            return Err(TablebaseError::TooLarge {
+            return Err(Error::TooLarge {
                 game: model.game,
                 shape: setup.shape,
                 needed,
                 budget,
-            }
-            .into());
+            });
         }
         let slot = {
             let mut map = locked(&self.solutions.solved);
@@ -305,7 +302,7 @@ impl Tablebase {
         if let Some(found) = &*solution {
             return Ok(Values::Held(found.clone()));
         }
-        let made = Arc::new(game.solve().map_err(|error| TablebaseError::Solve {
+        let made = Arc::new(game.solve().map_err(|error| Error::Solve {
             game: model.game,
             shape: setup.shape,
             error,

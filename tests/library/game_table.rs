@@ -10,7 +10,7 @@ use crate::oracle::connect4::Connect4 as Oracle4;
 use crate::oracle::mnk::{Game, Solved};
 use boardbase::catalogue::{self, Model};
 use boardbase::generate::{Cancel, GameJob, JobError};
-use boardbase::tablebase::{Error, Query, Tablebase, TablebaseError};
+use boardbase::tablebase::{Error, Query, Tablebase};
 use boardbase::tablefile::{GameTable, ProbeError, TableError};
 use boardbase::tables::game::retrograde::{self, Solved as Table16};
 use boardbase::tables::game::{Outcome, Value};
@@ -154,10 +154,10 @@ fn a_file_of_another_setup_under_a_setups_name_is_refused_not_answered() {
     assert!(
         matches!(
             &e,
-            Error::Tablebase(TablebaseError::Open {
+            Error::Open {
                 error: TableError::OtherGame { found, expected },
                 ..
-            }) if found == "mnk-3x3-k3.bin" && expected == "mnk-3x3-k2.bin"
+            } if found == "mnk-3x3-k3.bin" && expected == "mnk-3x3-k2.bin"
         ),
         "{e:?}"
     );

@@ -12,10 +12,10 @@
 //! the limit, and the classic game against `lights::solve`.
 
 use boardbase::lights::family::{
-    self, ColourGrid, FamilyError, FamilyGoal, FamilySolver, Pattern, Stencil, StencilError,
-    StencilErrorKind, Variant, VariantError,
+    self, ColourGrid, FamilyGoal, FamilySolver, Pattern, Stencil, StencilErrorKind, Variant,
+    VariantError,
 };
-use boardbase::lights::{self, Goal, Grid};
+use boardbase::lights::{self, Goal, Grid, LightsError};
 use boardbase::tables::shape::Shape;
 
 use crate::common::SplitMix;
@@ -462,14 +462,14 @@ fn bad_input_is_refused_with_its_place() {
     let stencil = |s: &str| s.parse::<Stencil>().unwrap_err();
     assert_eq!(
         stencil(".#./#x#/.#."),
-        StencilError {
+        VariantError::Stencil {
             column: 6,
             kind: StencilErrorKind::Char('x')
         }
     );
     assert_eq!(
         stencil(".#./##/.#."),
-        StencilError {
+        VariantError::Stencil {
             column: 7,
             kind: StencilErrorKind::RaggedRow {
                 expected: 3,
@@ -479,24 +479,28 @@ fn bad_input_is_refused_with_its_place() {
     );
     assert_eq!(
         stencil("##/##"),
-        StencilError {
+        VariantError::Stencil {
             column: 3,
             kind: StencilErrorKind::EvenWidth(2)
         }
     );
     assert_eq!(
         stencil("###/###"),
-        StencilError {
+        VariantError::Stencil {
             column: 8,
             kind: StencilErrorKind::EvenHeight(2)
         }
     );
-    assert_eq!(stencil("...").kind, StencilErrorKind::NoCell);
-    assert_eq!(stencil("").kind, StencilErrorKind::EmptyRow);
-    assert_eq!(stencil("#//#").kind, StencilErrorKind::EmptyRow);
+    let kind = |s: &str| match stencil(s) {
+        VariantError::Stencil { kind, .. } => kind,
+        e => panic!("{e:?}"),
+    };
+    assert_eq!(kind("..."), StencilErrorKind::NoCell);
+    assert_eq!(kind(""), StencilErrorKind::EmptyRow);
+    assert_eq!(kind("#//#"), StencilErrorKind::EmptyRow);
     assert!(matches!(
         "plux".parse::<Pattern>(),
-        Err(family::PatternError::Unknown(_))
+        Err(VariantError::Pattern(_))
     ));
 
     assert_eq!(Variant::new(3, 3, 1), Err(VariantError::Colours(1)));
@@ -516,7 +520,7 @@ fn bad_input_is_refused_with_its_place() {
     let board = ColourGrid::parse("01/20", 3).unwrap();
     assert_eq!(
         family::solve(&variant, &board, FamilyGoal::Colour(3)),
-        Err(FamilyError::GoalColour {
+        Err(LightsError::GoalColour {
             colour: 3,
             colours: 3
         })
@@ -524,7 +528,7 @@ fn bad_input_is_refused_with_its_place() {
     let four = ColourGrid::parse("01/23", 4).unwrap();
     assert_eq!(
         family::solve(&variant, &four, FamilyGoal::Any),
-        Err(FamilyError::CellColour {
+        Err(LightsError::CellColour {
             row: 1,
             col: 1,
             colour: 3,
@@ -534,7 +538,7 @@ fn bad_input_is_refused_with_its_place() {
     let wide = ColourGrid::parse("012/201", 3).unwrap();
     assert!(matches!(
         family::solve(&variant, &wide, FamilyGoal::Any),
-        Err(FamilyError::ShapeMismatch { .. })
+        Err(LightsError::ShapeMismatch { .. })
     ));
 }
 
@@ -547,7 +551,7 @@ fn the_search_limit_refuses_and_can_be_raised() {
     let board = ColourGrid::parse("1000/0000/0000/0000", 2).unwrap();
     let e = family::solve_within(&variant, &board, FamilyGoal::OFF, 3).unwrap_err();
     assert!(
-        matches!(e, FamilyError::SearchTooLarge { ref quiet, max_bits: 3, .. } if quiet == "16")
+        matches!(e, LightsError::SearchTooLarge { ref quiet, max_bits: 3, .. } if quiet == "16")
     );
     assert!(family::solve_within(&variant, &board, FamilyGoal::OFF, 4).is_ok());
     // 4×4 over Z_4: 2^6 quiet patterns (the ring path).
@@ -556,12 +560,12 @@ fn the_search_limit_refuses_and_can_be_raised() {
     let board = ColourGrid::parse("1230/0000/0000/0000", 4).unwrap();
     let e = solver.solve_within(&board, FamilyGoal::Any, 5).unwrap_err();
     assert!(
-        matches!(e, FamilyError::SearchTooLarge { ref quiet, max_bits: 5, .. } if quiet == "64")
+        matches!(e, LightsError::SearchTooLarge { ref quiet, max_bits: 5, .. } if quiet == "64")
     );
     assert!(e.to_string().contains("64 quiet patterns"), "{e}");
     let e = solver
         .move_values_within(&board, FamilyGoal::Any, 5)
         .unwrap_err();
-    assert!(matches!(e, FamilyError::SearchTooLarge { .. }));
+    assert!(matches!(e, LightsError::SearchTooLarge { .. }));
     assert!(solver.solve_within(&board, FamilyGoal::Any, 6).is_ok());
 }

@@ -173,7 +173,7 @@ fn scratch(name: &str) -> crate::common::TempDir {
 /// skipped), tables made in memory, GF(2); every value against the oracle.
 #[test]
 fn the_tablebase_answers_from_the_right_place() {
-    use boardbase::tablebase::{Error, FlipFrom, Origin, TablebaseError};
+    use boardbase::tablebase::{Error, FlipFrom, Origin};
     use boardbase::tablefile::Table;
     use boardbase::tables::shape::Shape;
 
@@ -222,8 +222,8 @@ fn the_tablebase_answers_from_the_right_place() {
     tablebase.add_directory(&bad.0).unwrap();
     tablebase.add_directory(&good.0).unwrap();
     let unusable = |result: Result<_, Error>| match result {
-        Err(Error::Tablebase(TablebaseError::Unusable { error, path, .. })) => {
-            assert!(matches!(*error, TablebaseError::Open { .. }), "{error}");
+        Err(Error::Unusable { error, path, .. }) => {
+            assert!(matches!(*error, Error::Open { .. }), "{error}");
             assert_eq!(path, bad.0.join("euler-3x4.bin"));
         }
         Err(e) => panic!("{e}"),
@@ -248,10 +248,7 @@ fn the_tablebase_answers_from_the_right_place() {
     let missing = good.0.join("no such directory");
     assert!(tablebase.add_directory(&missing).is_err());
     let error = tablebase.euler_answers(shape, |_| {}).unwrap_err();
-    assert!(
-        matches!(error, Error::Tablebase(TablebaseError::Missing(_))),
-        "{error}"
-    );
+    assert!(matches!(error, Error::Missing(_)), "{error}");
     assert!(error.to_string().contains("no such directory"), "{error}");
     assert!(
         error.to_string().contains("boardbase generate euler 3x4"),
@@ -288,7 +285,7 @@ fn the_tablebase_answers_from_the_right_place() {
 /// by the tablebase and by `open_as` (`--table FILE`), never used.
 #[test]
 fn a_damaged_version_2_column_is_refused_at_open() {
-    use boardbase::tablebase::{TablebaseError, open_as};
+    use boardbase::tablebase::{Error, open_as};
     use boardbase::tablefile::{Puzzle, Table, TableError};
     use boardbase::tables::shape::Shape;
 
@@ -318,7 +315,7 @@ fn a_damaged_version_2_column_is_refused_at_open() {
     assert!(
         matches!(
             error,
-            TablebaseError::Open {
+            Error::Open {
                 error: TableError::ColumnCrc { .. },
                 ..
             }
@@ -341,7 +338,7 @@ fn a_damaged_version_2_column_is_refused_at_open() {
 /// the column and the block, through the tablebase and `open_as` alike.
 #[test]
 fn a_damaged_block_is_refused_at_probe_and_the_rest_answers() {
-    use boardbase::tablebase::{Error, Origin, TablebaseError, open_as};
+    use boardbase::tablebase::{Error, Origin, open_as};
     use boardbase::tablefile::{ProbeError, Puzzle, Table};
     use boardbase::tables::shape::Shape;
 
@@ -378,10 +375,10 @@ fn a_damaged_block_is_refused_at_probe_and_the_rest_answers() {
         assert_eq!(euler_lookup(&source, position).unwrap_err(), expected);
         let error = tablebase.euler_lookup(shape, position).unwrap_err();
         match &error {
-            Error::Tablebase(TablebaseError::Probe {
+            Error::Probe {
                 origin: Origin::File(p),
                 error,
-            }) => assert_eq!((p, *error), (&path, expected)),
+            } => assert_eq!((p, *error), (&path, expected)),
             e => panic!("{e:?}"),
         }
         assert_eq!(

@@ -8,11 +8,11 @@ use boardbase::cases::sized::{SizedAnswers, SizedFilter};
 use boardbase::cases::{euler as euler_cases, flip as flip_cases};
 use boardbase::error::{Classify, Kind, Side};
 use boardbase::euler::Outcome;
-use boardbase::lights::family::{ColourGrid, FamilyError, FamilyGoal, Pattern, Variant};
+use boardbase::lights::family::{ColourGrid, FamilyGoal, Pattern, Variant};
 use boardbase::lights::{Goal, Grid, LightsError};
 use boardbase::tablebase::{
     Error, LightsAskError, LightsQuestion, LightsReply, LightsTowards, NotMade, OptionNames,
-    Origin, QuestionError, Tablebase, TablebaseError,
+    Origin, Tablebase,
 };
 use boardbase::tablefile::{Puzzle, Table};
 use boardbase::tables::shape::Shape;
@@ -86,7 +86,7 @@ fn the_table_set_answers_alone() {
     // Another shape, even the embedded one: the file's mismatch.
     for other in [Shape::SQUARE4, shape(5, 5)] {
         match tablebase.flip_answers(other) {
-            Err(Error::Tablebase(e @ TablebaseError::Mismatch { .. })) => assert_eq!(
+            Err(e @ Error::Mismatch { .. }) => assert_eq!(
                 e.to_string(),
                 format!(
                     "{}: a Flip 3x4 table, not a Flip {other} table",
@@ -99,16 +99,16 @@ fn the_table_set_answers_alone() {
     // Another puzzle.
     assert!(matches!(
         tablebase.default_shape(Puzzle::Euler),
-        Err(Error::Tablebase(TablebaseError::Mismatch {
+        Err(Error::Mismatch {
             found_puzzle: Puzzle::Flip,
             ..
-        }))
+        })
     ));
     // A file that is not there.
     let mut gone = Tablebase::new();
     gone.set_table(dir.0.join("gone.bin"));
     match gone.flip_answers(s) {
-        Err(Error::Tablebase(TablebaseError::Open { path: p, .. })) => {
+        Err(Error::Open { path: p, .. }) => {
             assert_eq!(p, dir.0.join("gone.bin"));
         }
         other => panic!("{other:?}"),
@@ -300,11 +300,11 @@ fn the_limit_set_is_the_question_error() {
     let mut tablebase = Tablebase::new();
     // 64×64 has nullity 28, past the default 24.
     match tablebase.flip_answers(shape(64, 64)) {
-        Err(Error::Question(QuestionError::Lights(LightsError::NullityTooLarge {
+        Err(Error::Lights(LightsError::NullityTooLarge {
             nullity: 28,
             max: 24,
             ..
-        }))) => {}
+        })) => {}
         other => panic!("{other:?}"),
     }
     // 4×4 has nullity 4: a limit of 3 refuses it, for Flip (on a shape
@@ -314,10 +314,7 @@ fn the_limit_set_is_the_question_error() {
     let variant = Variant::new(4, 4, 2).unwrap();
     let board = ColourGrid::new(variant.shape());
     match tablebase.lights(&variant, &board, FamilyGoal::Colour(0)) {
-        Err(Error::Question(QuestionError::Family(FamilyError::SearchTooLarge {
-            max_bits: 3,
-            ..
-        }))) => {}
+        Err(Error::Lights(LightsError::SearchTooLarge { max_bits: 3, .. })) => {}
         other => panic!("{other:?}"),
     }
     tablebase.set_max_nullity(4);
@@ -370,7 +367,7 @@ fn errors_say_their_kind_hint_and_facts() {
 fn a_missing_table_is_one_typed_error() {
     let tablebase = Tablebase::new();
     match tablebase.euler_answers(shape(6, 6), |_| {}) {
-        Err(Error::Tablebase(TablebaseError::Missing(m))) => {
+        Err(Error::Missing(m)) => {
             assert_eq!(m.not_made, NotMade::TooManyCells { max: 25 });
             assert_eq!(
                 m.to_string(),
@@ -399,7 +396,7 @@ fn a_missing_table_is_one_typed_error() {
     }
     // Past Euler's 36 squares: the question's error.
     match tablebase.euler_answers(shape(6, 7), |_| {}) {
-        Err(Error::Question(e @ QuestionError::TooManyCells(_))) => {
+        Err(e @ Error::TooManyCells(_)) => {
             assert_eq!(
                 e.to_string(),
                 "euler tables take at most 36 cells; 6x7 has 42"
@@ -411,7 +408,7 @@ fn a_missing_table_is_one_typed_error() {
     let mut none = Tablebase::new();
     none.set_make_memory(0);
     match none.euler_answers(shape(3, 4), |_| {}) {
-        Err(Error::Tablebase(TablebaseError::Missing(m))) => {
+        Err(Error::Missing(m)) => {
             assert_eq!(m.not_made, NotMade::NoMemory);
             assert!(
                 m.to_string()
@@ -439,9 +436,9 @@ fn a_missing_table_is_one_typed_error() {
 #[test]
 fn a_bad_board_is_the_question_error_with_its_place() {
     let e = "wwb/wxw".parse::<Grid>().unwrap_err();
-    let error = Error::from(QuestionError::from(e));
+    let error = Error::from(e);
     match &error {
-        Error::Question(QuestionError::Board(p)) => assert_eq!((p.line, p.column), (1, 6)),
+        Error::Board(p) => assert_eq!((p.line, p.column), (1, 6)),
         other => panic!("{other:?}"),
     }
     assert!(error.to_string().starts_with("1:6: expected "), "{error}");

@@ -13,7 +13,6 @@
 
 pub mod api;
 pub mod assets;
-pub mod count;
 #[cfg(test)]
 mod tests;
 
@@ -173,7 +172,7 @@ async fn serve(args: &ServeArgs) -> Result<(), Failure> {
     let found_lines = tablebase.open_all();
     let state = Arc::new(api::State::new(
         tablebase,
-        count::Pool::new(workers),
+        api::pool::Pool::new(workers),
         limits,
     ));
     let app = api::router(state);

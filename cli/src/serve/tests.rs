@@ -11,8 +11,8 @@ use http_body_util::BodyExt;
 use proptest::prelude::*;
 use tower::ServiceExt;
 
+use super::api::pool::Pool;
 use super::api::{Limits, State, router};
-use super::count::Pool;
 
 /// The embedded tables and GF(2), nothing made in memory.
 fn embedded() -> Tablebase {

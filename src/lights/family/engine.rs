@@ -1,8 +1,9 @@
 //! The one engine of the [`family`](super): [`FamilySolver`], its answers
-//! ([`FamilyAnswer`], [`FamilyMoves`], [`PressValue`]) and errors
-//! ([`FamilyError`]). The classic game (2 colours, plus, no wrap) is
-//! answered by the GF(2) [`Solver`] of [`lights`](crate::lights), every
-//! other variant by the [`RingSystem`] over Z_K; both behind the same API.
+//! ([`FamilyAnswer`], [`FamilyMoves`], [`PressValue`]); its errors are
+//! [`LightsError`], as the GF(2) solver's. The classic game (2 colours,
+//! plus, no wrap) is answered by the GF(2) [`Solver`] of
+//! [`lights`](crate::lights), every other variant by the [`RingSystem`]
+//! over Z_K; both behind the same API.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -16,7 +17,6 @@ use super::ring::invariant_factors;
 use super::search::{Best, search};
 use super::system::RingSystem;
 use super::variant::{FamilyGoal, Variant};
-use crate::error::kind::{Classify, Kind, SEARCH_HINT};
 use crate::flip::Colour;
 use crate::lights::{Answer, Goal, Grid, LightsError, MAX_NULLITY, Solver};
 
@@ -66,68 +66,6 @@ pub struct FamilyMoves {
     /// Every cell once, best first: by
     /// [`rounds_after`](PressValue::rounds_after), then in reading order.
     pub moves: Vec<PressValue>,
-}
-
-/// Why a board could not be answered.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum FamilyError {
-    /// More quiet patterns than the search's limit: each goal has that many
-    /// press vectors, which were not searched, so no answer is claimed
-    /// minimal. [`FamilySolver::any_solution`] still gives one.
-    #[error(
-        "a {variant} board has {quiet} quiet patterns, more than 2^{max_bits}: the fewest presses are only searched up to 2^{max_bits} press vectors a goal"
-    )]
-    SearchTooLarge {
-        /// The variant.
-        variant: String,
-        /// How many quiet patterns it has, in decimal.
-        quiet: String,
-        /// The limit of the search, in bits.
-        max_bits: usize,
-    },
-    /// The board's shape is not the variant's.
-    #[error("a {found} board given to the solver of {expected} boards")]
-    ShapeMismatch {
-        /// The variant's shape.
-        expected: Shape,
-        /// The board's.
-        found: Shape,
-    },
-    /// A cell of the board holds a colour the variant does not have.
-    #[error("cell ({row}, {col}) holds colour {colour}, but there are {colours} colours (0 to {})", colours - 1)]
-    CellColour {
-        /// 0-based row.
-        row: usize,
-        /// 0-based column.
-        col: usize,
-        /// Its colour.
-        colour: u8,
-        /// The variant's K.
-        colours: u8,
-    },
-    /// The goal is a colour the variant does not have.
-    #[error("goal colour {colour}, but there are {colours} colours (0 to {})", colours - 1)]
-    GoalColour {
-        /// The goal's colour.
-        colour: u8,
-        /// The variant's K.
-        colours: u8,
-    },
-}
-
-impl Classify for FamilyError {
-    /// Past the search's limit ([`Kind::Search`]); otherwise the board or
-    /// the goal does not fit the variant asked for ([`Kind::Option`]).
-    fn kind(&self) -> Kind {
-        match self {
-            FamilyError::SearchTooLarge { .. } => Kind::Search,
-            _ => Kind::Option,
-        }
-    }
-
-    fn hint(&self) -> Option<&'static str> {
-        (self.kind() == Kind::Search).then_some(SEARCH_HINT)
-    }
 }
 
 /// Which solver answers a variant.
@@ -250,8 +188,8 @@ impl FamilySolver {
         self.check_limit(MAX_SEARCH_BITS).is_ok()
     }
 
-    /// [`FamilyError::SearchTooLarge`] past `2^max_bits` quiet patterns.
-    fn check_limit(&self, max_bits: usize) -> Result<(), FamilyError> {
+    /// [`LightsError::SearchTooLarge`] past `2^max_bits` quiet patterns.
+    fn check_limit(&self, max_bits: usize) -> Result<(), LightsError> {
         let max_bits = max_bits.min(SEARCH_BITS_CEILING);
         let orders = self.orders();
         let mut count = 1u128;
@@ -262,7 +200,7 @@ impl FamilySolver {
         if within {
             Ok(())
         } else {
-            Err(FamilyError::SearchTooLarge {
+            Err(LightsError::SearchTooLarge {
                 variant: self.variant.to_string(),
                 quiet: self.quiet_count().to_string(),
                 max_bits,
@@ -281,17 +219,17 @@ impl FamilySolver {
     }
 
     /// The board's shape and colours checked, and the goal's colour.
-    fn check(&self, board: &ColourGrid, goal: FamilyGoal) -> Result<(), FamilyError> {
+    fn check(&self, board: &ColourGrid, goal: FamilyGoal) -> Result<(), LightsError> {
         let expected = self.variant.shape();
         if board.shape() != expected {
-            return Err(FamilyError::ShapeMismatch {
+            return Err(LightsError::ShapeMismatch {
                 expected,
                 found: board.shape(),
             });
         }
         let k = self.variant.colours();
         if let Some(i) = board.cells().iter().position(|&c| c >= k) {
-            return Err(FamilyError::CellColour {
+            return Err(LightsError::CellColour {
                 row: i / expected.cols(),
                 col: i % expected.cols(),
                 colour: board.cells()[i],
@@ -299,7 +237,7 @@ impl FamilySolver {
             });
         }
         match goal {
-            FamilyGoal::Colour(d) if d >= k => Err(FamilyError::GoalColour {
+            FamilyGoal::Colour(d) if d >= k => Err(LightsError::GoalColour {
                 colour: d,
                 colours: k,
             }),
@@ -314,7 +252,7 @@ impl FamilySolver {
         &self,
         board: &ColourGrid,
         goal: FamilyGoal,
-    ) -> Result<Option<FamilyAnswer>, FamilyError> {
+    ) -> Result<Option<FamilyAnswer>, LightsError> {
         self.solve_within(board, goal, MAX_SEARCH_BITS)
     }
 
@@ -325,7 +263,7 @@ impl FamilySolver {
         board: &ColourGrid,
         goal: FamilyGoal,
         max_bits: usize,
-    ) -> Result<Option<FamilyAnswer>, FamilyError> {
+    ) -> Result<Option<FamilyAnswer>, LightsError> {
         self.check(board, goal)?;
         match &self.backend {
             Backend::Classic(solver) => {
@@ -367,17 +305,16 @@ impl FamilySolver {
         self.variant.colours()
     }
 
-    /// The classic solver's error in the family's terms.
-    fn classic_error(&self, e: LightsError) -> FamilyError {
+    /// The classic solver's error in the family's terms: past the search,
+    /// the variant's quiet patterns rather than the shape's nullity.
+    fn classic_error(&self, e: LightsError) -> LightsError {
         match e {
-            LightsError::NullityTooLarge { max, .. } => FamilyError::SearchTooLarge {
+            LightsError::NullityTooLarge { max, .. } => LightsError::SearchTooLarge {
                 variant: self.variant.to_string(),
                 quiet: self.quiet_count().to_string(),
                 max_bits: max,
             },
-            LightsError::ShapeMismatch { expected, found } => {
-                FamilyError::ShapeMismatch { expected, found }
-            }
+            e => e,
         }
     }
 
@@ -420,7 +357,7 @@ impl FamilySolver {
         &self,
         board: &ColourGrid,
         goal: FamilyGoal,
-    ) -> Result<Option<FamilyMoves>, FamilyError> {
+    ) -> Result<Option<FamilyMoves>, LightsError> {
         self.move_values_within(board, goal, MAX_SEARCH_BITS)
     }
 
@@ -431,7 +368,7 @@ impl FamilySolver {
         board: &ColourGrid,
         goal: FamilyGoal,
         max_bits: usize,
-    ) -> Result<Option<FamilyMoves>, FamilyError> {
+    ) -> Result<Option<FamilyMoves>, LightsError> {
         self.check(board, goal)?;
         let shape = board.shape();
         let (answer, values): (FamilyAnswer, Vec<usize>) = match &self.backend {
@@ -517,7 +454,7 @@ impl FamilySolver {
         &self,
         board: &ColourGrid,
         colour: u8,
-    ) -> Result<Option<ColourGrid>, FamilyError> {
+    ) -> Result<Option<ColourGrid>, LightsError> {
         self.check(board, FamilyGoal::Colour(colour))?;
         Ok(match &self.backend {
             Backend::Classic(solver) => {

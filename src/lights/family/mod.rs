@@ -70,7 +70,7 @@
 //! Every answer is exact: the fewest presses, the number of optimal
 //! vectors (`u64`) and the tie rule's vector come from every press vector
 //! of the goal. There are as many of those as quiet patterns; the search
-//! is refused ([`FamilyError::SearchTooLarge`]) when there are more than
+//! is refused ([`LightsError::SearchTooLarge`]) when there are more than
 //! `2^max_bits`, by default [`MAX_SEARCH_BITS`] = 24, the unit and the
 //! default of [`MAX_NULLITY`](crate::lights::MAX_NULLITY) (for 2 colours,
 //! `2^nullity` press vectors). [`FamilySolver::solve_within`] takes another
@@ -118,6 +118,7 @@
 use std::time::Duration;
 
 use crate::catalogue::entry::{MB, Problem};
+use crate::lights::LightsError;
 
 mod board;
 mod engine;
@@ -129,13 +130,12 @@ mod variant;
 
 pub use board::{ColourGrid, ShowColours};
 pub use engine::{
-    FamilyAnswer, FamilyError, FamilyMoves, FamilySolver, MAX_SEARCH_BITS, PressValue,
-    SEARCH_BITS_CEILING,
+    FamilyAnswer, FamilyMoves, FamilySolver, MAX_SEARCH_BITS, PressValue, SEARCH_BITS_CEILING,
 };
 pub use info::{HISTOGRAM_MAX_BITS, QuietGroup, VariantInfo, histogram};
 pub use variant::{
-    FamilyGoal, GoalError, MAX_COLOURS, MAX_STENCIL_SIDE, MIN_COLOURS, Pattern, PatternError,
-    Stencil, StencilError, StencilErrorKind, Variant, VariantError,
+    FamilyGoal, MAX_COLOURS, MAX_STENCIL_SIDE, MIN_COLOURS, Pattern, Stencil, StencilErrorKind,
+    Variant, VariantError,
 };
 
 /// The Lights Out family as `boardbase check lights` sets it: no judge sets
@@ -157,7 +157,7 @@ pub fn solve(
     variant: &Variant,
     board: &ColourGrid,
     goal: FamilyGoal,
-) -> Result<Option<FamilyAnswer>, FamilyError> {
+) -> Result<Option<FamilyAnswer>, LightsError> {
     FamilySolver::cached(variant).solve(board, goal)
 }
 
@@ -168,7 +168,7 @@ pub fn solve_within(
     board: &ColourGrid,
     goal: FamilyGoal,
     max_bits: usize,
-) -> Result<Option<FamilyAnswer>, FamilyError> {
+) -> Result<Option<FamilyAnswer>, LightsError> {
     FamilySolver::cached(variant).solve_within(board, goal, max_bits)
 }
 
@@ -178,7 +178,7 @@ pub fn move_values(
     variant: &Variant,
     board: &ColourGrid,
     goal: FamilyGoal,
-) -> Result<Option<FamilyMoves>, FamilyError> {
+) -> Result<Option<FamilyMoves>, LightsError> {
     FamilySolver::cached(variant).move_values(board, goal)
 }
 

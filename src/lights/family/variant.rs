@@ -1,8 +1,7 @@
 //! What a member of the family is: the board's shape, the number of
 //! colours, the torus or not, and the pattern a press changes
 //! ([`Variant`], [`Pattern`], [`Stencil`]); what a board should become
-//! ([`FamilyGoal`]); and the errors of each ([`VariantError`],
-//! [`PatternError`], [`StencilError`]).
+//! ([`FamilyGoal`]); and the one error of them all ([`VariantError`]).
 
 use core::fmt;
 use core::str::FromStr;
@@ -10,6 +9,7 @@ use core::str::FromStr;
 use boardbase_tables::shape::{MAX_SIDE, Shape};
 
 use super::board::ColourGrid;
+use crate::error::{Classify, Kind};
 
 /// The fewest colours a variant has (the classic game: off and on).
 pub const MIN_COLOURS: u8 = 2;
@@ -101,49 +101,36 @@ impl fmt::Display for Pattern {
 }
 
 impl FromStr for Pattern {
-    type Err = PatternError;
+    type Err = VariantError;
 
     /// `plus`, `neighbours`, `x`, `king`, or a stencil's rows (any text
     /// holding `#`, `.` or `/` is read as a stencil, see [`Stencil`]).
     ///
     /// ```
-    /// use boardbase::lights::family::{Pattern, PatternError, StencilError, StencilErrorKind};
+    /// use boardbase::lights::family::{Pattern, StencilErrorKind, VariantError};
     ///
     /// assert_eq!("king".parse::<Pattern>()?, Pattern::King);
     /// // A stencil that is the plus is still a stencil, printed as its rows:
     /// let p: Pattern = ".#./###/.#.".parse()?;
     /// assert_eq!(p.to_string(), ".#./###/.#.");
     /// assert_eq!(p.offsets(), Pattern::Plus.offsets());
-    /// assert!(matches!("plux".parse::<Pattern>(), Err(PatternError::Unknown(_))));
+    /// assert!(matches!("plux".parse::<Pattern>(), Err(VariantError::Pattern(_))));
     /// assert_eq!(
     ///     "##/##".parse::<Pattern>(),
-    ///     Err(PatternError::Stencil(StencilError { column: 3, kind: StencilErrorKind::EvenWidth(2) }))
+    ///     Err(VariantError::Stencil { column: 3, kind: StencilErrorKind::EvenWidth(2) })
     /// );
-    /// # Ok::<(), PatternError>(())
+    /// # Ok::<(), VariantError>(())
     /// ```
-    fn from_str(text: &str) -> Result<Pattern, PatternError> {
+    fn from_str(text: &str) -> Result<Pattern, VariantError> {
         match text {
             "plus" => Ok(Pattern::Plus),
             "neighbours" => Ok(Pattern::Neighbours),
             "x" => Ok(Pattern::X),
             "king" => Ok(Pattern::King),
             _ if text.contains(['#', '.', '/']) => Ok(Pattern::Stencil(text.parse()?)),
-            _ => Err(PatternError::Unknown(text.to_owned())),
+            _ => Err(VariantError::Pattern(text.to_owned())),
         }
     }
-}
-
-/// Why a pattern could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PatternError {
-    /// Neither a name nor a stencil.
-    #[error(
-        "unknown pattern {0:?}: expected plus, neighbours, x, king or a stencil such as .#./###/.#."
-    )]
-    Unknown(String),
-    /// A stencil that could not be read.
-    #[error(transparent)]
-    Stencil(#[from] StencilError),
 }
 
 /// A custom press pattern: rows of `#` (a cell the press changes) and `.`
@@ -160,7 +147,7 @@ pub enum PatternError {
 /// assert_eq!(knight.offsets().len(), 8);
 /// assert_eq!(knight.offsets()[0], (-2, -1));
 /// assert_eq!(knight.to_string(), Stencil::KNIGHT);
-/// # Ok::<(), boardbase::lights::family::StencilError>(())
+/// # Ok::<(), boardbase::lights::family::VariantError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Stencil {
@@ -243,15 +230,15 @@ impl fmt::Display for Stencil {
 }
 
 impl FromStr for Stencil {
-    type Err = StencilError;
+    type Err = VariantError;
 
-    fn from_str(text: &str) -> Result<Stencil, StencilError> {
-        fn err<T>(column: usize, kind: StencilErrorKind) -> Result<T, StencilError> {
-            Err(StencilError { column, kind })
+    fn from_str(text: &str) -> Result<Stencil, VariantError> {
+        fn err<T>(column: usize, kind: StencilErrorKind) -> Result<T, VariantError> {
+            Err(VariantError::Stencil { column, kind })
         }
         let mut cells = Vec::new();
         let (mut width, mut height, mut in_row) = (None::<usize>, 0usize, 0usize);
-        let mut end_row = |column: usize, in_row: &mut usize| -> Result<(), StencilError> {
+        let mut end_row = |column: usize, in_row: &mut usize| -> Result<(), VariantError> {
             match width {
                 _ if *in_row == 0 => return err(column, StencilErrorKind::EmptyRow),
                 None => width = Some(*in_row),
@@ -310,18 +297,8 @@ impl FromStr for Stencil {
     }
 }
 
-/// A stencil that could not be read, at a 1-based column (in bytes) of its
-/// text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("stencil column {column}: {kind}")]
-pub struct StencilError {
-    /// 1-based column, in bytes, of the stencil's text.
-    pub column: usize,
-    /// What is wrong there.
-    pub kind: StencilErrorKind,
-}
-
-/// What is wrong with a stencil: see [`StencilError`].
+/// What is wrong with a stencil, at a column of its text: see
+/// [`VariantError::Stencil`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StencilErrorKind {
     /// A character other than `#`, `.`, `/` and a newline.
@@ -543,8 +520,9 @@ impl fmt::Display for Variant {
     }
 }
 
-/// Why a variant could not be made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why a variant could not be made of the options given: its size, its
+/// colours, its press pattern (a name or a stencil's rows), its goal.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VariantError {
     /// A side outside 1 to 64.
     #[error("a {rows}x{cols} board: rows and columns are 1 to {MAX_SIDE}")]
@@ -557,6 +535,34 @@ pub enum VariantError {
     /// A number of colours outside 2 to 16.
     #[error("{0} colours: the colours are {MIN_COLOURS} to {MAX_COLOURS}")]
     Colours(u64),
+    /// A pattern neither a name nor a stencil.
+    #[error(
+        "unknown pattern {0:?}: expected plus, neighbours, x, king or a stencil such as .#./###/.#."
+    )]
+    Pattern(String),
+    /// A stencil that could not be read, at a 1-based column (in bytes) of
+    /// its text.
+    #[error("stencil column {column}: {kind}")]
+    Stencil {
+        /// 1-based column, in bytes, of the stencil's text.
+        column: usize,
+        /// What is wrong there.
+        kind: StencilErrorKind,
+    },
+    /// A goal that could not be read: see [`FamilyGoal`]'s `FromStr`.
+    #[error("unknown goal {0:?}: expected a colour 0 to 15 (or a to f) or 'any'")]
+    Goal(String),
+}
+
+impl Classify for VariantError {
+    /// A stencil's text that does not read ([`Kind::Syntax`]); any other
+    /// option that makes no variant ([`Kind::Option`]).
+    fn kind(&self) -> Kind {
+        match self {
+            VariantError::Stencil { .. } => Kind::Syntax,
+            _ => Kind::Option,
+        }
+    }
 }
 
 /// What a board should become.
@@ -593,30 +599,25 @@ impl fmt::Display for FamilyGoal {
 }
 
 impl FromStr for FamilyGoal {
-    type Err = GoalError;
+    type Err = VariantError;
 
     /// `any`, or a colour as a decimal number (0 to 15) or one hex digit
     /// (`a` to `f`); whether it is below the variant's K is checked when
     /// solving.
-    fn from_str(text: &str) -> Result<FamilyGoal, GoalError> {
+    fn from_str(text: &str) -> Result<FamilyGoal, VariantError> {
         if text == "any" {
             return Ok(FamilyGoal::Any);
         }
         let d = match text.parse::<u8>() {
             Ok(d) => d,
             Err(_) if text.len() == 1 => {
-                u8::from_str_radix(text, 16).map_err(|_| GoalError(text.to_owned()))?
+                u8::from_str_radix(text, 16).map_err(|_| VariantError::Goal(text.to_owned()))?
             }
-            Err(_) => return Err(GoalError(text.to_owned())),
+            Err(_) => return Err(VariantError::Goal(text.to_owned())),
         };
         if d >= MAX_COLOURS {
-            return Err(GoalError(text.to_owned()));
+            return Err(VariantError::Goal(text.to_owned()));
         }
         Ok(FamilyGoal::Colour(d))
     }
 }
-
-/// A goal that could not be read: see [`FamilyGoal`]'s `FromStr`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown goal {0:?}: expected a colour 0 to 15 (or a to f) or 'any'")]
-pub struct GoalError(pub String);

@@ -14,7 +14,6 @@ use serde::{Deserialize, Serialize};
 
 use super::error::{ApiError, Internal, SizeProblem};
 use super::{Ctx, Limits, answer};
-use crate::serve::count::CountFailure;
 
 /// `POST /api/v1/carcassonne` with a JSON body.
 #[derive(Deserialize)]
@@ -108,9 +107,13 @@ pub async fn count(axum::extract::State(state): Ctx, headers: HeaderMap, body: B
         };
         let mut answers = state
             .pool
-            .count(state.tablebase.clone(), boards, deadline)
-            .await
-            .map_err(|e| count_error(e, &state.limits))?;
+            .count(
+                state.tablebase.clone(),
+                boards,
+                deadline,
+                state.limits.count_timeout,
+            )
+            .await?;
         match (kind, answers.pop()) {
             (BodyKind::Json, Some(one)) => Ok(CarcassonneReply::One(one)),
             (BodyKind::Text, last) => {
@@ -121,19 +124,6 @@ pub async fn count(axum::extract::State(state): Ctx, headers: HeaderMap, body: B
         }
     };
     answer(result.await)
-}
-
-fn count_error(failure: CountFailure, limits: &Limits) -> ApiError {
-    match failure {
-        CountFailure::Busy { workers } => ApiError::CountersBusy { workers },
-        CountFailure::Case { case, error, late } => ApiError::Case {
-            case,
-            error,
-            late,
-            limit: limits.count_timeout,
-        },
-        CountFailure::Crashed => ApiError::Internal(Internal::Counting),
-    }
 }
 
 /// The board of a JSON body.

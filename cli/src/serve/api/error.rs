@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use boardbase::carcassonne::{self, BoardError, StopError, TileParseError};
+use boardbase::carcassonne::{self, BoardError, CountError};
 use boardbase::error::{Classify, Kind, ParseError};
 use boardbase::lights::GridError;
 use boardbase::lights::family::VariantError;
@@ -105,7 +105,7 @@ pub enum ApiError {
         /// The case, from 1.
         case: u64,
         /// What stopped it.
-        error: StopError,
+        error: CountError,
         /// Whether the time limit had passed.
         late: bool,
         /// The server's time limit.
@@ -159,7 +159,7 @@ pub enum ApiError {
         /// The code given.
         code: String,
         /// What is wrong with it.
-        error: TileParseError,
+        error: BoardError,
     },
     /// A Carcassonne board the library refused (422 too wide, else 400).
     #[error(transparent)]
@@ -294,16 +294,14 @@ fn answer_message(error: &tablebase::Error, shape: Shape) -> String {
     }
 }
 
-fn stop_message(error: &StopError, late: bool, limit: Duration) -> String {
+fn stop_message(error: &CountError, late: bool, limit: Duration) -> String {
     match error {
-        StopError::Count(e) => format!("{e}: past the DP's memory budget"),
-        StopError::Stopped { placed, cells } if late => format!(
+        CountError::Stopped { placed, cells } if late => format!(
             "not counted within the server's time limit of {} s (stopped after {placed} of {cells} tiles)",
             limit.as_secs_f64()
         ),
-        StopError::Stopped { placed, cells } => {
-            format!("stopped after {placed} of {cells} tiles")
-        }
+        CountError::Stopped { .. } => error.to_string(),
+        _ => format!("{error}: past the DP's memory budget"),
     }
 }
 

@@ -10,7 +10,6 @@ use boardbase::report::{LightsInfo, LightsLookup};
 use boardbase::tables::shape::Shape;
 
 use super::error::{ApiError, Work};
-use super::lookup::worker_error;
 use super::query::{self, LightsInfoQuery, LightsQuery, VariantParams};
 use super::{Ctx, INLINE_NULLITY, State, answer};
 
@@ -50,11 +49,10 @@ async fn solve_answer(state: &State, query: Option<&str>) -> Result<LightsLookup
         let tablebase = state.tablebase.clone();
         state
             .pool
-            .run(deadline, move || {
+            .run(deadline, Work::LargeBoards, move || {
                 tablebase.lights_lookup(&variant, &board, goal)
             })
-            .await
-            .map_err(|e| worker_error(e, Work::LargeBoards))?
+            .await?
     };
     // The query was checked: the board has the variant's shape and
     // colours, the goal is one of them; what is left is the family's
@@ -74,11 +72,10 @@ pub async fn info(axum::extract::State(state): Ctx, request: Request) -> Respons
         let tablebase = state.tablebase.clone();
         state
             .pool
-            .run(deadline, move || {
+            .run(deadline, Work::Structure, move || {
                 LightsInfo::new(&tablebase.lights_info(&variant))
             })
             .await
-            .map_err(|e| worker_error(e, Work::Structure))
     };
     answer(result.await)
 }

@@ -16,10 +16,9 @@ use boardbase::tablebase::{
 use boardbase::tablefile::{ProbeError, Puzzle};
 use boardbase::tables::shape::Shape;
 
-use super::error::{ApiError, Internal, Work};
+use super::error::{ApiError, Work};
 use super::query::{self, BoardQuery};
 use super::{Ctx, INLINE_NULLITY, State, json_bytes};
-use crate::serve::count::CountFailure;
 
 pub async fn flip(axum::extract::State(state): Ctx, request: Request) -> Response {
     respond(flip_answer(&state, request.uri().query())).await
@@ -147,20 +146,11 @@ async fn flip_on_worker(
     let max = state.tablebase.max_nullity();
     state
         .pool
-        .run(deadline, move || {
+        .run(deadline, Work::LargeBoards, move || {
             flip_lights_json_within(solver, &grid, max)
         })
-        .await
-        .map_err(|e| worker_error(e, Work::LargeBoards))?
+        .await?
         .map_err(nullity(shape))
-}
-
-/// A blocking-worker job that could not run.
-pub fn worker_error(e: CountFailure, work: Work) -> ApiError {
-    match e {
-        CountFailure::Busy { workers } => ApiError::Busy { workers, work },
-        _ => ApiError::Internal(Internal::Solving),
-    }
 }
 
 /// `GET /api/v1/euler`'s answer, or the table to make for it.
@@ -200,7 +190,9 @@ async fn euler_once_made(state: &State, shape: Shape, position: u64) -> Result<V
                 let far = Instant::now() + Duration::from_secs(24 * 3600);
                 // A job the pool never runs is dropped, which tells the
                 // waiting requests (busy).
-                let _ = pool.run(far, move || job.run(|_| {})).await;
+                let _ = pool
+                    .run(far, Work::Making(shape), move || job.run(|_| {}))
+                    .await;
             });
             wait_made(pending, deadline).await
         }

@@ -1,5 +1,6 @@
 //! The routes: each file one group of them, [`query`] their query structs,
-//! [`error`] the one error type every route answers.
+//! [`error`] the one error type every route answers, [`pool`] the bounded
+//! pool of blocking workers the heavy ones run on.
 //!
 //! | route | answer |
 //! | --- | --- |
@@ -29,6 +30,7 @@ pub mod error;
 mod layer;
 mod lights;
 mod lookup;
+pub mod pool;
 pub mod query;
 mod solve;
 
@@ -45,8 +47,8 @@ use serde::Serialize;
 
 pub use error::ApiError;
 
+use self::pool::Pool;
 use super::assets;
-use super::count::Pool;
 
 /// Boards whose search visits at most 2^this press sets (Flip by GF(2),
 /// the Lights Out family) are answered on the async threads (well under a

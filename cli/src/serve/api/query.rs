@@ -215,14 +215,15 @@ fn wrap<'q, D: Deserializer<'q>>(d: D) -> Result<bool, D::Error> {
 fn pattern<'q, D: Deserializer<'q>>(d: D) -> Result<Pattern, D::Error> {
     parsed(d, |text| {
         text.parse()
-            .map_err(|e: family::PatternError| e.to_string())
+            .map_err(|e: family::VariantError| e.to_string())
     })
 }
 
 /// `goal`: a colour or `any`.
 fn goal<'q, D: Deserializer<'q>>(d: D) -> Result<FamilyGoal, D::Error> {
     parsed(d, |text| {
-        text.parse().map_err(|e: family::GoalError| e.to_string())
+        text.parse()
+            .map_err(|e: family::VariantError| e.to_string())
     })
 }
 

@@ -11,12 +11,11 @@ use std::time::Instant;
 use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
 use boardbase::catalogue::{self, Model, Setup};
-use boardbase::tablebase::{self, Query, QuestionError, Solution, Tablebase};
+use boardbase::tablebase::{self, Query, Solution, Tablebase};
 use boardbase::tables::shape::Shape;
 use serde::Serialize;
 
 use super::error::{ApiError, Internal, Work};
-use super::lookup::worker_error;
 use super::query::QueryError;
 use super::{Ctx, answer};
 
@@ -103,7 +102,7 @@ fn asked(query: Option<&str>) -> Result<Asked, ApiError> {
     }
     let setup = model.setup(shape, &given).map_err(|e| ApiError::Answer {
         shape: shape.unwrap_or(model.default_shape),
-        error: QuestionError::Setup(e).into(),
+        error: tablebase::Error::Setup(e),
     })?;
     Ok(Asked {
         model,
@@ -210,10 +209,10 @@ pub async fn solve(axum::extract::State(state): Ctx, request: Request) -> Respon
     // The solve runs to its end on its worker, detached: a request that
     // stops waiting at its deadline leaves it solved for the next one.
     let pool = state.pool.clone();
-    let job = tokio::spawn(async move { pool.run(deadline, work).await });
+    let job = tokio::spawn(async move { pool.run(deadline, Work::Solving(shape), work).await });
     let solved = match tokio::time::timeout_at(deadline.into(), job).await {
         Ok(Ok(Ok(solved))) => solved,
-        Ok(Ok(Err(e))) => Err(worker_error(e, Work::Solving(shape))),
+        Ok(Ok(Err(e))) => Err(e),
         Ok(Err(_)) => Err(ApiError::Internal(Internal::Solving)),
         Err(_) => Err(ApiError::Busy {
             workers: state.pool.workers(),

@@ -8,44 +8,26 @@
 //! deadline; at most [`Pool::MAX_WAITING`] may wait, later ones are turned
 //! away at once. Every count runs with the DP's memory budget
 //! ([`Budget::DEFAULT`]) and stops at the request's deadline, or as soon
-//! as the client goes away.
+//! as the client goes away. What the pool cannot do is said as the
+//! server's own error, [`ApiError`]: its workers busy, a case not counted,
+//! a task that failed.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use boardbase::carcassonne::{Board, Budget, StopError};
+use boardbase::carcassonne::{Board, Budget};
 use boardbase::report::CarcassonneAnswer;
 use boardbase::tablebase::{CountOptions, Tablebase};
 use tokio::sync::Semaphore;
+
+use super::error::{ApiError, Internal, Work};
 
 /// The workers that count.
 pub struct Pool {
     workers: usize,
     permits: Arc<Semaphore>,
     waiting: AtomicUsize,
-}
-
-/// Why a batch of boards was not counted.
-#[derive(Debug)]
-pub enum CountFailure {
-    /// Every worker stayed busy until the deadline, or too many requests
-    /// were already waiting.
-    Busy {
-        /// The number of workers.
-        workers: usize,
-    },
-    /// Case `case` (from 1) went past the DP's budget or the deadline.
-    Case {
-        /// The case number, from 1.
-        case: u64,
-        /// What stopped it.
-        error: StopError,
-        /// Whether the deadline had passed (rather than the client leaving).
-        late: bool,
-    },
-    /// The counting task failed (a bug: it panicked).
-    Crashed,
 }
 
 /// Sets the flag when dropped: the request's future was dropped (the
@@ -110,18 +92,21 @@ impl Pool {
         }
     }
 
-    /// Runs `job` on a worker (a blocking thread, off the threads that
-    /// answer lookups), waiting for one until `deadline`: the heavy lookups
-    /// (Flip by GF(2) on shapes of large nullity, Euler tables made in
-    /// memory). The job runs to its end even if the request goes away.
+    /// Runs `job`, the `work` named when every worker stays busy, on a
+    /// worker (a blocking thread, off the threads that answer lookups),
+    /// waiting for one until `deadline`: the heavy lookups (Flip by GF(2)
+    /// on shapes of large nullity, Euler tables made in memory). The job
+    /// runs to its end even if the request goes away.
     pub async fn run<T: Send + 'static>(
         &self,
         deadline: Instant,
+        work: Work,
         job: impl FnOnce() -> T + Send + 'static,
-    ) -> Result<T, CountFailure> {
+    ) -> Result<T, ApiError> {
         let Some(permit) = self.acquire(deadline).await else {
-            return Err(CountFailure::Busy {
+            return Err(ApiError::Busy {
                 workers: self.workers,
+                work,
             });
         };
         let task = tokio::task::spawn_blocking(move || {
@@ -129,30 +114,34 @@ impl Pool {
             drop(permit);
             out
         });
-        task.await.map_err(|_| CountFailure::Crashed)
+        task.await
+            .map_err(|_| ApiError::Internal(Internal::Solving))
     }
 
     /// Counts every board (mod p, exactly, and one witness), numbering the
-    /// answers from 1, before `deadline`.
+    /// answers from 1, before `deadline`, the server's time `limit` from
+    /// now.
     pub async fn count(
         &self,
         tablebase: Arc<Tablebase>,
         boards: Vec<Board>,
         deadline: Instant,
-    ) -> Result<Vec<CarcassonneAnswer>, CountFailure> {
+        limit: Duration,
+    ) -> Result<Vec<CarcassonneAnswer>, ApiError> {
         let Some(permit) = self.acquire(deadline).await else {
-            return Err(CountFailure::Busy {
+            return Err(ApiError::CountersBusy {
                 workers: self.workers,
             });
         };
         let cancel = Arc::new(AtomicBool::new(false));
         let _cancel_on_drop = CancelOnDrop(cancel.clone());
         let task = tokio::task::spawn_blocking(move || {
-            let answers = count_boards(&tablebase, &boards, deadline, &cancel);
+            let answers = count_boards(&tablebase, &boards, deadline, limit, &cancel);
             drop(permit);
             answers
         });
-        task.await.unwrap_or(Err(CountFailure::Crashed))
+        task.await
+            .unwrap_or(Err(ApiError::Internal(Internal::Counting)))
     }
 }
 
@@ -163,8 +152,9 @@ fn count_boards(
     tablebase: &Tablebase,
     boards: &[Board],
     deadline: Instant,
+    limit: Duration,
     cancel: &AtomicBool,
-) -> Result<Vec<CarcassonneAnswer>, CountFailure> {
+) -> Result<Vec<CarcassonneAnswer>, ApiError> {
     let stop = || cancel.load(Ordering::Relaxed) || Instant::now() >= deadline;
     let mut answers = Vec::with_capacity(boards.len());
     let options = CountOptions {
@@ -175,10 +165,11 @@ fn count_boards(
     for (case, board) in (1..).zip(boards) {
         let counted = tablebase
             .carcassonne(board, &options, stop)
-            .map_err(|error| CountFailure::Case {
+            .map_err(|error| ApiError::Case {
                 case,
                 error,
                 late: Instant::now() >= deadline,
+                limit,
             })?;
         answers.push(counted.answer(case, board));
     }
