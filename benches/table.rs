@@ -12,8 +12,8 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
 use boardbase::euler::{self, Position};
-use boardbase::tables::shape::Shape;
 use boardbase::tablefile::{ColumnData, FlipColumns, Puzzle, Table};
+use boardbase::tables::shape::Shape;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// 4,096 pseudo-random boards of `cells` cells (xorshift).

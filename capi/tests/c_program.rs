@@ -208,8 +208,8 @@ fn temp_dir(name: &str) -> PathBuf {
 
 #[test]
 fn c_program_probes_table_files() {
-    use boardbase::tables::shape::Shape;
     use boardbase::tablefile::{Puzzle, Table};
+    use boardbase::tables::shape::Shape;
 
     let dir = temp_dir("c-tables");
     let shape = Shape::new(3, 5).unwrap();

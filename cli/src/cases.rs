@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use boardbase::cases::sized::{SizedAnswers, SizedFilter};
 use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, family, flip, fliptile};
 use boardbase::lights::family::{FamilyError, FamilyGoal, Pattern};
-use boardbase::tables::shape::{MAX_SIDE, Shape};
 use boardbase::tablebase::{self, Origin, QuestionError};
 use boardbase::tablefile::{AtomicFile, Puzzle};
+use boardbase::tables::shape::{MAX_SIDE, Shape};
 use clap::Args;
 
 use super::options::{VariantArgs, parse_goal};

@@ -7,8 +7,8 @@ use boardbase::catalogue::{Game, Problem};
 use boardbase::euler::{self, Position};
 use boardbase::flip;
 use boardbase::lights::Grid;
-use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{EulerAnswers, Tablebase};
+use boardbase::tables::shape::Shape;
 
 use super::euler::write_euler_pretty;
 use super::flip::write_flip_pretty;

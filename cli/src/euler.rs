@@ -7,9 +7,9 @@ use std::io::Write;
 use boardbase::error::Found;
 use boardbase::euler::{ALPHABET, Outcome};
 use boardbase::report::EulerAnswer;
-use boardbase::tables::shape::{MAX_SIDE, Shape};
 use boardbase::tablebase::{ANOTHER_BOARD, EulerAnswers};
 use boardbase::tablefile::Puzzle;
+use boardbase::tables::shape::{MAX_SIDE, Shape};
 use clap::Args;
 
 use super::options::{JobsArgs, read_board, read_count, rows_text};

@@ -8,9 +8,9 @@ use boardbase::error::{Classify, Kind};
 use boardbase::flip::{ALPHABET, Colour};
 use boardbase::lights::Grid;
 use boardbase::report::FlipAnswer;
-use boardbase::tables::shape::MAX_SIDE;
 use boardbase::tablebase::FlipAnswers;
 use boardbase::tablefile::Puzzle;
+use boardbase::tables::shape::MAX_SIDE;
 use clap::Args;
 
 use super::options::{JobsArgs, NullityArgs, read_board};

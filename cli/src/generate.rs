@@ -16,8 +16,8 @@ use boardbase::generate::{
 };
 use boardbase::generate::{DEFAULT_CHECKPOINT_EVERY, GameJob, GamePlan, GameReport};
 use boardbase::memory::ByteSize;
-use boardbase::tables::shape::Shape;
 use boardbase::tablefile::{self, Puzzle};
+use boardbase::tables::shape::Shape;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, ValueEnum};
 

@@ -9,8 +9,8 @@ use boardbase::error::{Found, ParseError};
 use boardbase::input::InputError;
 use boardbase::lights::family::{self, ColourGrid, FamilyAnswer, FamilyGoal, Variant, VariantInfo};
 use boardbase::report::{LightsInfo, LightsSolve};
-use boardbase::tables::shape::Shape;
 use boardbase::tablebase::Tablebase;
+use boardbase::tables::shape::Shape;
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::options::{NullityArgs, VariantArgs, bad_board, parse_goal};

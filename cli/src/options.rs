@@ -12,8 +12,8 @@ use boardbase::grid::{Alphabet, Expect, Rows};
 use boardbase::input::{InputError, Scanner};
 use boardbase::lights::MAX_NULLITY;
 use boardbase::lights::family::{self, FamilyGoal, MAX_COLOURS, MIN_COLOURS, Pattern, Variant};
-use boardbase::tables::shape::Shape;
 use boardbase::tablebase::Tablebase;
+use boardbase::tables::shape::Shape;
 use clap::{ArgMatches, Args, FromArgMatches};
 
 use super::Failure;

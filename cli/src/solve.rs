@@ -8,9 +8,9 @@ use std::io::{BufRead, BufReader, Read, Write};
 use boardbase::catalogue::{self, Model};
 use boardbase::error::ParseError;
 use boardbase::input::InputError;
+use boardbase::tablebase::{Query, Solution, SolvedMove};
 use boardbase::tables::game::Value;
 use boardbase::tables::shape::Shape;
-use boardbase::tablebase::{Query, Solution, SolvedMove};
 use clap::Args;
 
 use super::options::GameOptions;

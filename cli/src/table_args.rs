@@ -5,9 +5,9 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use boardbase::tables::shape::{MAX_SIDE, Shape};
 use boardbase::tablebase::{Loaded, Origin, StreamError, Tablebase};
 use boardbase::tablefile::Puzzle;
+use boardbase::tables::shape::{MAX_SIDE, Shape};
 use clap::Args;
 
 use super::bar::PhaseBar;

@@ -60,9 +60,9 @@ use super::{GenError, Rng, euler, flip};
 use crate::euler::{Outcome, Position};
 use crate::flip::Board;
 use crate::lights::{Goal, Grid, Solver};
-use crate::tables::shape::Shape;
 use crate::tablebase::{self, FlipView, Loaded, MAKE_MAX_CELLS, Tablebase};
 use crate::tablefile::{EulerTable, Puzzle};
+use crate::tables::shape::Shape;
 
 /// A random grid of `shape` as a board of at most 64 cells.
 fn random_board(shape: Shape, rng: &mut Rng) -> u64 {

@@ -13,9 +13,9 @@ use std::process::{Command, Output};
 
 use boardbase::euler::{self, Move, Position};
 use boardbase::flip::{self, Board, Colour};
-use boardbase::tables::shape::Shape;
 use boardbase::tablefile::v1::TableFile;
 use boardbase::tablefile::{Puzzle, Table};
+use boardbase::tables::shape::Shape;
 
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/read_table.py");
 

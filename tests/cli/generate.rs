@@ -10,8 +10,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use boardbase::tables::shape::Shape;
 use boardbase::tablefile::Table;
+use boardbase::tables::shape::Shape;
 use common::{Run, TempDir};
 use oracle::tables::{Euler, Flip};
 use serde_json::Value;

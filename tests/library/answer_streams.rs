@@ -6,9 +6,9 @@
 //! the errors that stop a stream after the answers before them.
 
 use boardbase::input::Scanner;
-use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{EulerAnswers, FlipAnswers, Origin, StreamError, Tablebase};
 use boardbase::tablefile::Table;
+use boardbase::tables::shape::Shape;
 
 use crate::common::TempDir;
 use crate::oracle::euler;

@@ -10,10 +10,10 @@ use crate::oracle::connect4::Connect4 as Oracle4;
 use crate::oracle::mnk::{Game, Solved};
 use boardbase::catalogue::{self, Model};
 use boardbase::generate::{Cancel, GameJob, JobError};
-use boardbase::tables::game::retrograde::{self, Solved as Table16};
-use boardbase::tables::game::{Outcome, Value};
 use boardbase::tablebase::{Error, Query, Tablebase, TablebaseError};
 use boardbase::tablefile::{GameTable, ProbeError, TableError};
+use boardbase::tables::game::retrograde::{self, Solved as Table16};
+use boardbase::tables::game::{Outcome, Value};
 
 fn outcome(solved: Solved) -> Outcome {
     match solved {

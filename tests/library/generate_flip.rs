@@ -18,8 +18,8 @@ use std::sync::Mutex;
 
 use boardbase::flip::{Colour, raw};
 use boardbase::generate::{self, FlipOptions, FlipTables, GenerateError, Phase};
-use boardbase::tables::shape::Shape;
 use boardbase::tablefile::ColumnData;
+use boardbase::tables::shape::Shape;
 
 const IMPOSSIBLE: u8 = 255;
 

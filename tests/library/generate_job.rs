@@ -14,8 +14,8 @@ use boardbase::generate::{
     Cancel, GenerateError, Job, JobError, JobSetting, LimitFrom, Phase, Puzzle, Report,
     ReportSummary,
 };
-use boardbase::tables::shape::Shape;
 use boardbase::tablefile::Table;
+use boardbase::tables::shape::Shape;
 
 fn shape(rows: usize, cols: usize) -> Shape {
     Shape::new(rows, cols).unwrap()

@@ -10,11 +10,11 @@ use crate::oracle;
 
 use boardbase::euler::{self, Outcome, Position};
 use boardbase::flip::{self, Board, Colour};
-use boardbase::tables::shape::Shape;
 use boardbase::tablefile::v1::TableFile;
 use boardbase::tablefile::{
     Checked, ColumnData, EulerColumns, Phase, ProbeError, Puzzle, Table, TableError, VerifyOptions,
 };
+use boardbase::tables::shape::Shape;
 use common::{TempDir, crc32, names_in};
 use oracle::tables::{Euler, Flip, shapes};
 

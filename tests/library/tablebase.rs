@@ -103,8 +103,8 @@ fn every_euler_position() {
 fn other_shapes_write_the_same_json_as_serde() {
     use boardbase::generate::{self, EulerOptions, FlipOptions};
     use boardbase::lights::{Grid, Solver};
-    use boardbase::tables::shape::Shape;
     use boardbase::tablefile::{EulerColumns, FlipColumns, Table};
+    use boardbase::tables::shape::Shape;
 
     for (rows, cols) in [(3, 4), (2, 5), (1, 3)] {
         let shape = Shape::new(rows, cols).unwrap();
@@ -173,9 +173,9 @@ fn scratch(name: &str) -> crate::common::TempDir {
 /// skipped), tables made in memory, GF(2); every value against the oracle.
 #[test]
 fn the_tablebase_answers_from_the_right_place() {
-    use boardbase::tables::shape::Shape;
     use boardbase::tablebase::{Error, FlipFrom, Origin, TablebaseError};
     use boardbase::tablefile::Table;
+    use boardbase::tables::shape::Shape;
 
     let shape = Shape::new(3, 4).unwrap();
     let oracle = crate::oracle::Euler::solve(shape);
@@ -288,9 +288,9 @@ fn the_tablebase_answers_from_the_right_place() {
 /// by the tablebase and by `open_as` (`--table FILE`), never used.
 #[test]
 fn a_damaged_version_2_column_is_refused_at_open() {
-    use boardbase::tables::shape::Shape;
     use boardbase::tablebase::{TablebaseError, open_as};
     use boardbase::tablefile::{Puzzle, Table, TableError};
+    use boardbase::tables::shape::Shape;
 
     let shape = Shape::new(3, 4).unwrap();
     let oracle = crate::oracle::Euler::solve(shape);
@@ -341,9 +341,9 @@ fn a_damaged_version_2_column_is_refused_at_open() {
 /// the column and the block, through the tablebase and `open_as` alike.
 #[test]
 fn a_damaged_block_is_refused_at_probe_and_the_rest_answers() {
-    use boardbase::tables::shape::Shape;
     use boardbase::tablebase::{Error, Origin, TablebaseError, open_as};
     use boardbase::tablefile::{ProbeError, Puzzle, Table};
+    use boardbase::tables::shape::Shape;
 
     // 3×5: `plies` and `best_move` are 8 blocks of 4,096 positions each.
     let shape = Shape::new(3, 5).unwrap();

@@ -10,12 +10,12 @@ use boardbase::error::{Classify, Kind, Side};
 use boardbase::euler::Outcome;
 use boardbase::lights::family::{ColourGrid, FamilyError, FamilyGoal, Pattern, Variant};
 use boardbase::lights::{Goal, Grid, LightsError};
-use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{
     Error, LightsAskError, LightsQuestion, LightsReply, LightsTowards, NotMade, OptionNames,
     Origin, QuestionError, Tablebase, TablebaseError,
 };
 use boardbase::tablefile::{Puzzle, Table};
+use boardbase::tables::shape::Shape;
 
 use crate::oracle::family::{BruteForce, KING, NEIGHBOURS, PLUS, Rules, X};
 use crate::oracle::{Euler, Flip};

@@ -7,8 +7,8 @@
 
 use std::collections::BTreeSet;
 
-use boardbase::tables::shape::Shape;
 use boardbase::tablefile::{ColumnData, EulerColumns, FlipColumns, presses_width};
+use boardbase::tables::shape::Shape;
 
 use super::{euler, press};
 

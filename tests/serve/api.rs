@@ -822,8 +822,8 @@ fn start_up_errors() {
 /// wrong answer; the others answer from the rest of the file.
 #[test]
 fn a_damaged_block_is_422_and_the_rest_answers() {
-    use boardbase::tables::shape::Shape;
     use boardbase::tablefile::Table;
+    use boardbase::tables::shape::Shape;
 
     let dir = crate::common::TempDir::new("serve-damaged-block");
     let shape = Shape::new(3, 5).unwrap();

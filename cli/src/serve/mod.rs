@@ -24,9 +24,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use boardbase::memory::ByteSize;
-use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{MakeEvent, Maker, Tablebase};
 use boardbase::tablefile::Puzzle;
+use boardbase::tables::shape::Shape;
 use clap::Args;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;

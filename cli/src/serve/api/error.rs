@@ -10,8 +10,8 @@ use boardbase::carcassonne::{self, BoardError, StopError, TileParseError};
 use boardbase::error::{Classify, Kind, ParseError};
 use boardbase::lights::GridError;
 use boardbase::lights::family::VariantError;
-use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{self, OptionNames};
+use boardbase::tables::shape::Shape;
 use serde_json::{Map, Value};
 
 use super::query::QueryError;

@@ -10,11 +10,11 @@ use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::lights::{Grid, LightsError, Solver};
-use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{
     self, Begin, FlipFrom, Made, MakeError, Pending, euler_json, flip_json, flip_lights_json_within,
 };
 use boardbase::tablefile::{ProbeError, Puzzle};
+use boardbase::tables::shape::Shape;
 
 use super::error::{ApiError, Internal, Work};
 use super::query::{self, BoardQuery};

@@ -11,8 +11,8 @@ use std::time::Instant;
 use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
 use boardbase::catalogue::{self, Model, Setup};
-use boardbase::tables::shape::Shape;
 use boardbase::tablebase::{self, Query, QuestionError, Solution, Tablebase};
+use boardbase::tables::shape::Shape;
 use serde::Serialize;
 
 use super::error::{ApiError, Internal, Work};
