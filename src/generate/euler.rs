@@ -22,8 +22,8 @@ use super::{
 use crate::euler::Outcome;
 use crate::memory::available_memory;
 use crate::ranks::{Ranks, Solo, agree};
-use crate::tables;
 use crate::tablefile::EulerColumns;
+use crate::tables;
 
 /// The most squares of an Euler board: 36 (2^36 positions, a bitset of
 /// 8 GiB).
@@ -386,7 +386,7 @@ pub(super) fn depth_pass<F: Fn(Progress) + Sync>(
     let own = range.len() * per_word;
     // Every rank makes the same calls: one process has every word.
     let alone = ranks.size() == 1;
-    let allocated = (|| {
+    let allocated = (|| -> Result<_, GenerateError> {
         let plies = try_vec(own, || 0u8)?;
         let best_move = try_vec(own, || 0u8)?;
         let sets = [
@@ -396,8 +396,7 @@ pub(super) fn depth_pass<F: Fn(Progress) + Sync>(
         ];
         Ok((plies, best_move, sets))
     })();
-    let (mut plies, mut best_move, mut sets) =
-        agree(ranks, allocated, |rank| GenerateError::OtherRank { rank })?;
+    let (mut plies, mut best_move, mut sets) = agree(ranks, allocated)?;
     let chunk = DEPTH_CHUNK_WORDS;
     let first = range.start;
     let report = Reporter::start(hooks, Phase::Depth, own as u64);

@@ -392,7 +392,7 @@ fn euler_ranks_in_pool<F: Fn(Progress) + Sync>(
     };
     let bits = VirtualBits::new(words, !whole);
     // Every rank learns whether every rank has its memory.
-    let mut bits = agree(ranks, bits, |rank| GenerateError::OtherRank { rank })?;
+    let mut bits = agree(ranks, bits)?;
     let checkpoint = match &options.checkpoint {
         Some(path) => Some(open_checkpoint(path, shape, ranks)?),
         None => None,
@@ -479,16 +479,15 @@ fn open_checkpoint(
 ) -> Result<Checkpoint, GenerateError> {
     let rank = ranks.rank();
     // Rank 0 opens (or makes) the file, then the others join it.
-    let other = |rank| GenerateError::OtherRank { rank };
     let opened = (rank == 0)
         .then(|| Checkpoint::open(path, shape))
         .transpose();
-    let opened = agree(ranks, opened.map_err(GenerateError::from), other)?;
+    let opened = agree(ranks, opened.map_err(GenerateError::from))?;
     let checkpoint = match opened {
         Some(opened) => Ok(opened),
         None => Checkpoint::join(path, shape),
     };
-    let checkpoint = agree(ranks, checkpoint.map_err(GenerateError::from), other)?;
+    let checkpoint = agree(ranks, checkpoint.map_err(GenerateError::from))?;
     let done = u64::from(checkpoint.layers_done());
     let least = u64::MAX - ranks.max(u64::MAX - done);
     if least != ranks.max(done) {

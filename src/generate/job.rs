@@ -23,7 +23,7 @@ use super::{
 use crate::error::{Classify, Kind, Side};
 use crate::euler::Outcome;
 use crate::memory::{ByteSize, available_memory, peak_memory};
-use crate::ranks::Ranks;
+use crate::ranks::{OtherRank, Ranks, agree};
 use crate::tablefile::{self, Destination, EulerColumns, FlipColumns, Table, TableError};
 
 /// A table file to make: which puzzle, which board, where, and how.
@@ -737,10 +737,10 @@ pub struct RanksReport {
     pub exchanged: Vec<u64>,
 }
 
-/// Every rank's outcome of a step, agreed ([`ranks::agree`]):
-/// [`JobError::OtherRank`] where only another rank failed.
-fn agree<T>(ranks: &dyn Ranks, result: Result<T, JobError>) -> Result<T, JobError> {
-    crate::ranks::agree(ranks, result, |rank| JobError::OtherRank { rank })
+impl OtherRank for JobError {
+    fn other_rank(rank: usize) -> JobError {
+        JobError::OtherRank { rank }
+    }
 }
 
 /// Why a [`Job`] failed. The messages are those of `boardbase generate`,
