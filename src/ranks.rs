@@ -147,27 +147,64 @@ pub fn owner(index: usize, len: usize, size: usize) -> usize {
     (((index as u128 + 1) * size as u128 - 1) / len as u128) as usize
 }
 
+/// An error that says another rank failed: what a rank returns from an
+/// agreement ([`agree`], [`agree_gather`]) where only other ranks failed.
+pub trait OtherRank {
+    /// The error of a rank that stopped because rank `rank`, the first
+    /// that failed, did.
+    fn other_rank(rank: usize) -> Self;
+}
+
 /// Every rank's outcome of a step, agreed (collective: every rank calls it
 /// with its own result): this rank's own result where it failed or where
-/// every rank succeeded; where only other ranks failed, `other(rank)` of
-/// the first that did. The one way a job over ranks agrees on a failure.
+/// every rank succeeded; where only other ranks failed,
+/// [`OtherRank::other_rank`] of the first that did. The one way a job over
+/// ranks agrees on a failure; one process ([`Solo`]) has its own result.
 ///
 /// ```
-/// use boardbase::ranks::{Solo, agree};
+/// use boardbase::ranks::{OtherRank, Solo, agree};
 ///
+/// #[derive(Debug, PartialEq)]
+/// enum Failed { Full, Rank(usize) }
+/// impl OtherRank for Failed {
+///     fn other_rank(rank: usize) -> Failed { Failed::Rank(rank) }
+/// }
 /// // One process: its own result, whatever it is.
-/// assert_eq!(agree(&Solo, Ok::<u8, String>(7), |r| format!("rank {r}")), Ok(7));
-/// assert_eq!(agree(&Solo, Err::<u8, _>("full".to_owned()), |r| format!("rank {r}")), Err("full".to_owned()));
+/// assert_eq!(agree(&Solo, Ok::<u8, Failed>(7)), Ok(7));
+/// assert_eq!(agree(&Solo, Err::<u8, _>(Failed::Full)), Err(Failed::Full));
 /// ```
-pub fn agree<T, E>(
-    ranks: &dyn Ranks,
-    result: Result<T, E>,
-    other: impl FnOnce(usize) -> E,
-) -> Result<T, E> {
+pub fn agree<T, E: OtherRank>(ranks: &dyn Ranks, result: Result<T, E>) -> Result<T, E> {
     match (first_failed(ranks, result.is_err()), result) {
-        (Some(rank), Ok(_)) => Err(other(rank)),
+        (Some(rank), Ok(_)) => Err(E::other_rank(rank)),
         (_, result) => result,
     }
+}
+
+/// [`agree`] and [`Ranks::gather_bytes`] in one collective call: every
+/// rank's bytes, in rank order, where every rank succeeded; this rank's
+/// own error where it failed; [`OtherRank::other_rank`] of the first that
+/// failed where only others did.
+pub fn agree_gather<E: OtherRank>(
+    ranks: &dyn Ranks,
+    result: Result<Vec<u8>, E>,
+) -> Result<Vec<Vec<u8>>, E> {
+    // A failure flag before the bytes.
+    let mut mine = vec![u8::from(result.is_err())];
+    if let Ok(bytes) = &result {
+        mine.extend_from_slice(bytes);
+    }
+    let all = ranks.gather_bytes(&mine);
+    match (all.iter().position(|m| m.first() != Some(&0)), result) {
+        (None, _) => Ok(all.into_iter().map(|m| m[1..].to_vec()).collect()),
+        (Some(_), Err(e)) => Err(e),
+        (Some(rank), Ok(_)) => Err(E::other_rank(rank)),
+    }
+}
+
+/// Whether any rank says `yes` (collective: every rank calls it with its
+/// own flag): how the ranks stop together when one is cancelled.
+pub fn any(ranks: &dyn Ranks, yes: bool) -> bool {
+    first_failed(ranks, yes).is_some()
 }
 
 /// The first rank that `failed`, agreed by every rank (collective: every

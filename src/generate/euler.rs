@@ -5,7 +5,7 @@
 
 use std::ops::Range;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
 
 use boardbase_tables::euler::depth::{self, DepthSolver};
@@ -13,17 +13,16 @@ use boardbase_tables::euler::winloss::{self, WinLossSolver};
 use boardbase_tables::shape::Shape;
 use rayon::prelude::*;
 
-use super::checkpoint::Checkpoint;
-use super::euler_winloss::{self, BlockPlaces, agree_not_cancelled};
+use super::euler_ranks::{self, RanksOptions};
+use super::euler_winloss::{self, agree_not_cancelled};
 use super::{
     Cancel, GenerateError, Hooks, Phase, Progress, Puzzle, Reporter, SMALL_ALLOCATIONS,
-    check_cells, check_memory, in_pool, pool_threads, try_vec, try_vec_reported,
+    check_cells, check_memory, in_pool, pool_threads, try_vec,
 };
 use crate::euler::Outcome;
 use crate::memory::available_memory;
 use crate::ranks::{Ranks, Solo, agree};
 use crate::tablefile::EulerColumns;
-use crate::tables;
 
 /// The most squares of an Euler board: 36 (2^36 positions, a bitset of
 /// 8 GiB).
@@ -72,7 +71,7 @@ pub struct EulerTables {
     /// The board shape.
     pub shape: Shape,
     /// The move masks, in the order of
-    /// [`tables::euler::moves`]; best moves are indices into it.
+    /// [`tables::euler::moves`](crate::tables::euler::moves); best moves are indices into it.
     pub moves: Vec<u64>,
     /// One bit a position (bit `p % 64` of word `p / 64`), set when the
     /// player to move wins; the full board is set. At least one word; bits
@@ -273,99 +272,19 @@ pub fn euler<F: Fn(Progress) + Sync>(
     if hooks.cancel.is_some_and(Cancel::is_cancelled) {
         return Err(GenerateError::Cancelled);
     }
-    let checkpoint = match &options.checkpoint {
-        Some(path) => Some(Checkpoint::open(path, shape)?),
-        None => None,
+    // One process is the job of one rank: the same pass, nothing
+    // exchanged.
+    let one = RanksOptions {
+        full,
+        exchange_bytes: 0,
+        cancel: options.cancel.clone(),
+        checkpoint: options.checkpoint.clone(),
+        checkpoint_every: options.checkpoint_every,
     };
-    in_pool(options.threads, || {
-        euler_in_pool(shape, full, checkpoint, options.checkpoint_every, &hooks)
-    })
-}
-
-fn euler_in_pool<F: Fn(Progress) + Sync>(
-    shape: Shape,
-    full: bool,
-    checkpoint: Option<Checkpoint>,
-    every: Duration,
-    hooks: &Hooks<'_, F>,
-) -> Result<EulerTables, GenerateError> {
-    let positions = 1u64 << shape.cells();
-    let wl = WinLossSolver::new(shape);
-    let report = Reporter::start(hooks, Phase::Allocate, positions);
-    let per_word = positions / wl.words() as u64;
-    let bits = try_vec_reported(wl.words(), || AtomicU64::new(0), &report, per_word)?;
-    report.finish();
-
-    let (won, winning) = win_loss(&wl, bits, checkpoint, every, hooks)?;
-
-    let depth = if full {
-        Some(euler_depth(shape, &winning, hooks)?)
-    } else {
-        // No depth pass to check every bit against its successors: check an
-        // even sample of words, about 16,000.
-        let solver = DepthSolver::new(shape);
-        let step = (winning.len() >> 14).max(1);
-        (0..winning.len())
-            .into_par_iter()
-            .step_by(step)
-            .for_each(|w| solver.check(&winning, w, 1));
-        None
-    };
-
-    // Bits past 2^cells (boards of under 6 squares) are 0; the full board is
-    // won but not open.
-    let summary = EulerSummary {
-        positions,
-        winning: won - 1,
-        losing: positions - won,
-        empty: if winning[0] & 1 == 1 {
-            Outcome::Win
-        } else {
-            Outcome::Loss
-        },
-        empty_moves_left: depth.as_ref().map(|d| d.plies[0]),
-    };
-    Ok(EulerTables {
-        shape,
-        moves: tables::euler::moves(shape).as_slice().to_vec(),
-        winning,
-        depth,
-        summary,
-    })
-}
-
-/// The win/loss pass on every core, layer by layer, resumed from the
-/// checkpoint's layers and saving the new ones to it (on a writer thread,
-/// while the next layer is solved; at most once every `every`): the pass
-/// of the ranks of a job ([`euler_ranks`](super::euler_ranks)), one
-/// process being the job of one rank. Returns the positions won and the
-/// bitset.
-fn win_loss<F: Fn(Progress) + Sync>(
-    wl: &WinLossSolver,
-    bits: Vec<AtomicU64>,
-    checkpoint: Option<Checkpoint>,
-    every: Duration,
-    hooks: &Hooks<'_, F>,
-) -> Result<(u64, Vec<u64>), GenerateError> {
-    let saving = checkpoint.map(|c| (c, every));
-    // One rank fetches nothing: no exchange budget.
-    let (won, _, _) =
-        euler_winloss::win_loss(wl, &bits, &BlockPlaces::InTable, 0, saving, &Solo, hooks)?;
-    // Same size and alignment: collected in place, no second bitset.
-    let winning: Vec<u64> = bits.into_iter().map(AtomicU64::into_inner).collect();
-    Ok((won, winning))
-}
-
-/// The depth pass on every core: the check of the win/loss bits, then the
-/// steps `A(0)`, `A(1)`, ... over chunks of words.
-fn euler_depth<F: Fn(Progress) + Sync>(
-    shape: Shape,
-    winning: &[u64],
-    hooks: &Hooks<'_, F>,
-) -> Result<EulerDepth, GenerateError> {
-    let words = DepthSolver::new(shape).words();
-    let (plies, best_move) = depth_pass(shape, winning, 0..words, &Solo, hooks)?;
-    Ok(EulerDepth { plies, best_move })
+    let made = in_pool(options.threads, || {
+        euler_ranks::make(shape, &one, &Solo, &hooks)
+    })?;
+    Ok(made.into_tables())
 }
 
 /// The depth pass of the words `range` of every step, on every core, with
@@ -386,7 +305,7 @@ pub(super) fn depth_pass<F: Fn(Progress) + Sync>(
     let own = range.len() * per_word;
     // Every rank makes the same calls: one process has every word.
     let alone = ranks.size() == 1;
-    let allocated = (|| {
+    let allocated = (|| -> Result<_, GenerateError> {
         let plies = try_vec(own, || 0u8)?;
         let best_move = try_vec(own, || 0u8)?;
         let sets = [
@@ -396,8 +315,7 @@ pub(super) fn depth_pass<F: Fn(Progress) + Sync>(
         ];
         Ok((plies, best_move, sets))
     })();
-    let (mut plies, mut best_move, mut sets) =
-        agree(ranks, allocated, |rank| GenerateError::OtherRank { rank })?;
+    let (mut plies, mut best_move, mut sets) = agree(ranks, allocated)?;
     let chunk = DEPTH_CHUNK_WORDS;
     let first = range.start;
     let report = Reporter::start(hooks, Phase::Depth, own as u64);

@@ -38,13 +38,14 @@ use boardbase_tables::euler::depth::DepthSolver;
 use boardbase_tables::euler::winloss::{self, WinLossSolver, layer_members};
 use boardbase_tables::shape::Shape;
 use memmap2::{MmapMut, MmapOptions};
+use rayon::prelude::*;
 
 use super::checkpoint::{Checkpoint, CheckpointError};
-use super::euler::{DEPTH_CHUNK_WORDS, depth_pass};
+use super::euler::{DEPTH_CHUNK_WORDS, EulerDepth, EulerTables, depth_pass};
 use super::euler_winloss::{BYTES_A_BLOCK, BlockPlaces, Owners, win_loss};
 use super::{
-    Cancel, EulerSummary, GenerateError, Hooks, Progress, Puzzle, SMALL_ALLOCATIONS, check_cells,
-    pool_threads,
+    Cancel, EulerSummary, GenerateError, Hooks, Phase, Progress, Puzzle, Reporter,
+    SMALL_ALLOCATIONS, check_cells, pool_threads, try_vec_reported,
 };
 use crate::euler::Outcome;
 use crate::ranks::{Ranks, agree, share};
@@ -89,7 +90,7 @@ pub struct RankTables {
     shape: Shape,
     /// This rank's blocks, at their `places`; every block of the table
     /// where `whole` is set (they are then in the table's order).
-    bits: VirtualBits,
+    bits: Bitset,
     places: BlockPlaces,
     own_blocks: Vec<usize>,
     whole: bool,
@@ -113,6 +114,22 @@ impl RankTables {
     /// Whether the depth columns were made.
     pub fn full(&self) -> bool {
         self.depth.is_some()
+    }
+
+    /// The tables of a job of one rank, whose bitset is the whole table:
+    /// the columns of one process's [`EulerTables`], taken without a copy.
+    pub(super) fn into_tables(self) -> EulerTables {
+        debug_assert!(self.whole, "one rank holds the whole table");
+        let shape = self.shape;
+        EulerTables {
+            shape,
+            moves: boardbase_tables::euler::moves(shape).as_slice().to_vec(),
+            winning: self.bits.into_words(),
+            depth: self
+                .depth
+                .map(|(_, plies, best_move)| EulerDepth { plies, best_move }),
+            summary: self.summary,
+        }
     }
 
     /// Writes the table file `path` with the other ranks of `ranks` (see
@@ -370,16 +387,24 @@ pub fn euler_ranks<F: Fn(Progress) + Sync>(
         progress: &progress,
         cancel: options.cancel.as_ref(),
     };
-    euler_ranks_in_pool(shape, options, ranks, &hooks)
+    make(shape, options, ranks, &hooks)
 }
 
-fn euler_ranks_in_pool<F: Fn(Progress) + Sync>(
+/// The Euler tables' one pass, on the current rayon pool: this rank's
+/// part of them, made with the other ranks of `ranks`. One process
+/// ([`generate::euler`](super::euler)) is the job of one rank, [`Solo`]:
+/// every block its own, nothing exchanged, and its bitset the table's
+/// winning column.
+///
+/// [`Solo`]: crate::ranks::Solo
+pub(super) fn make<F: Fn(Progress) + Sync>(
     shape: Shape,
     options: &RanksOptions,
     ranks: &dyn Ranks,
     hooks: &Hooks<'_, F>,
 ) -> Result<RankTables, GenerateError> {
     let wl = WinLossSolver::new(shape);
+    let positions = 1u64 << shape.cells();
     // Full tables need the whole bitset; blocks under a file block (boards
     // under 15 squares, 2 KiB at most) are written whole too. Otherwise a
     // rank keeps its blocks packed.
@@ -390,13 +415,17 @@ fn euler_ranks_in_pool<F: Fn(Progress) + Sync>(
         let (places, blocks) = BlockPlaces::packed(wl.top_bits(), ranks.rank(), ranks.size());
         (places, blocks * wl.block_words())
     };
-    let bits = VirtualBits::new(words, !whole);
-    // Every rank learns whether every rank has its memory.
-    let mut bits = agree(ranks, bits, |rank| GenerateError::OtherRank { rank })?;
     let checkpoint = match &options.checkpoint {
         Some(path) => Some(open_checkpoint(path, shape, ranks)?),
         None => None,
     };
+    let bits = if ranks.size() == 1 {
+        Bitset::owned(words, positions, hooks)
+    } else {
+        Bitset::mapped(words, !whole)
+    };
+    // Every rank learns whether every rank has its memory.
+    let mut bits = agree(ranks, bits)?;
     let saving = checkpoint.map(|c| (c, options.checkpoint_every));
     let (won, own_blocks, received) = win_loss(
         &wl,
@@ -408,7 +437,6 @@ fn euler_ranks_in_pool<F: Fn(Progress) + Sync>(
         hooks,
     )?;
     let exchanged: Vec<u64> = received.iter().map(|&r| ranks.sum(r)).collect();
-    let positions = 1u64 << shape.cells();
     let won = ranks.sum(won);
     if whole && ranks.size() > 1 {
         ranks.or_words(bits.words_mut());
@@ -429,6 +457,17 @@ fn euler_ranks_in_pool<F: Fn(Progress) + Sync>(
         let (plies, best) = depth_pass(shape, bits.words(), range.clone(), ranks, hooks)?;
         Some((range, plies, best))
     } else {
+        if whole {
+            // No depth pass to check every bit against its successors:
+            // check an even sample of words, about 16,000.
+            let winning = bits.words();
+            let solver = DepthSolver::new(shape);
+            let step = (winning.len() >> 14).max(1);
+            (0..winning.len())
+                .into_par_iter()
+                .step_by(step)
+                .for_each(|w| solver.check(winning, w, 1));
+        }
         None
     };
     let empty_moves_left = match &depth {
@@ -438,6 +477,8 @@ fn euler_ranks_in_pool<F: Fn(Progress) + Sync>(
         }
         None => None,
     };
+    // Bits past 2^cells (boards of under 6 squares) are 0; the full board
+    // is won but not open.
     let summary = EulerSummary {
         positions,
         winning: won - 1,
@@ -479,16 +520,15 @@ fn open_checkpoint(
 ) -> Result<Checkpoint, GenerateError> {
     let rank = ranks.rank();
     // Rank 0 opens (or makes) the file, then the others join it.
-    let other = |rank| GenerateError::OtherRank { rank };
     let opened = (rank == 0)
         .then(|| Checkpoint::open(path, shape))
         .transpose();
-    let opened = agree(ranks, opened.map_err(GenerateError::from), other)?;
+    let opened = agree(ranks, opened.map_err(GenerateError::from))?;
     let checkpoint = match opened {
         Some(opened) => Ok(opened),
         None => Checkpoint::join(path, shape),
     };
-    let checkpoint = agree(ranks, checkpoint.map_err(GenerateError::from), other)?;
+    let checkpoint = agree(ranks, checkpoint.map_err(GenerateError::from))?;
     let done = u64::from(checkpoint.layers_done());
     let least = u64::MAX - ranks.max(u64::MAX - done);
     if least != ranks.max(done) {
@@ -507,20 +547,37 @@ fn open_checkpoint(
     Ok(checkpoint)
 }
 
-/// A bitset that takes memory only where written (a rank's blocks in a
-/// bitset of the whole table's size), or packed and faulted in whole when
-/// mapped (every page is written by the pass: a rank the kernel cannot
-/// give them stops at the start, not hours in, and the solver takes no
-/// page faults): an anonymous mapping without reserved swap, its untouched
-/// pages shared zeros. (An allocation would not do: the allocator zeroes large aligned
-/// ones with a memset, making the whole bitset resident.)
-struct VirtualBits {
-    map: MmapMut,
-    words: usize,
+/// The win/loss bitset a rank makes its blocks in.
+enum Bitset {
+    /// One process's: every word, allocated and zeroed before the pass
+    /// (the [`Phase::Allocate`] it reports), and handed over as the
+    /// table's winning column without a copy.
+    Owned(Vec<AtomicU64>),
+    /// A rank's of several: a bitset that takes memory only where written
+    /// (a rank's blocks in a bitset of the whole table's size), or packed
+    /// and faulted in whole when mapped (every page is written by the
+    /// pass: a rank the kernel cannot give them stops at the start, not
+    /// hours in, and the solver takes no page faults): an anonymous
+    /// mapping without reserved swap, its untouched pages shared zeros.
+    /// (An allocation would not do: the allocator zeroes large aligned
+    /// ones with a memset, making the whole bitset resident.)
+    Mapped { map: MmapMut, words: usize },
 }
 
-impl VirtualBits {
-    fn new(words: usize, populate: bool) -> Result<VirtualBits, GenerateError> {
+impl Bitset {
+    fn owned<F: Fn(Progress) + Sync>(
+        words: usize,
+        positions: u64,
+        hooks: &Hooks<'_, F>,
+    ) -> Result<Bitset, GenerateError> {
+        let report = Reporter::start(hooks, Phase::Allocate, positions);
+        let per_word = positions / words as u64;
+        let bits = try_vec_reported(words, || AtomicU64::new(0), &report, per_word)?;
+        report.finish();
+        Ok(Bitset::Owned(bits))
+    }
+
+    fn mapped(words: usize, populate: bool) -> Result<Bitset, GenerateError> {
         let bytes = words * 8;
         let allocation = || GenerateError::Allocation {
             bytes: bytes as u64,
@@ -548,23 +605,44 @@ impl VirtualBits {
         }
         #[cfg(not(target_os = "linux"))]
         let _ = populate;
-        Ok(VirtualBits { map, words })
+        Ok(Bitset::Mapped { map, words })
     }
 
     fn atomic(&self) -> &[AtomicU64] {
-        // SAFETY: the mapping is page-aligned, `words * 8` bytes long and
-        // lives as long as the borrow; AtomicU64 has u64's layout, and
-        // every access while it is borrowed so goes through the atomics.
-        unsafe { std::slice::from_raw_parts(self.map.as_ptr().cast::<AtomicU64>(), self.words) }
+        match self {
+            Bitset::Owned(bits) => bits,
+            // SAFETY: the mapping is page-aligned, `words * 8` bytes long
+            // and lives as long as the borrow; AtomicU64 has u64's layout,
+            // and every access while it is borrowed so goes through the
+            // atomics.
+            Bitset::Mapped { map, words } => unsafe {
+                std::slice::from_raw_parts(map.as_ptr().cast::<AtomicU64>(), *words)
+            },
+        }
     }
 
     fn words(&self) -> &[u64] {
-        // SAFETY: as in `atomic`; no atomic borrow is alive at the same time.
-        unsafe { std::slice::from_raw_parts(self.map.as_ptr().cast::<u64>(), self.words) }
+        let atomic = self.atomic();
+        // SAFETY: AtomicU64 has u64's size and alignment at least; no
+        // atomic borrow is alive at the same time.
+        unsafe { std::slice::from_raw_parts(atomic.as_ptr().cast::<u64>(), atomic.len()) }
     }
 
     fn words_mut(&mut self) -> &mut [u64] {
-        // SAFETY: as in `atomic`, borrowed mutably.
-        unsafe { std::slice::from_raw_parts_mut(self.map.as_mut_ptr().cast::<u64>(), self.words) }
+        let (ptr, len) = match self {
+            Bitset::Owned(bits) => (bits.as_mut_ptr().cast::<u64>(), bits.len()),
+            Bitset::Mapped { map, words } => (map.as_mut_ptr().cast::<u64>(), *words),
+        };
+        // SAFETY: as in `words`, borrowed mutably.
+        unsafe { std::slice::from_raw_parts_mut(ptr, len) }
+    }
+
+    /// The words, owned: one process's taken as they are (same size and
+    /// alignment: collected in place), a mapping's copied.
+    fn into_words(self) -> Vec<u64> {
+        match self {
+            Bitset::Owned(bits) => bits.into_iter().map(AtomicU64::into_inner).collect(),
+            Bitset::Mapped { .. } => self.words().to_vec(),
+        }
     }
 }

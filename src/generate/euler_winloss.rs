@@ -18,7 +18,7 @@ use rayon::prelude::*;
 
 use super::checkpoint::{BlockFile, Checkpoint, CheckpointError};
 use super::{GenerateError, Hooks, Phase, Progress, Reporter};
-use crate::ranks::{Ranks, first_failed, owner, share};
+use crate::ranks::{OtherRank, Ranks, agree, agree_gather, any, owner, share};
 use crate::tablefile::parts::PartCrc;
 
 /// The win/loss pass of this rank: its blocks of every layer, made in
@@ -327,30 +327,19 @@ fn load_agreed(
     loaded: Result<Vec<PartCrc>, CheckpointError>,
     ranks: &dyn Ranks,
 ) -> Result<(), GenerateError> {
-    let mut mine = vec![u8::from(loaded.is_err())];
-    for part in loaded.as_deref().unwrap_or_default() {
-        mine.extend_from_slice(&part.crc.to_le_bytes());
-        mine.extend_from_slice(&part.len.to_le_bytes());
-    }
-    let all = ranks.gather_bytes(&mine);
-    if let Some(failed) = all.iter().position(|m| m.first() != Some(&0)) {
-        return match loaded {
-            Err(e) => Err(e.into()),
-            Ok(_) => Err(GenerateError::OtherRank { rank: failed }),
-        };
-    }
+    let mine = loaded
+        .map_err(GenerateError::from)
+        .map(|parts| parts.iter().flat_map(|p| p.to_bytes()).collect());
+    let all = agree_gather(ranks, mine)?;
     let parts: Vec<Vec<PartCrc>> = all
         .iter()
         .map(|m| {
-            m[1..]
-                .chunks_exact(12)
-                .map(|b| PartCrc {
-                    crc: u32::from_le_bytes([b[0], b[1], b[2], b[3]]),
-                    len: u64::from_le_bytes([b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11]]),
-                })
+            m.chunks_exact(PartCrc::LEN)
+                .map(PartCrc::from_bytes)
                 .collect()
         })
         .collect();
+    // Every rank checks the same parts; rank 0 says why they are refused.
     match checkpoint.check_parts(&parts) {
         Err(_) if ranks.rank() != 0 => Err(GenerateError::OtherRank { rank: 0 }),
         checked => Ok(checked?),
@@ -510,28 +499,25 @@ impl Saver<'_> {
         due: bool,
         ranks: &dyn Ranks,
     ) -> Result<bool, GenerateError> {
-        let mut mine = vec![0, u8::from(due)];
+        let mut mine = vec![u8::from(due)];
         for s in saved {
             match s {
                 Ok(s) => mine.extend_from_slice(&s.to_bytes()),
                 Err(e) => self.failed = self.failed.take().or(Some(e)),
             }
         }
-        mine[0] = u8::from(self.failed.is_some());
-        let all = ranks.gather_bytes(&mine);
-        let (rank, size) = (ranks.rank(), ranks.size());
-        if let Some(failed) = all.iter().position(|m| m[0] != 0) {
-            return Err(match self.failed.take() {
-                Some(e) if failed == rank => e.into(),
-                _ => GenerateError::OtherRank { rank: failed },
-            });
-        }
-        let due = all.iter().all(|m| m[1] == 1);
+        let mine: Result<_, GenerateError> = match self.failed.take() {
+            Some(e) => Err(e.into()),
+            None => Ok(mine),
+        };
+        let all = agree_gather(ranks, mine)?;
+        let size = ranks.size();
+        let due = all.iter().all(|m| m[0] == 1);
         // Rank 0 records the layers every rank has saved, in order.
         let mut recorded = Ok(());
-        if rank == 0 {
+        if ranks.rank() == 0 {
             for (r, m) in all.iter().enumerate() {
-                for s in m[2..].chunks_exact(Saved::LEN).map(Saved::from_bytes) {
+                for s in m[1..].chunks_exact(Saved::LEN).map(Saved::from_bytes) {
                     self.parts
                         .entry(s.layer)
                         .or_insert_with(|| vec![None; size])[r] = Some(s);
@@ -557,13 +543,7 @@ impl Saver<'_> {
                 }
             }
         }
-        match first_failed(ranks, recorded.is_err()) {
-            None => Ok(due),
-            Some(_) if rank == 0 => Err(recorded
-                .err()
-                .map_or(GenerateError::OtherRank { rank: 0 }, Into::into)),
-            Some(failed) => Err(GenerateError::OtherRank { rank: failed }),
-        }
+        agree(ranks, recorded.map_err(GenerateError::from)).map(|()| due)
     }
 }
 
@@ -668,10 +648,16 @@ pub(super) fn agree_not_cancelled<F: Fn(Progress) + Sync>(
     report: &Reporter<'_, F>,
     ranks: &dyn Ranks,
 ) -> Result<(), GenerateError> {
-    if ranks.sum(u64::from(report.cancelled())) > 0 {
+    if any(ranks, report.cancelled()) {
         return Err(GenerateError::Cancelled);
     }
     Ok(())
+}
+
+impl OtherRank for GenerateError {
+    fn other_rank(rank: usize) -> GenerateError {
+        GenerateError::OtherRank { rank }
+    }
 }
 
 /// This rank's blocks of a layer cut into rounds, as many on every rank

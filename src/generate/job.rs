@@ -16,14 +16,14 @@ use serde::Serialize;
 
 use super::checkpoint::{Checkpoint, Resume, checkpoint_len, checkpoint_path};
 use super::{
-    Cancel, DEFAULT_EXCHANGE_BYTES, EulerOptions, FlipOptions, GenerateError, Progress, Puzzle,
-    RanksOptions, euler_full_memory, euler_full_tables, euler_memory, euler_rank_memory,
-    euler_rank_write_memory, euler_ranks, flip_memory,
+    Cancel, DEFAULT_EXCHANGE_BYTES, EulerOptions, FlipOptions, GenerateError, Hooks, Progress,
+    Puzzle, RanksOptions, euler_full_memory, euler_full_tables, euler_memory, euler_rank_memory,
+    euler_rank_write_memory, euler_ranks, flip_memory, in_pool,
 };
 use crate::error::{Classify, Kind, Side};
 use crate::euler::Outcome;
 use crate::memory::{ByteSize, available_memory, peak_memory};
-use crate::ranks::Ranks;
+use crate::ranks::{OtherRank, Ranks, Solo, agree, any};
 use crate::tablefile::{self, Destination, EulerColumns, FlipColumns, Table, TableError};
 
 /// A table file to make: which puzzle, which board, where, and how.
@@ -515,99 +515,92 @@ impl Plan {
         progress: impl Fn(Progress) + Sync,
         cancel: &Cancel,
     ) -> Result<Report, JobError> {
+        match self.job.puzzle {
+            // One process is the job of one rank.
+            Puzzle::Euler => self.run_on(&Solo, progress, cancel).map(|r| r.report),
+            Puzzle::Flip => self.run_flip(progress, cancel),
+        }
+    }
+
+    /// [`run`](Plan::run) of a Flip job: a breadth-first search in one
+    /// process, written through [`Table::write`].
+    fn run_flip(
+        &self,
+        progress: impl Fn(Progress) + Sync,
+        cancel: &Cancel,
+    ) -> Result<Report, JobError> {
         let start = Instant::now();
         let job = &self.job;
-        let (puzzle, shape) = (job.puzzle, job.shape);
+        let shape = job.shape;
         self.check()?;
-        let limit = self.memory_limit.map(|l| l.bytes);
         let cancelled = |removed_temporary| JobError::Cancelled {
             path: self.path.clone(),
             removed_temporary,
-            checkpoint: self.keep_checkpoint(),
+            checkpoint: None,
         };
-        let generate_error = |error| match error {
+        let options = FlipOptions {
+            memory_limit: self.memory_limit.map(|l| l.bytes),
+            ..job.flip_options(Some(cancel))
+        };
+        let made = super::flip(shape, &options, &progress).map_err(|error| match error {
             GenerateError::Cancelled => cancelled(false),
             error => JobError::Generate(error),
-        };
-        let table_error = |error| JobError::Table {
-            path: self.path.clone(),
-            error,
-        };
-        let (table, summary) = match puzzle {
-            Puzzle::Euler => {
-                let options = EulerOptions {
-                    // What the plan decided, whatever memory is free now.
-                    wdl_only: !self.full,
-                    memory_limit: limit.map(|l| l.saturating_sub(tablefile::WRITE_MEMORY)),
-                    checkpoint: self.checkpoint.clone(),
-                    ..job.euler_options(Some(cancel))
-                };
-                let made = super::euler(shape, &options, &progress).map_err(generate_error)?;
-                let s = made.summary;
-                let table =
-                    Table::from_euler(shape, EulerColumns::from(made)).map_err(table_error)?;
-                let summary = ReportSummary::Euler(EulerReport {
-                    wdl_only: table.is_wdl_only(),
-                    positions: s.positions,
-                    winning: s.winning,
-                    losing: s.losing,
-                    empty: s.empty,
-                    empty_moves_left: s.empty_moves_left,
-                });
-                (table, summary)
-            }
-            Puzzle::Flip => {
-                let options = FlipOptions {
-                    memory_limit: limit,
-                    ..job.flip_options(Some(cancel))
-                };
-                let made = super::flip(shape, &options, &progress).map_err(generate_error)?;
-                let mut s = made.summary.clone();
-                let table =
-                    Table::from_flip(shape, FlipColumns::from(made)).map_err(table_error)?;
-                s.histogram.truncate(usize::from(s.max_rounds) + 1);
-                let summary = ReportSummary::Flip(FlipReport {
-                    positions: s.boards,
-                    solvable: s.solvable,
-                    impossible: s.boards - s.solvable,
-                    reach_white: s.reach[0],
-                    reach_black: s.reach[1],
-                    histogram: s.histogram,
-                    max_rounds: s.max_rounds,
-                });
-                (table, summary)
-            }
-        };
-        let generated = start.elapsed();
-        let file_bytes = write_table(&table, &self.path, &progress, cancel, cancelled)?;
-        if let Some(checkpoint) = &self.checkpoint {
-            // The table is complete under its name: the layers saved for
-            // a rerun are of no more use.
-            fs::remove_file(checkpoint).map_err(|error| JobError::Write {
-                path: checkpoint.clone(),
+        })?;
+        let mut s = made.summary.clone();
+        let table =
+            Table::from_flip(shape, FlipColumns::from(made)).map_err(|error| JobError::Table {
+                path: self.path.clone(),
                 error,
             })?;
-        }
-        let total = start.elapsed();
-        Ok(Report {
-            puzzle,
+        s.histogram.truncate(usize::from(s.max_rounds) + 1);
+        let summary = ReportSummary::Flip(FlipReport {
+            positions: s.boards,
+            solvable: s.solvable,
+            impossible: s.boards - s.solvable,
+            reach_white: s.reach[0],
+            reach_black: s.reach[1],
+            histogram: s.histogram,
+            max_rounds: s.max_rounds,
+        });
+        let generated = start.elapsed();
+        let file_bytes = write_table(&table, &self.path, &progress, cancel, cancelled)?;
+        Ok(self.report(
+            summary,
+            start.elapsed(),
+            generated,
+            peak_memory(),
+            file_bytes,
+        ))
+    }
+
+    /// The summary of a job that took `total` (`generated` of it to
+    /// generate), with the peak memory given and the file's length.
+    fn report(
+        &self,
+        summary: ReportSummary,
+        total: Duration,
+        generated: Duration,
+        peak_memory: Option<u64>,
+        file_bytes: u64,
+    ) -> Report {
+        let shape = self.job.shape;
+        Report {
+            puzzle: self.job.puzzle,
             rows: shape.rows(),
             cols: shape.cols(),
             summary,
             run: RunFigures {
                 seconds: seconds(total),
                 generate_seconds: seconds(generated),
-                write_seconds: seconds(total - generated),
+                write_seconds: seconds(total.saturating_sub(generated)),
                 memory_needed: self.memory_needed,
-                peak_memory: peak_memory(),
+                peak_memory,
                 file: self.path.display().to_string(),
                 file_bytes,
             },
-        })
+        }
     }
-}
 
-impl Plan {
     /// Runs the job over the ranks of `ranks`, every rank calling this
     /// with the same plan (see [`crate::ranks`]): the checks, each rank's
     /// share of the generation, the file written by every rank in parts
@@ -630,15 +623,27 @@ impl Plan {
         progress: impl Fn(Progress) + Sync,
         cancel: &Cancel,
     ) -> Result<RanksReport, JobError> {
-        let start = Instant::now();
         let job = &self.job;
-        let shape = job.shape;
         if ranks.size() != job.ranks || job.puzzle != Puzzle::Euler {
             return Err(JobError::RankCount {
                 planned: job.ranks,
                 running: ranks.size(),
             });
         }
+        self.run_on(ranks, progress, cancel)
+    }
+
+    /// The one run of an Euler job, on each rank of `ranks` (one process:
+    /// [`Solo`]).
+    fn run_on(
+        &self,
+        ranks: &dyn Ranks,
+        progress: impl Fn(Progress) + Sync,
+        cancel: &Cancel,
+    ) -> Result<RanksReport, JobError> {
+        let start = Instant::now();
+        let job = &self.job;
+        let shape = job.shape;
         agree(ranks, self.check())?;
         // Each rank planned with its own memory: they must agree on what the
         // table holds, or they would make different calls and files.
@@ -663,13 +668,7 @@ impl Plan {
             removed_temporary,
             checkpoint: if root { self.keep_checkpoint() } else { None },
         };
-        let made = euler_ranks(shape, &options, ranks, &progress).map_err(|error| match error {
-            GenerateError::Cancelled => cancelled(false),
-            GenerateError::OtherRank { rank } => JobError::OtherRank { rank },
-            error => JobError::Generate(error),
-        })?;
-        let generated = start.elapsed();
-        let file_bytes = made.write(&self.path, ranks).map_err(|error| match error {
+        let table_error = |error| match error {
             TableError::OtherRank { rank } => JobError::OtherRank { rank },
             TableError::Io(error) => JobError::Write {
                 path: self.path.clone(),
@@ -679,9 +678,57 @@ impl Plan {
                 path: self.path.clone(),
                 error,
             },
+        };
+        let hooks = Hooks {
+            progress: &progress,
+            cancel: Some(cancel),
+        };
+        // Cancelled before it began: nothing made, not even the checkpoint.
+        let made = if any(ranks, cancel.is_cancelled()) {
+            Err(GenerateError::Cancelled)
+        } else if ranks.size() == 1 {
+            // One process on a pool of its threads; the ranks on the pool
+            // their front end built (only the thread that called `ranks`
+            // before may call it: MPI's "funneled" threading).
+            in_pool(job.threads, || {
+                euler_ranks::make(shape, &options, &Solo, &hooks)
+            })
+        } else {
+            euler_ranks::make(shape, &options, ranks, &hooks)
+        };
+        let made = made.map_err(|error| match error {
+            GenerateError::Cancelled => cancelled(false),
+            GenerateError::OtherRank { rank } => JobError::OtherRank { rank },
+            error => JobError::Generate(error),
         })?;
+        let s = made.summary;
+        let summary = ReportSummary::Euler(EulerReport {
+            wdl_only: !made.full(),
+            positions: s.positions,
+            winning: s.winning,
+            losing: s.losing,
+            empty: s.empty,
+            empty_moves_left: s.empty_moves_left,
+        });
+        let exchanged = made.exchanged.clone();
+        let (generated, file_bytes) = if ranks.size() == 1 {
+            // One process holds the whole table: it writes it as any table
+            // is written, its progress heard and its cancel honoured.
+            let table = Table::from_euler(shape, EulerColumns::from(made.into_tables()))
+                .map_err(table_error)?;
+            let generated = start.elapsed();
+            let written = write_table(&table, &self.path, &progress, cancel, cancelled)?;
+            (generated, written)
+        } else {
+            let generated = start.elapsed();
+            (
+                generated,
+                made.write(&self.path, ranks).map_err(table_error)?,
+            )
+        };
         // The table is complete under its name (rank 0 renamed it after
-        // every rank had written its part).
+        // every rank had written its part): the layers saved for a rerun
+        // are of no more use.
         let removed = match &self.checkpoint {
             Some(checkpoint) if root => {
                 fs::remove_file(checkpoint).map_err(|error| JobError::Write {
@@ -692,35 +739,13 @@ impl Plan {
             _ => Ok(()),
         };
         agree(ranks, removed)?;
-        let s = made.summary;
         let total = start.elapsed();
-        let largest = |d: Duration| ranks.max(d.as_nanos() as u64);
+        let largest = |d: Duration| Duration::from_nanos(ranks.max(d.as_nanos() as u64));
         let (total, generated) = (largest(total), largest(generated));
-        let report = Report {
-            puzzle: Puzzle::Euler,
-            rows: shape.rows(),
-            cols: shape.cols(),
-            summary: ReportSummary::Euler(EulerReport {
-                wdl_only: !made.full(),
-                positions: s.positions,
-                winning: s.winning,
-                losing: s.losing,
-                empty: s.empty,
-                empty_moves_left: s.empty_moves_left,
-            }),
-            run: RunFigures {
-                seconds: total as f64 / 1e9,
-                generate_seconds: generated as f64 / 1e9,
-                write_seconds: total.saturating_sub(generated) as f64 / 1e9,
-                memory_needed: self.memory_needed,
-                peak_memory: Some(ranks.max(peak_memory().unwrap_or(0))).filter(|&p| p > 0),
-                file: self.path.display().to_string(),
-                file_bytes,
-            },
-        };
+        let peak = Some(ranks.max(peak_memory().unwrap_or(0))).filter(|&p| p > 0);
         Ok(RanksReport {
-            report,
-            exchanged: made.exchanged,
+            report: self.report(summary, total, generated, peak, file_bytes),
+            exchanged,
         })
     }
 }
@@ -737,10 +762,10 @@ pub struct RanksReport {
     pub exchanged: Vec<u64>,
 }
 
-/// Every rank's outcome of a step, agreed ([`ranks::agree`]):
-/// [`JobError::OtherRank`] where only another rank failed.
-fn agree<T>(ranks: &dyn Ranks, result: Result<T, JobError>) -> Result<T, JobError> {
-    crate::ranks::agree(ranks, result, |rank| JobError::OtherRank { rank })
+impl OtherRank for JobError {
+    fn other_rank(rank: usize) -> JobError {
+        JobError::OtherRank { rank }
+    }
 }
 
 /// Why a [`Job`] failed. The messages are those of `boardbase generate`,

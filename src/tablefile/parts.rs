@@ -16,7 +16,7 @@ use boardbase_tables::shape::Shape;
 use super::direct::DirectWrites;
 use super::write::{Destination, TempFile, destination, dir_and_name};
 use super::{ColumnInfo, Puzzle, TableError, VERSION, format, layout_infos};
-use crate::ranks::Ranks;
+use crate::ranks::{self, OtherRank, Ranks};
 
 /// The length of the blocks the writer checksums: 4 KiB.
 pub(crate) const BLOCK_LEN: u32 = format::BLOCK_LEN;
@@ -43,16 +43,19 @@ impl PartCrc {
         all.finalize()
     }
 
-    const LEN: usize = 12;
+    /// Bytes of [`to_bytes`](PartCrc::to_bytes).
+    pub(crate) const LEN: usize = 12;
 
-    fn to_bytes(self) -> [u8; PartCrc::LEN] {
+    /// The CRC and the count, little-endian: what a rank sends.
+    pub(crate) fn to_bytes(self) -> [u8; PartCrc::LEN] {
         let mut b = [0u8; PartCrc::LEN];
         b[..4].copy_from_slice(&self.crc.to_le_bytes());
         b[4..].copy_from_slice(&self.len.to_le_bytes());
         b
     }
 
-    fn from_bytes(b: &[u8]) -> PartCrc {
+    /// A part read back from [`to_bytes`](PartCrc::to_bytes).
+    pub(crate) fn from_bytes(b: &[u8]) -> PartCrc {
         PartCrc {
             crc: u32::from_le_bytes(b[..4].try_into().unwrap_or_default()),
             len: u64::from_le_bytes(b[4..12].try_into().unwrap_or_default()),
@@ -164,18 +167,15 @@ pub(crate) fn write_parts(
             ),
         )),
     });
-    let name = match &temp {
-        Some(Ok((temp, _))) => path_bytes(&temp.path),
-        _ => Vec::new(),
-    };
-    let names = ranks.gather_bytes(&name);
-    let temp = match temp {
-        Some(made) => Some(agree(ranks, made)?),
-        None => {
-            agree(ranks, Ok(()))?;
-            None
+    let (temp, name) = match temp {
+        Some(Ok((temp, target))) => {
+            let name = path_bytes(&temp.path);
+            (Some((temp, target)), Ok(name))
         }
+        Some(Err(e)) => (None, Err(e)),
+        None => (None, Ok(Vec::new())),
     };
+    let names = agree_gather(ranks, name)?;
     let temp_path = bytes_path(&names[0]);
 
     // Every rank writes its ranges at once (`fill` may exchange data with
@@ -201,12 +201,11 @@ pub(crate) fn write_parts(
         Ok((file, written))
     })();
     let written = written.and_then(|(file, written)| file.sync_all().map(|()| written));
-    let written = agree(ranks, written)?;
     // Every block of every column written once (a block written twice and
     // one missed would pass this count; the byte-identical tests catch
     // such a fill).
-    let counts: Vec<u8> = written.iter().flat_map(|w| w.to_le_bytes()).collect();
-    let counts = ranks.gather_bytes(&counts);
+    let counts = written.map(|w| w.iter().flat_map(|w| w.to_le_bytes()).collect());
+    let counts = agree_gather(ranks, counts)?;
 
     // Every rank hashes its share of each block-CRC array, synced by every
     // rank above, read back; rank 0 combines the shares.
@@ -235,8 +234,7 @@ pub(crate) fn write_parts(
         }
         Ok(mine)
     })();
-    let shares = agree(ranks, shares)?;
-    let shares = ranks.gather_bytes(&shares);
+    let shares = agree_gather(ranks, shares)?;
 
     // Rank 0 writes the header, then renames.
     let finished = match temp {
@@ -293,13 +291,24 @@ fn create(path: &Path, len: u64) -> io::Result<TempFile> {
     Ok(temp)
 }
 
-/// Every rank's outcome of a step, agreed: this rank's value when every
-/// rank succeeded, its own error where it failed, and where another rank
-/// failed, [`TableError::OtherRank`] naming the first that did.
-fn agree<T>(ranks: &dyn Ranks, result: io::Result<T>) -> Result<T, TableError> {
-    crate::ranks::agree(ranks, result.map_err(TableError::Io), |rank| {
+impl OtherRank for TableError {
+    fn other_rank(rank: usize) -> TableError {
         TableError::OtherRank { rank }
-    })
+    }
+}
+
+/// Every rank's outcome of an I/O step, agreed ([`ranks::agree`]).
+fn agree<T>(ranks: &dyn Ranks, result: io::Result<T>) -> Result<T, TableError> {
+    ranks::agree(ranks, result.map_err(TableError::Io))
+}
+
+/// Every rank's bytes, where every rank's I/O step succeeded
+/// ([`ranks::agree_gather`]).
+fn agree_gather(
+    ranks: &dyn Ranks,
+    result: io::Result<Vec<u8>>,
+) -> Result<Vec<Vec<u8>>, TableError> {
+    ranks::agree_gather(ranks, result.map_err(TableError::Io))
 }
 
 /// A path as bytes, to send to other ranks, and back.
