@@ -41,7 +41,7 @@ use memmap2::{MmapMut, MmapOptions};
 use rayon::prelude::*;
 
 use super::checkpoint::{Checkpoint, CheckpointError};
-use super::euler::{DEPTH_CHUNK_WORDS, EulerDepth, EulerTables, depth_pass};
+use super::euler_tables::{DEPTH_CHUNK_WORDS, EulerDepth, EulerTables, depth_pass};
 use super::euler_winloss::{BYTES_A_BLOCK, BlockPlaces, Owners, win_loss};
 use super::{
     Cancel, EulerSummary, GenerateError, Hooks, Phase, Progress, Puzzle, Reporter,

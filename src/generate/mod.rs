@@ -87,6 +87,7 @@ use crate::memory::ByteSize;
 pub mod checkpoint;
 mod euler;
 mod euler_ranks;
+mod euler_tables;
 mod euler_winloss;
 mod flip;
 mod game;
@@ -94,13 +95,14 @@ mod game_checkpoint;
 mod job;
 
 pub use euler::{
-    EULER_MAX_CELLS, EulerDepth, EulerOptions, EulerSummary, EulerTables, NO_MOVE, euler,
-    euler_full_memory, euler_full_tables, euler_memory,
+    EULER_MAX_CELLS, EulerOptions, NO_MOVE, euler, euler_full_memory, euler_full_tables,
+    euler_memory,
 };
 pub use euler_ranks::{
     DEFAULT_EXCHANGE_BYTES, RankTables, RanksOptions, euler_rank_memory, euler_rank_write_memory,
     euler_ranks,
 };
+pub use euler_tables::{EulerDepth, EulerSummary, EulerTables};
 pub use flip::{
     ColourColumns, FLIP_MAX_CELLS, FlipOptions, FlipSummary, FlipTables, flip, flip_memory,
 };

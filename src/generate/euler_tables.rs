@@ -1,0 +1,209 @@
+//! What the Euler generator makes, and its depth pass: the tables of one
+//! shape as owned columns ([`EulerTables`]), what they say in numbers
+//! ([`EulerSummary`]), and the moves-left and best-move pass over a whole
+//! win/loss bitset, which one process and every rank of a job run alike
+//! (the ranks' pass runs it; [`euler`](super::euler) is its one-rank
+//! case).
+
+use std::ops::Range;
+use std::sync::atomic::Ordering::Relaxed;
+
+use boardbase_tables::euler::depth::{self, DepthSolver};
+use boardbase_tables::shape::Shape;
+use rayon::prelude::*;
+
+use super::euler_winloss::agree_not_cancelled;
+use super::{GenerateError, Hooks, Phase, Progress, Reporter, try_vec};
+use crate::euler::Outcome;
+use crate::ranks::{Ranks, agree};
+use crate::tablefile::EulerColumns;
+
+/// The Euler tables of one shape, as owned columns (see the [module
+/// docs](super) for the layout).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EulerTables {
+    /// The board shape.
+    pub shape: Shape,
+    /// The move masks, in the order of
+    /// [`tables::euler::moves`](crate::tables::euler::moves); best moves are indices into it.
+    pub moves: Vec<u64>,
+    /// One bit a position (bit `p % 64` of word `p / 64`), set when the
+    /// player to move wins; the full board is set. At least one word; bits
+    /// past `2^cells` are 0.
+    pub winning: Vec<u64>,
+    /// Moves left and best moves, when made (see [`EulerOptions`](super::EulerOptions)).
+    pub depth: Option<EulerDepth>,
+    /// Counts and the empty board.
+    pub summary: EulerSummary,
+}
+
+/// The depth columns of Euler tables: one byte a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EulerDepth {
+    /// Moves left with perfect play (the winner hurries, the loser resists);
+    /// 0 for the full board.
+    pub plies: Vec<u8>,
+    /// Index into [`EulerTables::moves`] of one best move (the fastest win,
+    /// the longest resistance; ties to the first in list order);
+    /// [`NO_MOVE`](super::NO_MOVE) for the full board.
+    pub best_move: Vec<u8>,
+}
+
+/// What Euler tables say, in numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct EulerSummary {
+    /// Positions: `2^cells`.
+    pub positions: u64,
+    /// Open positions won by the player to move (the full board is in
+    /// neither count).
+    pub winning: u64,
+    /// Open positions lost by the player to move.
+    pub losing: u64,
+    /// Who wins the empty board.
+    pub empty: Outcome,
+    /// Moves left from the empty board with perfect play, when the depth
+    /// columns were made.
+    pub empty_moves_left: Option<u8>,
+}
+
+impl EulerTables {
+    /// Whether the player to move wins `position` (bits in the shape's
+    /// layout; the full board is won).
+    ///
+    /// # Panics
+    ///
+    /// Panics if `position` has bits outside the shape.
+    pub fn winning(&self, position: u64) -> bool {
+        assert!(position <= self.shape.full(), "a position of the shape");
+        self.winning[(position / 64) as usize] >> (position % 64) & 1 == 1
+    }
+
+    /// Moves left with perfect play, when the depth columns were made.
+    pub fn plies(&self, position: u64) -> Option<u8> {
+        assert!(position <= self.shape.full(), "a position of the shape");
+        self.depth.as_ref().map(|d| d.plies[position as usize])
+    }
+
+    /// The mask of the stored best move, when the depth columns were made
+    /// and the position is open.
+    pub fn best_move(&self, position: u64) -> Option<u64> {
+        assert!(position <= self.shape.full(), "a position of the shape");
+        let i = self.depth.as_ref()?.best_move[position as usize];
+        (i != depth::NO_MOVE).then(|| self.moves[usize::from(i)])
+    }
+}
+
+/// The depth pass of the words `range` of every step, on every core, with
+/// `winning` whole: their moves left and best moves, from the position
+/// `range.start * 64`. Each step's other words come from the other ranks
+/// (`ranks`; none for one process, whose range is every word).
+pub(super) fn depth_pass<F: Fn(Progress) + Sync>(
+    shape: Shape,
+    winning: &[u64],
+    range: Range<usize>,
+    ranks: &dyn Ranks,
+    hooks: &Hooks<'_, F>,
+) -> Result<(Vec<u8>, Vec<u8>), GenerateError> {
+    let solver = DepthSolver::new(shape);
+    let positions = solver.positions();
+    let words = solver.words();
+    let per_word = positions / words;
+    let own = range.len() * per_word;
+    // Every rank makes the same calls: one process has every word.
+    let alone = ranks.size() == 1;
+    let allocated = (|| -> Result<_, GenerateError> {
+        let plies = try_vec(own, || 0u8)?;
+        let best_move = try_vec(own, || 0u8)?;
+        let sets = [
+            try_vec(words, || 0u64)?,
+            try_vec(words, || 0u64)?,
+            try_vec(words, || 0u64)?,
+        ];
+        Ok((plies, best_move, sets))
+    })();
+    let (mut plies, mut best_move, mut sets) = agree(ranks, allocated)?;
+    let chunk = DEPTH_CHUNK_WORDS;
+    let first = range.start;
+    let report = Reporter::start(hooks, Phase::Depth, own as u64);
+    winning[range.clone()]
+        .par_chunks(chunk)
+        .enumerate()
+        .for_each(|(i, c)| {
+            if !report.cancelled() {
+                solver.check(winning, first + i * chunk, c.len());
+            }
+        });
+    let (mut taken, mut taken_here) = (0, 0);
+    let mut d = 0u8;
+    while taken < positions as u64 {
+        agree_not_cancelled(&report, ranks)?;
+        // A(d) goes to sets[d % 3]; A(d - 1) and A(d - 2) are the others.
+        let [a, b, c] = &mut sets;
+        let (next, prev, prev2) = match d % 3 {
+            0 => (a, &*c, &*b),
+            1 => (b, &*a, &*c),
+            _ => (c, &*b, &*a),
+        };
+        if !alone {
+            // The other ranks' words still hold A(d - 3): cleared before
+            // their words of A(d) are ORed in.
+            next.fill(0);
+        }
+        let rows = next[range.clone()]
+            .par_chunks_mut(chunk)
+            .zip(plies.par_chunks_mut(chunk * per_word))
+            .zip(best_move.par_chunks_mut(chunk * per_word))
+            .enumerate();
+        let step = if d == 0 {
+            rows.map(|(i, ((next, plies), best))| {
+                solver.start(first + i * chunk, next, plies, best)
+            })
+            .sum::<u64>()
+        } else {
+            assert!(
+                usize::from(d) <= shape.cells(),
+                "every position is taken in"
+            );
+            rows.map(|(i, ((next, plies), best))| {
+                if report.cancelled() {
+                    return 0;
+                }
+                solver.step(
+                    d,
+                    winning,
+                    prev,
+                    prev2,
+                    first + i * chunk,
+                    next,
+                    plies,
+                    best,
+                )
+            })
+            .sum::<u64>()
+        };
+        // A step reads the two before it: a skipped chunk stops the job.
+        agree_not_cancelled(&report, ranks)?;
+        taken_here += step;
+        report.add(taken_here - report.done.load(Relaxed));
+        if !alone {
+            ranks.or_words(next);
+        }
+        taken = ranks.sum(taken_here);
+        d += 1;
+    }
+    report.finish();
+    Ok((plies, best_move))
+}
+
+/// Words a task of the depth pass takes: 1,024 (65,536 positions).
+pub(super) const DEPTH_CHUNK_WORDS: usize = 1 << 10;
+
+impl From<EulerTables> for EulerColumns {
+    /// The generator's columns, taken as they are (nothing is copied).
+    fn from(tables: EulerTables) -> EulerColumns {
+        EulerColumns {
+            winning: tables.winning,
+            full: tables.depth.map(|d| (d.plies, d.best_move)),
+        }
+    }
+}
