@@ -248,11 +248,10 @@ impl GamePlan {
         self.check()?;
         let (model, setup) = (self.job.model, &self.job.setup);
         let checkpoint = checkpoint_path(&self.path);
-        let kept = |checkpoint: &Path| checkpoint.exists().then(|| checkpoint.to_owned());
         let cancelled = |removed_temporary| JobError::Cancelled {
             path: self.path.clone(),
             removed_temporary,
-            checkpoint: kept(&checkpoint),
+            checkpoint: self.checkpoint(),
         };
         let game = model
             .make(setup)

@@ -332,11 +332,7 @@ pub fn solve_resumable<G: TwoPlayer>(
         ),
     };
     let mut buf = Vec::new();
-    let first = match stage {
-        Stage::Scan { next } => Some(next),
-        Stage::Queue { .. } => None,
-    };
-    if let Some(first) = first {
+    if let Stage::Scan { next: first } = stage {
         for p in first..n as u64 {
             if p.is_multiple_of(STRIDE) {
                 let snapshot = Snapshot {
