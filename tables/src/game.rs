@@ -74,6 +74,8 @@ mod graph;
 pub mod retrograde;
 #[cfg(feature = "alloc")]
 pub mod search;
+#[cfg(feature = "alloc")]
+pub mod tiers;
 
 use core::cmp::Ordering;
 use core::fmt;
@@ -234,6 +236,44 @@ pub trait TwoPlayer: Rules {
     /// there (a *primitive* position, which has no moves), `None` while it
     /// goes on. A position that is not primitive has at least one move.
     fn primitive(&self, position: u64) -> Option<Value>;
+}
+
+/// A game's tiers, for the tier solver ([`tiers`], with the `alloc`
+/// feature): every position index belongs to one tier, in which it has a
+/// rank, and a move leads to (a position whose canonical one is in) the
+/// same tier or a tier numbered above it. The solver holds one tier at a
+/// time, as GamesmanOne's tier solver does.
+pub trait Tiers: TwoPlayer {
+    /// The number of tiers: they are `0..tiers()`.
+    fn tiers(&self) -> u64;
+
+    /// The number of position indices of `tier`: its ranks are
+    /// `0..tier_size(tier)`.
+    fn tier_size(&self, tier: u64) -> u64;
+
+    /// The tier of `position` and its rank there.
+    fn tier_rank(&self, position: u64) -> (u64, u64);
+
+    /// The tier of `position`: [`tier_rank`](Self::tier_rank)'s tier, which
+    /// a game may find faster than the rank.
+    fn tier_of(&self, position: u64) -> u64 {
+        self.tier_rank(position).0
+    }
+
+    /// The position of `tier` with `rank`: the inverse of
+    /// [`tier_rank`](Self::tier_rank).
+    fn position_at(&self, tier: u64, rank: u64) -> u64;
+
+    /// Calls `f` with the rank and the position of each index of `tier`
+    /// that may be a legal canonical position, in the order of rank. The
+    /// default takes every rank through [`position_at`](Self::position_at);
+    /// a game can walk its tier faster, and skip ranks that are never
+    /// canonical.
+    fn for_each_in_tier(&self, tier: u64, mut f: impl FnMut(u64, u64)) {
+        for rank in 0..self.tier_size(tier) {
+            f(rank, self.position_at(tier, rank));
+        }
+    }
 }
 
 /// A puzzle: one player moving towards a goal, in as few moves as possible.

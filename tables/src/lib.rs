@@ -42,5 +42,6 @@ pub mod lines;
 pub mod mnk;
 pub mod quixo;
 pub mod shape;
+pub mod subsets;
 pub mod teeko;
 pub mod text;

@@ -51,6 +51,8 @@
 //! # Ok::<(), boardbase_tables::text::ParseError>(())
 //! ```
 
+mod tiers;
+
 use core::fmt;
 
 use crate::game::{Rules, Text, TwoPlayer, Value, each_distinct};

@@ -2,13 +2,15 @@
 //! `boardbase::tables::quixo::Quixo`, with and without symmetry, against
 //! the oracle's value iteration (tests/oracle/quixo.rs) on every position
 //! reachable from the start; every position's moves against the oracle's;
-//! the game's text and GamesmanOne's both ways.
+//! the game's text and GamesmanOne's both ways; the tier solver's entries
+//! against the oracle's too, and equal to the whole-game solver's.
 
 use std::collections::{BTreeSet, HashMap};
 
 use crate::oracle::mnk::{Game, Solved};
 use crate::oracle::quixo::Quixo as Oracle;
-use boardbase::tables::game::{Outcome, Rules, Text, TwoPlayer, retrograde};
+use boardbase::tables::game::tiers::{TierStep, solve_tiers_in_memory};
+use boardbase::tables::game::{Outcome, Rules, Text, Tiers, TwoPlayer, Value, retrograde};
 use boardbase::tables::quixo::Quixo;
 use boardbase::tables::shape::Shape;
 
@@ -61,6 +63,13 @@ fn check(rows: usize, cols: usize, k: usize) -> HashMap<Vec<u8>, Solved> {
             game = game.without_symmetry();
         }
         let solved = retrograde::solve(&game).unwrap();
+        let tiered = solve_tiers_in_memory(&game, &mut |_| true).unwrap();
+        for (position, &want) in &all {
+            let p = game.read_position(&text(cols, position)).unwrap();
+            assert_eq!(tiered.outcome_of(&game, p), Some(outcome(want)), "tiers");
+        }
+        // Not only the positions reachable from the start: every entry.
+        assert_eq!(tiered.cells(), solved.cells(), "{rows}x{cols} k={k}");
         for (position, &want) in &all {
             let drawn = text(cols, position);
             let p = game.read_position(&drawn).unwrap();
@@ -210,4 +219,121 @@ fn quixo_text_errors_say_where() {
     assert_eq!(game.read_move(p, "a1-c1"), game.read_move(p, "1 R"));
     assert!(game.read_move(p, "a2-c2").is_err()); // O's cube
     assert!(game.read_move(p, "b2-b3").is_err()); // not on the border
+}
+
+/// Quixo with its parents hidden: the tier solver then finds the parents
+/// within a tier from the moves.
+struct NoParents(Quixo);
+
+impl Rules for NoParents {
+    type Move = u8;
+    fn positions(&self) -> u64 {
+        self.0.positions()
+    }
+    fn is_legal(&self, position: u64) -> bool {
+        self.0.is_legal(position)
+    }
+    fn for_each_move(&self, position: u64, f: impl FnMut(u8)) {
+        self.0.for_each_move(position, f)
+    }
+    fn play(&self, position: u64, mv: u8) -> u64 {
+        self.0.play(position, mv)
+    }
+    fn canonical(&self, position: u64) -> u64 {
+        self.0.canonical(position)
+    }
+}
+
+impl TwoPlayer for NoParents {
+    fn start(&self) -> u64 {
+        self.0.start()
+    }
+    fn primitive(&self, position: u64) -> Option<Value> {
+        self.0.primitive(position)
+    }
+}
+
+impl Tiers for NoParents {
+    fn tiers(&self) -> u64 {
+        self.0.tiers()
+    }
+    fn tier_size(&self, tier: u64) -> u64 {
+        self.0.tier_size(tier)
+    }
+    fn tier_rank(&self, position: u64) -> (u64, u64) {
+        self.0.tier_rank(position)
+    }
+    fn position_at(&self, tier: u64, rank: u64) -> u64 {
+        self.0.position_at(tier, rank)
+    }
+}
+
+#[test]
+fn quixo_tiers_number_every_position_once() {
+    for (rows, cols, k) in [(2, 2, 2), (2, 3, 2), (3, 3, 3)] {
+        let game = Quixo::new(Shape::new(rows, cols).unwrap(), k).unwrap();
+        let sizes: Vec<u64> = (0..game.tiers()).map(|t| game.tier_size(t)).collect();
+        assert_eq!(sizes.iter().sum::<u64>(), game.positions());
+        let mut seen = vec![false; game.positions() as usize];
+        for p in 0..game.positions() {
+            let (tier, rank) = game.tier_rank(p);
+            assert!(rank < sizes[tier as usize], "{p}: tier {tier} rank {rank}");
+            assert_eq!(game.position_at(tier, rank), p);
+            seen[p as usize] = true;
+            // A move stays in the tier or goes to a later one.
+            game.for_each_move(p, |mv| {
+                let (t, _) = game.tier_rank(game.canonical(game.play(p, mv)));
+                assert!(t >= tier, "{p} moves to tier {t} from {tier}");
+            });
+        }
+        assert!(seen.iter().all(|&s| s));
+        for tier in 0..game.tiers() {
+            // The walk of a tier gives each rank's position, in order, and
+            // skips only ranks with O to move (never canonical).
+            let mut walked = Vec::new();
+            game.for_each_in_tier(tier, |rank, p| walked.push((rank, p)));
+            assert!(walked.windows(2).all(|w| w[0].0 < w[1].0));
+            for &(rank, p) in &walked {
+                assert_eq!(game.position_at(tier, rank), p);
+                assert_eq!(game.tier_of(p), tier);
+            }
+            let with_x_to_move = (0..sizes[tier as usize])
+                .filter(|&r| !game.pieces(game.position_at(tier, r)).2)
+                .count();
+            assert_eq!(walked.len(), with_x_to_move, "tier {tier}");
+        }
+    }
+}
+
+#[test]
+fn quixo_tiers_without_the_games_parents() {
+    for (rows, cols, k) in [(2, 3, 2), (3, 3, 3), (3, 3, 2)] {
+        let game = Quixo::new(Shape::new(rows, cols).unwrap(), k).unwrap();
+        let want = retrograde::solve(&game).unwrap();
+        let mut steps = Vec::new();
+        let got = solve_tiers_in_memory(&NoParents(game.clone()), &mut |s: TierStep| {
+            steps.push(s);
+            true
+        })
+        .unwrap();
+        assert_eq!(got.cells(), want.cells(), "{rows}x{cols} k={k}");
+        // Called before each tier, last tier first, and once at the end.
+        assert_eq!(steps.len() as u64, game.tiers() + 1);
+        assert_eq!(steps[0].tier, game.tiers() - 1);
+        assert_eq!(steps.last().map(|s| s.done), Some(game.positions()));
+    }
+}
+
+#[test]
+fn quixo_tiers_stop_when_told() {
+    let game = Quixo::new(Shape::new(3, 3).unwrap(), 3).unwrap();
+    let mut calls = 0;
+    let stopped = solve_tiers_in_memory(&game, &mut |_| {
+        calls += 1;
+        calls < 5
+    });
+    assert_eq!(
+        stopped.err(),
+        Some(boardbase::tables::game::SolveError::Cancelled)
+    );
 }
