@@ -1,0 +1,415 @@
+//! A table's columns: what the header says of each ([`ColumnInfo`],
+//! [`ColumnBlocks`]), their entries held in memory ([`ColumnData`]) or in
+//! the file's bytes ([`Storage`]), and how a probe reads an entry
+//! ([`ColumnRef`]), a version-3 column's blocks checked against their CRCs
+//! as they are first read.
+
+use std::fmt;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::{ProbeError, format};
+
+/// What a table says about one of its columns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColumnInfo {
+    /// The column's name, e.g. `winning`.
+    pub name: String,
+    /// Bits per entry: 1, 8, 16, 32 or 64.
+    pub width: u8,
+    /// Number of entries.
+    pub entries: u64,
+    /// Bytes the entries take, `ceil(entries × width / 8)`.
+    pub byte_len: u64,
+    /// Where the column starts in the file (`None` in memory).
+    pub offset: Option<u64>,
+    /// The `crc` field of the file's header: in version 3 the CRC-32 of the
+    /// column's block-CRC array, in version 2 that of the column's bytes
+    /// (`None` in memory and for version-1 files).
+    pub crc: Option<u32>,
+    /// Where the column's block CRCs are (version 3 only).
+    pub blocks: Option<ColumnBlocks>,
+}
+
+impl ColumnInfo {
+    /// A column of `entries` entries of `width` bits held in memory (no
+    /// offset, CRC or blocks yet).
+    pub(crate) fn in_memory(name: impl Into<String>, width: u8, entries: u64) -> ColumnInfo {
+        ColumnInfo {
+            name: name.into(),
+            width,
+            entries,
+            byte_len: format::byte_len(entries, width).unwrap_or(u64::MAX),
+            offset: None,
+            crc: None,
+            blocks: None,
+        }
+    }
+}
+
+/// A version-3 column's blocks: the column's bytes cut in blocks of
+/// `block_len` bytes (the last one possibly shorter), each with its CRC-32
+/// in the column's block-CRC array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ColumnBlocks {
+    /// Bytes per block: a power of two from 64 to 1 MiB (4,096 as
+    /// [`Table::write`](super::Table::write) writes them).
+    pub block_len: u32,
+    /// Number of blocks, `ceil(byte_len / block_len)`.
+    pub count: u64,
+    /// Where the block-CRC array starts in the file: `count` little-endian
+    /// `u32`, a multiple of 64.
+    pub crcs_offset: u64,
+}
+
+/// A column's entries held in memory, for [`Table::from_columns`](super::Table::from_columns): the
+/// generator's own vectors, taken as they are (nothing is copied).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ColumnData {
+    /// 1-bit entries: entry `i` is bit `i % 64` of `words[i / 64]`; `words`
+    /// holds `ceil(entries / 64)` words. Bits past `entries` are ignored.
+    Bits {
+        /// The packed entries.
+        words: Vec<u64>,
+        /// Number of entries.
+        entries: u64,
+    },
+    /// 8-bit entries.
+    U8(Vec<u8>),
+    /// 16-bit entries.
+    U16(Vec<u16>),
+    /// 32-bit entries.
+    U32(Vec<u32>),
+    /// 64-bit entries.
+    U64(Vec<u64>),
+}
+
+impl ColumnData {
+    /// Bits per entry.
+    pub fn width(&self) -> u8 {
+        match self {
+            ColumnData::Bits { .. } => 1,
+            ColumnData::U8(_) => 8,
+            ColumnData::U16(_) => 16,
+            ColumnData::U32(_) => 32,
+            ColumnData::U64(_) => 64,
+        }
+    }
+
+    /// Entry `i`, widened to a `u64` (a press set: the mask in the board
+    /// layout).
+    ///
+    /// # Panics
+    ///
+    /// Panics if `i` is not below [`ColumnData::entries`].
+    pub fn get(&self, i: u64) -> u64 {
+        assert!(i < self.entries(), "entry {i} of {}", self.entries());
+        let i = i as usize;
+        match self {
+            ColumnData::Bits { words, .. } => words[i / 64] >> (i % 64) & 1,
+            ColumnData::U8(v) => u64::from(v[i]),
+            ColumnData::U16(v) => u64::from(v[i]),
+            ColumnData::U32(v) => u64::from(v[i]),
+            ColumnData::U64(v) => v[i],
+        }
+    }
+
+    /// Number of entries.
+    pub fn entries(&self) -> u64 {
+        match self {
+            ColumnData::Bits { entries, .. } => *entries,
+            ColumnData::U8(v) => v.len() as u64,
+            ColumnData::U16(v) => v.len() as u64,
+            ColumnData::U32(v) => v.len() as u64,
+            ColumnData::U64(v) => v.len() as u64,
+        }
+    }
+}
+
+/// Where a table's bytes live.
+pub(super) enum Storage {
+    /// A mapped file.
+    Mapped(memmap2::Mmap),
+    /// A file's bytes read into memory (version-1 files, [`Table::from_bytes`]).
+    Image(Vec<u8>),
+    /// Columns built in memory: no file bytes.
+    Memory,
+}
+
+impl Storage {
+    pub(super) fn bytes(&self) -> &[u8] {
+        match self {
+            Storage::Mapped(map) => map,
+            Storage::Image(bytes) => bytes,
+            Storage::Memory => &[],
+        }
+    }
+}
+
+/// One column's entries: in the file's bytes, or held in memory.
+pub(super) enum Data {
+    /// `len` bytes at `start` of the storage.
+    File { start: usize, len: usize },
+    /// Entries in memory.
+    Owned(ColumnData),
+}
+
+/// A column: what it is, and where its entries are.
+pub(super) struct Column {
+    pub(super) info: ColumnInfo,
+    pub(super) data: Data,
+    /// A version-3 column's blocks (`None` for other versions and in
+    /// memory).
+    pub(super) blocks: Option<Blocks>,
+}
+
+impl Column {
+    /// A column of entries held in memory.
+    pub(super) fn owned(name: impl Into<String>, data: ColumnData) -> Column {
+        Column {
+            info: ColumnInfo::in_memory(name, data.width(), data.entries()),
+            data: Data::Owned(data),
+            blocks: None,
+        }
+    }
+}
+
+/// A version-3 column's blocks as a probe checks them: where their CRCs
+/// are, and which blocks were found intact.
+pub(super) struct Blocks {
+    /// `log2` of the block length.
+    pub(super) shift: u32,
+    /// Where the column starts in the storage.
+    pub(super) start: usize,
+    /// The column's length in bytes.
+    pub(super) len: usize,
+    /// Where the block-CRC array starts in the storage (after the column).
+    pub(super) crcs: usize,
+    /// Number of blocks.
+    pub(super) count: u64,
+    /// The array's CRC-32 (the header's `crc`): computed only when a block
+    /// does not match, to say whether the block or the array is damaged.
+    pub(super) array_crc: u32,
+    /// One bit a block, set once its CRC matched: each block is checked the
+    /// first time a probe reads it, and never again. Made on the column's
+    /// first probe, so that opening a file allocates nothing per block.
+    pub(super) checked: OnceLock<Box<[AtomicU64]>>,
+}
+
+impl Blocks {
+    /// The bitset of blocks found intact, made (all clear) on first use.
+    pub(super) fn checked(&self) -> &[AtomicU64] {
+        self.checked.get_or_init(|| {
+            (0..self.count.div_ceil(64))
+                .map(|_| AtomicU64::new(0))
+                .collect()
+        })
+    }
+}
+
+/// A column's entries, wherever they are: what a probe reads. Kept small:
+/// the probes hold one per column they read, and are copied by value.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ColumnRef<'a> {
+    pub(super) entries: u64,
+    pub(super) data: RefData<'a>,
+}
+
+/// Where a [`ColumnRef`]'s entries are.
+#[derive(Clone, Copy)]
+pub(super) enum RefData<'a> {
+    /// A file's bytes from the column's start, entries of the given width
+    /// in bits, read as they are (version 2, or a version-3 column read
+    /// without its checks).
+    File(&'a [u8], u8),
+    /// A version-3 column, its blocks checked as they are first read.
+    Checked(CheckedColumn<'a>),
+    Bits(&'a [u64]),
+    U8(&'a [u8]),
+    U16(&'a [u16]),
+    U32(&'a [u32]),
+    U64(&'a [u64]),
+}
+
+/// A version-3 column as a probe reads it: everything the check of an
+/// entry's block needs at hand, so that a block found intact before costs
+/// one load and a bit test.
+#[derive(Clone, Copy)]
+pub(super) struct CheckedColumn<'a> {
+    /// The file's bytes from the column's start to the end of its
+    /// block-CRC array.
+    pub(super) bytes: &'a [u8],
+    /// Bits per entry.
+    pub(super) width: u8,
+    /// `log2` of the entries a block holds: entry `i` is in block `i >>
+    /// entry_shift` (blocks and widths are powers of two).
+    pub(super) entry_shift: u8,
+    /// One bit a block, set once it matched its CRC.
+    pub(super) bits: &'a [AtomicU64],
+    pub(super) blocks: &'a Blocks,
+}
+
+impl fmt::Debug for RefData<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The lengths, not the entries: a column can hold gigabytes.
+        match self {
+            RefData::File(bytes, width) => f
+                .debug_struct("File")
+                .field("bytes", &bytes.len())
+                .field("width", width)
+                .finish(),
+            RefData::Checked(c) => f
+                .debug_struct("Checked")
+                .field("bytes", &c.bytes.len())
+                .field("width", &c.width)
+                .field("blocks", &c.blocks.count)
+                .finish(),
+            RefData::Bits(v) => f.debug_tuple("Bits").field(&v.len()).finish(),
+            RefData::U8(v) => f.debug_tuple("U8").field(&v.len()).finish(),
+            RefData::U16(v) => f.debug_tuple("U16").field(&v.len()).finish(),
+            RefData::U32(v) => f.debug_tuple("U32").field(&v.len()).finish(),
+            RefData::U64(v) => f.debug_tuple("U64").field(&v.len()).finish(),
+        }
+    }
+}
+
+/// Why a [`ColumnRef`] gave no entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fault {
+    /// Past the column's end (or not within the file's bytes).
+    Past,
+    /// The entry's block does not match its CRC (a version-3 file).
+    Block {
+        /// The block's index in the column.
+        block: u64,
+        /// Where it starts in the file.
+        start: u64,
+        /// Where it ends (excluded).
+        end: u64,
+        /// Whether the column's block-CRC array is damaged itself.
+        array_damaged: bool,
+    },
+}
+
+impl Fault {
+    /// The probe error of this fault at entry `index` of `column`.
+    pub(crate) fn probe_error(self, column: &'static str, index: u64) -> ProbeError {
+        match self {
+            Fault::Past => ProbeError::BadEntry {
+                column,
+                index,
+                value: 0,
+            },
+            Fault::Block {
+                block,
+                start,
+                end,
+                array_damaged,
+            } => ProbeError::DamagedBlock {
+                column,
+                block,
+                start,
+                end,
+                array_damaged,
+            },
+        }
+    }
+}
+
+impl CheckedColumn<'_> {
+    /// `Ok` when the block holding entry `k` was found intact, now or
+    /// before.
+    #[inline]
+    fn check(&self, k: usize) -> Result<(), Fault> {
+        let block = k >> self.entry_shift;
+        match self.bits.get(block / 64) {
+            Some(word) if word.load(Ordering::Relaxed) >> (block % 64) & 1 != 0 => Ok(()),
+            _ => self.blocks.check_block(self.bytes, block),
+        }
+    }
+}
+
+impl Blocks {
+    /// Checks block `block` against its CRC, and marks it when it matches.
+    /// Reached once a block when the file is intact. `bytes` run from the
+    /// column's start to the end of its block-CRC array.
+    #[cold]
+    #[inline(never)]
+    fn check_block(&self, bytes: &[u8], block: usize) -> Result<(), Fault> {
+        let start = block << self.shift;
+        let end = start.saturating_add(1 << self.shift).min(self.len);
+        let data = bytes.get(start..end).ok_or(Fault::Past)?;
+        let array = bytes
+            .get(self.crcs - self.start..)
+            .and_then(|rest| rest.get(..usize::try_from(self.count).ok()?.checked_mul(4)?))
+            .ok_or(Fault::Past)?;
+        let stored = array
+            .get(block * 4..)
+            .and_then(|rest| rest.get(..4))
+            .ok_or(Fault::Past)?;
+        if u32::from_le_bytes([stored[0], stored[1], stored[2], stored[3]]) == crc32fast::hash(data)
+        {
+            let word = self.checked().get(block / 64).ok_or(Fault::Past)?;
+            // Relaxed: the bit only says the file's bytes were checked;
+            // nothing this thread wrote is published by it.
+            word.fetch_or(1 << (block % 64), Ordering::Relaxed);
+            return Ok(());
+        }
+        Err(Fault::Block {
+            block: block as u64,
+            start: (self.start + start) as u64,
+            end: (self.start + end) as u64,
+            array_damaged: crc32fast::hash(array) != self.array_crc,
+        })
+    }
+}
+
+impl ColumnRef<'_> {
+    /// Entry `i`: [`Fault::Past`] past the end, [`Fault::Block`] when its
+    /// block is damaged.
+    #[inline]
+    pub(crate) fn get(&self, i: u64) -> Result<u64, Fault> {
+        if i >= self.entries {
+            return Err(Fault::Past);
+        }
+        let k = usize::try_from(i).map_err(|_| Fault::Past)?;
+        let value = match self.data {
+            RefData::File(bytes, width) => read_entry(bytes, width, i),
+            RefData::Checked(c) => {
+                c.check(k)?;
+                read_entry(c.bytes, c.width, i)
+            }
+            RefData::Bits(words) => words.get(k / 64).map(|w| w >> (k % 64) & 1),
+            RefData::U8(v) => v.get(k).map(|&x| u64::from(x)),
+            RefData::U16(v) => v.get(k).map(|&x| u64::from(x)),
+            RefData::U32(v) => v.get(k).map(|&x| u64::from(x)),
+            RefData::U64(v) => v.get(k).copied(),
+        };
+        value.ok_or(Fault::Past)
+    }
+}
+
+/// Reads entry `i` of `width` bits from a column's bytes.
+#[inline]
+pub(super) fn read_entry(bytes: &[u8], width: u8, i: u64) -> Option<u64> {
+    let i = usize::try_from(i).ok()?;
+    match width {
+        1 => Some(u64::from(*bytes.get(i / 8)? >> (i % 8) & 1)),
+        8 => bytes.get(i).map(|&b| u64::from(b)),
+        16 => {
+            let b = bytes.get(i.checked_mul(2)?..)?.get(..2)?;
+            Some(u64::from(u16::from_le_bytes([b[0], b[1]])))
+        }
+        32 => {
+            let b = bytes.get(i.checked_mul(4)?..)?.get(..4)?;
+            Some(u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
+        }
+        64 => {
+            let b = bytes.get(i.checked_mul(8)?..)?.get(..8)?;
+            let mut le = [0u8; 8];
+            le.copy_from_slice(b);
+            Some(u64::from_le_bytes(le))
+        }
+        _ => None,
+    }
+}

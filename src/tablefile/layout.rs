@@ -1,0 +1,240 @@
+//! Which columns a table must have: the columns of each puzzle's files on
+//! each shape, the checks of a file's columns, and the columns the probes
+//! read ([`Layout`]), found once.
+
+use std::fmt;
+
+use boardbase_tables::euler::{MoveList, moves};
+use boardbase_tables::shape::Shape;
+
+use super::{ColumnInfo, Puzzle, TableError, VERSION, format};
+
+/// The columns a table's probes read, found once.
+#[doc(hidden)]
+#[derive(Clone, Debug)]
+pub enum Layout {
+    /// A game of the model: `outcome`, one 16-bit entry a position index.
+    Game {
+        /// The `outcome` column.
+        outcome: usize,
+    },
+    /// Euler: `winning`, and `plies` and `best_move` unless WDL-only.
+    Euler {
+        winning: usize,
+        full: Option<(usize, usize)>,
+        moves: Box<MoveList>,
+    },
+    /// Flip, version 2 or 3: every column.
+    Flip {
+        rounds: usize,
+        /// Per colour (white, black): rounds, presses, optimal sets.
+        colours: [(usize, usize, usize); 2],
+    },
+    /// Flip from a version-1 file: `rounds`, `presses` (to the closer
+    /// colour) and `optimal_sets` (both colours' on ties).
+    FlipV1 {
+        rounds: usize,
+        presses: usize,
+        optimal_sets: usize,
+    },
+}
+
+/// What a table is for, as its header names it: a [`Puzzle`] of the first
+/// table files, or a game of the model ([`GameId`](super::GameId)). It says which
+/// columns a table of its kind must have.
+pub trait Subject: Clone + fmt::Debug + Send + Sync + 'static {
+    /// The header's `puzzle` field: `euler`, `flip`, or the game's name.
+    fn header_name(&self) -> String;
+
+    /// What a header's name and board say the table is for, checked
+    /// against the kind's limits.
+    fn identify(name: &str, rows: u8, cols: u8) -> Result<(Self, Shape), TableError>;
+
+    /// Checks a table's columns (names, widths, lengths, the required
+    /// ones) and finds the ones its probes read.
+    #[doc(hidden)]
+    fn check(&self, shape: Shape, columns: &[ColumnInfo]) -> Result<Layout, TableError>;
+}
+
+impl Subject for Puzzle {
+    fn header_name(&self) -> String {
+        self.name().to_owned()
+    }
+
+    fn identify(name: &str, rows: u8, cols: u8) -> Result<(Puzzle, Shape), TableError> {
+        format::puzzle_and_shape(name, rows, cols)
+    }
+
+    fn check(&self, shape: Shape, columns: &[ColumnInfo]) -> Result<Layout, TableError> {
+        check_columns(*self, shape, columns)
+    }
+}
+
+/// The least of 8, 16 and 32 bits that holds a press set of `shape`.
+pub fn presses_width(shape: Shape) -> u8 {
+    match shape.cells() {
+        0..=8 => 8,
+        9..=16 => 16,
+        _ => 32,
+    }
+}
+
+/// The length of the file [`Table::write`](super::Table::write) makes of `puzzle`'s table on
+/// `shape` as the generator makes it (for Euler, `full` with the `plies`
+/// and `best_move` columns, else WDL only), known before the table is:
+/// the command line checks the disk's free space with it.
+///
+/// ```
+/// use boardbase::tablefile::{Puzzle, Table, expected_file_len};
+/// use boardbase::tables::shape::Shape;
+///
+/// let four = Shape::SQUARE4;
+/// assert_eq!(expected_file_len(Puzzle::Euler, four, true)?, 140_164);
+/// assert_eq!(expected_file_len(Puzzle::Flip, four, true)?, Table::embedded(Puzzle::Flip).file_len());
+/// // 6×6, WDL only: a bitset of 2^36 bits and the header.
+/// let six = Shape::new(6, 6).unwrap();
+/// assert!(expected_file_len(Puzzle::Euler, six, false)? > 8 << 30);
+/// # Ok::<(), boardbase::tablefile::TableError>(())
+/// ```
+pub fn expected_file_len(puzzle: Puzzle, shape: Shape, full: bool) -> Result<u64, TableError> {
+    let infos = layout_infos(puzzle, shape, full)?;
+    let crcs = vec![0; infos.len()];
+    Ok(format::encode_header(puzzle.name(), shape, VERSION, &infos, &crcs).2)
+}
+
+/// The columns of `puzzle`'s table file on `shape` (Euler's with `plies`
+/// and `best_move` when `full`), in file order, as in memory (no offsets).
+pub(crate) fn layout_infos(
+    puzzle: Puzzle,
+    shape: Shape,
+    full: bool,
+) -> Result<Vec<ColumnInfo>, TableError> {
+    if shape.cells() > puzzle.max_cells() {
+        return Err(TableError::BadShape {
+            puzzle,
+            rows: shape.rows() as u8,
+            cols: shape.cols() as u8,
+        });
+    }
+    let per_board = 1u64 << shape.cells();
+    let mut columns = required(puzzle, shape);
+    if puzzle == Puzzle::Euler && full {
+        columns.insert(1, ("plies", 8, per_board));
+        columns.insert(2, ("best_move", 8, per_board));
+    }
+    Ok(columns
+        .into_iter()
+        .map(|(name, width, entries)| ColumnInfo::in_memory(name, width, entries))
+        .collect())
+}
+
+/// The name, width and entry count of each column `puzzle` requires on
+/// `shape` (Euler's `plies` and `best_move` are optional, checked apart).
+fn required(puzzle: Puzzle, shape: Shape) -> Vec<(&'static str, u8, u64)> {
+    let per_board = 1u64 << shape.cells();
+    match puzzle {
+        Puzzle::Euler => vec![
+            ("winning", 1, per_board),
+            ("moves", 64, moves(shape).len() as u64),
+        ],
+        Puzzle::Flip => {
+            let pw = presses_width(shape);
+            vec![
+                ("rounds", 8, per_board),
+                ("rounds_white", 8, per_board),
+                ("rounds_black", 8, per_board),
+                ("presses_white", pw, per_board),
+                ("presses_black", pw, per_board),
+                ("optimal_sets_white", 8, per_board),
+                ("optimal_sets_black", 8, per_board),
+            ]
+        }
+    }
+}
+
+/// Checks the columns of a version-2 or 3 table (names, widths, lengths, the
+/// required columns) and finds the ones the probes read. The contents of
+/// `moves` are checked apart, once the data is reachable.
+fn check_columns(
+    puzzle: Puzzle,
+    shape: Shape,
+    columns: &[ColumnInfo],
+) -> Result<Layout, TableError> {
+    check_widths(columns)?;
+    let find = |name: &str, width: u8, entries: u64| -> Result<Option<usize>, TableError> {
+        let Some(i) = columns.iter().position(|c| c.name == name) else {
+            return Ok(None);
+        };
+        let c = &columns[i];
+        if c.width != width {
+            return Err(TableError::ColumnWidth {
+                column: name.into(),
+                width: c.width,
+                expected: width,
+            });
+        }
+        if c.entries != entries {
+            return Err(TableError::ColumnEntries {
+                column: name.into(),
+                entries: c.entries,
+                expected: entries,
+            });
+        }
+        Ok(Some(i))
+    };
+    let mut found = Vec::new();
+    for (name, width, entries) in required(puzzle, shape) {
+        found.push(find(name, width, entries)?.ok_or(TableError::MissingColumn(name.into()))?);
+    }
+    Ok(match puzzle {
+        Puzzle::Euler => {
+            let per_board = 1u64 << shape.cells();
+            let plies = find("plies", 8, per_board)?;
+            let best = find("best_move", 8, per_board)?;
+            let full = match (plies, best) {
+                (Some(p), Some(b)) => Some((p, b)),
+                (None, None) => None,
+                (Some(_), None) => return Err(TableError::MissingColumn("best_move".into())),
+                (None, Some(_)) => return Err(TableError::MissingColumn("plies".into())),
+            };
+            Layout::Euler {
+                winning: found[0],
+                full,
+                moves: Box::new(moves(shape)),
+            }
+        }
+        Puzzle::Flip => Layout::Flip {
+            rounds: found[0],
+            colours: [
+                (found[1], found[3], found[5]),
+                (found[2], found[4], found[6]),
+            ],
+        },
+    })
+}
+
+/// Checks what every table's columns must be, whatever the table is for:
+/// distinct names, widths of 1, 8, 16, 32 or 64 bits, and byte lengths
+/// that hold the entries.
+pub(super) fn check_widths(columns: &[ColumnInfo]) -> Result<(), TableError> {
+    for (i, c) in columns.iter().enumerate() {
+        if columns[..i].iter().any(|d| d.name == c.name) {
+            return Err(TableError::DuplicateColumn(c.name.clone()));
+        }
+        if ![1, 8, 16, 32, 64].contains(&c.width) {
+            return Err(TableError::BadWidth {
+                column: c.name.clone(),
+                width: c.width,
+            });
+        }
+        let expected = format::byte_len(c.entries, c.width).unwrap_or(u64::MAX);
+        if c.byte_len != expected {
+            return Err(TableError::ColumnLength {
+                column: c.name.clone(),
+                len: c.byte_len,
+                expected,
+            });
+        }
+    }
+    Ok(())
+}
