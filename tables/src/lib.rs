@@ -44,3 +44,4 @@ pub mod quixo;
 pub mod shape;
 pub mod teeko;
 pub mod text;
+mod turn_text;
