@@ -634,9 +634,13 @@ impl PyTablebase {
                 let answers =
                     SizedAnswers::new(tablebase, puzzle, shape).map_err(CasesError::Answer)?;
                 let (mut input, mut expected) = (Vec::new(), Vec::new());
-                answers
-                    .cases(filter)?
-                    .write(n, seed, &mut input, Some(&mut expected), &mut |_| {})?;
+                answers.cases(filter)?.write(
+                    n,
+                    seed,
+                    &mut input,
+                    Some(&mut expected),
+                    &mut |_| {},
+                )?;
                 Ok::<_, CasesError>((input, expected))
             })?;
             // The answer layer's errors (and a damaged table's, said with
@@ -644,7 +648,9 @@ impl PyTablebase {
             // option errors.
             return made.map_err(|e| match e {
                 CasesError::Answer(e) => answer_error(py, shape, e),
-                CasesError::Probe(e) => answer_error(py, shape, tablebase.damaged(puzzle, shape, e)),
+                CasesError::Probe(e) => {
+                    answer_error(py, shape, tablebase.damaged(puzzle, shape, e))
+                }
                 CasesError::Lights(e) => answer_error(py, shape, e.into()),
                 e => cases_error(e),
             });
