@@ -1,5 +1,5 @@
 //! Carcassonne counting: 50 cases of 12×12 (the judge's largest input) for
-//! three families of boards, drawn by `boardbase::cases::carcassonne`
+//! three categories of boards, drawn by `boardbase::cases::carcassonne`
 //! (the generator `boardbase gen` uses) from seed 0x4064.
 //!
 //! - `random`: uniformly random tiles over `C`, `R`, `F`.
@@ -9,29 +9,29 @@
 //!   every rotation is fixed by its top and left edges, so all
 //!   `2^13 = 8,192` two-colour profiles stay reachable.
 //!
-//! Before timing, the reachable profiles per cell of each family are
+//! Before timing, the reachable profiles per cell of each category are
 //! printed once. Run with `cargo bench --bench carcassonne`.
 
 use std::hint::black_box;
 
 use boardbase::carcassonne::{Board, CountOptions, count, count_all, profile_stats};
 use boardbase::cases::Rng;
-use boardbase::cases::carcassonne::CarcassonneFamily;
+use boardbase::cases::carcassonne::CarcassonneCategory;
 use criterion::{Criterion, criterion_group, criterion_main};
 
 const CASES: usize = 50;
 const SIDE: usize = 12;
 
-const FAMILIES: [(&str, CarcassonneFamily); 3] = [
-    ("random", CarcassonneFamily::Random),
-    ("planted", CarcassonneFamily::Planted),
-    ("two_pair", CarcassonneFamily::TwoPair),
+const CATEGORIES: [(&str, CarcassonneCategory); 3] = [
+    ("random", CarcassonneCategory::Random),
+    ("planted", CarcassonneCategory::Planted),
+    ("two_pair", CarcassonneCategory::TwoPair),
 ];
 
-fn cases(family: CarcassonneFamily) -> Vec<Board> {
+fn cases(category: CarcassonneCategory) -> Vec<Board> {
     let mut rng = Rng::new(0x4064);
     (0..CASES)
-        .map(|_| family.board(&mut rng, SIDE, SIDE).expect("12×12"))
+        .map(|_| category.board(&mut rng, SIDE, SIDE).expect("12×12"))
         .collect()
 }
 
@@ -59,8 +59,8 @@ fn report(name: &str, boards: &[Board]) {
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("carcassonne_12x12_50_cases");
-    for (name, family) in FAMILIES {
-        let boards = cases(family);
+    for (name, category) in CATEGORIES {
+        let boards = cases(category);
         report(name, &boards);
         let options = CountOptions::default();
         group.bench_function(name, |b| {

@@ -30,7 +30,6 @@
 //! ```
 
 use boardbase_tables::connect4::{self, Connect4};
-use boardbase_tables::shape::Shape;
 
 use crate::catalogue::entry::{Game, GameKind};
 use crate::catalogue::model::{AnyGame, GameOption, Model, Setup, SetupError};
@@ -49,19 +48,10 @@ pub static GAME: Game = Game {
 /// How Connect Four is set up: a board (6×7 by default) and `k`.
 pub static MODEL: Model = Model {
     game: "connect4",
-    default_shape: match Shape::new(6, 7) {
-        Some(shape) => shape,
-        None => panic!("6x7 is a shape"),
-    },
+    default_shape: Model::board(6, 7),
     // The most cells of a board whose positions a u64 indexes: 62x1.
     max_cells: 62,
-    options: &[GameOption {
-        name: "k",
-        help: "how many in a row win",
-        default: 4,
-        min: 1,
-        max: 62,
-    }],
+    options: &[GameOption::in_a_row(4, 1, 62)],
     make,
 };
 

@@ -24,7 +24,6 @@
 //! ```
 
 use boardbase_tables::mnk::{self, Mnk};
-use boardbase_tables::shape::Shape;
 
 use crate::catalogue::entry::{Game, GameKind};
 use crate::catalogue::model::{AnyGame, GameOption, Model, Setup, SetupError};
@@ -43,18 +42,9 @@ pub static GAME: Game = Game {
 /// How an m,n,k-game is set up: a board (3×3 by default) and `k`.
 pub static MODEL: Model = Model {
     game: "mnk",
-    default_shape: match Shape::new(3, 3) {
-        Some(shape) => shape,
-        None => panic!("3x3 is a shape"),
-    },
+    default_shape: Model::board(3, 3),
     max_cells: mnk::MAX_CELLS,
-    options: &[GameOption {
-        name: "k",
-        help: "how many in a row win",
-        default: 3,
-        min: 1,
-        max: mnk::MAX_CELLS as u64,
-    }],
+    options: &[GameOption::in_a_row(3, 1, mnk::MAX_CELLS as u64)],
     make,
 };
 

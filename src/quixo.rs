@@ -33,7 +33,6 @@
 //! ```
 
 use boardbase_tables::quixo::{self, Quixo};
-use boardbase_tables::shape::Shape;
 
 use crate::catalogue::entry::{Game, GameKind};
 use crate::catalogue::model::{AnyGame, GameOption, Model, Setup, SetupError};
@@ -53,18 +52,9 @@ pub static GAME: Game = Game {
 /// board's shorter side).
 pub static MODEL: Model = Model {
     game: "quixo",
-    default_shape: match Shape::new(5, 5) {
-        Some(shape) => shape,
-        None => panic!("5x5 is a shape"),
-    },
+    default_shape: Model::board(5, 5),
     max_cells: quixo::MAX_CELLS,
-    options: &[GameOption {
-        name: "k",
-        help: "how many in a row win",
-        default: 0,
-        min: 0,
-        max: 19,
-    }],
+    options: &[GameOption::in_a_row(0, 0, 19)],
     make,
 };
 

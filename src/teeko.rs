@@ -37,7 +37,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use boardbase_tables::shape::Shape;
 use boardbase_tables::teeko::{self, Teeko};
 
 use crate::catalogue::entry::{Game, GameKind};
@@ -58,10 +57,7 @@ pub static GAME: Game = Game {
 /// (`advanced`: 0 standard, 1 the larger squares' corners win too).
 pub static MODEL: Model = Model {
     game: "teeko",
-    default_shape: match Shape::new(5, 5) {
-        Some(shape) => shape,
-        None => panic!("5x5 is a shape"),
-    },
+    default_shape: Model::board(5, 5),
     max_cells: teeko::MAX_CELLS,
     options: &[GameOption {
         name: "advanced",

@@ -5,7 +5,7 @@ use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
 use boardbase::cases::sized::{SizedAnswers, SizedFilter};
-use boardbase::cases::{GenError, Generator, Spec, carcassonne, euler, family, flip, fliptile};
+use boardbase::cases::{CaseWriter, CasesError, Spec, carcassonne, euler, flip, fliptile, lights};
 use boardbase::error::{Classify, Kind};
 use boardbase::lights::family::{FamilyGoal, Pattern};
 use boardbase::tablebase::{self, Origin};
@@ -16,20 +16,22 @@ use clap::Args;
 use super::options::{VariantArgs, parse_goal};
 use super::{Failure, Output, PuzzleName, hinted};
 
-/// Which cases, by answer or family: shared by `cases` and `check`.
+/// Which cases, by answer or category: shared by `cases` and `check`.
 #[derive(Debug, Args)]
 pub struct FilterArgs {
-    /// Which cases: flip `random` (all 65,536 boards), `solvable` or
+    /// Which category of cases: flip `random` (all 65,536 boards), `solvable` or
     /// `impossible`; euler `random` (the 65,535 open positions), `winning`
     /// or `losing`; carcassonne `random`, `planted` (a placement exists),
     /// `two-pair` (every profile stays alive) or `uniform` (one tile
     /// everywhere); fliptile `random`, `solvable`, `impossible` or `ties`
     /// (several fewest flip sets: the tie rule decides); lightsout has
     /// only random puzzles; lights `random`, `solvable` (the goal can be
-    /// reached) or `impossible` [default: random, or every family for
+    /// reached) or `impossible` [default: random, or every category for
     /// check carcassonne and check fliptile].
-    #[arg(long, value_name = "F")]
-    family: Option<String>,
+    // Named `--family` on the command line, as it always was: scripts
+    // written for it keep working.
+    #[arg(long = "family", value_name = "F")]
+    category: Option<String>,
     /// Flip: only boards whose fewest rounds are K (0 to 6).
     #[arg(long, value_name = "K")]
     rounds: Option<u8>,
@@ -49,7 +51,7 @@ impl FilterArgs {
             return Err(format!("--moves-left is for euler, not {name}"));
         }
         if puzzle == PuzzleName::Lightsout
-            && let Some(f) = self.family.as_deref().filter(|f| *f != "random")
+            && let Some(f) = self.category.as_deref().filter(|f| *f != "random")
         {
             return Err(format!(
                 "--family {f}: lightsout has only random puzzles (every 5x6 board has exactly one press set; its puzzles are drawn uniformly)"
@@ -62,7 +64,7 @@ impl FilterArgs {
     pub fn flip(&self) -> Result<flip::Filter, String> {
         self.applies_to(PuzzleName::Flip)?;
         Ok(flip::Filter {
-            family: self.family.as_deref().unwrap_or("random").parse()?,
+            category: self.category.as_deref().unwrap_or("random").parse()?,
             rounds: self.rounds,
         })
     }
@@ -71,27 +73,27 @@ impl FilterArgs {
     pub fn euler(&self) -> Result<euler::Filter, String> {
         self.applies_to(PuzzleName::Euler)?;
         Ok(euler::Filter {
-            family: self.family.as_deref().unwrap_or("random").parse()?,
+            category: self.category.as_deref().unwrap_or("random").parse()?,
             moves_left: self.moves_left,
         })
     }
 
-    /// The Carcassonne family asked for, if any.
-    pub fn carcassonne(&self) -> Result<Option<carcassonne::CarcassonneFamily>, String> {
+    /// The Carcassonne category asked for, if any.
+    pub fn carcassonne(&self) -> Result<Option<carcassonne::CarcassonneCategory>, String> {
         self.applies_to(PuzzleName::Carcassonne)?;
-        self.family.as_deref().map(str::parse).transpose()
+        self.category.as_deref().map(str::parse).transpose()
     }
 
-    /// The Fliptile family asked for, if any.
-    pub fn fliptile(&self) -> Result<Option<fliptile::FliptileFamily>, String> {
+    /// The Fliptile category asked for, if any.
+    pub fn fliptile(&self) -> Result<Option<fliptile::FliptileCategory>, String> {
         self.applies_to(PuzzleName::Fliptile)?;
-        self.family.as_deref().map(str::parse).transpose()
+        self.category.as_deref().map(str::parse).transpose()
     }
 
-    /// The Lights Out family's boards asked for.
-    pub fn lights(&self) -> Result<family::LightsFamily, String> {
+    /// The category of the Lights Out family's boards asked for.
+    pub fn lights(&self) -> Result<lights::LightsCategory, String> {
         self.applies_to(PuzzleName::Lights)?;
-        self.family.as_deref().unwrap_or("random").parse()
+        self.category.as_deref().unwrap_or("random").parse()
     }
 
     /// Lights Out takes none of the options.
@@ -102,7 +104,7 @@ impl FilterArgs {
 
 /// Arguments of `boardbase cases`.
 #[derive(Debug, Args)]
-pub struct GenArgs {
+pub struct CasesArgs {
     /// The puzzle whose judge input to write.
     #[arg(value_enum)]
     puzzle: PuzzleName,
@@ -177,7 +179,7 @@ pub fn lights_spec(
     goal: Option<FamilyGoal>,
     filter: &FilterArgs,
     max_nullity: usize,
-) -> Result<family::Spec, String> {
+) -> Result<lights::Spec, String> {
     let (r, c) =
         size.ok_or_else(|| "--size RxC is needed for lights: the variant's board size".to_owned())?;
     let shape = Shape::new(r, c)
@@ -185,14 +187,14 @@ pub fn lights_spec(
     let goal = goal.unwrap_or(FamilyGoal::Colour(0));
     variant.check_goal(goal).map_err(|e| e.to_string())?;
     let variant = variant.variant(shape).map_err(|e| e.to_string())?;
-    family::Spec::new(filter.lights()?, variant, goal, max_nullity).map_err(|e| match e {
-        GenError::Answer(e) if e.kind() == Kind::Search => format!("{e}{}", hinted(&e)),
+    lights::Spec::new(filter.lights()?, variant, goal, max_nullity).map_err(|e| match e {
+        CasesError::Answer(e) if e.kind() == Kind::Search => format!("{e}{}", hinted(&e)),
         e => e.to_string(),
     })
 }
 
 /// The spec the arguments ask for, or why they do not make one.
-fn spec(args: &GenArgs) -> Result<Spec, String> {
+fn spec(args: &CasesArgs) -> Result<Spec, String> {
     let name = args.puzzle.name();
     if let (PuzzleName::Lightsout, Some((r, c))) = (args.puzzle, args.size)
         && (r, c) != (5, 6)
@@ -217,13 +219,13 @@ fn spec(args: &GenArgs) -> Result<Spec, String> {
         PuzzleName::Carcassonne => {
             let (rows, cols) = args.size.unwrap_or((12, 12));
             Spec::Carcassonne(carcassonne::Spec {
-                family: args.filter.carcassonne()?.unwrap_or_default(),
+                category: args.filter.carcassonne()?.unwrap_or_default(),
                 rows,
                 cols,
             })
         }
         PuzzleName::Fliptile => Spec::Fliptile(fliptile::Spec {
-            family: args.filter.fliptile()?.unwrap_or_default(),
+            category: args.filter.fliptile()?.unwrap_or_default(),
             size: args
                 .size
                 .map(|(r, c)| {
@@ -318,7 +320,7 @@ fn is_standard_output(_: &Path) -> bool {
 
 /// The shape of a Flip or Euler `cases`: `--size`, else the shape of
 /// `--table`, else 4×4.
-fn sized_shape(args: &GenArgs, puzzle: Puzzle) -> Result<Shape, Failure> {
+fn sized_shape(args: &CasesArgs, puzzle: Puzzle) -> Result<Shape, Failure> {
     let shape = match args.size {
         Some((r, c)) => Some(Shape::new(r, c).ok_or_else(|| {
             Failure::Usage(format!(
@@ -372,16 +374,16 @@ pub fn sized_filter(puzzle: Puzzle, filter: &FilterArgs) -> Result<SizedFilter, 
 /// eligible board, whatever table answers), answered by the table or the
 /// GF(2) solver the tablebase finds.
 fn run_sized(
-    args: &GenArgs,
+    args: &CasesArgs,
     puzzle: Puzzle,
     shape: Shape,
     out: &mut Output,
 ) -> Result<(), Failure> {
-    let usage = |e: GenError| match e {
-        GenError::Empty { .. } | GenError::Size(_) | GenError::Lights(_) => {
+    let usage = |e: CasesError| match e {
+        CasesError::Empty { .. } | CasesError::Size(_) | CasesError::Lights(_) => {
             Failure::Usage(e.to_string())
         }
-        e => Failure::Gen(e),
+        e => Failure::Cases(e),
     };
     let answers = sized_answers(
         puzzle,
@@ -407,16 +409,16 @@ fn run_sized(
 
 /// Writes the cases with `write` (given the output, the `--answers` file
 /// if asked for and a progress callback; it fails with a [`Failure`] before
-/// writing, with a [`GenError`] while writing), a progress bar on stderr
+/// writing, with a [`CasesError`] while writing), a progress bar on stderr
 /// meanwhile; then flushes the output and renames the answers into place.
 fn write_cases(
-    args: &GenArgs,
+    args: &CasesArgs,
     out: &mut Output,
     write: impl FnOnce(
         &mut Output,
         Option<&mut BufWriter<AtomicFile>>,
         &mut dyn FnMut(u64),
-    ) -> Result<Result<(), GenError>, Failure>,
+    ) -> Result<Result<(), CasesError>, Failure>,
 ) -> Result<(), Failure> {
     let mut answers = args
         .answers
@@ -430,7 +432,7 @@ fn write_cases(
     bar.finish_and_clear();
     match result? {
         Ok(()) => {}
-        Err(GenError::Io(e)) => {
+        Err(CasesError::Io(e)) => {
             // Either stream: a broken stdout pipe ends quietly (the answers
             // file is then removed, being incomplete); others are reported.
             if e.kind() == std::io::ErrorKind::BrokenPipe {
@@ -438,7 +440,7 @@ fn write_cases(
             }
             return Err(Failure::Output(e));
         }
-        Err(e) => return Err(Failure::Gen(e)),
+        Err(e) => return Err(Failure::Cases(e)),
     }
     out.flush()?;
     if let Some(a) = answers {
@@ -448,7 +450,7 @@ fn write_cases(
 }
 
 /// Runs `boardbase cases`.
-pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
+pub fn run(args: &CasesArgs, out: &mut Output) -> Result<(), Failure> {
     lights_options(args.puzzle, &args.variant, args.goal).map_err(Failure::Usage)?;
     let sized_puzzle = match args.puzzle {
         PuzzleName::Flip => Some(Puzzle::Flip),
@@ -460,19 +462,19 @@ pub fn run(args: &GenArgs, out: &mut Output) -> Result<(), Failure> {
         return run_sized(args, puzzle, shape, out);
     }
     let spec = spec(args).map_err(Failure::Usage)?;
-    let generator = Generator::new(&spec).map_err(|e| match e {
-        GenError::Empty { .. } | GenError::Size(_) => Failure::Usage(e.to_string()),
-        e => Failure::Gen(e),
+    let writer = CaseWriter::new(&spec).map_err(|e| match e {
+        CasesError::Empty { .. } | CasesError::Size(_) => Failure::Usage(e.to_string()),
+        e => Failure::Cases(e),
     })?;
     judge_limits_note(args, &spec);
     write_cases(args, out, |out, answers, progress| {
-        Ok(generator.write(args.cases, args.seed, out, answers, progress))
+        Ok(writer.write(args.cases, args.seed, out, answers, progress))
     })
 }
 
 /// Says on stderr when the input goes past the judge's own limits (it is
 /// still written as asked: `boardbase` reads any count).
-fn judge_limits_note(args: &GenArgs, spec: &Spec) {
+fn judge_limits_note(args: &CasesArgs, spec: &Spec) {
     let (hdu, poj) = (
         &boardbase::carcassonne::HDU_4064,
         &boardbase::lights::POJ_3279,

@@ -4,7 +4,7 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::time::Duration;
 
-use boardbase::cases::GenError;
+use boardbase::cases::CasesError;
 use boardbase::check::{
     self, CarcassonneCheck, Check, CheckError, CheckReport, FliptileCheck, LightsCheck,
     LightsOutCheck, MemoryControl, Options, Presentation, Program, RunError, SizedCheck, Stopped,
@@ -190,7 +190,7 @@ static INTERRUPTED_BY: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI
 /// Runs `boardbase check`.
 pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
     let usage = |e: String| Failure::Usage(e);
-    let cases = |e: GenError| Failure::Usage(format!("nothing to check: {e}"));
+    let cases = |e: CasesError| Failure::Usage(format!("nothing to check: {e}"));
     super::cases::lights_options(args.puzzle, &args.variant, args.goal).map_err(usage)?;
     match args.puzzle {
         PuzzleName::Flip | PuzzleName::Euler => {}
@@ -212,30 +212,34 @@ pub fn run(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
         PuzzleName::Flip => run_boards(args, Puzzle::Flip, out),
         PuzzleName::Euler => run_boards(args, Puzzle::Euler, out),
         PuzzleName::Carcassonne => {
-            let family = args.filter.carcassonne().map_err(usage)?;
-            // 4 families, each in 3 size classes, or of the one size asked.
+            let category = args.filter.carcassonne().map_err(usage)?;
+            // 4 categories, each in 3 size classes, or of the one size asked.
             let classes = if args.tables.size.is_some() { 1 } else { 3 };
-            let groups = if family.is_some() { 1 } else { 4 } * classes;
+            let groups = if category.is_some() { 1 } else { 4 } * classes;
             let per_group = per_group(args.sample, groups, CarcassonneCheck::PER_GROUP)?;
             let puzzle = match args.tables.size {
-                Some(size) => {
-                    CarcassonneCheck::sized(args.seed, per_group, family, size.rows(), size.cols())
-                }
-                None => CarcassonneCheck::new(args.seed, per_group, family),
+                Some(size) => CarcassonneCheck::sized(
+                    args.seed,
+                    per_group,
+                    category,
+                    size.rows(),
+                    size.cols(),
+                ),
+                None => CarcassonneCheck::new(args.seed, per_group, category),
             }
             .map_err(cases)?;
             run_puzzle(args, &puzzle, out)
         }
         PuzzleName::Fliptile => {
-            let family = args.filter.fliptile().map_err(usage)?;
+            let category = args.filter.fliptile().map_err(usage)?;
             let groups = FliptileCheck::groups(args.tables.size)
                 .iter()
-                .filter(|g| family.is_none_or(|f| f == g.family))
+                .filter(|g| category.is_none_or(|f| f == g.category))
                 .count();
             let per_group = per_group(args.sample, groups, FliptileCheck::PER_GROUP)?;
             let puzzle = match args.tables.size {
-                Some(size) => FliptileCheck::sized(args.seed, per_group, family, size),
-                None => FliptileCheck::new(args.seed, per_group, family),
+                Some(size) => FliptileCheck::sized(args.seed, per_group, category, size),
+                None => FliptileCheck::new(args.seed, per_group, category),
             }
             .map_err(cases)?;
             run_puzzle(args, &puzzle, out)
@@ -276,10 +280,10 @@ fn run_lights(args: &CheckArgs, out: &mut Output) -> Result<(), Failure> {
         )));
     }
     let check = LightsCheck::new(&spec, sample as usize, args.seed).map_err(|e| match e {
-        GenError::Empty { .. } | GenError::Size(_) | GenError::Lights(_) => {
+        CasesError::Empty { .. } | CasesError::Size(_) | CasesError::Lights(_) => {
             Failure::Usage(format!("nothing to check: {e}"))
         }
-        e => Failure::Gen(e),
+        e => Failure::Cases(e),
     })?;
     run_puzzle(args, &check, out)
 }
@@ -326,11 +330,11 @@ fn run_boards(args: &CheckArgs, puzzle: Puzzle, out: &mut Output) -> Result<(), 
         &args.tables.tables,
         args.nullity.get(),
     )?;
-    let usage = |e: GenError| match e {
-        GenError::Empty { .. } | GenError::Size(_) | GenError::Lights(_) => {
+    let usage = |e: CasesError| match e {
+        CasesError::Empty { .. } | CasesError::Size(_) | CasesError::Lights(_) => {
             Failure::Usage(format!("nothing to check: {e}"))
         }
-        e => Failure::Gen(e),
+        e => Failure::Cases(e),
     };
     let cases = answers
         .cases(super::cases::sized_filter(puzzle, &args.filter)?)
@@ -363,7 +367,7 @@ fn run_puzzle<P: Check>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
         .split_first()
         .ok_or_else(|| Failure::Usage("no PROGRAM after --".to_owned()))?;
     if puzzle.case_count() == 0 {
-        // Fliptile boards of a size without boards of the family asked
+        // Fliptile boards of a size without boards of the category asked
         // (impossible or ties where every board has one solution).
         return Err(Failure::Usage(format!(
             "nothing to check: no {} of that choice",

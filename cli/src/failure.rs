@@ -101,9 +101,9 @@ pub enum Failure {
     /// why): exit status 1, nothing more on stderr.
     #[error("not accepted")]
     Rejected,
-    /// `cases` could not generate the cases.
+    /// `cases` could not draw or write the cases.
     #[error("{0}")]
-    Gen(boardbase::cases::GenError),
+    Cases(boardbase::cases::CasesError),
     /// Another rank of an MPI job says why the job failed: this one exits
     /// with the status, saying nothing more.
     #[error("another rank of the job said why it failed")]

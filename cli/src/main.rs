@@ -155,8 +155,8 @@ enum Command {
     /// gets a judge input on stdin and its stdout is compared with the
     /// right answers token by token: flip sends each of the 65,536 boards
     /// in a run of its own, euler the 65,535 open positions in one run,
-    /// carcassonne 600 generated boards (four families, small and 12x12)
-    /// in runs of 50, fliptile 1,000 generated boards (four families up to
+    /// carcassonne 600 generated boards (four categories, small and 12x12)
+    /// in runs of 50, fliptile 1,000 generated boards (four categories up to
     /// 15x15, and 15x15) one a run, lightsout 2,032 puzzles in one run,
     /// lights (the family: --size RxC needed, with --colours, --wrap,
     /// --pattern, --goal as `cases lights`) 1,000 boards drawn as `cases
@@ -164,7 +164,7 @@ enum Command {
     /// Flip and Euler of another size (--size RxC, or --table FILE): --sample
     /// boards of that size (1,000 by default), drawn as `cases --size`
     /// draws them; fliptile and carcassonne --size RxC: 200 (fliptile) or
-    /// 50 (carcassonne) boards of that size a family.
+    /// 50 (carcassonne) boards of that size a category.
     /// Exit status 0 when every run is accepted, 1 otherwise, 2 on usage
     /// errors or a PROGRAM that cannot be started.
     #[cfg(unix)]
@@ -175,7 +175,7 @@ enum Command {
     ///
     /// Not to be mixed up with `generate`, which builds a table file.
     #[command(name = "cases", visible_alias = "gen")]
-    Cases(Deferred<cases::GenArgs>),
+    Cases(Deferred<cases::CasesArgs>),
     /// Solve a position of any two-player game of the catalogue (`boardbase
     /// games` lists them with their boards and options): its value for the
     /// player to move (win, lose or draw), the remoteness (plies to the end

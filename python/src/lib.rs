@@ -564,9 +564,9 @@ impl PyTablebase {
         goal: Option<&str>,
         max_nullity: Option<usize>,
     ) -> PyResult<(Vec<u8>, Vec<u8>)> {
-        use boardbase::cases::family::LightsFamily;
+        use boardbase::cases::lights::LightsCategory;
         use boardbase::cases::sized::{SizedAnswers, SizedFilter};
-        use boardbase::cases::{self as judge, GenError, Generator, Spec};
+        use boardbase::cases::{self, CaseWriter, CasesError, Spec};
         let option = |e: String| error(py, "OptionError", &e, &[]);
         let shape = parse_size(py, size)?;
         let pattern = parse_pattern(py, pattern)?;
@@ -600,20 +600,21 @@ impl PyTablebase {
                 "size is for flip, euler, carcassonne, fliptile and lights, not {puzzle}"
             )));
         }
-        let family = family.unwrap_or("random");
-        let flip_filter = || -> PyResult<judge::flip::Filter> {
-            Ok(judge::flip::Filter {
-                family: family.parse().map_err(option)?,
+        // `family` names the category of cases, as `--family` does.
+        let category = family.unwrap_or("random");
+        let flip_filter = || -> PyResult<cases::flip::Filter> {
+            Ok(cases::flip::Filter {
+                category: category.parse().map_err(option)?,
                 rounds,
             })
         };
-        let euler_filter = || -> PyResult<judge::euler::Filter> {
-            Ok(judge::euler::Filter {
-                family: family.parse().map_err(option)?,
+        let euler_filter = || -> PyResult<cases::euler::Filter> {
+            Ok(cases::euler::Filter {
+                category: category.parse().map_err(option)?,
                 moves_left,
             })
         };
-        let gen_error = |e: GenError| option(e.to_string());
+        let cases_error = |e: CasesError| option(e.to_string());
         // Flip and Euler of every size: what the answer layer finds (the
         // embedded 4×4 tables, a table file, or GF(2) for Flip), as
         // `boardbase cases` asks it.
@@ -631,47 +632,53 @@ impl PyTablebase {
             let tablebase = &*self.inner;
             let made = run(py, || {
                 let answers =
-                    SizedAnswers::new(tablebase, puzzle, shape).map_err(GenError::Answer)?;
-                let (mut input, mut judge) = (Vec::new(), Vec::new());
-                answers
-                    .cases(filter)?
-                    .write(n, seed, &mut input, Some(&mut judge), &mut |_| {})?;
-                Ok::<_, GenError>((input, judge))
+                    SizedAnswers::new(tablebase, puzzle, shape).map_err(CasesError::Answer)?;
+                let (mut input, mut expected) = (Vec::new(), Vec::new());
+                answers.cases(filter)?.write(
+                    n,
+                    seed,
+                    &mut input,
+                    Some(&mut expected),
+                    &mut |_| {},
+                )?;
+                Ok::<_, CasesError>((input, expected))
             })?;
             // The answer layer's errors (and a damaged table's, said with
             // its origin) as its lookups raise them; the cases' own as
             // option errors.
             return made.map_err(|e| match e {
-                GenError::Answer(e) => answer_error(py, shape, e),
-                GenError::Probe(e) => answer_error(py, shape, tablebase.damaged(puzzle, shape, e)),
-                GenError::Lights(e) => answer_error(py, shape, e.into()),
-                e => gen_error(e),
+                CasesError::Answer(e) => answer_error(py, shape, e),
+                CasesError::Probe(e) => {
+                    answer_error(py, shape, tablebase.damaged(puzzle, shape, e))
+                }
+                CasesError::Lights(e) => answer_error(py, shape, e.into()),
+                e => cases_error(e),
             });
         }
         let spec = match puzzle {
             "carcassonne" => {
                 let (rows, cols) = shape.map_or((12, 12), |s| (s.rows(), s.cols()));
-                Spec::Carcassonne(judge::carcassonne::Spec {
-                    family: family.parse().map_err(option)?,
+                Spec::Carcassonne(cases::carcassonne::Spec {
+                    category: category.parse().map_err(option)?,
                     rows,
                     cols,
                 })
             }
-            "fliptile" => Spec::Fliptile(judge::fliptile::Spec {
-                family: family.parse().map_err(option)?,
+            "fliptile" => Spec::Fliptile(cases::fliptile::Spec {
+                category: category.parse().map_err(option)?,
                 size: shape,
             }),
-            "lightsout" if family == "random" => Spec::LightsOut,
+            "lightsout" if category == "random" => Spec::LightsOut,
             "lightsout" => {
                 return Err(option(format!(
-                    "family {family:?}: lightsout has only random puzzles"
+                    "family {category:?}: lightsout has only random puzzles"
                 )));
             }
             "lights" => {
                 let shape = shape.ok_or_else(|| {
                     option("size is needed for lights: the variant's board size".to_owned())
                 })?;
-                let family: LightsFamily = family.parse().map_err(option)?;
+                let category: LightsCategory = category.parse().map_err(option)?;
                 let variant = Variant::of_shape(shape, colours)
                     .map_err(|e| option(e.to_string()))?
                     .with_wrap(wrap)
@@ -683,14 +690,14 @@ impl PyTablebase {
                 // The variant's solver made (or found cached) without the
                 // GIL: it can take a while.
                 let made = run(py, || {
-                    judge::family::Spec::new(family, variant, goal, limit)
+                    cases::lights::Spec::new(category, variant, goal, limit)
                 })?;
                 // The answer layer's refusals (a goal colour past the
                 // variant's, a search past the limit) raise what `lights()`
                 // raises for them.
                 Spec::Lights(made.map_err(|e| match e {
-                    GenError::Answer(e) => answer_error(py, shape, e),
-                    e => gen_error(e),
+                    CasesError::Answer(e) => answer_error(py, shape, e),
+                    e => cases_error(e),
                 })?)
             }
             other => {
@@ -700,12 +707,12 @@ impl PyTablebase {
             }
         };
         let made = run(py, move || {
-            let generator = Generator::new(&spec)?;
+            let writer = CaseWriter::new(&spec)?;
             let (mut input, mut answers) = (Vec::new(), Vec::new());
-            generator.write(n, seed, &mut input, Some(&mut answers), &mut |_| {})?;
-            Ok::<_, GenError>((input, answers))
+            writer.write(n, seed, &mut input, Some(&mut answers), &mut |_| {})?;
+            Ok::<_, CasesError>((input, answers))
         })?;
-        made.map_err(gen_error)
+        made.map_err(cases_error)
     }
 }
 

@@ -1,36 +1,35 @@
-//! Carcassonne boards in four families.
+//! Carcassonne boards in four categories.
 //!
 //! Colours are drawn as `Colour::ALL[rng.below(3)]` (City, Road, Field);
 //! quarter turns as `rng.below(4)`, applied with
 //! [`Tile::rotated`](crate::carcassonne::Tile::rotated). Cells go row by
-//! row. What each family draws, in order:
+//! row. What each category draws, in order:
 //!
-//! - [`CarcassonneFamily::Random`]: per cell, its top, right, bottom and left colour.
+//! - [`CarcassonneCategory::Random`]: per cell, its top, right, bottom and left colour.
 //!   Most boards past a few tiles have no valid placement.
-//! - [`CarcassonneFamily::Planted`]: a colour for every horizontal grid edge (the
+//! - [`CarcassonneCategory::Planted`]: a colour for every horizontal grid edge (the
 //!   `(R+1)·C` edges above and below cells, row by row), then for every
 //!   vertical one (the `R·(C+1)` edges left and right of cells, row by
 //!   row), then per cell a turn: each tile is the four edges around its
 //!   cell, shown turned, so the board has at least one valid placement.
-//! - [`CarcassonneFamily::TwoPair`]: one draw picks the colour left out, the two
+//! - [`CarcassonneCategory::TwoPair`]: one draw picks the colour left out, the two
 //!   others `a < b` (in City, Road, Field order) make the tile `a a b b`
 //!   (top, right, bottom, left), and per cell a turn. A turn of such a tile
 //!   is fixed by its top and left edges, so every two-colour frontier
 //!   profile stays reachable: the DP's worst case at a given width.
-//! - [`CarcassonneFamily::Uniform`]: one tile for the whole board (four colours), then
+//! - [`CarcassonneCategory::Uniform`]: one tile for the whole board (four colours), then
 //!   per cell a turn. Counts are large (a board of `CCCC` has `4^(R·C)`
 //!   placements), which exercises the reduction modulo 1,000,000,007.
 
-use std::fmt;
 use std::io::{self, Write};
-use std::str::FromStr;
 
-use super::{GenError, Rng};
+use super::category::category_names;
+use super::{CasesError, Rng};
 use crate::carcassonne::{self, Board, Colour, MAX_NARROW_SIDE, MAX_TILES, Tile};
 
-/// A family of boards.
+/// A category of boards.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum CarcassonneFamily {
+pub enum CarcassonneCategory {
     /// Every edge of every tile uniform over C, R, F.
     #[default]
     Random,
@@ -42,33 +41,27 @@ pub enum CarcassonneFamily {
     Uniform,
 }
 
-impl CarcassonneFamily {
-    /// Every family, with its name.
-    pub const ALL: [(&'static str, CarcassonneFamily); 4] = [
-        ("random", CarcassonneFamily::Random),
-        ("planted", CarcassonneFamily::Planted),
-        ("two-pair", CarcassonneFamily::TwoPair),
-        ("uniform", CarcassonneFamily::Uniform),
-    ];
+category_names!(CarcassonneCategory, "Carcassonne", [
+    "random" => Random,
+    "planted" => Planted,
+    "two-pair" => TwoPair,
+    "uniform" => Uniform,
+]);
 
-    /// Its name (`two-pair`, ...).
-    pub fn name(self) -> &'static str {
-        super::family_name(&CarcassonneFamily::ALL, &self)
-    }
-
-    /// A `rows × cols` board of this family. The sizes must be valid for
+impl CarcassonneCategory {
+    /// A `rows × cols` board of this category. The sizes must be valid for
     /// [`Board::new`] (see [`Spec::validated`]).
-    pub fn board(self, rng: &mut Rng, rows: usize, cols: usize) -> Result<Board, GenError> {
+    pub fn board(self, rng: &mut Rng, rows: usize, cols: usize) -> Result<Board, CasesError> {
         let cells = rows * cols;
         let colour = |rng: &mut Rng| Colour::ALL[rng.index(3)];
         let tiles: Vec<Tile> = match self {
-            CarcassonneFamily::Random => (0..cells)
+            CarcassonneCategory::Random => (0..cells)
                 .map(|_| {
                     let [t, r, b, l] = [(); 4].map(|_| colour(rng));
                     Tile::new(t, r, b, l)
                 })
                 .collect(),
-            CarcassonneFamily::Planted => {
+            CarcassonneCategory::Planted => {
                 let horizontal: Vec<Colour> = (0..(rows + 1) * cols).map(|_| colour(rng)).collect();
                 let vertical: Vec<Colour> = (0..rows * (cols + 1)).map(|_| colour(rng)).collect();
                 let mut tiles = Vec::with_capacity(cells);
@@ -85,7 +78,7 @@ impl CarcassonneFamily {
                 }
                 tiles
             }
-            CarcassonneFamily::TwoPair => {
+            CarcassonneCategory::TwoPair => {
                 let out = rng.index(3);
                 let [a, b] = match out {
                     0 => [Colour::Road, Colour::Field],
@@ -97,7 +90,7 @@ impl CarcassonneFamily {
                     .map(|_| tile.rotated(rng.below(4) as u32))
                     .collect()
             }
-            CarcassonneFamily::Uniform => {
+            CarcassonneCategory::Uniform => {
                 let [t, r, b, l] = [(); 4].map(|_| colour(rng));
                 let tile = Tile::new(t, r, b, l);
                 (0..cells)
@@ -105,29 +98,15 @@ impl CarcassonneFamily {
                     .collect()
             }
         };
-        Board::new(rows, cols, tiles).map_err(|e| GenError::Size(e.to_string()))
+        Board::new(rows, cols, tiles).map_err(|e| CasesError::Size(e.to_string()))
     }
 }
 
-impl FromStr for CarcassonneFamily {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<CarcassonneFamily, String> {
-        super::family_named(&CarcassonneFamily::ALL, "Carcassonne", s)
-    }
-}
-
-impl fmt::Display for CarcassonneFamily {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Boards of one family and size.
+/// Boards of one category and size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Spec {
-    /// The family.
-    pub family: CarcassonneFamily,
+    /// The category.
+    pub category: CarcassonneCategory,
     /// N, rows.
     pub rows: usize,
     /// M, columns.
@@ -138,7 +117,7 @@ impl Default for Spec {
     /// Random 12×12 boards, the judge's largest.
     fn default() -> Spec {
         Spec {
-            family: CarcassonneFamily::Random,
+            category: CarcassonneCategory::Random,
             rows: 12,
             cols: 12,
         }
@@ -149,20 +128,20 @@ impl Spec {
     /// The spec, if the library can count its boards: both sides at least
     /// 1, the narrower at most 16, at most 2^20 tiles. (The judge's limit is
     /// 12 a side.)
-    pub fn validated(&self) -> Result<Spec, GenError> {
+    pub fn validated(&self) -> Result<Spec, CasesError> {
         let (r, c) = (self.rows, self.cols);
         if r == 0 || c == 0 {
-            return Err(GenError::Size(format!(
+            return Err(CasesError::Size(format!(
                 "a {r}x{c} board has no tiles: both sides must be at least 1"
             )));
         }
         if r.min(c) > MAX_NARROW_SIDE {
-            return Err(GenError::Size(format!(
+            return Err(CasesError::Size(format!(
                 "a {r}x{c} board is too large: its narrower side must be at most {MAX_NARROW_SIDE}"
             )));
         }
         if r.checked_mul(c).is_none_or(|n| n as u64 > MAX_TILES) {
-            return Err(GenError::Size(format!(
+            return Err(CasesError::Size(format!(
                 "a {r}x{c} board has more than {MAX_TILES} tiles"
             )));
         }
@@ -191,7 +170,7 @@ pub fn write_board<W: Write + ?Sized>(out: &mut W, board: &Board) -> io::Result<
 /// Boards generated, written and (when asked) counted together.
 const BATCH: usize = 64;
 
-/// The cases of [`Generator::write`](super::Generator::write) after the
+/// The cases of [`CaseWriter::write`](super::CaseWriter::write) after the
 /// count line: batches of 64 boards drawn in turn, written, then counted in
 /// parallel when answers are asked for.
 pub(super) fn write_cases<W: Write + ?Sized, A: Write + ?Sized>(
@@ -201,14 +180,14 @@ pub(super) fn write_cases<W: Write + ?Sized, A: Write + ?Sized>(
     input: &mut W,
     mut answers: Option<&mut A>,
     progress: &mut dyn FnMut(u64),
-) -> Result<(), GenError> {
+) -> Result<(), CasesError> {
     let mut done = 0u64;
     let mut batch = Vec::with_capacity(BATCH);
     while done < cases {
         batch.clear();
         let n = (cases - done).min(BATCH as u64);
         for _ in 0..n {
-            batch.push(spec.family.board(rng, spec.rows, spec.cols)?);
+            batch.push(spec.category.board(rng, spec.rows, spec.cols)?);
         }
         for board in &batch {
             write_board(input, board)?;
@@ -216,7 +195,7 @@ pub(super) fn write_cases<W: Write + ?Sized, A: Write + ?Sized>(
         if let Some(a) = answers.as_deref_mut() {
             for (i, count) in carcassonne::count_all(&batch).into_iter().enumerate() {
                 let case = done + i as u64 + 1;
-                let count = count.map_err(|error| GenError::Count { case, error })?;
+                let count = count.map_err(|error| CasesError::Count { case, error })?;
                 writeln!(a, "Case {case}: {count}")?;
             }
         }
@@ -238,7 +217,7 @@ mod tests {
         let mut rng = Rng::new(3);
         for (r, c) in [(1, 1), (2, 3), (5, 4), (12, 12)] {
             for _ in 0..5 {
-                let board = CarcassonneFamily::Planted.board(&mut rng, r, c).unwrap();
+                let board = CarcassonneCategory::Planted.board(&mut rng, r, c).unwrap();
                 let witness = carcassonne::CountOptions {
                     witness: true,
                     ..Default::default()
@@ -252,7 +231,7 @@ mod tests {
     #[test]
     fn board_text_reads_back() {
         let mut rng = Rng::new(1);
-        let board = CarcassonneFamily::Random.board(&mut rng, 3, 5).unwrap();
+        let board = CarcassonneCategory::Random.board(&mut rng, 3, 5).unwrap();
         let mut text = Vec::new();
         write_board(&mut text, &board).unwrap();
         let mut scanner = crate::input::Scanner::new(&text[..]);
@@ -263,7 +242,7 @@ mod tests {
     fn sizes_are_checked() {
         let spec = |rows, cols| {
             Spec {
-                family: CarcassonneFamily::Random,
+                category: CarcassonneCategory::Random,
                 rows,
                 cols,
             }

@@ -7,14 +7,14 @@
 
 use std::fmt;
 use std::io::{self, Write};
-use std::str::FromStr;
 
-use super::GenError;
+use super::CasesError;
+use super::category::category_names;
 use crate::euler::{self, Outcome, Position};
 
 /// Which positions, by outcome.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum EulerFamily {
+pub enum EulerCategory {
     /// All 65,535 open positions.
     #[default]
     Random,
@@ -24,35 +24,18 @@ pub enum EulerFamily {
     Losing,
 }
 
-impl EulerFamily {
-    /// Every family, with its name.
-    pub const ALL: [(&'static str, EulerFamily); 3] = [
-        ("random", EulerFamily::Random),
-        ("winning", EulerFamily::Winning),
-        ("losing", EulerFamily::Losing),
-    ];
-}
+category_names!(EulerCategory, "Euler", [
+    "random" => Random,
+    "winning" => Winning,
+    "losing" => Losing,
+]);
 
-impl FromStr for EulerFamily {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<EulerFamily, String> {
-        super::family_named(&EulerFamily::ALL, "Euler", s)
-    }
-}
-
-impl fmt::Display for EulerFamily {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(super::family_name(&EulerFamily::ALL, self))
-    }
-}
-
-/// The positions to draw from: a family, optionally only those lasting
+/// The positions to draw from: a category, optionally only those lasting
 /// exactly `moves_left` moves (plies) with perfect play.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Filter {
     /// Which positions by outcome.
-    pub family: EulerFamily,
+    pub category: EulerCategory,
     /// Only positions with this many moves left.
     pub moves_left: Option<u8>,
 }
@@ -64,20 +47,20 @@ impl Filter {
             return false;
         }
         let entry = euler::probe(position);
-        let family = match self.family {
-            EulerFamily::Random => true,
-            EulerFamily::Winning => entry.outcome == Outcome::Win,
-            EulerFamily::Losing => entry.outcome == Outcome::Loss,
+        let in_category = match self.category {
+            EulerCategory::Random => true,
+            EulerCategory::Winning => entry.outcome == Outcome::Win,
+            EulerCategory::Losing => entry.outcome == Outcome::Loss,
         };
-        family && self.moves_left.is_none_or(|k| entry.moves_left == k)
+        in_category && self.moves_left.is_none_or(|k| entry.moves_left == k)
     }
 }
 
 impl fmt::Display for Filter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.family {
-            EulerFamily::Random => f.write_str("open Euler position")?,
-            family => write!(f, "{family} Euler position")?,
+        match self.category {
+            EulerCategory::Random => f.write_str("open Euler position")?,
+            category => write!(f, "{category} Euler position")?,
         }
         if let Some(k) = self.moves_left {
             write!(f, " lasting {k} move{}", if k == 1 { "" } else { "s" })?;
@@ -93,7 +76,7 @@ impl super::Pool<Position> {
     /// The positions `filter` accepts; an error when there are none (e.g.
     /// winning positions lasting 13 moves: an odd number of moves left
     /// means the player to move covers the last square and loses).
-    pub fn new(filter: Filter) -> Result<Pool, GenError> {
+    pub fn new(filter: Filter) -> Result<Pool, CasesError> {
         Pool::filtered(filter, |p| filter.accepts(p))
     }
 }
@@ -130,14 +113,20 @@ mod tests {
 
     #[test]
     fn pools() {
-        let len = |family, moves_left| Pool::new(Filter { family, moves_left }).map(|p| p.len());
-        assert_eq!(len(EulerFamily::Random, None).unwrap(), 65_535);
+        let len = |category, moves_left| {
+            Pool::new(Filter {
+                category,
+                moves_left,
+            })
+            .map(|p| p.len())
+        };
+        assert_eq!(len(EulerCategory::Random, None).unwrap(), 65_535);
         let (w, l) = (
-            len(EulerFamily::Winning, None).unwrap(),
-            len(EulerFamily::Losing, None).unwrap(),
+            len(EulerCategory::Winning, None).unwrap(),
+            len(EulerCategory::Losing, None).unwrap(),
         );
         assert_eq!(w + l, 65_535);
-        assert!(len(EulerFamily::Winning, Some(13)).is_err());
-        assert!(len(EulerFamily::Losing, Some(13)).unwrap() >= 1);
+        assert!(len(EulerCategory::Winning, Some(13)).is_err());
+        assert!(len(EulerCategory::Losing, Some(13)).unwrap() >= 1);
     }
 }

@@ -6,14 +6,14 @@
 
 use std::fmt;
 use std::io::{self, Write};
-use std::str::FromStr;
 
-use super::GenError;
+use super::CasesError;
+use super::category::category_names;
 use crate::flip::{self, Board};
 
 /// Which boards, by answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum FlipFamily {
+pub enum FlipCategory {
     /// All 65,536 boards (15 of 16 are impossible).
     #[default]
     Random,
@@ -23,35 +23,18 @@ pub enum FlipFamily {
     Impossible,
 }
 
-impl FlipFamily {
-    /// Every family, with its name.
-    pub const ALL: [(&'static str, FlipFamily); 3] = [
-        ("random", FlipFamily::Random),
-        ("solvable", FlipFamily::Solvable),
-        ("impossible", FlipFamily::Impossible),
-    ];
-}
+category_names!(FlipCategory, "Flip", [
+    "random" => Random,
+    "solvable" => Solvable,
+    "impossible" => Impossible,
+]);
 
-impl FromStr for FlipFamily {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<FlipFamily, String> {
-        super::family_named(&FlipFamily::ALL, "Flip", s)
-    }
-}
-
-impl fmt::Display for FlipFamily {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(super::family_name(&FlipFamily::ALL, self))
-    }
-}
-
-/// The boards to draw from: a family, optionally only those taking exactly
+/// The boards to draw from: a category, optionally only those taking exactly
 /// `rounds` rounds (which implies solvable).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Filter {
     /// Which boards by answer.
-    pub family: FlipFamily,
+    pub category: FlipCategory,
     /// Only boards whose fewest rounds are this.
     pub rounds: Option<u8>,
 }
@@ -60,20 +43,20 @@ impl Filter {
     /// Whether `board` passes.
     pub fn accepts(&self, board: Board) -> bool {
         let r = flip::rounds(board);
-        let family = match self.family {
-            FlipFamily::Random => true,
-            FlipFamily::Solvable => r.is_some(),
-            FlipFamily::Impossible => r.is_none(),
+        let in_category = match self.category {
+            FlipCategory::Random => true,
+            FlipCategory::Solvable => r.is_some(),
+            FlipCategory::Impossible => r.is_none(),
         };
-        family && self.rounds.is_none_or(|k| r == Some(k))
+        in_category && self.rounds.is_none_or(|k| r == Some(k))
     }
 }
 
 impl fmt::Display for Filter {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.family {
-            FlipFamily::Random => f.write_str("Flip board")?,
-            family => write!(f, "{family} Flip board")?,
+        match self.category {
+            FlipCategory::Random => f.write_str("Flip board")?,
+            category => write!(f, "{category} Flip board")?,
         }
         if let Some(k) = self.rounds {
             write!(f, " taking {k} round{}", if k == 1 { "" } else { "s" })?;
@@ -88,7 +71,7 @@ pub type Pool = super::Pool<Board>;
 impl super::Pool<Board> {
     /// The boards `filter` accepts; an error when there are none (e.g.
     /// impossible boards taking 3 rounds, or 7 rounds: the most is 6).
-    pub fn new(filter: Filter) -> Result<Pool, GenError> {
+    pub fn new(filter: Filter) -> Result<Pool, CasesError> {
         Pool::filtered(filter, |b| filter.accepts(b))
     }
 }
@@ -132,12 +115,12 @@ mod tests {
 
     #[test]
     fn pool_sizes() {
-        let all = |family, rounds| Pool::new(Filter { family, rounds }).map(|p| p.len());
-        assert_eq!(all(FlipFamily::Random, None).unwrap(), 65_536);
-        assert_eq!(all(FlipFamily::Solvable, None).unwrap(), 4_096);
-        assert_eq!(all(FlipFamily::Impossible, None).unwrap(), 61_440);
-        assert_eq!(all(FlipFamily::Random, Some(6)).unwrap(), 256);
-        assert!(all(FlipFamily::Impossible, Some(3)).is_err());
-        assert!(all(FlipFamily::Random, Some(7)).is_err());
+        let all = |category, rounds| Pool::new(Filter { category, rounds }).map(|p| p.len());
+        assert_eq!(all(FlipCategory::Random, None).unwrap(), 65_536);
+        assert_eq!(all(FlipCategory::Solvable, None).unwrap(), 4_096);
+        assert_eq!(all(FlipCategory::Impossible, None).unwrap(), 61_440);
+        assert_eq!(all(FlipCategory::Random, Some(6)).unwrap(), 256);
+        assert!(all(FlipCategory::Impossible, Some(3)).is_err());
+        assert!(all(FlipCategory::Random, Some(7)).is_err());
     }
 }

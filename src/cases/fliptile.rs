@@ -4,20 +4,20 @@
 //! [`Rng`], in order:
 //!
 //! 1. Its size: the fixed size of the [`Spec`], or `M = 1 + below(15)` then
-//!    `N = 1 + below(15)` (the judge's `1 ≤ M, N ≤ 15`). For the families
-//!    that need a *singular* size ([`FliptileFamily::Impossible`], [`FliptileFamily::Ties`]),
+//!    `N = 1 + below(15)` (the judge's `1 ≤ M, N ≤ 15`). For the categories
+//!    that need a *singular* size ([`FliptileCategory::Impossible`], [`FliptileCategory::Ties`]),
 //!    both are drawn again until the size's nullity is at least 1.
 //! 2. Its board. A *random row* is `next_u64()` masked to its `N` low bits
 //!    (bit `c` = column `c`); a *random grid* is `M` random rows, row 0
 //!    first.
-//!    - [`FliptileFamily::Random`]: a random grid.
-//!    - [`FliptileFamily::Solvable`]: a random grid of flips, applied to the white
+//!    - [`FliptileCategory::Random`]: a random grid.
+//!    - [`FliptileCategory::Solvable`]: a random grid of flips, applied to the white
 //!      board: uniform over the boards that can be made white (each such
 //!      board has `2^nullity` flip sets).
-//!    - [`FliptileFamily::Impossible`]: random grids until one cannot be made white
+//!    - [`FliptileCategory::Impossible`]: random grids until one cannot be made white
 //!      (on a size of nullity `k`, a random board can with probability
 //!      `2^-k ≤ 1/2`).
-//!    - [`FliptileFamily::Ties`]: boards drawn as [`FliptileFamily::Solvable`] until one has
+//!    - [`FliptileCategory::Ties`]: boards drawn as [`FliptileCategory::Solvable`] until one has
 //!      two or more minimal flip sets, so that the judge's tie rule (the
 //!      least in reading order) decides the answer; at most
 //!      [`MAX_TRIES`] boards a case.
@@ -28,21 +28,21 @@
 
 use std::fmt;
 use std::io::{self, Write};
-use std::str::FromStr;
 
-use super::{GenError, Rng};
+use super::category::category_names;
+use super::{CasesError, Rng};
 use crate::lights::{self, Answer, Colour, Goal, Grid, MAX_NULLITY, Solver};
 use crate::tables::shape::Shape;
 
 /// The judge's largest side: `1 ≤ M, N ≤ 15`.
 pub const JUDGE_MAX_SIDE: usize = 15;
 
-/// Most boards drawn for one case of a family that rejects boards.
+/// Most boards drawn for one case of a category that rejects boards.
 pub const MAX_TRIES: usize = 10_000;
 
 /// Which boards, by answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum FliptileFamily {
+pub enum FliptileCategory {
     /// Every cell black or white at random (on most sizes most boards can
     /// be made white; on 15×15, every one).
     #[default]
@@ -56,50 +56,30 @@ pub enum FliptileFamily {
     Ties,
 }
 
-impl FliptileFamily {
-    /// Every family, with its name.
-    pub const ALL: [(&'static str, FliptileFamily); 4] = [
-        ("random", FliptileFamily::Random),
-        ("solvable", FliptileFamily::Solvable),
-        ("impossible", FliptileFamily::Impossible),
-        ("ties", FliptileFamily::Ties),
-    ];
+category_names!(FliptileCategory, "Fliptile", [
+    "random" => Random,
+    "solvable" => Solvable,
+    "impossible" => Impossible,
+    "ties" => Ties,
+]);
 
-    /// Its name (`ties`, ...).
-    pub fn name(self) -> &'static str {
-        super::family_name(&FliptileFamily::ALL, &self)
-    }
-
+impl FliptileCategory {
     /// Whether its boards need a size of nullity at least 1.
     pub fn needs_singular(self) -> bool {
-        matches!(self, FliptileFamily::Impossible | FliptileFamily::Ties)
+        matches!(self, FliptileCategory::Impossible | FliptileCategory::Ties)
     }
 }
 
-impl FromStr for FliptileFamily {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<FliptileFamily, String> {
-        super::family_named(&FliptileFamily::ALL, "Fliptile", s)
-    }
-}
-
-impl fmt::Display for FliptileFamily {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Boards of one family, of one size or of random sizes up to 15×15.
+/// Boards of one category, of one size or of random sizes up to 15×15.
 ///
 /// ```
 /// use boardbase::cases::Rng;
-/// use boardbase::cases::fliptile::{FliptileFamily, Spec};
+/// use boardbase::cases::fliptile::{FliptileCategory, Spec};
 /// use boardbase::lights::{self, Goal};
 /// use boardbase::tables::shape::Shape;
 ///
 /// // A 4×4 board with several fewest flip sets, drawn from a seed.
-/// let spec = Spec { family: FliptileFamily::Ties, size: Shape::new(4, 4) }.validated()?;
+/// let spec = Spec { category: FliptileCategory::Ties, size: Shape::new(4, 4) }.validated()?;
 /// let board = spec.board(&mut Rng::new(3))?;
 /// let answer = lights::solve(&board, Goal::White)?.expect("solvable");
 /// assert!(answer.optimal_sets >= 2);
@@ -108,8 +88,8 @@ impl fmt::Display for FliptileFamily {
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Spec {
-    /// The family.
-    pub family: FliptileFamily,
+    /// The category.
+    pub category: FliptileCategory,
     /// Every board this size; `None`: sizes drawn from 1×1 to 15×15.
     pub size: Option<Shape>,
 }
@@ -119,16 +99,16 @@ impl fmt::Display for Spec {
     /// fewest flip sets`, ...
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if matches!(
-            self.family,
-            FliptileFamily::Solvable | FliptileFamily::Impossible
+            self.category,
+            FliptileCategory::Solvable | FliptileCategory::Impossible
         ) {
-            write!(f, "{} ", self.family)?;
+            write!(f, "{} ", self.category)?;
         }
         if let Some(s) = self.size {
             write!(f, "{}x{} ", s.rows(), s.cols())?;
         }
         f.write_str("Fliptile board")?;
-        if self.family == FliptileFamily::Ties {
+        if self.category == FliptileCategory::Ties {
             f.write_str(" with several fewest flip sets")?;
         }
         Ok(())
@@ -139,20 +119,20 @@ impl Spec {
     /// The spec, if its boards exist and their answers can be proven: a
     /// fixed size must have a nullity of at most [`MAX_NULLITY`] (14 sizes
     /// up to 64×64 do not), and at least 1 for the impossible and ties
-    /// families.
-    pub fn validated(&self) -> Result<Spec, GenError> {
+    /// categories.
+    pub fn validated(&self) -> Result<Spec, CasesError> {
         let Some(shape) = self.size else {
             return Ok(*self);
         };
         let k = Solver::cached(shape).nullity();
         let size = format!("{}x{}", shape.rows(), shape.cols());
         if k > MAX_NULLITY {
-            return Err(GenError::Size(format!(
+            return Err(CasesError::Size(format!(
                 "a {size} board has nullity {k}: its fewest flips are only searched up to nullity {MAX_NULLITY}, so its answers cannot be written"
             )));
         }
-        if k == 0 && self.family.needs_singular() {
-            return Err(GenError::Empty {
+        if k == 0 && self.category.needs_singular() {
+            return Err(CasesError::Empty {
                 what: format!(
                     "{self} exists ({size} has nullity 0: every board can be made white, in exactly one way)"
                 ),
@@ -163,13 +143,13 @@ impl Spec {
 
     /// Draws one case's board (see the [module documentation](self) for
     /// what is drawn, in order). The spec must be [validated](Self::validated).
-    pub fn board(&self, rng: &mut Rng) -> Result<Grid, GenError> {
+    pub fn board(&self, rng: &mut Rng) -> Result<Grid, CasesError> {
         let shape = self.shape(rng);
         let solver = Solver::cached(shape);
-        match self.family {
-            FliptileFamily::Random => Ok(random_grid(rng, shape)),
-            FliptileFamily::Solvable => Ok(solvable(rng, shape)),
-            FliptileFamily::Impossible => {
+        match self.category {
+            FliptileCategory::Random => Ok(random_grid(rng, shape)),
+            FliptileCategory::Solvable => Ok(solvable(rng, shape)),
+            FliptileCategory::Impossible => {
                 for _ in 0..MAX_TRIES {
                     let board = random_grid(rng, shape);
                     if solver.any_solution(&board, Colour::White)?.is_none() {
@@ -178,7 +158,7 @@ impl Spec {
                 }
                 Err(self.not_found(shape))
             }
-            FliptileFamily::Ties => {
+            FliptileCategory::Ties => {
                 for _ in 0..MAX_TRIES {
                     let board = solvable(rng, shape);
                     let answer = solver.route(&board, Colour::White)?;
@@ -200,14 +180,14 @@ impl Spec {
             let rows = 1 + rng.index(JUDGE_MAX_SIDE);
             let cols = 1 + rng.index(JUDGE_MAX_SIDE);
             let shape = Shape::new(rows, cols).unwrap_or_else(|| unreachable!("1 to 15 a side"));
-            if !self.family.needs_singular() || Solver::cached(shape).nullity() > 0 {
+            if !self.category.needs_singular() || Solver::cached(shape).nullity() > 0 {
                 return shape;
             }
         }
     }
 
-    fn not_found(&self, shape: Shape) -> GenError {
-        GenError::Empty {
+    fn not_found(&self, shape: Shape) -> CasesError {
+        CasesError::Empty {
             what: format!(
                 "{} found in {MAX_TRIES} tries",
                 Spec {
@@ -246,13 +226,13 @@ pub fn write_case<W: Write + ?Sized>(out: &mut W, board: &Grid) -> io::Result<()
 /// white, the least in reading order among several; `None` for
 /// `IMPOSSIBLE`. An error only for sizes whose nullity is over
 /// [`MAX_NULLITY`].
-pub fn answer(board: &Grid) -> Result<Option<Answer>, GenError> {
+pub fn answer(board: &Grid) -> Result<Option<Answer>, CasesError> {
     Ok(lights::solve(board, Goal::White)?)
 }
 
 /// Writes the judge's expected output for `board`: exactly what
 /// `boardbase fliptile` prints (M lines of `0`/`1`, or `IMPOSSIBLE`).
-pub fn write_answer<W: Write + ?Sized>(out: &mut W, board: &Grid) -> Result<(), GenError> {
+pub fn write_answer<W: Write + ?Sized>(out: &mut W, board: &Grid) -> Result<(), CasesError> {
     match answer(board)? {
         Some(a) => lights::write_judge_rows(out, &a.presses)?,
         None => out.write_all(b"IMPOSSIBLE\n")?,
@@ -269,20 +249,23 @@ mod tests {
     }
 
     #[test]
-    fn families_keep_their_promise() {
+    fn categories_keep_their_promise() {
         let mut rng = Rng::new(11);
-        for family in [
-            FliptileFamily::Solvable,
-            FliptileFamily::Impossible,
-            FliptileFamily::Ties,
+        for category in [
+            FliptileCategory::Solvable,
+            FliptileCategory::Impossible,
+            FliptileCategory::Ties,
         ] {
-            let spec = Spec { family, size: None };
+            let spec = Spec {
+                category,
+                size: None,
+            };
             for _ in 0..200 {
                 let board = spec.board(&mut rng).unwrap();
                 let a = answer(&board).unwrap();
-                match family {
-                    FliptileFamily::Solvable => assert!(a.is_some()),
-                    FliptileFamily::Impossible => assert!(a.is_none()),
+                match category {
+                    FliptileCategory::Solvable => assert!(a.is_some()),
+                    FliptileCategory::Impossible => assert!(a.is_none()),
                     _ => assert!(a.unwrap().optimal_sets >= 2),
                 }
                 let s = board.shape();
@@ -293,27 +276,27 @@ mod tests {
 
     #[test]
     fn sizes_are_checked() {
-        let spec = |family, r, c| {
+        let spec = |category, r, c| {
             Spec {
-                family,
+                category,
                 size: Some(shape(r, c)),
             }
             .validated()
         };
-        assert!(spec(FliptileFamily::Random, 64, 63).is_ok());
+        assert!(spec(FliptileCategory::Random, 64, 63).is_ok());
         assert!(matches!(
-            spec(FliptileFamily::Random, 64, 64),
-            Err(GenError::Size(_))
+            spec(FliptileCategory::Random, 64, 64),
+            Err(CasesError::Size(_))
         ));
-        let e = spec(FliptileFamily::Impossible, 15, 15)
+        let e = spec(FliptileCategory::Impossible, 15, 15)
             .unwrap_err()
             .to_string();
         assert_eq!(
             e,
             "no impossible 15x15 Fliptile board exists (15x15 has nullity 0: every board can be made white, in exactly one way)"
         );
-        assert!(spec(FliptileFamily::Ties, 5, 6).is_err());
-        assert!(spec(FliptileFamily::Ties, 1, 2).is_ok());
+        assert!(spec(FliptileCategory::Ties, 5, 6).is_err());
+        assert!(spec(FliptileCategory::Ties, 1, 2).is_ok());
     }
 
     #[test]

@@ -1,19 +1,24 @@
 //! Judge inputs with known answers: seeded, reproducible, streamed.
 //!
 //! `boardbase cases`, `boardbase check`, the benches and the tests all draw
-//! their cases here, so there is one generator for the project.
+//! their cases here, so there is one source of cases for the project.
 //!
 //! # The stream is a contract
 //!
 //! Every case is a function of the seed and the arguments alone, through
 //! [`Rng`]: SplitMix64 (Steele, Lea and Flood, 2014) seeded with the seed
 //! itself, and [`Rng::below`] (Lemire's multiply-and-reject) for every
-//! choice among `n`. What each family draws, and in which order, is written
+//! choice among `n`. What each category of cases draws, and in which order, is written
 //! in its documentation. The same arguments give the same bytes on every
 //! platform and in every later version; a change to any of this is a
 //! breaking change of the crate.
 //!
-//! # Families
+//! # Categories
+//!
+//! Each puzzle's cases come in categories (by answer, or by how the board
+//! is drawn), one enum a puzzle. The front ends take a category's name
+//! through their option `--family` (Python: `family=`), a name kept so that
+//! every command line and script written for it still works.
 //!
 //! - [`flip`]: all 65,536 boards, only the solvable ones, only the
 //!   impossible ones, optionally only those taking a given number of rounds.
@@ -26,32 +31,35 @@
 //!   the judge's tie rule decides), of random sizes up to 15×15 or of one
 //!   size up to 64×64.
 //! - [`lightsout`]: random 5×6 puzzles.
+//! - [`lights`]: boards of one variant of the Lights Out family, random,
+//!   only those that reach the goal or only those that never do.
 //! - [`sized`]: Flip and Euler boards of every size (up to 64×64 and 36
 //!   squares; 4×4 drawn as [`flip`] and [`euler`] draw them, whatever
 //!   table answers), with answers from a table or the GF(2) solver.
 //!
-//! [`Generator::write`] streams `N` cases (and, when asked, the judge's
+//! [`CaseWriter::write`] streams `N` cases (and, when asked, the judge's
 //! expected output for them) through fixed buffers: memory does not grow
 //! with `N`.
 //!
 //! ```
-//! use boardbase::cases::{Generator, Spec, flip};
+//! use boardbase::cases::{CaseWriter, Spec, flip};
 //!
-//! let spec = Spec::Flip(flip::Filter { family: flip::FlipFamily::Impossible, rounds: None });
+//! let spec = Spec::Flip(flip::Filter { category: flip::FlipCategory::Impossible, rounds: None });
 //! let mut input = Vec::new();
 //! let mut answers = Vec::new();
-//! Generator::new(&spec)?.write(2, 7, &mut input, Some(&mut answers), &mut |_| {})?;
+//! CaseWriter::new(&spec)?.write(2, 7, &mut input, Some(&mut answers), &mut |_| {})?;
 //! // Two boards of 4 lines each, both impossible.
 //! assert_eq!(input.len(), 2 * 20);
 //! assert_eq!(answers, b"Impossible\nImpossible\n");
-//! # Ok::<(), boardbase::cases::GenError>(())
+//! # Ok::<(), boardbase::cases::CasesError>(())
 //! ```
 
 pub mod carcassonne;
+mod category;
 pub mod euler;
-pub mod family;
 pub mod flip;
 pub mod fliptile;
+pub mod lights;
 pub mod lightsout;
 pub mod sized;
 
@@ -147,33 +155,6 @@ impl Rng {
     }
 }
 
-/// The family named `s` among `all`, or the error the command line shows:
-/// `unknown {puzzle} family 's' (expected a, b or c)`.
-pub(crate) fn family_named<F: Copy>(
-    all: &[(&'static str, F)],
-    puzzle: &str,
-    s: &str,
-) -> Result<F, String> {
-    if let Some(&(_, family)) = all.iter().find(|(name, _)| *name == s) {
-        return Ok(family);
-    }
-    let names: Vec<&str> = all.iter().map(|&(name, _)| name).collect();
-    let expected = match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => names.concat(),
-    };
-    Err(format!(
-        "unknown {puzzle} family '{s}' (expected {expected})"
-    ))
-}
-
-/// The name of `family` in `all` (`?` if it is missing).
-pub(crate) fn family_name<F: PartialEq>(all: &[(&'static str, F)], family: &F) -> &'static str {
-    all.iter()
-        .find(|(_, f)| f == family)
-        .map_or("?", |&(name, _)| name)
-}
-
 /// The eligible boards of a 4×4 filter ([`flip::Pool`], [`euler::Pool`]),
 /// ascending by their bits; each case is `pool[rng.below(pool.len())]`.
 #[derive(Debug)]
@@ -201,14 +182,14 @@ impl<B> Eq for Pool<B> {}
 
 impl<B: From<u16>> Pool<B> {
     /// The boards of all 65,536 bit patterns that `accepts` passes;
-    /// [`GenError::Empty`] saying `no {filter} exists` when none does.
+    /// [`CasesError::Empty`] saying `no {filter} exists` when none does.
     fn filtered(
         filter: impl std::fmt::Display,
         accepts: impl Fn(B) -> bool,
-    ) -> Result<Pool<B>, GenError> {
+    ) -> Result<Pool<B>, CasesError> {
         let bits: Vec<u16> = (0..=u16::MAX).filter(|&b| accepts(B::from(b))).collect();
         if bits.is_empty() {
-            return Err(GenError::Empty {
+            return Err(CasesError::Empty {
                 what: format!("{filter} exists"),
             });
         }
@@ -296,7 +277,7 @@ fn each_case<E>(
     Ok(())
 }
 
-/// What to generate.
+/// Which cases to write.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Spec {
     /// Flip Game boards.
@@ -311,19 +292,19 @@ pub enum Spec {
     LightsOut,
     /// Boards of one variant of the Lights Out family (`boardbase lights
     /// solve`).
-    Lights(family::Spec),
+    Lights(lights::Spec),
 }
 
-/// Why nothing could be generated.
+/// Why no cases could be written.
 #[derive(Debug, thiserror::Error)]
-pub enum GenError {
+pub enum CasesError {
     /// No board satisfies the filter.
     #[error("no {what}")]
     Empty {
         /// The boards asked for, e.g. `impossible Flip board taking 3 rounds`.
         what: String,
     },
-    /// The size cannot be generated.
+    /// The size cannot be drawn.
     #[error("{0}")]
     Size(String),
     /// A board could not be counted within the memory budget.
@@ -350,27 +331,27 @@ pub enum GenError {
     Io(#[from] io::Error),
 }
 
-impl From<crate::tablebase::Error> for GenError {
-    /// A damaged table is [`GenError::Probe`] and a shape past the GF(2)
-    /// search [`GenError::Lights`], as the cases' own probes say them; the
+impl From<crate::tablebase::Error> for CasesError {
+    /// A damaged table is [`CasesError::Probe`] and a shape past the GF(2)
+    /// search [`CasesError::Lights`], as the cases' own probes say them; the
     /// family's refusals (past its search, a colour it does not have) stay
     /// the answer layer's, which a front end words as a question's.
-    fn from(error: crate::tablebase::Error) -> GenError {
+    fn from(error: crate::tablebase::Error) -> CasesError {
         use crate::tablebase::Error;
         match error {
-            Error::Damaged(e) => GenError::Probe(e),
+            Error::Damaged(e) => CasesError::Probe(e),
             Error::Lights(
                 e @ (LightsError::NullityTooLarge { .. } | LightsError::ShapeMismatch { .. }),
-            ) => GenError::Lights(e),
-            e => GenError::Answer(e),
+            ) => CasesError::Lights(e),
+            e => CasesError::Answer(e),
         }
     }
 }
 
-/// A generator ready to write cases: [`Spec`] with its pools of eligible
+/// Cases ready to be written: [`Spec`] with its pools of eligible
 /// boards computed.
 #[derive(Clone, Debug)]
-pub enum Generator {
+pub enum CaseWriter {
     /// Flip boards.
     Flip(flip::Pool),
     /// Euler positions.
@@ -382,23 +363,23 @@ pub enum Generator {
     /// Lights Out puzzles.
     LightsOut,
     /// Boards of the Lights Out family.
-    Lights(family::Spec),
+    Lights(lights::Spec),
 }
 
 /// Cases written between two calls of the progress callback.
 pub const PROGRESS_STEP: u64 = 1 << 16;
 
-impl Generator {
+impl CaseWriter {
     /// Checks `spec` and computes what it needs (at most 65,536 boards for
     /// the 4×4 pools).
-    pub fn new(spec: &Spec) -> Result<Generator, GenError> {
+    pub fn new(spec: &Spec) -> Result<CaseWriter, CasesError> {
         Ok(match spec {
-            Spec::Flip(filter) => Generator::Flip(flip::Pool::new(*filter)?),
-            Spec::Euler(filter) => Generator::Euler(euler::Pool::new(*filter)?),
-            Spec::Carcassonne(spec) => Generator::Carcassonne(spec.validated()?),
-            Spec::Fliptile(spec) => Generator::Fliptile(spec.validated()?),
-            Spec::LightsOut => Generator::LightsOut,
-            Spec::Lights(spec) => Generator::Lights(spec.clone()),
+            Spec::Flip(filter) => CaseWriter::Flip(flip::Pool::new(*filter)?),
+            Spec::Euler(filter) => CaseWriter::Euler(euler::Pool::new(*filter)?),
+            Spec::Carcassonne(spec) => CaseWriter::Carcassonne(spec.validated()?),
+            Spec::Fliptile(spec) => CaseWriter::Fliptile(spec.validated()?),
+            Spec::LightsOut => CaseWriter::LightsOut,
+            Spec::Lights(spec) => CaseWriter::Lights(spec.clone()),
         })
     }
 
@@ -432,10 +413,10 @@ impl Generator {
         input: &mut W,
         mut answers: Option<&mut A>,
         progress: &mut dyn FnMut(u64),
-    ) -> Result<(), GenError> {
+    ) -> Result<(), CasesError> {
         let mut rng = Rng::new(seed);
         match self {
-            Generator::Flip(pool) => each_case(cases, progress, |_| {
+            CaseWriter::Flip(pool) => each_case(cases, progress, |_| {
                 let board = pool.pick(&mut rng);
                 flip::write_board(input, board)?;
                 if let Some(a) = answers.as_deref_mut() {
@@ -443,7 +424,7 @@ impl Generator {
                 }
                 Ok(())
             }),
-            Generator::Euler(pool) => {
+            CaseWriter::Euler(pool) => {
                 writeln!(input, "{cases}")?;
                 each_case(cases, progress, |_| {
                     let position = pool.pick(&mut rng);
@@ -455,11 +436,11 @@ impl Generator {
                     Ok(())
                 })
             }
-            Generator::Carcassonne(spec) => {
+            CaseWriter::Carcassonne(spec) => {
                 writeln!(input, "{cases}")?;
                 carcassonne::write_cases(spec, cases, &mut rng, input, answers, progress)
             }
-            Generator::Fliptile(spec) => each_case(cases, progress, |_| {
+            CaseWriter::Fliptile(spec) => each_case(cases, progress, |_| {
                 let board = spec.board(&mut rng)?;
                 fliptile::write_case(input, &board)?;
                 if let Some(a) = answers.as_deref_mut() {
@@ -467,7 +448,7 @@ impl Generator {
                 }
                 Ok(())
             }),
-            Generator::LightsOut => {
+            CaseWriter::LightsOut => {
                 writeln!(input, "{cases}")?;
                 each_case(cases, progress, |n| {
                     let board = lightsout::board(&mut rng);
@@ -478,11 +459,11 @@ impl Generator {
                     Ok(())
                 })
             }
-            Generator::Lights(spec) => each_case(cases, progress, |_| {
+            CaseWriter::Lights(spec) => each_case(cases, progress, |_| {
                 let board = spec.board(&mut rng)?;
-                family::write_board(input, &board)?;
+                lights::write_board(input, &board)?;
                 if let Some(a) = answers.as_deref_mut() {
-                    family::write_answer(a, spec.answer(&board)?.as_ref())?;
+                    lights::write_answer(a, spec.answer(&board)?.as_ref())?;
                 }
                 Ok(())
             }),

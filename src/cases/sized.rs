@@ -11,7 +11,7 @@
 //! - Euler ([`EulerCases`]): random grids until one is an open position
 //!   (not the full board) that the [`euler::Filter`] accepts: uniform over
 //!   the eligible positions.
-//! - Flip ([`FlipCases`]), by [`flip::FlipFamily`]:
+//! - Flip ([`FlipCases`]), by [`flip::FlipCategory`]:
 //!   - `random`: one random grid;
 //!   - `solvable`: `below(2)` (0: white, 1: black), then a random grid of
 //!     presses applied to that uniform board: uniform over the boards that
@@ -22,7 +22,7 @@
 //!   - `impossible`: random grids until one reaches neither colour.
 //!
 //! The judges' own board size, 4×4, is drawn as the 4×4 generator draws it
-//! ([`super::Generator`]), whatever table answers it (the embedded one or
+//! ([`super::CaseWriter`]), whatever table answers it (the embedded one or
 //! a file): the eligible boards, as that table answers them, listed in
 //! ascending order of their bits (as [`super::Pool`] lists them), and each case is
 //! `pool[below(len)]`. `boardbase cases flip|euler` and `check flip|euler`
@@ -44,7 +44,7 @@
 //! // Two losing 3×4 positions, and the judge's answers for them.
 //! let shape = Shape::new(3, 4).unwrap();
 //! let table = Table::from_euler(shape, generate::euler(shape, &EulerOptions::default(), |_| {})?.into())?;
-//! let filter = euler::Filter { family: euler::EulerFamily::Losing, moves_left: None };
+//! let filter = euler::Filter { category: euler::EulerCategory::Losing, moves_left: None };
 //! let cases = EulerCases::new(table.as_euler()?, filter)?;
 //! let (mut input, mut answers) = (Vec::new(), Vec::new());
 //! cases.write(2, 7, &mut input, Some(&mut answers), &mut |_| {})?;
@@ -56,7 +56,7 @@
 use std::io::Write;
 
 use super::fliptile::random_grid;
-use super::{GenError, Rng, euler, flip};
+use super::{CasesError, Rng, euler, flip};
 use crate::euler::{Outcome, Position};
 use crate::flip::Board;
 use crate::lights::{Goal, Grid, Solver};
@@ -74,8 +74,8 @@ fn random_board(shape: Shape, rng: &mut Rng) -> u64 {
 /// Whether `passes` holds for any of `items` (stopping at the first).
 fn exists(
     items: impl IntoIterator<Item = u64>,
-    mut passes: impl FnMut(u64) -> Result<bool, GenError>,
-) -> Result<bool, GenError> {
+    mut passes: impl FnMut(u64) -> Result<bool, CasesError>,
+) -> Result<bool, CasesError> {
     for item in items {
         if passes(item)? {
             return Ok(true);
@@ -118,12 +118,12 @@ struct Listed<A> {
 
 impl<A> Listed<A> {
     /// The boards of 4×4 bits that `answer` answers (`None`: not
-    /// eligible); [`GenError::Empty`] saying `no {what} exists` when none
+    /// eligible); [`CasesError::Empty`] saying `no {what} exists` when none
     /// is (the words of the 4×4 generator's pools).
     fn of(
         what: impl std::fmt::Display,
-        mut answer: impl FnMut(u64) -> Result<Option<A>, GenError>,
-    ) -> Result<Listed<A>, GenError> {
+        mut answer: impl FnMut(u64) -> Result<Option<A>, CasesError>,
+    ) -> Result<Listed<A>, CasesError> {
         let (mut bits, mut answers) = (Vec::new(), Vec::new());
         for b in 0..=u16::MAX {
             if let Some(a) = answer(u64::from(b))? {
@@ -132,7 +132,7 @@ impl<A> Listed<A> {
             }
         }
         if bits.is_empty() {
-            return Err(GenError::Empty {
+            return Err(CasesError::Empty {
                 what: format!("{what} exists"),
             });
         }
@@ -157,12 +157,12 @@ pub struct EulerCases<'a> {
 
 impl<'a> EulerCases<'a> {
     /// Positions of `table`'s shape that `filter` accepts. `moves_left`
-    /// needs a full table ([`GenError::Size`] for a win/loss-only one); a
-    /// filter no position passes is [`GenError::Empty`].
-    pub fn new(table: EulerTable<'a>, filter: euler::Filter) -> Result<EulerCases<'a>, GenError> {
+    /// needs a full table ([`CasesError::Size`] for a win/loss-only one); a
+    /// filter no position passes is [`CasesError::Empty`].
+    pub fn new(table: EulerTable<'a>, filter: euler::Filter) -> Result<EulerCases<'a>, CasesError> {
         let shape = table.shape();
         if filter.moves_left.is_some() && table.is_wdl_only() {
-            return Err(GenError::Size(format!(
+            return Err(CasesError::Size(format!(
                 "--moves-left needs moves left, and the euler {shape} table holds win/loss only"
             )));
         }
@@ -185,7 +185,7 @@ impl<'a> EulerCases<'a> {
         // Larger shapes (at least 26 squares) have open positions of both
         // outcomes: one open square is lost, two in a row are won.
         if count && !exists(0..shape.full(), |p| cases.accepts(p))? {
-            return Err(GenError::Empty {
+            return Err(CasesError::Empty {
                 what: format!("{} on {shape} exists", cases.describe()),
             });
         }
@@ -198,16 +198,16 @@ impl<'a> EulerCases<'a> {
     }
 
     /// Whether the open position `p` passes the filter.
-    fn accepts(&self, p: u64) -> Result<bool, GenError> {
+    fn accepts(&self, p: u64) -> Result<bool, CasesError> {
         if p == self.table.shape().full() {
             return Ok(false);
         }
-        let family = match self.filter.family {
-            euler::EulerFamily::Random => true,
-            euler::EulerFamily::Winning => self.table.outcome(p)? == Outcome::Win,
-            euler::EulerFamily::Losing => self.table.outcome(p)? == Outcome::Loss,
+        let in_category = match self.filter.category {
+            euler::EulerCategory::Random => true,
+            euler::EulerCategory::Winning => self.table.outcome(p)? == Outcome::Win,
+            euler::EulerCategory::Losing => self.table.outcome(p)? == Outcome::Loss,
         };
-        if !family {
+        if !in_category {
             return Ok(false);
         }
         Ok(match self.filter.moves_left {
@@ -223,7 +223,7 @@ impl<'a> EulerCases<'a> {
 
     /// One position: from the list of every eligible one on 4×4, else
     /// random grids until one passes.
-    pub fn pick(&self, rng: &mut Rng) -> Result<u64, GenError> {
+    pub fn pick(&self, rng: &mut Rng) -> Result<u64, CasesError> {
         if let Some(list) = &self.every {
             return Ok(u64::from(list.bits[list.pick(rng)]));
         }
@@ -245,7 +245,7 @@ impl<'a> EulerCases<'a> {
         input: &mut W,
         mut answers: Option<&mut A>,
         progress: &mut dyn FnMut(u64),
-    ) -> Result<(), GenError> {
+    ) -> Result<(), CasesError> {
         let shape = self.table.shape();
         let mut rng = Rng::new(seed);
         writeln!(input, "{cases}")?;
@@ -289,10 +289,10 @@ pub struct FlipCases<'a> {
 
 impl<'a> FlipCases<'a> {
     /// Boards that `filter` accepts, answered by `answers`. `rounds` needs
-    /// a table ([`GenError::Size`] otherwise); a filter no board passes is
-    /// [`GenError::Empty`]; the solver of a shape whose nullity is over its
-    /// limit is [`GenError::Lights`].
-    pub fn new(answers: FlipView<'a>, filter: flip::Filter) -> Result<FlipCases<'a>, GenError> {
+    /// a table ([`CasesError::Size`] otherwise); a filter no board passes is
+    /// [`CasesError::Empty`]; the solver of a shape whose nullity is over its
+    /// limit is [`CasesError::Lights`].
+    pub fn new(answers: FlipView<'a>, filter: flip::Filter) -> Result<FlipCases<'a>, CasesError> {
         let shape = answers.shape();
         if let FlipView::Solver(s, max) = answers
             && s.nullity() > max
@@ -307,36 +307,37 @@ impl<'a> FlipCases<'a> {
         };
         if listed(shape) {
             let list = Listed::of(filter, |b| {
-                let board = Grid::from_u64(shape, b).map_err(|e| GenError::Size(e.to_string()))?;
+                let board =
+                    Grid::from_u64(shape, b).map_err(|e| CasesError::Size(e.to_string()))?;
                 let r = answers.rounds(&board)?;
-                let family = match filter.family {
-                    flip::FlipFamily::Random => true,
-                    flip::FlipFamily::Solvable => r.is_some(),
-                    flip::FlipFamily::Impossible => r.is_none(),
+                let in_category = match filter.category {
+                    flip::FlipCategory::Random => true,
+                    flip::FlipCategory::Solvable => r.is_some(),
+                    flip::FlipCategory::Impossible => r.is_none(),
                 };
                 let rounds = filter.rounds.is_none_or(|k| r == Some(usize::from(k)));
-                Ok((family && rounds).then(|| r.map(rounds16)))
+                Ok((in_category && rounds).then(|| r.map(rounds16)))
             })?;
             cases.every = Some(list);
             return Ok(cases);
         }
-        let empty = || GenError::Empty {
+        let empty = || CasesError::Empty {
             what: format!("{filter} on {shape} exists"),
         };
         if let Some(k) = filter.rounds {
             let FlipView::Table(t) = answers else {
-                return Err(GenError::Size(format!(
+                return Err(CasesError::Size(format!(
                     "--rounds on {shape} needs its table: make it with `boardbase generate flip {shape} --dir DIR` and pass --tables DIR"
                 )));
             };
-            if filter.family == flip::FlipFamily::Impossible {
+            if filter.category == flip::FlipCategory::Impossible {
                 return Err(empty());
             }
             if !exists(0..=shape.full(), |b| Ok(t.rounds(b)? == Some(k)))? {
                 return Err(empty());
             }
         }
-        if filter.family == flip::FlipFamily::Impossible {
+        if filter.category == flip::FlipCategory::Impossible {
             // Impossible boards exist unless white's and black's boards
             // cover them all: nullity 0, or 1 with all black unreachable
             // from white.
@@ -363,25 +364,25 @@ impl<'a> FlipCases<'a> {
 
     /// One board: from the list of every eligible one on 4×4, else as
     /// the module's documentation says.
-    pub fn pick(&self, rng: &mut Rng) -> Result<Grid, GenError> {
+    pub fn pick(&self, rng: &mut Rng) -> Result<Grid, CasesError> {
         let shape = self.answers.shape();
         if let Some(list) = &self.every {
             let bits = u64::from(list.bits[list.pick(rng)]);
-            return Grid::from_u64(shape, bits).map_err(|e| GenError::Size(e.to_string()));
+            return Grid::from_u64(shape, bits).map_err(|e| CasesError::Size(e.to_string()));
         }
         loop {
-            let board = match self.filter.family {
-                flip::FlipFamily::Random if self.filter.rounds.is_none() => {
+            let board = match self.filter.category {
+                flip::FlipCategory::Random if self.filter.rounds.is_none() => {
                     return Ok(random_grid(rng, shape));
                 }
-                flip::FlipFamily::Impossible => {
+                flip::FlipCategory::Impossible => {
                     let g = random_grid(rng, shape);
                     if self.answers.rounds(&g)?.is_none() {
                         return Ok(g);
                     }
                     continue;
                 }
-                // Solvable, or any family with a number of rounds.
+                // Solvable, or any category with a number of rounds.
                 _ => {
                     let start = if rng.below(2) == 0 {
                         Grid::new(shape)
@@ -408,7 +409,7 @@ impl<'a> FlipCases<'a> {
         input: &mut W,
         mut answers: Option<&mut A>,
         progress: &mut dyn FnMut(u64),
-    ) -> Result<(), GenError> {
+    ) -> Result<(), CasesError> {
         let mut rng = Rng::new(seed);
         let write_answer = |a: &mut A, rounds: Option<usize>| match rounds {
             Some(r) => writeln!(a, "{r}"),
@@ -507,26 +508,26 @@ impl SizedCases<'_> {
 
     /// `count` boards drawn from `Rng::new(seed)`: those
     /// [`SizedCases::write`] writes.
-    pub fn draw(&self, count: usize, seed: u64) -> Result<Vec<Grid>, GenError> {
+    pub fn draw(&self, count: usize, seed: u64) -> Result<Vec<Grid>, CasesError> {
         let mut rng = Rng::new(seed);
         let shape = self.shape();
         (0..count)
             .map(|_| match self {
                 SizedCases::Flip(c) => c.pick(&mut rng),
                 SizedCases::Euler(c) => Grid::from_u64(shape, c.pick(&mut rng)?)
-                    .map_err(|e| GenError::Size(e.to_string())),
+                    .map_err(|e| CasesError::Size(e.to_string())),
             })
             .collect()
     }
 
     /// The judge's answer to `board`, from the table or solver that
     /// answers these cases.
-    pub fn answer(&self, board: &Grid) -> Result<SizedAnswer, GenError> {
+    pub fn answer(&self, board: &Grid) -> Result<SizedAnswer, CasesError> {
         match self {
             SizedCases::Flip(c) => Ok(SizedAnswer::Rounds(c.answers.rounds(board)?.map(rounds16))),
             SizedCases::Euler(c) => {
                 let p = board.to_u64().ok_or_else(|| {
-                    GenError::Size(format!("a {} board is not a position", board.shape()))
+                    CasesError::Size(format!("a {} board is not a position", board.shape()))
                 })?;
                 let entry = c.table.probe(p)?;
                 Ok(SizedAnswer::Outcome(entry.outcome, entry.moves_left))
@@ -543,7 +544,7 @@ impl SizedCases<'_> {
         input: &mut W,
         answers: Option<&mut A>,
         progress: &mut dyn FnMut(u64),
-    ) -> Result<(), GenError> {
+    ) -> Result<(), CasesError> {
         match self {
             SizedCases::Flip(c) => c.write(cases, seed, input, answers, progress),
             SizedCases::Euler(c) => c.write(cases, seed, input, answers, progress),
@@ -573,11 +574,11 @@ pub enum SizedFilter {
 ///
 /// // Three solvable 5×5 Flip boards, answered by GF(2).
 /// let answers = SizedAnswers::new(&Tablebase::new(), Puzzle::Flip, Shape::new(5, 5).unwrap())?;
-/// let filter = flip::Filter { family: flip::FlipFamily::Solvable, rounds: None };
-/// let (mut input, mut judge) = (Vec::new(), Vec::new());
-/// answers.cases(SizedFilter::Flip(filter))?.write(3, 1, &mut input, Some(&mut judge), &mut |_| {})?;
+/// let filter = flip::Filter { category: flip::FlipCategory::Solvable, rounds: None };
+/// let (mut input, mut expected) = (Vec::new(), Vec::new());
+/// answers.cases(SizedFilter::Flip(filter))?.write(3, 1, &mut input, Some(&mut expected), &mut |_| {})?;
 /// assert_eq!(input.len(), 3 * 5 * 6); // 5 rows of 5 cells and a newline, a board
-/// assert!(!String::from_utf8(judge)?.contains("Impossible"));
+/// assert!(!String::from_utf8(expected)?.contains("Impossible"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug)]
@@ -613,8 +614,8 @@ impl SizedAnswers {
     }
 
     /// The cases `filter` accepts ([`FlipCases::new`], [`EulerCases::new`]);
-    /// a filter of the other puzzle is [`GenError::Size`].
-    pub fn cases(&self, filter: SizedFilter) -> Result<SizedCases<'_>, GenError> {
+    /// a filter of the other puzzle is [`CasesError::Size`].
+    pub fn cases(&self, filter: SizedFilter) -> Result<SizedCases<'_>, CasesError> {
         Ok(match (self, filter) {
             (SizedAnswers::Flip(answers), SizedFilter::Flip(filter)) => {
                 SizedCases::Flip(FlipCases::new(answers.view()?, filter)?)
@@ -622,7 +623,7 @@ impl SizedAnswers {
             (SizedAnswers::Euler(loaded), SizedFilter::Euler(filter)) => {
                 SizedCases::Euler(EulerCases::new(loaded.table().as_euler()?, filter)?)
             }
-            _ => return Err(GenError::Size("a filter of the other puzzle".to_owned())),
+            _ => return Err(CasesError::Size("a filter of the other puzzle".to_owned())),
         })
     }
 }

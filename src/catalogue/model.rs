@@ -34,6 +34,20 @@ pub struct GameOption {
     pub max: u64,
 }
 
+impl GameOption {
+    /// `k`, how many in a row win, from `min` to `max`: the option of the
+    /// games of lines (m,n,k-games, Connect Four, Quixo).
+    pub const fn in_a_row(default: u64, min: u64, max: u64) -> GameOption {
+        GameOption {
+            name: "k",
+            help: "how many in a row win",
+            default,
+            min,
+            max,
+        }
+    }
+}
+
 /// A game set up: its board and the value of each of its options, in the
 /// order of [`Model::options`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -134,6 +148,16 @@ impl fmt::Debug for Model {
 }
 
 impl Model {
+    /// The board of `rows` × `cols` cells, for a model's
+    /// [`default_shape`](Model::default_shape): in a `static`, sizes that
+    /// make no board stop the build.
+    pub const fn board(rows: usize, cols: usize) -> Shape {
+        match Shape::new(rows, cols) {
+            Some(shape) => shape,
+            None => panic!("not a board's size"),
+        }
+    }
+
     /// A setup of this game: `shape` (the default board when `None`) and
     /// the options given by name (the others at their defaults), checked.
     pub fn setup(&self, shape: Option<Shape>, given: &[(&str, u64)]) -> Result<Setup, SetupError> {

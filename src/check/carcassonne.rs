@@ -1,4 +1,4 @@
-//! Carcassonne for `check`: generated boards of every family and
+//! Carcassonne for `check`: generated boards of every category and
 //! size class, up to 50 a run (the judge's `T ≤ 50`).
 
 use std::io::Write;
@@ -10,8 +10,8 @@ use rayon::prelude::*;
 
 use super::{Arrangement, CaseView, Check, Fault, FaultKind, Judgement, Token, Verdict, kinds};
 use crate::carcassonne::{self, Board, CountError, CountOptions, MODULUS};
-use crate::cases::carcassonne::{CarcassonneFamily, write_board};
-use crate::cases::{GenError, Rng};
+use crate::cases::carcassonne::{CarcassonneCategory, write_board};
+use crate::cases::{CasesError, Rng};
 use crate::catalogue::entry::Problem;
 
 /// A board without placements (count 0) answered with another count.
@@ -85,20 +85,20 @@ impl SizeClass {
 struct Case {
     /// Its number among all the generated boards.
     key: usize,
-    family: CarcassonneFamily,
+    category: CarcassonneCategory,
     /// `None` for the boards of one size (`--size`).
     class: Option<SizeClass>,
     board: Board,
     count: OnceLock<Result<u64, CountError>>,
 }
 
-/// Boards of every [`CarcassonneFamily`] in every [`SizeClass`], `per_group` of each,
-/// drawn from `Rng::new(seed)` family by family (random, planted, two-pair,
+/// Boards of every [`CarcassonneCategory`] in every [`SizeClass`], `per_group` of each,
+/// drawn from `Rng::new(seed)` category by category (random, planted, two-pair,
 /// uniform), class by class (small, mixed, 12×12): per board its sides
 /// (see [`SizeClass`]) then its tiles (see [`crate::cases::carcassonne`]).
-/// Board `k` of that order is the same whichever family is kept. Expected
+/// Board `k` of that order is the same whichever category is kept. Expected
 /// counts come from [`carcassonne::count`], for the planned boards only. A
-/// run holds boards of one family and class, up to 50.
+/// run holds boards of one category and class, up to 50.
 #[derive(Debug)]
 pub struct CarcassonneCheck {
     cases: Vec<Case>,
@@ -109,27 +109,27 @@ pub struct CarcassonneCheck {
 }
 
 impl CarcassonneCheck {
-    /// Boards a family and class by default: 600 boards in all, 12 runs.
+    /// Boards a category and class by default: 600 boards in all, 12 runs.
     pub const PER_GROUP: usize = 50;
 
-    /// Generates the boards, keeping those of `family` (all when `None`).
+    /// Generates the boards, keeping those of `category` (all when `None`).
     pub fn new(
         seed: u64,
         per_group: usize,
-        family: Option<CarcassonneFamily>,
-    ) -> Result<CarcassonneCheck, GenError> {
+        category: Option<CarcassonneCategory>,
+    ) -> Result<CarcassonneCheck, CasesError> {
         let mut rng = Rng::new(seed);
         let mut cases = Vec::new();
         let mut key = 0;
-        for (_, f) in CarcassonneFamily::ALL {
+        for (_, f) in CarcassonneCategory::ALL {
             for class in SizeClass::ALL {
                 for _ in 0..per_group {
                     let (rows, cols) = class.draw(&mut rng);
                     let board = f.board(&mut rng, rows, cols)?;
-                    if family.is_none_or(|x| x == f) {
+                    if category.is_none_or(|x| x == f) {
                         cases.push(Case {
                             key,
-                            family: f,
+                            category: f,
                             class: Some(class),
                             board,
                             count: OnceLock::new(),
@@ -147,28 +147,28 @@ impl CarcassonneCheck {
         })
     }
 
-    /// Boards of one size, `per_group` of each family (of `family` only
-    /// when given): family F's are those of `boardbase cases carcassonne
-    /// --size RxC --family F --cases PER_GROUP --seed SEED`, each family
+    /// Boards of one size, `per_group` of each category (of `category` only
+    /// when given): category F's are those of `boardbase cases carcassonne
+    /// --size RxC --family F --cases PER_GROUP --seed SEED`, each category
     /// drawn from a fresh `Rng::new(seed)` as `cases` draws it. A run holds
-    /// boards of one family, up to 50.
+    /// boards of one category, up to 50.
     pub fn sized(
         seed: u64,
         per_group: usize,
-        family: Option<CarcassonneFamily>,
+        category: Option<CarcassonneCategory>,
         rows: usize,
         cols: usize,
-    ) -> Result<CarcassonneCheck, GenError> {
+    ) -> Result<CarcassonneCheck, CasesError> {
         let mut cases = Vec::new();
-        for (i, (_, f)) in CarcassonneFamily::ALL.into_iter().enumerate() {
-            if family.is_some_and(|x| x != f) {
+        for (i, (_, f)) in CarcassonneCategory::ALL.into_iter().enumerate() {
+            if category.is_some_and(|x| x != f) {
                 continue;
             }
             let mut rng = Rng::new(seed);
             for k in 0..per_group {
                 cases.push(Case {
                     key: i * per_group + k,
-                    family: f,
+                    category: f,
                     class: None,
                     board: f.board(&mut rng, rows, cols)?,
                     count: OnceLock::new(),
@@ -193,14 +193,14 @@ impl CarcassonneCheck {
 
     fn detail(&self, case: usize) -> String {
         let c = &self.cases[case];
-        format!("{} {}x{}", c.family, c.board.rows(), c.board.cols())
+        format!("{} {}x{}", c.category, c.board.rows(), c.board.cols())
     }
 
     fn group_detail(&self, case: usize) -> String {
         let c = &self.cases[case];
         match c.class {
-            Some(class) => format!("{}, {}", c.family, class.name()),
-            None => format!("{}, {}x{}", c.family, c.board.rows(), c.board.cols()),
+            Some(class) => format!("{}, {}", c.category, class.name()),
+            None => format!("{}, {}x{}", c.category, c.board.rows(), c.board.cols()),
         }
     }
 }
@@ -235,9 +235,9 @@ impl Check for CarcassonneCheck {
 
     fn group(&self, case: usize) -> usize {
         let c = &self.cases[case];
-        // One more group a family for the boards of one size.
+        // One more group a category for the boards of one size.
         let class = c.class.map_or(SizeClass::ALL.len(), |class| class as usize);
-        (c.family as usize) * (SizeClass::ALL.len() + 1) + class
+        (c.category as usize) * (SizeClass::ALL.len() + 1) + class
     }
 
     fn prepare(&self, cases: &[usize]) -> Result<(), String> {

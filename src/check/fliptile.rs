@@ -1,9 +1,9 @@
-//! Fliptile (POJ 3279) for `check`: generated boards of every family, one
+//! Fliptile (POJ 3279) for `check`: generated boards of every category, one
 //! a run (the judge sends one case).
 
 use super::{Arrangement, CaseView, Check, Fault, FaultKind, Judgement, Token, Verdict, kinds};
-use crate::cases::fliptile::{FliptileFamily, JUDGE_MAX_SIDE, Spec, answer};
-use crate::cases::{GenError, Rng};
+use crate::cases::fliptile::{FliptileCategory, JUDGE_MAX_SIDE, Spec, answer};
+use crate::cases::{CasesError, Rng};
 use crate::catalogue::entry::Problem;
 use crate::lights::{Answer, Grid, Solver};
 use crate::tables::shape::Shape;
@@ -50,18 +50,18 @@ pub static WRONG_SIZE: FaultKind = FaultKind {
 struct Case {
     /// Its number among all the generated boards.
     key: usize,
-    family: FliptileFamily,
+    category: FliptileCategory,
     board: Grid,
     answer: Option<Answer>,
 }
 
-/// Boards of every [`FliptileFamily`], `per_group` of each group, drawn from
+/// Boards of every [`FliptileCategory`], `per_group` of each group, drawn from
 /// `Rng::new(seed)` group by group as [`Spec::board`] draws them: random,
 /// solvable, impossible and ties boards of random sizes up to 15×15 (the
 /// judge's limits; impossible and ties boards on sizes of nullity at least
 /// 1), then random 15×15 boards (the judge's largest: every one can be
 /// made white, in one way, and a slow solution meets its time limit
-/// there). Board `k` of that order is the same whichever family is kept.
+/// there). Board `k` of that order is the same whichever category is kept.
 /// The answers come from [`crate::lights`], for every board, when the
 /// check is made (a few microseconds each). One board a run, the hardest
 /// first, in turn ([`Arrangement::HardFirst`]).
@@ -81,39 +81,39 @@ impl FliptileCheck {
     /// The groups, in the order they are drawn.
     pub const GROUPS: [Spec; 5] = [
         Spec {
-            family: FliptileFamily::Random,
+            category: FliptileCategory::Random,
             size: None,
         },
         Spec {
-            family: FliptileFamily::Solvable,
+            category: FliptileCategory::Solvable,
             size: None,
         },
         Spec {
-            family: FliptileFamily::Impossible,
+            category: FliptileCategory::Impossible,
             size: None,
         },
         Spec {
-            family: FliptileFamily::Ties,
+            category: FliptileCategory::Ties,
             size: None,
         },
         Spec {
-            family: FliptileFamily::Random,
+            category: FliptileCategory::Random,
             size: Shape::new(JUDGE_MAX_SIDE, JUDGE_MAX_SIDE),
         },
     ];
 
-    /// Generates the boards, keeping those of `family` (all when `None`),
+    /// Generates the boards, keeping those of `category` (all when `None`),
     /// and answers them.
     pub fn new(
         seed: u64,
         per_group: usize,
-        family: Option<FliptileFamily>,
-    ) -> Result<Self, GenError> {
-        Self::from_groups(seed, per_group, family, &Self::GROUPS, None)
+        category: Option<FliptileCategory>,
+    ) -> Result<Self, CasesError> {
+        Self::from_groups(seed, per_group, category, &Self::GROUPS, None)
     }
 
     /// The groups drawn: [`GROUPS`](Self::GROUPS), or for boards of one
-    /// size, one group a family (impossible and ties only where the size
+    /// size, one group a category (impossible and ties only where the size
     /// has boards without a solution: nullity > 0).
     pub fn groups(size: Option<Shape>) -> Vec<Spec> {
         let Some(size) = size else {
@@ -121,32 +121,34 @@ impl FliptileCheck {
         };
         let has_kernel = Solver::cached(size).nullity() > 0;
         [
-            FliptileFamily::Random,
-            FliptileFamily::Solvable,
-            FliptileFamily::Impossible,
-            FliptileFamily::Ties,
+            FliptileCategory::Random,
+            FliptileCategory::Solvable,
+            FliptileCategory::Impossible,
+            FliptileCategory::Ties,
         ]
         .into_iter()
-        .filter(|&f| has_kernel || matches!(f, FliptileFamily::Random | FliptileFamily::Solvable))
-        .map(|family| Spec {
-            family,
+        .filter(|&f| {
+            has_kernel || matches!(f, FliptileCategory::Random | FliptileCategory::Solvable)
+        })
+        .map(|category| Spec {
+            category,
             size: Some(size),
         })
         .collect()
     }
 
     /// Boards of one size: `per_group` of each of
-    /// [`groups`](Self::groups)`(Some(size))`, keeping those of `family`.
+    /// [`groups`](Self::groups)`(Some(size))`, keeping those of `category`.
     pub fn sized(
         seed: u64,
         per_group: usize,
-        family: Option<FliptileFamily>,
+        category: Option<FliptileCategory>,
         size: Shape,
-    ) -> Result<Self, GenError> {
+    ) -> Result<Self, CasesError> {
         Self::from_groups(
             seed,
             per_group,
-            family,
+            category,
             &Self::groups(Some(size)),
             Some(size),
         )
@@ -155,21 +157,21 @@ impl FliptileCheck {
     fn from_groups(
         seed: u64,
         per_group: usize,
-        family: Option<FliptileFamily>,
+        category: Option<FliptileCategory>,
         groups: &[Spec],
         size: Option<Shape>,
-    ) -> Result<Self, GenError> {
+    ) -> Result<Self, CasesError> {
         let mut rng = Rng::new(seed);
         let mut cases = Vec::new();
         let mut key = 0;
         for &spec in groups {
             for _ in 0..per_group {
                 let board = spec.board(&mut rng)?;
-                if family.is_none_or(|f| f == spec.family) {
+                if category.is_none_or(|f| f == spec.category) {
                     let answer = answer(&board)?;
                     cases.push(Case {
                         key,
-                        family: spec.family,
+                        category: spec.category,
                         board,
                         answer,
                     });
@@ -244,12 +246,12 @@ impl Check for FliptileCheck {
         };
         let largest =
             c.board.shape().rows() == JUDGE_MAX_SIDE && c.board.shape().cols() == JUDGE_MAX_SIDE;
-        match c.family {
-            FliptileFamily::Ties => 4,
-            FliptileFamily::Impossible => 3,
+        match c.category {
+            FliptileCategory::Ties => 4,
+            FliptileCategory::Impossible => 3,
             _ if largest => 2,
-            FliptileFamily::Solvable => 1,
-            FliptileFamily::Random => 0,
+            FliptileCategory::Solvable => 1,
+            FliptileCategory::Random => 0,
         }
     }
 
@@ -370,7 +372,7 @@ impl Check for FliptileCheck {
         let k = Solver::cached(c.board.shape()).nullity();
         CaseView {
             key: c.key as u64,
-            title: format!("{} {} board (nullity {k})", c.family, self.size(case)),
+            title: format!("{} {} board (nullity {k})", c.category, self.size(case)),
             board: judge_rows(&c.board).lines().map(str::to_owned).collect(),
         }
     }

@@ -4,8 +4,8 @@
 //! project's own.
 
 use super::{Arrangement, CaseView, Check, Fault, FaultKind, Judgement, Token, Verdict, kinds};
-use crate::cases::family::{Spec, write_board};
-use crate::cases::{GenError, Rng};
+use crate::cases::lights::{Spec, write_board};
+use crate::cases::{CasesError, Rng};
 use crate::catalogue::entry::Problem;
 use crate::lights::family::{ColourGrid, FamilyAnswer, FamilyGoal};
 
@@ -53,7 +53,7 @@ struct Case {
     answer: Option<FamilyAnswer>,
 }
 
-/// Boards of one [`Spec`] (variant, goal, family): `count` of them drawn
+/// Boards of one [`Spec`] (variant, goal, category): `count` of them drawn
 /// from `Rng::new(seed)` exactly as `boardbase cases lights --cases COUNT
 /// --seed SEED` draws them, answered as `--answers` writes them (the
 /// fewest presses and the least fewest press vector in reading order, or
@@ -75,7 +75,7 @@ impl LightsCheck {
     pub const PER_RUN: usize = crate::lights::family::LIGHTS.max_cases;
 
     /// `count` boards of `spec` drawn from `seed`, with their answers.
-    pub fn new(spec: &Spec, count: usize, seed: u64) -> Result<Self, GenError> {
+    pub fn new(spec: &Spec, count: usize, seed: u64) -> Result<Self, CasesError> {
         let mut rng = Rng::new(seed);
         let cases = (0..count)
             .map(|_| {
@@ -83,7 +83,7 @@ impl LightsCheck {
                 let answer = spec.answer(&board)?;
                 Ok(Case { board, answer })
             })
-            .collect::<Result<_, GenError>>()?;
+            .collect::<Result<_, CasesError>>()?;
         Ok(LightsCheck {
             spec: spec.clone(),
             cases,
@@ -125,7 +125,7 @@ impl Check for LightsCheck {
     fn drawn(&self) -> Option<String> {
         Some(format!(
             "{} boards of {}, goal {}, drawn from seed {} as cases lights draws them; no judge sets this problem: the limits are boardbase's own",
-            self.spec.family(),
+            self.spec.category(),
             self.spec.variant(),
             self.spec.goal(),
             self.seed
@@ -275,7 +275,7 @@ impl Check for LightsCheck {
         };
         CaseView {
             key: case as u64,
-            title: format!("{} board {} ({what})", self.spec.family(), case + 1),
+            title: format!("{} board {} ({what})", self.spec.category(), case + 1),
             board: c.board.to_string().lines().map(str::to_owned).collect(),
         }
     }

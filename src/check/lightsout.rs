@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use super::{Arrangement, CaseView, Check, Fault, FaultKind, Judgement, Token, Verdict, kinds};
-use crate::cases::{GenError, Rng, lightsout};
+use crate::cases::{CasesError, Rng, lightsout};
 use crate::catalogue::entry::Problem;
 use crate::lights::{Grid, LIGHTS_OUT};
 
@@ -50,7 +50,7 @@ impl LightsOutCheck {
     pub const RANDOM: usize = 2_000;
 
     /// The chosen puzzles, then `random` drawn ones.
-    pub fn new(seed: u64, random: usize) -> Result<Self, GenError> {
+    pub fn new(seed: u64, random: usize) -> Result<Self, CasesError> {
         let mut boards = vec![Grid::new(LIGHTS_OUT)];
         for cell in 0..30 {
             let mut one = Grid::new(LIGHTS_OUT);
@@ -66,7 +66,7 @@ impl LightsOutCheck {
                 let presses = lightsout::presses(&board)?;
                 Ok(Case { board, presses })
             })
-            .collect::<Result<_, GenError>>()?;
+            .collect::<Result<_, CasesError>>()?;
         Ok(LightsOutCheck {
             cases,
             seed,

@@ -9,7 +9,7 @@ use std::io::Write;
 
 use super::euler::{LOSING_CALLED_WINNING, WINNING_CALLED_LOSING};
 use super::{Arrangement, CaseView, Check, Fault, Judgement, Token, kinds};
-use crate::cases::GenError;
+use crate::cases::CasesError;
 use crate::cases::sized::{SizedAnswer, SizedCases};
 use crate::catalogue::entry::Problem;
 use crate::lights::Grid;
@@ -70,7 +70,7 @@ impl SizedCheck {
     /// `count` boards drawn from `seed`, the boards and answers of
     /// `boardbase cases flip|euler --size RxC --cases COUNT --seed SEED
     /// --answers FILE`.
-    pub fn new(cases: &SizedCases<'_>, count: usize, seed: u64) -> Result<Self, GenError> {
+    pub fn new(cases: &SizedCases<'_>, count: usize, seed: u64) -> Result<Self, CasesError> {
         let puzzle = match cases {
             SizedCases::Flip(_) => SizedPuzzle::Flip,
             SizedCases::Euler(_) => SizedPuzzle::Euler,
@@ -81,11 +81,11 @@ impl SizedCheck {
                 let answers = bits
                     .iter()
                     .map(|&b| {
-                        let board =
-                            Grid::from_u64(shape, b).map_err(|e| GenError::Size(e.to_string()))?;
+                        let board = Grid::from_u64(shape, b)
+                            .map_err(|e| CasesError::Size(e.to_string()))?;
                         cases.answer(&board)
                     })
-                    .collect::<Result<_, GenError>>()?;
+                    .collect::<Result<_, CasesError>>()?;
                 (Boards::Listed(bits), answers)
             }
             None => {

@@ -309,30 +309,43 @@ pub trait Text: Rules {
     /// ([`write_move`](Self::write_move)) is `text`, blanks around it
     /// ignored.
     fn read_move(&self, position: u64, text: &str) -> Result<Self::Move, ParseError> {
-        let wanted = text.trim();
-        let mut found = None;
-        self.for_each_move(position, |mv| {
-            let mut written = Fixed::default();
-            if found.is_none()
-                && self.write_move(position, mv, &mut written).is_ok()
-                && written.as_str() == Some(wanted)
-            {
-                found = Some(mv);
-            }
-        });
-        found.ok_or(ParseError {
-            line: 1,
-            column: (text.len() - text.trim_start().len() + 1) as u64,
-            expected: "a move of the position",
-            found: if wanted.is_empty() {
-                Found::EndOfInput
-            } else {
-                Found::Word {
-                    len: wanted.chars().count(),
-                }
-            },
-        })
+        read_written_move(self, position, text, "a move of the position")
     }
+}
+
+/// The move of `position` whose text ([`Text::write_move`]) is `text`,
+/// blanks around it ignored; `expected` says what was wanted when no move
+/// has that text (a game that also reads another form of moves names it
+/// there).
+pub(crate) fn read_written_move<G: Text + ?Sized>(
+    game: &G,
+    position: u64,
+    text: &str,
+    expected: &'static str,
+) -> Result<G::Move, ParseError> {
+    let wanted = text.trim();
+    let mut found = None;
+    game.for_each_move(position, |mv| {
+        let mut written = Fixed::default();
+        if found.is_none()
+            && game.write_move(position, mv, &mut written).is_ok()
+            && written.as_str() == Some(wanted)
+        {
+            found = Some(mv);
+        }
+    });
+    found.ok_or(ParseError {
+        line: 1,
+        column: (text.len() - text.trim_start().len() + 1) as u64,
+        expected,
+        found: if wanted.is_empty() {
+            Found::EndOfInput
+        } else {
+            Found::Word {
+                len: wanted.chars().count(),
+            }
+        },
+    })
 }
 
 /// A move's text, written into a fixed buffer (moves' texts are short).

@@ -45,3 +45,4 @@ pub mod shape;
 pub mod subsets;
 pub mod teeko;
 pub mod text;
+mod turn_text;

@@ -55,10 +55,11 @@ mod tiers;
 
 use core::fmt;
 
-use crate::game::{Rules, Text, TwoPlayer, Value, each_distinct};
-use crate::lines::{Lines, write_pieces};
+use crate::game::{Rules, Text, TwoPlayer, Value, each_distinct, read_written_move};
+use crate::lines::Lines;
 use crate::shape::Shape;
-use crate::text::{Found, ParseError, read_board_at, write_cell};
+use crate::text::{Found, ParseError, write_cell};
+use crate::turn_text;
 
 /// The most cells of a board: two turns times `3^cells` index a `u64`
 /// (2·3^39 < 2^64).
@@ -392,119 +393,7 @@ impl Quixo {
     /// to move), then every cell in reading order, `-` blank.
     pub fn write_gamesman(&self, position: u64, out: &mut dyn fmt::Write) -> fmt::Result {
         let (x, o, o_to_move) = self.pieces(position);
-        out.write_str(if o_to_move { "2_" } else { "1_" })?;
-        for i in 0..self.shape.cells() {
-            out.write_char(if x >> i & 1 == 1 {
-                'X'
-            } else if o >> i & 1 == 1 {
-                'O'
-            } else {
-                '-'
-            })?;
-        }
-        Ok(())
-    }
-
-    /// A GamesmanOne position string (`text` starts with `1_` or `2_`).
-    fn read_gamesman(&self, text: &str) -> Result<(u64, u64, bool), ParseError> {
-        let lead = text.len() - text.trim_start().len();
-        let bytes = text.trim().as_bytes();
-        let at = |i: usize, expected, found| ParseError {
-            line: 1,
-            column: (lead + i + 1) as u64,
-            expected,
-            found,
-        };
-        let o_to_move = bytes[0] == b'2';
-        let cells = &bytes[2..];
-        let (mut x, mut o) = (0u64, 0u64);
-        for i in 0..self.shape.cells() {
-            match cells.get(i) {
-                Some(b'X') => x |= 1 << i,
-                Some(b'O') => o |= 1 << i,
-                Some(b'-') => {}
-                Some(_) => {
-                    return Err(at(2 + i, "'-', 'X' or 'O'", Found::first_of(&cells[i..])));
-                }
-                None => return Err(at(2 + i, "a cell", Found::EndOfInput)),
-            }
-        }
-        if cells.len() > self.shape.cells() {
-            let i = self.shape.cells();
-            return Err(at(
-                2 + i,
-                "the end of the board",
-                Found::first_of(&cells[i..]),
-            ));
-        }
-        Ok((x, o, o_to_move))
-    }
-
-    /// Boardbase's text: the board, then the player to move on a line of
-    /// its own.
-    fn read_own(&self, text: &str) -> Result<(u64, u64, bool), ParseError> {
-        let body = text.trim_end();
-        let cut = body.rfind(['/', '\n']);
-        let (board, turn_at) = match cut {
-            Some(i) => (&body[..i], i + 1),
-            None => ("", 0),
-        };
-        let turn = &body[turn_at..];
-        // Where the last line starts, for its column.
-        let line = 1 + body[..turn_at].matches('\n').count() as u64;
-        let line_start = body[..turn_at].rfind('\n').map_or(0, |i| i + 1);
-        let lead = turn.len() - turn.trim_start().len();
-        let o_to_move = match turn.trim() {
-            "X" => false,
-            "O" => true,
-            other => {
-                return Err(ParseError {
-                    line,
-                    column: (turn_at + lead - line_start + 1) as u64,
-                    expected: if cut.is_none() {
-                        "the board's rows, then the player to move ('X' or 'O') on a line after them"
-                    } else {
-                        "the player to move ('X' or 'O') on a line after the board"
-                    },
-                    found: if other.is_empty() {
-                        Found::EndOfInput
-                    } else {
-                        Found::first_of(other.as_bytes())
-                    },
-                });
-            }
-        };
-        let (mut x, mut o) = (0u64, 0u64);
-        let shape = self.shape;
-        read_board_at(
-            board,
-            shape.rows(),
-            shape.cols(),
-            b".XO",
-            "'.', 'X' or 'O'",
-            |r, c, s, _| {
-                match s {
-                    1 => x |= shape.bit(r, c),
-                    2 => o |= shape.bit(r, c),
-                    _ => {}
-                }
-                Ok(())
-            },
-        )
-        .map_err(|e| {
-            // The board ended early: the line of the turn was taken for a
-            // row.
-            if e.found == Found::EndOfInput && cut.is_some() {
-                ParseError {
-                    line,
-                    column: (turn_at + lead - line_start + 1) as u64,
-                    ..e
-                }
-            } else {
-                e
-            }
-        })?;
-        Ok((x, o, o_to_move))
+        turn_text::write_gamesman(self.shape, x, o, o_to_move, out)
     }
 
     /// A GamesmanOne move: the cube's cell from 1 in reading order, a
@@ -647,17 +536,11 @@ impl TwoPlayer for Quixo {
 impl Text for Quixo {
     fn write_position(&self, position: u64, out: &mut dyn fmt::Write) -> fmt::Result {
         let (x, o, o_to_move) = self.pieces(position);
-        write_pieces(self.shape, x, o, out)?;
-        out.write_str(if o_to_move { "\nO" } else { "\nX" })
+        turn_text::write(self.shape, x, o, o_to_move, out)
     }
 
     fn read_position(&self, text: &str) -> Result<u64, ParseError> {
-        let trimmed = text.trim_start();
-        let (x, o, o_to_move) = if trimmed.starts_with("1_") || trimmed.starts_with("2_") {
-            self.read_gamesman(text)?
-        } else {
-            self.read_own(text)?
-        };
+        let (x, o, o_to_move) = turn_text::read(self.shape, text, |_, _, _| Ok(()))?;
         let (mover, other) = if o_to_move { (o, x) } else { (x, o) };
         if !self.can_be(mover, other, o_to_move) {
             return Err(ParseError {
@@ -692,50 +575,11 @@ impl Text for Quixo {
         if let Some(mv) = self.read_gamesman_move(position, text) {
             return Ok(mv);
         }
-        let wanted = text.trim();
-        let mut found = None;
-        self.for_each_move(position, |mv| {
-            let mut written = MoveText::default();
-            if self.write_move(position, mv, &mut written).is_ok() && written.as_str() == wanted {
-                found = Some(mv);
-            }
-        });
-        found.ok_or(ParseError {
-            line: 1,
-            column: (text.len() - text.trim_start().len() + 1) as u64,
-            expected: "a move of the position ('a1-d1' or GamesmanOne's '1 R')",
-            found: if wanted.is_empty() {
-                Found::EndOfInput
-            } else {
-                Found::Word {
-                    len: wanted.chars().count(),
-                }
-            },
-        })
-    }
-}
-
-/// A move's text: two cells, at most `z99-z99`.
-#[derive(Default)]
-struct MoveText {
-    bytes: [u8; 16],
-    len: usize,
-}
-
-impl MoveText {
-    fn as_str(&self) -> &str {
-        core::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
-    }
-}
-
-impl fmt::Write for MoveText {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        let end = self.len + s.len();
-        if end > self.bytes.len() {
-            return Err(fmt::Error);
-        }
-        self.bytes[self.len..end].copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
+        read_written_move(
+            self,
+            position,
+            text,
+            "a move of the position ('a1-d1' or GamesmanOne's '1 R')",
+        )
     }
 }

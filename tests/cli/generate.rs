@@ -863,8 +863,6 @@ fn a_game_of_the_model_refuses_the_settings_of_euler_and_flip() {
 /// writes the file a run that never stopped writes, leaving no checkpoint.
 #[test]
 fn a_game_resumes_from_its_checkpoint_to_the_same_file() {
-    use boardbase::catalogue;
-    use boardbase::generate::{Cancel, GameJob};
     let fresh = TempDir::new("generate-game-fresh");
     let args = |dir: &TempDir| -> Vec<String> {
         ["generate", "quixo", "3x4", "--k", "3", "--dir", dir.path()]
@@ -878,27 +876,8 @@ fn a_game_resumes_from_its_checkpoint_to_the_same_file() {
     let want = std::fs::read(fresh.0.join("quixo-3x4-k3.bin")).unwrap();
 
     let dir = TempDir::new("generate-game-resumed");
-    let quixo = catalogue::model("quixo").unwrap();
-    let setup = quixo
-        .setup(Some(Shape::new(3, 4).unwrap()), &[("k", 3)])
-        .unwrap();
-    let plan = GameJob {
-        dir: dir.0.clone(),
-        checkpoint_every: Duration::ZERO,
-        ..GameJob::new(quixo, setup)
-    }
-    .plan()
-    .unwrap();
-    let cancel = Cancel::new();
-    plan.run(
-        |p| {
-            if p.total > 0 && p.done * 3 >= p.total * 2 {
-                cancel.cancel();
-            }
-        },
-        &cancel,
-    )
-    .unwrap_err();
+    let (quixo, setup) = crate::interrupted::quixo_3x4(3);
+    crate::interrupted::interrupted(&dir.0, quixo, setup, 2.0 / 3.0);
     assert_eq!(dir.names(), ["quixo-3x4-k3.bin.checkpoint"]);
     let argv = args(&dir);
     let r = run(&argv.iter().map(String::as_str).collect::<Vec<_>>());

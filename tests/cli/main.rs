@@ -8,6 +8,9 @@ mod common;
 // The Lights Out family's answers checked against the brute force.
 #[path = "../common/family_answers.rs"]
 mod family_answers;
+// A game's table job stopped part way, leaving its checkpoint.
+#[path = "../common/interrupted.rs"]
+mod interrupted;
 // The oracles: every puzzle rule written once from the puzzle statements,
 // the whole-table solvers on them, the judges' samples (tests/oracle).
 #[path = "../oracle/mod.rs"]

@@ -6,17 +6,14 @@
 //! leaving no checkpoint; a damaged checkpoint or one of another setup is
 //! refused with the reason, never used.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use crate::common::TempDir;
-use boardbase::catalogue::{self, Setup};
+use crate::interrupted::quixo_3x4;
 use boardbase::generate::{Cancel, GameJob, GenerateError, JobError};
 use boardbase::tables::game::TwoPlayer;
 use boardbase::tables::game::retrograde::{self, Resume, Stage};
 use boardbase::tables::mnk::Mnk;
 use boardbase::tables::quixo::Quixo;
 use boardbase::tables::shape::Shape;
-use std::time::Duration;
 
 /// Every snapshot `game`'s solve offers, kept; then the solve resumed from
 /// each: the same entries as the solve that never stopped.
@@ -83,45 +80,16 @@ fn a_resume_of_another_index_space_is_refused() {
     );
 }
 
-fn quixo_3x4() -> (&'static catalogue::Model, Setup) {
-    let quixo = catalogue::model("quixo").unwrap();
-    let setup = quixo
-        .setup(Some(Shape::new(3, 4).unwrap()), &[("k", 3)])
-        .unwrap();
-    (quixo, setup)
-}
-
-/// Runs the job in `dir`, saving at every snapshot offered, and cancels it
-/// once it is `fraction` of the way through its solve.
+/// Quixo 3×4, k = 3, run in `dir` and cancelled once `fraction` of the
+/// way through its solve.
 fn interrupted(dir: &TempDir, fraction: f64) -> JobError {
-    let (quixo, setup) = quixo_3x4();
-    let plan = GameJob {
-        dir: dir.0.clone(),
-        checkpoint_every: Duration::ZERO,
-        ..GameJob::new(quixo, setup)
-    }
-    .plan()
-    .unwrap();
-    let cancel = Cancel::new();
-    let past = AtomicBool::new(false);
-    let e = plan
-        .run(
-            |p| {
-                if p.total > 0 && p.done as f64 >= fraction * p.total as f64 {
-                    past.store(true, Ordering::Relaxed);
-                    cancel.cancel();
-                }
-            },
-            &cancel,
-        )
-        .unwrap_err();
-    assert!(past.load(Ordering::Relaxed));
-    e
+    let (quixo, setup) = quixo_3x4(3);
+    crate::interrupted::interrupted(&dir.0, quixo, setup, fraction)
 }
 
 #[test]
 fn an_interrupted_job_resumes_from_its_checkpoint_to_the_same_file() {
-    let (quixo, setup) = quixo_3x4();
+    let (quixo, setup) = quixo_3x4(3);
     let whole_dir = TempDir::new("game-checkpoint-whole");
     let whole = GameJob {
         dir: whole_dir.0.clone(),
@@ -169,7 +137,7 @@ fn an_interrupted_job_resumes_from_its_checkpoint_to_the_same_file() {
 
 #[test]
 fn a_damaged_checkpoint_or_one_of_another_setup_is_refused() {
-    let (quixo, setup) = quixo_3x4();
+    let (quixo, setup) = quixo_3x4(3);
     let dir = TempDir::new("game-checkpoint-damaged");
     interrupted(&dir, 0.5);
     let checkpoint = dir.0.join("quixo-3x4-k3.bin.checkpoint");
@@ -211,29 +179,8 @@ fn a_damaged_checkpoint_or_one_of_another_setup_is_refused() {
     );
     // Another setup's checkpoint under this one's name: k = 4 on 3×4.
     let other = TempDir::new("game-checkpoint-other");
-    {
-        let quixo = catalogue::model("quixo").unwrap();
-        let setup = quixo
-            .setup(Some(Shape::new(3, 4).unwrap()), &[("k", 4)])
-            .unwrap();
-        let plan = GameJob {
-            dir: other.0.clone(),
-            checkpoint_every: Duration::ZERO,
-            ..GameJob::new(quixo, setup)
-        }
-        .plan()
-        .unwrap();
-        let cancel = Cancel::new();
-        plan.run(
-            |p| {
-                if p.done * 2 >= p.total && p.total > 0 {
-                    cancel.cancel();
-                }
-            },
-            &cancel,
-        )
-        .unwrap_err();
-    }
+    let (quixo, setup) = quixo_3x4(4);
+    crate::interrupted::interrupted(&other.0, quixo, setup, 0.5);
     let theirs = std::fs::read(other.0.join("quixo-3x4-k4.bin.checkpoint")).unwrap();
     assert_eq!(
         refused(&theirs),

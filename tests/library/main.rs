@@ -9,6 +9,9 @@ mod common;
 // the whole-table solvers on them, the judges' samples (tests/oracle).
 #[path = "../oracle/mod.rs"]
 mod oracle;
+// A game's table job stopped part way, leaving its checkpoint.
+#[path = "../common/interrupted.rs"]
+mod interrupted;
 
 // A judge's whole input answered through the answer layer, from every
 // source, against the oracle's tables.

@@ -454,19 +454,19 @@ fn sized_cases_come_through_the_tablebase() {
     let answers = SizedAnswers::new(&tablebase, Puzzle::Flip, s).unwrap();
     assert!(answers.table().is_none());
     let filter = flip_cases::Filter {
-        family: flip_cases::FlipFamily::Random,
+        category: flip_cases::FlipCategory::Random,
         rounds: None,
     };
-    let (mut input, mut judge) = (Vec::new(), Vec::new());
+    let (mut input, mut expected) = (Vec::new(), Vec::new());
     answers
         .cases(SizedFilter::Flip(filter))
         .unwrap()
-        .write(50, 3, &mut input, Some(&mut judge), &mut |_| {})
+        .write(50, 3, &mut input, Some(&mut expected), &mut |_| {})
         .unwrap();
     let input = String::from_utf8(input).unwrap();
-    let judge = String::from_utf8(judge).unwrap();
+    let expected = String::from_utf8(expected).unwrap();
     let lines: Vec<&str> = input.lines().collect();
-    for (case, answer) in judge.lines().enumerate() {
+    for (case, answer) in expected.lines().enumerate() {
         let rows = &lines[3 * case..3 * case + 3];
         let bits = rows
             .iter()
@@ -479,7 +479,7 @@ fn sized_cases_come_through_the_tablebase() {
     }
     // A filter of the other puzzle is refused.
     let euler = euler_cases::Filter {
-        family: euler_cases::EulerFamily::Random,
+        category: euler_cases::EulerCategory::Random,
         moves_left: None,
     };
     assert!(answers.cases(SizedFilter::Euler(euler)).is_err());

@@ -5,11 +5,11 @@
 //! A board is a [`ColourGrid`] (cells 0 to K − 1). What each case draws
 //! from the [`Rng`], in order:
 //!
-//! - [`LightsFamily::Random`]: every cell `below(K)`, in reading order.
-//! - [`LightsFamily::Solvable`]: a press vector, every cell `below(K)` in
+//! - [`LightsCategory::Random`]: every cell `below(K)`, in reading order.
+//! - [`LightsCategory::Solvable`]: a press vector, every cell `below(K)` in
 //!   reading order, applied to the board all of the goal's colour (colour
 //!   0 for the goal `any`): uniform over the boards that reach that colour.
-//! - [`LightsFamily::Impossible`]: random boards until one has no answer
+//! - [`LightsCategory::Impossible`]: random boards until one has no answer
 //!   towards the goal, at most [`MAX_TRIES`] boards a case. Refused before
 //!   any draw when there is no such board: towards a colour, when the
 //!   variant has no quiet pattern (every board reaches every colour);
@@ -24,18 +24,18 @@
 
 use std::fmt;
 use std::io::{self, Write};
-use std::str::FromStr;
 use std::sync::Arc;
 
-use super::{GenError, Rng};
+use super::category::category_names;
+use super::{CasesError, Rng};
 use crate::lights::family::{ColourGrid, FamilyAnswer, FamilyGoal, FamilySolver, Variant};
 
-/// Most boards drawn for one case of [`LightsFamily::Impossible`].
+/// Most boards drawn for one case of [`LightsCategory::Impossible`].
 pub const MAX_TRIES: usize = 10_000;
 
 /// Which boards, by answer.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum LightsFamily {
+pub enum LightsCategory {
     /// Every cell a colour at random.
     #[default]
     Random,
@@ -46,45 +46,23 @@ pub enum LightsFamily {
     Impossible,
 }
 
-impl LightsFamily {
-    /// Every family, with its name.
-    pub const ALL: [(&'static str, LightsFamily); 3] = [
-        ("random", LightsFamily::Random),
-        ("solvable", LightsFamily::Solvable),
-        ("impossible", LightsFamily::Impossible),
-    ];
-
-    /// Its name (`solvable`, ...).
-    pub fn name(self) -> &'static str {
-        super::family_name(&LightsFamily::ALL, &self)
-    }
-}
-
-impl FromStr for LightsFamily {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<LightsFamily, String> {
-        super::family_named(&LightsFamily::ALL, "lights", s)
-    }
-}
-
-impl fmt::Display for LightsFamily {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+category_names!(LightsCategory, "lights", [
+    "random" => Random,
+    "solvable" => Solvable,
+    "impossible" => Impossible,
+]);
 
 /// The boards of one variant and goal, and the search's limit.
 ///
 /// ```
 /// use boardbase::cases::Rng;
-/// use boardbase::cases::family::{LightsFamily, Spec};
+/// use boardbase::cases::lights::{LightsCategory, Spec};
 /// use boardbase::lights::family::{FamilyGoal, Variant};
 /// use boardbase::tables::shape::Shape;
 ///
 /// // 3 colours on 3x3: a board that can be made all 0.
 /// let variant = Variant::of_shape(Shape::new(3, 3).unwrap(), 3)?;
-/// let spec = Spec::new(LightsFamily::Solvable, variant, FamilyGoal::Colour(0), 24)?;
+/// let spec = Spec::new(LightsCategory::Solvable, variant, FamilyGoal::Colour(0), 24)?;
 /// let board = spec.board(&mut Rng::new(7))?;
 /// println!("{board}"); // 3 lines of digits 0 to 2
 /// assert!(spec.answer(&board)?.is_some());
@@ -92,7 +70,7 @@ impl fmt::Display for LightsFamily {
 /// ```
 #[derive(Clone)]
 pub struct Spec {
-    family: LightsFamily,
+    category: LightsCategory,
     goal: FamilyGoal,
     max_nullity: usize,
     solver: Arc<FamilySolver>,
@@ -101,7 +79,7 @@ pub struct Spec {
 impl fmt::Debug for Spec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Spec")
-            .field("family", &self.family)
+            .field("category", &self.category)
             .field("variant", self.solver.variant())
             .field("goal", &self.goal)
             .field("max_nullity", &self.max_nullity)
@@ -111,7 +89,8 @@ impl fmt::Debug for Spec {
 
 impl PartialEq for Spec {
     fn eq(&self, other: &Spec) -> bool {
-        (self.family, self.goal, self.max_nullity) == (other.family, other.goal, other.max_nullity)
+        (self.category, self.goal, self.max_nullity)
+            == (other.category, other.goal, other.max_nullity)
             && self.variant() == other.variant()
     }
 }
@@ -119,22 +98,22 @@ impl PartialEq for Spec {
 impl Eq for Spec {}
 
 impl Spec {
-    /// The boards of `family` on `variant` towards `goal`, answered by a
+    /// The boards of `category` on `variant` towards `goal`, answered by a
     /// search of at most `2^max_nullity` press vectors. A goal colour past
     /// the variant's colours, and a variant whose search is past the limit
     /// (no answer would be proven minimal), are the answer layer's errors
-    /// ([`GenError::Answer`]: `LightsError::GoalColour`,
+    /// ([`CasesError::Answer`]: `LightsError::GoalColour`,
     /// `LightsError::SearchTooLarge`), as `boardbase lights solve` says
-    /// them; an impossible family of a variant that has no impossible
-    /// board is [`GenError::Empty`].
+    /// them; the impossible category of a variant that has no impossible
+    /// board is [`CasesError::Empty`].
     pub fn new(
-        family: LightsFamily,
+        category: LightsCategory,
         variant: Variant,
         goal: FamilyGoal,
         max_nullity: usize,
-    ) -> Result<Spec, GenError> {
+    ) -> Result<Spec, CasesError> {
         let spec = Spec {
-            family,
+            category,
             goal,
             max_nullity,
             solver: FamilySolver::cached(&variant),
@@ -143,7 +122,7 @@ impl Spec {
         // colour of the variant or that the variant is past the search's
         // limit: refused before any case is drawn.
         spec.answer(&ColourGrid::new(variant.shape()))?;
-        if family == LightsFamily::Impossible {
+        if category == LightsCategory::Impossible {
             let quiet = spec.solver.quiet_count();
             let why = match goal {
                 FamilyGoal::Colour(_) if quiet == 1u32.into() => {
@@ -166,7 +145,7 @@ impl Spec {
                 }
             };
             if let Some(why) = why {
-                return Err(GenError::Empty {
+                return Err(CasesError::Empty {
                     what: format!("impossible board of the {variant} variant: {why}"),
                 });
             }
@@ -184,9 +163,9 @@ impl Spec {
         self.goal
     }
 
-    /// The family of the boards.
-    pub fn family(&self) -> LightsFamily {
-        self.family
+    /// The category of the boards.
+    pub fn category(&self) -> LightsCategory {
+        self.category
     }
 
     /// The board after pressing each cell of `board` as many times as
@@ -196,7 +175,7 @@ impl Spec {
     }
 
     /// One board, drawn as the [module documentation](self) says.
-    pub fn board(&self, rng: &mut Rng) -> Result<ColourGrid, GenError> {
+    pub fn board(&self, rng: &mut Rng) -> Result<ColourGrid, CasesError> {
         let variant = self.variant();
         let k = u64::from(variant.colours());
         let random = |rng: &mut Rng| {
@@ -205,9 +184,9 @@ impl Spec {
                 .collect();
             ColourGrid::from_cells(variant.shape(), cells).unwrap_or_else(|| unreachable!())
         };
-        match self.family {
-            LightsFamily::Random => Ok(random(rng)),
-            LightsFamily::Solvable => {
+        match self.category {
+            LightsCategory::Random => Ok(random(rng)),
+            LightsCategory::Solvable => {
                 let colour = match self.goal {
                     FamilyGoal::Colour(d) => d,
                     FamilyGoal::Any => 0,
@@ -216,14 +195,14 @@ impl Spec {
                 let start = ColourGrid::filled(variant.shape(), colour);
                 Ok(self.solver.apply(&start, &presses))
             }
-            LightsFamily::Impossible => {
+            LightsCategory::Impossible => {
                 for _ in 0..MAX_TRIES {
                     let board = random(rng);
                     if self.answer(&board)?.is_none() {
                         return Ok(board);
                     }
                 }
-                Err(GenError::Empty {
+                Err(CasesError::Empty {
                     what: format!("impossible board of the {variant} variant in {MAX_TRIES} draws"),
                 })
             }
@@ -232,7 +211,7 @@ impl Spec {
 
     /// The answer to `board`: the fewest presses and the least optimal
     /// press vector, `None` when the goal cannot be reached.
-    pub fn answer(&self, board: &ColourGrid) -> Result<Option<FamilyAnswer>, GenError> {
+    pub fn answer(&self, board: &ColourGrid) -> Result<Option<FamilyAnswer>, CasesError> {
         self.solve(board, self.goal)
     }
 
@@ -241,7 +220,7 @@ impl Spec {
         &self,
         board: &ColourGrid,
         goal: FamilyGoal,
-    ) -> Result<Option<FamilyAnswer>, GenError> {
+    ) -> Result<Option<FamilyAnswer>, CasesError> {
         Ok(self
             .solver
             .solve_within(board, goal, self.max_nullity)
