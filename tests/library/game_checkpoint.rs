@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::common::TempDir;
 use boardbase::catalogue::{self, Setup};
-use boardbase::generate::{Cancel, GameJob, GenerateError, JobError};
+use boardbase::generate::{Cancel, GameJob, GenerateError};
 use boardbase::tables::game::TwoPlayer;
 use boardbase::tables::game::retrograde::{self, Resume, Stage};
 use boardbase::tables::mnk::Mnk;
@@ -93,7 +93,7 @@ fn quixo_3x4() -> (&'static catalogue::Model, Setup) {
 
 /// Runs the job in `dir`, saving at every snapshot offered, and cancels it
 /// once it is `fraction` of the way through its solve.
-fn interrupted(dir: &TempDir, fraction: f64) -> JobError {
+fn interrupted(dir: &TempDir, fraction: f64) -> GenerateError {
     let (quixo, setup) = quixo_3x4();
     let plan = GameJob {
         dir: dir.0.clone(),
@@ -138,7 +138,7 @@ fn an_interrupted_job_resumes_from_its_checkpoint_to_the_same_file() {
     let dir = TempDir::new("game-checkpoint-resumed");
     for fraction in [0.3, 0.7] {
         match interrupted(&dir, fraction) {
-            JobError::Cancelled { checkpoint, .. } => {
+            GenerateError::NotWritten { checkpoint, .. } => {
                 assert_eq!(checkpoint, Some(dir.0.join("quixo-3x4-k3.bin.checkpoint")));
             }
             e => panic!("{e:?}"),
@@ -183,7 +183,9 @@ fn a_damaged_checkpoint_or_one_of_another_setup_is_refused() {
     let refused = |bytes: &[u8]| {
         std::fs::write(&checkpoint, bytes).unwrap();
         match plan.run(|_| {}, &Cancel::new()).unwrap_err() {
-            JobError::Generate(GenerateError::Checkpoint(e)) => e.to_string(),
+            e @ (GenerateError::Checkpoint { .. }
+            | GenerateError::CheckpointLocked { .. }
+            | GenerateError::CheckpointRefused { .. }) => e.to_string(),
             e => panic!("{e:?}"),
         }
     };
