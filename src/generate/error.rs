@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use boardbase_tables::shape::Shape;
 
-use super::job::{JobSetting, LimitFrom, MemoryLimit};
+use super::setting::{JobSetting, LimitFrom, MemoryLimit};
 use crate::error::{Classify, Kind, Side};
 use crate::memory::ByteSize;
 use crate::ranks::OtherRank;

@@ -37,9 +37,9 @@ use serde::Serialize;
 use super::checkpoint::checkpoint_path;
 use super::game_checkpoint;
 use super::job::{
-    DEFAULT_CHECKPOINT_EVERY, LimitFrom, MemoryLimit, RunFigures, check_dir, leftovers, seconds,
-    write_table,
+    DEFAULT_CHECKPOINT_EVERY, RunFigures, check_dir, leftovers, seconds, write_table,
 };
+use super::setting::{LimitFrom, MemoryLimit};
 use super::{Cancel, GenerateError, Phase, Progress};
 use crate::catalogue::{Model, Setup};
 use crate::memory::{available_memory, peak_memory};

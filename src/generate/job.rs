@@ -5,7 +5,6 @@
 //! [`Job`], shows the [`Plan`], runs it with its progress display and a
 //! [`Cancel`] handle, and renders the [`Report`].
 
-use std::fmt;
 use std::fs::{self, OpenOptions};
 
 use std::path::{Path, PathBuf};
@@ -15,6 +14,7 @@ use boardbase_tables::shape::Shape;
 use serde::Serialize;
 
 use super::checkpoint::{Checkpoint, Resume, checkpoint_len, checkpoint_path};
+use super::setting::{LimitFrom, MemoryLimit};
 use super::{
     Cancel, DEFAULT_EXCHANGE_BYTES, EulerOptions, FlipOptions, GenerateError, Hooks, Progress,
     Puzzle, RanksOptions, euler_full_memory, euler_full_tables, euler_memory, euler_rank_memory,
@@ -297,64 +297,6 @@ impl Job {
             cancel: cancel.cloned(),
         }
     }
-}
-
-/// Where a job's memory limit comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LimitFrom {
-    /// Given with the job ([`Job::memory_limit`]; `--memory` on the
-    /// command line).
-    Given,
-    /// The memory available when the job was planned
-    /// ([`available_memory`]).
-    Available,
-}
-
-impl fmt::Display for LimitFrom {
-    /// `--memory` or `the memory available`, as the limit's error says on
-    /// the command line.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            LimitFrom::Given => JobSetting::MemoryLimit.flag(),
-            LimitFrom::Available => "the memory available",
-        })
-    }
-}
-
-/// A setting of a [`Job`] that a [`GenerateError`] can be about. Each front end
-/// names it in its own terms: `GenerateError`'s `Display` as `boardbase
-/// generate` does ([`JobSetting::flag`]), [`GenerateError::message`] as the
-/// caller says (Python: `memory=`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum JobSetting {
-    /// [`Job::wdl_only`].
-    WdlOnly,
-    /// [`Job::memory_limit`].
-    MemoryLimit,
-    /// [`Job::checkpoint_every`].
-    CheckpointEvery,
-}
-
-impl JobSetting {
-    /// The option of `boardbase generate` that gives the setting:
-    /// `--wdl-only`, `--memory`, `--checkpoint-every`.
-    pub const fn flag(self) -> &'static str {
-        match self {
-            JobSetting::WdlOnly => "--wdl-only",
-            JobSetting::MemoryLimit => "--memory",
-            JobSetting::CheckpointEvery => "--checkpoint-every",
-        }
-    }
-}
-
-/// A job's memory limit and where it comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MemoryLimit {
-    /// The limit, in bytes.
-    pub bytes: u64,
-    /// Where it comes from.
-    pub from: LimitFrom,
 }
 
 /// What a [`Job`] takes, worked out before anything is allocated or

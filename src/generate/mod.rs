@@ -91,6 +91,7 @@ mod flip;
 mod game;
 mod game_checkpoint;
 mod job;
+mod setting;
 
 pub use error::{GenerateError, checkpoint_kept};
 pub use euler::{
@@ -107,9 +108,10 @@ pub use flip::{
 };
 pub use game::{GameJob, GamePlan, GameReport, StartValue};
 pub use job::{
-    DEFAULT_CHECKPOINT_EVERY, EulerReport, FlipReport, Job, JobSetting, LimitFrom, MemoryLimit,
-    Plan, RanksReport, Report, ReportSummary, RunFigures,
+    DEFAULT_CHECKPOINT_EVERY, EulerReport, FlipReport, Job, Plan, RanksReport, Report,
+    ReportSummary, RunFigures,
 };
+pub use setting::{JobSetting, LimitFrom, MemoryLimit};
 
 /// Which puzzle a table is for: the same type as the table files'
 /// [`tablefile::Puzzle`](crate::tablefile::Puzzle).
