@@ -95,11 +95,11 @@ pub struct Progress {
 /// A handle that stops a long job: [`cancel`](Cancel::cancel) it from any
 /// thread (a signal handler's thread, a progress callback, Python's Ctrl-C)
 /// and the job that holds a clone of it stops at its next check, within a
-/// fraction of a second, and returns its `Cancelled` error
+/// fraction of a second, and returns its error
 /// ([`GenerateError::Cancelled`](crate::generate::GenerateError::Cancelled),
 /// [`TableError::Cancelled`](crate::tablefile::TableError::Cancelled),
-/// [`JobError::Cancelled`](crate::generate::JobError::Cancelled)), leaving
-/// no partial file.
+/// [`GenerateError::NotWritten`](crate::generate::GenerateError::NotWritten)),
+/// leaving no partial file.
 ///
 /// Clones share one flag; two handles are equal when they are clones of
 /// one another.

@@ -58,7 +58,7 @@ pub enum Failure {
     Memory(String),
     /// `generate`: the job failed (the library's message).
     #[error("{0}")]
-    Job(boardbase::generate::JobError),
+    Job(boardbase::generate::GenerateError),
     /// `generate` was interrupted by a signal: its message, without
     /// `error: `, and exit status 128 + the signal.
     #[error("{message}")]

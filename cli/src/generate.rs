@@ -11,8 +11,8 @@ use std::time::Duration;
 use boardbase::catalogue::{self, Model};
 use boardbase::euler::Outcome;
 use boardbase::generate::{
-    Cancel, EulerReport, FlipReport, Job, JobError, LimitFrom, MemoryLimit, Plan, Progress, Report,
-    ReportSummary, checkpoint, checkpoint::Resume, checkpoint_kept,
+    Cancel, EulerReport, FlipReport, GenerateError, Job, LimitFrom, MemoryLimit, Plan, Progress,
+    Report, ReportSummary, checkpoint, checkpoint::Resume, checkpoint_kept,
 };
 use boardbase::generate::{GameJob, GamePlan, GameReport};
 use boardbase::memory::ByteSize;
@@ -186,7 +186,7 @@ fn interrupted(path: &Path, removed: bool, checkpoint: Option<&Path>) -> String 
 
 /// The failure of a job: a usage error (exit status 2) when its settings
 /// are at fault, else the job's own message (exit status 1).
-pub(super) fn failure(error: JobError) -> Failure {
+pub(super) fn failure(error: GenerateError) -> Failure {
     if error.is_usage() {
         Failure::Usage(error.to_string())
     } else {
@@ -280,12 +280,12 @@ pub(super) fn plan_line(plan: &Plan) -> String {
 /// The failure of a job that may have been stopped by a signal (kept in
 /// `signal`): [`Failure::Interrupted`] then, else `other(error)`.
 pub(super) fn interrupted_or(
-    error: JobError,
+    error: GenerateError,
     signal: &AtomicI32,
-    other: impl FnOnce(JobError) -> Failure,
+    other: impl FnOnce(GenerateError) -> Failure,
 ) -> Failure {
     match error {
-        JobError::Cancelled {
+        GenerateError::NotWritten {
             path,
             removed_temporary,
             checkpoint,
@@ -481,7 +481,7 @@ fn note_leftovers(paths: &[PathBuf]) {
 /// line's (an interrupt's, when `signal` caught one).
 fn with_bar<R>(
     signal: &AtomicI32,
-    run: impl FnOnce(&(dyn Fn(Progress) + Sync)) -> Result<R, JobError>,
+    run: impl FnOnce(&(dyn Fn(Progress) + Sync)) -> Result<R, GenerateError>,
 ) -> Result<R, Failure> {
     let bar = PhaseBar::new();
     let progress =

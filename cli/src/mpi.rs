@@ -6,7 +6,7 @@
 use std::ffi::OsString;
 use std::os::raw::c_int;
 
-use boardbase::generate::{Cancel, JobError, Progress};
+use boardbase::generate::{Cancel, GenerateError, Progress};
 use boardbase::memory::ByteSize;
 use boardbase::ranks::Ranks;
 use boardbase::tables::euler::winloss::{WinLossSolver, layer_members};
@@ -233,9 +233,9 @@ fn generate_on(args: &GenerateArgs, out: &mut Output, ranks: &MpiRanks) -> Resul
         threads: Some(threads),
         ..job_of(args)
     };
-    let quiet = |e: JobError| -> Failure {
+    let quiet = |e: GenerateError| -> Failure {
         match e {
-            JobError::OtherRank { .. } if !root => Failure::Silent(1),
+            GenerateError::OtherRank { .. } if !root => Failure::Silent(1),
             e if e.is_usage() && !root => Failure::Silent(2),
             e => super::generate::failure(e),
         }
@@ -263,7 +263,7 @@ fn generate_on(args: &GenerateArgs, out: &mut Output, ranks: &MpiRanks) -> Resul
     };
     let run = match plan.run_ranks(ranks, progress, &cancel) {
         Ok(run) => run,
-        Err(JobError::Cancelled { .. }) if !root => return Err(Failure::Silent(1)),
+        Err(GenerateError::NotWritten { .. }) if !root => return Err(Failure::Silent(1)),
         Err(e) => return Err(interrupted_or(e, &signal, quiet)),
     };
     if let Some(bar) = bar {

@@ -19,7 +19,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use boardbase::carcassonne::{self, Tile};
 use boardbase::error::{Classify, Kind, ParseError};
 use boardbase::generate::{
-    Cancel, GameJob, GamePlan, GameReport, Job, JobError, JobSetting, Plan, Progress, Report,
+    Cancel, GameJob, GamePlan, GameReport, GenerateError, Job, JobSetting, Plan, Progress, Report,
 };
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::lights::family::{FamilyGoal, Pattern, Variant, VariantError};
@@ -1180,7 +1180,7 @@ impl Planned {
         &self,
         progress: impl Fn(Progress) + Sync,
         cancel: &Cancel,
-    ) -> Result<Summary, JobError> {
+    ) -> Result<Summary, GenerateError> {
         match self {
             Planned::Table(plan) => plan.run(progress, cancel).map(Summary::Table),
             Planned::Game(plan) => plan.run(progress, cancel).map(Summary::Game),
@@ -1189,7 +1189,7 @@ impl Planned {
 }
 
 /// The Python exception of a job's error.
-fn job_error(py: Python<'_>, e: JobError) -> PyErr {
+fn job_error(py: Python<'_>, e: GenerateError) -> PyErr {
     // The settings as `generate()` takes them.
     let message = e.message(|setting| match setting {
         JobSetting::WdlOnly => "wdl_only=True".to_owned(),

@@ -51,6 +51,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
+use super::error::GenerateError;
 use crate::tablefile::parts::{FileExt, PartCrc};
 use boardbase_tables::euler::winloss::{WinLossSolver, layer_members};
 use boardbase_tables::shape::Shape;
@@ -70,46 +71,6 @@ const DATA_ALIGN: u64 = 4096;
 
 /// Bytes of one record.
 const RECORD_LEN: usize = 40;
-
-/// Why a checkpoint cannot be used.
-#[derive(Debug, thiserror::Error)]
-pub enum CheckpointError {
-    /// The checkpoint could not be read, written or synced.
-    #[error("{}: {error}", .path.display())]
-    Io {
-        /// The checkpoint.
-        path: PathBuf,
-        /// Why.
-        error: io::Error,
-    },
-    /// Another run holds the checkpoint's lock: it is making the same table
-    /// now.
-    #[error("{}: another run is making this table (it holds the checkpoint's lock)", .path.display())]
-    Locked {
-        /// The checkpoint.
-        path: PathBuf,
-    },
-    /// The checkpoint does not match this run, or is damaged: it is not
-    /// used.
-    #[error("cannot resume from {}: {reason}; remove it to start over", .path.display())]
-    Refused {
-        /// The checkpoint.
-        path: PathBuf,
-        /// What is wrong with it.
-        reason: String,
-    },
-}
-
-impl CheckpointError {
-    /// The checkpoint the error is about.
-    pub fn path(&self) -> &Path {
-        match self {
-            CheckpointError::Io { path, .. }
-            | CheckpointError::Locked { path }
-            | CheckpointError::Refused { path, .. } => path,
-        }
-    }
-}
 
 /// The checkpoint's header.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -247,8 +208,8 @@ pub(crate) struct BlockFile {
 }
 
 impl BlockFile {
-    fn io_error(&self, error: io::Error) -> CheckpointError {
-        CheckpointError::Io {
+    fn io_error(&self, error: io::Error) -> GenerateError {
+        GenerateError::Checkpoint {
             path: self.path.clone(),
             error,
         }
@@ -265,7 +226,7 @@ impl BlockFile {
         &self,
         blocks: &[usize],
         block: &dyn Fn(usize) -> &'a [AtomicU64],
-    ) -> Result<PartCrc, CheckpointError> {
+    ) -> Result<PartCrc, GenerateError> {
         let mut buf = vec![0u8; self.block_bytes as usize];
         let mut crc = crc32fast::Hasher::new();
         for &b in blocks {
@@ -293,7 +254,7 @@ impl BlockFile {
         blocks: impl Iterator<Item = usize>,
         block: &dyn Fn(usize) -> &'a [AtomicU64],
         progress: &dyn Fn(u64),
-    ) -> Result<PartCrc, CheckpointError> {
+    ) -> Result<PartCrc, GenerateError> {
         let mut buf = vec![0u8; self.block_bytes as usize];
         let mut crc = crc32fast::Hasher::new();
         let mut len = 0;
@@ -321,7 +282,7 @@ impl BlockFile {
 impl Checkpoint {
     /// What the checkpoint at `path` holds for a run of `shape`, if there
     /// is one; `Err` when it would be refused.
-    pub(crate) fn inspect(path: &Path, shape: Shape) -> Result<Option<Resume>, CheckpointError> {
+    pub(crate) fn inspect(path: &Path, shape: Shape) -> Result<Option<Resume>, GenerateError> {
         let wl = WinLossSolver::new(shape);
         let file = match File::open(path) {
             Ok(file) => file,
@@ -336,7 +297,7 @@ impl Checkpoint {
                 return Ok(None);
             }
             Err(error) => {
-                return Err(CheckpointError::Io {
+                return Err(GenerateError::Checkpoint {
                     path: path.to_owned(),
                     error,
                 });
@@ -352,9 +313,9 @@ impl Checkpoint {
 
     /// Opens the checkpoint at `path` for a run of `shape`, or creates it;
     /// takes its lock.
-    pub(crate) fn open(path: &Path, shape: Shape) -> Result<Checkpoint, CheckpointError> {
+    pub(crate) fn open(path: &Path, shape: Shape) -> Result<Checkpoint, GenerateError> {
         let wl = WinLossSolver::new(shape);
-        let io_error = |error| CheckpointError::Io {
+        let io_error = |error| GenerateError::Checkpoint {
             path: path.to_owned(),
             error,
         };
@@ -368,7 +329,7 @@ impl Checkpoint {
         match file.try_lock() {
             Ok(()) => {}
             Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(CheckpointError::Locked {
+                return Err(GenerateError::CheckpointLocked {
                     path: path.to_owned(),
                 });
             }
@@ -404,13 +365,13 @@ impl Checkpoint {
     /// Opens the checkpoint at `path` that another rank of the same job
     /// [`open`](Checkpoint::open)ed (and holds the lock of), to write this
     /// rank's blocks into and read them back from.
-    pub(crate) fn join(path: &Path, shape: Shape) -> Result<Checkpoint, CheckpointError> {
+    pub(crate) fn join(path: &Path, shape: Shape) -> Result<Checkpoint, GenerateError> {
         let wl = WinLossSolver::new(shape);
         let file = OpenOptions::new()
             .read(true)
             .write(true)
             .open(path)
-            .map_err(|error| CheckpointError::Io {
+            .map_err(|error| GenerateError::Checkpoint {
                 path: path.to_owned(),
                 error,
             })?;
@@ -461,7 +422,7 @@ impl Checkpoint {
         part: &dyn Fn(usize) -> Range<usize>,
         block: &dyn Fn(usize) -> &'a [AtomicU64],
         progress: &dyn Fn(u64),
-    ) -> Result<Vec<PartCrc>, CheckpointError> {
+    ) -> Result<Vec<PartCrc>, GenerateError> {
         let top_bits = self.header.top_bits;
         self.records
             .iter()
@@ -478,7 +439,7 @@ impl Checkpoint {
 
     /// Checks each complete layer's CRC against its parts read by each
     /// rank in turn (`parts[rank][layer]`; one process: one rank).
-    pub(crate) fn check_parts(&self, parts: &[Vec<PartCrc>]) -> Result<(), CheckpointError> {
+    pub(crate) fn check_parts(&self, parts: &[Vec<PartCrc>]) -> Result<(), GenerateError> {
         for (i, record) in self.records.iter().enumerate() {
             let layer: Vec<PartCrc> = parts.iter().filter_map(|p| p.get(i).copied()).collect();
             if layer.len() != parts.len() || PartCrc::combine(&layer) != record.crc {
@@ -500,7 +461,7 @@ impl Checkpoint {
         blocks: u64,
         won: u64,
         crc: u32,
-    ) -> Result<(), CheckpointError> {
+    ) -> Result<(), GenerateError> {
         let record = Record {
             layer,
             first: 0,
@@ -517,8 +478,8 @@ impl Checkpoint {
         Ok(())
     }
 
-    fn refused(&self, reason: String) -> CheckpointError {
-        CheckpointError::Refused {
+    fn refused(&self, reason: String) -> GenerateError {
+        GenerateError::CheckpointRefused {
             path: self.blocks.path.clone(),
             reason,
         }
@@ -532,12 +493,12 @@ fn read(
     path: &Path,
     shape: Shape,
     wl: &WinLossSolver,
-) -> Result<(Header, Vec<Record>), CheckpointError> {
-    let refused = |reason: String| CheckpointError::Refused {
+) -> Result<(Header, Vec<Record>), GenerateError> {
+    let refused = |reason: String| GenerateError::CheckpointRefused {
         path: path.to_owned(),
         reason,
     };
-    let io_error = |error| CheckpointError::Io {
+    let io_error = |error| GenerateError::Checkpoint {
         path: path.to_owned(),
         error,
     };

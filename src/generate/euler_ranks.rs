@@ -40,7 +40,7 @@ use boardbase_tables::shape::Shape;
 use memmap2::{MmapMut, MmapOptions};
 use rayon::prelude::*;
 
-use super::checkpoint::{Checkpoint, CheckpointError};
+use super::checkpoint::Checkpoint;
 use super::euler_tables::{DEPTH_CHUNK_WORDS, EulerDepth, EulerTables, depth_pass};
 use super::euler_winloss::{BYTES_A_BLOCK, BlockPlaces, Owners, win_loss};
 use super::{
@@ -523,23 +523,22 @@ fn open_checkpoint(
     let opened = (rank == 0)
         .then(|| Checkpoint::open(path, shape))
         .transpose();
-    let opened = agree(ranks, opened.map_err(GenerateError::from))?;
+    let opened = agree(ranks, opened)?;
     let checkpoint = match opened {
         Some(opened) => Ok(opened),
         None => Checkpoint::join(path, shape),
     };
-    let checkpoint = agree(ranks, checkpoint.map_err(GenerateError::from))?;
+    let checkpoint = agree(ranks, checkpoint)?;
     let done = u64::from(checkpoint.layers_done());
     let least = u64::MAX - ranks.max(u64::MAX - done);
     if least != ranks.max(done) {
         return Err(if rank == 0 {
-            CheckpointError::Refused {
+            GenerateError::CheckpointRefused {
                 path: path.to_owned(),
                 reason:
                     "the ranks see different files under its name; they must share its directory"
                         .into(),
             }
-            .into()
         } else {
             GenerateError::OtherRank { rank: 0 }
         });

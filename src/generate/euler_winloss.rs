@@ -16,9 +16,9 @@ use std::time::{Duration, Instant};
 use boardbase_tables::euler::winloss::{self, WinLossSolver, layer_members};
 use rayon::prelude::*;
 
-use super::checkpoint::{BlockFile, Checkpoint, CheckpointError};
+use super::checkpoint::{BlockFile, Checkpoint};
 use super::{GenerateError, Hooks, Phase, Progress, Reporter};
-use crate::ranks::{OtherRank, Ranks, agree, agree_gather, any, owner, share};
+use crate::ranks::{Ranks, agree, agree_gather, any, owner, share};
 use crate::tablefile::parts::PartCrc;
 
 /// The win/loss pass of this rank: its blocks of every layer, made in
@@ -324,12 +324,10 @@ fn as_words_mut(atomics: &mut [AtomicU64]) -> &mut [u64] {
 /// against the ranks' parts: every rank returns the same, rank 0 says why.
 fn load_agreed(
     checkpoint: &Checkpoint,
-    loaded: Result<Vec<PartCrc>, CheckpointError>,
+    loaded: Result<Vec<PartCrc>, GenerateError>,
     ranks: &dyn Ranks,
 ) -> Result<(), GenerateError> {
-    let mine = loaded
-        .map_err(GenerateError::from)
-        .map(|parts| parts.iter().flat_map(|p| p.to_bytes()).collect());
+    let mine = loaded.map(|parts| parts.iter().flat_map(|p| p.to_bytes()).collect());
     let all = agree_gather(ranks, mine)?;
     let parts: Vec<Vec<PartCrc>> = all
         .iter()
@@ -351,7 +349,7 @@ fn load_agreed(
 fn save_layers<'a>(
     file: &BlockFile,
     layers: mpsc::Receiver<(u32, Vec<usize>, u64)>,
-    saved: &mpsc::Sender<Result<Saved, CheckpointError>>,
+    saved: &mpsc::Sender<Result<Saved, GenerateError>>,
     own: &(dyn Fn(usize) -> &'a [AtomicU64] + Sync),
     block_words: usize,
     cost: &SaveCost,
@@ -418,13 +416,13 @@ struct Saver<'a> {
     last_save: Instant,
     /// `None` once the pass is over: the writer finishes and stops.
     to_writer: Option<mpsc::Sender<(u32, Vec<usize>, u64)>>,
-    from_writer: mpsc::Receiver<Result<Saved, CheckpointError>>,
+    from_writer: mpsc::Receiver<Result<Saved, GenerateError>>,
     /// Layers finished and not yet handed to the writer (a record follows
     /// the one before it, so they go in order, together).
     pending: Vec<(u32, Vec<usize>, u64)>,
     pending_bytes: u64,
     /// Why this rank's writer stopped.
-    failed: Option<CheckpointError>,
+    failed: Option<GenerateError>,
     /// Rank 0: the parts saved of the layers not yet recorded, by rank.
     parts: BTreeMap<u32, Vec<Option<Saved>>>,
 }
@@ -495,7 +493,7 @@ impl Saver<'_> {
 
     fn sync_with(
         &mut self,
-        saved: Vec<Result<Saved, CheckpointError>>,
+        saved: Vec<Result<Saved, GenerateError>>,
         due: bool,
         ranks: &dyn Ranks,
     ) -> Result<bool, GenerateError> {
@@ -507,7 +505,7 @@ impl Saver<'_> {
             }
         }
         let mine: Result<_, GenerateError> = match self.failed.take() {
-            Some(e) => Err(e.into()),
+            Some(e) => Err(e),
             None => Ok(mine),
         };
         let all = agree_gather(ranks, mine)?;
@@ -543,7 +541,7 @@ impl Saver<'_> {
                 }
             }
         }
-        agree(ranks, recorded.map_err(GenerateError::from)).map(|()| due)
+        agree(ranks, recorded).map(|()| due)
     }
 }
 
@@ -652,12 +650,6 @@ pub(super) fn agree_not_cancelled<F: Fn(Progress) + Sync>(
         return Err(GenerateError::Cancelled);
     }
     Ok(())
-}
-
-impl OtherRank for GenerateError {
-    fn other_rank(rank: usize) -> GenerateError {
-        GenerateError::OtherRank { rank }
-    }
 }
 
 /// This rank's blocks of a layer cut into rounds, as many on every rank

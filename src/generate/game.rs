@@ -37,9 +37,9 @@ use serde::Serialize;
 use super::checkpoint::checkpoint_path;
 use super::game_checkpoint;
 use super::job::{
-    DEFAULT_CHECKPOINT_EVERY, JobError, LimitFrom, MemoryLimit, RunFigures, check_dir, leftovers,
-    seconds, write_table,
+    DEFAULT_CHECKPOINT_EVERY, RunFigures, check_dir, leftovers, seconds, write_table,
 };
+use super::setting::{LimitFrom, MemoryLimit};
 use super::{Cancel, GenerateError, Phase, Progress};
 use crate::catalogue::{Model, Setup};
 use crate::memory::{available_memory, peak_memory};
@@ -81,11 +81,8 @@ impl GameJob {
 
     /// Checks the setup and works out what the job takes. Nothing is
     /// allocated or written.
-    pub fn plan(&self) -> Result<GamePlan, JobError> {
-        let game = self
-            .model
-            .make(&self.setup)
-            .map_err(|e| JobError::Generate(GenerateError::Setup(e)))?;
+    pub fn plan(&self) -> Result<GamePlan, GenerateError> {
+        let game = self.model.make(&self.setup).map_err(GenerateError::Setup)?;
         let positions = game.positions();
         let name = GameTable::file_name_of(self.model, &self.setup);
         let file_bytes = GameTable::expected_file_len(self.model, &self.setup, positions);
@@ -197,13 +194,12 @@ impl GamePlan {
 
     /// The checkpoint this job would resume from, where it stands, read
     /// whole (its CRCs checked): `Ok(None)` when there is none.
-    fn resume(&self) -> Result<Option<Resume>, JobError> {
+    fn resume(&self) -> Result<Option<Resume>, GenerateError> {
         game_checkpoint::load(
             &checkpoint_path(&self.path),
             &GameTable::file_name_of(self.job.model, &self.job.setup),
             self.positions,
         )
-        .map_err(|e| JobError::Generate(GenerateError::Checkpoint(e)))
     }
 
     /// The checkpoint beside the table, if there is one: the job resumes
@@ -215,11 +211,11 @@ impl GamePlan {
 
     /// The checks made before the work can be lost: the memory limit, the
     /// directory, the room for the file.
-    pub fn check(&self) -> Result<(), JobError> {
+    pub fn check(&self) -> Result<(), GenerateError> {
         if let Some(limit) = self.memory_limit
             && self.memory_needed > limit.bytes
         {
-            return Err(JobError::GameOverMemoryLimit {
+            return Err(GenerateError::JobOverMemoryLimit {
                 what: format!("{} {}", self.job.model.game, self.job.setup.shape),
                 needed: self.memory_needed,
                 limit,
@@ -238,24 +234,22 @@ impl GamePlan {
     /// [`path`](GamePlan::path) and renamed to it
     /// ([`Phase::Checksum`], [`Phase::Write`]), and the summary. Once
     /// `cancel` is cancelled the job stops and returns
-    /// [`JobError::Cancelled`], leaving nothing under the final name.
+    /// [`GenerateError::NotWritten`], leaving nothing under the final name.
     pub fn run(
         &self,
         progress: impl Fn(Progress) + Sync,
         cancel: &Cancel,
-    ) -> Result<GameReport, JobError> {
+    ) -> Result<GameReport, GenerateError> {
         let start = Instant::now();
         self.check()?;
         let (model, setup) = (self.job.model, &self.job.setup);
         let checkpoint = checkpoint_path(&self.path);
-        let cancelled = |removed_temporary| JobError::Cancelled {
+        let cancelled = |removed_temporary| GenerateError::NotWritten {
             path: self.path.clone(),
             removed_temporary,
             checkpoint: self.checkpoint(),
         };
-        let game = model
-            .make(setup)
-            .map_err(|e| JobError::Generate(GenerateError::Setup(e)))?;
+        let game = model.make(setup).map_err(GenerateError::Setup)?;
         let resume = self.resume()?;
         let mut saver = Saver {
             path: &checkpoint,
@@ -281,26 +275,22 @@ impl GamePlan {
             )
             .map_err(|error| match error {
                 SolveError::Cancelled => match saver.failed.take() {
-                    Some(error) => JobError::Generate(GenerateError::Checkpoint(error)),
+                    Some(error) => error,
                     None => cancelled(false),
                 },
-                SolveError::OutOfMemory { bytes } => {
-                    JobError::Generate(GenerateError::Allocation { bytes })
-                }
-                error => JobError::Generate(GenerateError::Solve(error)),
+                SolveError::OutOfMemory { bytes } => GenerateError::Allocation { bytes },
+                error => GenerateError::Solve(error),
             })?;
         let [won, lost, drawn] = solved.counts();
         let [win, lose, draw] = game
             .reachable_counts(&solved)
-            .map_err(|e| JobError::Generate(GenerateError::Solve(e)))?;
+            .map_err(GenerateError::Solve)?;
         let first = solved
             .outcome(game.canonical(game.start()))
-            .ok_or(JobError::Generate(GenerateError::Solve(
-                SolveError::BadMove {
-                    position: game.start(),
-                },
-            )))?;
-        let table_error = |error| JobError::Table {
+            .ok_or(GenerateError::Solve(SolveError::BadMove {
+                position: game.start(),
+            }))?;
+        let table_error = |error| GenerateError::Table {
             path: self.path.clone(),
             error,
         };
@@ -310,12 +300,10 @@ impl GamePlan {
         // The table is whole: the state it was made from is not needed.
         match std::fs::remove_file(&checkpoint) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                return Err(JobError::Generate(GenerateError::Checkpoint(
-                    super::checkpoint::CheckpointError::Io {
-                        path: checkpoint,
-                        error: e,
-                    },
-                )));
+                return Err(GenerateError::Checkpoint {
+                    path: checkpoint,
+                    error: e,
+                });
             }
             _ => {}
         }
@@ -358,7 +346,7 @@ struct Saver<'a> {
     /// What the last save took.
     took: Duration,
     /// The save that failed, which stops the job.
-    failed: Option<super::checkpoint::CheckpointError>,
+    failed: Option<GenerateError>,
     cancel: &'a Cancel,
 }
 

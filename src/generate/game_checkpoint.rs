@@ -37,7 +37,7 @@ use std::path::Path;
 use boardbase_tables::game::retrograde::{Resume, Snapshot, Stage, zeroed_entries};
 use serde::{Deserialize, Serialize};
 
-use super::checkpoint::CheckpointError;
+use super::GenerateError;
 use crate::tablefile::AtomicFile;
 
 /// The first bytes of a game's checkpoint.
@@ -70,12 +70,8 @@ fn config() -> impl bincode::config::Config {
 /// Writes `snapshot` of the solve of the table named `table` (its file
 /// name, which names the game and its setup) to `path`, whole or not at
 /// all.
-pub(super) fn save(
-    path: &Path,
-    table: &str,
-    snapshot: &Snapshot<'_>,
-) -> Result<(), CheckpointError> {
-    let io = |error| CheckpointError::Io {
+pub(super) fn save(path: &Path, table: &str, snapshot: &Snapshot<'_>) -> Result<(), GenerateError> {
+    let io = |error| GenerateError::Checkpoint {
         path: path.to_owned(),
         error,
     };
@@ -134,18 +130,18 @@ pub(super) fn load(
     path: &Path,
     table: &str,
     positions: u64,
-) -> Result<Option<Resume>, CheckpointError> {
+) -> Result<Option<Resume>, GenerateError> {
     let file = match File::open(path) {
         Ok(file) => file,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(error) => {
-            return Err(CheckpointError::Io {
+            return Err(GenerateError::Checkpoint {
                 path: path.to_owned(),
                 error,
             });
         }
     };
-    let refused = |reason: String| CheckpointError::Refused {
+    let refused = |reason: String| GenerateError::CheckpointRefused {
         path: path.to_owned(),
         reason,
     };
@@ -153,7 +149,7 @@ pub(super) fn load(
         if error.kind() == io::ErrorKind::UnexpectedEof {
             refused("it is cut short".to_owned())
         } else {
-            CheckpointError::Io {
+            GenerateError::Checkpoint {
                 path: path.to_owned(),
                 error,
             }

@@ -5,9 +5,8 @@
 //! [`Job`], shows the [`Plan`], runs it with its progress display and a
 //! [`Cancel`] handle, and renders the [`Report`].
 
-use std::fmt;
 use std::fs::{self, OpenOptions};
-use std::io;
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -15,15 +14,15 @@ use boardbase_tables::shape::Shape;
 use serde::Serialize;
 
 use super::checkpoint::{Checkpoint, Resume, checkpoint_len, checkpoint_path};
+use super::setting::{LimitFrom, MemoryLimit};
 use super::{
     Cancel, DEFAULT_EXCHANGE_BYTES, EulerOptions, FlipOptions, GenerateError, Hooks, Progress,
     Puzzle, RanksOptions, euler_full_memory, euler_full_tables, euler_memory, euler_rank_memory,
     euler_rank_write_memory, euler_ranks, flip_memory, in_pool,
 };
-use crate::error::{Classify, Kind, Side};
 use crate::euler::Outcome;
-use crate::memory::{ByteSize, available_memory, peak_memory};
-use crate::ranks::{OtherRank, Ranks, Solo, agree, any};
+use crate::memory::{available_memory, peak_memory};
+use crate::ranks::{Ranks, Solo, agree, any};
 use crate::tablefile::{self, Destination, EulerColumns, FlipColumns, Table, TableError};
 
 /// A table file to make: which puzzle, which board, where, and how.
@@ -70,7 +69,7 @@ pub struct Job {
     /// Euler: the win/loss bits only, even where the full tables fit in
     /// the memory limit (where they do not, the job makes win/loss only
     /// anyway and its [`Plan`] says so). A Flip job refuses it
-    /// ([`JobError::WdlOnlyFlip`]).
+    /// ([`GenerateError::WdlOnlyFlip`]).
     pub wdl_only: bool,
     /// Threads: `None` for every core (rayon's global pool).
     pub threads: Option<usize>,
@@ -81,13 +80,13 @@ pub struct Job {
     /// Euler: how often the finished win/loss layers are saved to the
     /// checkpoint (see [`EulerOptions::checkpoint_every`]); default
     /// [`DEFAULT_CHECKPOINT_EVERY`]. A Flip job saves no checkpoint and
-    /// refuses any other value ([`JobError::CheckpointFlip`]) rather than
+    /// refuses any other value ([`GenerateError::CheckpointFlip`]) rather than
     /// ignore it.
     pub checkpoint_every: Duration,
     /// Processes the job is spread over, the ranks of an MPI job (see
     /// [`Plan::run_ranks`]): 1, this process alone, by default. Each holds
     /// about `1/ranks` of the win/loss bits; the memory figures of the
-    /// [`Plan`] are then one rank's. Euler only ([`JobError::RanksFlip`]).
+    /// [`Plan`] are then one rank's. Euler only ([`GenerateError::RanksFlip`]).
     /// [`Ranks::size`](crate::ranks::Ranks::size) of the ranks it runs on.
     pub ranks: usize,
     /// How many of the ranks share this machine: the memory available is
@@ -131,26 +130,24 @@ impl Job {
     ///
     /// [`GenerateError::TooManyCells`] past the puzzle's
     /// [`max_cells`](Puzzle::max_cells), [`GenerateError::NoThreads`] for
-    /// `threads: Some(0)` (both within [`JobError::Generate`]),
-    /// [`JobError::WdlOnlyFlip`] and [`JobError::CheckpointFlip`]: the
-    /// errors of [`is_usage`](JobError::is_usage). Nothing is allocated or
+    /// `threads: Some(0)`,
+    /// [`GenerateError::WdlOnlyFlip`] and [`GenerateError::CheckpointFlip`]: the
+    /// errors of [`is_usage`](GenerateError::is_usage). Nothing is allocated or
     /// written.
-    pub fn plan(&self) -> Result<Plan, JobError> {
+    pub fn plan(&self) -> Result<Plan, GenerateError> {
         let (puzzle, shape) = (self.puzzle, self.shape);
-        puzzle
-            .check_cells(shape)
-            .map_err(|e| JobError::Generate(e.into()))?;
+        puzzle.check_cells(shape)?;
         if self.wdl_only && puzzle == Puzzle::Flip {
-            return Err(JobError::WdlOnlyFlip);
+            return Err(GenerateError::WdlOnlyFlip);
         }
         if self.checkpoint_every != DEFAULT_CHECKPOINT_EVERY && puzzle == Puzzle::Flip {
-            return Err(JobError::CheckpointFlip);
+            return Err(GenerateError::CheckpointFlip);
         }
         if self.threads == Some(0) {
-            return Err(JobError::Generate(GenerateError::NoThreads));
+            return Err(GenerateError::NoThreads);
         }
         if self.ranks > 1 && puzzle == Puzzle::Flip {
-            return Err(JobError::RanksFlip { ranks: self.ranks });
+            return Err(GenerateError::RanksFlip { ranks: self.ranks });
         }
         let memory_limit = match self.memory_limit {
             Some(bytes) => Some(MemoryLimit {
@@ -185,8 +182,7 @@ impl Job {
         let (checkpoint, resume) = match puzzle {
             Puzzle::Euler => {
                 let checkpoint = checkpoint_path(&path);
-                let resume = Checkpoint::inspect(&checkpoint, shape)
-                    .map_err(|e| JobError::Generate(e.into()))?;
+                let resume = Checkpoint::inspect(&checkpoint, shape)?;
                 (Some(checkpoint), resume)
             }
             Puzzle::Flip => (None, None),
@@ -195,11 +191,12 @@ impl Job {
             Puzzle::Euler => checkpoint_len(shape),
             Puzzle::Flip => 0,
         };
-        let file_bytes =
-            tablefile::expected_file_len(puzzle, shape, full).map_err(|error| JobError::Table {
+        let file_bytes = tablefile::expected_file_len(puzzle, shape, full).map_err(|error| {
+            GenerateError::Table {
                 path: PathBuf::from(&name),
                 error,
-            })?;
+            }
+        })?;
         Ok(Plan {
             job: self.clone(),
             path,
@@ -219,18 +216,18 @@ impl Job {
 
     /// The plan of an Euler job over several ranks: one rank's memory, and
     /// the checkpoint they share.
-    fn plan_ranks(&self, memory_limit: Option<MemoryLimit>) -> Result<Plan, JobError> {
+    fn plan_ranks(&self, memory_limit: Option<MemoryLimit>) -> Result<Plan, GenerateError> {
         let shape = self.shape;
         let name = self.puzzle.file_name(shape);
         let file_bytes = |full| {
             tablefile::expected_file_len(Puzzle::Euler, shape, full).map_err(|error| {
-                JobError::Table {
+                GenerateError::Table {
                     path: PathBuf::from(&name),
                     error,
                 }
             })
         };
-        let needs = |full| -> Result<(u64, u64, u64), JobError> {
+        let needs = |full| -> Result<(u64, u64, u64), GenerateError> {
             let options = RanksOptions {
                 full,
                 exchange_bytes: self.exchange_bytes,
@@ -255,8 +252,7 @@ impl Job {
             if full { full_needs } else { needs(false)? };
         let path = self.dir.join(&name);
         let checkpoint = checkpoint_path(&path);
-        let resume =
-            Checkpoint::inspect(&checkpoint, shape).map_err(|e| JobError::Generate(e.into()))?;
+        let resume = Checkpoint::inspect(&checkpoint, shape)?;
         Ok(Plan {
             job: self.clone(),
             path,
@@ -279,7 +275,7 @@ impl Job {
         &self,
         progress: impl Fn(Progress) + Sync,
         cancel: &Cancel,
-    ) -> Result<Report, JobError> {
+    ) -> Result<Report, GenerateError> {
         self.plan()?.run(progress, cancel)
     }
 
@@ -301,64 +297,6 @@ impl Job {
             cancel: cancel.cloned(),
         }
     }
-}
-
-/// Where a job's memory limit comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LimitFrom {
-    /// Given with the job ([`Job::memory_limit`]; `--memory` on the
-    /// command line).
-    Given,
-    /// The memory available when the job was planned
-    /// ([`available_memory`]).
-    Available,
-}
-
-impl fmt::Display for LimitFrom {
-    /// `--memory` or `the memory available`, as the limit's error says on
-    /// the command line.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            LimitFrom::Given => JobSetting::MemoryLimit.flag(),
-            LimitFrom::Available => "the memory available",
-        })
-    }
-}
-
-/// A setting of a [`Job`] that a [`JobError`] can be about. Each front end
-/// names it in its own terms: `JobError`'s `Display` as `boardbase
-/// generate` does ([`JobSetting::flag`]), [`JobError::message`] as the
-/// caller says (Python: `memory=`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum JobSetting {
-    /// [`Job::wdl_only`].
-    WdlOnly,
-    /// [`Job::memory_limit`].
-    MemoryLimit,
-    /// [`Job::checkpoint_every`].
-    CheckpointEvery,
-}
-
-impl JobSetting {
-    /// The option of `boardbase generate` that gives the setting:
-    /// `--wdl-only`, `--memory`, `--checkpoint-every`.
-    pub const fn flag(self) -> &'static str {
-        match self {
-            JobSetting::WdlOnly => "--wdl-only",
-            JobSetting::MemoryLimit => "--memory",
-            JobSetting::CheckpointEvery => "--checkpoint-every",
-        }
-    }
-}
-
-/// A job's memory limit and where it comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MemoryLimit {
-    /// The limit, in bytes.
-    pub bytes: u64,
-    /// Where it comes from.
-    pub from: LimitFrom,
 }
 
 /// What a [`Job`] takes, worked out before anything is allocated or
@@ -450,16 +388,15 @@ impl Plan {
     ///
     /// # Errors
     ///
-    /// [`JobError::OverMemoryLimit`], [`JobError::Write`] (the directory),
-    /// [`JobError::DiskSpace`].
-    pub fn check(&self) -> Result<(), JobError> {
+    /// [`GenerateError::JobOverMemoryLimit`], [`GenerateError::Write`] (the directory),
+    /// [`GenerateError::DiskSpace`].
+    pub fn check(&self) -> Result<(), GenerateError> {
         let job = &self.job;
         if let Some(limit) = self.memory_limit
             && self.memory_needed > limit.bytes
         {
-            return Err(JobError::OverMemoryLimit {
-                puzzle: job.puzzle,
-                shape: job.shape,
+            return Err(GenerateError::JobOverMemoryLimit {
+                what: format!("{} {}", job.puzzle, job.shape),
                 needed: self.memory_needed,
                 limit,
             });
@@ -501,20 +438,20 @@ impl Plan {
     /// and [`Phase::Write`](super::Phase::Write) (bytes). Once `cancel` is
     /// cancelled (from the callback, another thread, a signal handler) the
     /// job stops within a fraction of a second and returns
-    /// [`JobError::Cancelled`]: nothing is left under the final name (a file
+    /// [`GenerateError::NotWritten`]: nothing is left under the final name (a file
     /// already there stays as it was) and the temporary file is removed.
     ///
     /// # Errors
     ///
-    /// Those of [`check`](Plan::check); [`JobError::Generate`] (the
+    /// Those of [`check`](Plan::check); the generator's errors (the
     /// memory could not be had, the threads could not start);
-    /// [`JobError::Table`], [`JobError::Write`] (writing the file);
-    /// [`JobError::Cancelled`].
+    /// [`GenerateError::Table`], [`GenerateError::Write`] (writing the file);
+    /// [`GenerateError::NotWritten`].
     pub fn run(
         &self,
         progress: impl Fn(Progress) + Sync,
         cancel: &Cancel,
-    ) -> Result<Report, JobError> {
+    ) -> Result<Report, GenerateError> {
         match self.job.puzzle {
             // One process is the job of one rank.
             Puzzle::Euler => self.run_on(&Solo, progress, cancel).map(|r| r.report),
@@ -528,12 +465,12 @@ impl Plan {
         &self,
         progress: impl Fn(Progress) + Sync,
         cancel: &Cancel,
-    ) -> Result<Report, JobError> {
+    ) -> Result<Report, GenerateError> {
         let start = Instant::now();
         let job = &self.job;
         let shape = job.shape;
         self.check()?;
-        let cancelled = |removed_temporary| JobError::Cancelled {
+        let cancelled = |removed_temporary| GenerateError::NotWritten {
             path: self.path.clone(),
             removed_temporary,
             checkpoint: None,
@@ -544,14 +481,15 @@ impl Plan {
         };
         let made = super::flip(shape, &options, &progress).map_err(|error| match error {
             GenerateError::Cancelled => cancelled(false),
-            error => JobError::Generate(error),
+            error => error,
         })?;
         let mut s = made.summary.clone();
-        let table =
-            Table::from_flip(shape, FlipColumns::from(made)).map_err(|error| JobError::Table {
+        let table = Table::from_flip(shape, FlipColumns::from(made)).map_err(|error| {
+            GenerateError::Table {
                 path: self.path.clone(),
                 error,
-            })?;
+            }
+        })?;
         s.histogram.truncate(usize::from(s.max_rounds) + 1);
         let summary = ReportSummary::Flip(FlipReport {
             positions: s.boards,
@@ -608,24 +546,24 @@ impl Plan {
     /// summary (the same on every rank; its figures of time and memory are
     /// the largest of any rank). A failure on any rank stops every rank:
     /// the failing rank returns its error, the others
-    /// [`JobError::OtherRank`]. The ranks save the win/loss layers to the
+    /// [`GenerateError::OtherRank`]. The ranks save the win/loss layers to the
     /// plan's [`checkpoint`](Plan::checkpoint), which every rank must see
     /// (a directory they share), and resume from it as one process does;
     /// either resumes the other's.
     ///
     /// # Errors
     ///
-    /// Those of [`run`](Plan::run), and [`JobError::RankCount`] when the
+    /// Those of [`run`](Plan::run), and [`GenerateError::RankCount`] when the
     /// job was planned for another number of ranks.
     pub fn run_ranks(
         &self,
         ranks: &dyn Ranks,
         progress: impl Fn(Progress) + Sync,
         cancel: &Cancel,
-    ) -> Result<RanksReport, JobError> {
+    ) -> Result<RanksReport, GenerateError> {
         let job = &self.job;
         if ranks.size() != job.ranks || job.puzzle != Puzzle::Euler {
-            return Err(JobError::RankCount {
+            return Err(GenerateError::RankCount {
                 planned: job.ranks,
                 running: ranks.size(),
             });
@@ -640,7 +578,7 @@ impl Plan {
         ranks: &dyn Ranks,
         progress: impl Fn(Progress) + Sync,
         cancel: &Cancel,
-    ) -> Result<RanksReport, JobError> {
+    ) -> Result<RanksReport, GenerateError> {
         let start = Instant::now();
         let job = &self.job;
         let shape = job.shape;
@@ -649,7 +587,7 @@ impl Plan {
         // table holds, or they would make different calls and files.
         let full = ranks.sum(u64::from(self.full));
         if full != 0 && full != ranks.size() as u64 {
-            return Err(JobError::RanksDisagree {
+            return Err(GenerateError::RanksDisagree {
                 full: full as usize,
                 ranks: ranks.size(),
             });
@@ -663,18 +601,18 @@ impl Plan {
         };
         // Rank 0 looks after the checkpoint (the others only write into it).
         let root = ranks.rank() == 0;
-        let cancelled = |removed_temporary| JobError::Cancelled {
+        let cancelled = |removed_temporary| GenerateError::NotWritten {
             path: self.path.clone(),
             removed_temporary,
             checkpoint: if root { self.keep_checkpoint() } else { None },
         };
         let table_error = |error| match error {
-            TableError::OtherRank { rank } => JobError::OtherRank { rank },
-            TableError::Io(error) => JobError::Write {
+            TableError::OtherRank { rank } => GenerateError::OtherRank { rank },
+            TableError::Io(error) => GenerateError::Write {
                 path: self.path.clone(),
                 error,
             },
-            error => JobError::Table {
+            error => GenerateError::Table {
                 path: self.path.clone(),
                 error,
             },
@@ -698,8 +636,7 @@ impl Plan {
         };
         let made = made.map_err(|error| match error {
             GenerateError::Cancelled => cancelled(false),
-            GenerateError::OtherRank { rank } => JobError::OtherRank { rank },
-            error => JobError::Generate(error),
+            error => error,
         })?;
         let s = made.summary;
         let summary = ReportSummary::Euler(EulerReport {
@@ -731,7 +668,7 @@ impl Plan {
         // are of no more use.
         let removed = match &self.checkpoint {
             Some(checkpoint) if root => {
-                fs::remove_file(checkpoint).map_err(|error| JobError::Write {
+                fs::remove_file(checkpoint).map_err(|error| GenerateError::Write {
                     path: checkpoint.clone(),
                     error,
                 })
@@ -760,297 +697,6 @@ pub struct RanksReport {
     /// of the win/loss pass, all ranks together: layer `i` holds the
     /// blocks with `i` fewer top cells covered than the full board's.
     pub exchanged: Vec<u64>,
-}
-
-impl OtherRank for JobError {
-    fn other_rank(rank: usize) -> JobError {
-        JobError::OtherRank { rank }
-    }
-}
-
-/// Why a [`Job`] failed. The messages are those of `boardbase generate`,
-/// which prints them after `error: `.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum JobError {
-    /// The generator refused or failed: too many cells or no threads
-    /// (settings: [`is_usage`](JobError::is_usage)), memory that could
-    /// not be had, a thread pool that could not start.
-    #[error("{0}")]
-    Generate(#[from] GenerateError),
-    /// `wdl_only` was asked of a Flip job.
-    #[error("{}", wdl_only_flip(JobSetting::WdlOnly.flag()))]
-    WdlOnlyFlip,
-    /// `checkpoint_every` other than the default was given to a Flip job,
-    /// which saves no checkpoint.
-    #[error("{}", checkpoint_flip(JobSetting::CheckpointEvery.flag()))]
-    CheckpointFlip,
-    /// A Flip job was spread over several ranks: it runs in one process.
-    #[error(
-        "a Flip table is made by one process, not {ranks}: run `boardbase generate flip` without mpirun"
-    )]
-    RanksFlip {
-        /// The ranks asked for.
-        ranks: usize,
-    },
-    /// [`Plan::run_ranks`] was given another number of ranks than the job
-    /// was planned for.
-    #[error("the job was planned for {planned} ranks and runs on {running}")]
-    RankCount {
-        /// [`Job::ranks`].
-        planned: usize,
-        /// [`Ranks::size`].
-        running: usize,
-    },
-    /// The ranks of a job planned different tables: some have the memory
-    /// for the full tables, some not.
-    #[error(
-        "the ranks planned different tables: {full} of {ranks} have the memory for the full tables; give every \
-         rank the same --memory, or --wdl-only"
-    )]
-    RanksDisagree {
-        /// Ranks that planned the full tables.
-        full: usize,
-        /// Ranks of the job.
-        ranks: usize,
-    },
-    /// Another rank of the job failed (it says why); this one stopped
-    /// with it.
-    #[error("rank {rank} of the job failed; every rank stopped")]
-    OtherRank {
-        /// The first rank that failed.
-        rank: usize,
-    },
-    /// The job needs more memory than its limit.
-    #[error("{}", over_memory_limit(*.puzzle, *.shape, *.needed, .limit, JobSetting::MemoryLimit.flag()))]
-    OverMemoryLimit {
-        /// The puzzle.
-        puzzle: Puzzle,
-        /// The board shape.
-        shape: Shape,
-        /// Bytes the job needs ([`Plan::memory_needed`]).
-        needed: u64,
-        /// The limit and where it comes from.
-        limit: MemoryLimit,
-    },
-    /// A game's job needs more memory than its limit.
-    #[error("{}", over_limit(.what, *.needed, .limit, JobSetting::MemoryLimit.flag()))]
-    GameOverMemoryLimit {
-        /// The game and board: `mnk 4x4`.
-        what: String,
-        /// Bytes the job needs.
-        needed: u64,
-        /// The limit and where it comes from.
-        limit: MemoryLimit,
-    },
-    /// The directory or the file could not be written.
-    #[error("cannot write {}: {error}", .path.display())]
-    Write {
-        /// The directory, or the table file.
-        path: PathBuf,
-        /// Why.
-        error: io::Error,
-    },
-    /// The file system has no room for the file.
-    #[error(
-        "cannot write {}: the table takes {}, the file system has {} free",
-        .path.display(),
-        ByteSize(*.needed),
-        ByteSize(*.free)
-    )]
-    DiskSpace {
-        /// The table file.
-        path: PathBuf,
-        /// Its length in bytes.
-        needed: u64,
-        /// Bytes free for an unprivileged user.
-        free: u64,
-    },
-    /// The table could not be built or written as a file.
-    #[error("{}: {error}", .path.display())]
-    Table {
-        /// The table file.
-        path: PathBuf,
-        /// What went wrong.
-        error: TableError,
-    },
-    /// The job's [`Cancel`] handle was cancelled: nothing was written
-    /// under `path`.
-    #[error(
-        "cancelled: {} not written{}{}",
-        .path.display(),
-        if *.removed_temporary { " (its temporary file was removed)" } else { "" },
-        checkpoint_kept(.checkpoint.as_deref())
-    )]
-    Cancelled {
-        /// The table file.
-        path: PathBuf,
-        /// Whether the write had begun: its temporary file was removed.
-        removed_temporary: bool,
-        /// The checkpoint kept for the same job to resume from, if any.
-        checkpoint: Option<PathBuf>,
-    },
-}
-
-/// What a cancelled job says of its checkpoint: `; PATH kept: the same
-/// command resumes from it`, or nothing.
-pub fn checkpoint_kept(checkpoint: Option<&Path>) -> String {
-    checkpoint.map_or_else(String::new, |c| {
-        format!("; {} kept: the same command resumes from it", c.display())
-    })
-}
-
-/// [`JobError::WdlOnlyFlip`]'s message, the setting called `name`.
-fn wdl_only_flip(name: &str) -> String {
-    format!("{name} is for euler: a Flip table has no win/loss column")
-}
-
-/// [`JobError::CheckpointFlip`]'s message, the setting called `name`.
-fn checkpoint_flip(name: &str) -> String {
-    format!("{name} is for euler: a Flip job saves no checkpoint")
-}
-
-/// [`JobError::OverMemoryLimit`]'s message, a limit given with the job
-/// called `name`.
-fn over_memory_limit(
-    puzzle: Puzzle,
-    shape: Shape,
-    needed: u64,
-    limit: &MemoryLimit,
-    name: &str,
-) -> String {
-    over_limit(&format!("{puzzle} {shape}"), needed, limit, name)
-}
-
-/// What a job over its memory limit says: `what` (the puzzle or game and
-/// its board) needs so much, the limit called `name` when it was given.
-fn over_limit(what: &str, needed: u64, limit: &MemoryLimit, name: &str) -> String {
-    let from = match limit.from {
-        LimitFrom::Given => name,
-        LimitFrom::Available => "the memory available",
-    };
-    format!(
-        "{what} needs {} of memory, over the limit of {} ({from}); nothing was generated",
-        ByteSize(needed),
-        ByteSize(limit.bytes),
-    )
-}
-
-impl JobError {
-    /// The setting the error is about, if it is about one: `wdl_only` or
-    /// `checkpoint_every` asked of Flip, or a memory limit given with the
-    /// job that the job needs more than.
-    pub fn setting(&self) -> Option<JobSetting> {
-        match self {
-            JobError::WdlOnlyFlip => Some(JobSetting::WdlOnly),
-            JobError::CheckpointFlip => Some(JobSetting::CheckpointEvery),
-            JobError::OverMemoryLimit {
-                limit:
-                    MemoryLimit {
-                        from: LimitFrom::Given,
-                        ..
-                    },
-                ..
-            } => Some(JobSetting::MemoryLimit),
-            JobError::GameOverMemoryLimit {
-                limit:
-                    MemoryLimit {
-                        from: LimitFrom::Given,
-                        ..
-                    },
-                ..
-            } => Some(JobSetting::MemoryLimit),
-            _ => None,
-        }
-    }
-
-    /// The error's message with the [`setting`](JobError::setting) it is
-    /// about called `name(setting)`: a front end's own words for it.
-    /// `Display` is `message(|s| s.flag().into())`, the command line's.
-    ///
-    /// ```
-    /// use boardbase::generate::{Job, JobError, JobSetting, Puzzle};
-    /// use boardbase::tables::shape::Shape;
-    ///
-    /// let job = Job { wdl_only: true, ..Job::new(Puzzle::Flip, Shape::new(3, 3).unwrap()) };
-    /// let error = job.plan().unwrap_err();
-    /// assert_eq!(error.setting(), Some(JobSetting::WdlOnly));
-    /// assert_eq!(
-    ///     error.to_string(),
-    ///     "--wdl-only is for euler: a Flip table has no win/loss column"
-    /// );
-    /// let python = |setting| match setting {
-    ///     JobSetting::WdlOnly => "wdl_only=True".to_owned(),
-    ///     _ => format!("{setting:?}"),
-    /// };
-    /// assert_eq!(
-    ///     error.message(python),
-    ///     "wdl_only=True is for euler: a Flip table has no win/loss column"
-    /// );
-    /// ```
-    pub fn message(&self, name: impl Fn(JobSetting) -> String) -> String {
-        match self {
-            JobError::WdlOnlyFlip => wdl_only_flip(&name(JobSetting::WdlOnly)),
-            JobError::CheckpointFlip => checkpoint_flip(&name(JobSetting::CheckpointEvery)),
-            JobError::OverMemoryLimit {
-                puzzle,
-                shape,
-                needed,
-                limit,
-            } => over_memory_limit(
-                *puzzle,
-                *shape,
-                *needed,
-                limit,
-                &name(JobSetting::MemoryLimit),
-            ),
-            JobError::GameOverMemoryLimit {
-                what,
-                needed,
-                limit,
-            } => over_limit(what, *needed, limit, &name(JobSetting::MemoryLimit)),
-            other => other.to_string(),
-        }
-    }
-
-    /// Whether the job's settings are at fault (too many cells, no
-    /// threads, `wdl_only` or `checkpoint_every` for Flip): a usage error
-    /// on the command line (exit status 2), a `ValueError` in Python. The
-    /// errors on the question's side of their [`Kind`].
-    pub fn is_usage(&self) -> bool {
-        self.kind().side() == Side::Question
-    }
-
-    /// The file at fault: the table being written, or the checkpoint.
-    pub fn file(&self) -> Option<&Path> {
-        match self {
-            JobError::Write { path, .. }
-            | JobError::DiskSpace { path, .. }
-            | JobError::Table { path, .. } => Some(path),
-            JobError::Generate(GenerateError::Checkpoint(c)) => Some(c.path()),
-            _ => None,
-        }
-    }
-}
-
-impl Classify for JobError {
-    fn kind(&self) -> Kind {
-        match self {
-            JobError::Generate(e) => e.kind(),
-            JobError::WdlOnlyFlip | JobError::CheckpointFlip | JobError::RanksFlip { .. } => {
-                Kind::Option
-            }
-            JobError::OverMemoryLimit { .. } | JobError::GameOverMemoryLimit { .. } => {
-                Kind::Resource
-            }
-            JobError::Write { .. } | JobError::DiskSpace { .. } => Kind::Io,
-            JobError::Table { .. } => Kind::Table,
-            JobError::Cancelled { .. } => Kind::Interrupted,
-            JobError::RankCount { .. }
-            | JobError::RanksDisagree { .. }
-            | JobError::OtherRank { .. } => Kind::Internal,
-        }
-    }
 }
 
 /// The summary of a job: the board, what the table holds, and how the run
@@ -1153,8 +799,8 @@ pub(super) fn write_table<I: tablefile::Subject>(
     path: &Path,
     progress: &(impl Fn(Progress) + Sync),
     cancel: &Cancel,
-    cancelled: impl FnOnce(bool) -> JobError,
-) -> Result<u64, JobError> {
+    cancelled: impl FnOnce(bool) -> GenerateError,
+) -> Result<u64, GenerateError> {
     table
         .write_cancellable(path, &mut |p| progress(p), cancel)
         .map_err(|error| match error {
@@ -1162,11 +808,11 @@ pub(super) fn write_table<I: tablefile::Subject>(
                 tablefile::destination(path),
                 Destination::Replace(_)
             )),
-            TableError::Io(error) => JobError::Write {
+            TableError::Io(error) => GenerateError::Write {
                 path: path.to_owned(),
                 error,
             },
-            error => JobError::Table {
+            error => GenerateError::Table {
                 path: path.to_owned(),
                 error,
             },
@@ -1177,8 +823,13 @@ pub(super) fn write_table<I: tablefile::Subject>(
 /// missing, a file (named after the table's `name`) can be made in it, and,
 /// where the system says, it has `needed` bytes free for the table at
 /// `path`.
-pub(super) fn check_dir(dir: &Path, name: &str, path: &Path, needed: u64) -> Result<(), JobError> {
-    let dir_error = |error| JobError::Write {
+pub(super) fn check_dir(
+    dir: &Path,
+    name: &str,
+    path: &Path,
+    needed: u64,
+) -> Result<(), GenerateError> {
+    let dir_error = |error| GenerateError::Write {
         path: dir.to_owned(),
         error,
     };
@@ -1200,7 +851,7 @@ pub(super) fn check_dir(dir: &Path, name: &str, path: &Path, needed: u64) -> Res
         // A file being replaced gives its space back only after the
         // rename.
         if free < needed {
-            return Err(JobError::DiskSpace {
+            return Err(GenerateError::DiskSpace {
                 path: path.to_owned(),
                 needed,
                 free,

@@ -81,10 +81,8 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use boardbase_tables::shape::Shape;
 use rayon::prelude::*;
 
-use crate::error::{Classify, Kind};
-use crate::memory::ByteSize;
-
 pub mod checkpoint;
+mod error;
 mod euler;
 mod euler_ranks;
 mod euler_tables;
@@ -93,7 +91,9 @@ mod flip;
 mod game;
 mod game_checkpoint;
 mod job;
+mod setting;
 
+pub use error::{GenerateError, checkpoint_kept};
 pub use euler::{
     EULER_MAX_CELLS, EulerOptions, NO_MOVE, euler, euler_full_memory, euler_full_tables,
     euler_memory,
@@ -108,91 +108,16 @@ pub use flip::{
 };
 pub use game::{GameJob, GamePlan, GameReport, StartValue};
 pub use job::{
-    DEFAULT_CHECKPOINT_EVERY, EulerReport, FlipReport, Job, JobError, JobSetting, LimitFrom,
-    MemoryLimit, Plan, RanksReport, Report, ReportSummary, RunFigures, checkpoint_kept,
+    DEFAULT_CHECKPOINT_EVERY, EulerReport, FlipReport, Job, Plan, RanksReport, Report,
+    ReportSummary, RunFigures,
 };
+pub use setting::{JobSetting, LimitFrom, MemoryLimit};
 
 /// Which puzzle a table is for: the same type as the table files'
 /// [`tablefile::Puzzle`](crate::tablefile::Puzzle).
 pub use crate::tablefile::Puzzle;
 
 pub use crate::progress::{Cancel, Phase, Progress};
-
-/// Why a table could not be generated. Every check happens before anything
-/// large is allocated.
-#[derive(Debug, thiserror::Error)]
-pub enum GenerateError {
-    /// The board has more cells than the puzzle's tables allow.
-    #[error(transparent)]
-    TooManyCells(#[from] crate::tablefile::TooManyCells),
-    /// The job needs more memory than the limit allows.
-    #[error("{puzzle} {shape} needs {} of memory, over the limit of {}", ByteSize(*.needed), ByteSize(*.limit))]
-    OverMemoryLimit {
-        /// The puzzle.
-        puzzle: Puzzle,
-        /// The shape asked for.
-        shape: Shape,
-        /// Bytes the job needs.
-        needed: u64,
-        /// The limit.
-        limit: u64,
-    },
-    /// The allocator refused memory the limit allowed.
-    #[error("cannot allocate {} for the tables", ByteSize(*.bytes))]
-    Allocation {
-        /// Bytes asked for.
-        bytes: u64,
-    },
-    /// `threads` was `Some(0)`.
-    #[error("the number of threads must be at least 1")]
-    NoThreads,
-    /// The dedicated thread pool could not be started.
-    #[error("cannot start a pool of {threads} threads: {message}")]
-    ThreadPool {
-        /// Threads asked for.
-        threads: usize,
-        /// The reason given.
-        message: String,
-    },
-    /// The job's [`Cancel`] handle was cancelled: it stopped at its next
-    /// check, and what it had made was dropped (but for the layers saved
-    /// to its checkpoint).
-    #[error("cancelled")]
-    Cancelled,
-    /// Another rank of a job over several ranks failed (it says why); this
-    /// one stopped with it.
-    #[error("rank {rank} of the job failed; every rank stopped")]
-    OtherRank {
-        /// The first rank that failed.
-        rank: usize,
-    },
-    /// The checkpoint could not be used or written.
-    #[error(transparent)]
-    Checkpoint(#[from] checkpoint::CheckpointError),
-    /// A game of the model cannot be set up as asked.
-    #[error(transparent)]
-    Setup(#[from] crate::catalogue::SetupError),
-    /// A game's retrograde analysis failed.
-    #[error("{0}")]
-    Solve(boardbase_tables::game::SolveError),
-}
-
-impl Classify for GenerateError {
-    /// A shape past the tables' cells ([`Kind::TooLarge`]), no threads
-    /// ([`Kind::Option`]), a checkpoint that cannot be used or written
-    /// ([`Kind::Table`]); the rest is memory, threads or the job's other
-    /// processes ([`Kind::Resource`]).
-    fn kind(&self) -> Kind {
-        match self {
-            GenerateError::TooManyCells(e) => e.kind(),
-            GenerateError::NoThreads => Kind::Option,
-            GenerateError::Setup(_) => Kind::Option,
-            GenerateError::Solve(_) => Kind::Internal,
-            GenerateError::Checkpoint(_) => Kind::Table,
-            _ => Kind::Resource,
-        }
-    }
-}
 
 fn check_cells(puzzle: Puzzle, shape: Shape) -> Result<(), GenerateError> {
     Ok(puzzle.check_cells(shape)?)

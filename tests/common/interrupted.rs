@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use boardbase::catalogue::{self, Model, Setup};
-use boardbase::generate::{Cancel, GameJob, JobError};
+use boardbase::generate::{Cancel, GameJob, GenerateError};
 use boardbase::tables::shape::Shape;
 
 /// Quixo on 3×4 with `k` in a row: a small game whose positions repeat.
@@ -23,7 +23,12 @@ pub fn quixo_3x4(k: u64) -> (&'static Model, Setup) {
 /// Runs the job of `model` and `setup` in `dir`, saving at every snapshot
 /// offered, and cancels it once it is `fraction` of the way through its
 /// solve: its error, the checkpoint left in `dir`.
-pub fn interrupted(dir: &Path, model: &'static Model, setup: Setup, fraction: f64) -> JobError {
+pub fn interrupted(
+    dir: &Path,
+    model: &'static Model,
+    setup: Setup,
+    fraction: f64,
+) -> GenerateError {
     let plan = GameJob {
         dir: dir.to_path_buf(),
         checkpoint_every: Duration::ZERO,

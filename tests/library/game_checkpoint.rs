@@ -8,7 +8,7 @@
 
 use crate::common::TempDir;
 use crate::interrupted::quixo_3x4;
-use boardbase::generate::{Cancel, GameJob, GenerateError, JobError};
+use boardbase::generate::{Cancel, GameJob, GenerateError};
 use boardbase::tables::game::TwoPlayer;
 use boardbase::tables::game::retrograde::{self, Resume, Stage};
 use boardbase::tables::mnk::Mnk;
@@ -82,7 +82,7 @@ fn a_resume_of_another_index_space_is_refused() {
 
 /// Quixo 3×4, k = 3, run in `dir` and cancelled once `fraction` of the
 /// way through its solve.
-fn interrupted(dir: &TempDir, fraction: f64) -> JobError {
+fn interrupted(dir: &TempDir, fraction: f64) -> GenerateError {
     let (quixo, setup) = quixo_3x4(3);
     crate::interrupted::interrupted(&dir.0, quixo, setup, fraction)
 }
@@ -106,7 +106,7 @@ fn an_interrupted_job_resumes_from_its_checkpoint_to_the_same_file() {
     let dir = TempDir::new("game-checkpoint-resumed");
     for fraction in [0.3, 0.7] {
         match interrupted(&dir, fraction) {
-            JobError::Cancelled { checkpoint, .. } => {
+            GenerateError::NotWritten { checkpoint, .. } => {
                 assert_eq!(checkpoint, Some(dir.0.join("quixo-3x4-k3.bin.checkpoint")));
             }
             e => panic!("{e:?}"),
@@ -151,7 +151,9 @@ fn a_damaged_checkpoint_or_one_of_another_setup_is_refused() {
     let refused = |bytes: &[u8]| {
         std::fs::write(&checkpoint, bytes).unwrap();
         match plan.run(|_| {}, &Cancel::new()).unwrap_err() {
-            JobError::Generate(GenerateError::Checkpoint(e)) => e.to_string(),
+            e @ (GenerateError::Checkpoint { .. }
+            | GenerateError::CheckpointLocked { .. }
+            | GenerateError::CheckpointRefused { .. }) => e.to_string(),
             e => panic!("{e:?}"),
         }
     };

@@ -9,7 +9,7 @@ use crate::common::TempDir;
 use crate::oracle::connect4::Connect4 as Oracle4;
 use crate::oracle::mnk::{Game, Solved};
 use boardbase::catalogue::{self, Model};
-use boardbase::generate::{Cancel, GameJob, JobError};
+use boardbase::generate::{Cancel, GameJob, GenerateError};
 use boardbase::tablebase::{Error, Query, Tablebase};
 use boardbase::tablefile::{GameTable, ProbeError, TableError};
 use boardbase::tables::game::retrograde::{self, Solved as Table16};
@@ -245,7 +245,10 @@ fn a_job_over_its_memory_limit_says_so_before_any_work() {
     .plan()
     .unwrap();
     let e = plan.run(|_| {}, &Cancel::new()).unwrap_err();
-    assert!(matches!(e, JobError::GameOverMemoryLimit { .. }), "{e:?}");
+    assert!(
+        matches!(e, GenerateError::JobOverMemoryLimit { .. }),
+        "{e:?}"
+    );
     assert!(e.to_string().starts_with("mnk 3x3 needs "), "{e}");
     assert!(!dir.0.exists());
 }
@@ -263,7 +266,7 @@ fn a_cancelled_job_leaves_nothing() {
     .plan()
     .unwrap();
     let e = plan.run(|_| cancel.cancel(), &cancel).unwrap_err();
-    assert!(matches!(e, JobError::Cancelled { .. }), "{e:?}");
+    assert!(matches!(e, GenerateError::NotWritten { .. }), "{e:?}");
     assert!(dir.names().is_empty(), "{:?}", dir.names());
 }
 

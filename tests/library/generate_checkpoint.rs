@@ -11,7 +11,6 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use boardbase::generate::checkpoint::CheckpointError;
 use boardbase::generate::{self, EulerOptions, EulerTables, GenerateError, Phase};
 use boardbase::progress::Cancel;
 use boardbase::tables::shape::Shape;
@@ -118,7 +117,7 @@ fn a_damaged_checkpoint_is_refused() {
     let refused = |bytes: &[u8]| -> String {
         fs::write(&checkpoint, bytes).unwrap();
         match generate::euler(shape, &options(&checkpoint, None), |_| {}) {
-            Err(GenerateError::Checkpoint(e @ CheckpointError::Refused { .. })) => e.to_string(),
+            Err(e @ GenerateError::CheckpointRefused { .. }) => e.to_string(),
             other => panic!("{other:?}"),
         }
     };

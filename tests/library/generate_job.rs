@@ -2,7 +2,7 @@
 //! generate` and Python's `boardbase.generate` run): its report against the
 //! oracles of `tests/oracle` (written apart from the generator), its JSON,
 //! its errors, and cancellation: a job cancelled in any phase stops there,
-//! returns `JobError::Cancelled` and leaves no table and no temporary file.
+//! returns `GenerateError::NotWritten` and leaves no table and no temporary file.
 
 use crate::common::TempDir;
 use crate::oracle::tables::{Euler, Flip};
@@ -11,8 +11,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use boardbase::generate::{
-    Cancel, GenerateError, Job, JobError, JobSetting, LimitFrom, Phase, Puzzle, Report,
-    ReportSummary,
+    Cancel, GenerateError, Job, JobSetting, LimitFrom, Phase, Puzzle, Report, ReportSummary,
 };
 use boardbase::tablefile::Table;
 use boardbase::tables::shape::Shape;
@@ -170,7 +169,7 @@ fn settings_errors_are_usage_errors_with_the_command_line_messages() {
     assert!(error.is_usage());
     assert!(matches!(
         error,
-        JobError::Generate(GenerateError::TooManyCells(e)) if e.shape == shape(6, 7)
+        GenerateError::TooManyCells(e) if e.shape == shape(6, 7)
     ));
     assert_eq!(
         error.to_string(),
@@ -186,7 +185,7 @@ fn settings_errors_are_usage_errors_with_the_command_line_messages() {
         ..job(Puzzle::Flip, shape(3, 3), &dir)
     };
     let error = wdl_flip.plan().unwrap_err();
-    assert!(error.is_usage() && matches!(error, JobError::WdlOnlyFlip));
+    assert!(error.is_usage() && matches!(error, GenerateError::WdlOnlyFlip));
     assert_eq!(
         error.to_string(),
         "--wdl-only is for euler: a Flip table has no win/loss column"
@@ -196,7 +195,7 @@ fn settings_errors_are_usage_errors_with_the_command_line_messages() {
         ..job(Puzzle::Flip, shape(3, 3), &dir)
     };
     let error = checkpoint_flip.plan().unwrap_err();
-    assert!(error.is_usage() && matches!(error, JobError::CheckpointFlip));
+    assert!(error.is_usage() && matches!(error, GenerateError::CheckpointFlip));
     assert_eq!(error.setting(), Some(JobSetting::CheckpointEvery));
     assert_eq!(
         error.to_string(),
@@ -229,7 +228,7 @@ fn settings_errors_are_usage_errors_with_the_command_line_messages() {
     ] {
         assert!(!error.is_usage());
         assert!(
-            matches!(error, JobError::OverMemoryLimit { .. }),
+            matches!(error, GenerateError::JobOverMemoryLimit { .. }),
             "{error:?}"
         );
         assert!(
@@ -251,7 +250,7 @@ fn settings_errors_are_usage_errors_with_the_command_line_messages() {
     let error = job
         .run(|_| panic!("no progress"), &Cancel::new())
         .unwrap_err();
-    assert!(matches!(error, JobError::Write { .. }), "{error:?}");
+    assert!(matches!(error, GenerateError::Write { .. }), "{error:?}");
     assert!(
         error
             .to_string()
@@ -265,7 +264,7 @@ fn settings_errors_are_usage_errors_with_the_command_line_messages() {
 /// reports heard after the cancel, and the time from the cancel to the
 /// return.
 struct Cancelled {
-    result: Result<Report, JobError>,
+    result: Result<Report, GenerateError>,
     after: Vec<(Phase, u64)>,
     took: Duration,
 }
@@ -302,7 +301,7 @@ fn cancel_at(job: &Job, phase: Phase) -> Cancelled {
 
 /// Cancels `job` in each of `phases`: each time the job stops in that
 /// phase (no other phase starts; at most one report more per thread, the
-/// chunks under way), promptly, with `JobError::Cancelled`, and leaves
+/// chunks under way), promptly, with `GenerateError::NotWritten`, and leaves
 /// the directory as it was.
 fn check_cancelled(job: &Job, dir: &TempDir, phases: &[Phase], before: &[String]) {
     let path = job.plan().unwrap().path;
@@ -319,7 +318,7 @@ fn check_cancelled(job: &Job, dir: &TempDir, phases: &[Phase], before: &[String]
             && !matches!(phase, Phase::Allocate | Phase::WinLoss);
         let in_pass = job.puzzle == Puzzle::Euler && phase == Phase::WinLoss;
         match &c.result {
-            Err(JobError::Cancelled {
+            Err(GenerateError::NotWritten {
                 path: p,
                 removed_temporary,
                 checkpoint,
@@ -436,7 +435,7 @@ fn a_job_cancelled_before_it_starts_does_nothing() {
         assert!(
             matches!(
                 error,
-                JobError::Cancelled {
+                GenerateError::NotWritten {
                     removed_temporary: false,
                     ..
                 }
