@@ -210,7 +210,16 @@ fn generate_on(args: &GenerateArgs, out: &mut Output, ranks: &MpiRanks) -> Resul
         )));
     }
 
-    // One rank is a job of one process, checkpoint and all.
+    // One rank is a job of one process, checkpoint and all. The Euler pass
+    // and the file writer are the same either way (`Plan::run` is
+    // `Plan::run_ranks` on `Solo`, and a table file is written by the
+    // ranks' writer on one rank), so all that one rank takes from
+    // `run_alone` rather than from the ranks' path below is the command's
+    // face, and the ranks' path cannot give it: `run_ranks` makes Euler
+    // tables only (a Flip table is made by one process), and a job of one
+    // process prints its plan line without the ranks' count and no line of
+    // bytes exchanged, and notes the temporary files of killed runs;
+    // tests/mpi.rs holds `mpirun -np 1` to the one process's output.
     if ranks.size() == 1 {
         return super::generate::run_alone(args, out);
     }

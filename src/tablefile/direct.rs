@@ -11,7 +11,7 @@
 //! is written one way only: a write covers it whole or it does not.
 
 use std::fs::File;
-use std::io::{self, Write};
+use std::io;
 use std::path::Path;
 
 use memmap2::MmapMut;
@@ -176,63 +176,6 @@ fn open_direct(_: &Path) -> Option<File> {
     None
 }
 
-/// A file written from its start in order, through an aligned buffer
-/// flushed a whole buffer at a time with [`DirectWrites`]; what is left at
-/// the end is written by [`finish`](Self::finish).
-pub(crate) struct DirectStream<'a> {
-    file: &'a File,
-    writes: DirectWrites,
-    buffer: MmapMut,
-    filled: usize,
-    at: u64,
-}
-
-impl<'a> DirectStream<'a> {
-    /// A stream into `file`, the file at `path`, from its start.
-    pub(crate) fn new(file: &'a File, path: &Path) -> io::Result<DirectStream<'a>> {
-        Ok(DirectStream {
-            file,
-            writes: DirectWrites::open(path),
-            buffer: MmapMut::map_anon(BUFFER)?,
-            filled: 0,
-            at: 0,
-        })
-    }
-
-    fn flush_buffer(&mut self) -> io::Result<()> {
-        self.writes
-            .write_all_at(self.file, &self.buffer[..self.filled], self.at)?;
-        self.at += self.filled as u64;
-        self.filled = 0;
-        Ok(())
-    }
-
-    /// Writes what is left in the buffer.
-    pub(crate) fn finish(mut self) -> io::Result<()> {
-        self.flush_buffer()
-    }
-}
-
-impl Write for DirectStream<'_> {
-    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        let n = bytes.len().min(BUFFER - self.filled);
-        self.buffer[self.filled..self.filled + n].copy_from_slice(&bytes[..n]);
-        self.filled += n;
-        if self.filled == BUFFER {
-            self.flush_buffer()?;
-        }
-        Ok(n)
-    }
-
-    /// Writes nothing: a partial buffer written now would put partial
-    /// pages through the cache in the middle of the file. The bytes left
-    /// are written by [`finish`](DirectStream::finish), which must be
-    /// called.
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -272,14 +215,6 @@ mod tests {
         drop(writes);
         assert!(std::fs::read(&path).expect("read") == data);
 
-        let path2 = dir.join("g");
-        let file2 = File::create(&path2).expect("file");
-        let mut stream = DirectStream::new(&file2, &path2).expect("stream");
-        for piece in data.chunks(12345) {
-            stream.write_all(piece).expect("write");
-        }
-        stream.finish().expect("finish");
-        assert!(std::fs::read(&path2).expect("read") == data);
         std::fs::remove_dir_all(&dir).expect("clean up");
     }
 }

@@ -1,11 +1,13 @@
-//! A table file written by the ranks of a job at once (see
-//! [`crate::ranks`]): each rank writes its own ranges of the columns in
-//! place, and the CRCs of their blocks in place in the block-CRC arrays;
-//! then each hashes its share of every block-CRC array, read back, and
-//! rank 0 combines the shares into the columns' CRCs and writes the header.
-//! No rank holds more than a few buffers, whatever the table's size.
-//! The bytes are those [`Table::write`](super::Table::write) writes for the
-//! same table.
+//! The writer of table files: a file written in place, in parts, the
+//! header last. Each rank of a job (see [`crate::ranks`]) writes its own
+//! ranges of the columns in place, and the CRCs of their blocks in place
+//! in the block-CRC arrays; then each hashes its share of every block-CRC
+//! array, read back, and rank 0 combines the shares into the columns' CRCs
+//! and writes the header. One process is the job of one rank
+//! ([`Solo`](crate::ranks::Solo)): [`Table::write`](super::Table::write)
+//! writes a file through this writer too, so that a file's bytes come from
+//! one place however many processes made it. No rank holds more than a
+//! few buffers, whatever the table's size.
 
 use std::fs::{File, OpenOptions};
 use std::io;
@@ -89,19 +91,30 @@ impl Parts<'_> {
     }
 
     /// Writes `bytes` (as the file stores them) at byte `start` of column
-    /// `column`: whole 4 KiB blocks, the last possibly short where the
-    /// column ends.
+    /// `column`, and the CRCs of their blocks in the column's block-CRC
+    /// array: whole 4 KiB blocks, the last possibly short where the column
+    /// ends.
     pub(crate) fn put(&mut self, column: usize, start: u64, bytes: &[u8]) -> io::Result<()> {
-        let block = u64::from(format::BLOCK_LEN);
-        let len = self.infos.get(column).map_or(0, |c| c.byte_len);
-        let end = start + bytes.len() as u64;
-        if !start.is_multiple_of(block) || end > len || !(end.is_multiple_of(block) || end == len) {
-            return Err(io::Error::other(format!(
-                "bytes {start}..{end} of column {column} are not whole blocks of it"
-            )));
-        }
+        self.put_bytes(column, start, bytes)?;
+        self.put_crcs(column, start, bytes)
+    }
+
+    /// The bytes of [`put`](Parts::put) alone, their block CRCs put apart
+    /// ([`put_crcs`](Parts::put_crcs)): each block must be put once.
+    pub(crate) fn put_bytes(&mut self, column: usize, start: u64, bytes: &[u8]) -> io::Result<()> {
+        self.whole_blocks(column, start, bytes)?;
         self.direct
             .write_all_at(self.file, bytes, self.offsets[column] + start)?;
+        self.written[column] += bytes.len().div_ceil(format::BLOCK_LEN as usize) as u64;
+        Ok(())
+    }
+
+    /// The block CRCs of [`put`](Parts::put) alone: the CRCs of the blocks
+    /// of `bytes`, the bytes at byte `start` of column `column`, written in
+    /// place in the column's block-CRC array.
+    pub(crate) fn put_crcs(&mut self, column: usize, start: u64, bytes: &[u8]) -> io::Result<()> {
+        self.whole_blocks(column, start, bytes)?;
+        let block = u64::from(format::BLOCK_LEN);
         // The CRCs of 256 blocks (1 MiB) at a time: a buffer of 1 KiB,
         // however large the piece.
         let run = 256 * block as usize;
@@ -116,7 +129,20 @@ impl Parts<'_> {
                 self.file.write_all_at(&self.crcs, at + first * 4)?;
             }
         }
-        self.written[column] += bytes.len().div_ceil(block as usize) as u64;
+        Ok(())
+    }
+
+    /// An error unless `bytes` at byte `start` of column `column` are whole
+    /// blocks of it (the last possibly short where the column ends).
+    fn whole_blocks(&self, column: usize, start: u64, bytes: &[u8]) -> io::Result<()> {
+        let block = u64::from(format::BLOCK_LEN);
+        let len = self.infos.get(column).map_or(0, |c| c.byte_len);
+        let end = start + bytes.len() as u64;
+        if !start.is_multiple_of(block) || end > len || !(end.is_multiple_of(block) || end == len) {
+            return Err(io::Error::other(format!(
+                "bytes {start}..{end} of column {column} are not whole blocks of it"
+            )));
+        }
         Ok(())
     }
 }
@@ -126,20 +152,11 @@ const READ_BACK: usize = 1 << 20;
 
 /// Writes the table file `path` of `puzzle` on `shape` (the full Euler
 /// tables or not) with the other ranks of `ranks`, each writing its own
-/// ranges through `fill`; every block of every column must be written by
-/// exactly one rank. Every rank calls `fill` at once, once every rank has
-/// the file open: it may exchange data with the other ranks, and must make
-/// the same collective calls on every rank whatever fails. The file is
-/// made under a temporary name beside `path` and renamed once complete, as
-/// [`Table::write`](super::Table::write) does (a symbolic link is
-/// followed); `path` must be a regular file or a new name, on a file
-/// system every rank sees. Returns the file's length on every rank.
+/// ranges through `fill`: [`write_columns`] with the puzzle's columns.
 ///
 /// # Errors
 ///
-/// A failing rank's I/O error ([`TableError::Io`], also when the blocks
-/// written do not cover the columns or `path` is a device or a pipe), and
-/// [`TableError::OtherRank`] on the other ranks.
+/// Those of [`write_columns`], `fill`'s errors as [`TableError::Io`].
 pub(crate) fn write_parts(
     path: &Path,
     puzzle: Puzzle,
@@ -149,8 +166,37 @@ pub(crate) fn write_parts(
     fill: impl FnOnce(&mut Parts<'_>) -> io::Result<()>,
 ) -> Result<u64, TableError> {
     let infos = layout_infos(puzzle, shape, full)?;
+    write_columns(path, puzzle.name(), shape, &infos, ranks, |parts| {
+        fill(parts).map_err(TableError::Io)
+    })
+}
+
+/// Writes the table file `path` (the header's name `header_name`, the board
+/// `shape`, the columns `infos` in file order) with the other ranks of
+/// `ranks`, each writing its own ranges through `fill`; every block of
+/// every column must be written by exactly one rank. Every rank calls
+/// `fill` at once, once every rank has the file open: it may exchange data
+/// with the other ranks, and must make the same collective calls on every
+/// rank whatever fails. The file is made under a temporary name beside
+/// `path` and renamed once complete (a symbolic link is followed); `path`
+/// must be a regular file or a new name, on a file system every rank sees.
+/// Returns the file's length on every rank.
+///
+/// # Errors
+///
+/// A failing rank's error: `fill`'s, or an I/O error ([`TableError::Io`],
+/// also when the blocks written do not cover the columns or `path` is a
+/// device or a pipe); [`TableError::OtherRank`] on the other ranks.
+pub(crate) fn write_columns(
+    path: &Path,
+    header_name: &str,
+    shape: Shape,
+    infos: &[ColumnInfo],
+    ranks: &dyn Ranks,
+    fill: impl FnOnce(&mut Parts<'_>) -> Result<(), TableError>,
+) -> Result<u64, TableError> {
     let (_, placed, file_len) =
-        format::encode_header(puzzle.name(), shape, VERSION, &infos, &vec![0; infos.len()]);
+        format::encode_header(header_name, shape, VERSION, infos, &vec![0; infos.len()]);
     let root = ranks.rank() == 0;
 
     // Rank 0 makes the file at its full length, beside the file a symbolic
@@ -186,10 +232,10 @@ pub(crate) fn write_parts(
     // allocation and a copy.
     let file = OpenOptions::new().write(true).open(&temp_path);
     let file = agree(ranks, file)?;
-    let written = (|| {
+    let written = (|| -> Result<Vec<u64>, TableError> {
         let mut parts = Parts {
             file: &file,
-            infos: &infos,
+            infos,
             offsets: placed.iter().map(|p| p.offset).collect(),
             crc_offsets: placed.iter().map(|p| p.block_crcs).collect(),
             written: vec![0; infos.len()],
@@ -198,14 +244,14 @@ pub(crate) fn write_parts(
         };
         fill(&mut parts)?;
         let written = parts.written;
-        Ok((file, written))
+        file.sync_all()?;
+        Ok(written)
     })();
-    let written = written.and_then(|(file, written)| file.sync_all().map(|()| written));
     // Every block of every column written once (a block written twice and
     // one missed would pass this count; the byte-identical tests catch
     // such a fill).
     let counts = written.map(|w| w.iter().flat_map(|w| w.to_le_bytes()).collect());
-    let counts = agree_gather(ranks, counts)?;
+    let counts = ranks::agree_gather(ranks, counts)?;
 
     // Every rank hashes its share of each block-CRC array, synced by every
     // rank above, read back; rank 0 combines the shares.
@@ -262,7 +308,7 @@ pub(crate) fn write_parts(
                 })
                 .collect();
             let (header, placed_again, len) =
-                format::encode_header(puzzle.name(), shape, VERSION, &infos, &column_crcs);
+                format::encode_header(header_name, shape, VERSION, infos, &column_crcs);
             debug_assert_eq!((placed_again.len(), len), (placed.len(), file_len));
             temp.file.write_all_at(&header, 0)?;
             temp.file.sync_all()?;

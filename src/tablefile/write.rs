@@ -1,5 +1,7 @@
-//! Writing a table as a version-3 file (or, for tests, version 2): the
-//! columns streamed through a fixed buffer, to a temporary file renamed
+//! Writing a table as a version-3 file (or, for tests, version 2): to a
+//! file through the writer of table files ([`super::parts`]) on one rank,
+//! or streamed in the file's order through a fixed buffer to a device, a
+//! pipe or any [`Write`]; a file is written under a temporary name renamed
 //! when complete.
 
 use std::ffi::OsStr;
@@ -9,18 +11,22 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::direct::DirectStream;
-use super::{ColumnData, Data, Phase, Progress, Subject, Table, TableError, VERSION, format};
+use super::parts::write_columns;
+use super::{
+    ColumnData, ColumnInfo, Data, Phase, Progress, Subject, Table, TableError, VERSION, format,
+};
 use crate::progress::Cancel;
+use crate::ranks::Solo;
 
 /// Bytes handed over at a time when streaming a column.
 const CHUNK: usize = 1 << 20;
 
-/// Memory [`Table::write`] allocates besides the table itself and its
-/// block CRCs: the file's write buffer and the buffer a column is converted
-/// through (1 MiB each), and the header (at most 64 KiB). The block CRCs,
-/// kept from the first pass to the second, take 4 bytes a block of 4 KiB:
-/// 1/1024 of the table's size.
+/// Memory [`Table::write`] allocates besides the table itself: the file's
+/// write buffer and the buffer a column is converted through (1 MiB each),
+/// and the header (at most 64 KiB). A file's block CRCs are written in
+/// place as they are computed; written to a device or a pipe, the block
+/// CRCs are kept from the first pass to the second, 4 bytes a block of
+/// 4 KiB: 1/1024 of the table's size.
 pub const WRITE_MEMORY: u64 = 2 * CHUNK as u64 + (64 << 10);
 
 /// Zero bytes for padding.
@@ -184,20 +190,14 @@ impl<I: Subject> Table<I> {
         for (i, info) in infos.iter().enumerate() {
             let mut hasher = crc32fast::Hasher::new();
             let mut blocks = BlockHasher::new(format::BLOCK_LEN, info.byte_len);
-            // A file's own blocks, when they are not the ones written.
-            let source_len = info.blocks.map(|b| b.block_len);
-            let mut source = source_len
-                .filter(|&len| len != format::BLOCK_LEN)
-                .map(|len| BlockHasher::new(len, info.byte_len));
+            let mut source = self.source_crcs(i, false);
             self.column_chunks(i, &mut |bytes| {
                 stop()?;
-                if version == format::VERSION_2 || info.blocks.is_none() {
+                if version == format::VERSION_2 {
                     hasher.update(bytes);
                 }
                 blocks.update(bytes);
-                if let Some(source) = &mut source {
-                    source.update(bytes);
-                }
+                source.update(bytes);
                 done += bytes.len() as u64;
                 progress(Progress {
                     phase: Phase::Checksum,
@@ -207,22 +207,7 @@ impl<I: Subject> Table<I> {
                 Ok(())
             })?;
             let blocks = blocks.finish();
-            if let (Data::File { .. }, Some(stored)) = (&self.columns[i].data, info.crc) {
-                match (source_len, source) {
-                    (None, _) => {
-                        let computed = hasher.clone().finalize();
-                        if stored != computed {
-                            return Err(TableError::ColumnCrc {
-                                column: info.name.clone(),
-                                stored,
-                                computed,
-                            });
-                        }
-                    }
-                    (Some(_), Some(source)) => self.check_block_crcs(i, &source.finish())?,
-                    (Some(_), None) => self.check_block_crcs(i, &blocks)?,
-                }
-            }
+            source.check(self, i, Some(&blocks))?;
             if version == format::VERSION_2 {
                 crcs.push(hasher.finalize());
             } else {
@@ -385,29 +370,163 @@ impl<I: Subject> Table<I> {
         progress: &mut dyn FnMut(Progress),
         cancel: Option<&Cancel>,
     ) -> Result<u64, TableError> {
-        let mut file = AtomicFile::create(path)?;
-        let len = match file.temp_path() {
-            // A regular file: written past the page cache where it can be.
-            Some(temp) => {
-                let mut out = DirectStream::new(file.file(), temp)?;
-                let len = self.write_to_cancellable(&mut out, VERSION, progress, cancel)?;
-                out.finish()?;
-                len
-            }
-            None => {
-                let mut out = BufWriter::with_capacity(CHUNK, &mut file);
-                let len = self.write_to_cancellable(&mut out, VERSION, progress, cancel)?;
-                out.flush()?;
-                len
-            }
-        };
-        // The last moment a cancel is honoured: after the rename the table
-        // is complete under its name (a device or a pipe has had it all).
-        if file.replaces() && cancel.is_some_and(Cancel::is_cancelled) {
-            return Err(TableError::Cancelled);
+        if let Destination::Replace(_) = destination(path) {
+            return self.write_file(path, progress, cancel);
         }
+        // A device or a pipe, written in place: in the file's order.
+        let mut file = AtomicFile::create(path)?;
+        let mut out = BufWriter::with_capacity(CHUNK, &mut file);
+        let len = self.write_to_cancellable(&mut out, VERSION, progress, cancel)?;
+        out.flush()?;
+        drop(out);
         file.commit()?;
         Ok(len)
+    }
+
+    /// Writes the table as the file `path` (a regular file or a new name)
+    /// through the writer of table files, as the ranks of a job write
+    /// theirs, on one rank ([`Solo`]), in two passes over the columns: the
+    /// block CRCs ([`Phase::Checksum`]), written in place in the block-CRC
+    /// arrays, then the columns' bytes ([`Phase::Write`]). The CRCs come
+    /// first so that a mapped column's stored CRCs are checked before any
+    /// of its bytes are copied: a damaged file is never copied under new
+    /// CRCs.
+    fn write_file(
+        &self,
+        path: &Path,
+        progress: &mut dyn FnMut(Progress),
+        cancel: Option<&Cancel>,
+    ) -> Result<u64, TableError> {
+        let stop = || match cancel {
+            Some(cancel) if cancel.is_cancelled() => Err(TableError::Cancelled),
+            _ => Ok(()),
+        };
+        stop()?;
+        let infos: Vec<ColumnInfo> = self.columns().cloned().collect();
+        self.id.check(self.shape, &infos)?;
+        let total: u64 = infos.iter().map(|c| c.byte_len).sum();
+        let name = self.id.header_name();
+        write_columns(path, &name, self.shape, &infos, &Solo, |parts| {
+            let mut done = 0u64;
+            for i in 0..infos.len() {
+                let mut source = self.source_crcs(i, true);
+                let mut at = 0u64;
+                self.column_chunks(i, &mut |bytes| {
+                    stop()?;
+                    source.update(bytes);
+                    parts.put_crcs(i, at, bytes)?;
+                    at += bytes.len() as u64;
+                    done += bytes.len() as u64;
+                    progress(Progress {
+                        phase: Phase::Checksum,
+                        done,
+                        total,
+                    });
+                    Ok(())
+                })?;
+                source.check(self, i, None)?;
+            }
+            let mut done = 0u64;
+            for i in 0..infos.len() {
+                let mut at = 0u64;
+                self.column_chunks(i, &mut |bytes| {
+                    stop()?;
+                    parts.put_bytes(i, at, bytes)?;
+                    at += bytes.len() as u64;
+                    done += bytes.len() as u64;
+                    progress(Progress {
+                        phase: Phase::Write,
+                        done,
+                        total,
+                    });
+                    Ok(())
+                })?;
+            }
+            // The last moment a cancel is honoured: the file is complete
+            // but for its header, and is renamed next.
+            stop()
+        })
+    }
+
+    /// The check of column `column`'s stored CRCs, where it is a mapped
+    /// file's, fed its bytes as they are read for a write. Its own block
+    /// CRCs are computed here when they are not of the writer's block
+    /// length, or (`own_blocks`) whatever their length, when the writer's
+    /// are not kept.
+    fn source_crcs(&self, column: usize, own_blocks: bool) -> SourceCrcs {
+        let Some(c) = self.columns.get(column) else {
+            return SourceCrcs::default();
+        };
+        let (Data::File { .. }, Some(_)) = (&c.data, c.info.crc) else {
+            return SourceCrcs::default();
+        };
+        match c.info.blocks {
+            None => SourceCrcs {
+                whole: Some(crc32fast::Hasher::new()),
+                blocks: None,
+            },
+            Some(b) => SourceCrcs {
+                whole: None,
+                blocks: (own_blocks || b.block_len != format::BLOCK_LEN)
+                    .then(|| BlockHasher::new(b.block_len, c.info.byte_len)),
+            },
+        }
+    }
+}
+
+/// The CRCs of a mapped column's bytes as a write reads them, to check
+/// against the ones its file stores (see [`Table::source_crcs`]); nothing
+/// for a column held in memory.
+#[derive(Default)]
+struct SourceCrcs {
+    /// The CRC of the whole column (a version-2 file's).
+    whole: Option<crc32fast::Hasher>,
+    /// Its block CRCs, at the file's block length (version 3), where the
+    /// writer's own are not those.
+    blocks: Option<BlockHasher>,
+}
+
+impl SourceCrcs {
+    fn update(&mut self, bytes: &[u8]) {
+        if let Some(whole) = &mut self.whole {
+            whole.update(bytes);
+        }
+        if let Some(blocks) = &mut self.blocks {
+            blocks.update(bytes);
+        }
+    }
+
+    /// Checks the CRCs computed against column `column`'s stored ones;
+    /// `written` are the writer's block CRCs of the column, where they are
+    /// kept, for a file whose blocks are of the writer's length.
+    fn check<I: Subject>(
+        self,
+        table: &Table<I>,
+        column: usize,
+        written: Option<&[u32]>,
+    ) -> Result<(), TableError> {
+        let Some(c) = table.columns.get(column) else {
+            return Ok(());
+        };
+        let (Data::File { .. }, Some(stored)) = (&c.data, c.info.crc) else {
+            return Ok(());
+        };
+        match (self.whole, self.blocks, written) {
+            (Some(whole), _, _) => {
+                let computed = whole.finalize();
+                if stored != computed {
+                    return Err(TableError::ColumnCrc {
+                        column: c.info.name.clone(),
+                        stored,
+                        computed,
+                    });
+                }
+                Ok(())
+            }
+            (None, Some(blocks), _) => table.check_block_crcs(column, &blocks.finish()),
+            (None, None, Some(written)) => table.check_block_crcs(column, written),
+            (None, None, None) => Ok(()),
+        }
     }
 }
 
@@ -579,21 +698,6 @@ impl AtomicFile {
     /// syncs the directory (written in place: nothing to do).
     pub fn commit(self) -> io::Result<()> {
         self.finish(true)
-    }
-
-    /// The temporary file's name, when a file is replaced (not a device
-    /// or a pipe written in place).
-    fn temp_path(&self) -> Option<&Path> {
-        match &self.target {
-            Target::InPlace(_) => None,
-            Target::Replace(temp, _) => Some(&temp.path),
-        }
-    }
-
-    /// Whether a file is replaced (a temporary file renamed to it), not
-    /// a device or a pipe written in place.
-    fn replaces(&self) -> bool {
-        matches!(self.target, Target::Replace(..))
     }
 
     /// Renames the temporary file to its name, syncing it first when
