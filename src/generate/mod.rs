@@ -86,6 +86,7 @@ use crate::memory::ByteSize;
 
 pub mod checkpoint;
 mod euler;
+mod euler_depth_save;
 mod euler_ranks;
 mod euler_tables;
 mod euler_winloss;

@@ -136,7 +136,7 @@
 //! Version-1 files (the 4×4 exports of earlier releases, see
 //! [`v1`]) are still read, into memory, and verified.
 
-mod direct;
+pub(crate) mod direct;
 mod error;
 mod format;
 pub mod game;
