@@ -438,14 +438,22 @@ fn write_game_text(out: &mut Output, r: &GameReport) -> Result<(), Failure> {
     Ok(())
 }
 
-/// What a run resuming from a checkpoint says before it starts.
+/// What a run resuming from a checkpoint says before it starts: the
+/// win/loss layers, and the moves-left steps where it holds any.
 pub(super) fn resuming(resume: &Resume) -> String {
-    format!(
+    let mut line = format!(
         "resuming from {}: {} of {} win/loss layers done",
         resume.path.display(),
         resume.layers_done,
         resume.layers
-    )
+    );
+    if resume.depth_steps_done > 0 {
+        line += &format!(
+            ", {} of at most {} moves-left steps done",
+            resume.depth_steps_done, resume.depth_steps
+        );
+    }
+    line
 }
 
 /// `boardbase generate` in this process alone.

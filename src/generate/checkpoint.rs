@@ -1,7 +1,8 @@
 //! Checkpoints of a Game of Euler generation: the win/loss layers finished
-//! so far, saved beside the table so that the same command resumes a run
-//! that was killed (SIGKILL, a reboot) or interrupted, instead of starting
-//! over.
+//! so far and, where the full tables are made, the moves-left pass's
+//! columns at its last step saved, kept beside the table so that the same
+//! command resumes a run that was killed (SIGKILL, a reboot) or
+//! interrupted, instead of starting over.
 //!
 //! The win/loss pass solves blocks of the bitset in layers (see
 //! [`tables::euler::winloss`](crate::tables::euler::winloss)); a layer
@@ -12,6 +13,22 @@
 //! disk, then appends a record (layer, blocks, positions won, CRC-32 of
 //! the blocks' bytes) and syncs again: a record is only ever written after
 //! the data it vouches for is durable, while the next layer is computed.
+//!
+//! The moves-left pass (see
+//! [`tables::euler::depth`](crate::tables::euler::depth)) takes positions
+//! in step by step: after step `d` every position of at most `d` moves
+//! left has its moves left and best move, and the sets `A(d)` and
+//! `A(d - 1)` the next step reads are exactly the positions of at most `d`
+//! and `d - 1` moves left. Its two byte columns at step `d` are thus its
+//! whole state: the moves-left section holds them at each position's
+//! place, and a step record vouches for them. An entry never changes once
+//! its position is taken in, and the generator is deterministic, so every
+//! byte of the section is either 0 (never written) or the position's final
+//! entry: a save writes only the chunks that changed since the one before,
+//! and what a step record vouches for is the columns *masked at its step*,
+//! every entry of more than `d` moves left read as 0 (the full board, of 0
+//! moves left, is the one position kept with a 0). A save that was cut off
+//! thus never spoils the step recorded before it.
 //!
 //! # Layout (all integers little-endian)
 //!
@@ -24,6 +41,16 @@
 //! | 16 + `n` | 4 | CRC-32 of bytes 0 to 16 + `n` |
 //! | data offset | words × 8 | the bitset, block `b` at `data offset + b × block bytes` (a sparse file until written) |
 //! | data end | 40 each | records: layer (`u32`), reserved (`u32`, 0), first block in the layer's order (`u64`), blocks (`u64`), positions won (`u64`), CRC-32 of the blocks' bytes in that order (`u32`), CRC-32 of the record's first 36 bytes (`u32`) |
+//! | depth offset | positions | the moves-left section, where made: the moves-left column, position `p`'s byte at `depth offset + p` (sparse until written) |
+//! | depth offset + positions | positions | the best-move column, likewise |
+//! | depth end | 40 each | step records: step `d` (`u32`), reserved (`u32`, 0), positions taken in by steps 0 to `d` (`u64`), CRC-32 of the moves-left column masked at `d` (`u32`), of the best-move column masked at `d` (`u32`), reserved (12 bytes, 0), CRC-32 of the record's first 36 bytes (`u32`) |
+//!
+//! The depth offset is the end of the room of every layer's record (data
+//! end + 40 × layers), rounded up to 4 KiB. The moves-left section is made
+//! (the file extended to the depth end) when the depth pass first saves,
+//! and its step records are appended only once every win/loss layer is
+//! recorded: the first save writes the layers not yet saved with its
+//! step.
 //!
 //! A record names a range of one layer's blocks, in the order of
 //! [`layer_members`]; the generator writes a whole layer in one record. A
@@ -31,18 +58,23 @@
 //! same file, which the ranks then share: each rank writes its share of a
 //! layer's blocks and syncs them, and once every rank has, rank 0 appends
 //! the layer's record, its CRC made from the ranks' CRCs
-//! ([`crc32fast::Hasher::combine`]). A checkpoint is thus the same whether
-//! one process or any number of ranks wrote it, and either resumes it.
+//! ([`crc32fast::Hasher::combine`]). The ranks save their ranges of the
+//! moves-left columns the same way, each at its positions' places, and a
+//! step record's CRCs are made from theirs. A checkpoint is thus the same
+//! whether one process or any number of ranks wrote it, and either
+//! resumes it, whatever the ranks' split.
 //!
 //! # Trust
 //!
 //! A checkpoint is used only when its header matches the run exactly (the
 //! same generator version, puzzle and shape) and every record's CRC and
-//! every layer's data CRC check; anything else is refused with the reason,
-//! never repaired or guessed. The one exception is a torn last record (the
-//! run was killed while appending it): its layer was not complete, and it
-//! is dropped. While a run uses a checkpoint it holds a lock on it, so two
-//! runs never write one checkpoint.
+//! every layer's and step's data CRC check; anything else is refused with
+//! the reason, never repaired or guessed. The one exception is a torn
+//! last record (the run was killed while appending it): its layer or step
+//! was not complete, and it is dropped (as is a moves-left section begun
+//! before every layer was recorded: nothing in it is vouched for yet).
+//! While a run uses a checkpoint it holds a lock on it, so two runs never
+//! write one checkpoint.
 
 use std::fs::{File, OpenOptions};
 use std::io;
@@ -50,6 +82,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
 
 use super::error::GenerateError;
 use crate::tablefile::parts::{FileExt, PartCrc};
@@ -69,7 +102,11 @@ const GENERATOR: &str = concat!("boardbase ", env!("CARGO_PKG_VERSION"));
 /// The data starts at a multiple of this (a page).
 const DATA_ALIGN: u64 = 4096;
 
-/// Bytes of one record.
+/// How long a run waits for a checkpoint's lock before it says another run
+/// holds it.
+const LOCK_WAIT: Duration = Duration::from_secs(2);
+
+/// Bytes of one record, of a layer or of a step.
 const RECORD_LEN: usize = 40;
 
 /// The checkpoint's header.
@@ -112,13 +149,36 @@ impl Header {
     fn full_len(&self) -> u64 {
         self.data_end() + u64::from(self.top_bits + 1) * RECORD_LEN as u64
     }
+
+    /// Positions of the board: `2^cells`.
+    fn positions(&self) -> u64 {
+        1 << (u32::from(self.rows) * u32::from(self.cols))
+    }
+
+    /// Where the moves-left section starts: past the room of every layer's
+    /// record, at a page.
+    fn depth_offset(&self) -> u64 {
+        self.full_len().div_ceil(DATA_ALIGN) * DATA_ALIGN
+    }
+
+    /// Where the moves-left section's two columns end and its step records
+    /// start.
+    fn depth_end(&self) -> u64 {
+        self.depth_offset() + 2 * self.positions()
+    }
 }
 
 /// The most bytes the checkpoint of a run of `shape` takes: its length once
-/// every win/loss layer is saved (the bitset's pages are allocated as the
-/// layers are written).
-pub(crate) fn checkpoint_len(shape: Shape) -> u64 {
-    Header::of(shape, &WinLossSolver::new(shape)).full_len()
+/// every win/loss layer is saved and, where the run makes the full tables
+/// (`full`), every step of the moves-left pass (the pages are allocated as
+/// they are written).
+pub(crate) fn checkpoint_len(shape: Shape, full: bool) -> u64 {
+    let header = Header::of(shape, &WinLossSolver::new(shape));
+    if full {
+        header.depth_end() + (shape.cells() as u64 + 1) * RECORD_LEN as u64
+    } else {
+        header.full_len()
+    }
 }
 
 fn encode(header: &Header) -> Vec<u8> {
@@ -168,6 +228,45 @@ impl Record {
     }
 }
 
+/// A step of the moves-left pass saved: the columns hold the entries of
+/// every position of at most `step` moves left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct DepthRecord {
+    /// The step, `d`: the largest number of moves left saved.
+    pub(crate) step: u32,
+    /// Positions taken in by steps 0 to `d`, every rank's.
+    pub(crate) taken: u64,
+    /// CRC-32 of the moves-left column masked at the step.
+    pub(crate) plies_crc: u32,
+    /// CRC-32 of the best-move column masked at the step.
+    pub(crate) best_crc: u32,
+}
+
+impl DepthRecord {
+    fn to_bytes(self) -> [u8; RECORD_LEN] {
+        let mut b = [0u8; RECORD_LEN];
+        b[0..4].copy_from_slice(&self.step.to_le_bytes());
+        b[8..16].copy_from_slice(&self.taken.to_le_bytes());
+        b[16..20].copy_from_slice(&self.plies_crc.to_le_bytes());
+        b[20..24].copy_from_slice(&self.best_crc.to_le_bytes());
+        let crc = crc32fast::hash(&b[..36]);
+        b[36..40].copy_from_slice(&crc.to_le_bytes());
+        b
+    }
+
+    fn from_bytes(b: &[u8; RECORD_LEN]) -> Option<DepthRecord> {
+        let u32_at = |at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap_or([0; 4]));
+        let u64_at = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().unwrap_or([0; 8]));
+        let reserved = u32_at(4) == 0 && b[24..36].iter().all(|&x| x == 0);
+        (crc32fast::hash(&b[..36]) == u32_at(36) && reserved).then(|| DepthRecord {
+            step: u32_at(0),
+            taken: u64_at(8),
+            plies_crc: u32_at(16),
+            best_crc: u32_at(20),
+        })
+    }
+}
+
 /// What a checkpoint left by an earlier run holds, read without its data:
 /// what a plan says before the run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -178,6 +277,13 @@ pub struct Resume {
     pub layers_done: u32,
     /// Win/loss layers of the run.
     pub layers: u32,
+    /// Steps of the moves-left pass it holds, complete: 0 when it holds
+    /// none, `d + 1` when it holds the entries of every position of at
+    /// most `d` moves left.
+    pub depth_steps_done: u32,
+    /// The most steps the moves-left pass of the run can take: one more
+    /// than the board's squares.
+    pub depth_steps: u32,
 }
 
 /// The checkpoint of the Euler table of `shape` written to `table`:
@@ -195,6 +301,9 @@ pub(crate) struct Checkpoint {
     header: Header,
     /// The complete layers' records, in order.
     records: Vec<Record>,
+    /// The moves-left section's complete step records, in order; `None`
+    /// while the section is not made.
+    depth: Option<Vec<DepthRecord>>,
 }
 
 /// The bitset of a checkpoint: where each block's bytes go, shared by the
@@ -227,19 +336,33 @@ impl BlockFile {
         blocks: &[usize],
         block: &dyn Fn(usize) -> &'a [AtomicU64],
     ) -> Result<PartCrc, GenerateError> {
-        let mut buf = vec![0u8; self.block_bytes as usize];
-        let mut crc = crc32fast::Hasher::new();
-        for &b in blocks {
+        let part = self.write_unsynced(blocks, &|b, buf| {
             for (word, bytes) in block(b).iter().zip(buf.chunks_exact_mut(8)) {
                 bytes.copy_from_slice(&word.load(Relaxed).to_le_bytes());
             }
+        })?;
+        self.file.sync_data().map_err(|e| self.io_error(e))?;
+        Ok(part)
+    }
+
+    /// Writes `blocks` at their places, each block's bytes put in a buffer
+    /// by `fill(b, buffer)`, without syncing them; returns the CRC of their
+    /// bytes in that order.
+    pub(crate) fn write_unsynced(
+        &self,
+        blocks: &[usize],
+        fill: &dyn Fn(usize, &mut [u8]),
+    ) -> Result<PartCrc, GenerateError> {
+        let mut buf = vec![0u8; self.block_bytes as usize];
+        let mut crc = crc32fast::Hasher::new();
+        for &b in blocks {
+            fill(b, &mut buf);
             crc.update(&buf);
             let at = self.data_offset + b as u64 * self.block_bytes;
             self.file
                 .write_all_at(&buf, at)
                 .map_err(|e| self.io_error(e))?;
         }
-        self.file.sync_data().map_err(|e| self.io_error(e))?;
         Ok(PartCrc {
             crc: crc.finalize(),
             len: blocks.len() as u64 * self.block_bytes,
@@ -279,6 +402,57 @@ impl BlockFile {
     }
 }
 
+/// The moves-left section of a checkpoint: where each position's entries
+/// go, shared by the thread that saves the columns and the pass that reads
+/// them back.
+#[derive(Clone)]
+pub(crate) struct DepthFile {
+    blocks: BlockFile,
+    plies_at: u64,
+    best_at: u64,
+}
+
+impl DepthFile {
+    /// The checkpoint file.
+    pub(crate) fn file(&self) -> &File {
+        &self.blocks.file
+    }
+
+    /// The checkpoint's path.
+    pub(crate) fn path(&self) -> &Path {
+        &self.blocks.path
+    }
+
+    /// The error of a read, write or sync of the section.
+    pub(crate) fn io_error(&self, error: io::Error) -> GenerateError {
+        self.blocks.io_error(error)
+    }
+
+    /// Where the moves-left byte of `position` is.
+    pub(crate) fn plies_at(&self, position: u64) -> u64 {
+        self.plies_at + position
+    }
+
+    /// Where the best-move byte of `position` is.
+    pub(crate) fn best_at(&self, position: u64) -> u64 {
+        self.best_at + position
+    }
+
+    /// Reads the entries of the positions from `first` into `plies` and
+    /// `best` (as many as they hold).
+    pub(crate) fn read(
+        &self,
+        first: u64,
+        plies: &mut [u8],
+        best: &mut [u8],
+    ) -> Result<(), GenerateError> {
+        let file = &self.blocks.file;
+        file.read_exact_at(plies, self.plies_at(first))
+            .and_then(|()| file.read_exact_at(best, self.best_at(first)))
+            .map_err(|e| self.io_error(e))
+    }
+}
+
 impl Checkpoint {
     /// What the checkpoint at `path` holds for a run of `shape`, if there
     /// is one; `Err` when it would be refused.
@@ -303,11 +477,14 @@ impl Checkpoint {
                 });
             }
         };
-        let (_, records) = read(&file, path, shape, &wl)?;
+        let (_, records, depth) = read(&file, path, shape, &wl)?;
+        let last = depth.as_ref().and_then(|d| d.last());
         Ok(Some(Resume {
             path: path.to_owned(),
             layers_done: records.last().map_or(0, |r| r.layer + 1),
             layers: wl.top_bits() + 1,
+            depth_steps_done: last.map_or(0, |r| r.step + 1),
+            depth_steps: shape.cells() as u32 + 1,
         }))
     }
 
@@ -326,17 +503,27 @@ impl Checkpoint {
             .truncate(false)
             .open(path)
             .map_err(io_error)?;
-        match file.try_lock() {
-            Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(GenerateError::CheckpointLocked {
-                    path: path.to_owned(),
-                });
+        // A run killed a moment ago may hold the lock a moment longer: the
+        // system closes the files of a process killed while a thread of it
+        // waited for the disk (a save's sync) after it reports the process
+        // gone. Measured: under 0.3 s.
+        let deadline = Instant::now() + LOCK_WAIT;
+        loop {
+            match file.try_lock() {
+                Ok(()) => break,
+                Err(std::fs::TryLockError::WouldBlock) if Instant::now() < deadline => {
+                    std::thread::sleep(LOCK_WAIT / 40);
+                }
+                Err(std::fs::TryLockError::WouldBlock) => {
+                    return Err(GenerateError::CheckpointLocked {
+                        path: path.to_owned(),
+                    });
+                }
+                Err(std::fs::TryLockError::Error(e)) => return Err(io_error(e)),
             }
-            Err(std::fs::TryLockError::Error(e)) => return Err(io_error(e)),
         }
         let fresh = file.metadata().map_err(io_error)?.len() == 0;
-        let (header, records) = if fresh {
+        let (header, records, depth) = if fresh {
             let header = Header::of(shape, &wl);
             let body = encode(&header);
             let mut bytes = Vec::with_capacity(16 + body.len() + 4);
@@ -351,15 +538,19 @@ impl Checkpoint {
             file.set_len(header.data_end()).map_err(io_error)?;
             file.sync_all().map_err(io_error)?;
             sync_dir(path).map_err(io_error)?;
-            (header, Vec::new())
+            (header, Vec::new(), None)
         } else {
             read(&file, path, shape, &wl)?
         };
-        // A torn record after the complete ones is dropped: its layer is
-        // saved again.
-        let end = header.data_end() + (records.len() * RECORD_LEN) as u64;
+        // A torn record after the complete ones is dropped: its layer or
+        // step is saved again (and a moves-left section begun before every
+        // layer was recorded is made again).
+        let end = match &depth {
+            Some(steps) => header.depth_end() + (steps.len() * RECORD_LEN) as u64,
+            None => header.data_end() + (records.len() * RECORD_LEN) as u64,
+        };
         file.set_len(end).map_err(io_error)?;
-        Ok(Checkpoint::of(file, path, header, records, &wl))
+        Ok(Checkpoint::of(file, path, header, records, depth, &wl))
     }
 
     /// Opens the checkpoint at `path` that another rank of the same job
@@ -375,8 +566,8 @@ impl Checkpoint {
                 path: path.to_owned(),
                 error,
             })?;
-        let (header, records) = read(&file, path, shape, &wl)?;
-        Ok(Checkpoint::of(file, path, header, records, &wl))
+        let (header, records, depth) = read(&file, path, shape, &wl)?;
+        Ok(Checkpoint::of(file, path, header, records, depth, &wl))
     }
 
     fn of(
@@ -384,6 +575,7 @@ impl Checkpoint {
         path: &Path,
         header: Header,
         records: Vec<Record>,
+        depth: Option<Vec<DepthRecord>>,
         wl: &WinLossSolver,
     ) -> Checkpoint {
         Checkpoint {
@@ -395,6 +587,7 @@ impl Checkpoint {
             },
             header,
             records,
+            depth,
         }
     }
 
@@ -478,6 +671,79 @@ impl Checkpoint {
         Ok(())
     }
 
+    /// The last step of the moves-left pass saved, if any.
+    pub(crate) fn depth_record(&self) -> Option<DepthRecord> {
+        self.depth.as_ref().and_then(|d| d.last().copied())
+    }
+
+    /// Where the moves-left columns are written and read.
+    pub(crate) fn depth_file(&self) -> DepthFile {
+        DepthFile {
+            blocks: self.blocks.clone(),
+            plies_at: self.header.depth_offset(),
+            best_at: self.header.depth_offset() + self.header.positions(),
+        }
+    }
+
+    /// Makes the moves-left section, sparse, unless it is made (the job's
+    /// first rank, before any rank writes into it); syncs it.
+    pub(crate) fn begin_depth(&mut self) -> Result<(), GenerateError> {
+        if self.depth.is_some() {
+            return Ok(());
+        }
+        let file = &self.blocks.file;
+        file.set_len(self.header.depth_end())
+            .and_then(|()| file.sync_all())
+            .map_err(|e| self.blocks.io_error(e))?;
+        self.depth = Some(Vec::new());
+        Ok(())
+    }
+
+    /// Appends the record of a step of the moves-left pass, its columns
+    /// saved (by every rank) and synced, and syncs it. Every win/loss
+    /// layer must be recorded and the section made
+    /// ([`begin_depth`](Checkpoint::begin_depth)).
+    pub(crate) fn append_depth(&mut self, record: DepthRecord) -> Result<(), GenerateError> {
+        debug_assert_eq!(self.layers_done(), self.header.top_bits + 1);
+        let steps = self.depth.get_or_insert_default();
+        let at = self.header.depth_end() + (steps.len() * RECORD_LEN) as u64;
+        let file = &self.blocks.file;
+        file.write_all_at(&record.to_bytes(), at)
+            .and_then(|()| file.sync_data())
+            .map_err(|e| self.blocks.io_error(e))?;
+        steps.push(record);
+        Ok(())
+    }
+
+    /// Checks the moves-left columns read back by each rank in turn
+    /// (`plies[rank]`, `best[rank]`: the CRCs of its range masked at the
+    /// step), and the positions they hold, `taken`, against the last step
+    /// record.
+    pub(crate) fn check_depth(
+        &self,
+        plies: &[PartCrc],
+        best: &[PartCrc],
+        taken: u64,
+    ) -> Result<(), GenerateError> {
+        let Some(record) = self.depth_record() else {
+            return Ok(());
+        };
+        let damaged = |what: &str| {
+            self.refused(format!(
+                "the {what} of moves-left step {} does not match its record (the checkpoint is damaged)",
+                record.step
+            ))
+        };
+        if PartCrc::combine(plies) != record.plies_crc || PartCrc::combine(best) != record.best_crc
+        {
+            return Err(damaged("data"));
+        }
+        if taken != record.taken {
+            return Err(damaged("positions"));
+        }
+        Ok(())
+    }
+
     fn refused(&self, reason: String) -> GenerateError {
         GenerateError::CheckpointRefused {
             path: self.blocks.path.clone(),
@@ -486,6 +752,10 @@ impl Checkpoint {
     }
 }
 
+/// The records of the complete moves-left steps, `None` where the section
+/// is not made.
+type Steps = Option<Vec<DepthRecord>>;
+
 /// Reads and checks the header and the records of a checkpoint for a run
 /// of `shape`.
 fn read(
@@ -493,7 +763,7 @@ fn read(
     path: &Path,
     shape: Shape,
     wl: &WinLossSolver,
-) -> Result<(Header, Vec<Record>), GenerateError> {
+) -> Result<(Header, Vec<Record>, Steps), GenerateError> {
     let refused = |reason: String| GenerateError::CheckpointRefused {
         path: path.to_owned(),
         reason,
@@ -564,8 +834,10 @@ fn read(
         )));
     }
     // The records: everything after the bitset, as long as the file was
-    // when its length was taken above.
-    let tail_len = usize::try_from(len - header.data_end())
+    // when its length was taken above, up to the room of every layer's
+    // record. Past it, the moves-left section.
+    let section = len > header.full_len();
+    let tail_len = usize::try_from(len.min(header.full_len()) - header.data_end())
         .map_err(|_| refused("its records are too long".into()))?;
     let mut tail = vec![0u8; tail_len];
     file.read_exact_at(&mut tail, header.data_end())
@@ -589,6 +861,9 @@ fn read(
             }
             // Killed while appending: the last layer was not complete.
             _ if i + 1 == count => break,
+            // The room of the layers not recorded when the moves-left
+            // section was made, never written.
+            _ if section && tail[i * RECORD_LEN..].iter().all(|&b| b == 0) => break,
             _ => {
                 return Err(refused(format!(
                     "its record {} is damaged or out of order",
@@ -600,7 +875,64 @@ fn read(
     if records.last().is_some_and(|r| r.layer > header.top_bits) {
         return Err(refused("it records more layers than the run has".into()));
     }
-    Ok((header, records))
+    // A section made before every layer was recorded vouches for nothing
+    // yet: it is dropped.
+    let depth = if section && records.len() == header.top_bits as usize + 1 {
+        Some(read_steps(file, len, &header, &refused, &io_error)?)
+    } else {
+        None
+    };
+    Ok((header, records, depth))
+}
+
+/// Reads and checks the step records of the moves-left section of a
+/// checkpoint `len` bytes long.
+fn read_steps(
+    file: &File,
+    len: u64,
+    header: &Header,
+    refused: &dyn Fn(String) -> GenerateError,
+    io_error: &dyn Fn(io::Error) -> GenerateError,
+) -> Result<Vec<DepthRecord>, GenerateError> {
+    if len < header.depth_end() {
+        return Err(refused(format!(
+            "it is {len} bytes long, shorter than its moves-left columns ({} bytes)",
+            header.depth_end()
+        )));
+    }
+    let tail_len = usize::try_from(len - header.depth_end())
+        .map_err(|_| refused("its moves-left records are too long".into()))?;
+    let mut tail = vec![0u8; tail_len];
+    file.read_exact_at(&mut tail, header.depth_end())
+        .map_err(io_error)?;
+    let chunks = tail.chunks(RECORD_LEN);
+    let count = chunks.len();
+    let most = u32::from(header.rows) * u32::from(header.cols);
+    let mut steps: Vec<DepthRecord> = Vec::new();
+    for (i, chunk) in chunks.enumerate() {
+        let record = <&[u8; RECORD_LEN]>::try_from(chunk)
+            .ok()
+            .and_then(DepthRecord::from_bytes);
+        let follows = |r: &DepthRecord| {
+            r.step <= most
+                && r.taken <= header.positions()
+                && steps
+                    .last()
+                    .is_none_or(|last| r.step > last.step && r.taken >= last.taken)
+        };
+        match record {
+            Some(r) if follows(&r) => steps.push(r),
+            // Killed while appending: the step was not recorded.
+            _ if i + 1 == count => break,
+            _ => {
+                return Err(refused(format!(
+                    "its moves-left record {} is damaged or out of order",
+                    i + 1
+                )));
+            }
+        }
+    }
+    Ok(steps)
 }
 
 /// Syncs the directory of `path`, so that a new file's name is durable.

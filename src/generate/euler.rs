@@ -46,8 +46,9 @@ pub struct EulerOptions {
     /// second). `None`: run to the end.
     pub cancel: Option<Cancel>,
     /// Save each win/loss layer to this checkpoint file as it completes,
-    /// and first resume from what it holds (see [`checkpoint`](super::checkpoint));
-    /// a checkpoint that does not match the run or is damaged is refused
+    /// and the moves-left pass's columns after its steps, and first resume
+    /// from what it holds (see [`checkpoint`](super::checkpoint)); a
+    /// checkpoint that does not match the run or is damaged is refused
     /// with [`GenerateError::Checkpoint`]. It is left in place: a
     /// [`Job`](super::Job) removes it once its table file is written.
     /// `None`: no checkpoint.
@@ -55,8 +56,11 @@ pub struct EulerOptions {
     /// Save the finished layers to the checkpoint at most this often, and
     /// only while saving has taken at most 10 % of the pass's time so far
     /// (at the disk speed measured by the saves before): a short run saves
-    /// little and pays little, a long one saves nearly everything. Zero
-    /// (the default here): after every layer, whatever it costs.
+    /// little and pays little, a long one saves nearly everything. The
+    /// moves-left pass saves a step at most this often too, and never
+    /// sooner than ten times the CPU time its last save took (a writer
+    /// thread saves while the pass goes on). Zero (the default here):
+    /// after every layer and every step, whatever it costs.
     pub checkpoint_every: Duration,
 }
 

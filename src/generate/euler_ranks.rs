@@ -26,7 +26,9 @@
 //! positions; after each step of the depth pass its words of that step are
 //! ORed into every rank's copy. The byte columns (two bytes a position,
 //! most of the full tables) are split; the bitsets (four bits a position)
-//! are not.
+//! are not. Each rank saves its range of the byte columns into the shared
+//! checkpoint at its positions' places, so that any split of the ranks
+//! resumes it (see [`super::euler_depth_save`]).
 
 use std::io;
 use std::ops::Range;
@@ -73,15 +75,16 @@ pub struct RanksOptions {
     /// rank's handle is cancelled.
     pub cancel: Option<Cancel>,
     /// Save the win/loss layers to this checkpoint file as they complete,
-    /// and first resume from what it holds, as
+    /// and the moves-left pass's columns after its steps, and first resume
+    /// from what it holds, as
     /// [`EulerOptions::checkpoint`](super::EulerOptions::checkpoint) does
     /// in one process: the same file, which either resumes. Every rank
     /// must see it (a directory they share): rank 0 creates and locks it,
     /// each rank writes and reads its own blocks. `None`: no checkpoint.
     pub checkpoint: Option<PathBuf>,
-    /// Save the finished layers at most this often, as
+    /// Save the finished layers and steps at most this often, as
     /// [`EulerOptions::checkpoint_every`](super::EulerOptions::checkpoint_every)
-    /// (the ranks save a layer when every one of them would).
+    /// (the ranks save a layer or a step when every one of them would).
     pub checkpoint_every: Duration,
 }
 
@@ -427,12 +430,13 @@ pub(super) fn make<F: Fn(Progress) + Sync>(
     // Every rank learns whether every rank has its memory.
     let mut bits = agree(ranks, bits)?;
     let saving = checkpoint.map(|c| (c, options.checkpoint_every));
-    let (won, own_blocks, received) = win_loss(
+    let (won, own_blocks, received, unsaved) = win_loss(
         &wl,
         bits.atomic(),
         &places,
         options.exchange_bytes,
         saving,
+        options.full,
         ranks,
         hooks,
     )?;
@@ -454,7 +458,7 @@ pub(super) fn make<F: Fn(Progress) + Sync>(
         let mine = share(units, ranks.rank(), ranks.size());
         let range =
             (mine.start * DEPTH_UNIT_WORDS).min(words)..(mine.end * DEPTH_UNIT_WORDS).min(words);
-        let (plies, best) = depth_pass(shape, bits.words(), range.clone(), ranks, hooks)?;
+        let (plies, best) = depth_pass(shape, bits.words(), range.clone(), unsaved, ranks, hooks)?;
         Some((range, plies, best))
     } else {
         if whole {
@@ -529,7 +533,8 @@ fn open_checkpoint(
         None => Checkpoint::join(path, shape),
     };
     let checkpoint = agree(ranks, checkpoint)?;
-    let done = u64::from(checkpoint.layers_done());
+    let step = checkpoint.depth_record().map_or(0, |r| r.step + 1);
+    let done = u64::from(checkpoint.layers_done()) | u64::from(step) << 32;
     let least = u64::MAX - ranks.max(u64::MAX - done);
     if least != ranks.max(done) {
         return Err(if rank == 0 {

@@ -6,13 +6,15 @@
 //! case).
 
 use std::ops::Range;
-use std::sync::atomic::Ordering::Relaxed;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use boardbase_tables::euler::depth::{self, DepthSolver};
 use boardbase_tables::shape::Shape;
 use rayon::prelude::*;
 
-use super::euler_winloss::agree_not_cancelled;
+use super::euler_depth_save::{Chunk, Columns, DepthSaver, Shared, load, lock};
+use super::euler_winloss::{Unsaved, agree_not_cancelled};
 use super::{GenerateError, Hooks, Phase, Progress, Reporter, try_vec};
 use crate::euler::Outcome;
 use crate::ranks::{Ranks, agree};
@@ -96,11 +98,15 @@ impl EulerTables {
 /// The depth pass of the words `range` of every step, on every core, with
 /// `winning` whole: their moves left and best moves, from the position
 /// `range.start * 64`. Each step's other words come from the other ranks
-/// (`ranks`; none for one process, whose range is every word).
+/// (`ranks`; none for one process, whose range is every word). Where the
+/// win/loss pass hands its checkpoint over (`saving`), the pass first
+/// resumes from the last step it holds, and saves its steps to it (see
+/// [`euler_depth_save`](super::euler_depth_save)).
 pub(super) fn depth_pass<F: Fn(Progress) + Sync>(
     shape: Shape,
     winning: &[u64],
     range: Range<usize>,
+    saving: Option<Unsaved>,
     ranks: &dyn Ranks,
     hooks: &Hooks<'_, F>,
 ) -> Result<(Vec<u8>, Vec<u8>), GenerateError> {
@@ -124,74 +130,132 @@ pub(super) fn depth_pass<F: Fn(Progress) + Sync>(
     let (mut plies, mut best_move, mut sets) = agree(ranks, allocated)?;
     let chunk = DEPTH_CHUNK_WORDS;
     let first = range.start;
-    let report = Reporter::start(hooks, Phase::Depth, own as u64);
-    winning[range.clone()]
-        .par_chunks(chunk)
-        .enumerate()
-        .for_each(|(i, c)| {
-            if !report.cancelled() {
-                solver.check(winning, first + i * chunk, c.len());
+    {
+        // The columns in chunks of `chunk` words' positions, each behind a
+        // lock that a save takes to copy it out while the pass goes on, and
+        // the chunks changed since the last save.
+        let columns: Vec<Chunk<'_>> = plies
+            .chunks_mut(chunk * per_word)
+            .zip(best_move.chunks_mut(chunk * per_word))
+            .map(Mutex::new)
+            .collect();
+        let dirty: Vec<AtomicBool> = columns.iter().map(|_| AtomicBool::new(false)).collect();
+        let part = Columns {
+            chunks: &columns,
+            chunk_positions: chunk * per_word,
+            first_position: (first * per_word) as u64,
+        };
+        // Resumed at step d, the pass has A(d) in sets[d % 3] and A(d - 1) in
+        // sets[(d - 1) % 3], as after that step.
+        let loaded = match &saving {
+            Some(unsaved) => {
+                let k = unsaved
+                    .checkpoint
+                    .depth_record()
+                    .map_or(0, |r| r.step as usize);
+                let [a, b, c] = &mut sets;
+                let (now, before) = match k % 3 {
+                    0 => (a, c),
+                    1 => (b, a),
+                    _ => (c, b),
+                };
+                let sets = (&mut now[..], &mut before[..]);
+                load(
+                    &unsaved.checkpoint,
+                    &solver,
+                    &part,
+                    first,
+                    sets,
+                    ranks,
+                    hooks,
+                )?
             }
-        });
-    let (mut taken, mut taken_here) = (0, 0);
-    let mut d = 0u8;
-    while taken < positions as u64 {
-        agree_not_cancelled(&report, ranks)?;
-        // A(d) goes to sets[d % 3]; A(d - 1) and A(d - 2) are the others.
-        let [a, b, c] = &mut sets;
-        let (next, prev, prev2) = match d % 3 {
-            0 => (a, &*c, &*b),
-            1 => (b, &*a, &*c),
-            _ => (c, &*b, &*a),
+            None => None,
         };
-        if !alone {
-            // The other ranks' words still hold A(d - 3): cleared before
-            // their words of A(d) are ORed in.
-            next.fill(0);
-        }
-        let rows = next[range.clone()]
-            .par_chunks_mut(chunk)
-            .zip(plies.par_chunks_mut(chunk * per_word))
-            .zip(best_move.par_chunks_mut(chunk * per_word))
-            .enumerate();
-        let step = if d == 0 {
-            rows.map(|(i, ((next, plies), best))| {
-                solver.start(first + i * chunk, next, plies, best)
-            })
-            .sum::<u64>()
-        } else {
-            assert!(
-                usize::from(d) <= shape.cells(),
-                "every position is taken in"
-            );
-            rows.map(|(i, ((next, plies), best))| {
-                if report.cancelled() {
-                    return 0;
+        let report = Reporter::start(hooks, Phase::Depth, own as u64);
+        winning[range.clone()]
+            .par_chunks(chunk)
+            .enumerate()
+            .for_each(|(i, c)| {
+                if !report.cancelled() {
+                    solver.check(winning, first + i * chunk, c.len());
                 }
-                solver.step(
-                    d,
-                    winning,
-                    prev,
-                    prev2,
-                    first + i * chunk,
-                    next,
-                    plies,
-                    best,
-                )
-            })
-            .sum::<u64>()
+            });
+        let (mut taken, mut taken_here, mut d) = match &loaded {
+            Some(loaded) => (ranks.sum(loaded.taken), loaded.taken, loaded.step + 1),
+            None => (0, 0, 0u8),
         };
-        // A step reads the two before it: a skipped chunk stops the job.
-        agree_not_cancelled(&report, ranks)?;
-        taken_here += step;
-        report.add(taken_here - report.done.load(Relaxed));
-        if !alone {
-            ranks.or_words(next);
-        }
-        taken = ranks.sum(taken_here);
-        d += 1;
+        report.add(taken_here);
+        let shared = Shared::default();
+        std::thread::scope(|scope| {
+            let mut saver = saving
+                .map(|unsaved| DepthSaver::start(scope, unsaved, part, loaded, winning, &shared));
+            let mut solve = || -> Result<(), GenerateError> {
+                while taken < positions as u64 {
+                    agree_not_cancelled(&report, ranks)?;
+                    // A(d) goes to sets[d % 3]; A(d - 1) and A(d - 2) are the
+                    // others.
+                    let [a, b, c] = &mut sets;
+                    let (next, prev, prev2) = match d % 3 {
+                        0 => (a, &*c, &*b),
+                        1 => (b, &*a, &*c),
+                        _ => (c, &*b, &*a),
+                    };
+                    if !alone {
+                        // The other ranks' words still hold A(d - 3): cleared
+                        // before their words of A(d) are ORed in.
+                        next.fill(0);
+                    }
+                    assert!(
+                        usize::from(d) <= shape.cells(),
+                        "every position is taken in"
+                    );
+                    let step = next[range.clone()]
+                        .par_chunks_mut(chunk)
+                        .zip(columns.par_iter())
+                        .enumerate()
+                        .map(|(i, (next, columns))| {
+                            if report.cancelled() {
+                                return 0;
+                            }
+                            let mut columns = lock(columns);
+                            let (plies, best) = &mut *columns;
+                            let at = first + i * chunk;
+                            let taken = if d == 0 {
+                                solver.start(at, next, plies, best)
+                            } else {
+                                solver.step(d, winning, prev, prev2, at, next, plies, best)
+                            };
+                            if taken > 0 {
+                                dirty[i].store(true, Relaxed);
+                            }
+                            taken
+                        })
+                        .sum::<u64>();
+                    // A step reads the two before it: a skipped chunk stops the
+                    // job.
+                    agree_not_cancelled(&report, ranks)?;
+                    taken_here += step;
+                    report.add(taken_here - report.done.load(Relaxed));
+                    if !alone {
+                        ranks.or_words(next);
+                    }
+                    taken = ranks.sum(taken_here);
+                    if let Some(saver) = &mut saver {
+                        saver.step_done(d, taken_here, &dirty, ranks)?;
+                    }
+                    d += 1;
+                }
+                Ok(())
+            };
+            let solved = solve();
+            // Every rank gets here (each failure above is agreed by all).
+            let cancelled = matches!(solved, Err(GenerateError::Cancelled));
+            let finished = saver.map_or(Ok(()), |s| s.finish(cancelled, ranks));
+            solved.and(finished)
+        })?;
+        report.finish();
     }
-    report.finish();
     Ok((plies, best_move))
 }
 

@@ -25,17 +25,20 @@ use crate::tablefile::parts::PartCrc;
 /// `words` at the places `places` gives them, in rounds with the blocks it
 /// reads from other ranks, resumed from the checkpoint's layers and saving
 /// the new ones to it (`saving`: the checkpoint and how often). Returns the
-/// positions won in its blocks, the blocks, and the bytes it received in
-/// each layer.
+/// positions won in its blocks, the blocks, the bytes it received in each
+/// layer and, where the depth pass saves to the checkpoint next
+/// (`hand_over`), the checkpoint and the layers left to save.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn win_loss<F: Fn(Progress) + Sync>(
     wl: &WinLossSolver,
     words: &[AtomicU64],
     places: &BlockPlaces,
     exchange_bytes: u64,
     saving: Option<(Checkpoint, Duration)>,
+    hand_over: bool,
     ranks: &dyn Ranks,
     hooks: &Hooks<'_, F>,
-) -> Result<(u64, Vec<usize>, Vec<u64>), GenerateError> {
+) -> Result<WinLossMade, GenerateError> {
     let (rank, size) = (ranks.rank(), ranks.size());
     let top = wl.top_bits();
     let n = wl.block_words();
@@ -90,7 +93,7 @@ pub(super) fn win_loss<F: Fn(Progress) + Sync>(
     report.add((0..done).map(|i| mine_of(i).len() as u64).sum::<u64>() * wl.block_positions());
     let mut received = vec![0; top as usize + 1];
     let cost = SaveCost::default();
-    std::thread::scope(|scope| {
+    let unsaved = std::thread::scope(|scope| {
         let mut saver = saving.map(|(checkpoint, every)| {
             let (to_writer, layers) = mpsc::channel::<(u32, Vec<usize>, u64)>();
             let (saved, from_writer) = mpsc::channel();
@@ -218,13 +221,32 @@ pub(super) fn win_loss<F: Fn(Progress) + Sync>(
         // A cancelled pass first saves the layers it finished since the
         // last save, so that an interrupted run resumes with all its work.
         let cancelled = matches!(solved, Err(GenerateError::Cancelled));
-        let recorded = saver
-            .as_mut()
-            .map_or(Ok(()), |s| s.finish(cancelled, ranks));
-        solved.and(recorded)
+        let finished = saver.map(|s| s.finish(cancelled, ranks)).transpose();
+        solved.and(finished)
     })?;
     report.finish();
-    Ok((won, own_blocks, received))
+    Ok((won, own_blocks, received, unsaved.filter(|_| hand_over)))
+}
+
+/// What [`win_loss`] returns: the positions won in this rank's blocks, the
+/// blocks, the bytes it received in each layer, and what it hands over to
+/// the depth pass.
+pub(super) type WinLossMade = (u64, Vec<usize>, Vec<u64>, Option<Unsaved>);
+
+/// What the win/loss pass leaves the depth pass, which saves its steps to
+/// the same checkpoint: the checkpoint, when the pass last saved, and the
+/// layers it finished and did not save (this rank's blocks of each, and
+/// the positions won in them, in order), which go with the depth pass's
+/// first save.
+pub(super) struct Unsaved {
+    /// The checkpoint, every layer handed over recorded.
+    pub(super) checkpoint: Checkpoint,
+    /// How often to save.
+    pub(super) every: Duration,
+    /// When the pass last saved (or began).
+    pub(super) last_save: Instant,
+    /// The layers not saved.
+    pub(super) layers: Vec<(u32, Vec<usize>, u64)>,
 }
 
 /// Bytes [`win_loss`] takes a block of the table, beside the bits: a
@@ -368,17 +390,21 @@ fn save_layers<'a>(
 
 /// A rank's part of a layer, saved and synced.
 #[derive(Clone, Copy, Debug)]
-struct Saved {
-    layer: u32,
-    part: PartCrc,
+pub(super) struct Saved {
+    /// The layer.
+    pub(super) layer: u32,
+    /// The CRC and length of the rank's blocks of it, in the layer's order.
+    pub(super) part: PartCrc,
     /// Positions won in the part.
-    won: u64,
+    pub(super) won: u64,
 }
 
 impl Saved {
-    const LEN: usize = 24;
+    /// Bytes of [`to_bytes`](Saved::to_bytes).
+    pub(super) const LEN: usize = 24;
 
-    fn to_bytes(self) -> [u8; Saved::LEN] {
+    /// What a rank tells the others.
+    pub(super) fn to_bytes(self) -> [u8; Saved::LEN] {
         let mut b = [0u8; Saved::LEN];
         b[..4].copy_from_slice(&self.layer.to_le_bytes());
         b[4..8].copy_from_slice(&self.part.crc.to_le_bytes());
@@ -387,7 +413,8 @@ impl Saved {
         b
     }
 
-    fn from_bytes(b: &[u8]) -> Saved {
+    /// A part read back from [`to_bytes`](Saved::to_bytes).
+    pub(super) fn from_bytes(b: &[u8]) -> Saved {
         let u32_at = |at: usize| u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]]);
         let u64_at = |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().unwrap_or([0; 8]));
         Saved {
@@ -464,9 +491,10 @@ impl Saver<'_> {
     /// writer, and records them. A pass that was `cancelled` first hands
     /// over the layers finished and not yet saved (every rank holds the
     /// same ones: the ranks decide together when to save): Ctrl-C keeps
-    /// every finished layer. A pass that ended does not: its checkpoint
-    /// is removed once the table is written.
-    fn finish(&mut self, cancelled: bool, ranks: &dyn Ranks) -> Result<(), GenerateError> {
+    /// every finished layer. A pass that ended does not (its checkpoint
+    /// is removed once the table is written, or the depth pass saves them
+    /// with its first step): it hands them back.
+    fn finish(mut self, cancelled: bool, ranks: &dyn Ranks) -> Result<Unsaved, GenerateError> {
         if cancelled && let Some(to_writer) = &self.to_writer {
             self.cost.queue(self.pending.len() as u64);
             for layer in self.pending.drain(..) {
@@ -479,7 +507,13 @@ impl Saver<'_> {
         while let Ok(s) = self.from_writer.recv() {
             saved.push(s);
         }
-        self.sync_with(saved, false, ranks).map(|_| ())
+        self.sync_with(saved, false, ranks)?;
+        Ok(Unsaved {
+            checkpoint: self.checkpoint,
+            every: self.every,
+            last_save: self.last_save,
+            layers: self.pending,
+        })
     }
 
     /// Tells the other ranks the parts this rank has saved since the last
@@ -521,28 +555,32 @@ impl Saver<'_> {
                         .or_insert_with(|| vec![None; size])[r] = Some(s);
                 }
             }
-            while let Some(entry) = self.parts.first_entry() {
-                if *entry.key() != self.checkpoint.layers_done()
-                    || entry.get().iter().any(Option::is_none)
-                {
-                    break;
-                }
-                let (layer, parts) = entry.remove_entry();
-                let parts: Vec<Saved> = parts.into_iter().flatten().collect();
-                let crcs: Vec<PartCrc> = parts.iter().map(|s| s.part).collect();
-                let blocks = crcs.iter().map(|p| p.len).sum::<u64>()
-                    / self.checkpoint.block_file().block_bytes() as u64;
-                let won = parts.iter().map(|s| s.won).sum();
-                recorded = self
-                    .checkpoint
-                    .append(layer, blocks, won, PartCrc::combine(&crcs));
-                if recorded.is_err() {
-                    break;
-                }
-            }
+            recorded = record_layers(&mut self.checkpoint, &mut self.parts);
         }
         agree(ranks, recorded).map(|()| due)
     }
+}
+
+/// Rank 0: appends the records of the layers every rank has saved
+/// (`parts[layer][rank]`), in order from the next one the checkpoint
+/// lacks; the others wait for their parts.
+pub(super) fn record_layers(
+    checkpoint: &mut Checkpoint,
+    parts: &mut BTreeMap<u32, Vec<Option<Saved>>>,
+) -> Result<(), GenerateError> {
+    while let Some(entry) = parts.first_entry() {
+        if *entry.key() != checkpoint.layers_done() || entry.get().iter().any(Option::is_none) {
+            break;
+        }
+        let (layer, parts) = entry.remove_entry();
+        let parts: Vec<Saved> = parts.into_iter().flatten().collect();
+        let crcs: Vec<PartCrc> = parts.iter().map(|s| s.part).collect();
+        let blocks =
+            crcs.iter().map(|p| p.len).sum::<u64>() / checkpoint.block_file().block_bytes() as u64;
+        let won = parts.iter().map(|s| s.won).sum();
+        checkpoint.append(layer, blocks, won, PartCrc::combine(&crcs))?;
+    }
+    Ok(())
 }
 
 /// Solves `blocks` (of one layer, the layers above solved) on every core,

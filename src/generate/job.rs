@@ -188,7 +188,7 @@ impl Job {
             Puzzle::Flip => (None, None),
         };
         let checkpoint_bytes = match puzzle {
-            Puzzle::Euler => checkpoint_len(shape),
+            Puzzle::Euler => checkpoint_len(shape, full),
             Puzzle::Flip => 0,
         };
         let file_bytes = tablefile::expected_file_len(puzzle, shape, full).map_err(|error| {
@@ -257,7 +257,7 @@ impl Job {
             job: self.clone(),
             path,
             checkpoint: Some(checkpoint),
-            checkpoint_bytes: checkpoint_len(shape),
+            checkpoint_bytes: checkpoint_len(shape, full),
             resume,
             full,
             full_tables_memory: (!full && !self.wdl_only).then_some(full_needs.0 + full_needs.1),

@@ -84,6 +84,7 @@ use rayon::prelude::*;
 pub mod checkpoint;
 mod error;
 mod euler;
+mod euler_depth_save;
 mod euler_ranks;
 mod euler_tables;
 mod euler_winloss;

@@ -137,7 +137,7 @@
 //! [`v1`]) are still read, into memory, and verified.
 
 mod columns;
-mod direct;
+pub(crate) mod direct;
 mod error;
 mod format;
 pub mod game;

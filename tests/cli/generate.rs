@@ -640,6 +640,83 @@ fn a_killed_run_resumes_from_its_checkpoint_and_writes_the_same_file() {
 }
 
 #[test]
+fn a_run_killed_in_the_moves_left_pass_resumes_from_its_steps() {
+    // 4×6, full tables, every layer and step saved.
+    let args = |dir: &TempDir| {
+        vec![
+            "generate".to_owned(),
+            "euler".into(),
+            "4x6".into(),
+            "--checkpoint-every".into(),
+            "0".into(),
+            "--dir".into(),
+            dir.path().into(),
+        ]
+    };
+    let whole = TempDir::new("depth-whole");
+    let r = common::run(
+        &args(&whole).iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(whole.names(), ["euler-4x6.bin"], "no checkpoint left");
+
+    let dir = TempDir::new("depth-killed");
+    let checkpoint = dir.0.join("euler-4x6.bin.checkpoint");
+    // The layout (src/generate/checkpoint.rs): the bitset from 4 KiB, the
+    // room of a 40-byte record for each of 7 layers, from the next 4 KiB
+    // the two byte columns, then a 40-byte record a step.
+    let positions = 1u64 << 24;
+    let columns_end = (4096 + positions / 8 + 7 * 40).next_multiple_of(4096) + 2 * positions;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardbase"))
+        .args(args(&dir))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // SIGKILL once three steps are saved: no handler runs.
+    let start = Instant::now();
+    while std::fs::metadata(&checkpoint).map_or(0, |m| m.len()) < columns_end + 3 * 40 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "killed before it ended"
+        );
+        assert!(start.elapsed() < Duration::from_secs(120));
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!dir.names().contains(&"euler-4x6.bin".to_owned()));
+
+    let r = common::run(
+        &args(&dir).iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let resumed = r
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("resuming from "))
+        .unwrap_or_else(|| panic!("{}", r.stderr));
+    let steps: u32 = resumed
+        .strip_prefix(&format!(
+            "resuming from {}: 7 of 7 win/loss layers done, ",
+            checkpoint.display()
+        ))
+        .and_then(|rest| rest.strip_suffix(" of at most 25 moves-left steps done"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{resumed}"));
+    assert!((3..=25).contains(&steps), "{resumed}");
+    assert_eq!(dir.names(), ["euler-4x6.bin"], "the checkpoint is removed");
+    assert!(
+        std::fs::read(dir.0.join("euler-4x6.bin")).unwrap()
+            == std::fs::read(whole.0.join("euler-4x6.bin")).unwrap(),
+        "the resumed file is byte-identical"
+    );
+}
+
+#[test]
 fn a_temporary_file_left_by_a_killed_run_is_named() {
     // SIGKILL leaves `.NAME.PID-N.tmp` (never a table under NAME): the next
     // run says so, and leaves it for the user to remove. (Whether its process

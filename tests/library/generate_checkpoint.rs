@@ -13,6 +13,7 @@ use std::sync::Mutex;
 
 use boardbase::generate::{self, EulerOptions, EulerTables, GenerateError, Phase};
 use boardbase::progress::Cancel;
+use boardbase::tables::euler::winloss::WinLossSolver;
 use boardbase::tables::shape::Shape;
 
 /// A fresh directory for one test, removed at the end.
@@ -183,5 +184,158 @@ fn a_checkpoint_in_use_is_locked() {
     assert_eq!(
         generate::euler(shape, &options(&checkpoint, None), |_| {}).unwrap(),
         uninterrupted(shape)
+    );
+}
+
+/// Runs `shape` with a checkpoint saving every layer and every step,
+/// cancelled once `fraction` of the moves-left pass is done (the step
+/// running then is not saved).
+fn stop_in_depth(shape: Shape, checkpoint: &Path, fraction: f64) {
+    let cancel = Cancel::new();
+    let result = generate::euler(shape, &options(checkpoint, Some(cancel.clone())), |p| {
+        if p.phase == Phase::Depth && p.done as f64 >= p.total as f64 * fraction {
+            cancel.cancel();
+        }
+    });
+    assert!(
+        matches!(result, Err(GenerateError::Cancelled)),
+        "{result:?}"
+    );
+}
+
+/// Where a checkpoint's moves-left section ends and its step records
+/// start: past the bitset and the room of a 40-byte record a win/loss
+/// layer, from the next 4 KiB, the two byte columns.
+fn depth_end(shape: Shape) -> u64 {
+    let positions = 1u64 << shape.cells();
+    let layers = u64::from(WinLossSolver::new(shape).top_bits()) + 1;
+    let records_end = 4096 + positions / 8 + 40 * layers;
+    records_end.next_multiple_of(4096) + 2 * positions
+}
+
+/// Steps of the moves-left pass a checkpoint records (40 bytes each).
+fn steps(checkpoint: &Path, shape: Shape) -> u64 {
+    fs::metadata(checkpoint)
+        .unwrap()
+        .len()
+        .saturating_sub(depth_end(shape))
+        / 40
+}
+
+#[test]
+fn a_run_stopped_in_the_moves_left_pass_resumes_from_its_steps() {
+    let dir = Dir::new("depth-resume");
+    for (rows, cols, fraction) in [(4, 5, 0.5), (5, 4, 0.1), (3, 7, 0.9), (2, 3, 0.5)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let checkpoint = dir.0.join(format!("euler-{shape}.bin.checkpoint"));
+        stop_in_depth(shape, &checkpoint, fraction);
+        let saved = steps(&checkpoint, shape);
+        assert!(saved >= 1, "{shape}: {saved} steps saved");
+        let phases = Mutex::new(Vec::new());
+        let resumed = generate::euler(shape, &options(&checkpoint, None), |p| {
+            let mut phases = phases.lock().unwrap();
+            if phases.last() != Some(&p.phase) {
+                phases.push(p.phase);
+            }
+        })
+        .unwrap();
+        assert_eq!(resumed, uninterrupted(shape), "{shape}");
+        // The layers, then the columns at the last step saved.
+        assert_eq!(
+            phases.into_inner().unwrap(),
+            [
+                Phase::Allocate,
+                Phase::Resume,
+                Phase::WinLoss,
+                Phase::Resume,
+                Phase::Depth
+            ],
+            "{shape}"
+        );
+        // Every step is saved now: a third run reads them and takes in
+        // no position.
+        let all = steps(&checkpoint, shape);
+        assert!(all > saved, "{shape}");
+        let again = generate::euler(shape, &options(&checkpoint, None), |_| {}).unwrap();
+        assert_eq!(again, resumed, "{shape}");
+        assert_eq!(steps(&checkpoint, shape), all, "{shape}");
+    }
+}
+
+#[test]
+fn a_damaged_moves_left_section_is_refused_and_a_torn_one_dropped() {
+    let dir = Dir::new("depth-damaged");
+    let shape = Shape::new(4, 5).unwrap();
+    let checkpoint = dir.0.join("euler-4x5.bin.checkpoint");
+    stop_in_depth(shape, &checkpoint, 0.6);
+    let saved = steps(&checkpoint, shape);
+    assert!(saved >= 2, "{saved} steps saved");
+    let good = fs::read(&checkpoint).unwrap();
+    let end = depth_end(shape) as usize;
+    let run = |bytes: &[u8]| {
+        fs::write(&checkpoint, bytes).unwrap();
+        generate::euler(shape, &options(&checkpoint, None), |_| {})
+    };
+    let refused = |bytes: &[u8]| match run(bytes) {
+        Err(e @ GenerateError::CheckpointRefused { .. }) => e.to_string(),
+        other => panic!("{other:?}"),
+    };
+    let path = checkpoint.display().to_string();
+
+    // The full board's best move (none), the last byte of the columns.
+    let mut bytes = good.clone();
+    bytes[end - 1] ^= 1;
+    let message = refused(&bytes);
+    assert!(
+        message.starts_with(&format!(
+            "cannot resume from {path}: the data of moves-left step "
+        )) && message.ends_with(
+            " does not match its record (the checkpoint is damaged); remove it to start over"
+        ),
+        "{message}"
+    );
+    // A step record followed by another.
+    let mut bytes = good.clone();
+    bytes[end + 8] ^= 1;
+    assert!(
+        refused(&bytes).contains("its moves-left record 1 is damaged or out of order"),
+        "{bytes:?}"
+    );
+    // Cut short in its columns.
+    assert!(refused(&good[..end - 4096]).contains("shorter than its moves-left columns"));
+
+    // An entry past the step saved is never read: whatever a save cut off
+    // wrote there, the run goes on from the step.
+    let mut bytes = good.clone();
+    let plies = end - 2 * (1 << 20)..end - (1 << 20);
+    let later = plies.clone().find(|&at| bytes[at] == 0).unwrap();
+    bytes[later] = 200;
+    assert_eq!(run(&bytes).unwrap(), uninterrupted(shape));
+    // A torn last step record is dropped, and the run goes on from the
+    // step before.
+    let mut bytes = good.clone();
+    bytes.truncate(end + 40 * saved as usize - 7);
+    assert_eq!(run(&bytes).unwrap(), uninterrupted(shape));
+    // A section begun before the last win/loss layer was recorded (its
+    // record's room still 0) is dropped: the run makes the layer again, and
+    // the moves-left pass from its start.
+    let mut bytes = good;
+    let data_end = 4096 + (1usize << 20) / 8;
+    let layers = WinLossSolver::new(shape).top_bits() as usize + 1;
+    let last = data_end + 40 * (layers - 1);
+    bytes[last..last + 40].fill(0);
+    fs::write(&checkpoint, &bytes).unwrap();
+    let phases = Mutex::new(Vec::new());
+    let t = generate::euler(shape, &options(&checkpoint, None), |p| {
+        let mut phases = phases.lock().unwrap();
+        if phases.last() != Some(&p.phase) {
+            phases.push(p.phase);
+        }
+    })
+    .unwrap();
+    assert_eq!(t, uninterrupted(shape));
+    assert_eq!(
+        phases.into_inner().unwrap(),
+        [Phase::Allocate, Phase::Resume, Phase::WinLoss, Phase::Depth]
     );
 }
