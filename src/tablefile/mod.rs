@@ -136,6 +136,7 @@
 //! Version-1 files (the 4×4 exports of earlier releases, see
 //! [`v1`]) are still read, into memory, and verified.
 
+mod atomic;
 mod columns;
 pub(crate) mod direct;
 mod error;
@@ -151,6 +152,7 @@ pub mod v1;
 mod verify;
 mod write;
 
+pub use atomic::{AtomicFile, Destination, destination, remove_temporary_files, write_atomically};
 pub(crate) use columns::ColumnRef;
 pub use columns::{ColumnBlocks, ColumnData, ColumnInfo};
 use columns::{Data, RefData, Storage, read_entry};
@@ -164,10 +166,8 @@ pub use puzzle::{Puzzle, TooManyCells};
 pub use puzzle_columns::{EulerColumns, FlipColumns};
 pub use table::Table;
 pub use verify::{Checked, DEFAULT_SAMPLE, Verified, VerifyOptions};
+pub use write::WRITE_MEMORY;
 pub(crate) use write::bits_bytes;
-pub use write::{
-    AtomicFile, Destination, WRITE_MEMORY, destination, remove_temporary_files, write_atomically,
-};
 
 /// The first 8 bytes of every table file, of every version.
 pub const MAGIC: [u8; 8] = *b"BRDBASE\0";

@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 
 use boardbase_tables::shape::Shape;
 
+use super::atomic::{Destination, TempFile, destination, dir_and_name};
 use super::direct::DirectWrites;
-use super::write::{Destination, TempFile, destination, dir_and_name};
 use super::{ColumnInfo, Puzzle, TableError, VERSION, format, layout_infos};
 use crate::ranks::{self, OtherRank, Ranks};
 

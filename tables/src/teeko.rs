@@ -79,6 +79,7 @@ use core::fmt;
 
 use crate::game::{Rules, Text, TwoPlayer, Value, each_distinct, read_written_move};
 use crate::shape::Shape;
+use crate::subsets::{binomial, rank, spread, squeeze, unrank};
 use crate::text::{Found, ParseError, write_cell};
 use crate::turn_text::{self, Piece};
 
@@ -122,8 +123,6 @@ pub struct Teeko {
     symmetries: usize,
     /// `images[s][i]`: the cell where symmetry `s` takes cell `i`.
     images: [[u8; MAX_CELLS]; 8],
-    /// `binomial[n][k]` = C(n, k), for the colex ranks.
-    binomial: [[u64; PIECES + 1]; MAX_CELLS + 1],
     /// The first index of each tier, and past the last one.
     starts: [u64; TIERS + 1],
 }
@@ -171,7 +170,6 @@ impl Teeko {
             neighbours: [0; MAX_CELLS],
             symmetries: shape.symmetries(),
             images: [[0; MAX_CELLS]; 8],
-            binomial: [[0; PIECES + 1]; MAX_CELLS + 1],
             starts: [0; TIERS + 1],
         };
         let mut add = |mask: u64| {
@@ -228,19 +226,9 @@ impl Teeko {
                 game.images[s][i] = shape.symmetric_board(1 << i, s).trailing_zeros() as u8;
             }
         }
-        for n in 0..=MAX_CELLS {
-            game.binomial[n][0] = 1;
-            for k in 1..=PIECES {
-                game.binomial[n][k] = if n == 0 {
-                    0
-                } else {
-                    game.binomial[n - 1][k - 1] + game.binomial[n - 1][k]
-                };
-            }
-        }
         for tier in 0..TIERS {
             let (nx, no) = counts(tier);
-            let size = game.binomial[cells][nx] * game.binomial[cells - nx][no];
+            let size = binomial(cells, nx) * binomial(cells - nx, no);
             game.starts[tier + 1] = game.starts[tier] + size;
         }
         Some(game)
@@ -300,39 +288,8 @@ impl Teeko {
     fn index(&self, p: Parts) -> u64 {
         let (nx, no) = counts(p.tier);
         let free = self.shape.cells() - nx;
-        let o_ways = self.binomial[free][no];
-        self.starts[p.tier] + self.rank(p.x) * o_ways + self.rank(squeeze(p.o, p.x))
-    }
-
-    /// The colex rank of the set of cells `mask` among the sets of as
-    /// many cells.
-    #[inline]
-    fn rank(&self, mut mask: u64) -> u64 {
-        let mut r = 0;
-        let mut k = 1;
-        while mask != 0 {
-            r += self.binomial[mask.trailing_zeros() as usize][k];
-            mask &= mask - 1;
-            k += 1;
-        }
-        r
-    }
-
-    /// The set of `k` cells of colex rank `r`, below cell `below`.
-    #[inline]
-    fn unrank(&self, mut r: u64, k: usize, below: usize) -> u64 {
-        let mut mask = 0;
-        let mut c = below;
-        for i in (1..=k).rev() {
-            // The largest cell c with C(c, i) ≤ r; cells fall as i does.
-            c -= 1;
-            while self.binomial[c][i] > r {
-                c -= 1;
-            }
-            r -= self.binomial[c][i];
-            mask |= 1 << c;
-        }
-        mask
+        let o_ways = binomial(free, no);
+        self.starts[p.tier] + rank(p.x) * o_ways + rank(squeeze(p.o, p.x))
     }
 
     /// `position` taken apart (it must be below [`Rules::positions`]).
@@ -344,10 +301,10 @@ impl Teeko {
         }
         let (nx, no) = counts(tier);
         let cells = self.shape.cells();
-        let o_ways = self.binomial[cells - nx][no];
+        let o_ways = binomial(cells - nx, no);
         let within = position - self.starts[tier];
-        let x = self.unrank(within / o_ways, nx, cells);
-        let o = spread(self.unrank(within % o_ways, no, cells - nx), x);
+        let x = unrank(within / o_ways, nx, cells);
+        let o = spread(unrank(within % o_ways, no, cells - nx), x);
         Parts { x, o, tier }
     }
 
@@ -465,44 +422,6 @@ fn tier_of(x: u64, o: u64, o_to_move: bool) -> Option<usize> {
     } else {
         None
     }
-}
-
-/// `mask`'s cells renumbered among the cells `taken` leaves free: each
-/// cell less the taken cells below it.
-#[inline]
-fn squeeze(mut mask: u64, taken: u64) -> u64 {
-    let mut out = 0;
-    while mask != 0 {
-        let c = mask.trailing_zeros();
-        let below = (taken & ((1u64 << c) - 1)).count_ones();
-        out |= 1 << (c - below);
-        mask &= mask - 1;
-    }
-    out
-}
-
-/// The inverse of [`squeeze`]: cells numbered among the free ones put
-/// back among all the cells.
-#[inline]
-fn spread(mut mask: u64, taken: u64) -> u64 {
-    let mut out = 0;
-    while mask != 0 {
-        let mut c = mask.trailing_zeros();
-        // Step over each taken cell at or below the cell found so far,
-        // in order: the cells of `taken` rise, so one pass does.
-        let mut t = taken;
-        while t != 0 {
-            if t.trailing_zeros() <= c {
-                c += 1;
-            } else {
-                break;
-            }
-            t &= t - 1;
-        }
-        out |= 1 << c;
-        mask &= mask - 1;
-    }
-    out
 }
 
 impl Rules for Teeko {
