@@ -20,7 +20,8 @@
 
 use std::sync::OnceLock;
 
-use boardbase::tablefile::v1::{Column, MAX_FILE_LEN, TableFile, TableFileError};
+use boardbase::tablefile::TableError;
+use boardbase::tablefile::v1::{Column, MAX_FILE_LEN, TableFile};
 
 /// The two exports, decoded and as bytes, made once per process.
 fn exports() -> &'static [(TableFile, Vec<u8>); 2] {
@@ -34,7 +35,7 @@ fn exports() -> &'static [(TableFile, Vec<u8>); 2] {
 }
 
 /// Reads `bytes` and checks what an accepted file must satisfy.
-fn read_and_check(bytes: &[u8]) -> Result<TableFile, TableFileError> {
+fn read_and_check(bytes: &[u8]) -> Result<TableFile, TableError> {
     let read = TableFile::read(bytes);
     if let Ok(file) = &read {
         assert_eq!(
@@ -42,10 +43,12 @@ fn read_and_check(bytes: &[u8]) -> Result<TableFile, TableFileError> {
             bytes,
             "an accepted file re-encodes differently"
         );
-        assert_eq!(file.check_structure(), Ok(()));
+        if let Err(e) = file.check_structure() {
+            panic!("an accepted file fails check_structure: {e:?}");
+        }
         let verified = file.verify_contents();
         if exports().iter().any(|(_, original)| original == bytes) {
-            assert_eq!(verified, Ok(()), "an unchanged export fails to verify");
+            assert!(verified.is_ok(), "an unchanged export fails to verify: {verified:?}");
         }
     }
     read
@@ -153,7 +156,7 @@ pub fn check(data: &[u8]) {
 
 /// Runs the target on `data` and returns what `TableFile::read` said (`None`
 /// for an empty input), to see which checks a corpus reaches.
-pub fn outcome(data: &[u8]) -> Option<Result<TableFile, TableFileError>> {
+pub fn outcome(data: &[u8]) -> Option<Result<TableFile, TableError>> {
     let (&head, script) = data.split_first()?;
     let (original, original_bytes) = &exports()[usize::from(head >> 2 & 1)];
     Some(match head & 3 {
@@ -173,7 +176,7 @@ pub fn outcome(data: &[u8]) -> Option<Result<TableFile, TableFileError>> {
             edit_fields(&mut file, script);
             let bytes = file.to_bytes();
             let expected = if bytes.len() > MAX_FILE_LEN {
-                Err(TableFileError::TooLarge {
+                Err(TableError::V1TooLarge {
                     len: bytes.len(),
                     max: MAX_FILE_LEN,
                 })
@@ -181,7 +184,9 @@ pub fn outcome(data: &[u8]) -> Option<Result<TableFile, TableFileError>> {
                 file.check_structure().map(|()| file.clone())
             };
             let read = read_and_check(&bytes);
-            assert_eq!(read, expected);
+            // The error holds no I/O error here, so its Debug form is all
+            // of it: equal forms are equal outcomes.
+            assert_eq!(format!("{read:?}"), format!("{expected:?}"));
             read
         }
     })

@@ -8,7 +8,9 @@ use boardbase_tables::shape::Shape;
 use super::Puzzle;
 
 /// Why a table file was refused, could not be written, or failed
-/// [`Table::verify`](super::Table::verify).
+/// [`Table::verify`](super::Table::verify); a version-1 file's own checks
+/// ([`TableFile::read`](super::v1::TableFile::read)) are the `V1` variants,
+/// with those of every version (the magic, the puzzle, the columns).
 ///
 /// Errors found when opening come in the order of the checks: the magic,
 /// the version, the header's length and CRC, its decoding, the file's
@@ -287,9 +289,64 @@ pub enum TableError {
         /// What is wrong with it.
         detail: String,
     },
-    /// A version-1 file was refused.
-    #[error(transparent)]
-    V1(#[from] TableFileError),
+    /// A version-1 file shorter than the magic, the version and the CRC.
+    #[error("file too short: {len} bytes, a table file has at least {min}")]
+    V1TooShort {
+        /// Length of the file.
+        len: usize,
+        /// The least a file can have.
+        min: usize,
+    },
+    /// A version-1 file longer than [`MAX_FILE_LEN`](super::v1::MAX_FILE_LEN).
+    #[error("file too large: {len} bytes, a table file has at most {max}")]
+    V1TooLarge {
+        /// Length of the file.
+        len: usize,
+        /// [`MAX_FILE_LEN`](super::v1::MAX_FILE_LEN).
+        max: usize,
+    },
+    /// A layout version other than 1, the only one
+    /// [`TableFile::read`](super::v1::TableFile::read) reads (newer files
+    /// are [`Table::open`](super::Table::open)'s).
+    #[error("unsupported version {0} (this library reads version 1)")]
+    V1Version(u32),
+    /// A version-1 file whose stored CRC-32 does not match its body: the
+    /// file is damaged.
+    #[error("CRC mismatch: stored {stored:#010x}, computed {computed:#010x} (the file is damaged)")]
+    V1Crc {
+        /// The CRC-32 in the last 4 bytes.
+        stored: u32,
+        /// The CRC-32 of the body.
+        computed: u32,
+    },
+    /// A version-1 body that is not a valid encoding of
+    /// [`TableFile`](super::v1::TableFile).
+    #[error("cannot decode the body: {0}")]
+    V1Decode(String),
+    /// Bytes follow the encoded [`TableFile`](super::v1::TableFile) before
+    /// the CRC.
+    #[error("{0} unexpected bytes after the table")]
+    V1Trailing(usize),
+    /// A version-1 board shape that is not the puzzle's.
+    #[error("bad shape {rows}x{cols} for {puzzle} (expected 4x4)")]
+    V1Shape {
+        /// The puzzle.
+        puzzle: String,
+        /// Rows in the file.
+        rows: u8,
+        /// Columns in the file.
+        cols: u8,
+    },
+    /// A version-1 column's entry width is wrong (or 0, or over 8).
+    #[error("column {column:?} has width {width}, expected {expected}")]
+    V1ColumnWidth {
+        /// The column.
+        column: String,
+        /// Its width.
+        width: u8,
+        /// The width it must have.
+        expected: u8,
+    },
     /// The file is another setup's table than its name says.
     #[error("the file holds the table {found}, not {expected}")]
     OtherGame {
@@ -316,102 +373,6 @@ pub enum TableError {
         /// The first rank that failed.
         rank: usize,
     },
-}
-
-/// Why a version-1 table file was rejected
-/// ([`TableFile::read`](super::v1::TableFile::read),
-/// [`TableFile::verify_contents`](super::v1::TableFile::verify_contents));
-/// also reachable as `tablefile::v1::TableFileError`.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TableFileError {
-    /// Shorter than the magic, the version and the CRC.
-    #[error("file too short: {len} bytes, a table file has at least {min}")]
-    TooShort {
-        /// Length of the file.
-        len: usize,
-        /// The least a file can have.
-        min: usize,
-    },
-    /// Longer than [`MAX_FILE_LEN`](super::v1::MAX_FILE_LEN).
-    #[error("file too large: {len} bytes, a table file has at most {max}")]
-    TooLarge {
-        /// Length of the file.
-        len: usize,
-        /// [`MAX_FILE_LEN`](super::v1::MAX_FILE_LEN).
-        max: usize,
-    },
-    /// The first 8 bytes are not [`MAGIC`](super::v1::MAGIC): not a
-    /// boardbase table file.
-    #[error(
-        "bad magic: not a boardbase table file (expected \"BRDBASE\\x00\", found \"{}\")",
-        found.escape_ascii()
-    )]
-    BadMagic {
-        /// The first 8 bytes.
-        found: [u8; 8],
-    },
-    /// A layout version other than 1, the only one
-    /// [`TableFile::read`](super::v1::TableFile::read) reads (newer files
-    /// are [`Table::open`](super::Table::open)'s).
-    #[error("unsupported version {0} (this library reads version 1)")]
-    Version(u32),
-    /// The stored CRC-32 does not match the body: the file is damaged.
-    #[error("CRC mismatch: stored {stored:#010x}, computed {computed:#010x} (the file is damaged)")]
-    Crc {
-        /// The CRC-32 in the last 4 bytes.
-        stored: u32,
-        /// The CRC-32 of the body.
-        computed: u32,
-    },
-    /// The body is not a valid encoding of [`TableFile`](super::v1::TableFile).
-    #[error("cannot decode the body: {0}")]
-    Decode(String),
-    /// Bytes follow the encoded [`TableFile`](super::v1::TableFile) before
-    /// the CRC.
-    #[error("{0} unexpected bytes after the table")]
-    Trailing(usize),
-    /// The puzzle is not `flip` or `euler`.
-    #[error("unknown puzzle {0:?} (expected \"flip\" or \"euler\")")]
-    UnknownPuzzle(String),
-    /// The board shape is not the puzzle's.
-    #[error("bad shape {rows}x{cols} for {puzzle} (expected 4x4)")]
-    Shape {
-        /// The puzzle.
-        puzzle: String,
-        /// Rows in the file.
-        rows: u8,
-        /// Columns in the file.
-        cols: u8,
-    },
-    /// A column the puzzle requires is absent.
-    #[error("missing column {0:?}")]
-    MissingColumn(String),
-    /// Two columns have the same name.
-    #[error("duplicate column {0:?}")]
-    DuplicateColumn(String),
-    /// A column's entry width is wrong (or 0, or over 8).
-    #[error("column {column:?} has width {width}, expected {expected}")]
-    ColumnWidth {
-        /// The column.
-        column: String,
-        /// Its width.
-        width: u8,
-        /// The width it must have.
-        expected: u8,
-    },
-    /// A column does not hold one entry per board.
-    #[error("column {column:?} holds {len} bytes, expected {expected}")]
-    ColumnLength {
-        /// The column.
-        column: String,
-        /// Its length in bytes.
-        len: usize,
-        /// `width × 2^(rows*cols)`.
-        expected: usize,
-    },
-    /// An entry differs from the embedded tables.
-    #[error(transparent)]
-    Contents(#[from] ContentsError),
 }
 
 /// Why a probe could not answer.

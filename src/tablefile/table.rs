@@ -73,11 +73,10 @@ impl Table {
             }
             let max = v1::MAX_FILE_LEN;
             if len > max as u64 {
-                return Err(v1::TableFileError::TooLarge {
+                return Err(TableError::V1TooLarge {
                     len: usize::try_from(len).unwrap_or(usize::MAX),
                     max,
-                }
-                .into());
+                });
             }
             return Table::from_bytes(std::fs::read(path.as_ref())?);
         }

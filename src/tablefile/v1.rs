@@ -46,16 +46,15 @@
 //! let rounds = file.column("rounds").expect("a flip file has rounds");
 //! assert_eq!(rounds.get(0b0000_0000_0001_0011), Some(1)); // one press in a corner
 //! assert_eq!(rounds.get(1), Some(255)); // a single black piece: impossible
-//! # Ok::<(), boardbase::tablefile::v1::TableFileError>(())
+//! # Ok::<(), boardbase::tablefile::TableError>(())
 //! ```
 
 use serde::{Deserialize, Serialize};
 
-// The error of this module's reads: written with the table files' other
-// errors, and named here, as this module's, too.
-pub use super::error::TableFileError;
-
-use super::error::ContentsError;
+// The error of this module's reads is the table files' one error: the
+// checks of every version (the magic, the puzzle, the columns) are shared,
+// version 1's own are its `V1` variants.
+use super::error::{ContentsError, TableError};
 use crate::euler::{self, Position};
 use crate::flip::{self, Board};
 
@@ -250,16 +249,16 @@ impl TableFile {
     /// with the tables: see [`TableFile::verify_contents`].
     ///
     /// Decoding never allocates more than the file's size allows.
-    pub fn read(bytes: &[u8]) -> Result<TableFile, TableFileError> {
+    pub fn read(bytes: &[u8]) -> Result<TableFile, TableError> {
         let len = bytes.len();
         if len < HEADER_LEN + CRC_LEN {
-            return Err(TableFileError::TooShort {
+            return Err(TableError::V1TooShort {
                 len,
                 min: HEADER_LEN + CRC_LEN,
             });
         }
         if len > MAX_FILE_LEN {
-            return Err(TableFileError::TooLarge {
+            return Err(TableError::V1TooLarge {
                 len,
                 max: MAX_FILE_LEN,
             });
@@ -268,22 +267,22 @@ impl TableFile {
         let mut found = [0u8; 8];
         found.copy_from_slice(&body[..8]);
         if found != MAGIC {
-            return Err(TableFileError::BadMagic { found });
+            return Err(TableError::BadMagic { found });
         }
         let version = le_u32(body, 8);
         if version != VERSION {
-            return Err(TableFileError::Version(version));
+            return Err(TableError::V1Version(version));
         }
         let stored = le_u32(trailer, 0);
         let computed = crc32fast::hash(body);
         if stored != computed {
-            return Err(TableFileError::Crc { stored, computed });
+            return Err(TableError::V1Crc { stored, computed });
         }
         let config = bincode::config::legacy().with_limit::<MAX_FILE_LEN>();
         let (file, used): (TableFile, usize) = bincode::serde::decode_from_slice(body, config)
-            .map_err(|e| TableFileError::Decode(e.to_string()))?;
+            .map_err(|e| TableError::V1Decode(e.to_string()))?;
         if used != body.len() {
-            return Err(TableFileError::Trailing(body.len() - used));
+            return Err(TableError::V1Trailing(body.len() - used));
         }
         file.check_structure()?;
         Ok(file)
@@ -291,17 +290,17 @@ impl TableFile {
 
     /// Checks the puzzle, the shape and the columns' presence, widths and
     /// lengths (everything but the contents).
-    pub fn check_structure(&self) -> Result<(), TableFileError> {
+    pub fn check_structure(&self) -> Result<(), TableError> {
         if self.magic != MAGIC {
-            return Err(TableFileError::BadMagic { found: self.magic });
+            return Err(TableError::BadMagic { found: self.magic });
         }
         if self.version != VERSION {
-            return Err(TableFileError::Version(self.version));
+            return Err(TableError::V1Version(self.version));
         }
         let required = required_columns(&self.puzzle)
-            .ok_or_else(|| TableFileError::UnknownPuzzle(self.puzzle.clone()))?;
+            .ok_or_else(|| TableError::UnknownPuzzle(self.puzzle.clone()))?;
         if (self.rows, self.cols) != (SIDE, SIDE) {
-            return Err(TableFileError::Shape {
+            return Err(TableError::V1Shape {
                 puzzle: self.puzzle.clone(),
                 rows: self.rows,
                 cols: self.cols,
@@ -309,15 +308,15 @@ impl TableFile {
         }
         for (i, column) in self.columns.iter().enumerate() {
             if self.columns[..i].iter().any(|c| c.name == column.name) {
-                return Err(TableFileError::DuplicateColumn(column.name.clone()));
+                return Err(TableError::DuplicateColumn(column.name.clone()));
             }
         }
         for &(name, width) in required {
             let column = self
                 .column(name)
-                .ok_or_else(|| TableFileError::MissingColumn(name.to_owned()))?;
+                .ok_or_else(|| TableError::MissingColumn(name.to_owned()))?;
             if column.width != width {
-                return Err(TableFileError::ColumnWidth {
+                return Err(TableError::V1ColumnWidth {
                     column: name.to_owned(),
                     width: column.width,
                     expected: width,
@@ -326,7 +325,7 @@ impl TableFile {
         }
         for column in &self.columns {
             if !(1..=8).contains(&column.width) {
-                return Err(TableFileError::ColumnWidth {
+                return Err(TableError::V1ColumnWidth {
                     column: column.name.clone(),
                     width: column.width,
                     expected: 1,
@@ -334,10 +333,10 @@ impl TableFile {
             }
             let expected = ENTRIES * usize::from(column.width);
             if column.data.len() != expected {
-                return Err(TableFileError::ColumnLength {
+                return Err(TableError::ColumnLength {
                     column: column.name.clone(),
-                    len: column.data.len(),
-                    expected,
+                    len: column.data.len() as u64,
+                    expected: expected as u64,
                 });
             }
         }
@@ -347,7 +346,7 @@ impl TableFile {
     /// Checks the structure ([`TableFile::check_structure`]) and that every
     /// entry of every known column equals the embedded tables; columns this
     /// library does not know are not compared.
-    pub fn verify_contents(&self) -> Result<(), TableFileError> {
+    pub fn verify_contents(&self) -> Result<(), TableError> {
         self.check_structure()?;
         for column in &self.columns {
             for bits in 0..=u16::MAX {
@@ -397,7 +396,7 @@ mod tests {
     fn a_version_error_names_the_version_read() {
         // The message is written with the other table-file errors, which
         // do not look into this module: it must still name `VERSION`.
-        let message = TableFileError::Version(VERSION + 1).to_string();
+        let message = TableError::V1Version(VERSION + 1).to_string();
         assert!(
             message.ends_with(&format!("reads version {VERSION})")),
             "{message}"
@@ -416,7 +415,7 @@ mod tests {
         body.extend_from_slice(&crc.to_le_bytes());
         assert!(matches!(
             TableFile::read(&body),
-            Err(TableFileError::Decode(_))
+            Err(TableError::V1Decode(_))
         ));
     }
 }

@@ -6,8 +6,8 @@
 
 use crate::common;
 
-use boardbase::tablefile::v1::{Column, MAGIC, MAX_FILE_LEN, TableFile, TableFileError, VERSION};
-use boardbase::tablefile::{Puzzle, Table};
+use boardbase::tablefile::v1::{Column, MAGIC, MAX_FILE_LEN, TableFile, VERSION};
+use boardbase::tablefile::{Puzzle, Table, TableError};
 use common::{TempDir, TempFile, crc32, run};
 
 /// Replaces the CRC-32 trailer of `bytes` with the CRC of its body.
@@ -19,7 +19,7 @@ fn reseal(mut bytes: Vec<u8>) -> Vec<u8> {
 }
 
 /// `file` modified by `edit`, encoded with a correct CRC, read back.
-fn read_edited(edit: impl FnOnce(&mut TableFile)) -> Result<TableFile, TableFileError> {
+fn read_edited(edit: impl FnOnce(&mut TableFile)) -> Result<TableFile, TableError> {
     let mut file = TableFile::flip();
     edit(&mut file);
     TableFile::read(&file.to_bytes())
@@ -71,7 +71,7 @@ fn one_changed_byte_is_a_crc_error() {
     bytes[at] ^= 0x01;
     assert!(matches!(
         TableFile::read(&bytes),
-        Err(TableFileError::Crc { stored, computed }) if stored != computed
+        Err(TableError::V1Crc { stored, computed }) if stored != computed
     ));
     // So is a changed CRC.
     let mut bytes = TableFile::euler().to_bytes();
@@ -79,7 +79,7 @@ fn one_changed_byte_is_a_crc_error() {
     bytes[last] ^= 0x80;
     assert!(matches!(
         TableFile::read(&bytes),
-        Err(TableFileError::Crc { .. })
+        Err(TableError::V1Crc { .. })
     ));
 }
 
@@ -88,22 +88,22 @@ fn truncated_files_are_refused() {
     let bytes = TableFile::flip().to_bytes();
     assert!(matches!(
         TableFile::read(&bytes[..10]),
-        Err(TableFileError::TooShort { len: 10, .. })
+        Err(TableError::V1TooShort { len: 10, .. })
     ));
     assert!(matches!(
         TableFile::read(&[]),
-        Err(TableFileError::TooShort { len: 0, .. })
+        Err(TableError::V1TooShort { len: 0, .. })
     ));
     // Cut anywhere: the last 4 bytes are no longer the body's CRC.
     assert!(matches!(
         TableFile::read(&bytes[..bytes.len() - 100]),
-        Err(TableFileError::Crc { .. })
+        Err(TableError::V1Crc { .. })
     ));
     // Cut, with a CRC that matches what is left: the body ends early.
     let cut = reseal(bytes[..bytes.len() - 100].to_vec());
     assert!(matches!(
         TableFile::read(&cut),
-        Err(TableFileError::Decode(_))
+        Err(TableError::V1Decode(_))
     ));
 }
 
@@ -111,15 +111,15 @@ fn truncated_files_are_refused() {
 fn extra_and_oversized_files_are_refused() {
     let mut bytes = TableFile::flip().to_bytes();
     bytes.splice(bytes.len() - 4..bytes.len() - 4, [0u8; 3]);
-    assert_eq!(
+    assert!(matches!(
         TableFile::read(&reseal(bytes)),
-        Err(TableFileError::Trailing(3))
-    );
+        Err(TableError::V1Trailing(3))
+    ));
     let mut huge = TableFile::flip().to_bytes();
     huge.resize(MAX_FILE_LEN + 1, 0);
     assert!(matches!(
         TableFile::read(&huge),
-        Err(TableFileError::TooLarge { .. })
+        Err(TableError::V1TooLarge { .. })
     ));
 }
 
@@ -139,7 +139,7 @@ fn hostile_lengths_do_not_allocate() {
         assert!(
             matches!(
                 TableFile::read(&reseal(bytes)),
-                Err(TableFileError::Decode(_))
+                Err(TableError::V1Decode(_))
             ),
             "length {value} at {at}"
         );
@@ -151,7 +151,7 @@ fn hostile_lengths_do_not_allocate() {
     bytes[at..at + 8].copy_from_slice(&(1u64 << 61).to_le_bytes());
     assert!(matches!(
         TableFile::read(&reseal(bytes)),
-        Err(TableFileError::Decode(_))
+        Err(TableError::V1Decode(_))
     ));
 }
 
@@ -160,83 +160,83 @@ fn header_errors_are_named() {
     // Byte-level, with the CRC fixed.
     let mut bytes = TableFile::flip().to_bytes();
     bytes[0] = b'X';
-    assert_eq!(
+    assert!(matches!(
         TableFile::read(&reseal(bytes)),
-        Err(TableFileError::BadMagic {
-            found: *b"XRDBASE\0"
+        Err(TableError::BadMagic {
+            found: b"XRDBASE\0"
         })
-    );
+    ));
     let mut bytes = TableFile::euler().to_bytes();
     bytes[8..12].copy_from_slice(&7u32.to_le_bytes());
-    assert_eq!(
+    assert!(matches!(
         TableFile::read(&reseal(bytes)),
-        Err(TableFileError::Version(7))
-    );
+        Err(TableError::V1Version(7))
+    ));
     // The magic and the version are checked before the CRC: a foreign file
     // is named as such.
     let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
     png.resize(64, 0);
     assert!(matches!(
         TableFile::read(&png),
-        Err(TableFileError::BadMagic { .. })
+        Err(TableError::BadMagic { .. })
     ));
-    assert_eq!(
+    assert!(matches!(
         read_edited(|f| f.magic = *b"BRDBASE1"),
-        Err(TableFileError::BadMagic {
-            found: *b"BRDBASE1"
+        Err(TableError::BadMagic {
+            found: b"BRDBASE1"
         })
-    );
-    assert_eq!(
+    ));
+    assert!(matches!(
         read_edited(|f| f.version = VERSION + 1),
-        Err(TableFileError::Version(VERSION + 1))
-    );
+        Err(TableError::V1Version(v)) if v == VERSION + 1
+    ));
 }
 
 #[test]
 fn structure_errors_are_named() {
-    assert_eq!(
+    assert!(matches!(
         read_edited(|f| f.puzzle = "chess".into()),
-        Err(TableFileError::UnknownPuzzle("chess".into()))
-    );
-    assert_eq!(
+        Err(TableError::UnknownPuzzle(p)) if p == "chess"
+    ));
+    assert!(matches!(
         read_edited(|f| f.rows = 3),
-        Err(TableFileError::Shape {
-            puzzle: "flip".into(),
+        Err(TableError::V1Shape {
+            puzzle,
             rows: 3,
             cols: 4
-        })
-    );
-    assert_eq!(
+        }) if puzzle == "flip"
+    ));
+    assert!(matches!(
         read_edited(|f| {
             f.columns.remove(1);
         }),
-        Err(TableFileError::MissingColumn("presses".into()))
-    );
-    assert_eq!(
+        Err(TableError::MissingColumn(c)) if c == "presses"
+    ));
+    assert!(matches!(
         read_edited(|f| {
             let copy = f.columns[0].clone();
             f.columns.push(copy);
         }),
-        Err(TableFileError::DuplicateColumn("rounds".into()))
-    );
-    assert_eq!(
+        Err(TableError::DuplicateColumn(c)) if c == "rounds"
+    ));
+    assert!(matches!(
         read_edited(|f| f.columns[1].width = 1),
-        Err(TableFileError::ColumnWidth {
-            column: "presses".into(),
+        Err(TableError::V1ColumnWidth {
+            column,
             width: 1,
             expected: 2
-        })
-    );
-    assert_eq!(
+        }) if column == "presses"
+    ));
+    assert!(matches!(
         read_edited(|f| {
             f.columns[0].data.pop();
         }),
-        Err(TableFileError::ColumnLength {
-            column: "rounds".into(),
+        Err(TableError::ColumnLength {
+            column,
             len: 65_535,
             expected: 65_536
-        })
-    );
+        }) if column == "rounds"
+    ));
     // An extra column is allowed (readers skip what they do not know), but
     // it must still hold one entry per board.
     let file = read_edited(|f| {
@@ -255,7 +255,7 @@ fn structure_errors_are_named() {
             width: 0,
             data: vec![],
         })),
-        Err(TableFileError::ColumnWidth { .. })
+        Err(TableError::V1ColumnWidth { .. })
     ));
     assert!(matches!(
         read_edited(|f| f.columns.push(Column {
@@ -263,7 +263,7 @@ fn structure_errors_are_named() {
             width: 1,
             data: vec![0; 10],
         })),
-        Err(TableFileError::ColumnLength { .. })
+        Err(TableError::ColumnLength { .. })
     ));
 }
 
@@ -278,7 +278,7 @@ fn changed_contents_are_found() {
         assert!(
             matches!(
                 read.verify_contents(),
-                Err(TableFileError::Contents(ref e))
+                Err(TableError::Contents(ref e))
                     if e.column == column && e.index == index as u64
             ),
             "{column} {index}"
@@ -288,7 +288,7 @@ fn changed_contents_are_found() {
     file.columns[2].data[2 * 40_000 + 1] ^= 0x10;
     assert!(matches!(
         file.verify_contents(),
-        Err(TableFileError::Contents(ref e)) if e.column == "best_move" && e.index == 40_000
+        Err(TableError::Contents(ref e)) if e.column == "best_move" && e.index == 40_000
     ));
 }
 

@@ -1238,9 +1238,7 @@ fn version_1_files_are_read_and_verified() {
         bytes[5_000] ^= 1;
         assert!(matches!(
             Table::from_bytes(bytes),
-            Err(TableError::V1(
-                boardbase::tablefile::v1::TableFileError::Crc { .. }
-            ))
+            Err(TableError::V1Crc { .. })
         ));
     }
     let euler_v1 = Table::from_bytes(TableFile::euler().to_bytes()).unwrap();
