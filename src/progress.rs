@@ -97,8 +97,9 @@ pub struct Progress {
 /// and the job that holds a clone of it stops at its next check, within a
 /// fraction of a second, and returns its error
 /// ([`GenerateError::Cancelled`](crate::generate::GenerateError::Cancelled),
-/// [`TableError::Cancelled`](crate::tablefile::TableError::Cancelled),
-/// [`GenerateError::NotWritten`](crate::generate::GenerateError::NotWritten)),
+/// [`GenerateError::NotWritten`](crate::generate::GenerateError::NotWritten),
+/// or the caller's own error given to
+/// [`Table::write_cancellable`](crate::tablefile::Table::write_cancellable)),
 /// leaving no partial file.
 ///
 /// Clones share one flag; two handles are equal when they are clones of

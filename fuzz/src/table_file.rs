@@ -48,7 +48,10 @@ fn read_and_check(bytes: &[u8]) -> Result<TableFile, TableError> {
         }
         let verified = file.verify_contents();
         if exports().iter().any(|(_, original)| original == bytes) {
-            assert!(verified.is_ok(), "an unchanged export fails to verify: {verified:?}");
+            assert!(
+                verified.is_ok(),
+                "an unchanged export fails to verify: {verified:?}"
+            );
         }
     }
     read

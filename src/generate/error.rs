@@ -301,6 +301,21 @@ impl GenerateError {
         self.kind().side() == Side::Question
     }
 
+    /// The error of writing the table file `path`: an I/O error is
+    /// [`GenerateError::Write`], any other [`GenerateError::Table`].
+    pub(crate) fn writing(path: &Path, error: TableError) -> GenerateError {
+        match error {
+            TableError::Io(error) => GenerateError::Write {
+                path: path.to_owned(),
+                error,
+            },
+            error => GenerateError::Table {
+                path: path.to_owned(),
+                error,
+            },
+        }
+    }
+
     /// The file at fault: the table being written, or the checkpoint.
     pub fn file(&self) -> Option<&Path> {
         match self {

@@ -51,7 +51,6 @@ use super::{
 };
 use crate::euler::Outcome;
 use crate::ranks::{Ranks, agree, share};
-use crate::tablefile::TableError;
 use crate::tablefile::bits_bytes;
 use crate::tablefile::parts::{BLOCK_LEN, Parts, write_parts};
 
@@ -145,12 +144,13 @@ impl RankTables {
     /// On the rank that failed, the errors of
     /// [`Table::write`](crate::tablefile::Table::write) (and a `path` that
     /// is a device or a pipe: the ranks write a file in parts); on the
-    /// others, [`TableError::OtherRank`].
-    pub fn write(&self, path: &Path, ranks: &dyn Ranks) -> Result<u64, TableError> {
+    /// others, [`GenerateError::OtherRank`]; the table's errors as
+    /// [`GenerateError::writing`] says.
+    pub fn write(&self, path: &Path, ranks: &dyn Ranks) -> Result<u64, GenerateError> {
         let shape = self.shape;
         let full = self.full();
         let (rank, size) = (ranks.rank(), ranks.size());
-        write_parts(path, Puzzle::Euler, shape, full, ranks, |parts| {
+        let fill = |parts: &mut Parts<'_>| {
             let entries = 1u64 << shape.cells();
             let len = entries.div_ceil(8);
             let words = self.bits.words();
@@ -194,6 +194,9 @@ impl RankTables {
                 parts.put(if full { 3 } else { 1 }, 0, &moves)?;
             }
             Ok(())
+        };
+        write_parts(path, Puzzle::Euler, shape, full, ranks, fill, |error| {
+            GenerateError::writing(path, error)
         })
     }
 

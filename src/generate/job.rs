@@ -23,7 +23,7 @@ use super::{
 use crate::euler::Outcome;
 use crate::memory::{available_memory, peak_memory};
 use crate::ranks::{Ranks, Solo, agree, any};
-use crate::tablefile::{self, Destination, EulerColumns, FlipColumns, Table, TableError};
+use crate::tablefile::{self, Destination, EulerColumns, FlipColumns, Table};
 
 /// A table file to make: which puzzle, which board, where, and how.
 ///
@@ -606,17 +606,7 @@ impl Plan {
             removed_temporary,
             checkpoint: if root { self.keep_checkpoint() } else { None },
         };
-        let table_error = |error| match error {
-            TableError::OtherRank { rank } => GenerateError::OtherRank { rank },
-            TableError::Io(error) => GenerateError::Write {
-                path: self.path.clone(),
-                error,
-            },
-            error => GenerateError::Table {
-                path: self.path.clone(),
-                error,
-            },
-        };
+        let table_error = |error| GenerateError::writing(&self.path, error);
         let hooks = Hooks {
             progress: &progress,
             cancel: Some(cancel),
@@ -658,10 +648,7 @@ impl Plan {
             (generated, written)
         } else {
             let generated = start.elapsed();
-            (
-                generated,
-                made.write(&self.path, ranks).map_err(table_error)?,
-            )
+            (generated, made.write(&self.path, ranks)?)
         };
         // The table is complete under its name (rank 0 renamed it after
         // every rank had written its part): the layers saved for a rerun
@@ -799,24 +786,22 @@ pub(super) fn write_table<I: tablefile::Subject>(
     path: &Path,
     progress: &(impl Fn(Progress) + Sync),
     cancel: &Cancel,
-    cancelled: impl FnOnce(bool) -> GenerateError,
+    cancelled: impl Fn(bool) -> GenerateError,
 ) -> Result<u64, GenerateError> {
-    table
-        .write_cancellable(path, &mut |p| progress(p), cancel)
-        .map_err(|error| match error {
-            TableError::Cancelled => cancelled(matches!(
+    table.write_cancellable(
+        path,
+        &mut |p| progress(p),
+        cancel,
+        // Its temporary file was removed where there was one: not on a
+        // device or a pipe, written in place.
+        || {
+            cancelled(matches!(
                 tablefile::destination(path),
                 Destination::Replace(_)
-            )),
-            TableError::Io(error) => GenerateError::Write {
-                path: path.to_owned(),
-                error,
-            },
-            error => GenerateError::Table {
-                path: path.to_owned(),
-                error,
-            },
-        })
+            ))
+        },
+        |error| GenerateError::writing(path, error),
+    )
 }
 
 /// The checks of a table's directory before the work: `dir` created if

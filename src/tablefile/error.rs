@@ -361,18 +361,6 @@ pub enum TableError {
     /// An entry could not be read (its block is damaged).
     #[error(transparent)]
     Probe(ProbeError),
-    /// The write was cancelled ([`Table::write_cancellable`](super::Table::write_cancellable)):
-    /// its temporary file was removed, and nothing was written under the
-    /// final name.
-    #[error("cancelled")]
-    Cancelled,
-    /// Another rank of a job over several ranks could not write its part
-    /// of the file (it says why); this one stopped with it.
-    #[error("rank {rank} of the job could not write its part of the file")]
-    OtherRank {
-        /// The first rank that failed.
-        rank: usize,
-    },
 }
 
 /// Why a probe could not answer.

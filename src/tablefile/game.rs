@@ -47,6 +47,7 @@
 //! ```
 
 use std::fs::File;
+use std::io;
 use std::path::Path;
 
 use boardbase_tables::game::Outcome;
@@ -373,8 +374,11 @@ impl Table<GameId> {
                     true
                 },
             )
-            // The callback never stops the check.
-            .map_err(|_| TableError::Cancelled)?;
+            // The callback never stops the check; were it stopped, an
+            // interrupted read says so.
+            .map_err(|e| {
+                TableError::Io(io::Error::new(io::ErrorKind::Interrupted, e.to_string()))
+            })?;
         if let Some(e) = damaged {
             return Err(TableError::Probe(e));
         }

@@ -156,19 +156,27 @@ const READ_BACK: usize = 1 << 20;
 ///
 /// # Errors
 ///
-/// Those of [`write_columns`], `fill`'s errors as [`TableError::Io`].
-pub(crate) fn write_parts(
+/// Those of [`write_columns`], `fill`'s errors as `error` of
+/// [`TableError::Io`].
+pub(crate) fn write_parts<E: OtherRank>(
     path: &Path,
     puzzle: Puzzle,
     shape: Shape,
     full: bool,
     ranks: &dyn Ranks,
     fill: impl FnOnce(&mut Parts<'_>) -> io::Result<()>,
-) -> Result<u64, TableError> {
-    let infos = layout_infos(puzzle, shape, full)?;
-    write_columns(path, puzzle.name(), shape, &infos, ranks, |parts| {
-        fill(parts).map_err(TableError::Io)
-    })
+    error: impl Fn(TableError) -> E,
+) -> Result<u64, E> {
+    let infos = layout_infos(puzzle, shape, full).map_err(&error)?;
+    write_columns(
+        path,
+        puzzle.name(),
+        shape,
+        &infos,
+        ranks,
+        |parts| fill(parts).map_err(|e| error(TableError::Io(e))),
+        &error,
+    )
 }
 
 /// Writes the table file `path` (the header's name `header_name`, the board
@@ -182,19 +190,26 @@ pub(crate) fn write_parts(
 /// must be a regular file or a new name, on a file system every rank sees.
 /// Returns the file's length on every rank.
 ///
+/// The errors are the caller's `E`: a job's own (its cancel, its other
+/// ranks' failure) are not a table file's, so the writer hands its I/O
+/// errors to `error` as [`TableError::Io`] and says another rank failed by
+/// [`OtherRank::other_rank`].
+///
 /// # Errors
 ///
-/// A failing rank's error: `fill`'s, or an I/O error ([`TableError::Io`],
-/// also when the blocks written do not cover the columns or `path` is a
-/// device or a pipe); [`TableError::OtherRank`] on the other ranks.
-pub(crate) fn write_columns(
+/// A failing rank's error: `fill`'s, or `error` of an I/O error (also when
+/// the blocks written do not cover the columns or `path` is a device or a
+/// pipe); [`OtherRank::other_rank`] on the other ranks.
+pub(crate) fn write_columns<E: OtherRank>(
     path: &Path,
     header_name: &str,
     shape: Shape,
     infos: &[ColumnInfo],
     ranks: &dyn Ranks,
-    fill: impl FnOnce(&mut Parts<'_>) -> Result<(), TableError>,
-) -> Result<u64, TableError> {
+    fill: impl FnOnce(&mut Parts<'_>) -> Result<(), E>,
+    error: impl Fn(TableError) -> E,
+) -> Result<u64, E> {
+    let io = |e: io::Error| error(TableError::Io(e));
     let (_, placed, file_len) =
         format::encode_header(header_name, shape, VERSION, infos, &vec![0; infos.len()]);
     let root = ranks.rank() == 0;
@@ -221,7 +236,7 @@ pub(crate) fn write_columns(
         Some(Err(e)) => (None, Err(e)),
         None => (None, Ok(Vec::new())),
     };
-    let names = agree_gather(ranks, name)?;
+    let names = ranks::agree_gather(ranks, name.map_err(io))?;
     let temp_path = bytes_path(&names[0]);
 
     // Every rank writes its ranges at once (`fill` may exchange data with
@@ -231,8 +246,8 @@ pub(crate) fn write_columns(
     // third of the write's time spinning on it), and each page cost an
     // allocation and a copy.
     let file = OpenOptions::new().write(true).open(&temp_path);
-    let file = agree(ranks, file)?;
-    let written = (|| -> Result<Vec<u64>, TableError> {
+    let file = ranks::agree(ranks, file.map_err(io))?;
+    let written = (|| -> Result<Vec<u64>, E> {
         let mut parts = Parts {
             file: &file,
             infos,
@@ -244,7 +259,7 @@ pub(crate) fn write_columns(
         };
         fill(&mut parts)?;
         let written = parts.written;
-        file.sync_all()?;
+        file.sync_all().map_err(io)?;
         Ok(written)
     })();
     // Every block of every column written once (a block written twice and
@@ -255,7 +270,7 @@ pub(crate) fn write_columns(
 
     // Every rank hashes its share of each block-CRC array, synced by every
     // rank above, read back; rank 0 combines the shares.
-    let shares = (|| {
+    let shares = (|| -> io::Result<Vec<u8>> {
         let file = File::open(&temp_path)?;
         let mut buf = vec![0u8; READ_BACK];
         let mut mine = Vec::new();
@@ -280,11 +295,11 @@ pub(crate) fn write_columns(
         }
         Ok(mine)
     })();
-    let shares = agree_gather(ranks, shares)?;
+    let shares = ranks::agree_gather(ranks, shares.map_err(io))?;
 
     // Rank 0 writes the header, then renames.
     let finished = match temp {
-        Some((mut temp, path)) => (|| {
+        Some((mut temp, path)) => (|| -> io::Result<()> {
             for (k, c) in infos.iter().enumerate() {
                 let blocks = format::block_count(c.byte_len, format::BLOCK_LEN);
                 let done: u64 = counts
@@ -323,7 +338,7 @@ pub(crate) fn write_columns(
         })(),
         None => Ok(()),
     };
-    agree(ranks, finished)?;
+    ranks::agree(ranks, finished.map_err(io))?;
     Ok(file_len)
 }
 
@@ -335,26 +350,6 @@ fn create(path: &Path, len: u64) -> io::Result<TempFile> {
     let temp = TempFile::create(&dir, name)?;
     temp.file.set_len(len)?;
     Ok(temp)
-}
-
-impl OtherRank for TableError {
-    fn other_rank(rank: usize) -> TableError {
-        TableError::OtherRank { rank }
-    }
-}
-
-/// Every rank's outcome of an I/O step, agreed ([`ranks::agree`]).
-fn agree<T>(ranks: &dyn Ranks, result: io::Result<T>) -> Result<T, TableError> {
-    ranks::agree(ranks, result.map_err(TableError::Io))
-}
-
-/// Every rank's bytes, where every rank's I/O step succeeded
-/// ([`ranks::agree_gather`]).
-fn agree_gather(
-    ranks: &dyn Ranks,
-    result: io::Result<Vec<u8>>,
-) -> Result<Vec<Vec<u8>>, TableError> {
-    ranks::agree_gather(ranks, result.map_err(TableError::Io))
 }
 
 /// A path as bytes, to send to other ranks, and back.

@@ -494,7 +494,7 @@ impl<I: Subject> Table<I> {
                 }
                 _ => {
                     let mut hasher = crc32fast::Hasher::new();
-                    self.column_chunks(i, &mut |bytes| {
+                    self.column_chunks::<TableError>(i, &mut |bytes| {
                         hasher.update(bytes);
                         done += bytes.len() as u64;
                         progress(Progress {

@@ -4,6 +4,7 @@
 //! pipe or any [`Write`]; a file is written under a temporary name renamed
 //! when complete ([`super::atomic`]).
 
+use std::convert::Infallible;
 use std::io::{self, BufWriter, Write};
 use std::ops::Range;
 use std::path::Path;
@@ -14,7 +15,7 @@ use super::{
     ColumnData, ColumnInfo, Data, Phase, Progress, Subject, Table, TableError, VERSION, format,
 };
 use crate::progress::Cancel;
-use crate::ranks::Solo;
+use crate::ranks::{OtherRank, Solo};
 
 /// Bytes handed over at a time when streaming a column.
 const CHUNK: usize = 1 << 20;
@@ -74,6 +75,60 @@ impl BlockHasher {
     }
 }
 
+/// Why a write stopped: the table's error, or the caller's own `C`, given
+/// once its cancel was cancelled (a cancel is the caller's, a job's, not a
+/// table file's).
+enum Stop<C> {
+    /// The table could not be written.
+    Table(TableError),
+    /// The caller's error for its cancel.
+    Cancelled(C),
+}
+
+impl<C> From<TableError> for Stop<C> {
+    fn from(error: TableError) -> Stop<C> {
+        Stop::Table(error)
+    }
+}
+
+impl<C> From<io::Error> for Stop<C> {
+    fn from(error: io::Error) -> Stop<C> {
+        Stop::Table(TableError::Io(error))
+    }
+}
+
+impl<C> OtherRank for Stop<C> {
+    /// Never called: these writes are one process's, the one rank of
+    /// [`Solo`]. Were it, an I/O error says so.
+    fn other_rank(rank: usize) -> Stop<C> {
+        Stop::Table(TableError::Io(io::Error::other(format!(
+            "rank {rank} of the job failed"
+        ))))
+    }
+}
+
+impl Stop<Infallible> {
+    /// The table's error of a write that no cancel stops.
+    fn table(self) -> TableError {
+        match self {
+            Stop::Table(error) => error,
+            Stop::Cancelled(never) => match never {},
+        }
+    }
+}
+
+/// A write's cancel, and the caller's error once it is cancelled; `None`
+/// for a write that is not stopped.
+type Cancelling<'a, C> = Option<(&'a Cancel, &'a dyn Fn() -> C)>;
+
+/// The caller's error once the write's cancel is cancelled.
+fn stop<C>(cancel: Cancelling<'_, C>) -> Result<(), Stop<C>> {
+    match cancel {
+        Some((cancel, cancelled)) if cancel.is_cancelled() => Err(Stop::Cancelled(cancelled())),
+        _ => Ok(()),
+    }
+}
+
 /// The bytes of a block-CRC array: each CRC little-endian.
 fn crc_array_bytes(crcs: &[u32]) -> Vec<u8> {
     crcs.iter().flat_map(|c| c.to_le_bytes()).collect()
@@ -83,11 +138,11 @@ impl<I: Subject> Table<I> {
     /// Calls `f` with the bytes of column `column` as the file stores them
     /// (little-endian, 1-bit entries packed, unused bits 0), at most
     /// [`CHUNK`] bytes at a time.
-    pub(crate) fn column_chunks(
+    pub(crate) fn column_chunks<E>(
         &self,
         column: usize,
-        f: &mut dyn FnMut(&[u8]) -> Result<(), TableError>,
-    ) -> Result<(), TableError> {
+        f: &mut dyn FnMut(&[u8]) -> Result<(), E>,
+    ) -> Result<(), E> {
         let Some(c) = self.columns.get(column) else {
             return Ok(());
         };
@@ -99,12 +154,12 @@ impl<I: Subject> Table<I> {
             Data::Owned(data) => data,
         };
         let mut buf = Vec::with_capacity(CHUNK);
-        fn each<T: Copy, const N: usize>(
+        fn each<T: Copy, const N: usize, E>(
             values: &[T],
             le: impl Fn(T) -> [u8; N],
             buf: &mut Vec<u8>,
-            f: &mut dyn FnMut(&[u8]) -> Result<(), TableError>,
-        ) -> Result<(), TableError> {
+            f: &mut dyn FnMut(&[u8]) -> Result<(), E>,
+        ) -> Result<(), E> {
             for chunk in values.chunks(CHUNK / N) {
                 buf.clear();
                 for &v in chunk {
@@ -138,6 +193,30 @@ impl<I: Subject> Table<I> {
         }
     }
 
+    /// Hands the bytes of column `column` to `put` chunk by chunk (as
+    /// [`column_chunks`](Table::column_chunks)), each with where it starts
+    /// in the column: the one loop of every pass of a write. The cancel is
+    /// checked before each chunk, and `progress` hears of each, counted on
+    /// in `tally` (its phase, the bytes done of its total).
+    fn put_column<C>(
+        &self,
+        column: usize,
+        tally: &mut Progress,
+        progress: &mut dyn FnMut(Progress),
+        cancel: Cancelling<'_, C>,
+        put: &mut dyn FnMut(u64, &[u8]) -> Result<(), Stop<C>>,
+    ) -> Result<(), Stop<C>> {
+        let mut at = 0u64;
+        self.column_chunks(column, &mut |bytes| {
+            stop(cancel)?;
+            put(at, bytes)?;
+            at += bytes.len() as u64;
+            tally.done += bytes.len() as u64;
+            progress(*tally);
+            Ok(())
+        })
+    }
+
     /// Writes the table as a version-3 file to `out`, returning its length.
     ///
     /// The block CRCs (4 KiB blocks) of every column and the CRC of each
@@ -155,28 +234,25 @@ impl<I: Subject> Table<I> {
         out: &mut impl Write,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<u64, TableError> {
-        self.write_to_cancellable(out, VERSION, progress, None)
+        self.write_to_cancellable::<Infallible>(out, VERSION, progress, None)
+            .map_err(Stop::table)
     }
 
     /// [`write_to`](Table::write_to) in layout `version`, 3 or 2 (2 has no
     /// block CRCs: for testing that version-2 files are still read), and
-    /// stopping with [`TableError::Cancelled`] between chunks of 1 MiB once
+    /// stopping with the caller's error between chunks of 1 MiB once
     /// `cancel` is cancelled.
-    fn write_to_cancellable(
+    fn write_to_cancellable<C>(
         &self,
         out: &mut impl Write,
         version: u32,
         progress: &mut dyn FnMut(Progress),
-        cancel: Option<&Cancel>,
-    ) -> Result<u64, TableError> {
+        cancel: Cancelling<'_, C>,
+    ) -> Result<u64, Stop<C>> {
         if version != VERSION && version != format::VERSION_2 {
-            return Err(TableError::Version(version));
+            return Err(TableError::Version(version).into());
         }
-        let stop = || match cancel {
-            Some(cancel) if cancel.is_cancelled() => Err(TableError::Cancelled),
-            _ => Ok(()),
-        };
-        stop()?;
+        stop(cancel)?;
         let infos: Vec<_> = self.columns().cloned().collect();
         self.id.check(self.shape, &infos)?;
         let total: u64 = infos.iter().map(|c| c.byte_len).sum();
@@ -184,24 +260,21 @@ impl<I: Subject> Table<I> {
         // Per column: the header's `crc` field and (version 3) the block CRCs.
         let mut crcs = Vec::with_capacity(infos.len());
         let mut arrays = Vec::with_capacity(infos.len());
-        let mut done = 0u64;
+        let mut tally = Progress {
+            phase: Phase::Checksum,
+            done: 0,
+            total,
+        };
         for (i, info) in infos.iter().enumerate() {
             let mut hasher = crc32fast::Hasher::new();
             let mut blocks = BlockHasher::new(format::BLOCK_LEN, info.byte_len);
             let mut source = self.source_crcs(i, false);
-            self.column_chunks(i, &mut |bytes| {
-                stop()?;
+            self.put_column(i, &mut tally, progress, cancel, &mut |_, bytes| {
                 if version == format::VERSION_2 {
                     hasher.update(bytes);
                 }
                 blocks.update(bytes);
                 source.update(bytes);
-                done += bytes.len() as u64;
-                progress(Progress {
-                    phase: Phase::Checksum,
-                    done,
-                    total,
-                });
                 Ok(())
             })?;
             let blocks = blocks.finish();
@@ -226,19 +299,16 @@ impl<I: Subject> Table<I> {
             }
             Ok(())
         }
-        let mut done = 0u64;
+        let mut tally = Progress {
+            phase: Phase::Write,
+            done: 0,
+            total,
+        };
         for (i, place) in placed.iter().enumerate() {
             pad(out, &mut at, place.offset)?;
-            self.column_chunks(i, &mut |bytes| {
-                stop()?;
+            self.put_column(i, &mut tally, progress, cancel, &mut |_, bytes| {
                 out.write_all(bytes)?;
                 at += bytes.len() as u64;
-                done += bytes.len() as u64;
-                progress(Progress {
-                    phase: Phase::Write,
-                    done,
-                    total,
-                });
                 Ok(())
             })?;
             if let (Some(offset), Some(array)) = (place.block_crcs, arrays.get(i)) {
@@ -309,7 +379,8 @@ impl<I: Subject> Table<I> {
     #[doc(hidden)]
     pub fn to_bytes_version(&self, version: u32) -> Result<Vec<u8>, TableError> {
         let mut bytes = Vec::with_capacity(usize::try_from(self.file_len).unwrap_or(0));
-        self.write_to_cancellable(&mut bytes, version, &mut |_| {}, None)?;
+        self.write_to_cancellable::<Infallible>(&mut bytes, version, &mut |_| {}, None)
+            .map_err(Stop::table)?;
         Ok(bytes)
     }
 
@@ -329,45 +400,61 @@ impl<I: Subject> Table<I> {
         path: impl AsRef<Path>,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<u64, TableError> {
-        self.write_maybe_cancelled(path.as_ref(), progress, None)
+        self.write_maybe_cancelled::<Infallible>(path.as_ref(), progress, None)
+            .map_err(Stop::table)
     }
 
-    /// [`write`](Table::write), stopping once `cancel` is cancelled: the
-    /// write is checked between chunks of 1 MiB, and a cancelled write
-    /// removes its temporary file and returns [`TableError::Cancelled`],
-    /// leaving whatever was under `path` before (a device written in place
-    /// keeps what was written).
+    /// [`write`](Table::write), stopping once `cancel` is cancelled, in the
+    /// caller's errors: the write is checked between chunks of 1 MiB, and a
+    /// cancelled write removes its temporary file and returns
+    /// `cancelled()`, leaving whatever was under `path` before (a device
+    /// written in place keeps what was written); the table's errors are
+    /// `error`'s. A cancel is the caller's (a job's), not a table file's:
+    /// [`TableError`] has no variant for it.
     ///
     /// ```
     /// use boardbase::progress::Cancel;
-    /// use boardbase::tablefile::{Puzzle, Table, TableError};
+    /// use boardbase::tablefile::{Puzzle, Table};
     ///
     /// let dir = std::env::temp_dir().join(format!("boardbase-doc-cancel-{}", std::process::id()));
     /// std::fs::create_dir_all(&dir)?;
     /// let path = dir.join("euler-4x4.bin");
     /// let cancel = Cancel::new();
-    /// // Cancelled from the progress callback, at its first report.
-    /// let result = Table::embedded(Puzzle::Euler).write_cancellable(&path, &mut |_| cancel.cancel(), &cancel);
-    /// assert!(matches!(result, Err(TableError::Cancelled)));
+    /// // Cancelled from the progress callback, at its first report: `None`
+    /// // for the cancel, `Some` for the table's errors.
+    /// let result = Table::embedded(Puzzle::Euler).write_cancellable(
+    ///     &path,
+    ///     &mut |_| cancel.cancel(),
+    ///     &cancel,
+    ///     || None,
+    ///     Some,
+    /// );
+    /// assert!(matches!(result, Err(None)));
     /// assert_eq!(std::fs::read_dir(&dir)?.count(), 0); // no table, no temporary file
     /// std::fs::remove_dir(&dir)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn write_cancellable(
+    pub fn write_cancellable<E>(
         &self,
         path: impl AsRef<Path>,
         progress: &mut dyn FnMut(Progress),
         cancel: &Cancel,
-    ) -> Result<u64, TableError> {
-        self.write_maybe_cancelled(path.as_ref(), progress, Some(cancel))
+        cancelled: impl Fn() -> E,
+        error: impl Fn(TableError) -> E,
+    ) -> Result<u64, E> {
+        self.write_maybe_cancelled(path.as_ref(), progress, Some((cancel, &cancelled)))
+            .map_err(|stopped| match stopped {
+                Stop::Table(e) => error(e),
+                Stop::Cancelled(e) => e,
+            })
     }
 
-    fn write_maybe_cancelled(
+    fn write_maybe_cancelled<C>(
         &self,
         path: &Path,
         progress: &mut dyn FnMut(Progress),
-        cancel: Option<&Cancel>,
-    ) -> Result<u64, TableError> {
+        cancel: Cancelling<'_, C>,
+    ) -> Result<u64, Stop<C>> {
         if let Destination::Replace(_) = destination(path) {
             return self.write_file(path, progress, cancel);
         }
@@ -389,61 +476,46 @@ impl<I: Subject> Table<I> {
     /// first so that a mapped column's stored CRCs are checked before any
     /// of its bytes are copied: a damaged file is never copied under new
     /// CRCs.
-    fn write_file(
+    fn write_file<C>(
         &self,
         path: &Path,
         progress: &mut dyn FnMut(Progress),
-        cancel: Option<&Cancel>,
-    ) -> Result<u64, TableError> {
-        let stop = || match cancel {
-            Some(cancel) if cancel.is_cancelled() => Err(TableError::Cancelled),
-            _ => Ok(()),
-        };
-        stop()?;
+        cancel: Cancelling<'_, C>,
+    ) -> Result<u64, Stop<C>> {
+        stop(cancel)?;
         let infos: Vec<ColumnInfo> = self.columns().cloned().collect();
         self.id.check(self.shape, &infos)?;
         let total: u64 = infos.iter().map(|c| c.byte_len).sum();
         let name = self.id.header_name();
-        write_columns(path, &name, self.shape, &infos, &Solo, |parts| {
-            let mut done = 0u64;
+        let fill = |parts: &mut super::parts::Parts<'_>| {
+            let mut tally = Progress {
+                phase: Phase::Checksum,
+                done: 0,
+                total,
+            };
             for i in 0..infos.len() {
                 let mut source = self.source_crcs(i, true);
-                let mut at = 0u64;
-                self.column_chunks(i, &mut |bytes| {
-                    stop()?;
+                self.put_column(i, &mut tally, progress, cancel, &mut |at, bytes| {
                     source.update(bytes);
-                    parts.put_crcs(i, at, bytes)?;
-                    at += bytes.len() as u64;
-                    done += bytes.len() as u64;
-                    progress(Progress {
-                        phase: Phase::Checksum,
-                        done,
-                        total,
-                    });
-                    Ok(())
+                    Ok(parts.put_crcs(i, at, bytes)?)
                 })?;
                 source.check(self, i, None)?;
             }
-            let mut done = 0u64;
+            let mut tally = Progress {
+                phase: Phase::Write,
+                done: 0,
+                total,
+            };
             for i in 0..infos.len() {
-                let mut at = 0u64;
-                self.column_chunks(i, &mut |bytes| {
-                    stop()?;
-                    parts.put_bytes(i, at, bytes)?;
-                    at += bytes.len() as u64;
-                    done += bytes.len() as u64;
-                    progress(Progress {
-                        phase: Phase::Write,
-                        done,
-                        total,
-                    });
-                    Ok(())
+                self.put_column(i, &mut tally, progress, cancel, &mut |at, bytes| {
+                    Ok(parts.put_bytes(i, at, bytes)?)
                 })?;
             }
             // The last moment a cancel is honoured: the file is complete
             // but for its header, and is renamed next.
-            stop()
-        })
+            stop(cancel)
+        };
+        write_columns(path, &name, self.shape, &infos, &Solo, fill, Stop::Table)
     }
 
     /// The check of column `column`'s stored CRCs, where it is a mapped

@@ -182,9 +182,7 @@ fn header_errors_are_named() {
     ));
     assert!(matches!(
         read_edited(|f| f.magic = *b"BRDBASE1"),
-        Err(TableError::BadMagic {
-            found: b"BRDBASE1"
-        })
+        Err(TableError::BadMagic { found: b"BRDBASE1" })
     ));
     assert!(matches!(
         read_edited(|f| f.version = VERSION + 1),
