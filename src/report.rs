@@ -47,7 +47,7 @@ use crate::euler::{self, Move, Outcome, Position};
 use crate::flip::{self, Board, Colour, Presses, Route};
 use crate::lights::family::{self, ColourGrid, FamilyAnswer, FamilyGoal, Variant, VariantInfo};
 use crate::lights::{self, Grid, Routes};
-use crate::tablefile::{EulerTable, FlipTable, ProbeError};
+use crate::tablefile::{EulerTable, FlipTable, TableError};
 
 /// A cell as 0-based `[row, col]`.
 pub type Cell = [usize; 2];
@@ -228,13 +228,13 @@ impl FlipAnswer {
         case: u64,
         board: u64,
         table: &FlipTable<'_>,
-    ) -> Result<FlipAnswer, ProbeError> {
+    ) -> Result<FlipAnswer, TableError> {
         let shape = table.shape();
         let best = table.solve(board)?;
         // A table without per-colour columns (version 1) has no routes.
         let route = |colour| match table.route(board, colour) {
             Ok(r) => Ok(r.map(|r| FlipRoute::from_table(shape, r))),
-            Err(ProbeError::MissingColumn(_)) => Ok(None),
+            Err(TableError::NoColumn(_)) => Ok(None),
             Err(e) => Err(e),
         };
         let (to_white, to_black) = match best {
@@ -512,7 +512,7 @@ impl EulerAnswer {
         case: u64,
         covered: u64,
         table: &EulerTable<'_>,
-    ) -> Result<EulerAnswer, ProbeError> {
+    ) -> Result<EulerAnswer, TableError> {
         let shape = table.shape();
         let entry = table.probe(covered)?;
         let mut legal = 0;

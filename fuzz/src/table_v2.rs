@@ -35,7 +35,7 @@ use std::sync::{Mutex, OnceLock};
 
 use boardbase::euler::{self, Outcome, Position};
 use boardbase::flip::{self, Board, Colour};
-use boardbase::tablefile::{ColumnData, ProbeError, Puzzle, Table, TableError};
+use boardbase::tablefile::{ColumnData, Puzzle, Table, TableError};
 use boardbase::tables::shape::Shape;
 
 use crate::oracle;
@@ -298,8 +298,8 @@ fn boards(shape: Shape, data: &[u8]) -> Vec<u64> {
 fn probe_everything(table: &Table, data: &[u8]) {
     let shape = table.shape();
     let outside = [shape.full().wrapping_add(1), u64::MAX, 1 << 63];
-    let out_of_range = |r: Result<(), ProbeError>| {
-        assert!(matches!(r, Err(ProbeError::OutOfRange { .. })), "{r:?}");
+    let out_of_range = |r: Result<(), TableError>| {
+        assert!(matches!(r, Err(TableError::OutOfRange { .. })), "{r:?}");
     };
     match table.puzzle() {
         Puzzle::Euler => {

@@ -29,7 +29,7 @@ use boardbase::tablebase::{
     self, CountOptions, FlipFrom, LightsAskError, LightsQuestion, LightsTowards, OptionNames,
     Tablebase,
 };
-use boardbase::tablefile::{self, ProbeError, Puzzle};
+use boardbase::tablefile::{self, Puzzle, TableError};
 use boardbase::tables::shape::Shape;
 use numpy::{PyArray1, PyReadonlyArray1};
 use pyo3::IntoPyObjectExt;
@@ -738,16 +738,16 @@ fn table_error(py: Python<'_>, path: &std::path::Path, e: &dyn std::fmt::Display
 }
 
 /// The error of a probe (`index`: the position's place in the array
-/// probed): `TableFileError` when the file is damaged (a block that does not
-/// match its CRC, an entry that cannot be right), with the file's name;
-/// `OptionError` for a position outside the table's shape.
-fn probe_error(py: Python<'_>, path: Option<&Path>, index: Option<usize>, e: &ProbeError) -> PyErr {
+/// probed), by its kind: `TableFileError` when the file is damaged (a block
+/// that does not match its CRC, an entry that cannot be right), with the
+/// file's name; `OptionError` for a position outside the table's shape.
+fn probe_error(py: Python<'_>, path: Option<&Path>, index: Option<usize>, e: &TableError) -> PyErr {
     let message = match index {
         Some(i) => format!("positions[{i}]: {e}"),
         None => e.to_string(),
     };
-    match e {
-        ProbeError::DamagedBlock { .. } | ProbeError::BadEntry { .. } => match path {
+    match e.kind() {
+        Kind::Table => match path {
             Some(path) => error(
                 py,
                 "TableFileError",
@@ -766,7 +766,7 @@ fn probe_all<T: Send + Copy + Default>(
     py: Python<'_>,
     path: Option<&Path>,
     positions: &[u64],
-    probe: impl Fn(u64) -> Result<T, ProbeError> + Sync,
+    probe: impl Fn(u64) -> Result<T, TableError> + Sync,
 ) -> PyResult<Vec<T>> {
     let done = run(py, || {
         let mut out = Vec::with_capacity(positions.len());
@@ -913,7 +913,7 @@ fn probe_many<'py, T, E>(
     py: Python<'py>,
     path: Option<&Path>,
     positions: &Bound<'py, PyAny>,
-    probe: impl Fn(u64) -> Result<T, ProbeError> + Sync,
+    probe: impl Fn(u64) -> Result<T, TableError> + Sync,
     entry: impl Fn(T) -> E,
 ) -> PyResult<Py<PyAny>>
 where
@@ -940,7 +940,7 @@ where
 }
 
 /// `OptionError` for a probe of the other puzzle's table.
-fn not_this(py: Python<'_>, e: &ProbeError) -> PyErr {
+fn not_this(py: Python<'_>, e: &TableError) -> PyErr {
     error(py, "OptionError", &e.to_string(), &[])
 }
 

@@ -321,7 +321,7 @@ pub enum CasesError {
     Lights(#[from] LightsError),
     /// A table gave an answer that cannot be right (it is damaged).
     #[error(transparent)]
-    Probe(#[from] crate::tablefile::ProbeError),
+    Probe(#[from] crate::tablefile::TableError),
     /// The answer layer could not answer (a table file, the tablebase's
     /// limits).
     #[error(transparent)]

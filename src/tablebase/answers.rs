@@ -12,7 +12,7 @@ use crate::euler::Position;
 use crate::flip::Board;
 use crate::lights::{Goal, Grid, Solver};
 use crate::report::{EulerAnswer, FlipAnswer};
-use crate::tablefile::{EulerTable, FlipTable, ProbeError, Puzzle};
+use crate::tablefile::{EulerTable, FlipTable, Puzzle, TableError};
 
 /// The Flip answers of one shape, found by the tablebase: the table it
 /// holds, or the GF(2) solver with the tablebase's nullity limit (checked:
@@ -86,7 +86,7 @@ impl FlipAnswers {
     }
 
     /// A probe error of the table, said with where it came from.
-    pub(super) fn probe_error(&self, error: ProbeError) -> Error {
+    pub(super) fn probe_error(&self, error: TableError) -> Error {
         match &self.table {
             Some(loaded) => Error::Probe {
                 origin: loaded.origin.clone(),
@@ -120,7 +120,7 @@ impl<'a> EulerAnswers<'a> {
     /// The answers of `found`.
     pub fn new(found: &'a Loaded) -> Result<EulerAnswers<'a>, Error> {
         if found.puzzle() != Puzzle::Euler {
-            let error = ProbeError::WrongPuzzle {
+            let error = TableError::WrongPuzzle {
                 expected: Puzzle::Euler,
                 found: found.puzzle(),
             };
@@ -154,7 +154,7 @@ impl<'a> EulerAnswers<'a> {
 }
 
 /// A probe error of the table `found`, said with where it came from.
-pub(super) fn probe_error(found: &Loaded, error: ProbeError) -> Error {
+pub(super) fn probe_error(found: &Loaded, error: TableError) -> Error {
     Error::Probe {
         origin: found.origin.clone(),
         error,
@@ -212,7 +212,7 @@ impl<'a> FlipView<'a> {
     }
 }
 
-fn damaged(error: ProbeError) -> Error {
+fn damaged(error: TableError) -> Error {
     Error::Damaged(error)
 }
 

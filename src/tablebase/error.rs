@@ -19,7 +19,7 @@ use super::find::{Missing, OptionNames, Origin};
 use super::made::MakeError;
 use crate::error::{Classify, Kind, ParseError};
 use crate::lights::LightsError;
-use crate::tablefile::{ProbeError, Puzzle, TableError, TooManyCells};
+use crate::tablefile::{Puzzle, TableError, TooManyCells};
 
 /// Why the tablebase gave no answer. The first variants are the
 /// tablebase's (it failed: its files, its memory, a table it does not
@@ -83,12 +83,12 @@ pub enum Error {
         /// Where the table came from.
         origin: Origin,
         /// What the probe found.
-        error: ProbeError,
+        error: TableError,
     },
     /// A table answered an error, said where its origin is not known (a
     /// [`FlipView`](super::FlipView) borrowed from a table).
     #[error("the table cannot answer this board: {0} (the file is damaged)")]
-    Damaged(ProbeError),
+    Damaged(TableError),
     /// Making the table in memory failed.
     #[error("cannot make the {puzzle} {shape} table in memory: {error}; make it with: {command}")]
     Make {

@@ -17,7 +17,7 @@ use crate::euler::Outcome;
 use crate::flip::Colour;
 use crate::lights::{self, Goal, Grid, LightsError, Solver};
 use crate::report::{Cell, EulerAnswer, FlipAnswer, FlipRoute, LightsAnswer};
-use crate::tablefile::ProbeError;
+use crate::tablefile::TableError;
 
 /// `GET /api/v1/flip`: the CLI's object and every press, best first. The
 /// API writes it by hand ([`flip_json`]); this serde form is what the tests
@@ -69,7 +69,7 @@ fn sort_presses_stable(presses: &mut [Press]) {
 }
 
 /// Every press from `board`, in reading order.
-fn table_presses(source: &dyn FlipSource, board: u64) -> Result<Vec<Press>, ProbeError> {
+fn table_presses(source: &dyn FlipSource, board: u64) -> Result<Vec<Press>, TableError> {
     let shape = source.shape();
     (0..shape.cells())
         .map(|cell| {
@@ -156,7 +156,7 @@ impl LightsPresses {
 
 /// The lookup of one Flip board from a table: its answer and all its
 /// presses.
-pub fn flip_lookup(source: &dyn FlipSource, board: u64) -> Result<FlipLookup, ProbeError> {
+pub fn flip_lookup(source: &dyn FlipSource, board: u64) -> Result<FlipLookup, TableError> {
     let shape = source.shape();
     let moves = table_presses(source, board)?;
     Ok(FlipLookup {
@@ -292,7 +292,7 @@ pub fn fliptile_lookup(
 /// The lookup of a Flip board from a table, written as JSON: the same
 /// bytes as `serde_json` writes for [`FlipLookup`], without building its
 /// strings (the hot path of the API).
-pub fn flip_json(source: &dyn FlipSource, board: u64) -> Result<Vec<u8>, ProbeError> {
+pub fn flip_json(source: &dyn FlipSource, board: u64) -> Result<Vec<u8>, TableError> {
     let shape = source.shape();
     let mut presses = table_presses(source, board)?;
     sort_presses(&mut presses);
@@ -437,7 +437,7 @@ fn sort_plays_stable(plays: &mut [Play]) {
 }
 
 /// The lookup of one Euler position: its answer and all its legal moves.
-pub fn euler_lookup(source: &dyn EulerSource, position: u64) -> Result<EulerLookup, ProbeError> {
+pub fn euler_lookup(source: &dyn EulerSource, position: u64) -> Result<EulerLookup, TableError> {
     let shape = source.shape();
     let mut moves = source.plays(position)?;
     sort_plays_stable(&mut moves);
@@ -459,7 +459,7 @@ pub fn euler_lookup(source: &dyn EulerSource, position: u64) -> Result<EulerLook
 
 /// [`euler_lookup`] written as JSON, the same bytes as `serde_json` writes
 /// for it: the hot path of the API.
-pub fn euler_json(source: &dyn EulerSource, position: u64) -> Result<Vec<u8>, ProbeError> {
+pub fn euler_json(source: &dyn EulerSource, position: u64) -> Result<Vec<u8>, TableError> {
     let shape = source.shape();
     let mut moves = source.plays(position)?;
     let mut out = Vec::with_capacity(512 + (100 + shape.cells()) * moves.len());

@@ -105,7 +105,7 @@ use crate::lights::family::{
     ColourGrid, FamilyAnswer, FamilyGoal, FamilySolver, Variant, VariantInfo,
 };
 use crate::lights::{self, Grid, LightsError, MAX_NULLITY, Solver};
-use crate::tablefile::{ProbeError, Puzzle, Table};
+use crate::tablefile::{Puzzle, Table, TableError};
 
 /// A table file found in the directories: opened, or the reason it could
 /// not be.
@@ -884,7 +884,7 @@ impl Tablebase {
     /// For the sources of [`Tablebase::flip`], [`Tablebase::euler`] and
     /// [`Tablebase::euler_made`]: the file of [`Tablebase::set_table`] is
     /// not among them (its answers say their origin themselves).
-    pub fn damaged(&self, puzzle: Puzzle, shape: Shape, error: ProbeError) -> Error {
+    pub fn damaged(&self, puzzle: Puzzle, shape: Shape, error: TableError) -> Error {
         let origin = if shape == Shape::SQUARE4 {
             Origin::Embedded
         } else {

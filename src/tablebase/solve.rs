@@ -18,7 +18,7 @@ use serde::Serialize;
 use super::{Error, EulerSource, Origin, Tablebase};
 use crate::catalogue::{AnyGame, Model, Setup};
 use crate::euler;
-use crate::tablefile::{GameTable, ProbeError, Puzzle, TableError};
+use crate::tablefile::{GameTable, Puzzle, TableError};
 
 /// Which position a [`Tablebase::solve`] asks about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,7 +115,7 @@ enum Values {
 
 impl Values {
     /// The outcome of `position` of `game` (`None`: not a position).
-    fn outcome(&self, game: &dyn AnyGame, position: u64) -> Result<Option<Outcome>, ProbeError> {
+    fn outcome(&self, game: &dyn AnyGame, position: u64) -> Result<Option<Outcome>, TableError> {
         match self {
             Values::Held(Held::Solved(solved)) => Ok(solved.outcome(game.canonical(position))),
             Values::Held(Held::File(table, _)) => table.outcome(game, position),
@@ -174,7 +174,7 @@ impl Tablebase {
             Query::Text(text) => game.read_position(text).map_err(Error::Board)?,
         };
         let values = self.values(model, setup, &*game)?;
-        let damaged = |e: ProbeError| match &values {
+        let damaged = |e: TableError| match &values {
             Values::Held(Held::File(_, path)) => Error::Probe {
                 origin: Origin::File(path.clone()),
                 error: e,

@@ -14,7 +14,7 @@ use super::json::{
 use crate::euler::{self, Move, Outcome, Position};
 use crate::flip::{self, Board};
 use crate::report::{EulerAnswer, FlipAnswer};
-use crate::tablefile::{ProbeError, Table};
+use crate::tablefile::{Table, TableError};
 
 /// Flip Game answers for boards of one shape that fit a `u64` (cell (r, c)
 /// at bit `C·r + c`, set = black): the embedded tables and table files.
@@ -22,15 +22,15 @@ pub trait FlipSource: Send + Sync {
     /// The board shape answered.
     fn shape(&self) -> Shape;
     /// The board's answer: the object of `boardbase flip --format json`.
-    fn answer(&self, board: u64) -> Result<FlipAnswer, ProbeError>;
+    fn answer(&self, board: u64) -> Result<FlipAnswer, TableError>;
     /// The board after pressing (`row`, `col`) and its fewest rounds
     /// (`None`: impossible).
-    fn press(&self, board: u64, row: usize, col: usize) -> Result<(u64, Option<u8>), ProbeError>;
+    fn press(&self, board: u64, row: usize, col: usize) -> Result<(u64, Option<u8>), TableError>;
     /// The start of each press's object in a lookup's `moves`.
     fn moves(&self) -> &MoveTexts;
     /// Writes the board's [`answer`](Self::answer) as JSON, without its
     /// closing brace, so that more fields can follow.
-    fn open_answer(&self, board: u64, out: &mut Vec<u8>) -> Result<(), ProbeError> {
+    fn open_answer(&self, board: u64, out: &mut Vec<u8>) -> Result<(), TableError> {
         open_flip_object(out, &self.answer(board)?);
         Ok(())
     }
@@ -41,17 +41,17 @@ pub trait EulerSource: Send + Sync {
     /// The board shape answered.
     fn shape(&self) -> Shape;
     /// The position's answer: the object of `boardbase euler --format json`.
-    fn answer(&self, position: u64) -> Result<EulerAnswer, ProbeError>;
+    fn answer(&self, position: u64) -> Result<EulerAnswer, TableError>;
     /// Every move of the shape (the squares it covers), in the solver's
     /// order, with its JSON; a move is legal where all its squares are open.
     fn moves(&self) -> &EulerMoves;
     /// Who wins `position` for the player to move, and the moves left with
     /// perfect play (`None` where the source only knows win or loss).
-    fn value(&self, position: u64) -> Result<(Outcome, Option<u8>), ProbeError>;
+    fn value(&self, position: u64) -> Result<(Outcome, Option<u8>), TableError>;
     /// Every legal move from `position` with the [`value`](Self::value) of
     /// the position it leads to, in the moves' order: one call per lookup,
     /// so that a table's columns are resolved once, not once per move.
-    fn plays(&self, position: u64) -> Result<Vec<Play>, ProbeError> {
+    fn plays(&self, position: u64) -> Result<Vec<Play>, TableError> {
         plays_by(self.moves(), position, |after| self.value(after))
     }
     /// Writes the position's [`answer`](Self::answer) as JSON, without its
@@ -62,7 +62,7 @@ pub trait EulerSource: Send + Sync {
         position: u64,
         plays: &[Play],
         out: &mut Vec<u8>,
-    ) -> Result<(), ProbeError> {
+    ) -> Result<(), TableError> {
         let _ = plays;
         open_euler_object(out, &self.answer(position)?);
         Ok(())
@@ -94,11 +94,11 @@ impl FlipSource for EmbeddedFlip {
         Shape::SQUARE4
     }
 
-    fn answer(&self, board: u64) -> Result<FlipAnswer, ProbeError> {
+    fn answer(&self, board: u64) -> Result<FlipAnswer, TableError> {
         Ok(FlipAnswer::new(1, board4(board)))
     }
 
-    fn press(&self, board: u64, row: usize, col: usize) -> Result<(u64, Option<u8>), ProbeError> {
+    fn press(&self, board: u64, row: usize, col: usize) -> Result<(u64, Option<u8>), TableError> {
         let after = board4(board).press(row, col);
         Ok((u64::from(after.bits()), flip::rounds(after)))
     }
@@ -110,7 +110,7 @@ impl FlipSource for EmbeddedFlip {
     /// [`FlipAnswer::new`]'s object written straight from [`flip::solve`],
     /// without building its strings and lists (the tests compare the two
     /// on every board).
-    fn open_answer(&self, board: u64, out: &mut Vec<u8>) -> Result<(), ProbeError> {
+    fn open_answer(&self, board: u64, out: &mut Vec<u8>) -> Result<(), TableError> {
         out.extend_from_slice(b"{\"case\":1,\"board\":\"");
         rows_into(board, Shape::SQUARE4, FLIP_LETTERS, out);
         let Some(s) = flip::solve(board4(board)) else {
@@ -180,11 +180,11 @@ impl FlipSource for TableFlip {
         self.table.shape()
     }
 
-    fn answer(&self, board: u64) -> Result<FlipAnswer, ProbeError> {
+    fn answer(&self, board: u64) -> Result<FlipAnswer, TableError> {
         FlipAnswer::from_table(1, board, &self.table.as_flip()?)
     }
 
-    fn press(&self, board: u64, row: usize, col: usize) -> Result<(u64, Option<u8>), ProbeError> {
+    fn press(&self, board: u64, row: usize, col: usize) -> Result<(u64, Option<u8>), TableError> {
         let shape = self.table.shape();
         let after = board ^ self.masks[shape.index(row, col)];
         Ok((after, self.table.as_flip()?.rounds(after)?))
@@ -356,7 +356,7 @@ impl EulerSource for EmbeddedEuler {
         Shape::SQUARE4
     }
 
-    fn answer(&self, position: u64) -> Result<EulerAnswer, ProbeError> {
+    fn answer(&self, position: u64) -> Result<EulerAnswer, TableError> {
         Ok(EulerAnswer::new(1, position4(position)))
     }
 
@@ -364,7 +364,7 @@ impl EulerSource for EmbeddedEuler {
         &self.moves
     }
 
-    fn value(&self, position: u64) -> Result<(Outcome, Option<u8>), ProbeError> {
+    fn value(&self, position: u64) -> Result<(Outcome, Option<u8>), TableError> {
         let entry = euler::probe(position4(position));
         Ok((entry.outcome, Some(entry.moves_left)))
     }
@@ -378,7 +378,7 @@ impl EulerSource for EmbeddedEuler {
         position: u64,
         plays: &[Play],
         out: &mut Vec<u8>,
-    ) -> Result<(), ProbeError> {
+    ) -> Result<(), TableError> {
         let entry = euler::probe(position4(position));
         out.extend_from_slice(b"{\"case\":1,\"board\":\"");
         rows_into(position, Shape::SQUARE4, EULER_LETTERS, out);
@@ -414,7 +414,7 @@ impl TableEuler {
     }
 
     /// The source of an Euler `table` (an error for a Flip table).
-    pub fn new(table: Arc<Table>) -> Result<TableEuler, ProbeError> {
+    pub fn new(table: Arc<Table>) -> Result<TableEuler, TableError> {
         let moves = EulerMoves::new(table.shape(), table.as_euler()?.moves().to_vec());
         Ok(TableEuler { table, moves })
     }
@@ -430,7 +430,7 @@ impl EulerSource for TableEuler {
         self.table.shape()
     }
 
-    fn answer(&self, position: u64) -> Result<EulerAnswer, ProbeError> {
+    fn answer(&self, position: u64) -> Result<EulerAnswer, TableError> {
         EulerAnswer::from_table(1, position, &self.table.as_euler()?)
     }
 
@@ -438,12 +438,12 @@ impl EulerSource for TableEuler {
         &self.moves
     }
 
-    fn value(&self, position: u64) -> Result<(Outcome, Option<u8>), ProbeError> {
+    fn value(&self, position: u64) -> Result<(Outcome, Option<u8>), TableError> {
         let entry = self.table.as_euler()?.probe(position)?;
         Ok((entry.outcome, entry.moves_left))
     }
 
-    fn plays(&self, position: u64) -> Result<Vec<Play>, ProbeError> {
+    fn plays(&self, position: u64) -> Result<Vec<Play>, TableError> {
         let table = self.table.as_euler()?;
         plays_by(&self.moves, position, |after| {
             let entry = table.probe(after)?;
@@ -469,8 +469,8 @@ pub struct Play {
 fn plays_by(
     moves: &EulerMoves,
     position: u64,
-    value: impl Fn(u64) -> Result<(Outcome, Option<u8>), ProbeError>,
-) -> Result<Vec<Play>, ProbeError> {
+    value: impl Fn(u64) -> Result<(Outcome, Option<u8>), TableError>,
+) -> Result<Vec<Play>, TableError> {
     moves
         .masks()
         .iter()

@@ -8,7 +8,7 @@ use std::fmt;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::{ProbeError, format};
+use super::{TableError, format};
 
 /// What a table says about one of its columns.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -293,9 +293,9 @@ pub(crate) enum Fault {
 
 impl Fault {
     /// The probe error of this fault at entry `index` of `column`.
-    pub(crate) fn probe_error(self, column: &'static str, index: u64) -> ProbeError {
+    pub(crate) fn probe_error(self, column: &'static str, index: u64) -> TableError {
         match self {
-            Fault::Past => ProbeError::BadEntry {
+            Fault::Past => TableError::BadEntry {
                 column,
                 index,
                 value: 0,
@@ -305,7 +305,7 @@ impl Fault {
                 start,
                 end,
                 array_damaged,
-            } => ProbeError::DamagedBlock {
+            } => TableError::DamagedBlock {
                 column,
                 block,
                 start,

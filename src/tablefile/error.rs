@@ -1,11 +1,13 @@
-//! Why a table could not be opened, built, written or verified, and why a
-//! probe failed.
+//! Why a table could not be opened, built, written or verified, or a
+//! probe of it could not answer: one error, [`TableError`], for every
+//! fault of a table file, its [`Kind`](crate::error::Kind) said once.
 
 use std::io;
 
 use boardbase_tables::shape::Shape;
 
 use super::Puzzle;
+use crate::error::{Classify, Kind};
 
 /// Why a table file was refused, could not be written, or failed
 /// [`Table::verify`](super::Table::verify); a version-1 file's own checks
@@ -358,16 +360,10 @@ pub enum TableError {
     /// A game's table whose board or options the game is not played with.
     #[error(transparent)]
     Setup(crate::catalogue::SetupError),
-    /// An entry could not be read (its block is damaged).
-    #[error(transparent)]
-    Probe(ProbeError),
-}
 
-/// Why a probe could not answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ProbeError {
-    /// The table is another puzzle's.
+    // Why a probe could not answer: the board or position asked is not
+    // one of the table's, or the entry that answers it cannot be read.
+    /// A probe of a table of another puzzle than asked.
     #[error("the table is for {found}, not {expected}")]
     WrongPuzzle {
         /// The puzzle asked for.
@@ -394,7 +390,7 @@ pub enum ProbeError {
     /// The table lacks a column this probe needs (a version-1 Flip table has
     /// no per-colour columns).
     #[error("the table has no column {0:?}")]
-    MissingColumn(&'static str),
+    NoColumn(&'static str),
     /// A stored value that cannot be right (the file is damaged: run
     /// [`Table::verify`](super::Table::verify)).
     #[error(
@@ -434,6 +430,23 @@ pub enum ProbeError {
         /// CRC-32, in the header, does not match it).
         array_damaged: bool,
     },
+}
+
+impl Classify for TableError {
+    /// [`Kind::Io`] for reading or writing that failed;
+    /// [`Kind::Mismatch`] for a probe of what the table does not hold
+    /// (another puzzle's table, a board with bits outside its shape, a
+    /// position past its positions): the question's; [`Kind::Table`] for
+    /// the rest, a file that cannot be used or a table found damaged.
+    fn kind(&self) -> Kind {
+        match self {
+            TableError::Io(_) => Kind::Io,
+            TableError::WrongPuzzle { .. }
+            | TableError::OutOfRange { .. }
+            | TableError::NoSuchPosition { .. } => Kind::Mismatch,
+            _ => Kind::Table,
+        }
+    }
 }
 
 /// An entry of a 4×4 table file that differs from the embedded tables: the

@@ -55,8 +55,8 @@ use boardbase_tables::game::retrograde::{self, Solved};
 use boardbase_tables::shape::Shape;
 
 use super::{
-    ColumnData, ColumnInfo, Layout, Phase, ProbeError, Progress, Storage, Subject, Table,
-    TableError, VERSION, format,
+    ColumnData, ColumnInfo, Layout, Phase, Progress, Storage, Subject, Table, TableError, VERSION,
+    format,
 };
 use crate::catalogue::{AnyGame, Model, Setup};
 
@@ -283,27 +283,27 @@ impl Table<GameId> {
     ///
     /// # Errors
     ///
-    /// [`ProbeError::OutOfRange`] past the table's positions,
-    /// [`ProbeError::DamagedBlock`] when the entry's block does not match
+    /// [`TableError::OutOfRange`] past the table's positions,
+    /// [`TableError::DamagedBlock`] when the entry's block does not match
     /// its CRC (the entry is never answered).
     pub fn outcome(
         &self,
         game: &dyn AnyGame,
         position: u64,
-    ) -> Result<Option<Outcome>, ProbeError> {
+    ) -> Result<Option<Outcome>, TableError> {
         self.canonical_outcome(game.canonical(position))
     }
 
     /// The outcome the table holds for the canonical `position`.
-    pub fn canonical_outcome(&self, position: u64) -> Result<Option<Outcome>, ProbeError> {
+    pub fn canonical_outcome(&self, position: u64) -> Result<Option<Outcome>, TableError> {
         let Layout::Game { outcome } = self.layout else {
-            return Err(ProbeError::MissingColumn(OUTCOME));
+            return Err(TableError::NoColumn(OUTCOME));
         };
         let column = self
             .column_ref(outcome)
-            .ok_or(ProbeError::MissingColumn(OUTCOME))?;
+            .ok_or_else(|| TableError::NoColumn(OUTCOME))?;
         if position >= column.entries {
-            return Err(ProbeError::NoSuchPosition {
+            return Err(TableError::NoSuchPosition {
                 position,
                 positions: column.entries,
             });
@@ -380,7 +380,7 @@ impl Table<GameId> {
                 TableError::Io(io::Error::new(io::ErrorKind::Interrupted, e.to_string()))
             })?;
         if let Some(e) = damaged {
-            return Err(TableError::Probe(e));
+            return Err(e);
         }
         if let Err(wrong) = consistent {
             let show =

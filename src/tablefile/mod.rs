@@ -121,7 +121,7 @@
 //! header's is read by `open`: each block is checked against its CRC the
 //! first time a probe reads an entry of it (a bit per block remembers the
 //! blocks found intact, so a block is checked once), and a damaged block is
-//! refused, never answered: [`ProbeError::DamagedBlock`] names the column,
+//! refused, never answered: [`TableError::DamagedBlock`] names the column,
 //! the block and its bytes, while the other blocks still answer. In version
 //! 2 the column CRCs are *not* checked by `open`, which would read the whole
 //! file: the [`Tablebase`](crate::tablebase::Tablebase) checks them for
@@ -156,7 +156,7 @@ pub use atomic::{AtomicFile, Destination, destination, remove_temporary_files, w
 pub(crate) use columns::ColumnRef;
 pub use columns::{ColumnBlocks, ColumnData, ColumnInfo};
 use columns::{Data, RefData, Storage, read_entry};
-pub use error::{ContentsError, ProbeError, TableError};
+pub use error::{ContentsError, TableError};
 pub use game::{GameId, GameTable};
 use layout::check_widths;
 pub(crate) use layout::layout_infos;

@@ -6,15 +6,15 @@ use boardbase_tables::euler::MoveList;
 use boardbase_tables::flip::press_masks;
 use boardbase_tables::shape::Shape;
 
-use super::{ColumnRef, Layout, NO_MOVE, ProbeError, Puzzle, Table, UNREACHABLE};
+use super::{ColumnRef, Layout, NO_MOVE, Puzzle, Table, TableError, UNREACHABLE};
 use crate::euler::Outcome;
 use crate::flip::Colour;
 
 /// Entry `i` of `column` (called `name`). The column has an entry for
 /// every board of the shape, so only a damaged block of a version-3 file
-/// ([`ProbeError::DamagedBlock`]) can refuse it in a checked table.
+/// ([`TableError::DamagedBlock`]) can refuse it in a checked table.
 #[inline]
-fn read(column: ColumnRef<'_>, name: &'static str, i: u64) -> Result<u64, ProbeError> {
+fn read(column: ColumnRef<'_>, name: &'static str, i: u64) -> Result<u64, TableError> {
     column.get(i).map_err(|fault| fault.probe_error(name, i))
 }
 
@@ -62,8 +62,8 @@ pub struct MoveValue {
 }
 
 impl<'a> EulerTable<'a> {
-    pub(super) fn new(table: &'a Table) -> Result<EulerTable<'a>, ProbeError> {
-        let missing = ProbeError::MissingColumn("winning");
+    pub(super) fn new(table: &'a Table) -> Result<EulerTable<'a>, TableError> {
+        let missing = || TableError::NoColumn("winning");
         match &table.layout {
             Layout::Euler {
                 winning,
@@ -71,17 +71,17 @@ impl<'a> EulerTable<'a> {
                 moves,
             } => Ok(EulerTable {
                 shape: table.shape,
-                winning: table.column_ref(*winning).ok_or(missing)?,
+                winning: table.column_ref(*winning).ok_or_else(missing)?,
                 full: match *full {
                     Some((plies, best)) => Some((
-                        table.column_ref(plies).ok_or(missing)?,
-                        table.column_ref(best).ok_or(missing)?,
+                        table.column_ref(plies).ok_or_else(missing)?,
+                        table.column_ref(best).ok_or_else(missing)?,
                     )),
                     None => None,
                 },
                 moves,
             }),
-            _ => Err(ProbeError::WrongPuzzle {
+            _ => Err(TableError::WrongPuzzle {
                 expected: Puzzle::Euler,
                 found: table.id,
             }),
@@ -105,12 +105,12 @@ impl<'a> EulerTable<'a> {
 
     /// An error unless `covered` lies within the shape.
     #[inline]
-    fn check(&self, covered: u64) -> Result<(), ProbeError> {
+    fn check(&self, covered: u64) -> Result<(), TableError> {
         let shape = self.shape;
         if covered & !shape.full() == 0 {
             Ok(())
         } else {
-            Err(ProbeError::OutOfRange {
+            Err(TableError::OutOfRange {
                 board: covered,
                 shape,
             })
@@ -127,10 +127,10 @@ impl<'a> EulerTable<'a> {
     /// let euler = table.as_euler()?;
     /// assert_eq!(euler.outcome(0)?, Outcome::Loss); // the empty 4×4 board
     /// assert_eq!(euler.outcome(0xFFFF)?, Outcome::Win); // the opponent covered the last square
-    /// # Ok::<(), boardbase::tablefile::ProbeError>(())
+    /// # Ok::<(), boardbase::tablefile::TableError>(())
     /// ```
     #[inline]
-    pub fn outcome(&self, covered: u64) -> Result<Outcome, ProbeError> {
+    pub fn outcome(&self, covered: u64) -> Result<Outcome, TableError> {
         self.check(covered)?;
         Ok(if read(self.winning, "winning", covered)? != 0 {
             Outcome::Win
@@ -141,7 +141,7 @@ impl<'a> EulerTable<'a> {
 
     /// The outcome, moves left and best move from `covered` (the last two
     /// `None` in a WDL-only table).
-    pub fn probe(&self, covered: u64) -> Result<EulerEntry, ProbeError> {
+    pub fn probe(&self, covered: u64) -> Result<EulerEntry, TableError> {
         let outcome = self.outcome(covered)?;
         let Some((plies, best)) = self.full else {
             return Ok(EulerEntry {
@@ -152,20 +152,20 @@ impl<'a> EulerTable<'a> {
         };
         let moves_left = read(plies, "plies", covered)? as u8;
         let index = read(best, "best_move", covered)?;
-        let bad = ProbeError::BadEntry {
+        let bad = || TableError::BadEntry {
             column: "best_move",
             index: covered,
             value: index,
         };
         let best_move = if covered == self.shape.full() {
             if index != u64::from(NO_MOVE) {
-                return Err(bad);
+                return Err(bad());
             }
             None
         } else {
-            let mask = *self.moves().get(index as usize).ok_or(bad)?;
+            let mask = *self.moves().get(index as usize).ok_or_else(bad)?;
             if mask & covered != 0 {
-                return Err(bad);
+                return Err(bad());
             }
             Some(mask)
         };
@@ -178,7 +178,7 @@ impl<'a> EulerTable<'a> {
 
     /// The legal moves from `covered` (those covering open squares only),
     /// in the moves' order. None for the full board.
-    pub fn legal_moves(&self, covered: u64) -> Result<impl Iterator<Item = u64> + 'a, ProbeError> {
+    pub fn legal_moves(&self, covered: u64) -> Result<impl Iterator<Item = u64> + 'a, TableError> {
         self.check(covered)?;
         Ok(self
             .moves()
@@ -190,7 +190,7 @@ impl<'a> EulerTable<'a> {
     /// Every legal move from `covered` with its value, in the moves' order:
     /// each position after a move is probed (in a WDL-only table too, as
     /// Syzygy tables are probed for their winning moves).
-    pub fn move_values(&self, covered: u64) -> Result<Vec<MoveValue>, ProbeError> {
+    pub fn move_values(&self, covered: u64) -> Result<Vec<MoveValue>, TableError> {
         let mut values = Vec::new();
         for mask in self.legal_moves(covered)? {
             let after = covered | mask;
@@ -214,7 +214,7 @@ impl<'a> EulerTable<'a> {
     /// The winning moves from `covered`, in the moves' order: the legal
     /// moves that leave the opponent a lost position. Empty when the
     /// position is lost or full.
-    pub fn winning_moves(&self, covered: u64) -> Result<Vec<u64>, ProbeError> {
+    pub fn winning_moves(&self, covered: u64) -> Result<Vec<u64>, TableError> {
         let mut wins = Vec::new();
         for mask in self.legal_moves(covered)? {
             if self.outcome(covered | mask)? == Outcome::Loss {
@@ -267,12 +267,8 @@ pub struct FlipSolution {
 }
 
 impl<'a> FlipTable<'a> {
-    pub(super) fn new(table: &'a Table) -> Result<FlipTable<'a>, ProbeError> {
-        let column = |c: usize| {
-            table
-                .column_ref(c)
-                .ok_or(ProbeError::MissingColumn("rounds"))
-        };
+    pub(super) fn new(table: &'a Table) -> Result<FlipTable<'a>, TableError> {
+        let column = |c: usize| table.column_ref(c).ok_or(TableError::NoColumn("rounds"));
         match table.layout {
             Layout::Flip { rounds, colours } => {
                 let [w, b] = colours;
@@ -296,7 +292,7 @@ impl<'a> FlipTable<'a> {
                 colours: None,
                 v1: Some([column(presses)?, column(optimal_sets)?]),
             }),
-            _ => Err(ProbeError::WrongPuzzle {
+            _ => Err(TableError::WrongPuzzle {
                 expected: Puzzle::Flip,
                 found: table.id,
             }),
@@ -310,12 +306,12 @@ impl<'a> FlipTable<'a> {
 
     /// An error unless `board` lies within the shape.
     #[inline]
-    fn check(&self, board: u64) -> Result<(), ProbeError> {
+    fn check(&self, board: u64) -> Result<(), TableError> {
         let shape = self.shape;
         if board & !shape.full() == 0 {
             Ok(())
         } else {
-            Err(ProbeError::OutOfRange { board, shape })
+            Err(TableError::OutOfRange { board, shape })
         }
     }
 
@@ -325,10 +321,10 @@ impl<'a> FlipTable<'a> {
         column: ColumnRef<'_>,
         name: &'static str,
         board: u64,
-    ) -> Result<u64, ProbeError> {
+    ) -> Result<u64, TableError> {
         let presses = read(column, name, board)?;
         if presses & !self.shape.full() != 0 {
-            return Err(ProbeError::BadEntry {
+            return Err(TableError::BadEntry {
                 column: name,
                 index: board,
                 value: presses,
@@ -351,10 +347,10 @@ impl<'a> FlipTable<'a> {
     /// //   b w w w
     /// assert_eq!(flip.rounds(0x19B9)?, Some(4));
     /// assert_eq!(flip.rounds(1)?, None); // a single black piece: impossible
-    /// # Ok::<(), boardbase::tablefile::ProbeError>(())
+    /// # Ok::<(), boardbase::tablefile::TableError>(())
     /// ```
     #[inline]
-    pub fn rounds(&self, board: u64) -> Result<Option<u8>, ProbeError> {
+    pub fn rounds(&self, board: u64) -> Result<Option<u8>, TableError> {
         self.check(board)?;
         let r = read(self.rounds, "rounds", board)? as u8;
         Ok((r != UNREACHABLE).then_some(r))
@@ -362,7 +358,7 @@ impl<'a> FlipTable<'a> {
 
     /// The optimal way from `board` to `colour`, or `None` when that colour
     /// cannot be reached. A version-1 file has no per-colour columns:
-    /// [`ProbeError::MissingColumn`].
+    /// [`TableError::NoColumn`].
     ///
     /// ```
     /// use boardbase::flip::Colour;
@@ -376,12 +372,12 @@ impl<'a> FlipTable<'a> {
     /// //   w w w w        . . . .
     /// let route = flip.route(0b0000_0000_0001_0011, Colour::White)?.expect("reachable");
     /// assert_eq!((route.rounds, route.presses, route.optimal_sets), (1, 0b1, 1));
-    /// # Ok::<(), boardbase::tablefile::ProbeError>(())
+    /// # Ok::<(), boardbase::tablefile::TableError>(())
     /// ```
-    pub fn route(&self, board: u64, colour: Colour) -> Result<Option<TableRoute>, ProbeError> {
+    pub fn route(&self, board: u64, colour: Colour) -> Result<Option<TableRoute>, TableError> {
         self.check(board)?;
         let Some(colours) = self.colours else {
-            return Err(ProbeError::MissingColumn(match colour {
+            return Err(TableError::NoColumn(match colour {
                 Colour::White => "rounds_white",
                 Colour::Black => "rounds_black",
             }));
@@ -407,7 +403,7 @@ impl<'a> FlipTable<'a> {
     /// one optimal press set and the number of optimal sets (both colours'
     /// when they tie), as [`flip::solve`](crate::flip::solve) for 4×4.
     /// `None` when neither colour can be reached.
-    pub fn solve(&self, board: u64) -> Result<Option<FlipSolution>, ProbeError> {
+    pub fn solve(&self, board: u64) -> Result<Option<FlipSolution>, TableError> {
         self.check(board)?;
         if let Some([presses, optimal_sets]) = self.v1 {
             return self.solve_v1(board, presses, optimal_sets);
@@ -439,7 +435,7 @@ impl<'a> FlipTable<'a> {
         board: u64,
         presses: ColumnRef<'_>,
         optimal_sets: ColumnRef<'_>,
-    ) -> Result<Option<FlipSolution>, ProbeError> {
+    ) -> Result<Option<FlipSolution>, TableError> {
         let r = read(self.rounds, "rounds", board)? as u8;
         if r == UNREACHABLE {
             return Ok(None);
@@ -455,7 +451,7 @@ impl<'a> FlipTable<'a> {
             0 => Colour::White,
             a if a == shape.full() => Colour::Black,
             _ => {
-                return Err(ProbeError::BadEntry {
+                return Err(TableError::BadEntry {
                     column: "presses",
                     index: board,
                     value: p,

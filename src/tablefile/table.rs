@@ -10,8 +10,8 @@ use boardbase_tables::shape::Shape;
 
 use super::columns::{Blocks, CheckedColumn, Column, ColumnRef, Data, RefData, Storage};
 use super::{
-    ColumnData, ColumnInfo, EulerTable, FlipTable, GameTable, Layout, MAX_HEADER_LEN, ProbeError,
-    Puzzle, Subject, TableError, VERSION, format, v1,
+    ColumnData, ColumnInfo, EulerTable, FlipTable, GameTable, Layout, MAX_HEADER_LEN, Puzzle,
+    Subject, TableError, VERSION, format, v1,
 };
 
 /// One puzzle's tables for one board shape: a mapped file or columns in
@@ -106,12 +106,12 @@ impl Table {
     }
 
     /// The probes of a Game of Euler table, or an error for a Flip table.
-    pub fn as_euler(&self) -> Result<EulerTable<'_>, ProbeError> {
+    pub fn as_euler(&self) -> Result<EulerTable<'_>, TableError> {
         EulerTable::new(self)
     }
 
     /// The probes of a Flip table, or an error for a Game of Euler table.
-    pub fn as_flip(&self) -> Result<FlipTable<'_>, ProbeError> {
+    pub fn as_flip(&self) -> Result<FlipTable<'_>, TableError> {
         FlipTable::new(self)
     }
 

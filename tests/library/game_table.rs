@@ -11,7 +11,7 @@ use crate::oracle::mnk::{Game, Solved};
 use boardbase::catalogue::{self, Model};
 use boardbase::generate::{Cancel, GameJob, GenerateError};
 use boardbase::tablebase::{Error, Query, Tablebase};
-use boardbase::tablefile::{GameTable, ProbeError, TableError};
+use boardbase::tablefile::{GameTable, TableError};
 use boardbase::tables::game::retrograde::{self, Solved as Table16};
 use boardbase::tables::game::{Outcome, Value};
 
@@ -190,7 +190,7 @@ fn a_damaged_block_is_refused_by_the_probe_and_by_verify() {
     let table = GameTable::open_game(&plan.path).unwrap();
     assert!(matches!(
         table.outcome(&*game, game.start()),
-        Err(ProbeError::DamagedBlock {
+        Err(TableError::DamagedBlock {
             column: "outcome",
             ..
         })

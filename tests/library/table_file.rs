@@ -12,7 +12,7 @@ use boardbase::euler::{self, Outcome, Position};
 use boardbase::flip::{self, Board, Colour};
 use boardbase::tablefile::v1::TableFile;
 use boardbase::tablefile::{
-    Checked, ColumnData, EulerColumns, Phase, ProbeError, Puzzle, Table, TableError, VerifyOptions,
+    Checked, ColumnData, EulerColumns, Phase, Puzzle, Table, TableError, VerifyOptions,
 };
 use boardbase::tables::shape::Shape;
 use common::{TempDir, crc32, names_in};
@@ -636,24 +636,27 @@ fn every_small_shape_round_trips_probes_and_verifies() {
         }
         // Out of range, and the other puzzle: errors, not panics.
         let outside = 1u64 << s.cells();
-        assert_eq!(
+        assert!(matches!(
             e.probe(outside),
-            Err(ProbeError::OutOfRange {
-                board: outside,
-                shape: s
-            })
-        );
+            Err(TableError::OutOfRange { board, shape }) if board == outside && shape == s
+        ));
         assert!(w.winning_moves(u64::MAX).is_err());
         assert!(f.rounds(outside).is_err() && f.solve(u64::MAX).is_err());
         assert!(matches!(
             full.as_flip(),
-            Err(ProbeError::WrongPuzzle {
+            Err(TableError::WrongPuzzle {
                 expected: Puzzle::Flip,
                 found: Puzzle::Euler
             })
         ));
         assert!(flip_table.as_euler().is_err());
     }
+}
+
+/// `result` with its error in full, as text: [`TableError`] holds I/O
+/// errors, so it has no `==`, and its `Debug` form is all of it.
+fn debug<T>(result: Result<T, TableError>) -> Result<T, String> {
+    result.map_err(|e| format!("{e:?}"))
 }
 
 #[test]
@@ -1271,10 +1274,10 @@ fn version_1_files_are_read_and_verified() {
     }
     // Flip's version 1 has no per-colour columns: said, not guessed, and
     // it cannot be written as version 3.
-    assert_eq!(
+    assert!(matches!(
         f.route(0, Colour::White),
-        Err(ProbeError::MissingColumn("rounds_white"))
-    );
+        Err(TableError::NoColumn("rounds_white"))
+    ));
     assert!(matches!(flip_v1.to_bytes(), Err(TableError::MissingColumn(c)) if c == "rounds_white"));
     // Euler's converts and writes.
     let v3 = Table::from_bytes(euler_v1.to_bytes().unwrap()).unwrap();
@@ -1418,7 +1421,7 @@ fn damaged_entries_give_probe_errors_not_panics() {
         assert!(
             matches!(
                 e.probe(p),
-                Err(ProbeError::BadEntry {
+                Err(TableError::BadEntry {
                     column: "best_move",
                     ..
                 })
@@ -1440,7 +1443,7 @@ fn damaged_entries_give_probe_errors_not_panics() {
     let t = Table::from_bytes(b).unwrap();
     assert!(matches!(
         t.as_flip().unwrap().route(0, Colour::White),
-        Err(ProbeError::BadEntry {
+        Err(TableError::BadEntry {
             column: "presses_white",
             index: 0,
             value: 0xC0
@@ -1519,7 +1522,7 @@ fn a_damaged_block_is_refused_at_probe_and_named_by_verify() {
     let computed = crc32(&bytes[at - 17..at - 17 + 4096]);
     std::fs::write(&path, &bytes).unwrap();
     let (start, end) = (plies.offset + 3 * 4096, plies.offset + 4 * 4096);
-    let refused = ProbeError::DamagedBlock {
+    let refused = TableError::DamagedBlock {
         column: "plies",
         block: 3,
         start,
@@ -1534,7 +1537,7 @@ fn a_damaged_block_is_refused_at_probe_and_named_by_verify() {
         // as checked.
         for _ in 0..2 {
             for p in [3 * 4096 + 17, 3 * 4096, 4 * 4096 - 1] {
-                assert_eq!(e.probe(p), Err(refused));
+                assert_eq!(debug(e.probe(p)), Err(format!("{refused:?}")));
             }
         }
         assert_eq!(
@@ -1547,7 +1550,7 @@ fn a_damaged_block_is_refused_at_probe_and_named_by_verify() {
         // answer right.
         let p = 3 * 4096 + 17;
         assert_eq!(
-            e.outcome(p),
+            debug(e.outcome(p)),
             Ok(euler::outcome(Position::from_bits(p as u16)))
         );
         for p in (0..=u16::MAX).filter(|p| p >> 12 != 3).step_by(7) {
@@ -1563,7 +1566,7 @@ fn a_damaged_block_is_refused_at_probe_and_named_by_verify() {
         // refused too (each reads the block), its winning moves are not
         // (they read `winning` only).
         let p = 2 * 4096;
-        assert_eq!(e.move_values(p), Err(refused));
+        assert_eq!(debug(e.move_values(p)), Err(format!("{refused:?}")));
         assert!(e.winning_moves(p).is_ok());
         // `get` never returns a damaged entry.
         assert_eq!(table.get("plies", 3 * 4096 + 17), None);
@@ -1604,14 +1607,17 @@ fn a_damaged_block_is_refused_at_probe_and_named_by_verify() {
     let e = t.as_euler().unwrap();
     assert!(matches!(
         e.outcome(40_000),
-        Err(ProbeError::DamagedBlock {
+        Err(TableError::DamagedBlock {
             column: "winning",
             block: 1,
             array_damaged: false,
             ..
         })
     ));
-    assert_eq!(e.outcome(100), Ok(euler::outcome(Position::from_bits(100))));
+    assert_eq!(
+        debug(e.outcome(100)),
+        Ok(euler::outcome(Position::from_bits(100)))
+    );
     let bytes = Table::embedded(Puzzle::Flip).to_bytes().unwrap();
     let presses = decode(&bytes)
         .columns
@@ -1627,19 +1633,19 @@ fn a_damaged_block_is_refused_at_probe_and_named_by_verify() {
     damaged[(presses.offset + 2 * board) as usize] ^= 0x80;
     let t = Table::from_bytes(damaged).unwrap();
     let f = t.as_flip().unwrap();
-    assert_eq!(
+    assert!(matches!(
         f.route(board, Colour::White),
-        Err(ProbeError::DamagedBlock {
+        Err(TableError::DamagedBlock {
             column: "presses_white",
             block: 5,
-            start: presses.offset + 5 * 4096,
-            end: presses.offset + 6 * 4096,
+            start,
+            end,
             array_damaged: false,
-        })
-    );
+        }) if (start, end) == (presses.offset + 5 * 4096, presses.offset + 6 * 4096)
+    ));
     assert!(f.solve(board).is_err());
     let b = Board::from_bits(board as u16);
-    assert_eq!(f.rounds(board), Ok(flip::rounds(b)));
+    assert_eq!(debug(f.rounds(board)), Ok(flip::rounds(b)));
     assert_eq!(
         f.route(board, Colour::Black).unwrap().map(|r| r.rounds),
         flip::route(b, Colour::Black).map(|r| r.rounds)
@@ -1662,14 +1668,14 @@ fn damage_in_a_block_crc_array_is_refused_at_probe_and_by_verify() {
     std::fs::write(&path, &bytes).unwrap();
     let t = Table::open(&path).expect("opens");
     let e = t.as_euler().unwrap();
-    let refused = ProbeError::DamagedBlock {
+    let refused = TableError::DamagedBlock {
         column: "plies",
         block: 2,
         start: plies.offset + 2 * 4096,
         end: plies.offset + 3 * 4096,
         array_damaged: true,
     };
-    assert_eq!(e.probe(2 * 4096 + 9), Err(refused));
+    assert_eq!(debug(e.probe(2 * 4096 + 9)), Err(format!("{refused:?}")));
     assert_eq!(
         refused.to_string(),
         format!(

@@ -13,7 +13,7 @@ use boardbase::lights::{Grid, LightsError, Solver};
 use boardbase::tablebase::{
     self, Begin, FlipFrom, Made, MakeError, Pending, euler_json, flip_json, flip_lights_json_within,
 };
-use boardbase::tablefile::{ProbeError, Puzzle};
+use boardbase::tablefile::{Puzzle, TableError};
 use boardbase::tables::shape::Shape;
 
 use super::error::{ApiError, Work};
@@ -99,7 +99,7 @@ fn answer(shape: Shape) -> impl FnOnce(tablebase::Error) -> ApiError {
 }
 
 /// A table's error for a board: it is damaged.
-fn damaged(state: &State, puzzle: Puzzle, shape: Shape) -> impl FnOnce(ProbeError) -> ApiError {
+fn damaged(state: &State, puzzle: Puzzle, shape: Shape) -> impl FnOnce(TableError) -> ApiError {
     move |error| answer(shape)(state.tablebase.damaged(puzzle, shape, error))
 }
 
