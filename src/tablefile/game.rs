@@ -301,7 +301,7 @@ impl Table<GameId> {
         };
         let column = self
             .column_ref(outcome)
-            .ok_or_else(|| TableError::NoColumn(OUTCOME))?;
+            .ok_or(TableError::NoColumn(OUTCOME))?;
         if position >= column.entries {
             return Err(TableError::NoSuchPosition {
                 position,

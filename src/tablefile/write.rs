@@ -204,7 +204,7 @@ impl<I: Subject> Table<I> {
         tally: &mut Progress,
         progress: &mut dyn FnMut(Progress),
         cancel: Cancelling<'_, C>,
-        put: &mut dyn FnMut(u64, &[u8]) -> Result<(), Stop<C>>,
+        mut put: impl FnMut(u64, &[u8]) -> Result<(), Stop<C>>,
     ) -> Result<(), Stop<C>> {
         let mut at = 0u64;
         self.column_chunks(column, &mut |bytes| {
@@ -269,7 +269,7 @@ impl<I: Subject> Table<I> {
             let mut hasher = crc32fast::Hasher::new();
             let mut blocks = BlockHasher::new(format::BLOCK_LEN, info.byte_len);
             let mut source = self.source_crcs(i, false);
-            self.put_column(i, &mut tally, progress, cancel, &mut |_, bytes| {
+            self.put_column(i, &mut tally, progress, cancel, |_, bytes| {
                 if version == format::VERSION_2 {
                     hasher.update(bytes);
                 }
@@ -306,7 +306,7 @@ impl<I: Subject> Table<I> {
         };
         for (i, place) in placed.iter().enumerate() {
             pad(out, &mut at, place.offset)?;
-            self.put_column(i, &mut tally, progress, cancel, &mut |_, bytes| {
+            self.put_column(i, &mut tally, progress, cancel, |_, bytes| {
                 out.write_all(bytes)?;
                 at += bytes.len() as u64;
                 Ok(())
@@ -495,7 +495,7 @@ impl<I: Subject> Table<I> {
             };
             for i in 0..infos.len() {
                 let mut source = self.source_crcs(i, true);
-                self.put_column(i, &mut tally, progress, cancel, &mut |at, bytes| {
+                self.put_column(i, &mut tally, progress, cancel, |at, bytes| {
                     source.update(bytes);
                     Ok(parts.put_crcs(i, at, bytes)?)
                 })?;
@@ -507,7 +507,7 @@ impl<I: Subject> Table<I> {
                 total,
             };
             for i in 0..infos.len() {
-                self.put_column(i, &mut tally, progress, cancel, &mut |at, bytes| {
+                self.put_column(i, &mut tally, progress, cancel, |at, bytes| {
                     Ok(parts.put_bytes(i, at, bytes)?)
                 })?;
             }
