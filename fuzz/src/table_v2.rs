@@ -494,10 +494,10 @@ fn never_wrong(damaged: &Table, base: &Table, data: &[u8]) {
                     base.as_euler().expect("Euler"),
                 );
                 if let Ok(got) = d.probe(b) {
-                    assert_eq!(Ok(got), e.probe(b), "position {b:#x}");
+                    assert_eq!(Some(got), e.probe(b).ok(), "position {b:#x}");
                 }
                 if let Ok(got) = d.move_values(b) {
-                    assert_eq!(Ok(got), e.move_values(b), "position {b:#x}");
+                    assert_eq!(Some(got), e.move_values(b).ok(), "position {b:#x}");
                 }
             }
             Puzzle::Flip => {
@@ -506,10 +506,10 @@ fn never_wrong(damaged: &Table, base: &Table, data: &[u8]) {
                     base.as_flip().expect("Flip"),
                 );
                 if let Ok(got) = d.rounds(b) {
-                    assert_eq!(Ok(got), f.rounds(b), "board {b:#x}");
+                    assert_eq!(Some(got), f.rounds(b).ok(), "board {b:#x}");
                 }
                 if let Ok(got) = d.solve(b) {
-                    assert_eq!(Ok(got), f.solve(b), "board {b:#x}");
+                    assert_eq!(Some(got), f.solve(b).ok(), "board {b:#x}");
                 }
             }
         }
