@@ -143,9 +143,10 @@ impl RankTables {
     ///
     /// On the rank that failed, the errors of
     /// [`Table::write`](crate::tablefile::Table::write) (and a `path` that
-    /// is a device or a pipe: the ranks write a file in parts); on the
-    /// others, [`GenerateError::OtherRank`]; the table's errors as
-    /// [`GenerateError::writing`] says.
+    /// is a device or a pipe: the ranks write a file in parts) as a job
+    /// says them: [`GenerateError::Write`] for an I/O error,
+    /// [`GenerateError::Table`] for any other; on the others,
+    /// [`GenerateError::OtherRank`].
     pub fn write(&self, path: &Path, ranks: &dyn Ranks) -> Result<u64, GenerateError> {
         let shape = self.shape;
         let full = self.full();
