@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use boardbase::carcassonne::{self, BoardError, CountError};
+use boardbase::carcassonne;
 use boardbase::error::{Classify, Kind, ParseError};
 use boardbase::lights::GridError;
 use boardbase::lights::family::VariantError;
@@ -105,7 +105,7 @@ pub enum ApiError {
         /// The case, from 1.
         case: u64,
         /// What stopped it.
-        error: CountError,
+        error: carcassonne::Error,
         /// Whether the time limit had passed.
         late: bool,
         /// The server's time limit.
@@ -159,11 +159,11 @@ pub enum ApiError {
         /// The code given.
         code: String,
         /// What is wrong with it.
-        error: BoardError,
+        error: carcassonne::Error,
     },
     /// A Carcassonne board the library refused (422 too wide, else 400).
     #[error(transparent)]
-    CarcassonneBoard(BoardError),
+    CarcassonneBoard(carcassonne::Error),
     /// A body over the limit (413).
     #[error("the body is larger than {0} bytes")]
     TooLarge(usize),
@@ -294,13 +294,13 @@ fn answer_message(error: &tablebase::Error, shape: Shape) -> String {
     }
 }
 
-fn stop_message(error: &CountError, late: bool, limit: Duration) -> String {
+fn stop_message(error: &carcassonne::Error, late: bool, limit: Duration) -> String {
     match error {
-        CountError::Stopped { placed, cells } if late => format!(
+        carcassonne::Error::Stopped { placed, cells } if late => format!(
             "not counted within the server's time limit of {} s (stopped after {placed} of {cells} tiles)",
             limit.as_secs_f64()
         ),
-        CountError::Stopped { .. } => error.to_string(),
+        carcassonne::Error::Stopped { .. } => error.to_string(),
         _ => format!("{error}: past the DP's memory budget"),
     }
 }
