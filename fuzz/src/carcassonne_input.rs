@@ -14,8 +14,7 @@
 use std::io::Read;
 
 use boardbase::carcassonne::{
-    Board, Colour, Error, MAX_NARROW_SIDE, MAX_TILES, Tile, TileCode, read_case,
-    read_case_count,
+    Board, Colour, Error, MAX_NARROW_SIDE, MAX_TILES, Tile, TileCode, read_case, read_case_count,
 };
 use boardbase::error::ParseError;
 use boardbase::input::Scanner;
