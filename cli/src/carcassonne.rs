@@ -4,7 +4,7 @@ use std::io::Write;
 
 use std::sync::LazyLock;
 
-use boardbase::carcassonne::{self, Board, Case, CountError, Tile};
+use boardbase::carcassonne::{self, Board, Case, Tile};
 use boardbase::report::{CarcassonneAnswer, turned_rows};
 use boardbase::tablebase::{CountOptions, Counted, Tablebase};
 use clap::Args;
@@ -149,7 +149,7 @@ impl Cases {
 }
 
 /// The answers of one batch, in order.
-type Answers = Vec<Result<Answer, CountError>>;
+type Answers = Vec<Result<Answer, carcassonne::Error>>;
 
 fn count_batch(args: &CarcassonneArgs, cases: &[Case]) -> Answers {
     let want_witness = args.witness || args.format == Format::Pretty;
@@ -254,7 +254,7 @@ pub fn demo(out: &mut Output) -> Result<(), Failure> {
     Ok(())
 }
 
-fn solve(board: &Board, exact: bool, witness: bool) -> Result<Answer, CountError> {
+fn solve(board: &Board, exact: bool, witness: bool) -> Result<Answer, carcassonne::Error> {
     let options = CountOptions {
         exact,
         witness,

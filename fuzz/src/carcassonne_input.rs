@@ -14,8 +14,7 @@
 use std::io::Read;
 
 use boardbase::carcassonne::{
-    Board, BoardError, Colour, MAX_NARROW_SIDE, MAX_TILES, Tile, TileCode, read_case,
-    read_case_count,
+    Board, Colour, Error, MAX_NARROW_SIDE, MAX_TILES, Tile, TileCode, read_case, read_case_count,
 };
 use boardbase::error::ParseError;
 use boardbase::input::Scanner;
@@ -82,8 +81,8 @@ fn check_tile(code: &[u8]) {
                 assert!(rotations[..i].iter().all(|s| s.tile != r.tile));
             }
         }
-        Err(BoardError::TileLength { len }) => assert!(len == code.len() && len != 4),
-        Err(BoardError::TileLetter { position, byte }) => {
+        Err(Error::TileLength { len }) => assert!(len == code.len() && len != 4),
+        Err(Error::TileLetter { position, byte }) => {
             assert_eq!(code.len(), 4);
             assert_eq!(code[position], byte);
             assert!(Colour::from_letter(byte).is_none());

@@ -3,7 +3,7 @@
 
 use crate::error::{Found, ParseError};
 
-use super::{BoardError, MAX_NARROW_SIDE, Tile};
+use super::{Error, MAX_NARROW_SIDE, Tile};
 
 /// Reads a board written on one line, as `boardbase carcassonne --board`
 /// takes it: rows separated by `/` (a trailing `/` allowed), the tiles of
@@ -113,24 +113,24 @@ impl Board {
     /// unbounded), and there must be exactly `rows × cols` tiles.
     ///
     /// ```
-    /// use boardbase::carcassonne::{Board, BoardError, Tile};
+    /// use boardbase::carcassonne::{Board, Error, Tile};
     /// let t: Tile = "RRRF".parse().unwrap();
     /// assert!(Board::new(1, 2, vec![t, t]).is_ok());
-    /// assert!(matches!(Board::new(1, 3, vec![t, t]), Err(BoardError::TileCount { .. })));
+    /// assert!(matches!(Board::new(1, 3, vec![t, t]), Err(Error::TileCount { .. })));
     /// ```
-    pub fn new(rows: usize, cols: usize, tiles: Vec<Tile>) -> Result<Board, BoardError> {
+    pub fn new(rows: usize, cols: usize, tiles: Vec<Tile>) -> Result<Board, Error> {
         if rows == 0 || cols == 0 {
-            return Err(BoardError::EmptySide { rows, cols });
+            return Err(Error::EmptySide { rows, cols });
         }
         if rows.min(cols) > MAX_NARROW_SIDE {
-            return Err(BoardError::TooWide {
+            return Err(Error::TooWide {
                 rows,
                 cols,
                 max: MAX_NARROW_SIDE,
             });
         }
         if rows.checked_mul(cols) != Some(tiles.len()) {
-            return Err(BoardError::TileCount {
+            return Err(Error::TileCount {
                 rows,
                 cols,
                 tiles: tiles.len(),

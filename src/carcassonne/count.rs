@@ -5,7 +5,7 @@
 use num_bigint::BigUint;
 
 use super::Board;
-use super::CountError;
+use super::Error;
 use super::dp::{self, Budget};
 
 /// What to count on a board, and within what memory.
@@ -47,7 +47,7 @@ pub struct Counted {
 ///
 /// ```
 /// use std::time::{Duration, Instant};
-/// use boardbase::carcassonne::{count, Board, CountOptions, CountError};
+/// use boardbase::carcassonne::{count, Board, CountOptions, Error};
 ///
 /// let tiles = ["RRRF", "FCCC"].map(|s| s.parse().unwrap()).to_vec();
 /// let board = Board::new(1, 2, tiles).unwrap();
@@ -65,15 +65,15 @@ pub struct Counted {
 /// // Asked to stop at once: nothing is counted.
 /// assert_eq!(
 ///     count(&board, &all, || true),
-///     Err(CountError::Stopped { placed: 0, cells: 2 })
+///     Err(Error::Stopped { placed: 0, cells: 2 })
 /// );
-/// # Ok::<(), CountError>(())
+/// # Ok::<(), Error>(())
 /// ```
 pub fn count(
     board: &Board,
     options: &CountOptions,
     mut stop: impl FnMut() -> bool,
-) -> Result<Counted, CountError> {
+) -> Result<Counted, Error> {
     let budget = options.budget;
     let witness = if options.witness {
         let turns = dp::witness(board, budget, stopper(board, &mut stop))?;
@@ -101,15 +101,15 @@ pub fn count(
     })
 }
 
-/// The check before each cell that turns `stop` into [`CountError::Stopped`].
+/// The check before each cell that turns `stop` into [`Error::Stopped`].
 fn stopper(
     board: &Board,
     mut stop: impl FnMut() -> bool,
-) -> impl FnMut(usize) -> Result<(), CountError> {
+) -> impl FnMut(usize) -> Result<(), Error> {
     let cells = board.tiles().len();
     move |placed| {
         if stop() {
-            Err(CountError::Stopped { placed, cells })
+            Err(Error::Stopped { placed, cells })
         } else {
             Ok(())
         }
@@ -118,10 +118,10 @@ fn stopper(
 
 /// The count modulo [`MODULUS`](super::MODULUS) of every board, in parallel (one board per
 /// task), in order, each within [`Budget::DEFAULT`].
-pub fn count_all(boards: &[Board]) -> Vec<Result<u64, CountError>> {
+pub fn count_all(boards: &[Board]) -> Vec<Result<u64, Error>> {
     use rayon::prelude::*;
     boards
         .par_iter()
-        .map(|board| dp::mod_p(board, Budget::DEFAULT, |_| Ok::<(), CountError>(())))
+        .map(|board| dp::mod_p(board, Budget::DEFAULT, |_| Ok::<(), Error>(())))
         .collect()
 }

@@ -5,7 +5,7 @@
 use boardbase_tables::carcassonne::{self as packed, NONE, Side};
 use num_bigint::BigUint;
 
-use super::{Board, CountError, MODULUS};
+use super::{Board, Error, MODULUS};
 
 /// The default cap on the profile groups reachable after any one cell
 /// (`2^20`; a group holds up to 16 profiles, see the [module
@@ -44,7 +44,7 @@ impl Default for Budget {
 
 /// The count modulo [`MODULUS`]; `check` is asked before each cell with
 /// the cells placed so far.
-pub(super) fn mod_p<E: From<CountError>>(
+pub(super) fn mod_p<E: From<Error>>(
     board: &Board,
     budget: Budget,
     mut check: impl FnMut(usize) -> Result<(), E>,
@@ -54,7 +54,7 @@ pub(super) fn mod_p<E: From<CountError>>(
 }
 
 /// The exact count; `check` as in [`mod_p`].
-pub(super) fn exact<E: From<CountError>>(
+pub(super) fn exact<E: From<Error>>(
     board: &Board,
     budget: Budget,
     mut check: impl FnMut(usize) -> Result<(), E>,
@@ -70,7 +70,7 @@ pub(super) fn exact<E: From<CountError>>(
 /// exact count is not 0 (even when the count modulo `p` is 0): the layers'
 /// keys and masks are kept, and the walk goes back from a reachable
 /// profile after the last cell.
-pub(super) fn witness<E: From<CountError>>(
+pub(super) fn witness<E: From<Error>>(
     board: &Board,
     budget: Budget,
     mut check: impl FnMut(usize) -> Result<(), E>,
@@ -83,7 +83,7 @@ pub(super) fn witness<E: From<CountError>>(
         check(cell)?;
         stored = stored.saturating_add(layer.groups());
         if stored > budget.witness_groups {
-            return Err(CountError::WitnessBudget {
+            return Err(Error::WitnessBudget {
                 budget: budget.witness_groups,
             }
             .into());
@@ -143,11 +143,11 @@ pub struct ProfileStats {
 }
 
 /// Statistics of the reachable profiles per cell.
-pub fn profile_stats(board: &Board) -> Result<ProfileStats, CountError> {
+pub fn profile_stats(board: &Board) -> Result<ProfileStats, Error> {
     let shape = Shape::of(board);
     let mut sizes: Vec<(usize, usize)> = Vec::new();
     let mut record = |layer: &Layer<()>| sizes.push((layer.profiles(), layer.groups()));
-    let last = run::<Reach, CountError>(board, GROUP_BUDGET, |cell, layer| {
+    let last = run::<Reach, Error>(board, GROUP_BUDGET, |cell, layer| {
         // Skip the empty frontier before the first cell.
         if cell > 0 {
             record(layer);
@@ -476,7 +476,7 @@ impl<V> Layer<V> {
 /// Runs the DP over every cell and returns the last layer (empty when no
 /// placement exists). `visit` sees each cell's index (row-major, from 0)
 /// and the layer before it.
-fn run<W: Weight, E: From<CountError>>(
+fn run<W: Weight, E: From<Error>>(
     board: &Board,
     budget: usize,
     mut visit: impl FnMut(usize, &Layer<W::Val>) -> Result<(), E>,
@@ -518,7 +518,7 @@ fn run<W: Weight, E: From<CountError>>(
             _ => unreachable!("a tile has 1, 2 or 4 distinct rotations"),
         };
         if !within {
-            return Err(CountError::ProfileBudget {
+            return Err(Error::ProfileBudget {
                 groups: next.groups(),
                 budget,
                 placed: cell + 1,

@@ -1,12 +1,15 @@
-//! Why a board was not counted: the board or one of its tiles refused
-//! ([`BoardError`], the question's), or the count that did not finish
-//! ([`CountError`], past its budget or told to stop).
+//! Why a board was not counted, in one [`Error`]: the board or one of its
+//! tiles refused (the question's), or the count that did not finish (past
+//! its budget or told to stop); its [`Kind`] says which.
 
 use crate::error::{Classify, Kind};
 
-/// Why a board was rejected: its size, its tile count, or a tile's code.
+/// Why a board was not made or not counted: its size, its tile count or a
+/// tile's code (from [`Board::new`](super::Board::new) and the tiles'
+/// parsers), or the count past its memory budget or told to stop (from
+/// [`count`](super::count)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum BoardError {
+pub enum Error {
     /// A side is 0.
     #[error("a board needs at least one row and one column, got {rows}x{cols}")]
     EmptySide {
@@ -49,31 +52,6 @@ pub enum BoardError {
         /// The offending byte.
         byte: u8,
     },
-}
-
-impl Classify for BoardError {
-    /// Too wide to count ([`Kind::TooLarge`]), a tile's code that does not
-    /// read ([`Kind::Syntax`]), else not a board ([`Kind::Mismatch`]).
-    fn kind(&self) -> Kind {
-        match self {
-            BoardError::TooWide { .. } => Kind::TooLarge,
-            BoardError::TileLength { .. } | BoardError::TileLetter { .. } => Kind::Syntax,
-            BoardError::EmptySide { .. } | BoardError::TileCount { .. } => Kind::Mismatch,
-        }
-    }
-}
-
-fn show_byte(byte: u8) -> String {
-    if byte.is_ascii() {
-        format!("{:?}", byte as char)
-    } else {
-        format!("byte 0x{byte:02x}")
-    }
-}
-
-/// Why a count did not finish: past its memory budget, or told to stop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum CountError {
     /// More profile groups became reachable after one cell than the budget
     /// allows.
     #[error(
@@ -108,13 +86,26 @@ pub enum CountError {
     },
 }
 
-impl Classify for CountError {
-    /// Past the DP's budget ([`Kind::Resource`]), or told to stop
+impl Classify for Error {
+    /// Too wide to count ([`Kind::TooLarge`]), a tile's code that does not
+    /// read ([`Kind::Syntax`]), not a board ([`Kind::Mismatch`]); past the
+    /// DP's budget ([`Kind::Resource`]), or told to stop
     /// ([`Kind::Interrupted`]).
     fn kind(&self) -> Kind {
         match self {
-            CountError::ProfileBudget { .. } | CountError::WitnessBudget { .. } => Kind::Resource,
-            CountError::Stopped { .. } => Kind::Interrupted,
+            Error::TooWide { .. } => Kind::TooLarge,
+            Error::TileLength { .. } | Error::TileLetter { .. } => Kind::Syntax,
+            Error::EmptySide { .. } | Error::TileCount { .. } => Kind::Mismatch,
+            Error::ProfileBudget { .. } | Error::WitnessBudget { .. } => Kind::Resource,
+            Error::Stopped { .. } => Kind::Interrupted,
         }
+    }
+}
+
+fn show_byte(byte: u8) -> String {
+    if byte.is_ascii() {
+        format!("{:?}", byte as char)
+    } else {
+        format!("byte 0x{byte:02x}")
     }
 }

@@ -43,8 +43,8 @@
 //! # Budgets
 //!
 //! Memory is bounded by the number of stored groups, checked as they are
-//! produced: past the cap [`count`] returns [`CountError::ProfileBudget`]
-//! or [`CountError::WitnessBudget`] instead of
+//! produced: past the cap [`count`] returns [`Error::ProfileBudget`]
+//! or [`Error::WitnessBudget`] instead of
 //! allocating more. Nothing is allocated in proportion to the board before
 //! the DP runs.
 //!
@@ -60,14 +60,14 @@
 //! masks (10 bytes a group), at most [`WITNESS_BUDGET`] groups in all.
 //!
 //! Time is bounded by the caller: [`count`] asks a `stop` function before
-//! each tile and returns [`CountError::Stopped`] when it says so (a server
+//! each tile and returns [`Error::Stopped`] when it says so (a server
 //! uses it for a deadline, a client that went away or a shutdown).
 //!
 //! # Files
 //!
 //! `tile.rs` the tiles and their codes, `board.rs` the board and its
 //! one-line text, `count.rs` the entry and its options, `dp.rs` the DP and
-//! its budgets, `error.rs` the two errors (the board's, the count's),
+//! its budgets, `error.rs` the one error (the board's refusals and the count's),
 //! `judge.rs` the judge's input.
 
 use std::time::Duration;
@@ -87,7 +87,7 @@ pub use board::{Board, parse_rows};
 pub use boardbase_tables::carcassonne::Colour;
 pub use count::{CountOptions, Counted, count, count_all};
 pub use dp::{Budget, GROUP_BUDGET, ProfileStats, WITNESS_BUDGET, profile_stats};
-pub use error::{BoardError, CountError};
+pub use error::Error;
 pub use judge::{Case, MAX_TILES, read_case, read_case_count};
 pub use tile::{TILE_CODES, Tile, TileCode};
 

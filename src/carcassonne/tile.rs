@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use boardbase_tables::carcassonne::{self as packed, Colour, Side};
 
-use super::BoardError;
+use super::Error;
 
 /// A square tile: four edge colours clockwise from the top.
 ///
@@ -94,11 +94,11 @@ impl TileCode {
 }
 
 impl TryFrom<&[u8]> for Tile {
-    type Error = BoardError;
+    type Error = Error;
 
-    fn try_from(code: &[u8]) -> Result<Tile, BoardError> {
+    fn try_from(code: &[u8]) -> Result<Tile, Error> {
         let Ok(letters) = <&[u8; 4]>::try_from(code) else {
-            return Err(BoardError::TileLength { len: code.len() });
+            return Err(Error::TileLength { len: code.len() });
         };
         match TileCode::lookup(letters) {
             Some(entry) => Ok(entry.tile),
@@ -109,16 +109,16 @@ impl TryFrom<&[u8]> for Tile {
                     .enumerate()
                     .find(|(_, b)| Colour::from_letter(**b).is_none())
                     .unwrap_or((0, &letters[0]));
-                Err(BoardError::TileLetter { position, byte })
+                Err(Error::TileLetter { position, byte })
             }
         }
     }
 }
 
 impl FromStr for Tile {
-    type Err = BoardError;
+    type Err = Error;
 
-    fn from_str(s: &str) -> Result<Tile, BoardError> {
+    fn from_str(s: &str) -> Result<Tile, Error> {
         Tile::try_from(s.as_bytes())
     }
 }

@@ -66,7 +66,6 @@ pub mod sized;
 use std::io::{self, Write};
 use std::marker::PhantomData;
 
-use crate::carcassonne::CountError;
 use crate::lights::LightsError;
 
 /// SplitMix64, the generator behind every generated case.
@@ -313,7 +312,7 @@ pub enum CasesError {
         /// 1-based case number.
         case: u64,
         /// Why.
-        error: CountError,
+        error: crate::carcassonne::Error,
     },
     /// A Fliptile or Lights Out board could not be answered (a size whose
     /// nullity is over the search limit).

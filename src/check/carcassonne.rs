@@ -9,7 +9,7 @@ use num_bigint::BigUint;
 use rayon::prelude::*;
 
 use super::{Arrangement, CaseView, Check, Fault, FaultKind, Judgement, Token, Verdict, kinds};
-use crate::carcassonne::{self, Board, CountError, CountOptions, MODULUS};
+use crate::carcassonne::{self, Board, CountOptions, MODULUS};
 use crate::cases::carcassonne::{CarcassonneCategory, write_board};
 use crate::cases::{CasesError, Rng};
 use crate::catalogue::entry::Problem;
@@ -89,7 +89,7 @@ struct Case {
     /// `None` for the boards of one size (`--size`).
     class: Option<SizeClass>,
     board: Board,
-    count: OnceLock<Result<u64, CountError>>,
+    count: OnceLock<Result<u64, carcassonne::Error>>,
 }
 
 /// Boards of every [`CarcassonneCategory`] in every [`SizeClass`], `per_group` of each,
@@ -184,7 +184,7 @@ impl CarcassonneCheck {
     }
 
     /// The count of `case`, worked out now if [`Check::prepare`] did not.
-    fn count(&self, case: usize) -> Result<u64, CountError> {
+    fn count(&self, case: usize) -> Result<u64, carcassonne::Error> {
         let c = &self.cases[case];
         *c.count.get_or_init(|| {
             carcassonne::count(&c.board, &CountOptions::default(), || false).map(|c| c.count)

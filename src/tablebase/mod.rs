@@ -922,7 +922,7 @@ impl Tablebase {
         board: &crate::carcassonne::Board,
         options: &CountOptions,
         stop: impl FnMut() -> bool,
-    ) -> Result<Counted, crate::carcassonne::CountError> {
+    ) -> Result<Counted, crate::carcassonne::Error> {
         carcassonne::count(board, options, stop)
     }
 

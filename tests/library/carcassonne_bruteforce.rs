@@ -12,7 +12,7 @@ use crate::common;
 use crate::oracle::carcassonne as plain;
 
 use boardbase::carcassonne::{
-    Board, BoardError, Budget, CountError, CountOptions, Counted, MODULUS, Tile, count, count_all,
+    Board, Budget, CountOptions, Counted, Error, MODULUS, Tile, count, count_all,
 };
 use common::SplitMix as Rng;
 use num_bigint::BigUint;
@@ -36,27 +36,27 @@ const WITNESS: CountOptions = CountOptions {
 };
 
 /// The counter's one entry, never asked to stop.
-fn counted(board: &Board, options: CountOptions) -> Result<Counted, CountError> {
+fn counted(board: &Board, options: CountOptions) -> Result<Counted, Error> {
     let counted = count(board, &options, || false);
     assert!(
-        !matches!(counted, Err(CountError::Stopped { .. })),
+        !matches!(counted, Err(Error::Stopped { .. })),
         "never asked to stop"
     );
     counted
 }
 
 /// The count modulo p.
-fn count_mod_p(board: &Board) -> Result<u64, CountError> {
+fn count_mod_p(board: &Board) -> Result<u64, Error> {
     counted(board, MOD_P).map(|c| c.count)
 }
 
 /// The exact count.
-fn exact_count(board: &Board) -> Result<BigUint, CountError> {
+fn exact_count(board: &Board) -> Result<BigUint, Error> {
     counted(board, EXACT).map(|c| c.exact.expect("asked for"))
 }
 
 /// A witness, or `None` where no placement exists.
-fn witness_of(board: &Board, budget: Budget) -> Result<Option<Vec<u8>>, CountError> {
+fn witness_of(board: &Board, budget: Budget) -> Result<Option<Vec<u8>>, Error> {
     let options = CountOptions { budget, ..WITNESS };
     counted(board, options).map(|c| c.witness.expect("asked for"))
 }
@@ -361,7 +361,7 @@ fn budgets_are_typed_errors() {
     };
     let err = counted(&board, within_small).unwrap_err();
     match err {
-        CountError::ProfileBudget {
+        Error::ProfileBudget {
             groups,
             budget,
             placed,
@@ -382,7 +382,7 @@ fn budgets_are_typed_errors() {
                 ..EXACT
             }
         ),
-        Err(CountError::ProfileBudget { .. })
+        Err(Error::ProfileBudget { .. })
     ));
     let tight = Budget {
         groups: 1 << 20,
@@ -390,7 +390,7 @@ fn budgets_are_typed_errors() {
     };
     assert_eq!(
         witness_of(&board, tight),
-        Err(CountError::WitnessBudget { budget: 100_000 })
+        Err(Error::WitnessBudget { budget: 100_000 })
     );
     assert!(witness_of(&board, Budget::default()).unwrap().is_some());
 }
@@ -432,7 +432,7 @@ fn stop_checks_before_every_tile() {
             n += 1;
             n == k
         };
-        let stopped = Err(CountError::Stopped {
+        let stopped = Err(Error::Stopped {
             placed: k - 1,
             cells,
         });
@@ -463,10 +463,10 @@ fn stop_checks_before_every_tile() {
     };
     assert!(matches!(
         count(&board, &within_small, || false),
-        Err(CountError::ProfileBudget { budget: 10, .. })
+        Err(Error::ProfileBudget { budget: 10, .. })
     ));
     assert_eq!(
-        CountError::Stopped {
+        Error::Stopped {
             placed: 3,
             cells: 9
         }
@@ -480,15 +480,15 @@ fn bad_sizes_are_rejected() {
     let t: Tile = "CRFF".parse().unwrap();
     assert_eq!(
         Board::new(0, 3, vec![]),
-        Err(BoardError::EmptySide { rows: 0, cols: 3 })
+        Err(Error::EmptySide { rows: 0, cols: 3 })
     );
     assert_eq!(
         Board::new(2, 0, vec![]),
-        Err(BoardError::EmptySide { rows: 2, cols: 0 })
+        Err(Error::EmptySide { rows: 2, cols: 0 })
     );
     assert_eq!(
         Board::new(17, 17, vec![t; 289]),
-        Err(BoardError::TooWide {
+        Err(Error::TooWide {
             rows: 17,
             cols: 17,
             max: 16
@@ -496,11 +496,11 @@ fn bad_sizes_are_rejected() {
     );
     assert!(matches!(
         Board::new(17, 1000, vec![t; 17_000]),
-        Err(BoardError::TooWide { .. })
+        Err(Error::TooWide { .. })
     ));
     assert_eq!(
         Board::new(2, 2, vec![t; 3]),
-        Err(BoardError::TileCount {
+        Err(Error::TileCount {
             rows: 2,
             cols: 2,
             tiles: 3
@@ -508,7 +508,7 @@ fn bad_sizes_are_rejected() {
     );
     assert!(matches!(
         Board::new(usize::MAX, 2, vec![t; 3]),
-        Err(BoardError::TileCount { .. })
+        Err(Error::TileCount { .. })
     ));
     assert!(Board::new(16, 17, vec![t; 272]).is_ok());
     assert!(Board::new(1, 5000, vec![t; 5000]).is_ok());
@@ -529,17 +529,11 @@ fn tile_codes() {
             turn(code, k)
         );
     }
-    assert_eq!(
-        "CRF".parse::<Tile>(),
-        Err(BoardError::TileLength { len: 3 })
-    );
-    assert_eq!(
-        "CRFFF".parse::<Tile>(),
-        Err(BoardError::TileLength { len: 5 })
-    );
+    assert_eq!("CRF".parse::<Tile>(), Err(Error::TileLength { len: 3 }));
+    assert_eq!("CRFFF".parse::<Tile>(), Err(Error::TileLength { len: 5 }));
     assert_eq!(
         "CRxF".parse::<Tile>(),
-        Err(BoardError::TileLetter {
+        Err(Error::TileLetter {
             position: 2,
             byte: b'x'
         })

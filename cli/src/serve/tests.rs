@@ -175,10 +175,11 @@ fn a_full_pool_turns_requests_away_with_429() {
         .expect("a request");
     let (status, body) = send(&rt, &app, request);
     assert_eq!(
-        status,
-        StatusCode::TOO_MANY_REQUESTS,
-        "{}",
-        String::from_utf8_lossy(&body)
+        (status, String::from_utf8_lossy(&body).as_ref()),
+        (
+            StatusCode::TOO_MANY_REQUESTS,
+            r#"{"error":"all 1 Carcassonne workers are busy: try again later"}"#
+        )
     );
     drop(held);
     let request = Request::builder()
@@ -188,4 +189,29 @@ fn a_full_pool_turns_requests_away_with_429() {
         .expect("a request");
     let (status, _) = send(&rt, &app, request);
     assert_eq!(status, StatusCode::OK);
+}
+
+/// Both pools' busy answers: 429, their words, and when to ask again.
+#[test]
+fn busy_answers_say_when_to_ask_again() {
+    use axum::response::IntoResponse;
+
+    use super::api::error::{ApiError, Work};
+    for (work, message) in [
+        (
+            Work::Counting,
+            "all 2 Carcassonne workers are busy: try again later",
+        ),
+        (
+            Work::LargeBoards,
+            "all 2 workers are busy (solving large boards): try again in a moment",
+        ),
+    ] {
+        let response = ApiError::Busy { workers: 2, work }.into_response();
+        assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+        let retry = response.headers().get(axum::http::header::RETRY_AFTER);
+        assert_eq!(retry.and_then(|v| v.to_str().ok()), Some("1"));
+        let body = ApiError::Busy { workers: 2, work }.body();
+        assert_eq!(body["error"], message);
+    }
 }

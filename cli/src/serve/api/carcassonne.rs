@@ -7,12 +7,13 @@ use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, header};
 use axum::response::Response;
 use boardbase::carcassonne::{self, Board, Tile};
+use boardbase::error::Kind;
 use boardbase::input::{InputError, Scanner};
 use boardbase::report::CarcassonneAnswer;
 use http_body_util::BodyExt;
 use serde::{Deserialize, Serialize};
 
-use super::error::{ApiError, Internal, SizeProblem};
+use super::error::{ApiError, Internal};
 use super::{Ctx, Limits, answer};
 
 /// `POST /api/v1/carcassonne` with a JSON body.
@@ -128,67 +129,73 @@ pub async fn count(axum::extract::State(state): Ctx, headers: HeaderMap, body: B
 
 /// The board of a JSON body.
 fn json_board(bytes: &[u8]) -> Result<Board, ApiError> {
-    let request: CarcassonneRequest = serde_json::from_slice(bytes).map_err(ApiError::Json)?;
+    let request: CarcassonneRequest = serde_json::from_slice(bytes).map_err(|e| {
+        ApiError::refused(Kind::Syntax, format!("body: {e}"))
+            .at("line", e.line())
+            .at("column", e.column())
+    })?;
     let (rows, cols) = (request.rows, request.cols);
-    let size = |problem| ApiError::CarcassonneSize {
-        problem,
-        rows,
-        cols,
-    };
+    // The library's limits, said before any tile is read, and in the
+    // server's words.
+    let size =
+        |kind, problem: String| ApiError::refused(kind, format!("{problem} ({rows}×{cols})"));
     if rows == 0 || cols == 0 {
-        return Err(size(SizeProblem::Empty));
+        let problem = "a board needs at least one row and one column".to_owned();
+        return Err(size(Kind::Mismatch, problem));
     }
     if rows.min(cols) > carcassonne::MAX_NARROW_SIDE as u64 {
-        return Err(size(SizeProblem::TooWide));
+        let max = carcassonne::MAX_NARROW_SIDE;
+        let problem = format!("the narrower side of a board may be at most {max}");
+        return Err(size(Kind::TooLarge, problem));
     }
     let cells = rows
         .checked_mul(cols)
         .filter(|&n| n <= carcassonne::MAX_TILES)
-        .ok_or_else(|| size(SizeProblem::TooManyTiles))?;
-    if request.tiles.len() as u64 != cells {
-        return Err(ApiError::TileCount {
-            rows,
-            cols,
-            cells,
-            got: request.tiles.len(),
-        });
+        .ok_or_else(|| {
+            let max = carcassonne::MAX_TILES;
+            size(
+                Kind::TooLarge,
+                format!("a board may have at most {max} tiles"),
+            )
+        })?;
+    let got = request.tiles.len();
+    if got as u64 != cells {
+        let message = format!("a {rows}×{cols} board needs {cells} tiles, got {got}");
+        return Err(ApiError::refused(Kind::Mismatch, message));
     }
     let tiles = request
         .tiles
         .into_iter()
         .enumerate()
         .map(|(index, code)| {
-            code.parse::<Tile>().map_err(|error| ApiError::Tile {
-                index,
-                row: index as u64 / cols,
-                col: index as u64 % cols,
-                code,
-                error,
+            let (row, col) = (index as u64 / cols, index as u64 % cols);
+            code.parse::<Tile>().map_err(|error| {
+                let at = format!("tile {index} (row {row}, column {col}) {code:?}");
+                ApiError::within(&at, &error)
+                    .at("tile", index)
+                    .at("row", row)
+                    .at("col", col)
             })
         })
         .collect::<Result<Vec<Tile>, ApiError>>()?;
-    Board::new(rows as usize, cols as usize, tiles).map_err(ApiError::CarcassonneBoard)
+    Board::new(rows as usize, cols as usize, tiles).map_err(|e| ApiError::library(&e))
 }
 
 /// The boards of a judge-text body: a case count, then the cases.
 fn text_boards(bytes: &[u8], max_cases: u64) -> Result<Vec<Board>, ApiError> {
     let fail = |case| {
         move |e: InputError| match e {
-            InputError::Parse(error) => ApiError::Syntax {
-                what: "body",
-                error,
-                case,
-            },
-            InputError::Io(e) => ApiError::Text(e),
+            InputError::Parse(error) => ApiError::syntax("body", &error, case),
+            // Bytes in memory always read; were they not to, the body is
+            // what could not be read: the client's, as any unreadable body.
+            InputError::Io(e) => ApiError::refused(Kind::Syntax, format!("body: {e}")),
         }
     };
     let mut scanner = Scanner::new(bytes);
     let count = carcassonne::read_case_count(&mut scanner).map_err(fail(None))?;
     if count > max_cases {
-        return Err(ApiError::TooManyCases {
-            count,
-            max: max_cases,
-        });
+        let message = format!("{count} cases: at most {max_cases} a request");
+        return Err(ApiError::refused(Kind::TooLarge, message).at("max_cases", max_cases));
     }
     let mut boards = Vec::new();
     for case in 1..=count {

@@ -15,9 +15,8 @@ use super::{Ctx, INLINE_NULLITY, State, answer};
 
 /// The variant `params` asks for, of boards of `shape`.
 fn variant(shape: Shape, params: VariantParams) -> Result<Variant, ApiError> {
-    Ok(Variant::of_shape(shape, params.colours)?
-        .with_wrap(params.wrap)
-        .with_pattern(params.pattern))
+    let variant = Variant::of_shape(shape, params.colours).map_err(|e| ApiError::library(&e))?;
+    Ok(variant.with_wrap(params.wrap).with_pattern(params.pattern))
 }
 
 /// `GET /api/v1/lights`.
@@ -30,11 +29,8 @@ pub async fn solve(axum::extract::State(state): Ctx, request: Request) -> Respon
 async fn solve_answer(state: &State, query: Option<&str>) -> Result<LightsLookup, ApiError> {
     let q: LightsQuery = query::parse(query)?;
     let (text, params, goal) = q.checked()?;
-    let board = ColourGrid::parse(&text, params.colours).map_err(|error| ApiError::Syntax {
-        what: "board",
-        error,
-        case: None,
-    })?;
+    let board = ColourGrid::parse(&text, params.colours)
+        .map_err(|error| ApiError::syntax("board", &error, None))?;
     let shape = board.shape();
     let variant = variant(shape, params)?;
     // Where the answer comes from is the tablebase's choice; the quiet
@@ -57,7 +53,7 @@ async fn solve_answer(state: &State, query: Option<&str>) -> Result<LightsLookup
     // The query was checked: the board has the variant's shape and
     // colours, the goal is one of them; what is left is the family's
     // refusal of a variant past the nullity limit.
-    lookup.map_err(|error| ApiError::Answer { shape, error })
+    lookup.map_err(|error| ApiError::answer(shape, &error))
 }
 
 /// `GET /api/v1/lights/info`: on a blocking worker (the histogram visits

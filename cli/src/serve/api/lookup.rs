@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
+use boardbase::error::Kind;
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::lights::{Grid, LightsError, Solver};
 use boardbase::tablebase::{
@@ -65,37 +66,62 @@ fn board_rows(q: &BoardQuery<'_>, alphabet: &Alphabet) -> Result<Rows, ApiError>
     alphabet
         .parse_board(q.board.as_bytes(), expect)
         .map_err(|e| match e {
-            BoardTextError::Empty(_) => ApiError::EmptyBoard,
-            BoardTextError::Syntax(error) => ApiError::Syntax {
-                what: "board",
-                error,
-                case: None,
-            },
+            BoardTextError::Empty(_) => ApiError::parameter(
+                "board",
+                Kind::Syntax,
+                "board: expected the rows of a board separated by '/', found nothing",
+            ),
+            BoardTextError::Syntax(error) => ApiError::syntax("board", &error, None),
             BoardTextError::Misfit {
                 rows, cols, ragged, ..
-            } => match (ragged, q.size) {
-                (Some((k, cells)), _) => ApiError::Ragged {
-                    row: k + 1,
-                    cells,
-                    first: cols,
-                },
-                (None, Some(size)) => ApiError::NotSize { rows, cols, size },
-                (None, None) => ApiError::BoardTooLarge { rows, cols },
-            },
+            } => {
+                let (kind, message) = match (ragged, q.size) {
+                    (Some((k, cells)), _) => (
+                        Kind::Mismatch,
+                        format!(
+                            "row {} has {cells} cells, row 1 has {cols}: every row needs as many",
+                            k + 1
+                        ),
+                    ),
+                    (None, Some(size)) => (
+                        Kind::Mismatch,
+                        format!("{}, but size={size} was given", rows_of_cells(rows, cols)),
+                    ),
+                    (None, None) => (
+                        Kind::TooLarge,
+                        format!(
+                            "{}: boards have 1 to 64 rows and columns",
+                            rows_of_cells(rows, cols)
+                        ),
+                    ),
+                };
+                ApiError::parameter("board", kind, format!("board: {message}"))
+            }
         })
+}
+
+/// `4 rows of 4 cells`, `1 row of 69 cells`.
+fn rows_of_cells(rows: usize, cols: usize) -> String {
+    let plural = |n: usize, noun: &str| match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    };
+    format!("{} of {}", plural(rows, "row"), plural(cols, "cell"))
 }
 
 /// A board of at most 64 cells as a `u64`, cell (r, c) at bit `C·r + c`
 /// (every board a table answers).
 fn board_bits(board: &Rows) -> Result<u64, ApiError> {
-    board
-        .to_u64()
-        .ok_or_else(|| ApiError::OverCells(board.shape()))
+    board.to_u64().ok_or_else(|| {
+        let shape = board.shape();
+        let message = format!("board: a {shape} board has over 64 cells: no table holds it");
+        ApiError::refused(Kind::TooLarge, message)
+    })
 }
 
 /// The answer layer's refusal of a board of `shape`.
 fn answer(shape: Shape) -> impl FnOnce(tablebase::Error) -> ApiError {
-    move |error| ApiError::Answer { shape, error }
+    move |error| ApiError::answer(shape, &error)
 }
 
 /// A table's error for a board: it is damaged.
@@ -119,7 +145,9 @@ fn flip_answer<'a>(state: &'a State, query: Option<&str>) -> Result<Lookup<'a>, 
             .map(Lookup::Done)
             .map_err(damaged(state, Puzzle::Flip, shape)),
         FlipFrom::Lights(solver) => {
-            let grid = Grid::from_rows(shape, board.rows()).map_err(ApiError::Grid)?;
+            // The rows were read as a board of `shape`: they make its grid.
+            let grid = Grid::from_rows(shape, board.rows())
+                .map_err(|e| ApiError::refused(Kind::Mismatch, format!("board: {e}")))?;
             if solver.nullity() > INLINE_NULLITY {
                 return Ok(Lookup::Pooled(Box::pin(flip_on_worker(
                     state,

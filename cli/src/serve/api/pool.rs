@@ -16,7 +16,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use boardbase::carcassonne::{Board, Budget};
+use boardbase::carcassonne::{self, Board, Budget};
+use boardbase::error::Classify;
 use boardbase::report::CarcassonneAnswer;
 use boardbase::tablebase::{CountOptions, Tablebase};
 use tokio::sync::Semaphore;
@@ -129,8 +130,9 @@ impl Pool {
         limit: Duration,
     ) -> Result<Vec<CarcassonneAnswer>, ApiError> {
         let Some(permit) = self.acquire(deadline).await else {
-            return Err(ApiError::CountersBusy {
+            return Err(ApiError::Busy {
                 workers: self.workers,
+                work: Work::Counting,
             });
         };
         let cancel = Arc::new(AtomicBool::new(false));
@@ -165,13 +167,25 @@ fn count_boards(
     for (case, board) in (1..).zip(boards) {
         let counted = tablebase
             .carcassonne(board, &options, stop)
-            .map_err(|error| ApiError::Case {
-                case,
-                error,
-                late: Instant::now() >= deadline,
-                limit,
+            .map_err(|error| {
+                let late = Instant::now() >= deadline;
+                let message = format!("case {case}: {}", stop_message(&error, late, limit));
+                ApiError::refused(error.kind(), message).at("case", case)
             })?;
         answers.push(counted.answer(case, board));
     }
     Ok(answers)
+}
+
+/// Why a case was not counted, in the server's words: its time limit, or
+/// the DP's memory budget.
+fn stop_message(error: &carcassonne::Error, late: bool, limit: Duration) -> String {
+    match error {
+        carcassonne::Error::Stopped { placed, cells } if late => format!(
+            "not counted within the server's time limit of {} s (stopped after {placed} of {cells} tiles)",
+            limit.as_secs_f64()
+        ),
+        carcassonne::Error::Stopped { .. } => error.to_string(),
+        _ => format!("{error}: past the DP's memory budget"),
+    }
 }

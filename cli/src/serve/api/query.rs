@@ -3,89 +3,73 @@
 //!
 //! The pairs of `application/x-www-form-urlencoded` (percent escapes and
 //! `+` decoded, invalid UTF-8 replaced) go to the struct's derived
-//! `Deserialize` through [`Pairs`], whose error type, [`QueryError`],
-//! keeps the parameter at fault, so that every route words a bad query the
-//! same way. Values are read with blanks around them trimmed, except the
-//! board of Flip and Euler, whose parser counts columns from its first
-//! byte.
+//! `Deserialize` through [`Pairs`], whose error type is the server's own,
+//! [`ApiError::Parameter`], naming the parameter at fault, so that every
+//! route words a bad query the same way. Values are read with blanks
+//! around them trimmed, except the board of Flip and Euler, whose parser
+//! counts columns from its first byte.
 
 use std::borrow::Cow;
 use std::fmt;
 
+use boardbase::error::Kind;
 use boardbase::lights::family::{self, FamilyGoal, Pattern};
 use boardbase::tables::shape::Shape;
 use serde::de::value::{BorrowedStrDeserializer, StrDeserializer, StringDeserializer};
 use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
-/// A query that does not fit its route's struct.
-#[derive(Debug, thiserror::Error)]
-pub enum QueryError {
-    /// A parameter the route does not take.
-    #[error("unknown parameter {key:?}: expected {expected}")]
-    Unknown {
-        /// The parameter.
-        key: String,
-        /// What the route takes, in words.
-        expected: &'static str,
-    },
-    /// A parameter given twice.
-    #[error("{0} is given more than once")]
-    Repeated(&'static str),
-    /// A parameter the route needs.
-    #[error("missing parameter {0}: {hint}", hint = missing_hint(.0))]
-    Missing(&'static str),
-    /// A value that cannot be.
-    #[error("{key}: {reason}")]
-    Invalid {
-        /// The parameter.
-        key: String,
-        /// Why, in words.
-        reason: String,
-    },
+use super::error::ApiError;
+
+/// The parameter `key` given twice.
+pub fn repeated(key: &str) -> ApiError {
+    ApiError::parameter(key, Kind::Option, format!("{key} is given more than once"))
 }
 
-impl QueryError {
-    /// The parameter at fault.
-    pub fn parameter(&self) -> &str {
-        match self {
-            QueryError::Unknown { key, .. } | QueryError::Invalid { key, .. } => key,
-            QueryError::Repeated(key) | QueryError::Missing(key) => key,
-        }
-    }
-}
-
-fn missing_hint(key: &str) -> &'static str {
-    match key {
+/// The parameter `key` missing.
+pub fn missing(key: &str) -> ApiError {
+    let hint = match key {
         "size" => "the board size RxC (e.g. 4x4)",
         "game" => "the game's name (GET /api/v1/games lists them)",
         _ => "the rows of the board separated by '/'",
-    }
+    };
+    ApiError::parameter(
+        key,
+        Kind::Option,
+        format!("missing parameter {key}: {hint}"),
+    )
 }
 
-impl de::Error for QueryError {
-    fn custom<T: fmt::Display>(reason: T) -> QueryError {
-        // [`Pairs`] names the parameter.
-        QueryError::Invalid {
-            key: String::new(),
-            reason: reason.to_string(),
-        }
+/// The parameter `key` that the route does not take; it takes `expected`.
+pub fn unknown(key: &str, expected: &str) -> ApiError {
+    let message = format!("unknown parameter {key:?}: expected {expected}");
+    ApiError::parameter(key, Kind::Option, message)
+}
+
+/// The value of `key` that cannot be, for `reason`.
+pub fn invalid(key: &str, reason: impl fmt::Display) -> ApiError {
+    ApiError::parameter(key, Kind::Option, format!("{key}: {reason}"))
+}
+
+/// The query's errors are the server's own: [`Pairs`] names the parameter
+/// of a value's error and words what the route takes.
+impl de::Error for ApiError {
+    fn custom<T: fmt::Display>(reason: T) -> ApiError {
+        // No parameter yet: [`Pairs`] names it.
+        ApiError::parameter(String::new(), Kind::Option, reason.to_string())
     }
 
-    fn unknown_field(key: &str, _expected: &'static [&'static str]) -> QueryError {
-        // [`parse`] words what the route takes.
-        QueryError::Unknown {
-            key: key.to_owned(),
-            expected: "",
-        }
+    fn unknown_field(key: &str, _expected: &'static [&'static str]) -> ApiError {
+        // [`Pairs`] words what the route takes.
+        unknown(key, "")
     }
 
-    fn duplicate_field(key: &'static str) -> QueryError {
-        QueryError::Repeated(key)
+    fn duplicate_field(key: &'static str) -> ApiError {
+        repeated(key)
     }
 
-    fn missing_field(key: &'static str) -> QueryError {
-        QueryError::Missing(key)
+    fn missing_field(key: &'static str) -> ApiError {
+        missing(key)
     }
 }
 
@@ -96,18 +80,13 @@ pub trait Params<'q>: Deserialize<'q> {
 }
 
 /// Reads `query` (absent: empty) into `T`.
-pub fn parse<'q, T: Params<'q>>(query: Option<&'q str>) -> Result<T, QueryError> {
+pub fn parse<'q, T: Params<'q>>(query: Option<&'q str>) -> Result<T, ApiError> {
     let pairs = Pairs {
         pairs: form_urlencoded::parse(query.unwrap_or("").as_bytes()),
         value: None,
+        expected: T::EXPECTED,
     };
-    T::deserialize(de::value::MapAccessDeserializer::new(pairs)).map_err(|e| match e {
-        QueryError::Unknown { key, .. } => QueryError::Unknown {
-            key,
-            expected: T::EXPECTED,
-        },
-        e => e,
-    })
+    T::deserialize(de::value::MapAccessDeserializer::new(pairs))
 }
 
 /// The pairs of a query as a serde map, each value's error named after its
@@ -115,24 +94,29 @@ pub fn parse<'q, T: Params<'q>>(query: Option<&'q str>) -> Result<T, QueryError>
 struct Pairs<'q> {
     pairs: form_urlencoded::Parse<'q>,
     value: Option<(Cow<'q, str>, Cow<'q, str>)>,
+    /// What the route takes, in words, for the unknown-parameter error.
+    expected: &'static str,
 }
 
 impl<'q> MapAccess<'q> for Pairs<'q> {
-    type Error = QueryError;
+    type Error = ApiError;
 
     fn next_key_seed<K: DeserializeSeed<'q>>(
         &mut self,
         seed: K,
-    ) -> Result<Option<K::Value>, QueryError> {
+    ) -> Result<Option<K::Value>, ApiError> {
         let Some((key, value)) = self.pairs.next() else {
             return Ok(None);
         };
-        let field = seed.deserialize(StrDeserializer::<QueryError>::new(&key))?;
+        // A key fails only as a parameter the route does not take.
+        let field = seed
+            .deserialize(StrDeserializer::<ApiError>::new(&key))
+            .map_err(|_| unknown(&key, self.expected))?;
         self.value = Some((key, value));
         Ok(Some(field))
     }
 
-    fn next_value_seed<V: DeserializeSeed<'q>>(&mut self, seed: V) -> Result<V::Value, QueryError> {
+    fn next_value_seed<V: DeserializeSeed<'q>>(&mut self, seed: V) -> Result<V::Value, ApiError> {
         let Some((key, value)) = self.value.take() else {
             return Err(de::Error::custom("a value without its parameter"));
         };
@@ -141,10 +125,11 @@ impl<'q> MapAccess<'q> for Pairs<'q> {
             Cow::Owned(text) => seed.deserialize(StringDeserializer::new(text)),
         };
         read.map_err(|e| match e {
-            QueryError::Invalid { reason, .. } => QueryError::Invalid {
-                key: key.into_owned(),
-                reason,
-            },
+            ApiError::Parameter {
+                key: unnamed,
+                message,
+                ..
+            } if unnamed.is_empty() => invalid(&key, message),
             e => e,
         })
     }
@@ -292,20 +277,17 @@ impl Params<'_> for LightsQuery {
 impl LightsQuery {
     /// The board's text (trimmed), the variant and the goal, once the goal
     /// is checked against the colours.
-    pub fn checked(self) -> Result<(String, VariantParams, FamilyGoal), QueryError> {
+    pub fn checked(self) -> Result<(String, VariantParams, FamilyGoal), ApiError> {
         if let FamilyGoal::Colour(d) = self.goal
             && d >= self.colours
         {
-            return Err(QueryError::Invalid {
-                key: "goal".to_owned(),
-                reason: format!(
-                    "colour {d}, but there are {} colours (0 to {})",
-                    self.colours,
-                    self.colours - 1
-                ),
-            });
+            let (k, last) = (self.colours, self.colours - 1);
+            return Err(invalid(
+                "goal",
+                format!("colour {d}, but there are {k} colours (0 to {last})"),
+            ));
         }
-        let board = self.board.ok_or(QueryError::Missing("board"))?;
+        let board = self.board.ok_or_else(|| missing("board"))?;
         let variant = VariantParams {
             colours: self.colours,
             wrap: self.wrap,
@@ -352,13 +334,26 @@ mod tests {
 
     use boardbase::lights::family::FamilyGoal;
 
-    use super::{BoardQuery, LightsInfoQuery, LightsQuery, QueryError, parse};
+    use super::{ApiError, BoardQuery, LightsInfoQuery, LightsQuery, parse};
+
+    /// The message and the parameter of a query's error, as its body
+    /// gives them.
+    fn message(e: ApiError) -> (String, String) {
+        let body = e.body();
+        let text = |key: &str| {
+            body.get(key)
+                .and_then(|v| v.as_str())
+                .unwrap_or("")
+                .to_owned()
+        };
+        (text("error"), text("parameter"))
+    }
 
     /// The message and the parameter of a query's error.
     fn error<'q, T: super::Params<'q>>(query: &'q str) -> (String, String) {
         match parse::<T>(Some(query)) {
             Ok(_) => panic!("{query:?} was read"),
-            Err(e) => (e.to_string(), e.parameter().to_owned()),
+            Err(e) => message(e),
         }
     }
 
@@ -431,7 +426,7 @@ mod tests {
             parse::<LightsQuery>(Some(query))
                 .and_then(LightsQuery::checked)
                 .map(|_| ())
-                .map_err(|e: QueryError| (e.to_string(), e.parameter().to_owned()))
+                .map_err(message)
         };
         assert_eq!(
             checked("colours=3&goal=5"),

@@ -16,7 +16,7 @@ use boardbase::tables::shape::Shape;
 use serde::Serialize;
 
 use super::error::{ApiError, Internal, Work};
-use super::query::QueryError;
+use super::query::{invalid, missing, repeated, unknown};
 use super::{Ctx, answer};
 
 /// What the query asks: the game, its setup, the position's text.
@@ -45,14 +45,14 @@ fn asked(query: Option<&str>) -> Result<Asked, ApiError> {
             "positions" => &mut positions,
             _ => {
                 if options.iter().any(|(k, _)| *k == key) {
-                    return Err(QueryError::Repeated(static_name(&key)).into());
+                    return Err(repeated(static_name(&key)));
                 }
                 options.push((key.into_owned(), value.trim().to_owned()));
                 continue;
             }
         };
         if slot.is_some() {
-            return Err(QueryError::Repeated(static_name(&key)).into());
+            return Err(repeated(static_name(&key)));
         }
         *slot = Some(value.into_owned());
     }
@@ -60,49 +60,41 @@ fn asked(query: Option<&str>) -> Result<Asked, ApiError> {
         None | Some("false") => false,
         Some("true") => true,
         Some(other) => {
-            return Err(QueryError::Invalid {
-                key: "positions".to_owned(),
-                reason: format!("expected true or false, found {other:?}"),
-            }
-            .into());
+            let reason = format!("expected true or false, found {other:?}");
+            return Err(invalid("positions", reason));
         }
     };
-    let game = game.ok_or(QueryError::Missing("game"))?;
+    let game = game.ok_or_else(|| missing("game"))?;
     let model = catalogue::model(game.trim()).ok_or_else(|| {
         let names: Vec<&str> = catalogue::MODELS.iter().map(|m| m.game).collect();
-        QueryError::Invalid {
-            key: "game".to_owned(),
-            reason: format!("expected one of {}, found {game:?}", names.join(", ")),
-        }
+        let names = names.join(", ");
+        invalid("game", format!("expected one of {names}, found {game:?}"))
     })?;
     let shape = size
         .map(|text| {
-            Shape::parse(text.trim()).ok_or_else(|| QueryError::Invalid {
-                key: "size".to_owned(),
-                reason: format!(
-                    "expected RxC with 1 to 64 rows and columns (e.g. 4x4), found {text:?}"
-                ),
+            Shape::parse(text.trim()).ok_or_else(|| {
+                invalid(
+                    "size",
+                    format!(
+                        "expected RxC with 1 to 64 rows and columns (e.g. 4x4), found {text:?}"
+                    ),
+                )
             })
         })
         .transpose()?;
     let mut given = Vec::new();
     for (key, value) in &options {
         let Some(option) = model.options.iter().find(|o| o.name == key) else {
-            return Err(QueryError::Unknown {
-                key: key.clone(),
-                expected: EXPECTED,
-            }
-            .into());
+            return Err(unknown(key, EXPECTED));
         };
-        let n = value.parse::<u64>().map_err(|_| QueryError::Invalid {
-            key: key.clone(),
-            reason: format!("expected a whole number, found {value:?}"),
-        })?;
+        let n = value
+            .parse::<u64>()
+            .map_err(|_| invalid(key, format!("expected a whole number, found {value:?}")))?;
         given.push((option.name, n));
     }
-    let setup = model.setup(shape, &given).map_err(|e| ApiError::Answer {
-        shape: shape.unwrap_or(model.default_shape),
-        error: tablebase::Error::Setup(e),
+    let setup = model.setup(shape, &given).map_err(|e| {
+        let shape = shape.unwrap_or(model.default_shape);
+        ApiError::answer(shape, &tablebase::Error::Setup(e))
     })?;
     Ok(Asked {
         model,
@@ -112,7 +104,8 @@ fn asked(query: Option<&str>) -> Result<Asked, ApiError> {
     })
 }
 
-/// The name of a parameter given twice, as the query errors hold them.
+/// The name of a parameter given twice, as clients have always seen it: an
+/// option no game has is `an option`.
 fn static_name(key: &str) -> &'static str {
     match key {
         "game" => "game",
@@ -131,12 +124,8 @@ fn static_name(key: &str) -> &'static str {
 /// that does not read is a 400 with its line and column.
 fn refused(shape: Shape) -> impl FnOnce(tablebase::Error) -> ApiError {
     move |error| match error.parse_error() {
-        Some(&at) => ApiError::Syntax {
-            what: "board",
-            error: at,
-            case: None,
-        },
-        None => ApiError::Answer { shape, error },
+        Some(at) => ApiError::syntax("board", at, None),
+        None => ApiError::answer(shape, &error),
     }
 }
 
