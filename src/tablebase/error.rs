@@ -16,7 +16,6 @@ use std::sync::Arc;
 use boardbase_tables::shape::Shape;
 
 use super::find::{Missing, OptionNames, Origin};
-use super::made::MakeError;
 use crate::error::{Classify, Kind, ParseError};
 use crate::lights::LightsError;
 use crate::tablefile::{ProbeError, Puzzle, TableError, TooManyCells};
@@ -89,15 +88,31 @@ pub enum Error {
     /// [`FlipView`](super::FlipView) borrowed from a table).
     #[error("the table cannot answer this board: {0} (the file is damaged)")]
     Damaged(ProbeError),
-    /// Making the table in memory failed.
-    #[error("cannot make the {puzzle} {shape} table in memory: {error}; make it with: {command}")]
+    /// The table was not made in memory for want of room: tables being
+    /// made hold the rest of the budget, or the job making it was dropped
+    /// before it ran (its caller's workers were busy). Asking again later
+    /// may answer; the server says so with its own status.
+    #[error(
+        "cannot make the {puzzle} {shape} table in memory: busy making other tables in memory; make it with: {command}"
+    )]
+    Busy {
+        /// The puzzle.
+        puzzle: Puzzle,
+        /// The shape.
+        shape: Shape,
+        /// The command that makes the table's file.
+        command: String,
+    },
+    /// Making the table in memory failed: the generator could not
+    /// allocate, or a worker crashed.
+    #[error("cannot make the {puzzle} {shape} table in memory: {reason}; make it with: {command}")]
     Make {
         /// The puzzle.
         puzzle: Puzzle,
         /// The shape.
         shape: Shape,
-        /// Why.
-        error: MakeError,
+        /// The generator's message.
+        reason: String,
         /// The command that makes the table's file.
         command: String,
     },
@@ -168,7 +183,7 @@ impl Classify for Error {
     /// not fit, [`Kind::Option`] for a game not set up so.
     fn kind(&self) -> Kind {
         match self {
-            Error::Missing(_) | Error::Make { .. } => Kind::Missing,
+            Error::Missing(_) | Error::Busy { .. } | Error::Make { .. } => Kind::Missing,
             Error::Open { .. }
             | Error::Mismatch { .. }
             | Error::Unusable { .. }
@@ -211,7 +226,7 @@ impl Error {
     pub fn puzzle(&self) -> Option<Puzzle> {
         match self {
             Error::Missing(missing) => Some(missing.puzzle),
-            Error::Make { puzzle, .. } => Some(*puzzle),
+            Error::Busy { puzzle, .. } | Error::Make { puzzle, .. } => Some(*puzzle),
             _ => None,
         }
     }
@@ -236,7 +251,9 @@ impl Error {
     pub fn command(&self) -> Option<String> {
         match self {
             Error::Missing(missing) => Some(missing.command()),
-            Error::Make { command, .. } | Error::Unusable { command, .. } => Some(command.clone()),
+            Error::Busy { command, .. }
+            | Error::Make { command, .. }
+            | Error::Unusable { command, .. } => Some(command.clone()),
             _ => None,
         }
     }
