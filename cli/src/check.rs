@@ -7,7 +7,7 @@ use std::time::Duration;
 use boardbase::cases::CasesError;
 use boardbase::check::{
     self, CarcassonneCheck, Check, CheckError, CheckReport, FliptileCheck, LightsCheck,
-    LightsOutCheck, MemoryControl, Options, Presentation, Program, RunError, SizedCheck, Stopped,
+    LightsOutCheck, MemoryControl, Options, Presentation, Program, SizedCheck, Stopped,
     Verdict,
 };
 use boardbase::lights::family::FamilyGoal;
@@ -445,8 +445,7 @@ fn run_puzzle<P: Check>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
     let report = result.map_err(|e: CheckError| {
         let mut message = e.to_string();
         let bare = !path.to_string_lossy().contains('/');
-        if let CheckError::Run(RunError::Start { error, .. }) = &e
-            && error.kind() == std::io::ErrorKind::NotFound
+        if e.not_found()
             && bare
             && std::path::Path::new(path).exists()
         {

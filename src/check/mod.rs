@@ -38,6 +38,7 @@
 //! every run is accepted.
 
 mod carcassonne;
+mod error;
 pub mod cgroup;
 mod euler;
 mod flip;
@@ -65,13 +66,14 @@ pub use self::lightsout::LightsOutCheck;
 pub use self::options::{CheckProgress, DEFAULT_MAX_FAILURES, Options};
 pub use self::plan::{PLAN_SALT, RunPlan, plan};
 pub use self::presentation::{Presentation, layout_verdict};
-pub use self::process::{Death, End, Limits, MemoryControl, Outcome, Program, RunError};
+pub use self::error::CheckError;
+pub use self::process::{Death, End, Limits, MemoryControl, Outcome, Program};
 pub use self::puzzle::{Arrangement, CaseView, Check};
 pub use self::report::{
     CheckReport, Counts, Detail, Drawn, Failure, Group, LargeRun, MAX_DETAILS, RUN_LIST,
     RunFailure, RunList, SlowRun, Stopped,
 };
-pub use self::run::{CheckError, check, save_run};
+pub use self::run::{check, save_run};
 pub use self::shell::{command_line, shell_quote};
 pub use self::sized::SizedCheck;
 pub use self::tokens::{Token, show, show_lines, tokens};
