@@ -17,6 +17,7 @@ use boardbase_tables::shape::Shape;
 
 use super::find::{Missing, OptionNames, Origin};
 use crate::error::{Classify, Kind, ParseError};
+use crate::grid::BoardTextError;
 use crate::lights::LightsError;
 use crate::tablefile::{ProbeError, Puzzle, TableError, TooManyCells};
 
@@ -150,6 +151,12 @@ pub enum Error {
     /// A board's text that does not parse, at its line and column.
     #[error(transparent)]
     Board(#[from] ParseError),
+    /// A board's rows of `0`/`1` or `w`/`b` (the classic game's, asked by
+    /// [`Tablebase::lights_answer`](super::Tablebase::lights_answer)) that
+    /// do not read or make no board: at a line and column, with the rows
+    /// and cells counted for a front end's own words.
+    #[error(transparent)]
+    Rows(BoardTextError),
     /// A board of another shape than the one asked about.
     #[error("a {found} board, not {expected}")]
     BoardShape {
@@ -193,6 +200,7 @@ impl Classify for Error {
             Error::Solve { .. } => Kind::Internal,
             Error::TooManyCells(e) => e.kind(),
             Error::Board(e) => e.kind(),
+            Error::Rows(e) => e.parse_error().kind(),
             Error::BoardShape { .. } | Error::OutsideShape(_) | Error::NotAPosition => {
                 Kind::Mismatch
             }
@@ -262,6 +270,16 @@ impl Error {
     pub fn parse_error(&self) -> Option<&ParseError> {
         match self {
             Error::Board(e) => Some(e),
+            Error::Rows(e) => Some(e.parse_error()),
+            _ => None,
+        }
+    }
+
+    /// A board's rows that do not read or make no board, with the rows
+    /// and cells counted ([`Error::Rows`]).
+    pub fn board_text(&self) -> Option<&BoardTextError> {
+        match self {
+            Error::Rows(e) => Some(e),
             _ => None,
         }
     }

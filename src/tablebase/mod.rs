@@ -83,7 +83,7 @@ pub use error::Error;
 pub use find::{
     Loaded, Missing, NotMade, OptionNames, Origin, TABLES_ENV, parse_env, parse_file_name,
 };
-pub use lights_ask::{LightsAskError, LightsQuestion, LightsReply, LightsTowards};
+pub use lights_ask::{LightsQuestion, LightsReply, LightsTowards};
 pub use lookup::{
     EulerLookup, EulerMoveValue, FlipLookup, FlipMove, FliptileLookup, euler_json, euler_lookup,
     flip_json, flip_lights_json, flip_lights_json_within, flip_lights_lookup,

@@ -8,8 +8,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use boardbase::carcassonne::{self, BoardError, CountError};
 use boardbase::error::{Classify, Kind, ParseError};
-use boardbase::lights::GridError;
-use boardbase::lights::family::VariantError;
+use boardbase::lights::LightsError;
 use boardbase::tablebase::{self, OptionNames};
 use boardbase::tables::shape::Shape;
 use serde_json::{Map, Value};
@@ -67,7 +66,7 @@ pub enum ApiError {
     },
     /// Rows that do not make a GF(2) grid (400).
     #[error("board: {0}")]
-    Grid(GridError),
+    Grid(LightsError),
     /// A board of over 64 cells, which no table holds (422).
     #[error("board: a {0} board has over 64 cells: no table holds it")]
     OverCells(Shape),
@@ -84,7 +83,7 @@ pub enum ApiError {
     },
     /// A Lights Out variant that cannot be (400).
     #[error(transparent)]
-    Variant(#[from] VariantError),
+    Variant(#[from] LightsError),
     /// The blocking workers stayed busy (429).
     #[error("all {workers} workers are busy ({work}): try again in a moment")]
     Busy {
