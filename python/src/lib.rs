@@ -26,8 +26,7 @@ use boardbase::lights::family::{FamilyGoal, Pattern, Variant};
 use boardbase::lights::{Goal, Grid, LightsError};
 use boardbase::memory::ByteSize;
 use boardbase::tablebase::{
-    self, CountOptions, FlipFrom, LightsQuestion, LightsTowards, OptionNames,
-    Tablebase,
+    self, CountOptions, FlipFrom, LightsQuestion, LightsTowards, OptionNames, Tablebase,
 };
 use boardbase::tablefile::{self, ProbeError, Puzzle};
 use boardbase::tables::shape::Shape;

@@ -38,8 +38,8 @@
 //! every run is accepted.
 
 mod carcassonne;
-mod error;
 pub mod cgroup;
+mod error;
 mod euler;
 mod flip;
 mod fliptile;
@@ -60,13 +60,13 @@ mod tokens;
 mod verdict;
 
 pub use self::carcassonne::{CarcassonneCheck, SizeClass};
+pub use self::error::CheckError;
 pub use self::fliptile::FliptileCheck;
 pub use self::lights::LightsCheck;
 pub use self::lightsout::LightsOutCheck;
 pub use self::options::{CheckProgress, DEFAULT_MAX_FAILURES, Options};
 pub use self::plan::{PLAN_SALT, RunPlan, plan};
 pub use self::presentation::{Presentation, layout_verdict};
-pub use self::error::CheckError;
 pub use self::process::{Death, End, Limits, MemoryControl, Outcome, Program};
 pub use self::puzzle::{Arrangement, CaseView, Check};
 pub use self::report::{

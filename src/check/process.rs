@@ -897,6 +897,9 @@ mod tests {
             path: "/nonexistent/program".into(),
             args: vec![],
         };
-        assert!(matches!(run(&p, b"", &LIMITS), Err(CheckError::Start { .. })));
+        assert!(matches!(
+            run(&p, b"", &LIMITS),
+            Err(CheckError::Start { .. })
+        ));
     }
 }

@@ -6,11 +6,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
+use super::error::CheckError;
 use super::gather::Builder;
 use super::judging::{Judged, judge_run, output_cap};
 use super::options::{CheckProgress, Options};
 use super::plan::RunPlan;
-use super::error::CheckError;
 use super::process::{self, Limits, Outcome, Program};
 use super::puzzle::Check;
 use super::report::{CheckReport, Stopped};

@@ -125,8 +125,8 @@ pub use judge::{
 pub use search::Search;
 
 pub use solver::{
-    Answer, ColourMoves, Goal, MAX_NULLITY, MoveValues, PAST_MAX_NULLITY, Routes,
-    Solver, move_values, nullity, routes, solve,
+    Answer, ColourMoves, Goal, MAX_NULLITY, MoveValues, PAST_MAX_NULLITY, Routes, Solver,
+    move_values, nullity, routes, solve,
 };
 
 /// Lights Out, with Fliptile and Flip on any board, in the

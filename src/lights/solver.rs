@@ -9,9 +9,9 @@ use std::sync::OnceLock;
 
 use boardbase_tables::shape::{MAX_SIDE, Shape};
 
+use super::error::LightsError;
 use super::grid::Grid;
 use super::search::{Best, NullSpace, Search};
-use super::error::LightsError;
 use crate::flip::Colour;
 
 /// The largest nullity whose `2^k` press sets [`Solver::solve`] searches

@@ -575,8 +575,7 @@ fn busy(shape: Shape, command: String) -> Error {
 /// with the generator's message).
 fn make_table<F: Fn(Progress) + Sync>(shape: Shape, progress: F) -> Outcome {
     let made = (|| -> Result<Made, String> {
-        let tables =
-            generate::euler(shape, &full_tables(), progress).map_err(|e| e.to_string())?;
+        let tables = generate::euler(shape, &full_tables(), progress).map_err(|e| e.to_string())?;
         let table =
             Table::from_euler(shape, EulerColumns::from(tables)).map_err(|e| e.to_string())?;
         let source = TableEuler::new(Arc::new(table)).map_err(|e| e.to_string())?;

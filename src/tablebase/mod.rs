@@ -90,8 +90,7 @@ pub use lookup::{
     flip_lights_lookup_within, flip_lookup, fliptile_lookup,
 };
 pub use made::{
-    Begin, DEFAULT_MAKE_MEMORY, MAKE_MAX_CELLS, Made, MadeInfo, MakeEvent, MakeJob,
-    Maker, Pending,
+    Begin, DEFAULT_MAKE_MEMORY, MAKE_MAX_CELLS, Made, MadeInfo, MakeEvent, MakeJob, Maker, Pending,
 };
 pub use sizes::{Gf2Range, MadeRange, SizeEntry, Sizes};
 pub use solve::{Query, Solution, SolvedMove};

@@ -11,8 +11,7 @@ use boardbase::euler::Outcome;
 use boardbase::lights::family::{ColourGrid, FamilyGoal, Pattern, Variant};
 use boardbase::lights::{Goal, Grid, LightsError};
 use boardbase::tablebase::{
-    Error, LightsQuestion, LightsReply, LightsTowards, NotMade, OptionNames,
-    Origin, Tablebase,
+    Error, LightsQuestion, LightsReply, LightsTowards, NotMade, OptionNames, Origin, Tablebase,
 };
 use boardbase::tablefile::{Puzzle, Table};
 use boardbase::tables::shape::Shape;
@@ -287,9 +286,9 @@ fn lights_answer_chooses_the_engine_and_agrees_with_brute_force() {
     // 4×4 has nullity 4: past a limit of 3 by either engine.
     for towards in [white, off] {
         match tablebase.lights_answer(&ask("0000/0000/0000/0000", 2, towards), 3) {
-            Err(Error::Lights(
-                LightsError::NullityTooLarge { shape: s, .. },
-            )) => assert_eq!(s, shape(4, 4)),
+            Err(Error::Lights(LightsError::NullityTooLarge { shape: s, .. })) => {
+                assert_eq!(s, shape(4, 4))
+            }
             Err(Error::Lights(LightsError::SearchTooLarge { variant, .. })) => {
                 assert!(variant.starts_with("4x4,"), "{variant}")
             }

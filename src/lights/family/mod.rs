@@ -128,12 +128,12 @@ mod search;
 mod system;
 mod variant;
 
+pub use crate::lights::error::{MAX_COLOURS, MAX_STENCIL_SIDE, MIN_COLOURS, StencilErrorKind};
 pub use board::{ColourGrid, ShowColours};
 pub use engine::{
     FamilyAnswer, FamilyMoves, FamilySolver, MAX_SEARCH_BITS, PressValue, SEARCH_BITS_CEILING,
 };
 pub use info::{HISTOGRAM_MAX_BITS, QuietGroup, VariantInfo, histogram};
-pub use crate::lights::error::{MAX_COLOURS, MAX_STENCIL_SIDE, MIN_COLOURS, StencilErrorKind};
 pub use variant::{FamilyGoal, Pattern, Stencil, Variant};
 
 /// The Lights Out family as `boardbase check lights` sets it: no judge sets
