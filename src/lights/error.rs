@@ -25,9 +25,10 @@ pub const MAX_STENCIL_SIDE: usize = 15;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LightsError {
     /// The shape's nullity is above the limit of the search (by default
-    /// [`MAX_NULLITY`](super::MAX_NULLITY)): its `2^nullity` press sets per board were not
-    /// searched, so no answer is claimed minimal. [`Solver::any_solution`](super::Solver::any_solution)
-    /// still gives a press set.
+    /// [`MAX_NULLITY`](super::MAX_NULLITY)): its `2^nullity` press sets per
+    /// board were not searched, so no answer is claimed minimal.
+    /// [`Solver::any_solution`](super::Solver::any_solution) still gives a
+    /// press set.
     #[error(
         "a {shape} board has nullity {nullity} (2^{nullity} press sets reach each colour); the fewest presses are only searched up to nullity {max}"
     )]
@@ -134,7 +135,8 @@ pub enum LightsError {
         /// What is wrong there.
         kind: StencilErrorKind,
     },
-    /// A goal that could not be read: see [`FamilyGoal`]'s `FromStr`.
+    /// A goal that could not be read: see
+    /// [`FamilyGoal`](super::family::FamilyGoal)'s `FromStr`.
     #[error("unknown goal {0:?}: expected a colour 0 to 15 (or a to f) or 'any'")]
     Goal(String),
 }
