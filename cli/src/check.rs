@@ -7,8 +7,7 @@ use std::time::Duration;
 use boardbase::cases::CasesError;
 use boardbase::check::{
     self, CarcassonneCheck, Check, CheckError, CheckReport, FliptileCheck, LightsCheck,
-    LightsOutCheck, MemoryControl, Options, Presentation, Program, RunError, SizedCheck, Stopped,
-    Verdict,
+    LightsOutCheck, MemoryControl, Options, Presentation, Program, SizedCheck, Stopped, Verdict,
 };
 use boardbase::lights::family::FamilyGoal;
 use clap::{Args, ValueEnum};
@@ -445,11 +444,7 @@ fn run_puzzle<P: Check>(args: &CheckArgs, puzzle: &P, out: &mut Output) -> Resul
     let report = result.map_err(|e: CheckError| {
         let mut message = e.to_string();
         let bare = !path.to_string_lossy().contains('/');
-        if let CheckError::Run(RunError::Start { error, .. }) = &e
-            && error.kind() == std::io::ErrorKind::NotFound
-            && bare
-            && std::path::Path::new(path).exists()
-        {
+        if e.not_found() && bare && std::path::Path::new(path).exists() {
             // A program without a slash is looked up on PATH, not here.
             message += &format!(" (did you mean ./{}?)", path.to_string_lossy());
         }

@@ -11,7 +11,7 @@ use boardbase::error::ParseError;
 use boardbase::grid::{Alphabet, Expect, Rows};
 use boardbase::input::{InputError, Scanner};
 use boardbase::lights::MAX_NULLITY;
-use boardbase::lights::family::{self, FamilyGoal, MAX_COLOURS, MIN_COLOURS, Pattern, Variant};
+use boardbase::lights::family::{FamilyGoal, MAX_COLOURS, MIN_COLOURS, Pattern, Variant};
 use boardbase::tablebase::Tablebase;
 use boardbase::tables::shape::Shape;
 use clap::{ArgMatches, Args, FromArgMatches};
@@ -261,13 +261,13 @@ impl VariantArgs {
 /// `--pattern P`.
 fn parse_pattern(text: &str) -> Result<Pattern, String> {
     text.parse()
-        .map_err(|e: family::VariantError| e.to_string())
+        .map_err(|e: boardbase::lights::LightsError| e.to_string())
 }
 
 /// `--goal G`.
 pub fn parse_goal(text: &str) -> Result<FamilyGoal, String> {
     text.parse()
-        .map_err(|e: family::VariantError| e.to_string())
+        .map_err(|e: boardbase::lights::LightsError| e.to_string())
 }
 
 /// Whether [`Deferred`] arguments are added at once: for the man page and

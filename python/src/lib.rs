@@ -22,12 +22,11 @@ use boardbase::generate::{
     Cancel, GameJob, GamePlan, GameReport, GenerateError, Job, JobSetting, Plan, Progress, Report,
 };
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
-use boardbase::lights::family::{FamilyGoal, Pattern, Variant, VariantError};
-use boardbase::lights::{Goal, Grid};
+use boardbase::lights::family::{FamilyGoal, Pattern, Variant};
+use boardbase::lights::{Goal, Grid, LightsError};
 use boardbase::memory::ByteSize;
 use boardbase::tablebase::{
-    self, CountOptions, FlipFrom, LightsAskError, LightsQuestion, LightsTowards, OptionNames,
-    Tablebase,
+    self, CountOptions, FlipFrom, LightsQuestion, LightsTowards, OptionNames, Tablebase,
 };
 use boardbase::tablefile::{self, Puzzle, TableError};
 use boardbase::tables::shape::Shape;
@@ -154,8 +153,8 @@ fn family_goal(goal: &str, k: u8) -> Result<FamilyGoal, String> {
 /// cannot be read is a `BoardError` at its column, any other an
 /// `OptionError`.
 fn parse_pattern(py: Python<'_>, pattern: &str) -> PyResult<Pattern> {
-    pattern.parse().map_err(|e: VariantError| match e {
-        VariantError::Stencil { column, .. } => error(
+    pattern.parse().map_err(|e: LightsError| match e {
+        LightsError::Stencil { column, .. } => error(
             py,
             "BoardError",
             &format!("pattern:1:{column}: {e}"),
@@ -232,7 +231,14 @@ const OPTION_NAMES: OptionNames = OptionNames {
 /// used, a damaged table); the question's are `BoardError`, `ShapeError`,
 /// `NullityError` and `OptionError`. Each message is the library's.
 fn answer_error(py: Python<'_>, shape: Shape, e: tablebase::Error) -> PyErr {
-    let size = || ("size", attr(py, shape.to_string()));
+    answer_error_of(py, Some(shape), e)
+}
+
+/// [`answer_error`] of a question whose board's shape is known only when
+/// its text makes a board: without the `size` attribute when `shape` is
+/// `None`.
+fn answer_error_of(py: Python<'_>, shape: Option<Shape>, e: tablebase::Error) -> PyErr {
+    let size = || shape.map(|shape| ("size", attr(py, shape.to_string())));
     let message = e.worded(OPTION_NAMES);
     match e.kind() {
         Kind::Missing => {
@@ -243,7 +249,7 @@ fn answer_error(py: Python<'_>, shape: Shape, e: tablebase::Error) -> PyErr {
             if let Some(puzzle) = e.puzzle() {
                 attrs.push(("puzzle", attr(py, puzzle.to_string())));
             }
-            attrs.push(size());
+            attrs.extend(size());
             error(py, "MissingTableError", &message, &attrs)
         }
         Kind::Syntax => match e.parse_error() {
@@ -261,13 +267,15 @@ fn answer_error(py: Python<'_>, shape: Shape, e: tablebase::Error) -> PyErr {
             error(py, "NullityError", &message, &attrs)
         }
         Kind::Option => error(py, "OptionError", &message, &[]),
-        Kind::Mismatch | Kind::TooLarge => error(py, "ShapeError", &message, &[size()]),
+        Kind::Mismatch | Kind::TooLarge => {
+            error(py, "ShapeError", &message, &Vec::from_iter(size()))
+        }
         _ => {
             let mut attrs = Vec::new();
             if let Some(path) = e.file() {
                 attrs.push(("filename", attr(py, path.display().to_string())));
             }
-            attrs.push(size());
+            attrs.extend(size());
             error(py, "TableFileError", &message, &attrs)
         }
     }
@@ -481,12 +489,11 @@ impl PyTablebase {
         };
         let tablebase = &*self.inner;
         let replied = run(py, || tablebase.lights_answer(&question, max_nullity))?;
-        let reply = replied.map_err(|e| match e {
-            LightsAskError::Rows(e) => rows_error(py, e, None),
-            LightsAskError::Colours(e) => parse_error(py, "board", &e),
-            LightsAskError::Grid(e) => error(py, "ShapeError", &format!("board: {e}"), &[]),
-            LightsAskError::Variant(e) => error(py, "ShapeError", &format!("board: {e}"), &[]),
-            LightsAskError::Answer { shape, error } => answer_error(py, shape, error),
+        // The classic game's rows in the words of every board's rows;
+        // the rest by kind (a search past the limit names no shape).
+        let reply = replied.map_err(|e| match e.board_text() {
+            Some(&text) => rows_error(py, text, None),
+            None => answer_error_of(py, None, e),
         })?;
         to_python(py, &reply)
     }

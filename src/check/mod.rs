@@ -39,6 +39,7 @@
 
 mod carcassonne;
 pub mod cgroup;
+mod error;
 mod euler;
 mod flip;
 mod fliptile;
@@ -59,19 +60,20 @@ mod tokens;
 mod verdict;
 
 pub use self::carcassonne::{CarcassonneCheck, SizeClass};
+pub use self::error::CheckError;
 pub use self::fliptile::FliptileCheck;
 pub use self::lights::LightsCheck;
 pub use self::lightsout::LightsOutCheck;
 pub use self::options::{CheckProgress, DEFAULT_MAX_FAILURES, Options};
 pub use self::plan::{PLAN_SALT, RunPlan, plan};
 pub use self::presentation::{Presentation, layout_verdict};
-pub use self::process::{Death, End, Limits, MemoryControl, Outcome, Program, RunError};
+pub use self::process::{Death, End, Limits, MemoryControl, Outcome, Program};
 pub use self::puzzle::{Arrangement, CaseView, Check};
 pub use self::report::{
     CheckReport, Counts, Detail, Drawn, Failure, Group, LargeRun, MAX_DETAILS, RUN_LIST,
     RunFailure, RunList, SlowRun, Stopped,
 };
-pub use self::run::{CheckError, check, save_run};
+pub use self::run::{check, save_run};
 pub use self::shell::{command_line, shell_quote};
 pub use self::sized::SizedCheck;
 pub use self::tokens::{Token, show, show_lines, tokens};

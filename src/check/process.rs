@@ -72,6 +72,7 @@ use rustix::process::{
 };
 
 use super::cgroup::{MemoryCgroup, MemoryCgroups, Version};
+use super::error::CheckError;
 
 /// The program under test and its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -246,27 +247,6 @@ pub struct Outcome {
     pub busy: bool,
 }
 
-/// Why a run could not be done.
-#[derive(Debug, thiserror::Error)]
-pub enum RunError {
-    /// The program could not be started (not found, not executable, ...).
-    #[error("cannot start {program}: {error}")]
-    Start {
-        /// The program as given.
-        program: String,
-        /// Why.
-        error: io::Error,
-    },
-    /// A system call on the program's pipes failed.
-    #[error("running {program}: {error}")]
-    Io {
-        /// The program as given.
-        program: String,
-        /// Why.
-        error: io::Error,
-    },
-}
-
 /// How often the exit is checked when no pidfd is available.
 const TICK: Duration = Duration::from_millis(1);
 
@@ -292,7 +272,7 @@ fn groups() -> MutexGuard<'static, Vec<i32>> {
 
 /// Kills the process group of every program [`run`] has started and not
 /// yet reaped, and stops [`run`] from starting any more (it then returns
-/// [`RunError::Start`]): for a front end's signal handler (Ctrl-C) before
+/// [`CheckError::Start`]): for a front end's signal handler (Ctrl-C) before
 /// it exits, since the programs' own process groups do not get the
 /// terminal's signals.
 pub fn kill_running() {
@@ -524,7 +504,7 @@ fn read_some(fd: &OwnedFd, buf: &mut [u8]) -> io::Result<Option<usize>> {
 /// its peak memory or its stderr (see the module's notes), is run once
 /// more without the memory limit: if it then exits with status 0, it died
 /// of the limit ([`End::MemoryLimit`]). The first run's outcome is kept.
-pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome, RunError> {
+pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome, CheckError> {
     let mut outcome = run_once(program, input, limits)?;
     let death = match outcome.end {
         End::Exited(code) if code != 0 => Death::Exited(code),
@@ -544,9 +524,9 @@ pub fn run(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome, 
     Ok(outcome)
 }
 
-fn run_once(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome, RunError> {
+fn run_once(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome, CheckError> {
     let name = || program.path.to_string_lossy().into_owned();
-    let io_error = |error: io::Error| RunError::Io {
+    let io_error = |error: io::Error| CheckError::Io {
         program: name(),
         error,
     };
@@ -588,7 +568,7 @@ fn run_once(program: &Program, input: &[u8], limits: &Limits) -> Result<Outcome,
             Ok(())
         });
     }
-    let mut running = Running::start(&mut command).map_err(|error| RunError::Start {
+    let mut running = Running::start(&mut command).map_err(|error| CheckError::Start {
         program: name(),
         error,
     })?;
@@ -917,6 +897,9 @@ mod tests {
             path: "/nonexistent/program".into(),
             args: vec![],
         };
-        assert!(matches!(run(&p, b"", &LIMITS), Err(RunError::Start { .. })));
+        assert!(matches!(
+            run(&p, b"", &LIMITS),
+            Err(CheckError::Start { .. })
+        ));
     }
 }

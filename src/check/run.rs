@@ -1,40 +1,21 @@
 //! Running the program on every run of a plan (`check`), and a run saved
 //! for replay.
 
-use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
+use super::error::CheckError;
 use super::gather::Builder;
 use super::judging::{Judged, judge_run, output_cap};
 use super::options::{CheckProgress, Options};
 use super::plan::RunPlan;
-use super::process::{self, Limits, Outcome, Program, RunError};
+use super::process::{self, Limits, Outcome, Program};
 use super::puzzle::Check;
 use super::report::{CheckReport, Stopped};
 use super::shell::{command_line, shell_quote};
 use super::verdict::Verdict;
-
-/// Why a check could not be done.
-#[derive(Debug, thiserror::Error)]
-pub enum CheckError {
-    /// The program could not be started, or a system call failed.
-    #[error(transparent)]
-    Run(#[from] RunError),
-    /// The right answers could not be worked out.
-    #[error("{0}")]
-    Prepare(String),
-    /// A failing run could not be saved.
-    #[error("cannot save a failing run to {}: {error}", path.display())]
-    Save {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        error: io::Error,
-    },
-}
 
 /// Writes `bytes` to `path` whole or not at all: to a temporary name in
 /// the same directory, then renamed over it
@@ -173,7 +154,7 @@ pub fn check<P: Check + ?Sized>(
                         // nor saved.
                         break;
                     }
-                    let result = run_result.map_err(CheckError::from).and_then(|outcome| {
+                    let result = run_result.and_then(|outcome| {
                         let mut judged =
                             judge_run(puzzle, run, cases, &outcome, options.presentation);
                         if let Some(dir) = &options.save

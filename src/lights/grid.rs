@@ -1,5 +1,5 @@
 //! The board type of [`lights`](super): [`Grid`], an R×C grid of cells up
-//! to 64×64 in a fixed buffer, with its errors, its text form (`FromStr`,
+//! to 64×64 in a fixed buffer, its text form (`FromStr`,
 //! `Display`, [`Show`]) and pressing.
 
 use core::fmt;
@@ -7,6 +7,7 @@ use core::str::FromStr;
 
 use boardbase_tables::shape::{MAX_SIDE, Shape};
 
+use super::error::LightsError;
 #[cfg(test)]
 use crate::error::Found;
 use crate::error::ParseError;
@@ -52,35 +53,6 @@ pub struct Grid {
     rows: [u64; MAX_SIDE],
 }
 
-/// Why a grid could not be built from rows or bits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum GridError {
-    /// The number of rows given is not the shape's.
-    #[error("expected {expected} rows, found {found}")]
-    RowCount {
-        /// The shape's rows.
-        expected: usize,
-        /// The rows given.
-        found: usize,
-    },
-    /// A row has a bit set past the shape's last column.
-    #[error("row {row} has a cell past column {cols}")]
-    RowTooWide {
-        /// The 0-based row.
-        row: usize,
-        /// The shape's columns.
-        cols: usize,
-    },
-    /// The shape has more than 64 cells, or the bits go past its cells.
-    #[error("a {shape} board does not hold the bits {bits:#x} (one u64 holds at most 64 cells)")]
-    Bits {
-        /// The shape.
-        shape: Shape,
-        /// The bits given.
-        bits: u64,
-    },
-}
-
 impl Grid {
     /// The grid of `shape` with every cell clear.
     pub const fn new(shape: Shape) -> Grid {
@@ -98,9 +70,9 @@ impl Grid {
     }
 
     /// The grid of `shape` with these rows (bit `c` = column `c`).
-    pub fn from_rows(shape: Shape, rows: &[u64]) -> Result<Grid, GridError> {
+    pub fn from_rows(shape: Shape, rows: &[u64]) -> Result<Grid, LightsError> {
         if rows.len() != shape.rows() {
-            return Err(GridError::RowCount {
+            return Err(LightsError::RowCount {
                 expected: shape.rows(),
                 found: rows.len(),
             });
@@ -108,7 +80,7 @@ impl Grid {
         let mut g = Grid::new(shape);
         for (row, &bits) in rows.iter().enumerate() {
             if bits & !shape.row_mask() != 0 {
-                return Err(GridError::RowTooWide {
+                return Err(LightsError::RowTooWide {
                     row,
                     cols: shape.cols(),
                 });
@@ -129,11 +101,11 @@ impl Grid {
     /// let g = Grid::from_u64(s, 0x19B9)?; // bwwb/bbwb/bwwb/bwww
     /// assert_eq!(format!("{g:#}"), "bwwb/bbwb/bwwb/bwww");
     /// assert_eq!(g.to_u64(), Some(0x19B9));
-    /// # Ok::<(), boardbase::lights::GridError>(())
+    /// # Ok::<(), boardbase::lights::LightsError>(())
     /// ```
-    pub fn from_u64(shape: Shape, bits: u64) -> Result<Grid, GridError> {
+    pub fn from_u64(shape: Shape, bits: u64) -> Result<Grid, LightsError> {
         if !shape.fits_u64() || bits & !shape.full() != 0 {
-            return Err(GridError::Bits { shape, bits });
+            return Err(LightsError::Bits { shape, bits });
         }
         let mut g = Grid::new(shape);
         for row in 0..shape.rows() {
@@ -417,11 +389,11 @@ mod tests {
         );
         assert_eq!(
             Grid::from_rows(shape(2, 3), &[0b1000, 0]),
-            Err(GridError::RowTooWide { row: 0, cols: 3 })
+            Err(LightsError::RowTooWide { row: 0, cols: 3 })
         );
         assert_eq!(
             Grid::from_rows(shape(2, 3), &[0]),
-            Err(GridError::RowCount {
+            Err(LightsError::RowCount {
                 expected: 2,
                 found: 1
             })

@@ -107,6 +107,7 @@
 // of it.
 use crate::catalogue::entry::{Game, GameKind};
 
+mod error;
 pub mod family;
 mod grid;
 mod judge;
@@ -115,7 +116,8 @@ mod solver;
 mod wht;
 
 pub use crate::flip::Colour;
-pub use grid::{ALPHABET, Grid, GridError, Show};
+pub use error::LightsError;
+pub use grid::{ALPHABET, Grid, Show};
 pub use judge::{
     CELLS, FliptileCase, LIGHTS_OUT, NO_FLIPTILE_CASE, POJ_1222, POJ_3279, read_fliptile_case,
     read_lights_out_count, read_lights_out_puzzle, write_judge_rows,
@@ -123,8 +125,8 @@ pub use judge::{
 pub use search::Search;
 
 pub use solver::{
-    Answer, ColourMoves, Goal, LightsError, MAX_NULLITY, MoveValues, PAST_MAX_NULLITY, Routes,
-    Solver, move_values, nullity, routes, solve,
+    Answer, ColourMoves, Goal, MAX_NULLITY, MoveValues, PAST_MAX_NULLITY, Routes, Solver,
+    move_values, nullity, routes, solve,
 };
 
 /// Lights Out, with Fliptile and Flip on any board, in the

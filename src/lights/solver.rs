@@ -9,9 +9,9 @@ use std::sync::OnceLock;
 
 use boardbase_tables::shape::{MAX_SIDE, Shape};
 
+use super::error::LightsError;
 use super::grid::Grid;
 use super::search::{Best, NullSpace, Search};
-use crate::error::kind::{Classify, Kind, SEARCH_HINT};
 use crate::flip::Colour;
 
 /// The largest nullity whose `2^k` press sets [`Solver::solve`] searches
@@ -176,91 +176,6 @@ impl MoveValues {
             (Some(w), Some(b)) => Some(w.min(b)),
             (w, b) => w.or(b),
         }
-    }
-}
-
-/// Why a board of Flip, Lights Out or the Lights Out family could not be
-/// answered: by the GF(2) [`Solver`] or the family's
-/// [`FamilySolver`](super::family::FamilySolver).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum LightsError {
-    /// The shape's nullity is above the limit of the search (by default
-    /// [`MAX_NULLITY`]): its `2^nullity` press sets per board were not
-    /// searched, so no answer is claimed minimal. [`Solver::any_solution`]
-    /// still gives a press set.
-    #[error(
-        "a {shape} board has nullity {nullity} (2^{nullity} press sets reach each colour); the fewest presses are only searched up to nullity {max}"
-    )]
-    NullityTooLarge {
-        /// The board's shape.
-        shape: Shape,
-        /// Its nullity.
-        nullity: usize,
-        /// The limit of the search.
-        max: usize,
-    },
-    /// A variant of the family with more quiet patterns than the search's
-    /// limit: each goal has that many press vectors, which were not
-    /// searched, so no answer is claimed minimal.
-    /// [`FamilySolver::any_solution`](super::family::FamilySolver::any_solution)
-    /// still gives one.
-    #[error(
-        "a {variant} board has {quiet} quiet patterns, more than 2^{max_bits}: the fewest presses are only searched up to 2^{max_bits} press vectors a goal"
-    )]
-    SearchTooLarge {
-        /// The variant.
-        variant: String,
-        /// How many quiet patterns it has, in decimal.
-        quiet: String,
-        /// The limit of the search, in bits.
-        max_bits: usize,
-    },
-    /// The board's shape is not the solver's (the variant's).
-    #[error("a {found} board given to the solver of {expected} boards")]
-    ShapeMismatch {
-        /// The solver's shape.
-        expected: Shape,
-        /// The board's.
-        found: Shape,
-    },
-    /// A cell of the board holds a colour the variant does not have.
-    #[error("cell ({row}, {col}) holds colour {colour}, but there are {colours} colours (0 to {})", colours - 1)]
-    CellColour {
-        /// 0-based row.
-        row: usize,
-        /// 0-based column.
-        col: usize,
-        /// Its colour.
-        colour: u8,
-        /// The variant's K.
-        colours: u8,
-    },
-    /// The goal is a colour the variant does not have.
-    #[error("goal colour {colour}, but there are {colours} colours (0 to {})", colours - 1)]
-    GoalColour {
-        /// The goal's colour.
-        colour: u8,
-        /// The variant's K.
-        colours: u8,
-    },
-}
-
-impl Classify for LightsError {
-    /// Past the search's limit ([`Kind::Search`]), a board of another
-    /// shape than the solver's ([`Kind::Mismatch`]), a board or goal of a
-    /// colour the variant does not have ([`Kind::Option`]).
-    fn kind(&self) -> Kind {
-        match self {
-            LightsError::NullityTooLarge { .. } | LightsError::SearchTooLarge { .. } => {
-                Kind::Search
-            }
-            LightsError::ShapeMismatch { .. } => Kind::Mismatch,
-            LightsError::CellColour { .. } | LightsError::GoalColour { .. } => Kind::Option,
-        }
-    }
-
-    fn hint(&self) -> Option<&'static str> {
-        (self.kind() == Kind::Search).then_some(SEARCH_HINT)
     }
 }
 

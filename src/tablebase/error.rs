@@ -16,8 +16,8 @@ use std::sync::Arc;
 use boardbase_tables::shape::Shape;
 
 use super::find::{Missing, OptionNames, Origin};
-use super::made::MakeError;
 use crate::error::{Classify, Kind, ParseError};
+use crate::grid::BoardTextError;
 use crate::lights::LightsError;
 use crate::tablefile::{Puzzle, TableError, TooManyCells};
 
@@ -89,15 +89,31 @@ pub enum Error {
     /// [`FlipView`](super::FlipView) borrowed from a table).
     #[error("the table cannot answer this board: {0} (the file is damaged)")]
     Damaged(TableError),
-    /// Making the table in memory failed.
-    #[error("cannot make the {puzzle} {shape} table in memory: {error}; make it with: {command}")]
+    /// The table was not made in memory for want of room: tables being
+    /// made hold the rest of the budget, or the job making it was dropped
+    /// before it ran (its caller's workers were busy). Asking again later
+    /// may answer; the server says so with its own status.
+    #[error(
+        "cannot make the {puzzle} {shape} table in memory: busy making other tables in memory; make it with: {command}"
+    )]
+    Busy {
+        /// The puzzle.
+        puzzle: Puzzle,
+        /// The shape.
+        shape: Shape,
+        /// The command that makes the table's file.
+        command: String,
+    },
+    /// Making the table in memory failed: the generator could not
+    /// allocate, or a worker crashed.
+    #[error("cannot make the {puzzle} {shape} table in memory: {reason}; make it with: {command}")]
     Make {
         /// The puzzle.
         puzzle: Puzzle,
         /// The shape.
         shape: Shape,
-        /// Why.
-        error: MakeError,
+        /// The generator's message.
+        reason: String,
         /// The command that makes the table's file.
         command: String,
     },
@@ -135,6 +151,12 @@ pub enum Error {
     /// A board's text that does not parse, at its line and column.
     #[error(transparent)]
     Board(#[from] ParseError),
+    /// A board's rows of `0`/`1` or `w`/`b` (the classic game's, asked by
+    /// [`Tablebase::lights_answer`](super::Tablebase::lights_answer)) that
+    /// do not read or make no board: at a line and column, with the rows
+    /// and cells counted for a front end's own words.
+    #[error(transparent)]
+    Rows(BoardTextError),
     /// A board of another shape than the one asked about.
     #[error("a {found} board, not {expected}")]
     BoardShape {
@@ -168,7 +190,7 @@ impl Classify for Error {
     /// not fit, [`Kind::Option`] for a game not set up so.
     fn kind(&self) -> Kind {
         match self {
-            Error::Missing(_) | Error::Make { .. } => Kind::Missing,
+            Error::Missing(_) | Error::Busy { .. } | Error::Make { .. } => Kind::Missing,
             Error::Open { .. }
             | Error::Mismatch { .. }
             | Error::Unusable { .. }
@@ -178,6 +200,7 @@ impl Classify for Error {
             Error::Solve { .. } => Kind::Internal,
             Error::TooManyCells(e) => e.kind(),
             Error::Board(e) => e.kind(),
+            Error::Rows(e) => e.parse_error().kind(),
             Error::BoardShape { .. } | Error::OutsideShape(_) | Error::NotAPosition => {
                 Kind::Mismatch
             }
@@ -211,7 +234,7 @@ impl Error {
     pub fn puzzle(&self) -> Option<Puzzle> {
         match self {
             Error::Missing(missing) => Some(missing.puzzle),
-            Error::Make { puzzle, .. } => Some(*puzzle),
+            Error::Busy { puzzle, .. } | Error::Make { puzzle, .. } => Some(*puzzle),
             _ => None,
         }
     }
@@ -236,7 +259,9 @@ impl Error {
     pub fn command(&self) -> Option<String> {
         match self {
             Error::Missing(missing) => Some(missing.command()),
-            Error::Make { command, .. } | Error::Unusable { command, .. } => Some(command.clone()),
+            Error::Busy { command, .. }
+            | Error::Make { command, .. }
+            | Error::Unusable { command, .. } => Some(command.clone()),
             _ => None,
         }
     }
@@ -245,6 +270,16 @@ impl Error {
     pub fn parse_error(&self) -> Option<&ParseError> {
         match self {
             Error::Board(e) => Some(e),
+            Error::Rows(e) => Some(e.parse_error()),
+            _ => None,
+        }
+    }
+
+    /// A board's rows that do not read or make no board, with the rows
+    /// and cells counted ([`Error::Rows`]).
+    pub fn board_text(&self) -> Option<&BoardTextError> {
+        match self {
+            Error::Rows(e) => Some(e),
             _ => None,
         }
     }

@@ -143,23 +143,6 @@ pub enum NotMade {
     },
 }
 
-impl NotMade {
-    /// Why `maker` does not make the table of `puzzle` on `shape`.
-    pub fn of(puzzle: Puzzle, shape: Shape, maker: &super::made::Maker) -> NotMade {
-        match puzzle {
-            Puzzle::Flip => NotMade::Flip,
-            _ if maker.max_cells() == 0 => NotMade::NoMemory,
-            _ if shape.cells() > maker.max_cells() => NotMade::TooManyCells {
-                max: maker.max_cells(),
-            },
-            _ => NotMade::OverBudget {
-                needed: super::made::Maker::needed(shape),
-                budget: maker.budget(),
-            },
-        }
-    }
-}
-
 impl Missing {
     /// The file name looked for: `euler-6x6.bin`.
     pub fn file_name(&self) -> String {

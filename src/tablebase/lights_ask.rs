@@ -2,14 +2,12 @@
 //! board's text, the variant but for its shape, the goal): the tablebase
 //! chooses the engine that answers, and the board text it reads with it.
 
-use boardbase_tables::shape::Shape;
 use serde::Serialize;
 
 use super::{Error, FliptileLookup, Tablebase, fliptile_lookup};
-use crate::error::ParseError;
-use crate::grid::{BoardTextError, Expect};
-use crate::lights::family::{ColourGrid, FamilyGoal, Pattern, Variant, VariantError};
-use crate::lights::{self, Goal, Grid, GridError, Solver};
+use crate::grid::Expect;
+use crate::lights::family::{ColourGrid, FamilyGoal, Pattern, Variant};
+use crate::lights::{self, Goal, Grid, Solver};
 use crate::report::LightsLookup;
 
 /// Where a board is asked to go.
@@ -84,33 +82,6 @@ pub enum LightsReply {
     Family(LightsLookup),
 }
 
-/// Why [`Tablebase::lights_answer`] gave no answer.
-#[derive(Debug, thiserror::Error)]
-pub enum LightsAskError {
-    /// The classic game's board text (rows of `0`/`1` or `w`/`b`) could
-    /// not be read.
-    #[error(transparent)]
-    Rows(BoardTextError),
-    /// The family's board text (rows of digits) could not be read.
-    #[error(transparent)]
-    Colours(ParseError),
-    /// The classic game's rows make no board.
-    #[error(transparent)]
-    Grid(GridError),
-    /// The family's board makes no variant.
-    #[error(transparent)]
-    Variant(VariantError),
-    /// The answer layer's refusal (a search past the nullity limit, a
-    /// goal colour past the variant's), of a board of `shape`.
-    #[error("{error}")]
-    Answer {
-        /// The board's shape.
-        shape: Shape,
-        /// Why.
-        error: Error,
-    },
-}
-
 impl Tablebase {
     /// A board of the Lights Out family as a front end asks it, searching
     /// up to 2^`max_nullity` press vectors a goal (a front end that takes
@@ -120,7 +91,10 @@ impl Tablebase {
     /// named colour reads rows of `0`/`1` or `w`/`b` and answers by GF(2)
     /// with both colours' routes ([`LightsReply::Classic`]); any other
     /// variant or goal reads rows of digits and answers by the family's
-    /// engine ([`LightsReply::Family`]).
+    /// engine ([`LightsReply::Family`]). Its errors: the classic game's rows
+    /// that do not read ([`Error::Rows`]), the family's ([`Error::Board`]),
+    /// a board or options that make no variant, a search past the limit
+    /// ([`Error::Lights`]).
     ///
     /// ```
     /// use boardbase::lights::Goal;
@@ -164,35 +138,23 @@ impl Tablebase {
         &self,
         question: &LightsQuestion<'_>,
         max_nullity: usize,
-    ) -> Result<LightsReply, LightsAskError> {
+    ) -> Result<LightsReply, Error> {
         if let Some(goal) = question.is_classic_named() {
             let rows = lights::ALPHABET
                 .parse_board(question.board, Expect::Any)
-                .map_err(LightsAskError::Rows)?;
+                .map_err(Error::Rows)?;
             let shape = rows.shape();
-            let grid = Grid::from_rows(shape, rows.rows()).map_err(LightsAskError::Grid)?;
-            let lookup =
-                fliptile_lookup(Solver::cached(shape), &grid, goal, max_nullity).map_err(|e| {
-                    LightsAskError::Answer {
-                        shape,
-                        error: e.into(),
-                    }
-                })?;
+            let grid = Grid::from_rows(shape, rows.rows())?;
+            let lookup = fliptile_lookup(Solver::cached(shape), &grid, goal, max_nullity)?;
             return Ok(LightsReply::Classic(lookup));
         }
         let k = question.colours;
-        let grid = ColourGrid::parse(question.board, k).map_err(LightsAskError::Colours)?;
-        let variant = Variant::new(grid.rows(), grid.cols(), k)
-            .map_err(LightsAskError::Variant)?
+        let grid = ColourGrid::parse(question.board, k)?;
+        let variant = Variant::new(grid.rows(), grid.cols(), k)?
             .with_wrap(question.wrap)
             .with_pattern(question.pattern.clone());
         let goal = question.towards.family_goal();
-        let lookup = LightsLookup::new(&variant, &grid, goal, max_nullity).map_err(|e| {
-            LightsAskError::Answer {
-                shape: variant.shape(),
-                error: e.into(),
-            }
-        })?;
+        let lookup = LightsLookup::new(&variant, &grid, goal, max_nullity)?;
         Ok(LightsReply::Family(lookup))
     }
 }

@@ -6,7 +6,8 @@
 //! and kept for the requests after it:
 //!
 //! - **once per shape, single-flight**: the first request
-//!   ([`Maker::begin`]) gets the [`MakeJob`]; every request for the shape
+//!   ([`Tablebase::begin_made`](super::Tablebase::begin_made)) gets the
+//!   [`MakeJob`]; every request for the shape
 //!   meanwhile gets a [`Pending`] that completes with that one result (a
 //!   `Pending` is a [`Future`] for async callers and has a blocking
 //!   [`Pending::wait`]);
@@ -32,9 +33,11 @@ use std::time::{Duration, Instant};
 
 use boardbase_tables::shape::Shape;
 
+use super::Error;
+use super::find::{Missing, NotMade};
 use super::source::TableEuler;
 use crate::generate::{self, EulerOptions, Progress};
-use crate::tablefile::{EulerColumns, Table};
+use crate::tablefile::{EulerColumns, Puzzle, Table};
 
 /// The most squares of an Euler board whose table is made in memory when no
 /// file holds it: 25 (2^25 positions, the full tables, about 100 MiB and a
@@ -44,22 +47,6 @@ pub const MAKE_MAX_CELLS: usize = 25;
 /// The default memory budget of tables made in memory: 512 MiB (five 5×5
 /// tables and room to make a sixth).
 pub const DEFAULT_MAKE_MEMORY: u64 = 512 << 20;
-
-/// Why no table was made.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MakeError {
-    /// The shape has more squares than are made on the spot, or its
-    /// generation alone needs more than the budget.
-    #[error("not made in memory (too many squares, or over the memory budget)")]
-    NotMade,
-    /// Tables being made hold the rest of the budget, or the job was
-    /// dropped before it ran (its caller's workers were busy).
-    #[error("busy making other tables in memory")]
-    Busy,
-    /// The generator failed (it could not allocate, or a worker crashed).
-    #[error("{0}")]
-    Failed(String),
-}
 
 /// What happened to the tables made in memory, for a log.
 #[derive(Clone, Debug, PartialEq)]
@@ -85,20 +72,33 @@ pub enum MakeEvent {
     Failed {
         /// Its shape.
         shape: Shape,
-        /// Why.
-        error: MakeError,
+        /// Why: the generator's message.
+        error: String,
     },
 }
 
 /// A table made in memory, with its probes' source set up once.
 pub type Made = Arc<TableEuler>;
 
-type Outcome = Result<Made, MakeError>;
+/// How making one table ended, kept for every caller waiting for it: each
+/// gets its own [`Error`] of it ([`Signal::answer`]), since the answer
+/// layer's errors are not shared.
+#[derive(Clone)]
+enum Outcome {
+    /// Made.
+    Made(Made),
+    /// Not made for want of room: the job was dropped before it ran.
+    Busy,
+    /// The generator failed: its message.
+    Failed(String),
+}
 
 /// A one-shot result that many callers wait for: blocking
-/// ([`Pending::wait`]) or as a future.
-#[derive(Default)]
+/// ([`Pending::wait`]) or as a future. It knows the table's shape and the
+/// command that makes its file, which its errors name.
 struct Signal {
+    shape: Shape,
+    command: String,
     state: Mutex<SignalState>,
     done: Condvar,
 }
@@ -110,8 +110,31 @@ struct SignalState {
 }
 
 impl Signal {
+    fn new(shape: Shape, command: String) -> Signal {
+        Signal {
+            shape,
+            command,
+            state: Mutex::default(),
+            done: Condvar::new(),
+        }
+    }
+
     fn lock(&self) -> MutexGuard<'_, SignalState> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The table, or the answer layer's error of how making it ended.
+    fn answer(&self, outcome: &Outcome) -> Result<Made, Error> {
+        match outcome {
+            Outcome::Made(table) => Ok(table.clone()),
+            Outcome::Busy => Err(busy(self.shape, self.command.clone())),
+            Outcome::Failed(reason) => Err(Error::Make {
+                puzzle: Puzzle::Euler,
+                shape: self.shape,
+                reason: reason.clone(),
+                command: self.command.clone(),
+            }),
+        }
     }
 
     fn send(&self, result: Outcome) {
@@ -138,12 +161,13 @@ pub struct Pending {
 }
 
 impl Pending {
-    /// Waits for the table.
-    pub fn wait(&self) -> Result<Made, MakeError> {
+    /// Waits for the table: [`Error::Busy`] or [`Error::Make`] when it
+    /// was not made.
+    pub fn wait(&self) -> Result<Made, Error> {
         let mut state = self.signal.lock();
         loop {
             if let Some(result) = &state.result {
-                return result.clone();
+                return self.signal.answer(result);
             }
             state = self
                 .signal
@@ -153,13 +177,19 @@ impl Pending {
         }
     }
 
+    /// The error of a caller that stops waiting before the table is made
+    /// ([`Error::Busy`]): it goes on being made for whoever asks next.
+    pub fn busy(&self) -> Error {
+        busy(self.signal.shape, self.signal.command.clone())
+    }
+
     /// Waits for the table until `deadline`: `None` if it is not made by
     /// then (it goes on being made for whoever asks next).
-    pub fn wait_until(&self, deadline: Instant) -> Option<Result<Made, MakeError>> {
+    pub fn wait_until(&self, deadline: Instant) -> Option<Result<Made, Error>> {
         let mut state = self.signal.lock();
         loop {
             if let Some(result) = &state.result {
-                return Some(result.clone());
+                return Some(self.signal.answer(result));
             }
             let left = deadline.checked_duration_since(Instant::now())?;
             state = self
@@ -173,12 +203,12 @@ impl Pending {
 }
 
 impl Future for Pending {
-    type Output = Result<Made, MakeError>;
+    type Output = Result<Made, Error>;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let mut state = self.signal.lock();
         if let Some(result) = &state.result {
-            return Poll::Ready(result.clone());
+            return Poll::Ready(self.signal.answer(result));
         }
         if !state.wakers.iter().any(|w| w.will_wake(cx.waker())) {
             state.wakers.push(cx.waker().clone());
@@ -229,7 +259,8 @@ pub struct MadeInfo {
     pub held: u64,
 }
 
-/// Where a table stands when it is asked for ([`Maker::begin`]).
+/// Where a table stands when it is asked for
+/// ([`Tablebase::begin_made`](super::Tablebase::begin_made)).
 pub enum Begin {
     /// In memory: here it is.
     Ready(Made),
@@ -291,6 +322,22 @@ impl Maker {
         shape.cells() <= self.max_cells && Maker::needed(shape) <= self.budget
     }
 
+    /// Why this maker does not make the table of `puzzle` on `shape`, for
+    /// the error of a missing table.
+    pub fn not_made(&self, puzzle: Puzzle, shape: Shape) -> NotMade {
+        match puzzle {
+            Puzzle::Flip => NotMade::Flip,
+            _ if self.max_cells == 0 => NotMade::NoMemory,
+            _ if shape.cells() > self.max_cells => NotMade::TooManyCells {
+                max: self.max_cells,
+            },
+            _ => NotMade::OverBudget {
+                needed: Maker::needed(shape),
+                budget: self.budget,
+            },
+        }
+    }
+
     fn lock(&self) -> MutexGuard<'_, Slots> {
         // A panic while holding the lock leaves the map consistent: every
         // change under it is a single insert or remove.
@@ -320,17 +367,20 @@ impl Maker {
     }
 
     /// The table of `shape` if it is in memory now (marked as used),
-    /// without the checks of [`Maker::begin`].
+    /// without the checks of [`Tablebase::begin_made`](super::Tablebase::begin_made).
     pub fn ready(&self, shape: Shape) -> Option<Made> {
         touch(&mut self.lock(), shape)
     }
 
-    /// The table of `shape`: in memory already, being made, or to be made
-    /// by the caller (its memory reserved now, evicting the least recently
-    /// used tables).
-    pub fn begin(self: &Arc<Self>, shape: Shape) -> Result<Begin, MakeError> {
+    /// The table of `missing.shape`: in memory already, being made, or to
+    /// be made by the caller (its memory reserved now, evicting the least
+    /// recently used tables). `missing` is the tablebase's error for the
+    /// table, given when it is not made here (too many squares, or over
+    /// the budget); its command is the one the errors of making it name.
+    pub(crate) fn begin(self: &Arc<Self>, missing: Missing) -> Result<Begin, Error> {
+        let shape = missing.shape;
         if shape.cells() > self.max_cells {
-            return Err(MakeError::NotMade);
+            return Err(missing.into());
         }
         let mut slots = self.lock();
         if let Some(table) = touch(&mut slots, shape) {
@@ -341,17 +391,18 @@ impl Maker {
         }
         let needed = Maker::needed(shape);
         if needed > self.budget {
-            return Err(MakeError::NotMade);
+            return Err(missing.into());
         }
+        let command = missing.command();
         let dropped = evict(&mut slots, self.budget - needed);
         let busy = slots.held + needed > self.budget;
         let begin = if busy {
             // Tables being made hold the rest of the budget.
-            Err(MakeError::Busy)
+            Err(self::busy(shape, command))
         } else {
             slots.held += needed;
             let pending = Pending {
-                signal: Arc::default(),
+                signal: Arc::new(Signal::new(shape, command)),
             };
             slots.slots.insert(shape, Slot::Making(pending.clone()));
             let job = MakeJob {
@@ -370,16 +421,16 @@ impl Maker {
         begin
     }
 
-    /// The table of `shape`, made now on this thread if need be (waiting
-    /// for another caller that is making it): the blocking form of
-    /// [`Maker::begin`]. `progress` hears of the generator's phases when
+    /// The table of `missing.shape`, made now on this thread if need be
+    /// (waiting for another caller that is making it): the blocking form
+    /// of [`Maker::begin`]. `progress` hears of the generator's phases when
     /// this call makes the table.
-    pub fn get<F: Fn(Progress) + Sync>(
+    pub(crate) fn get<F: Fn(Progress) + Sync>(
         self: &Arc<Self>,
-        shape: Shape,
+        missing: Missing,
         progress: F,
-    ) -> Result<Made, MakeError> {
-        match self.begin(shape)? {
+    ) -> Result<Made, Error> {
+        match self.begin(missing)? {
             Begin::Ready(table) => Ok(table),
             Begin::Waiting(pending) => pending.wait(),
             Begin::Start(job, pending) => {
@@ -396,7 +447,7 @@ impl Maker {
             let mut slots = self.lock();
             slots.held -= needed;
             slots.slots.remove(&shape);
-            if let Ok(table) = &result {
+            if let Outcome::Made(table) = &result {
                 let bytes = table_bytes(shape);
                 slots.held += bytes;
                 slots.tick += 1;
@@ -417,7 +468,7 @@ impl Maker {
 
 /// The job of making one table, got by the caller that asked for it first
 /// ([`Begin::Start`]). Dropped without being run, it frees its reservation
-/// and its waiting callers get [`MakeError::Busy`].
+/// and its waiting callers get [`Error::Busy`].
 pub struct MakeJob {
     maker: Arc<Maker>,
     shape: Shape,
@@ -447,14 +498,14 @@ impl MakeJob {
         self.done = true;
         maker.finish(self.shape, self.needed, &self.pending, result.clone());
         maker.log(match result {
-            Ok(_) => MakeEvent::Made {
+            Outcome::Failed(error) => MakeEvent::Failed {
+                shape: self.shape,
+                error,
+            },
+            _ => MakeEvent::Made {
                 shape: self.shape,
                 elapsed: start.elapsed(),
                 bytes: table_bytes(self.shape),
-            },
-            Err(error) => MakeEvent::Failed {
-                shape: self.shape,
-                error,
             },
         });
     }
@@ -464,7 +515,7 @@ impl Drop for MakeJob {
     fn drop(&mut self) {
         if !self.done {
             self.maker
-                .finish(self.shape, self.needed, &self.pending, Err(MakeError::Busy));
+                .finish(self.shape, self.needed, &self.pending, Outcome::Busy);
         }
     }
 }
@@ -510,15 +561,27 @@ fn evict(slots: &mut Slots, room: u64) -> Vec<(Shape, u64)> {
     dropped
 }
 
+/// The error of a table not made for want of room.
+fn busy(shape: Shape, command: String) -> Error {
+    Error::Busy {
+        puzzle: Puzzle::Euler,
+        shape,
+        command,
+    }
+}
+
 /// The generator's full tables of `shape`, as a table in memory and the
-/// source the lookups probe.
+/// source the lookups probe ([`Outcome::Made`], or [`Outcome::Failed`]
+/// with the generator's message).
 fn make_table<F: Fn(Progress) + Sync>(shape: Shape, progress: F) -> Outcome {
-    let tables = generate::euler(shape, &full_tables(), progress)
-        .map_err(|e| MakeError::Failed(e.to_string()))?;
-    let table = Table::from_euler(shape, EulerColumns::from(tables))
-        .map_err(|e| MakeError::Failed(e.to_string()))?;
-    let source = TableEuler::new(Arc::new(table)).map_err(|e| MakeError::Failed(e.to_string()))?;
-    Ok(Arc::new(source))
+    let made = (|| -> Result<Made, String> {
+        let tables = generate::euler(shape, &full_tables(), progress).map_err(|e| e.to_string())?;
+        let table =
+            Table::from_euler(shape, EulerColumns::from(tables)).map_err(|e| e.to_string())?;
+        let source = TableEuler::new(Arc::new(table)).map_err(|e| e.to_string())?;
+        Ok(Arc::new(source))
+    })();
+    made.map_or_else(Outcome::Failed, Outcome::Made)
 }
 
 /// The generator's options here: always the full tables, since the memory

@@ -83,15 +83,14 @@ pub use error::Error;
 pub use find::{
     Loaded, Missing, NotMade, OptionNames, Origin, TABLES_ENV, parse_env, parse_file_name,
 };
-pub use lights_ask::{LightsAskError, LightsQuestion, LightsReply, LightsTowards};
+pub use lights_ask::{LightsQuestion, LightsReply, LightsTowards};
 pub use lookup::{
     EulerLookup, EulerMoveValue, FlipLookup, FlipMove, FliptileLookup, euler_json, euler_lookup,
     flip_json, flip_lights_json, flip_lights_json_within, flip_lights_lookup,
     flip_lights_lookup_within, flip_lookup, fliptile_lookup,
 };
 pub use made::{
-    Begin, DEFAULT_MAKE_MEMORY, MAKE_MAX_CELLS, Made, MadeInfo, MakeError, MakeEvent, MakeJob,
-    Maker, Pending,
+    Begin, DEFAULT_MAKE_MEMORY, MAKE_MAX_CELLS, Made, MadeInfo, MakeEvent, MakeJob, Maker, Pending,
 };
 pub use sizes::{Gf2Range, MadeRange, SizeEntry, Sizes};
 pub use solve::{Query, Solution, SolvedMove};
@@ -627,24 +626,20 @@ impl Tablebase {
             Some(source) => Ok(source),
             None => Ok(self
                 .maker
-                .get(shape, progress)
-                .map_err(|error| self.make_error(shape, error))?
+                .get(self.missing(Puzzle::Euler, shape), progress)?
                 as Arc<dyn EulerSource>),
         }
     }
 
-    /// Why a table was not made in memory: not made here at all is
-    /// [`Error::Missing`], the rest [`Error::Make`].
-    pub fn make_error(&self, shape: Shape, error: MakeError) -> Error {
-        match error {
-            MakeError::NotMade => self.missing(Puzzle::Euler, shape).into(),
-            error => Error::Make {
-                puzzle: Puzzle::Euler,
-                shape,
-                error,
-                command: self.generate_command(Puzzle::Euler, shape),
-            },
-        }
+    /// The Euler table of `shape` made in memory, for a caller that makes
+    /// it on a thread of its own and waits for it as it likes (the
+    /// server): in memory already, being made (a [`Pending`]), or to be
+    /// made by this caller ([`Begin::Start`]: its memory reserved now,
+    /// evicting the least recently used tables). Not made here (too many
+    /// squares, over the budget) is [`Error::Missing`]; no room while
+    /// other tables are made, [`Error::Busy`].
+    pub fn begin_made(&self, shape: Shape) -> Result<Begin, Error> {
+        self.maker.begin(self.missing(Puzzle::Euler, shape))
     }
 
     /// The Flip table of `shape`: the embedded one for 4×4, else the file
@@ -694,8 +689,7 @@ impl Tablebase {
             None if self.maker.would_make(shape) => {
                 let made = self
                     .maker
-                    .get(shape, progress)
-                    .map_err(|error| self.make_error(shape, error))?;
+                    .get(self.missing(Puzzle::Euler, shape), progress)?;
                 Ok(Loaded::new(
                     made.table().clone(),
                     Origin::Made,
@@ -938,7 +932,7 @@ impl Tablebase {
             puzzle,
             shape,
             searched: self.dirs.clone(),
-            not_made: NotMade::of(puzzle, shape, &self.maker),
+            not_made: self.maker.not_made(puzzle, shape),
         }
     }
 

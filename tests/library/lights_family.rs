@@ -13,7 +13,6 @@
 
 use boardbase::lights::family::{
     self, ColourGrid, FamilyGoal, FamilySolver, Pattern, Stencil, StencilErrorKind, Variant,
-    VariantError,
 };
 use boardbase::lights::{self, Goal, Grid, LightsError};
 use boardbase::tables::shape::Shape;
@@ -462,14 +461,14 @@ fn bad_input_is_refused_with_its_place() {
     let stencil = |s: &str| s.parse::<Stencil>().unwrap_err();
     assert_eq!(
         stencil(".#./#x#/.#."),
-        VariantError::Stencil {
+        LightsError::Stencil {
             column: 6,
             kind: StencilErrorKind::Char('x')
         }
     );
     assert_eq!(
         stencil(".#./##/.#."),
-        VariantError::Stencil {
+        LightsError::Stencil {
             column: 7,
             kind: StencilErrorKind::RaggedRow {
                 expected: 3,
@@ -479,20 +478,20 @@ fn bad_input_is_refused_with_its_place() {
     );
     assert_eq!(
         stencil("##/##"),
-        VariantError::Stencil {
+        LightsError::Stencil {
             column: 3,
             kind: StencilErrorKind::EvenWidth(2)
         }
     );
     assert_eq!(
         stencil("###/###"),
-        VariantError::Stencil {
+        LightsError::Stencil {
             column: 8,
             kind: StencilErrorKind::EvenHeight(2)
         }
     );
     let kind = |s: &str| match stencil(s) {
-        VariantError::Stencil { kind, .. } => kind,
+        LightsError::Stencil { kind, .. } => kind,
         e => panic!("{e:?}"),
     };
     assert_eq!(kind("..."), StencilErrorKind::NoCell);
@@ -500,18 +499,18 @@ fn bad_input_is_refused_with_its_place() {
     assert_eq!(kind("#//#"), StencilErrorKind::EmptyRow);
     assert!(matches!(
         "plux".parse::<Pattern>(),
-        Err(VariantError::Pattern(_))
+        Err(LightsError::Pattern(_))
     ));
 
-    assert_eq!(Variant::new(3, 3, 1), Err(VariantError::Colours(1)));
-    assert_eq!(Variant::new(3, 3, 17), Err(VariantError::Colours(17)));
+    assert_eq!(Variant::new(3, 3, 1), Err(LightsError::Colours(1)));
+    assert_eq!(Variant::new(3, 3, 17), Err(LightsError::Colours(17)));
     assert_eq!(
         Variant::with_colours(3, 3, 300),
-        Err(VariantError::Colours(300))
+        Err(LightsError::Colours(300))
     );
     assert_eq!(
         Variant::new(65, 3, 2),
-        Err(VariantError::Shape { rows: 65, cols: 3 })
+        Err(LightsError::Size { rows: 65, cols: 3 })
     );
     assert!("16".parse::<FamilyGoal>().is_err());
     assert_eq!("f".parse::<FamilyGoal>(), Ok(FamilyGoal::Colour(15)));

@@ -296,7 +296,7 @@ fn log_made(event: &MakeEvent) {
             ByteSize(*bytes)
         ),
         MakeEvent::Failed { shape, error } => {
-            eprintln!("boardbase serve: could not make the euler {shape} table: {error:?}")
+            eprintln!("boardbase serve: could not make the euler {shape} table: {error}")
         }
         _ => {}
     }

@@ -27,7 +27,7 @@ pub const HISTOGRAM_MAX_BITS: u32 = 25;
 /// assert_eq!(info.quiet_group.to_string(), "Z_2^2 × Z_4^2");
 /// assert_eq!(info.quiet_group.order(), 64u32.into());
 /// assert_eq!(info.nullity, None); // 4 is not prime
-/// # Ok::<(), boardbase::lights::family::VariantError>(())
+/// # Ok::<(), boardbase::lights::LightsError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct QuietGroup {

@@ -128,15 +128,13 @@ mod search;
 mod system;
 mod variant;
 
+pub use crate::lights::error::{MAX_COLOURS, MAX_STENCIL_SIDE, MIN_COLOURS, StencilErrorKind};
 pub use board::{ColourGrid, ShowColours};
 pub use engine::{
     FamilyAnswer, FamilyMoves, FamilySolver, MAX_SEARCH_BITS, PressValue, SEARCH_BITS_CEILING,
 };
 pub use info::{HISTOGRAM_MAX_BITS, QuietGroup, VariantInfo, histogram};
-pub use variant::{
-    FamilyGoal, MAX_COLOURS, MAX_STENCIL_SIDE, MIN_COLOURS, Pattern, Stencil, StencilErrorKind,
-    Variant, VariantError,
-};
+pub use variant::{FamilyGoal, Pattern, Stencil, Variant};
 
 /// The Lights Out family as `boardbase check lights` sets it: no judge sets
 /// this problem, so the limits are boardbase's own. 1 s a run of 100 boards
@@ -193,7 +191,7 @@ pub fn move_values(
 /// assert_eq!(info.nullity, Some(2));
 /// assert_eq!(info.solvable_boards, (1u32 << 23).into());
 /// assert_eq!(info.max_presses, Some(15));
-/// # Ok::<(), boardbase::lights::family::VariantError>(())
+/// # Ok::<(), boardbase::lights::LightsError>(())
 /// ```
 pub fn info(variant: &Variant) -> VariantInfo {
     FamilySolver::cached(variant).info()

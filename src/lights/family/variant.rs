@@ -1,24 +1,18 @@
 //! What a member of the family is: the board's shape, the number of
 //! colours, the torus or not, and the pattern a press changes
 //! ([`Variant`], [`Pattern`], [`Stencil`]); what a board should become
-//! ([`FamilyGoal`]); and the one error of them all ([`VariantError`]).
+//! ([`FamilyGoal`]). Their errors are the family's one error,
+//! [`LightsError`].
 
 use core::fmt;
 use core::str::FromStr;
 
-use boardbase_tables::shape::{MAX_SIDE, Shape};
+use boardbase_tables::shape::Shape;
 
 use super::board::ColourGrid;
-use crate::error::{Classify, Kind};
-
-/// The fewest colours a variant has (the classic game: off and on).
-pub const MIN_COLOURS: u8 = 2;
-
-/// The most colours a variant has (one hex digit a cell).
-pub const MAX_COLOURS: u8 = 16;
-
-/// The largest height and width of a custom [`Stencil`].
-pub const MAX_STENCIL_SIDE: usize = 15;
+use crate::lights::error::{
+    LightsError, MAX_COLOURS, MAX_STENCIL_SIDE, MIN_COLOURS, StencilErrorKind,
+};
 
 /// The cells a press changes, as offsets from the pressed cell.
 ///
@@ -101,34 +95,35 @@ impl fmt::Display for Pattern {
 }
 
 impl FromStr for Pattern {
-    type Err = VariantError;
+    type Err = LightsError;
 
     /// `plus`, `neighbours`, `x`, `king`, or a stencil's rows (any text
     /// holding `#`, `.` or `/` is read as a stencil, see [`Stencil`]).
     ///
     /// ```
-    /// use boardbase::lights::family::{Pattern, StencilErrorKind, VariantError};
+    /// use boardbase::lights::LightsError;
+    /// use boardbase::lights::family::{Pattern, StencilErrorKind};
     ///
     /// assert_eq!("king".parse::<Pattern>()?, Pattern::King);
     /// // A stencil that is the plus is still a stencil, printed as its rows:
     /// let p: Pattern = ".#./###/.#.".parse()?;
     /// assert_eq!(p.to_string(), ".#./###/.#.");
     /// assert_eq!(p.offsets(), Pattern::Plus.offsets());
-    /// assert!(matches!("plux".parse::<Pattern>(), Err(VariantError::Pattern(_))));
+    /// assert!(matches!("plux".parse::<Pattern>(), Err(LightsError::Pattern(_))));
     /// assert_eq!(
     ///     "##/##".parse::<Pattern>(),
-    ///     Err(VariantError::Stencil { column: 3, kind: StencilErrorKind::EvenWidth(2) })
+    ///     Err(LightsError::Stencil { column: 3, kind: StencilErrorKind::EvenWidth(2) })
     /// );
-    /// # Ok::<(), VariantError>(())
+    /// # Ok::<(), LightsError>(())
     /// ```
-    fn from_str(text: &str) -> Result<Pattern, VariantError> {
+    fn from_str(text: &str) -> Result<Pattern, LightsError> {
         match text {
             "plus" => Ok(Pattern::Plus),
             "neighbours" => Ok(Pattern::Neighbours),
             "x" => Ok(Pattern::X),
             "king" => Ok(Pattern::King),
             _ if text.contains(['#', '.', '/']) => Ok(Pattern::Stencil(text.parse()?)),
-            _ => Err(VariantError::Pattern(text.to_owned())),
+            _ => Err(LightsError::Pattern(text.to_owned())),
         }
     }
 }
@@ -147,7 +142,7 @@ impl FromStr for Pattern {
 /// assert_eq!(knight.offsets().len(), 8);
 /// assert_eq!(knight.offsets()[0], (-2, -1));
 /// assert_eq!(knight.to_string(), Stencil::KNIGHT);
-/// # Ok::<(), boardbase::lights::family::VariantError>(())
+/// # Ok::<(), boardbase::lights::LightsError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Stencil {
@@ -230,15 +225,15 @@ impl fmt::Display for Stencil {
 }
 
 impl FromStr for Stencil {
-    type Err = VariantError;
+    type Err = LightsError;
 
-    fn from_str(text: &str) -> Result<Stencil, VariantError> {
-        fn err<T>(column: usize, kind: StencilErrorKind) -> Result<T, VariantError> {
-            Err(VariantError::Stencil { column, kind })
+    fn from_str(text: &str) -> Result<Stencil, LightsError> {
+        fn err<T>(column: usize, kind: StencilErrorKind) -> Result<T, LightsError> {
+            Err(LightsError::Stencil { column, kind })
         }
         let mut cells = Vec::new();
         let (mut width, mut height, mut in_row) = (None::<usize>, 0usize, 0usize);
-        let mut end_row = |column: usize, in_row: &mut usize| -> Result<(), VariantError> {
+        let mut end_row = |column: usize, in_row: &mut usize| -> Result<(), LightsError> {
             match width {
                 _ if *in_row == 0 => return err(column, StencilErrorKind::EmptyRow),
                 None => width = Some(*in_row),
@@ -297,41 +292,6 @@ impl FromStr for Stencil {
     }
 }
 
-/// What is wrong with a stencil, at a column of its text: see
-/// [`VariantError::Stencil`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum StencilErrorKind {
-    /// A character other than `#`, `.`, `/` and a newline.
-    #[error("expected '#', '.' or '/', found {0:?}")]
-    Char(char),
-    /// A row with no cell (an empty stencil, or two `/` in a row).
-    #[error("expected '#' or '.', found the end of a row with no cell")]
-    EmptyRow,
-    /// A row longer or shorter than the first.
-    #[error("a row of {found} cells where the first has {expected}")]
-    RaggedRow {
-        /// The first row's width.
-        expected: usize,
-        /// This row's.
-        found: usize,
-    },
-    /// A row of more than [`MAX_STENCIL_SIDE`] cells.
-    #[error("a row of more than {MAX_STENCIL_SIDE} cells")]
-    TooWide,
-    /// More than [`MAX_STENCIL_SIDE`] rows.
-    #[error("{0} rows, more than {MAX_STENCIL_SIDE}")]
-    TooTall(usize),
-    /// An even number of columns: no centre column.
-    #[error("{0} columns: a stencil has an odd width, centred on the pressed cell")]
-    EvenWidth(usize),
-    /// An even number of rows: no centre row.
-    #[error("{0} rows: a stencil has an odd height, centred on the pressed cell")]
-    EvenHeight(usize),
-    /// No `#`: a press would change nothing.
-    #[error("no '#': a press would change nothing")]
-    NoCell,
-}
-
 /// One member of the family: an R×C board of K colours, played on a
 /// rectangle or a torus, a press changing the cells of a [`Pattern`].
 ///
@@ -339,16 +299,17 @@ pub enum StencilErrorKind {
 /// then [`with_wrap`](Self::with_wrap) and [`with_pattern`](Self::with_pattern):
 ///
 /// ```
-/// use boardbase::lights::family::{Pattern, Variant, VariantError};
+/// use boardbase::lights::LightsError;
+/// use boardbase::lights::family::{Pattern, Variant};
 ///
 /// let classic = Variant::new(5, 5, 2)?;
 /// assert_eq!((classic.rows(), classic.cols(), classic.colours()), (5, 5, 2));
 /// assert!(!classic.wrap() && classic.pattern() == &Pattern::Plus);
 /// let torus = Variant::new(6, 6, 3)?.with_wrap(true).with_pattern(Pattern::King);
 /// assert_eq!(torus.to_string(), "6x6, 3 colours, king, torus");
-/// assert_eq!(Variant::new(5, 5, 17), Err(VariantError::Colours(17)));
-/// assert_eq!(Variant::new(0, 5, 2), Err(VariantError::Shape { rows: 0, cols: 5 }));
-/// # Ok::<(), VariantError>(())
+/// assert_eq!(Variant::new(5, 5, 17), Err(LightsError::Colours(17)));
+/// assert_eq!(Variant::new(0, 5, 2), Err(LightsError::Size { rows: 0, cols: 5 }));
+/// # Ok::<(), LightsError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Variant {
@@ -361,15 +322,15 @@ pub struct Variant {
 impl Variant {
     /// The plus pattern on a `rows`×`cols` rectangle (1 to 64 each) of
     /// `colours` colours ([`MIN_COLOURS`] to [`MAX_COLOURS`]).
-    pub fn new(rows: usize, cols: usize, colours: u8) -> Result<Variant, VariantError> {
-        let shape = Shape::new(rows, cols).ok_or(VariantError::Shape { rows, cols })?;
+    pub fn new(rows: usize, cols: usize, colours: u8) -> Result<Variant, LightsError> {
+        let shape = Shape::new(rows, cols).ok_or(LightsError::Size { rows, cols })?;
         Variant::of_shape(shape, colours)
     }
 
     /// [`new`](Self::new) for a shape.
-    pub fn of_shape(shape: Shape, colours: u8) -> Result<Variant, VariantError> {
+    pub fn of_shape(shape: Shape, colours: u8) -> Result<Variant, LightsError> {
         if !(MIN_COLOURS..=MAX_COLOURS).contains(&colours) {
-            return Err(VariantError::Colours(colours.into()));
+            return Err(LightsError::Colours(colours.into()));
         }
         Ok(Variant {
             shape,
@@ -381,10 +342,10 @@ impl Variant {
 
     /// [`new`](Self::new) for a number of colours given as any integer
     /// (from an option or a query), refused out of range.
-    pub fn with_colours(rows: usize, cols: usize, colours: u64) -> Result<Variant, VariantError> {
-        let k = u8::try_from(colours).map_err(|_| VariantError::Colours(colours))?;
+    pub fn with_colours(rows: usize, cols: usize, colours: u64) -> Result<Variant, LightsError> {
+        let k = u8::try_from(colours).map_err(|_| LightsError::Colours(colours))?;
         Variant::new(rows, cols, k).map_err(|e| match e {
-            VariantError::Colours(_) => VariantError::Colours(colours),
+            LightsError::Colours(_) => LightsError::Colours(colours),
             other => other,
         })
     }
@@ -520,51 +481,6 @@ impl fmt::Display for Variant {
     }
 }
 
-/// Why a variant could not be made of the options given: its size, its
-/// colours, its press pattern (a name or a stencil's rows), its goal.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum VariantError {
-    /// A side outside 1 to 64.
-    #[error("a {rows}x{cols} board: rows and columns are 1 to {MAX_SIDE}")]
-    Shape {
-        /// The rows asked for.
-        rows: usize,
-        /// The columns asked for.
-        cols: usize,
-    },
-    /// A number of colours outside 2 to 16.
-    #[error("{0} colours: the colours are {MIN_COLOURS} to {MAX_COLOURS}")]
-    Colours(u64),
-    /// A pattern neither a name nor a stencil.
-    #[error(
-        "unknown pattern {0:?}: expected plus, neighbours, x, king or a stencil such as .#./###/.#."
-    )]
-    Pattern(String),
-    /// A stencil that could not be read, at a 1-based column (in bytes) of
-    /// its text.
-    #[error("stencil column {column}: {kind}")]
-    Stencil {
-        /// 1-based column, in bytes, of the stencil's text.
-        column: usize,
-        /// What is wrong there.
-        kind: StencilErrorKind,
-    },
-    /// A goal that could not be read: see [`FamilyGoal`]'s `FromStr`.
-    #[error("unknown goal {0:?}: expected a colour 0 to 15 (or a to f) or 'any'")]
-    Goal(String),
-}
-
-impl Classify for VariantError {
-    /// A stencil's text that does not read ([`Kind::Syntax`]); any other
-    /// option that makes no variant ([`Kind::Option`]).
-    fn kind(&self) -> Kind {
-        match self {
-            VariantError::Stencil { .. } => Kind::Syntax,
-            _ => Kind::Option,
-        }
-    }
-}
-
 /// What a board should become.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FamilyGoal {
@@ -599,24 +515,24 @@ impl fmt::Display for FamilyGoal {
 }
 
 impl FromStr for FamilyGoal {
-    type Err = VariantError;
+    type Err = LightsError;
 
     /// `any`, or a colour as a decimal number (0 to 15) or one hex digit
     /// (`a` to `f`); whether it is below the variant's K is checked when
     /// solving.
-    fn from_str(text: &str) -> Result<FamilyGoal, VariantError> {
+    fn from_str(text: &str) -> Result<FamilyGoal, LightsError> {
         if text == "any" {
             return Ok(FamilyGoal::Any);
         }
         let d = match text.parse::<u8>() {
             Ok(d) => d,
             Err(_) if text.len() == 1 => {
-                u8::from_str_radix(text, 16).map_err(|_| VariantError::Goal(text.to_owned()))?
+                u8::from_str_radix(text, 16).map_err(|_| LightsError::Goal(text.to_owned()))?
             }
-            Err(_) => return Err(VariantError::Goal(text.to_owned())),
+            Err(_) => return Err(LightsError::Goal(text.to_owned())),
         };
         if d >= MAX_COLOURS {
-            return Err(VariantError::Goal(text.to_owned()));
+            return Err(LightsError::Goal(text.to_owned()));
         }
         Ok(FamilyGoal::Colour(d))
     }

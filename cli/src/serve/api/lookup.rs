@@ -12,7 +12,7 @@ use boardbase::error::Kind;
 use boardbase::grid::{Alphabet, BoardTextError, Expect, Rows};
 use boardbase::lights::{Grid, LightsError, Solver};
 use boardbase::tablebase::{
-    self, Begin, FlipFrom, Made, MakeError, Pending, euler_json, flip_json, flip_lights_json_within,
+    self, Begin, FlipFrom, Made, Pending, euler_json, flip_json, flip_lights_json_within,
 };
 use boardbase::tablefile::{Puzzle, TableError};
 use boardbase::tables::shape::Shape;
@@ -206,8 +206,7 @@ async fn euler_once_made(state: &State, shape: Shape, position: u64) -> Result<V
     let deadline = Instant::now() + state.limits.count_timeout;
     let begin = state
         .tablebase
-        .maker()
-        .begin(shape)
+        .begin_made(shape)
         .map_err(|e| make_error(state, shape, e))?;
     let made = match begin {
         Begin::Ready(table) => Ok(table),
@@ -229,21 +228,23 @@ async fn euler_once_made(state: &State, shape: Shape, position: u64) -> Result<V
     euler_json(&*source, position).map_err(damaged(state, Puzzle::Euler, shape))
 }
 
-/// The table being made, waited for until `deadline`.
-async fn wait_made(pending: Pending, deadline: Instant) -> Result<Made, MakeError> {
-    tokio::time::timeout_at(deadline.into(), pending)
-        .await
-        .unwrap_or(Err(MakeError::Busy))
+/// The table being made, waited for until `deadline` (past it, busy).
+async fn wait_made(pending: Pending, deadline: Instant) -> Result<Made, tablebase::Error> {
+    let busy = pending.clone();
+    match tokio::time::timeout_at(deadline.into(), pending).await {
+        Ok(made) => made,
+        Err(_) => Err(busy.busy()),
+    }
 }
 
 /// Why no table was made in memory: the workers were busy, or the answer
 /// layer's error.
-fn make_error(state: &State, shape: Shape, e: MakeError) -> ApiError {
+fn make_error(state: &State, shape: Shape, e: tablebase::Error) -> ApiError {
     match e {
-        MakeError::Busy => ApiError::Busy {
+        tablebase::Error::Busy { .. } => ApiError::Busy {
             workers: state.pool.workers(),
             work: Work::Making(shape),
         },
-        e => answer(shape)(state.tablebase.make_error(shape, e)),
+        e => answer(shape)(e),
     }
 }

@@ -200,7 +200,7 @@ fn wrap<'q, D: Deserializer<'q>>(d: D) -> Result<bool, D::Error> {
 fn pattern<'q, D: Deserializer<'q>>(d: D) -> Result<Pattern, D::Error> {
     parsed(d, |text| {
         text.parse()
-            .map_err(|e: family::VariantError| e.to_string())
+            .map_err(|e: boardbase::lights::LightsError| e.to_string())
     })
 }
 
@@ -208,7 +208,7 @@ fn pattern<'q, D: Deserializer<'q>>(d: D) -> Result<Pattern, D::Error> {
 fn goal<'q, D: Deserializer<'q>>(d: D) -> Result<FamilyGoal, D::Error> {
     parsed(d, |text| {
         text.parse()
-            .map_err(|e: family::VariantError| e.to_string())
+            .map_err(|e: boardbase::lights::LightsError| e.to_string())
     })
 }
 
