@@ -29,6 +29,7 @@ mod carcassonne;
 mod cases;
 #[cfg(unix)]
 mod check;
+mod compress;
 mod demo;
 mod euler;
 mod export;
@@ -241,6 +242,16 @@ enum Command {
     /// model: every entry against its moves by the game's rules. Exit status 0 when it is
     /// intact, 1 with the reason otherwise. A progress bar shows on stderr when it is a terminal.
     Verify(Deferred<export::VerifyArgs>),
+    /// Compress table files: each rewritten as version 4, its large columns
+    /// compressed in blocks of 32 KiB (Zstandard), each block decompressed
+    /// alone when a probe reads it.
+    ///
+    /// Each FILE is replaced by its compressed form under the same name
+    /// (written to a temporary name, renamed when complete), so that
+    /// `--tables DIR` answers from it as before. Every block of the source
+    /// is checked against its CRC as it is read. One line a file: its size
+    /// before and after, and what each column takes of its entries' bytes.
+    Compress(Deferred<compress::CompressArgs>),
     /// Serve the JSON API and the web explorer over HTTP until Ctrl-C or
     /// SIGTERM.
     ///
@@ -341,6 +352,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         },
         Command::Export(Deferred(args)) => export::export(&args, &mut out),
         Command::Verify(Deferred(args)) => export::verify(&args, &mut out),
+        Command::Compress(Deferred(args)) => compress::compress(&args, &mut out),
         #[cfg(feature = "serve")]
         Command::Serve(Deferred(args)) => serve::run(&args),
         Command::Completions(Deferred(args)) => shell::completions(&args, &mut out),

@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{TableError, format};
+use super::packed::PackedColumn;
 
 /// What a table says about one of its columns.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,8 +59,14 @@ pub struct ColumnBlocks {
     /// Number of blocks, `ceil(byte_len / block_len)`.
     pub count: u64,
     /// Where the block-CRC array starts in the file: `count` little-endian
-    /// `u32`, a multiple of 64.
+    /// `u32`, a multiple of 64. In a compressed column (version 4), where
+    /// its index is: `count + 1` little-endian `u64` offsets of the blocks
+    /// from the column's start (the last where it ends), then the CRC-32 of
+    /// each compressed block.
     pub crcs_offset: u64,
+    /// In a compressed column, the bytes it takes in the file (`None`: its
+    /// entries are stored as they are, `byte_len` bytes).
+    pub packed: Option<u64>,
 }
 
 /// A column's entries held in memory, for [`Table::from_columns`](super::Table::from_columns): the
@@ -194,6 +201,11 @@ pub(super) struct Blocks {
     /// first time a probe reads it, and never again. Made on the column's
     /// first probe, so that opening a file allocates nothing per block.
     pub(super) checked: OnceLock<Box<[AtomicU64]>>,
+    /// A compressed column's stored length and its number in the cache of
+    /// decompressed blocks (`None`: stored raw).
+    pub(super) packed: Option<(u64, u64)>,
+    /// A compressed column's dictionary, digested on first use.
+    pub(super) dictionary: super::packed::Dictionary,
 }
 
 impl Blocks {
@@ -224,6 +236,9 @@ pub(super) enum RefData<'a> {
     File(&'a [u8], u8),
     /// A version-3 column, its blocks checked as they are first read.
     Checked(CheckedColumn<'a>),
+    /// A compressed column (version 4), its blocks checked and
+    /// decompressed as they are read.
+    Packed(PackedColumn<'a>),
     Bits(&'a [u64]),
     U8(&'a [u8]),
     U16(&'a [u16]),
@@ -263,6 +278,12 @@ impl fmt::Debug for RefData<'_> {
                 .field("bytes", &c.bytes.len())
                 .field("width", &c.width)
                 .field("blocks", &c.blocks.count)
+                .finish(),
+            RefData::Packed(c) => f
+                .debug_struct("Packed")
+                .field("bytes", &c.stored_len)
+                .field("width", &c.width)
+                .field("blocks", &c.count)
                 .finish(),
             RefData::Bits(v) => f.debug_tuple("Bits").field(&v.len()).finish(),
             RefData::U8(v) => f.debug_tuple("U8").field(&v.len()).finish(),
@@ -379,6 +400,7 @@ impl ColumnRef<'_> {
                 c.check(k)?;
                 read_entry(c.bytes, c.width, i)
             }
+            RefData::Packed(c) => return c.get(i),
             RefData::Bits(words) => words.get(k / 64).map(|w| w >> (k % 64) & 1),
             RefData::U8(v) => v.get(k).map(|&x| u64::from(x)),
             RefData::U16(v) => v.get(k).map(|&x| u64::from(x)),

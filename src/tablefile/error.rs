@@ -34,8 +34,8 @@ pub enum TableError {
         /// The first 8 bytes.
         found: [u8; 8],
     },
-    /// A layout version this library does not read (it reads 1 to 3).
-    #[error("unsupported version {0} (this library reads versions 1 to 3)")]
+    /// A layout version this library does not read (it reads 1 to 4).
+    #[error("unsupported version {0} (this library reads versions 1 to 4)")]
     Version(u32),
     /// The file is shorter than its header says (or too short to hold the
     /// header itself).
@@ -188,6 +188,27 @@ pub enum TableError {
         column: String,
         /// Its block length in bytes.
         block_len: u32,
+    },
+    /// A version-4 column stored with a codec this library does not know.
+    #[error(
+        "column {column:?} is stored with codec {codec}, which this library does not read (0 raw, 1 zstd)"
+    )]
+    Codec {
+        /// The column.
+        column: String,
+        /// The header's code.
+        codec: u8,
+    },
+    /// A compressed column whose index is not in order, or whose block
+    /// does not decompress to the bytes of entries it holds.
+    #[error("column {column:?}, block {block}: {problem} (the file is damaged)")]
+    Packed {
+        /// The column.
+        column: String,
+        /// The block.
+        block: u64,
+        /// What is wrong.
+        problem: String,
     },
     /// A version-3 column's block-CRC array starts at an offset that is not
     /// a multiple of 64, or before the end of the column.

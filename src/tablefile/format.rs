@@ -18,6 +18,54 @@ pub(crate) const ALIGN: u64 = 64;
 /// The version without block CRCs, still read and verified.
 pub(crate) const VERSION_2: u32 = 2;
 
+/// The version whose columns may be stored compressed in blocks
+/// ([`Codec`]), written by [`Table::compress`](super::Table::compress).
+pub(crate) const VERSION_4: u32 = 4;
+
+/// How a version-4 column's blocks are stored (the header's `codec`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Codec {
+    /// As in version 3: the entries' bytes, then the block-CRC array.
+    Raw,
+    /// Each block compressed on its own with Zstandard, with a dictionary
+    /// trained on the column's blocks, so that a probe decompresses one
+    /// small block; an index of where each block starts, then the CRC-32 of
+    /// each compressed block and of the dictionary.
+    Zstd,
+}
+
+impl Codec {
+    /// The header's code for the codec.
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            Codec::Raw => 0,
+            Codec::Zstd => 1,
+        }
+    }
+
+    /// The codec of a header's code.
+    pub(crate) fn from_code(code: u8) -> Option<Codec> {
+        match code {
+            0 => Some(Codec::Raw),
+            1 => Some(Codec::Zstd),
+            _ => None,
+        }
+    }
+}
+
+/// Bytes of one entry of a compressed column's index: where a block starts,
+/// a `u64` from the column's start.
+pub(crate) const INDEX_ENTRY_LEN: u64 = 8;
+
+/// Bytes of a compressed column's index: `count + 1` offsets (the first
+/// where the first block starts, after the column's dictionary; the last
+/// where the column ends), then `count` block CRC-32s and the dictionary's.
+pub(crate) fn packed_index_len(count: u64) -> u64 {
+    count
+        .saturating_add(1)
+        .saturating_mul(INDEX_ENTRY_LEN + BLOCK_CRC_LEN)
+}
+
 /// The block length the writer uses: 4 KiB, one page, so that a probe's
 /// first read of a block checks about what the system reads for it anyway
 /// (a CRC-32 of 4 KiB takes well under a microsecond).
@@ -70,6 +118,26 @@ pub(crate) struct ColumnHeaderV3 {
     pub(crate) crc: u32,
     pub(crate) block_len: u32,
     pub(crate) block_crcs_offset: u64,
+}
+
+/// One column's entry in a version-4 header: version 3's fields, then its
+/// codec. In a compressed column `len` is the bytes stored (the compressed
+/// blocks), `block_len` the bytes of entries each block holds, and
+/// `block_crcs_offset` where its index is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct ColumnHeaderV4 {
+    pub(crate) name: String,
+    pub(crate) width: u8,
+    pub(crate) entries: u64,
+    pub(crate) offset: u64,
+    pub(crate) len: u64,
+    /// The CRC-32 of the column's block-CRC array (raw) or of its index and
+    /// block CRCs (compressed).
+    pub(crate) crc: u32,
+    pub(crate) block_len: u32,
+    pub(crate) block_crcs_offset: u64,
+    /// [`Codec::code`].
+    pub(crate) codec: u8,
 }
 
 /// What the structural checks of a version-2 or 3 file found.
@@ -146,7 +214,7 @@ fn decode<C: serde::de::DeserializeOwned>(
 pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
     let len = bytes.len() as u64;
     let version = version(bytes)?;
-    debug_assert!(version == VERSION || version == VERSION_2);
+    debug_assert!(version == VERSION || version == VERSION_2 || version == VERSION_4);
     if bytes.len() < PRELUDE_LEN {
         return Err(TableError::Truncated {
             len,
@@ -173,8 +241,11 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
     if stored != computed {
         return Err(TableError::HeaderCrc { stored, computed });
     }
-    // Both versions as one header: a version-2 column has no blocks.
-    let header: Header<ColumnHeaderV3> = if version == VERSION_2 {
+    // Every version as one header: a version-2 column has no blocks, a
+    // version-3 one is raw.
+    let header: Header<ColumnHeaderV4> = if version == VERSION_4 {
+        decode(bytes, header_end)?
+    } else if version == VERSION_2 {
         let h: Header<ColumnHeader> = decode(bytes, header_end)?;
         Header {
             puzzle: h.puzzle,
@@ -184,7 +255,7 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
             columns: h
                 .columns
                 .into_iter()
-                .map(|c| ColumnHeaderV3 {
+                .map(|c| ColumnHeaderV4 {
                     name: c.name,
                     width: c.width,
                     entries: c.entries,
@@ -193,11 +264,33 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
                     crc: c.crc,
                     block_len: 0,
                     block_crcs_offset: 0,
+                    codec: 0,
                 })
                 .collect(),
         }
     } else {
-        decode(bytes, header_end)?
+        let h: Header<ColumnHeaderV3> = decode(bytes, header_end)?;
+        Header {
+            puzzle: h.puzzle,
+            rows: h.rows,
+            cols: h.cols,
+            file_len: h.file_len,
+            columns: h
+                .columns
+                .into_iter()
+                .map(|c| ColumnHeaderV4 {
+                    name: c.name,
+                    width: c.width,
+                    entries: c.entries,
+                    offset: c.offset,
+                    len: c.len,
+                    crc: c.crc,
+                    block_len: c.block_len,
+                    block_crcs_offset: c.block_crcs_offset,
+                    codec: 0,
+                })
+                .collect(),
+        }
     };
     if len < header.file_len {
         return Err(TableError::Truncated {
@@ -241,7 +334,23 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
                     block_len: c.block_len,
                 });
             }
-            let count = block_count(c.len, c.block_len);
+            let Some(codec) = Codec::from_code(c.codec) else {
+                return Err(TableError::Codec {
+                    column: c.name,
+                    codec: c.codec,
+                });
+            };
+            // A compressed column's blocks are counted in the entries'
+            // bytes, which its stored bytes do not tell.
+            let entry_bytes = match codec {
+                Codec::Raw => c.len,
+                Codec::Zstd => byte_len(c.entries, c.width).unwrap_or(u64::MAX),
+            };
+            let count = block_count(entry_bytes, c.block_len);
+            let index_len = match codec {
+                Codec::Raw => count.saturating_mul(BLOCK_CRC_LEN),
+                Codec::Zstd => packed_index_len(count),
+            };
             if c.block_crcs_offset % ALIGN != 0 || c.block_crcs_offset < end {
                 return Err(TableError::BlockCrcsOffset {
                     column: c.name,
@@ -249,9 +358,7 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
                     min: end,
                 });
             }
-            let crcs_end = c
-                .block_crcs_offset
-                .saturating_add(count.saturating_mul(BLOCK_CRC_LEN));
+            let crcs_end = c.block_crcs_offset.saturating_add(index_len);
             if crcs_end > header.file_len {
                 return Err(TableError::ColumnEnd {
                     column: c.name,
@@ -264,13 +371,20 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
                 block_len: c.block_len,
                 count,
                 crcs_offset: c.block_crcs_offset,
+                packed: (codec == Codec::Zstd).then_some(c.len),
             })
+        };
+        let byte_len = match &blocks {
+            Some(ColumnBlocks {
+                packed: Some(_), ..
+            }) => byte_len(c.entries, c.width).unwrap_or(u64::MAX),
+            _ => c.len,
         };
         columns.push(ColumnInfo {
             name: c.name,
             width: c.width,
             entries: c.entries,
-            byte_len: c.len,
+            byte_len,
             offset: Some(c.offset),
             crc: Some(c.crc),
             blocks,

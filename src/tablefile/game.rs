@@ -165,7 +165,7 @@ impl Table<GameId> {
         let n = usize::try_from(len).unwrap_or(usize::MAX).min(head.len());
         std::io::Read::read_exact(&mut &file, &mut head[..n])?;
         let version = format::version(&head[..n])?;
-        if version != VERSION && version != format::VERSION_2 {
+        if version != VERSION && version != format::VERSION_2 && version != format::VERSION_4 {
             return Err(TableError::Version(version));
         }
         // SAFETY: as in `Table::open`: read-only, every read bounds-checked.
@@ -355,10 +355,14 @@ impl Table<GameId> {
             });
         }
         let crcs = self.verify_crcs(progress)?;
+        // Compressed columns are checked in memory: the rules read each
+        // entry from its children's, scattered over the table.
+        let unpacked = self.unpacked()?;
+        let table = unpacked.as_ref().unwrap_or(self);
         let mut damaged = None;
         let consistent = game
             .check(
-                &mut |p| match self.canonical_outcome(p) {
+                &mut |p| match table.canonical_outcome(p) {
                     Ok(outcome) => outcome,
                     Err(e) => {
                         damaged.get_or_insert(e);

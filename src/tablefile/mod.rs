@@ -138,11 +138,13 @@
 
 mod atomic;
 mod columns;
+mod compress;
 pub(crate) mod direct;
 mod error;
 mod format;
 pub mod game;
 mod layout;
+mod packed;
 pub(crate) mod parts;
 mod probe;
 mod puzzle;
@@ -157,6 +159,7 @@ pub(crate) use columns::ColumnRef;
 pub use columns::{ColumnBlocks, ColumnData, ColumnInfo};
 use columns::{Data, RefData, Storage, read_entry};
 pub use error::{ContentsError, TableError};
+pub use compress::{COMPRESS_MEMORY, PACKED_BLOCK_LEN, ZSTD_LEVEL};
 pub use game::{GameId, GameTable};
 use layout::check_widths;
 pub(crate) use layout::layout_infos;

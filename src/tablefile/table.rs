@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 use boardbase_tables::shape::Shape;
 
 use super::columns::{Blocks, CheckedColumn, Column, ColumnRef, Data, RefData, Storage};
+use super::packed::{self, PackedColumn};
 use super::{
     ColumnData, ColumnInfo, EulerTable, FlipTable, GameTable, Layout, MAX_HEADER_LEN, Puzzle,
     Subject, TableError, VERSION, format, v1,
@@ -66,7 +67,7 @@ impl Table {
         let n = usize::try_from(len).unwrap_or(usize::MAX).min(head.len());
         std::io::Read::read_exact(&mut &file, &mut head[..n])?;
         let version = format::version(&head[..n])?;
-        if version != VERSION && version != format::VERSION_2 {
+        if version != VERSION && version != format::VERSION_2 && version != format::VERSION_4 {
             // Version 1 (small: read it) or an unknown version (refused).
             if version != 1 {
                 return Err(TableError::Version(version));
@@ -94,7 +95,9 @@ impl Table {
     /// checks of each block at its first probe).
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Table, TableError> {
         match format::version(&bytes)? {
-            VERSION | format::VERSION_2 => Table::from_storage(Storage::Image(bytes)),
+            VERSION | format::VERSION_2 | format::VERSION_4 => {
+                Table::from_storage(Storage::Image(bytes))
+            }
             1 => Table::from_v1(bytes),
             version => Err(TableError::Version(version)),
         }
@@ -179,7 +182,8 @@ impl<I: Subject> Table<I> {
             .map(|info| {
                 // Within the file (checked by `parse`), so within `usize`.
                 let start = info.offset.unwrap_or(0) as usize;
-                let len = info.byte_len as usize;
+                // A compressed column's stored bytes, else its entries'.
+                let len = info.blocks.and_then(|b| b.packed).unwrap_or(info.byte_len) as usize;
                 let blocks = info.blocks.map(|b| Blocks {
                     shift: b.block_len.trailing_zeros(),
                     start,
@@ -188,6 +192,8 @@ impl<I: Subject> Table<I> {
                     count: b.count,
                     array_crc: info.crc.unwrap_or(0),
                     checked: OnceLock::new(),
+                    packed: b.packed.map(|stored| (stored, packed::column_id())),
+                    dictionary: OnceLock::new(),
                 });
                 Column {
                     info,
@@ -308,6 +314,26 @@ impl<I: Subject> Table<I> {
     pub(super) fn column_ref_with(&self, column: usize, checked: bool) -> Option<ColumnRef<'_>> {
         let c = self.columns.get(column)?;
         let data = match &c.data {
+            Data::File { start, .. } if c.blocks.as_ref().is_some_and(|b| b.packed.is_some()) => {
+                let blocks = c.blocks.as_ref()?;
+                let (stored_len, id) = blocks.packed?;
+                let index_len = usize::try_from(format::packed_index_len(blocks.count)).ok()?;
+                RefData::Packed(PackedColumn {
+                    bytes: self
+                        .storage
+                        .bytes()
+                        .get(*start..blocks.crcs.checked_add(index_len)?)?,
+                    index_at: blocks.crcs - start,
+                    stored_len,
+                    start: *start as u64,
+                    byte_len: c.info.byte_len,
+                    shift: blocks.shift,
+                    count: blocks.count,
+                    width: c.info.width,
+                    id,
+                    dictionary: &blocks.dictionary,
+                })
+            }
             Data::File { start, len } => match (&c.blocks, checked) {
                 (Some(blocks), true) => {
                     // The column and, after it, its block-CRC array.

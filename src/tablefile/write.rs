@@ -29,11 +29,11 @@ const CHUNK: usize = 1 << 20;
 pub const WRITE_MEMORY: u64 = 2 * CHUNK as u64 + (64 << 10);
 
 /// Zero bytes for padding.
-const ZEROS: [u8; format::ALIGN as usize] = [0; format::ALIGN as usize];
+pub(super) const ZEROS: [u8; format::ALIGN as usize] = [0; format::ALIGN as usize];
 
 /// The CRC-32 of each block of `block_len` bytes of a column handed over in
 /// chunks of any length, the last block possibly short.
-struct BlockHasher {
+pub(super) struct BlockHasher {
     block_len: usize,
     /// Bytes of the current block hashed so far.
     filled: usize,
@@ -42,7 +42,7 @@ struct BlockHasher {
 }
 
 impl BlockHasher {
-    fn new(block_len: u32, len: u64) -> BlockHasher {
+    pub(super) fn new(block_len: u32, len: u64) -> BlockHasher {
         let count = format::block_count(len, block_len);
         BlockHasher {
             block_len: block_len as usize,
@@ -52,7 +52,7 @@ impl BlockHasher {
         }
     }
 
-    fn update(&mut self, mut bytes: &[u8]) {
+    pub(super) fn update(&mut self, mut bytes: &[u8]) {
         while !bytes.is_empty() {
             let n = (self.block_len - self.filled).min(bytes.len());
             self.hasher.update(&bytes[..n]);
@@ -67,7 +67,7 @@ impl BlockHasher {
     }
 
     /// The CRC of every block.
-    fn finish(mut self) -> Vec<u32> {
+    pub(super) fn finish(mut self) -> Vec<u32> {
         if self.filled > 0 {
             self.crcs.push(self.hasher.finalize());
         }
@@ -130,15 +130,16 @@ fn stop<C>(cancel: Cancelling<'_, C>) -> Result<(), Stop<C>> {
 }
 
 /// The bytes of a block-CRC array: each CRC little-endian.
-fn crc_array_bytes(crcs: &[u32]) -> Vec<u8> {
+pub(super) fn crc_array_bytes(crcs: &[u32]) -> Vec<u8> {
     crcs.iter().flat_map(|c| c.to_le_bytes()).collect()
 }
 
 impl<I: Subject> Table<I> {
     /// Calls `f` with the bytes of column `column` as the file stores them
     /// (little-endian, 1-bit entries packed, unused bits 0), at most
-    /// [`CHUNK`] bytes at a time.
-    pub(crate) fn column_chunks<E>(
+    /// [`CHUNK`] bytes at a time (a compressed column's: each block checked
+    /// and decompressed, failing with a [`TableError`] when it is damaged).
+    pub(crate) fn column_chunks<E: From<TableError>>(
         &self,
         column: usize,
         f: &mut dyn FnMut(&[u8]) -> Result<(), E>,
@@ -147,6 +148,9 @@ impl<I: Subject> Table<I> {
             return Ok(());
         };
         let data = match &c.data {
+            Data::File { .. } if c.blocks.as_ref().is_some_and(|b| b.packed.is_some()) => {
+                return self.packed_chunks(column, f);
+            }
             Data::File { .. } => {
                 let bytes = self.file_bytes(column).unwrap_or(&[]);
                 return bytes.chunks(CHUNK).try_for_each(f);
@@ -523,13 +527,17 @@ impl<I: Subject> Table<I> {
     /// CRCs are computed here when they are not of the writer's block
     /// length, or (`own_blocks`) whatever their length, when the writer's
     /// are not kept.
-    fn source_crcs(&self, column: usize, own_blocks: bool) -> SourceCrcs {
+    pub(super) fn source_crcs(&self, column: usize, own_blocks: bool) -> SourceCrcs {
         let Some(c) = self.columns.get(column) else {
             return SourceCrcs::default();
         };
         let (Data::File { .. }, Some(_)) = (&c.data, c.info.crc) else {
             return SourceCrcs::default();
         };
+        if c.info.blocks.is_some_and(|b| b.packed.is_some()) {
+            // Each compressed block is checked as it is decompressed.
+            return SourceCrcs::default();
+        }
         match c.info.blocks {
             None => SourceCrcs {
                 whole: Some(crc32fast::Hasher::new()),
@@ -548,7 +556,7 @@ impl<I: Subject> Table<I> {
 /// against the ones its file stores (see [`Table::source_crcs`]); nothing
 /// for a column held in memory.
 #[derive(Default)]
-struct SourceCrcs {
+pub(super) struct SourceCrcs {
     /// The CRC of the whole column (a version-2 file's).
     whole: Option<crc32fast::Hasher>,
     /// Its block CRCs, at the file's block length (version 3), where the
@@ -557,7 +565,7 @@ struct SourceCrcs {
 }
 
 impl SourceCrcs {
-    fn update(&mut self, bytes: &[u8]) {
+    pub(super) fn update(&mut self, bytes: &[u8]) {
         if let Some(whole) = &mut self.whole {
             whole.update(bytes);
         }
@@ -569,7 +577,7 @@ impl SourceCrcs {
     /// Checks the CRCs computed against column `column`'s stored ones;
     /// `written` are the writer's block CRCs of the column, where they are
     /// kept, for a file whose blocks are of the writer's length.
-    fn check<I: Subject>(
+    pub(super) fn check<I: Subject>(
         self,
         table: &Table<I>,
         column: usize,
