@@ -1,6 +1,7 @@
 """Reads boardbase table files with the standard library: versions 3 and 2
 (mapped with mmap, any board shape) and version 1 (the 4x4 exports of
-earlier releases).
+earlier releases); version 4 (compressed columns) needs Zstandard too:
+Python 3.14's compression.zstd, or the zstandard package from PyPI.
 
 python3 read_table.py FILE...  checks every CRC, then prints one line per
 column: puzzle, column name, then every entry (entry i of a per-board column
@@ -44,6 +45,61 @@ class Column:
             self.checked.add(k)
 
 
+def zstd_decompressor(dictionary):
+    """A function that decompresses one block of a compressed column (at most
+    `size` bytes) with the column's dictionary (empty: none)."""
+    try:
+        from compression import zstd  # Python 3.14
+        d = zstd.ZstdDict(bytes(dictionary)) if len(dictionary) else None
+        return lambda block, size: zstd.decompress(bytes(block), zstd_dict=d)
+    except ImportError:
+        import zstandard  # pip install zstandard
+        d = zstandard.ZstdCompressionDict(bytes(dictionary)) if len(dictionary) else None
+        z = zstandard.ZstdDecompressor(dict_data=d) if d else zstandard.ZstdDecompressor()
+        return lambda block, size: z.decompress(bytes(block), max_output_size=size)
+
+
+class PackedColumn(Column):
+    """A compressed column (version 4): entries are read from the block that
+    holds them, checked against its CRC and decompressed."""
+
+    def __init__(self, name, stored, width, entries, block_len, index):
+        super().__init__(name, None, width, entries)
+        self.stored, self.block_len, self.blocks = stored, block_len, {}
+        count = -(-(entries * width // 8 if width > 1 else -(-entries // 8)) // block_len)
+        self.starts = struct.unpack_from(f"<{count + 1}Q", index)
+        self.block_crcs = struct.unpack_from(f"<{count + 1}I", index, 8 * (count + 1))
+        dictionary = stored[:self.starts[0]]
+        if zlib.crc32(dictionary) != self.block_crcs[count]:
+            raise ValueError(f"column {name}: dictionary CRC mismatch (the file is damaged)")
+        self.length = entries * width // 8 if width > 1 else -(-entries // 8)
+        self.unpack = zstd_decompressor(dictionary)
+
+    def __getitem__(self, i):
+        if not 0 <= i < self.entries:
+            raise IndexError(i)
+        n = self.width // 8
+        at = i // 8 if self.width == 1 else i * n
+        data = self.check(at // self.block_len)
+        at %= self.block_len
+        if self.width == 1:
+            return data[at] >> (i % 8) & 1
+        return int.from_bytes(data[at:at + n], "little")
+
+    def check(self, k):
+        """Block k, checked against its CRC and decompressed, once."""
+        if k not in self.blocks:
+            block = self.stored[self.starts[k]:self.starts[k + 1]]
+            if zlib.crc32(block) != self.block_crcs[k]:
+                raise ValueError(f"column {self.name}, block {k}: CRC mismatch (the block is damaged)")
+            size = min(self.block_len, self.length - k * self.block_len)
+            data = self.unpack(block, size)
+            if len(data) != size:
+                raise ValueError(f"column {self.name}, block {k}: {len(data)} bytes, not {size}")
+            self.blocks[k] = data
+        return self.blocks[k]
+
+
 class Table:
     """A table file: puzzle, rows, cols, columns ({name: Column})."""
 
@@ -59,7 +115,7 @@ class Table:
         self.pos, self.crcs, self.columns = 16, {}, {}
         if version == 1:
             return self.read_v1(path, data)
-        if version not in (2, 3) or size < 20 + n:
+        if version not in (2, 3, 4) or size < 20 + n:
             raise ValueError(f"{path}: unsupported version {version} or truncated")
         if zlib.crc32(data[:16 + n]) != struct.unpack_from("<I", data, 16 + n)[0]:
             raise ValueError(f"{path}: header CRC mismatch")
@@ -71,10 +127,17 @@ class Table:
             name = self.string(data)
             width, entries, offset, length, crc = self.take(data, "<BQQQI")
             column = Column(name, data[offset:offset + length], width, entries)
-            if version == 3:  # then the CRC is the block-CRC array's
+            if version >= 3:  # then the CRC is the block-CRC array's
                 column.block_len, crcs = self.take(data, "<IQ")
                 blocks = -(-length // column.block_len)
                 column.block_crcs = data[crcs:crcs + 4 * blocks]
+            if version == 4 and self.take(data, "<B")[0] == 1:  # compressed
+                blocks = -(-(entries * width // 8 if width > 1 else -(-entries // 8)) // column.block_len)
+                index = data[crcs:crcs + 12 * (blocks + 1)]
+                if zlib.crc32(index) != crc:
+                    raise ValueError(f"{path}: column {name}: index CRC mismatch")
+                column = PackedColumn(name, data[offset:offset + length], width, entries,
+                                      column.block_len, index)
             self.columns[name] = column
             self.crcs[name] = crc
 
@@ -108,6 +171,10 @@ class Table:
         when read)."""
         for name, crc in self.crcs.items():
             column = self.columns[name]
+            if isinstance(column, PackedColumn):  # its index was checked at open
+                for k in range(len(column.starts) - 1):
+                    column.check(k)
+                continue
             if column.block_crcs is None:
                 if zlib.crc32(column.data) != crc:
                     raise ValueError(f"column {name}: CRC mismatch")

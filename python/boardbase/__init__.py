@@ -1041,6 +1041,13 @@ class Table:
         return bool(self._inner.wdl_only)
 
     @property
+    def version(self) -> int:
+        """The file's layout version: 4 for a compressed file (its
+        compressed columns are not views of the file), 3 for files
+        ``boardbase generate`` writes, 2 or 1 from earlier releases."""
+        return int(self._inner.version)
+
+    @property
     def columns(self) -> Dict[str, Column]:
         """The columns by name, in the file's order."""
         return dict(self._columns)
@@ -1060,6 +1067,12 @@ class Table:
         if self._map is None:
             what = "is in memory, not a file" if self._file is None and self.path.startswith("<") else "is closed"
             raise TableFileError(f"{self.path}: the table {what}", filename=self.path)
+        if info.offset is None and self._inner.version == 4:
+            raise TableFileError(
+                f"{self.path}: column {name!r} is compressed (version 4), not a view of the file: "
+                "read its entries with the probes, or keep the version-3 file",
+                filename=self.path,
+            )
         if info.offset is None:
             raise TableFileError(
                 f"{self.path}: a version-1 file's columns are not mapped; rewrite it with boardbase convert",

@@ -832,11 +832,16 @@ impl PyTable {
     }
 
     /// The columns: (name, bits an entry, entries, bytes, offset in the
-    /// file or None).
+    /// file or None: held in memory, or compressed, so not a view of the
+    /// file).
     fn columns(&self) -> Vec<(String, u8, u64, u64, Option<u64>)> {
         self.inner
             .columns()
-            .map(|c| (c.name.clone(), c.width, c.entries, c.byte_len, c.offset))
+            .map(|c| {
+                let packed = c.blocks.is_some_and(|b| b.packed.is_some());
+                let offset = if packed { None } else { c.offset };
+                (c.name.clone(), c.width, c.entries, c.byte_len, offset)
+            })
             .collect()
     }
 

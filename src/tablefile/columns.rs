@@ -8,8 +8,8 @@ use std::fmt;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::{TableError, format};
 use super::packed::PackedColumn;
+use super::{TableError, format};
 
 /// What a table says about one of its columns.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -318,7 +318,7 @@ impl<I: Subject> Table<I> {
                 // Blocks at a fixed stride would share the bits of their
                 // index, and so their positions' pattern: a hash spreads
                 // the choice.
-                if mix(k) % every == 0 {
+                if mix(k).is_multiple_of(every) {
                     block.extend_from_slice(&bytes[..n]);
                     if block.len() == block_len {
                         samples.push(std::mem::replace(&mut block, Vec::with_capacity(block_len)));

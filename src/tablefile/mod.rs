@@ -158,8 +158,8 @@ pub use atomic::{AtomicFile, Destination, destination, remove_temporary_files, w
 pub(crate) use columns::ColumnRef;
 pub use columns::{ColumnBlocks, ColumnData, ColumnInfo};
 use columns::{Data, RefData, Storage, read_entry};
-pub use error::{ContentsError, TableError};
 pub use compress::{COMPRESS_MEMORY, PACKED_BLOCK_LEN, ZSTD_LEVEL};
+pub use error::{ContentsError, TableError};
 pub use game::{GameId, GameTable};
 use layout::check_widths;
 pub(crate) use layout::layout_infos;

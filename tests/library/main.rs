@@ -61,6 +61,8 @@ mod lights_oracle;
 mod lights_tables;
 // Table files (version 3, and 2 still read): layout, round trips, probes, damage.
 mod table_file;
+// Compressed table files (version 4): entries, round trips, damage.
+mod table_compressed;
 // The answer layer (`Tablebase`): every source of every answer.
 mod tablebase;
 mod tablebase_questions;
