@@ -87,7 +87,8 @@ impl GameJob {
         let name = GameTable::file_name_of(self.model, &self.setup);
         let file_bytes = GameTable::expected_file_len(self.model, &self.setup, positions);
         let generate_memory = game.solve_memory();
-        let write_memory = tablefile::WRITE_MEMORY + file_bytes / 1024;
+        let path = self.dir.join(name);
+        let write_memory = tablefile::write_memory(&path, file_bytes);
         let memory_limit = match self.memory_limit {
             Some(bytes) => Some(MemoryLimit {
                 bytes,
@@ -99,7 +100,7 @@ impl GameJob {
             }),
         };
         Ok(GamePlan {
-            path: self.dir.join(name),
+            path,
             job: self.clone(),
             positions,
             generate_memory,

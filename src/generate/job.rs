@@ -197,6 +197,7 @@ impl Job {
                 error,
             }
         })?;
+        let write_memory = tablefile::write_memory(&path, file_bytes);
         Ok(Plan {
             job: self.clone(),
             path,
@@ -207,8 +208,8 @@ impl Job {
             full_tables_memory,
             positions: 1u64 << shape.cells(),
             generate_memory,
-            write_memory: tablefile::WRITE_MEMORY + file_bytes / 1024,
-            memory_needed: generate_memory + tablefile::WRITE_MEMORY + file_bytes / 1024,
+            write_memory,
+            memory_needed: generate_memory + write_memory,
             file_bytes,
             memory_limit,
         })
@@ -332,8 +333,8 @@ pub struct Plan {
     /// [`flip_memory`]).
     pub generate_memory: u64,
     /// Bytes the write allocates besides the table: in one process
-    /// [`WRITE_MEMORY`](tablefile::WRITE_MEMORY) and the block CRCs it
-    /// holds between its two passes (4 bytes a 4 KiB block); on each rank
+    /// [`tablefile::write_memory`] (to a device or a pipe, the block CRCs
+    /// too, which it holds between its two passes); on each rank
     /// of a job over several, [`euler_rank_write_memory`] (each rank writes
     /// its blocks' CRCs in place, and the win/loss column in windows).
     pub write_memory: u64,

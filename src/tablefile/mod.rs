@@ -169,8 +169,8 @@ pub use puzzle::{Puzzle, TooManyCells};
 pub use puzzle_columns::{EulerColumns, FlipColumns};
 pub use table::Table;
 pub use verify::{Checked, DEFAULT_SAMPLE, Verified, VerifyOptions};
-pub use write::WRITE_MEMORY;
 pub(crate) use write::bits_bytes;
+pub use write::{WRITE_MEMORY, write_memory};
 
 /// The first 8 bytes of every table file, of every version.
 pub const MAGIC: [u8; 8] = *b"BRDBASE\0";

@@ -28,6 +28,17 @@ const CHUNK: usize = 1 << 20;
 /// 4 KiB: 1/1024 of the table's size.
 pub const WRITE_MEMORY: u64 = 2 * CHUNK as u64 + (64 << 10);
 
+/// Memory [`Table::write`] allocates to write a file of `file_bytes` bytes
+/// at `path`: [`WRITE_MEMORY`], and for a device or a pipe the block CRCs
+/// kept from the first pass to the second (a regular file gets them in
+/// place, as they are computed).
+pub fn write_memory(path: &Path, file_bytes: u64) -> u64 {
+    match destination(path) {
+        Destination::InPlace => WRITE_MEMORY + file_bytes / 1024,
+        Destination::Replace(_) => WRITE_MEMORY,
+    }
+}
+
 /// Zero bytes for padding.
 pub(super) const ZEROS: [u8; format::ALIGN as usize] = [0; format::ALIGN as usize];
 
