@@ -201,6 +201,42 @@ pub fn agree_gather<E: OtherRank>(
     }
 }
 
+/// One round of a checkpoint's saves over the ranks (collective): each rank
+/// sends whether a save is due by its own clock and what it has saved since
+/// the last round (each written by `write`), or its first failure (`failed`,
+/// then the saves' own); rank 0 hands every rank's bytes, in rank order, to
+/// `record`. Returns whether every rank found the save due, or the first
+/// failure: this rank's, `record`'s, or [`OtherRank::other_rank`] of another.
+pub fn agree_saves<T, E: OtherRank>(
+    ranks: &dyn Ranks,
+    due: bool,
+    saved: Vec<Result<T, E>>,
+    mut failed: Option<E>,
+    write: impl Fn(T, &mut Vec<u8>),
+    record: impl FnOnce(&[&[u8]]) -> Result<(), E>,
+) -> Result<bool, E> {
+    let mut mine = vec![u8::from(due)];
+    for s in saved {
+        match s {
+            Ok(s) => write(s, &mut mine),
+            Err(e) => failed = failed.or(Some(e)),
+        }
+    }
+    let mine = match failed {
+        Some(e) => Err(e),
+        None => Ok(mine),
+    };
+    let all = agree_gather(ranks, mine)?;
+    let due = all.iter().all(|m| m.first() == Some(&1));
+    let recorded = if ranks.rank() == 0 {
+        let saves: Vec<&[u8]> = all.iter().map(|m| m.get(1..).unwrap_or_default()).collect();
+        record(&saves)
+    } else {
+        Ok(())
+    };
+    agree(ranks, recorded).map(|()| due)
+}
+
 /// Whether any rank says `yes` (collective: every rank calls it with its
 /// own flag): how the ranks stop together when one is cancelled.
 pub fn any(ranks: &dyn Ranks, yes: bool) -> bool {

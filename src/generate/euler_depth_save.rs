@@ -37,7 +37,7 @@ use rayon::prelude::*;
 use super::checkpoint::{BlockFile, Checkpoint, DepthFile, DepthRecord};
 use super::euler_winloss::{Saved, Unsaved, record_layers};
 use super::{GenerateError, Hooks, Phase, Progress, Reporter};
-use crate::ranks::{Ranks, agree, agree_gather};
+use crate::ranks::{Ranks, agree, agree_gather, agree_saves};
 use crate::tablefile::direct::DirectWrites;
 use crate::tablefile::parts::PartCrc;
 
@@ -471,32 +471,22 @@ impl<'s> DepthSaver<'s> {
         due: bool,
         ranks: &dyn Ranks,
     ) -> Result<bool, GenerateError> {
-        let mut mine = vec![u8::from(due)];
-        for s in saved {
-            match s {
-                Ok(s) => mine.extend_from_slice(&s.to_bytes()),
-                Err(e) => self.failed = self.failed.take().or(Some(e)),
-            }
-        }
-        let mine: Result<_, GenerateError> = match self.failed.take() {
-            Some(e) => Err(e),
-            None => Ok(mine),
-        };
-        let all = agree_gather(ranks, mine)?;
-        let due = all.iter().all(|m| m[0] == 1);
-        let recorded = if ranks.rank() == 0 {
-            self.record(&all, ranks.size())
-        } else {
-            Ok(())
-        };
-        agree(ranks, recorded).map(|()| due)
+        let size = ranks.size();
+        agree_saves(
+            ranks,
+            due,
+            saved,
+            self.failed.take(),
+            |s, out| out.extend_from_slice(&s.to_bytes()),
+            |all| self.record(all, size),
+        )
     }
 
-    /// Rank 0: takes in the saves of every rank (`all[rank]`, after its
-    /// flag) and records, in order, the layers and steps all have saved.
-    fn record(&mut self, all: &[Vec<u8>], size: usize) -> Result<(), GenerateError> {
+    /// Rank 0: takes in the saves of every rank (`all[rank]`) and
+    /// records, in order, the layers and steps all have saved.
+    fn record(&mut self, all: &[&[u8]], size: usize) -> Result<(), GenerateError> {
         for (r, m) in all.iter().enumerate() {
-            for s in StepSaved::all_from_bytes(&m[1..]) {
+            for s in StepSaved::all_from_bytes(m) {
                 for &layer in &s.layers {
                     self.layer_parts
                         .entry(layer.layer)

@@ -18,7 +18,7 @@ use rayon::prelude::*;
 
 use super::checkpoint::{BlockFile, Checkpoint};
 use super::{GenerateError, Hooks, Phase, Progress, Reporter};
-use crate::ranks::{Ranks, agree, agree_gather, any, owner, share};
+use crate::ranks::{Ranks, agree_gather, agree_saves, any, owner, share};
 use crate::tablefile::parts::PartCrc;
 
 /// The win/loss pass of this rank: its blocks of every layer, made in
@@ -531,33 +531,25 @@ impl Saver<'_> {
         due: bool,
         ranks: &dyn Ranks,
     ) -> Result<bool, GenerateError> {
-        let mut mine = vec![u8::from(due)];
-        for s in saved {
-            match s {
-                Ok(s) => mine.extend_from_slice(&s.to_bytes()),
-                Err(e) => self.failed = self.failed.take().or(Some(e)),
-            }
-        }
-        let mine: Result<_, GenerateError> = match self.failed.take() {
-            Some(e) => Err(e),
-            None => Ok(mine),
-        };
-        let all = agree_gather(ranks, mine)?;
         let size = ranks.size();
-        let due = all.iter().all(|m| m[0] == 1);
-        // Rank 0 records the layers every rank has saved, in order.
-        let mut recorded = Ok(());
-        if ranks.rank() == 0 {
-            for (r, m) in all.iter().enumerate() {
-                for s in m[1..].chunks_exact(Saved::LEN).map(Saved::from_bytes) {
-                    self.parts
-                        .entry(s.layer)
-                        .or_insert_with(|| vec![None; size])[r] = Some(s);
+        agree_saves(
+            ranks,
+            due,
+            saved,
+            self.failed.take(),
+            |s, out| out.extend_from_slice(&s.to_bytes()),
+            // Rank 0 records the layers every rank has saved, in order.
+            |all| {
+                for (r, m) in all.iter().enumerate() {
+                    for s in m.chunks_exact(Saved::LEN).map(Saved::from_bytes) {
+                        self.parts
+                            .entry(s.layer)
+                            .or_insert_with(|| vec![None; size])[r] = Some(s);
+                    }
                 }
-            }
-            recorded = record_layers(&mut self.checkpoint, &mut self.parts);
-        }
-        agree(ranks, recorded).map(|()| due)
+                record_layers(&mut self.checkpoint, &mut self.parts)
+            },
+        )
     }
 }
 
