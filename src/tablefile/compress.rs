@@ -87,10 +87,11 @@ impl<I: Subject> Table<I> {
     /// let packed = Table::open(&path)?;
     /// assert_eq!((packed.version(), packed.file_len()), (4, len));
     /// assert!(len < table.file_len());
-    /// // XXXX/...X/XX.X/XX.X, the judge's second sample: won, with 1 move
-    /// // left, covering (1, 2)
+    /// // XXXX/...X/XX.X/XX.X, the judge's second sample: won, 4 moves left,
+    /// // the best move covering (1, 2); as the table it was made from says.
     /// let entry = packed.as_euler()?.probe(0xBB8F)?;
-    /// assert_eq!((entry.moves_left, entry.best_move), (Some(1), Some(0x40)));
+    /// assert_eq!((entry.moves_left, entry.best_move), (Some(4), Some(0x40)));
+    /// assert_eq!(entry, table.as_euler()?.probe(0xBB8F)?);
     /// std::fs::remove_dir_all(&dir)?;
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
