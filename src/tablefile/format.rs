@@ -1,4 +1,4 @@
-//! The byte layouts of versions 2 and 3: the header, its encoding and the
+//! The byte layouts of versions 2 to 4: the header, its encoding and the
 //! checks of a file's structure (everything but the column contents).
 
 use serde::{Deserialize, Serialize};
@@ -93,6 +93,19 @@ pub(crate) struct Header<C> {
     pub(crate) columns: Vec<C>,
 }
 
+impl<C> Header<C> {
+    /// The header with each column's entry in a later version's form.
+    fn widen<D: From<C>>(self) -> Header<D> {
+        Header {
+            puzzle: self.puzzle,
+            rows: self.rows,
+            cols: self.cols,
+            file_len: self.file_len,
+            columns: self.columns.into_iter().map(D::from).collect(),
+        }
+    }
+}
+
 /// One column's entry in a version-2 header.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct ColumnHeader {
@@ -140,7 +153,41 @@ pub(crate) struct ColumnHeaderV4 {
     pub(crate) codec: u8,
 }
 
-/// What the structural checks of a version-2 or 3 file found.
+impl From<ColumnHeader> for ColumnHeaderV4 {
+    /// A version-2 column: no blocks.
+    fn from(c: ColumnHeader) -> ColumnHeaderV4 {
+        ColumnHeaderV4 {
+            name: c.name,
+            width: c.width,
+            entries: c.entries,
+            offset: c.offset,
+            len: c.len,
+            crc: c.crc,
+            block_len: 0,
+            block_crcs_offset: 0,
+            codec: Codec::Raw.code(),
+        }
+    }
+}
+
+impl From<ColumnHeaderV3> for ColumnHeaderV4 {
+    /// A version-3 column: stored raw.
+    fn from(c: ColumnHeaderV3) -> ColumnHeaderV4 {
+        ColumnHeaderV4 {
+            name: c.name,
+            width: c.width,
+            entries: c.entries,
+            offset: c.offset,
+            len: c.len,
+            crc: c.crc,
+            block_len: c.block_len,
+            block_crcs_offset: c.block_crcs_offset,
+            codec: Codec::Raw.code(),
+        }
+    }
+}
+
+/// What the structural checks of a version-2, 3 or 4 file found.
 pub(crate) struct Parsed {
     /// The header's `puzzle` field: what the table is for.
     pub(crate) name: String,
@@ -243,54 +290,10 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
     }
     // Every version as one header: a version-2 column has no blocks, a
     // version-3 one is raw.
-    let header: Header<ColumnHeaderV4> = if version == VERSION_4 {
-        decode(bytes, header_end)?
-    } else if version == VERSION_2 {
-        let h: Header<ColumnHeader> = decode(bytes, header_end)?;
-        Header {
-            puzzle: h.puzzle,
-            rows: h.rows,
-            cols: h.cols,
-            file_len: h.file_len,
-            columns: h
-                .columns
-                .into_iter()
-                .map(|c| ColumnHeaderV4 {
-                    name: c.name,
-                    width: c.width,
-                    entries: c.entries,
-                    offset: c.offset,
-                    len: c.len,
-                    crc: c.crc,
-                    block_len: 0,
-                    block_crcs_offset: 0,
-                    codec: 0,
-                })
-                .collect(),
-        }
-    } else {
-        let h: Header<ColumnHeaderV3> = decode(bytes, header_end)?;
-        Header {
-            puzzle: h.puzzle,
-            rows: h.rows,
-            cols: h.cols,
-            file_len: h.file_len,
-            columns: h
-                .columns
-                .into_iter()
-                .map(|c| ColumnHeaderV4 {
-                    name: c.name,
-                    width: c.width,
-                    entries: c.entries,
-                    offset: c.offset,
-                    len: c.len,
-                    crc: c.crc,
-                    block_len: c.block_len,
-                    block_crcs_offset: c.block_crcs_offset,
-                    codec: 0,
-                })
-                .collect(),
-        }
+    let header: Header<ColumnHeaderV4> = match version {
+        VERSION_4 => decode(bytes, header_end)?,
+        VERSION_2 => decode::<ColumnHeader>(bytes, header_end)?.widen(),
+        _ => decode::<ColumnHeaderV3>(bytes, header_end)?.widen(),
     };
     if len < header.file_len {
         return Err(TableError::Truncated {

@@ -88,6 +88,13 @@
 //! without the block CRCs: each column's header entry ends with `crc`, the
 //! CRC-32 of the column's bytes, and the columns follow one another.
 //!
+//! **Version 4** ([`Table::compress`]) adds a `codec` (`u8`) to each
+//! column's header entry: 0 for a column stored as in version 3, 1 for a
+//! column whose blocks of `block_len` bytes of entries are each a Zstandard
+//! frame, after the column's dictionary, with an index at
+//! `block_crcs_offset` of where each block starts and each block's CRC-32
+//! (docs/table-format.md has the whole layout).
+//!
 //! Entries of 8 to 64 bits are little-endian integers; 1-bit entries are
 //! packed least significant bit first: entry `i` is bit `i % 8` of byte
 //! `i / 8` (bit `i % 64` of the little-endian `u64` word `i / 64`), and the
@@ -176,7 +183,8 @@ pub use write::{WRITE_MEMORY, write_memory};
 pub const MAGIC: [u8; 8] = *b"BRDBASE\0";
 
 /// The layout version [`Table::write`] writes: 3, with a CRC-32 per block
-/// of each column. [`Table::open`] also reads versions 2 and 1.
+/// of each column. [`Table::open`] also reads version 4 (compressed, by
+/// [`Table::compress`]) and versions 2 and 1.
 pub const VERSION: u32 = 3;
 
 /// The largest encoded header accepted (64 KiB).
