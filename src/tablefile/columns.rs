@@ -8,8 +8,9 @@ use std::fmt;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use super::entry::{Fault, read_entry};
+use super::format;
 use super::packed::PackedColumn;
-use super::{TableError, format};
 
 /// What a table says about one of its columns.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -294,49 +295,6 @@ impl fmt::Debug for RefData<'_> {
     }
 }
 
-/// Why a [`ColumnRef`] gave no entry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Fault {
-    /// Past the column's end (or not within the file's bytes).
-    Past,
-    /// The entry's block does not match its CRC (a version-3 file).
-    Block {
-        /// The block's index in the column.
-        block: u64,
-        /// Where it starts in the file.
-        start: u64,
-        /// Where it ends (excluded).
-        end: u64,
-        /// Whether the column's block-CRC array is damaged itself.
-        array_damaged: bool,
-    },
-}
-
-impl Fault {
-    /// The probe error of this fault at entry `index` of `column`.
-    pub(crate) fn probe_error(self, column: &'static str, index: u64) -> TableError {
-        match self {
-            Fault::Past => TableError::BadEntry {
-                column,
-                index,
-                value: 0,
-            },
-            Fault::Block {
-                block,
-                start,
-                end,
-                array_damaged,
-            } => TableError::DamagedBlock {
-                column,
-                block,
-                start,
-                end,
-                array_damaged,
-            },
-        }
-    }
-}
-
 impl CheckedColumn<'_> {
     /// `Ok` when the block holding entry `k` was found intact, now or
     /// before.
@@ -408,30 +366,5 @@ impl ColumnRef<'_> {
             RefData::U64(v) => v.get(k).copied(),
         };
         value.ok_or(Fault::Past)
-    }
-}
-
-/// Reads entry `i` of `width` bits from a column's bytes.
-#[inline]
-pub(super) fn read_entry(bytes: &[u8], width: u8, i: u64) -> Option<u64> {
-    let i = usize::try_from(i).ok()?;
-    match width {
-        1 => Some(u64::from(*bytes.get(i / 8)? >> (i % 8) & 1)),
-        8 => bytes.get(i).map(|&b| u64::from(b)),
-        16 => {
-            let b = bytes.get(i.checked_mul(2)?..)?.get(..2)?;
-            Some(u64::from(u16::from_le_bytes([b[0], b[1]])))
-        }
-        32 => {
-            let b = bytes.get(i.checked_mul(4)?..)?.get(..4)?;
-            Some(u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))
-        }
-        64 => {
-            let b = bytes.get(i.checked_mul(8)?..)?.get(..8)?;
-            let mut le = [0u8; 8];
-            le.copy_from_slice(b);
-            Some(u64::from_le_bytes(le))
-        }
-        _ => None,
     }
 }

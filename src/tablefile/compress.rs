@@ -12,7 +12,8 @@ use rayon::prelude::*;
 use zstd::zstd_safe::CParameter;
 
 use super::atomic::{AtomicFile, Destination, destination};
-use super::columns::{Blocks, ColumnData, Fault, RefData};
+use super::columns::{Blocks, ColumnData, RefData};
+use super::entry::Fault;
 use super::format::{
     self, ALIGN, BLOCK_LEN, CRC_LEN, Codec, ColumnHeaderV4, Header, PRELUDE_LEN, VERSION_4,
 };

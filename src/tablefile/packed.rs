@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use zstd::zstd_safe::{DCtx, DDict};
 
-use super::columns::{Fault, read_entry};
+use super::entry::{Fault, read_entry};
 use super::format::{BLOCK_CRC_LEN, INDEX_ENTRY_LEN};
 
 /// Blocks each thread keeps decompressed (1 MiB of 4 KiB blocks): a
