@@ -333,7 +333,7 @@ fn over_the_memory_limit_nothing_is_generated() {
     ]);
     assert_eq!(r.code, 1);
     assert!(
-        r.stderr.contains("needs 8.02 GiB of memory"),
+        r.stderr.contains("needs 8.01 GiB of memory"),
         "{}",
         r.stderr
     );
