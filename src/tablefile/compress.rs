@@ -18,7 +18,7 @@ use super::format::{
     self, ALIGN, BLOCK_LEN, CRC_LEN, Codec, ColumnHeaderV4, Header, PRELUDE_LEN, VERSION_4,
 };
 use super::write::{BlockHasher, ZEROS, crc_array_bytes};
-use super::{MAGIC, Phase, Progress, Subject, Table, TableError};
+use super::{Phase, Progress, Subject, Table, TableError};
 
 /// Bytes of entries in a compressed block: 4 KiB, as a version-3 block, so
 /// that a probe decompresses about one page. Small blocks compress poorly
@@ -169,13 +169,7 @@ impl<I: Subject> Table<I> {
         header.file_len = out.at;
         let body = encode(&header);
         debug_assert_eq!(body.len(), header_len);
-        let mut head = Vec::with_capacity(PRELUDE_LEN + body.len() + CRC_LEN);
-        head.extend_from_slice(&MAGIC);
-        head.extend_from_slice(&VERSION_4.to_le_bytes());
-        head.extend_from_slice(&(body.len() as u32).to_le_bytes());
-        head.extend_from_slice(&body);
-        let crc = crc32fast::hash(&head);
-        head.extend_from_slice(&crc.to_le_bytes());
+        let head = format::sealed(VERSION_4, &body);
         let file_len = out.at;
         out.writer.flush()?;
         drop(out);

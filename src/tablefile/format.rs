@@ -516,12 +516,18 @@ pub(crate) fn encode_header(
     header.file_len = end;
     let body = encode(&header);
     debug_assert_eq!(body.len(), header_len);
+    (sealed(version, &body), placed, end)
+}
+
+/// A file's first bytes: the magic, `version`, the encoded header's length,
+/// the header `body`, then the CRC-32 of all of them.
+pub(crate) fn sealed(version: u32, body: &[u8]) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(PRELUDE_LEN + body.len() + CRC_LEN);
     bytes.extend_from_slice(&MAGIC);
     bytes.extend_from_slice(&version.to_le_bytes());
     bytes.extend_from_slice(&(body.len() as u32).to_le_bytes());
-    bytes.extend_from_slice(&body);
+    bytes.extend_from_slice(body);
     let crc = crc32fast::hash(&bytes);
     bytes.extend_from_slice(&crc.to_le_bytes());
-    (bytes, placed, end)
+    bytes
 }

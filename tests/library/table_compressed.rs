@@ -4,37 +4,16 @@
 //! index refused, never answered.
 
 use crate::common;
-use crate::oracle;
+use crate::table_file::{self, assert_same_entries};
 
 use boardbase::tablefile::{Checked, Puzzle, Table, TableError, VerifyOptions};
 use boardbase::tables::shape::Shape;
 use common::TempDir;
-use oracle::tables::{Euler, Flip};
 
 /// Both puzzles' tables of `rows`×`cols` from the oracles (Euler full).
 fn oracle_tables(rows: usize, cols: usize) -> [Table; 2] {
-    let s = Shape::new(rows, cols).unwrap();
-    [
-        Table::from_euler(s, Euler::solve(s).columns(false)).unwrap(),
-        Table::from_flip(s, Flip::solve(s).columns()).unwrap(),
-    ]
-}
-
-/// Every entry of every column of `a` and `b` is equal, and so are the
-/// columns' names, widths and counts.
-fn assert_same_entries(a: &Table, b: &Table) {
-    let names = |t: &Table| {
-        t.columns()
-            .map(|c| (c.name.clone(), c.width, c.entries, c.byte_len))
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(names(a), names(b));
-    for c in a.columns() {
-        for i in 0..c.entries {
-            assert_eq!(a.get(&c.name, i), b.get(&c.name, i), "{} entry {i}", c.name);
-        }
-        assert_eq!(b.get(&c.name, c.entries), None);
-    }
+    let (euler, flip) = table_file::oracle_tables(Shape::new(rows, cols).unwrap());
+    [euler, flip]
 }
 
 /// The byte range of `column`'s stored bytes in a version-4 file, and of
@@ -81,7 +60,8 @@ fn compressed_tables_hold_the_oracles_entries_and_write_back_the_same_file() {
             assert_eq!(&bytes[8..12], &4u32.to_le_bytes());
             let packed = Table::open(&path).unwrap();
             assert_eq!((packed.version(), packed.file_len()), (4, len));
-            assert_same_entries(&table, &packed);
+            // The compressed table first: its entries past the end are refused too.
+            assert_same_entries(&packed, &table);
             // Decompressed, the same version-3 file as the table's own.
             assert_eq!(packed.to_bytes().unwrap(), table.to_bytes().unwrap());
             // Every block and every position checked.

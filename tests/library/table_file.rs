@@ -238,7 +238,7 @@ fn shape(rows: usize, cols: usize) -> Shape {
 }
 
 /// Both puzzles' tables of `shape` from the oracles (Euler full).
-fn oracle_tables(s: Shape) -> (Table, Table) {
+pub(crate) fn oracle_tables(s: Shape) -> (Table, Table) {
     let euler = Table::from_euler(s, Euler::solve(s).columns(false)).expect("a valid Euler table");
     let flip = Table::from_flip(s, Flip::solve(s).columns()).expect("a valid Flip table");
     (euler, flip)
@@ -246,7 +246,7 @@ fn oracle_tables(s: Shape) -> (Table, Table) {
 
 /// Every entry of every column of `a` and `b` is equal, and so are the
 /// columns' names, widths and counts.
-fn assert_same_entries(a: &Table, b: &Table) {
+pub(crate) fn assert_same_entries(a: &Table, b: &Table) {
     let names = |t: &Table| {
         t.columns()
             .map(|c| (c.name.clone(), c.width, c.entries, c.byte_len))
