@@ -54,7 +54,7 @@ pub static MODEL: Model = Model {
     game: "quixo",
     default_shape: Model::board(5, 5),
     max_cells: quixo::MAX_CELLS,
-    options: &[GameOption::in_a_row(0, 0, 19)],
+    options: &[GameOption::in_a_row_or_side(19)],
     make,
 };
 

@@ -65,6 +65,7 @@ pub static MODEL: Model = Model {
         default: 0,
         min: 0,
         max: 1,
+        zero_is_side: false,
     }],
     make,
 };

@@ -32,6 +32,11 @@ pub struct GameOption {
     pub min: u64,
     /// The greatest value taken.
     pub max: u64,
+    /// Whether 0 stands for the board's shorter side (Quixo's `k`, whose
+    /// boards GamesmanOne plays with k the side): [`Model::setup`] puts the
+    /// side in its place, so that a game set up either way is one setup,
+    /// with one table file's name.
+    pub zero_is_side: bool,
 }
 
 impl GameOption {
@@ -44,6 +49,16 @@ impl GameOption {
             default,
             min,
             max,
+            zero_is_side: false,
+        }
+    }
+
+    /// `k`, how many in a row win, from 0 to `max`, 0 (the default) for
+    /// the board's shorter side.
+    pub const fn in_a_row_or_side(max: u64) -> GameOption {
+        GameOption {
+            zero_is_side: true,
+            ..GameOption::in_a_row(0, 0, max)
         }
     }
 }
@@ -173,6 +188,12 @@ impl Model {
                 });
             };
             setup.options[i] = value;
+        }
+        let side = setup.shape.rows().min(setup.shape.cols()) as u64;
+        for (option, value) in self.options.iter().zip(&mut setup.options) {
+            if option.zero_is_side && *value == 0 {
+                *value = side;
+            }
         }
         self.check(&setup)?;
         Ok(setup)

@@ -337,3 +337,22 @@ fn quixo_tiers_stop_when_told() {
         Some(boardbase::tables::game::SolveError::Cancelled)
     );
 }
+
+#[test]
+fn quixo_k_0_is_the_shorter_side_one_setup_one_file_name() {
+    let model = boardbase::catalogue::model("quixo").unwrap();
+    for (rows, cols, side) in [(3, 3, 3), (3, 4, 3), (4, 4, 4), (5, 4, 4), (4, 5, 4)] {
+        let shape = Shape::new(rows, cols);
+        let given = model.setup(shape, &[("k", side)]).unwrap();
+        assert_eq!(given.options, vec![side]);
+        assert_eq!(model.setup(shape, &[("k", 0)]).unwrap(), given);
+        assert_eq!(model.setup(shape, &[]).unwrap(), given);
+        assert_eq!(
+            boardbase::tablefile::GameTable::file_name_of(model, &given),
+            format!("quixo-{rows}x{cols}-k{side}.bin")
+        );
+    }
+    // Another k is another game.
+    let three = model.setup(Shape::new(4, 4), &[("k", 3)]).unwrap();
+    assert_eq!(three.options, vec![3]);
+}
