@@ -36,6 +36,7 @@ use boardbase_tables::quixo::{self, Quixo};
 
 use crate::catalogue::entry::{Game, GameKind};
 use crate::catalogue::model::{AnyGame, GameOption, Model, Setup, SetupError};
+use crate::catalogue::tiered::Tiered;
 
 /// Quixo in the [catalogue](crate::catalogue).
 pub static GAME: Game = Game {
@@ -75,5 +76,5 @@ fn make(setup: &Setup) -> Result<Box<dyn AnyGame>, SetupError> {
             "more cells than its positions can be indexed by"
         },
     })?;
-    Ok(Box::new(game))
+    Ok(Box::new(Tiered(game)))
 }

@@ -389,8 +389,17 @@ fn limit_text(limit: Option<MemoryLimit>) -> String {
 fn game_plan_line(plan: &GamePlan) -> String {
     let job = plan.job();
     let limit_text = limit_text(plan.memory_limit);
+    // A game solved tier by tier keeps its entries in a file while it runs.
+    let entries = if plan.entries_bytes > 0 {
+        format!(
+            ", solved tier by tier with {} of entries beside it until it is written",
+            ByteSize(plan.entries_bytes)
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "{} {}, value and remoteness of every position: {} position indices; needs {} of memory ({} to solve, {} to write{limit_text}) and {} of disk for {}",
+        "{} {}, value and remoteness of every position: {} position indices; needs {} of memory ({} to solve, {} to write{limit_text}) and {} of disk for {}{entries}",
         job.model.game,
         job.setup.shape,
         thousands(plan.positions),

@@ -22,10 +22,14 @@
 pub mod entry;
 #[cfg(feature = "std")]
 pub mod model;
+#[cfg(feature = "std")]
+pub mod tiered;
 
 pub use entry::{Game, GameKind, MB, Problem};
 #[cfg(feature = "std")]
 pub use model::{AnyGame, GameOption, Model, Setup, SetupError};
+#[cfg(feature = "std")]
+pub use tiered::{AnyTiers, Tiered};
 
 /// Every game of the catalogue, in the order front ends list them.
 #[cfg(feature = "std")]

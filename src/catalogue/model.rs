@@ -10,6 +10,9 @@ use boardbase_tables::game::retrograde::{self, Inconsistent, Resume, Snapshot, S
 use boardbase_tables::game::{Outcome, Rules, SolveError, Text, TwoPlayer, Value};
 use boardbase_tables::shape::Shape;
 
+use super::tiered::AnyTiers;
+#[cfg(doc)]
+use super::tiered::Tiered;
 use crate::error::ParseError;
 
 /// Serializes a [`Value`] as its name (`win`, `lose`, `draw`), for the
@@ -283,6 +286,14 @@ pub trait AnyGame: Send + Sync {
     /// for the values, two for the counts and up to eight for its queue.
     fn solve_memory(&self) -> u64 {
         self.positions().saturating_mul(12)
+    }
+    /// The game's tiers, where it declares them ([`Tiers`]): the
+    /// generator then solves one tier at a time. `None` by default; a
+    /// catalogue entry makes a game with tiers as [`Tiered`].
+    ///
+    /// [`Tiers`]: boardbase_tables::game::Tiers
+    fn tiers(&self) -> Option<&dyn AnyTiers> {
+        None
     }
 }
 

@@ -31,17 +31,18 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use boardbase_tables::game::retrograde::{Resume, Snapshot, Stage, Step};
-use boardbase_tables::game::{SolveError, Value};
+use boardbase_tables::game::{Outcome, SolveError, Value};
 use serde::Serialize;
 
 use super::checkpoint::checkpoint_path;
 use super::game_checkpoint;
+use super::game_tiers;
 use super::job::{
     DEFAULT_CHECKPOINT_EVERY, RunFigures, check_dir, leftovers, seconds, write_table,
 };
 use super::setting::{LimitFrom, MemoryLimit};
 use super::{Cancel, GenerateError, Phase, Progress};
-use crate::catalogue::{Model, Setup};
+use crate::catalogue::{AnyGame, Model, Setup};
 use crate::memory::{available_memory, peak_memory};
 use crate::tablefile::{self, GameTable};
 
@@ -86,7 +87,6 @@ impl GameJob {
         let positions = game.positions();
         let name = GameTable::file_name_of(self.model, &self.setup);
         let file_bytes = GameTable::expected_file_len(self.model, &self.setup, positions);
-        let generate_memory = game.solve_memory();
         let path = self.dir.join(name);
         let write_memory = tablefile::write_memory(&path, file_bytes);
         let memory_limit = match self.memory_limit {
@@ -99,6 +99,23 @@ impl GameJob {
                 from: LimitFrom::Available,
             }),
         };
+        // A game is solved whole where that fits: it is the faster way. One
+        // that declares tiers is otherwise solved a tier at a time, the
+        // entries in a mapped file (counted: the page cache holds them
+        // where it can), its reachable positions counted a bit each.
+        let whole = game.solve_memory();
+        let over =
+            |bytes: u64| memory_limit.is_some_and(|l| bytes.saturating_add(write_memory) > l.bytes);
+        let (generate_memory, entries_bytes) = match game.tiers() {
+            Some(tiers) if over(whole) => (
+                tiers
+                    .tier_memory()
+                    .saturating_add(positions.saturating_mul(2))
+                    .saturating_add(positions.div_ceil(8)),
+                positions.saturating_mul(2),
+            ),
+            _ => (whole, 0),
+        };
         Ok(GamePlan {
             path,
             job: self.clone(),
@@ -107,6 +124,7 @@ impl GameJob {
             write_memory,
             memory_needed: generate_memory + write_memory,
             file_bytes,
+            entries_bytes,
             memory_limit,
         })
     }
@@ -129,6 +147,12 @@ pub struct GamePlan {
     pub memory_needed: u64,
     /// The file's length in bytes.
     pub file_bytes: u64,
+    /// The length of the entries file a game is solved into tier by tier,
+    /// beside the table while the job runs (`GAME-RxC-kK.bin.tiers`, two
+    /// bytes a position index); 0 for a game solved whole, in memory. A
+    /// game that declares tiers is solved tier by tier when its whole solve
+    /// would need more than the memory limit.
+    pub entries_bytes: u64,
     /// The limit the job is held to, if any.
     pub memory_limit: Option<MemoryLimit>,
 }
@@ -226,7 +250,7 @@ impl GamePlan {
             &self.job.dir,
             &GameTable::file_name_of(self.job.model, &self.job.setup),
             &self.path,
-            self.file_bytes,
+            self.file_bytes.saturating_add(self.entries_bytes),
         )
     }
 
@@ -244,13 +268,62 @@ impl GamePlan {
         let start = Instant::now();
         self.check()?;
         let (model, setup) = (self.job.model, &self.job.setup);
+        let game = model.make(setup).map_err(GenerateError::Setup)?;
+        let run = match game.tiers().filter(|_| self.entries_bytes > 0) {
+            Some(tiers) => game_tiers::run(self, &*game, tiers, &progress, cancel, start)?,
+            None => self.run_whole(&*game, &progress, cancel, start)?,
+        };
+        let Finished {
+            legal: [won, lost, drawn],
+            reachable: [win, lose, draw],
+            start: first,
+            generated,
+            file_bytes,
+        } = run;
+        let total = start.elapsed();
+        Ok(GameReport {
+            game: model.game,
+            rows: setup.shape.rows(),
+            cols: setup.shape.cols(),
+            options: setup.named(model),
+            positions: self.positions,
+            legal: won + lost + drawn,
+            reachable: win + lose + draw,
+            win,
+            lose,
+            draw,
+            start: StartValue {
+                value: first.value(),
+                remoteness: first.remoteness(),
+            },
+            run: RunFigures {
+                seconds: seconds(total),
+                generate_seconds: seconds(generated),
+                write_seconds: seconds(total - generated),
+                memory_needed: self.memory_needed,
+                peak_memory: peak_memory(),
+                file: self.path.display().to_string(),
+                file_bytes,
+            },
+        })
+    }
+
+    /// The job for a game solved whole, in memory, from its checkpoint
+    /// where there is one.
+    fn run_whole(
+        &self,
+        game: &dyn AnyGame,
+        progress: &(impl Fn(Progress) + Sync),
+        cancel: &Cancel,
+        start: Instant,
+    ) -> Result<Finished, GenerateError> {
+        let (model, setup) = (self.job.model, &self.job.setup);
         let checkpoint = checkpoint_path(&self.path);
         let cancelled = |removed_temporary| GenerateError::NotWritten {
             path: self.path.clone(),
             removed_temporary,
             checkpoint: self.checkpoint(),
         };
-        let game = model.make(setup).map_err(GenerateError::Setup)?;
         let resume = self.resume()?;
         let mut saver = Saver {
             path: &checkpoint,
@@ -282,8 +355,8 @@ impl GamePlan {
                 SolveError::OutOfMemory { bytes } => GenerateError::Allocation { bytes },
                 error => GenerateError::Solve(error),
             })?;
-        let [won, lost, drawn] = solved.counts();
-        let [win, lose, draw] = game
+        let legal = solved.counts();
+        let reachable = game
             .reachable_counts(&solved)
             .map_err(GenerateError::Solve)?;
         let first = solved
@@ -297,7 +370,7 @@ impl GamePlan {
         };
         let table = GameTable::from_solved(model, setup, solved).map_err(table_error)?;
         let generated = start.elapsed();
-        let file_bytes = write_table(&table, &self.path, &progress, cancel, cancelled)?;
+        let file_bytes = write_table(&table, &self.path, progress, cancel, cancelled)?;
         // The table is whole: the state it was made from is not needed.
         match std::fs::remove_file(&checkpoint) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
@@ -308,33 +381,28 @@ impl GamePlan {
             }
             _ => {}
         }
-        let total = start.elapsed();
-        Ok(GameReport {
-            game: model.game,
-            rows: setup.shape.rows(),
-            cols: setup.shape.cols(),
-            options: setup.named(model),
-            positions: self.positions,
-            legal: won + lost + drawn,
-            reachable: win + lose + draw,
-            win,
-            lose,
-            draw,
-            start: StartValue {
-                value: first.value(),
-                remoteness: first.remoteness(),
-            },
-            run: RunFigures {
-                seconds: seconds(total),
-                generate_seconds: seconds(generated),
-                write_seconds: seconds(total - generated),
-                memory_needed: self.memory_needed,
-                peak_memory: peak_memory(),
-                file: self.path.display().to_string(),
-                file_bytes,
-            },
+        Ok(Finished {
+            legal,
+            reachable,
+            start: first,
+            generated,
+            file_bytes,
         })
     }
+}
+
+/// What a job found and wrote, solved whole or tier by tier.
+pub(super) struct Finished {
+    /// Legal canonical positions won, lost, drawn.
+    pub(super) legal: [u64; 3],
+    /// Reachable ones won, lost, drawn.
+    pub(super) reachable: [u64; 3],
+    /// The start's outcome.
+    pub(super) start: Outcome,
+    /// When the solve and the counts ended.
+    pub(super) generated: Duration,
+    /// The table file's length.
+    pub(super) file_bytes: u64,
 }
 
 /// When and where a job saves the solver's snapshots.

@@ -19,12 +19,18 @@
 //! | 0 | 8 | magic `BRDBGCKP` |
 //! | 8 | 4 | format version, `u32`: 1 |
 //! | 12 | 4 | `n`, `u32`: the header's length |
-//! | 16 | `n` | header, bincode 2 legacy: generator version (string), the table's file name (string: the game and its setup), position indices (`u64`), stage (`u8`: 0 the first pass, 1 the queue), the stage's count (`u64`: the next index, or the positions taken from the queue), queue length (`u64`) |
+//! | 16 | `n` | header, bincode 2 legacy: generator version (string), the table's file name (string: the game and its setup), position indices (`u64`), stage (`u8`: 0 the first pass, 1 the queue, 2 tier by tier), the stage's count (`u64`: the next index, the positions taken from the queue, or the tiers still to solve), queue length (`u64`) |
 //! | 16 + `n` | 4 | CRC-32 of bytes 0 to 16 + `n` |
 //! | 20 + `n` | 2 × indices | the entries so far (`u16` each) |
 //! | | 2 × indices | the counts of children not known to be won (`u16` each) |
 //! | | 8 × queue length | the positions still to leave the queue (`u64` each) |
 //! | | 4 | CRC-32 of the three arrays' bytes |
+//!
+//! A run that solves a game tier by tier saves stage 2, whose count is the
+//! number of tiers still to solve (those below it), with a queue length
+//! of 0 and no arrays: the entries of the tiers solved are in the job's
+//! entries file (`GAME-RxC-kK.bin.tiers`), synced before the checkpoint
+//! is written.
 //!
 //! A checkpoint is used only when its header matches the job exactly (the
 //! same generator version, game, setup and index space) and both CRCs
@@ -79,24 +85,15 @@ pub(super) fn save(path: &Path, table: &str, snapshot: &Snapshot<'_>) -> Result<
         Stage::Scan { next } => (0, next),
         Stage::Queue { taken } => (1, taken),
     };
-    let header = Header {
+    let head = encode_head(&Header {
         generator: GENERATOR.to_owned(),
         table: table.to_owned(),
         positions: snapshot.cells.len() as u64,
         stage,
         count,
         queue: snapshot.queue.len() as u64,
-    };
-    let encoded = bincode::serde::encode_to_vec(&header, config())
-        .map_err(|e| io(io::Error::other(e.to_string())))?;
-    let mut head = Vec::with_capacity(20 + encoded.len());
-    head.extend_from_slice(&MAGIC);
-    head.extend_from_slice(&FORMAT.to_le_bytes());
-    head.extend_from_slice(&(encoded.len() as u32).to_le_bytes());
-    head.extend_from_slice(&encoded);
-    let crc = crc32fast::hash(&head);
-    head.extend_from_slice(&crc.to_le_bytes());
-
+    })
+    .map_err(io)?;
     let file = AtomicFile::create(path).map_err(io)?;
     let mut out = BufWriter::with_capacity(CHUNK, file);
     out.write_all(&head).map_err(io)?;
@@ -131,80 +128,24 @@ pub(super) fn load(
     table: &str,
     positions: u64,
 ) -> Result<Option<Resume>, GenerateError> {
-    let file = match File::open(path) {
-        Ok(file) => file,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(error) => {
-            return Err(GenerateError::Checkpoint {
-                path: path.to_owned(),
-                error,
-            });
-        }
+    let Some((header, mut input)) = read_head(path, table, positions)? else {
+        return Ok(None);
     };
     let refused = |reason: String| GenerateError::CheckpointRefused {
         path: path.to_owned(),
         reason,
     };
-    let io = |error: io::Error| {
-        if error.kind() == io::ErrorKind::UnexpectedEof {
-            refused("it is cut short".to_owned())
-        } else {
-            GenerateError::Checkpoint {
-                path: path.to_owned(),
-                error,
-            }
-        }
-    };
-    let mut input = BufReader::with_capacity(CHUNK, file);
-    let mut fixed = [0u8; 16];
-    input.read_exact(&mut fixed).map_err(io)?;
-    if fixed[..8] != MAGIC {
-        return Err(refused(
-            "it is not a checkpoint of a game's table".to_owned(),
-        ));
-    }
-    let format = u32::from_le_bytes([fixed[8], fixed[9], fixed[10], fixed[11]]);
-    if format != FORMAT {
-        return Err(refused(format!("format version {format}, not {FORMAT}")));
-    }
-    let len = u32::from_le_bytes([fixed[12], fixed[13], fixed[14], fixed[15]]) as usize;
-    if len > 4096 {
-        return Err(refused("its header is damaged".to_owned()));
-    }
-    let mut encoded = vec![0u8; len + 4];
-    input.read_exact(&mut encoded).map_err(io)?;
-    let stored = u32::from_le_bytes([
-        encoded[len],
-        encoded[len + 1],
-        encoded[len + 2],
-        encoded[len + 3],
-    ]);
-    let mut hasher = crc32fast::Hasher::new();
-    hasher.update(&fixed);
-    hasher.update(&encoded[..len]);
-    if hasher.finalize() != stored {
-        return Err(refused("its header is damaged (CRC mismatch)".to_owned()));
-    }
-    let header: Header = bincode::serde::decode_from_slice(&encoded[..len], config())
-        .map_err(|_| refused("its header is damaged".to_owned()))?
-        .0;
-    if header.generator != GENERATOR {
-        return Err(refused(format!(
-            "it was saved by {}, this is {GENERATOR}",
-            header.generator
-        )));
-    }
-    if header.table != table || header.positions != positions {
-        return Err(refused(format!(
-            "it is of {} ({} position indices), not of {table} ({positions})",
-            header.table, header.positions
-        )));
-    }
+    let io = |error: io::Error| read_error(path, error);
     let stage = match header.stage {
         0 if header.count <= positions => Stage::Scan { next: header.count },
         1 if header.count <= positions => Stage::Queue {
             taken: header.count,
         },
+        TIERS => {
+            return Err(refused(
+                "it was saved by a run that solved the game tier by tier".to_owned(),
+            ));
+        }
         _ => return Err(refused("its header is damaged".to_owned())),
     };
     if header.queue > positions {
@@ -262,4 +203,168 @@ pub(super) fn load(
         waiting,
         queue,
     }))
+}
+
+/// The stage of a checkpoint of a run tier by tier: its count is the
+/// tiers still to solve, and it holds no arrays (the entries are in the
+/// job's entries file).
+const TIERS: u8 = 2;
+
+/// The fixed bytes, the header and its CRC.
+fn encode_head(header: &Header) -> io::Result<Vec<u8>> {
+    let encoded = bincode::serde::encode_to_vec(header, config())
+        .map_err(|e| io::Error::other(e.to_string()))?;
+    let mut head = Vec::with_capacity(20 + encoded.len());
+    head.extend_from_slice(&MAGIC);
+    head.extend_from_slice(&FORMAT.to_le_bytes());
+    head.extend_from_slice(&(encoded.len() as u32).to_le_bytes());
+    head.extend_from_slice(&encoded);
+    let crc = crc32fast::hash(&head);
+    head.extend_from_slice(&crc.to_le_bytes());
+    Ok(head)
+}
+
+/// A read's error: a file cut short is refused, other errors are I/O.
+fn read_error(path: &Path, error: io::Error) -> GenerateError {
+    if error.kind() == io::ErrorKind::UnexpectedEof {
+        GenerateError::CheckpointRefused {
+            path: path.to_owned(),
+            reason: "it is cut short".to_owned(),
+        }
+    } else {
+        GenerateError::Checkpoint {
+            path: path.to_owned(),
+            error,
+        }
+    }
+}
+
+/// Opens the checkpoint at `path` and reads its header, checked against
+/// the job (the table named `table`, of `positions` indices); the reader
+/// stands after the header's CRC. `Ok(None)` when there is no checkpoint.
+fn read_head(
+    path: &Path,
+    table: &str,
+    positions: u64,
+) -> Result<Option<(Header, BufReader<File>)>, GenerateError> {
+    let file = match File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => {
+            return Err(GenerateError::Checkpoint {
+                path: path.to_owned(),
+                error,
+            });
+        }
+    };
+    let refused = |reason: String| GenerateError::CheckpointRefused {
+        path: path.to_owned(),
+        reason,
+    };
+    let io = |error: io::Error| read_error(path, error);
+    let mut input = BufReader::with_capacity(CHUNK, file);
+    let mut fixed = [0u8; 16];
+    input.read_exact(&mut fixed).map_err(io)?;
+    if fixed[..8] != MAGIC {
+        return Err(refused(
+            "it is not a checkpoint of a game's table".to_owned(),
+        ));
+    }
+    let format = u32::from_le_bytes([fixed[8], fixed[9], fixed[10], fixed[11]]);
+    if format != FORMAT {
+        return Err(refused(format!("format version {format}, not {FORMAT}")));
+    }
+    let len = u32::from_le_bytes([fixed[12], fixed[13], fixed[14], fixed[15]]) as usize;
+    if len > 4096 {
+        return Err(refused("its header is damaged".to_owned()));
+    }
+    let mut encoded = vec![0u8; len + 4];
+    input.read_exact(&mut encoded).map_err(io)?;
+    let stored = u32::from_le_bytes([
+        encoded[len],
+        encoded[len + 1],
+        encoded[len + 2],
+        encoded[len + 3],
+    ]);
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(&fixed);
+    hasher.update(&encoded[..len]);
+    if hasher.finalize() != stored {
+        return Err(refused("its header is damaged (CRC mismatch)".to_owned()));
+    }
+    let header: Header = bincode::serde::decode_from_slice(&encoded[..len], config())
+        .map_err(|_| refused("its header is damaged".to_owned()))?
+        .0;
+    if header.generator != GENERATOR {
+        return Err(refused(format!(
+            "it was saved by {}, this is {GENERATOR}",
+            header.generator
+        )));
+    }
+    if header.table != table || header.positions != positions {
+        return Err(refused(format!(
+            "it is of {} ({} position indices), not of {table} ({positions})",
+            header.table, header.positions
+        )));
+    }
+    Ok(Some((header, input)))
+}
+
+/// Writes the checkpoint of a run tier by tier of the table named
+/// `table` (`positions` indices): the tiers below `left` are still to
+/// solve, those from `left` on are in the entries file, synced before.
+pub(super) fn save_tiers(
+    path: &Path,
+    table: &str,
+    positions: u64,
+    left: u64,
+) -> Result<(), GenerateError> {
+    let io = |error| GenerateError::Checkpoint {
+        path: path.to_owned(),
+        error,
+    };
+    let mut head = encode_head(&Header {
+        generator: GENERATOR.to_owned(),
+        table: table.to_owned(),
+        positions,
+        stage: TIERS,
+        count: left,
+        queue: 0,
+    })
+    .map_err(io)?;
+    // The CRC of no arrays: the layout of every stage.
+    head.extend_from_slice(&crc32fast::hash(&[]).to_le_bytes());
+    let mut file = AtomicFile::create(path).map_err(io)?;
+    file.write_all(&head).map_err(io)?;
+    file.commit().map_err(io)
+}
+
+/// Reads the checkpoint of a run tier by tier at `path`: the tiers still
+/// to solve, fewer than `tiers`. `Ok(None)` when there is none.
+pub(super) fn load_tiers(
+    path: &Path,
+    table: &str,
+    positions: u64,
+    tiers: u64,
+) -> Result<Option<u64>, GenerateError> {
+    let Some((header, mut input)) = read_head(path, table, positions)? else {
+        return Ok(None);
+    };
+    let refused = |reason: &str| GenerateError::CheckpointRefused {
+        path: path.to_owned(),
+        reason: reason.to_owned(),
+    };
+    match header.stage {
+        TIERS if header.count <= tiers && header.queue == 0 => {}
+        0 | 1 => return Err(refused("it was saved by a run that solved the game whole")),
+        _ => return Err(refused("its header is damaged")),
+    }
+    let mut rest = Vec::new();
+    input
+        .read_to_end(&mut rest)
+        .map_err(|e| read_error(path, e))?;
+    if rest != crc32fast::hash(&[]).to_le_bytes() {
+        return Err(refused("its data is damaged"));
+    }
+    Ok(Some(header.count))
 }

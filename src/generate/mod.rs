@@ -91,6 +91,7 @@ mod euler_winloss;
 mod flip;
 mod game;
 mod game_checkpoint;
+mod game_tiers;
 mod job;
 mod setting;
 

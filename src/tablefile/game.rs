@@ -139,6 +139,23 @@ impl Subject for GameId {
     }
 }
 
+/// Bytes [`GameTable::write_outcomes`] hands to the writer at a time.
+const WRITE_CHUNK: usize = 1 << 20;
+
+/// The columns of a game's table of `positions` indices, in the file's
+/// order: the outcomes, then one a option of `model`.
+fn game_infos(model: &Model, positions: u64) -> Vec<ColumnInfo> {
+    let mut infos = vec![ColumnInfo::in_memory(OUTCOME, 16, positions)];
+    for option in model.options {
+        infos.push(ColumnInfo::in_memory(
+            format!("{OPTION}{}", option.name),
+            64,
+            1,
+        ));
+    }
+    infos
+}
+
 /// `GAME-RxC` and `-NAMEvalue` for each option, then `.bin`.
 fn file_name<'a>(
     game: &str,
@@ -199,16 +216,67 @@ impl Table<GameId> {
     /// The length of the file of `model`'s table set up as `setup`, with
     /// `positions` position indices, known before the table is.
     pub fn expected_file_len(model: &Model, setup: &Setup, positions: u64) -> u64 {
-        let mut infos = vec![ColumnInfo::in_memory(OUTCOME, 16, positions)];
-        for option in model.options {
-            infos.push(ColumnInfo::in_memory(
-                format!("{OPTION}{}", option.name),
-                64,
-                1,
-            ));
-        }
+        let infos = game_infos(model, positions);
         let crcs = vec![0; infos.len()];
         format::encode_header(model.game, setup.shape, VERSION, &infos, &crcs).2
+    }
+
+    /// Writes the table of `model` set up as `setup` whose `outcome`
+    /// column is `outcome`, its bytes as the file stores them (two a
+    /// position index, little-endian: a solve's entries file), as the file
+    /// `path`: the same bytes [`from_solved`](GameTable::from_solved) and
+    /// [`Table::write`] give of the same entries, with the same two
+    /// passes ([`Phase::Checksum`], [`Phase::Write`]) and the same temporary
+    /// file renamed once complete. `stop` is asked between chunks of
+    /// 1 MiB: `Some` stops the write (its temporary file removed) with that
+    /// error; the table's errors are `error`'s.
+    pub(crate) fn write_outcomes<E: crate::ranks::OtherRank>(
+        path: &Path,
+        model: &Model,
+        setup: &Setup,
+        outcome: &[u8],
+        progress: &mut dyn FnMut(Progress),
+        stop: &dyn Fn() -> Option<E>,
+        error: impl Fn(TableError) -> E,
+    ) -> Result<u64, E> {
+        let positions = outcome.len() as u64 / 2;
+        let infos = game_infos(model, positions);
+        let total: u64 = infos.iter().map(|c| c.byte_len).sum();
+        let options: Vec<[u8; 8]> = setup.options.iter().map(|v| v.to_le_bytes()).collect();
+        let fill = |parts: &mut super::parts::Parts<'_>| -> Result<(), E> {
+            for phase in [Phase::Checksum, Phase::Write] {
+                let mut done = 0u64;
+                let mut put = |column: usize, at: u64, bytes: &[u8]| -> Result<(), E> {
+                    if let Some(stopped) = stop() {
+                        return Err(stopped);
+                    }
+                    let put = match phase {
+                        Phase::Checksum => parts.put_crcs(column, at, bytes),
+                        _ => parts.put_bytes(column, at, bytes),
+                    };
+                    put.map_err(|e| error(TableError::Io(e)))?;
+                    done += bytes.len() as u64;
+                    progress(Progress { phase, done, total });
+                    Ok(())
+                };
+                for (k, chunk) in outcome.chunks(WRITE_CHUNK).enumerate() {
+                    put(0, (k * WRITE_CHUNK) as u64, chunk)?;
+                }
+                for (i, value) in options.iter().enumerate() {
+                    put(1 + i, 0, value)?;
+                }
+            }
+            stop().map_or(Ok(()), Err)
+        };
+        super::parts::write_columns(
+            path,
+            model.game,
+            setup.shape,
+            &infos,
+            &crate::ranks::Solo,
+            fill,
+            &error,
+        )
     }
 
     /// The game's name.

@@ -29,9 +29,22 @@ pub fn interrupted(
     setup: Setup,
     fraction: f64,
 ) -> GenerateError {
+    interrupted_within(dir, model, setup, fraction, None)
+}
+
+/// [`interrupted`] with the job's memory limit `memory_limit` (`None`:
+/// the memory available).
+pub fn interrupted_within(
+    dir: &Path,
+    model: &'static Model,
+    setup: Setup,
+    fraction: f64,
+    memory_limit: Option<u64>,
+) -> GenerateError {
     let plan = GameJob {
         dir: dir.to_path_buf(),
         checkpoint_every: Duration::ZERO,
+        memory_limit,
         ..GameJob::new(model, setup)
     }
     .plan()

@@ -39,6 +39,9 @@ mod game_teeko;
 // A game's solve resumed from each of its snapshots, and a table job
 // interrupted and run again: the same entries, the same file.
 mod game_checkpoint;
+// A game solved tier by tier into a file beside its table: the same file,
+// resumed between tiers.
+mod game_tiers;
 // Inputs the fuzz targets found, kept as plain tests.
 mod fuzz_regressions;
 // The Euler generator on every shape of at most 20 squares.

@@ -144,43 +144,9 @@ impl Solved {
 
     /// The canonical positions reachable from `game`'s start (the start's
     /// class and every class a sequence of moves leads to, finished ones
-    /// included) of each value: won, lost, drawn for the player to move.
-    /// Depth first over canonical children, one bit a position index to
-    /// mark those seen.
+    /// included) of each value, by this table: [`reachable_counts`].
     pub fn reachable_counts<G: TwoPlayer>(&self, game: &G) -> Result<[u64; 3], SolveError> {
-        let n = index_len(game.positions())?;
-        let mut seen = filled(n.div_ceil(64), 0u64)?;
-        let mut stack: Vec<u64> = Vec::new();
-        let mut counts = [0u64; 3];
-        let start = game.canonical(game.start());
-        let mut visit = |p: u64, stack: &mut Vec<u64>| -> Result<(), SolveError> {
-            let i = usize::try_from(p).map_err(|_| SolveError::BadMove { position: p })?;
-            let word = seen
-                .get_mut(i / 64)
-                .ok_or(SolveError::BadMove { position: p })?;
-            if *word >> (i % 64) & 1 == 0 {
-                *word |= 1 << (i % 64);
-                push(stack, p)?;
-            }
-            Ok(())
-        };
-        visit(start, &mut stack)?;
-        while let Some(p) = stack.pop() {
-            match self.outcome(p) {
-                Some(Outcome::Win(_)) => counts[0] += 1,
-                Some(Outcome::Lose(_)) => counts[1] += 1,
-                Some(Outcome::Draw) => counts[2] += 1,
-                None => return Err(SolveError::BadMove { position: p }),
-            }
-            let mut failed = Ok(());
-            game.for_each_move(p, |mv| {
-                if failed.is_ok() {
-                    failed = visit(game.canonical(game.play(p, mv)), &mut stack);
-                }
-            });
-            failed?;
-        }
-        Ok(counts)
+        reachable_counts(game, &|p| self.outcome(p))
     }
 
     /// The number of legal canonical positions of each value: won, lost,
@@ -197,6 +163,49 @@ impl Solved {
         }
         counts
     }
+}
+
+/// The canonical positions reachable from `game`'s start (finished ones
+/// included) of each value, their outcomes read through `outcome`: won,
+/// lost, drawn for the player to move. Depth first over canonical
+/// children, one bit a position index to mark those seen.
+pub fn reachable_counts<G: TwoPlayer>(
+    game: &G,
+    outcome: &dyn Fn(u64) -> Option<Outcome>,
+) -> Result<[u64; 3], SolveError> {
+    let n = index_len(game.positions())?;
+    let mut seen = filled(n.div_ceil(64), 0u64)?;
+    let mut stack: Vec<u64> = Vec::new();
+    let mut counts = [0u64; 3];
+    let start = game.canonical(game.start());
+    let mut visit = |p: u64, stack: &mut Vec<u64>| -> Result<(), SolveError> {
+        let i = usize::try_from(p).map_err(|_| SolveError::BadMove { position: p })?;
+        let word = seen
+            .get_mut(i / 64)
+            .ok_or(SolveError::BadMove { position: p })?;
+        if *word >> (i % 64) & 1 == 0 {
+            *word |= 1 << (i % 64);
+            push(stack, p)?;
+        }
+        Ok(())
+    };
+    visit(start, &mut stack)?;
+    while let Some(p) = stack.pop() {
+        match outcome(p) {
+            Some(Outcome::Win(_)) => counts[0] += 1,
+            Some(Outcome::Lose(_)) => counts[1] += 1,
+            Some(Outcome::Draw) => counts[2] += 1,
+            None => return Err(SolveError::BadMove { position: p }),
+        }
+        let mut failed = Ok(());
+        game.for_each_move(p, |mv| {
+            if failed.is_ok() {
+                failed = visit(game.canonical(game.play(p, mv)), &mut stack);
+            }
+        });
+        failed?;
+    }
+    Ok(counts)
 }
 
 /// Solves every legal canonical position of `game`.

@@ -75,9 +75,23 @@ pub fn solve_tiers<G: Tiers>(
     store: &mut dyn TierStore,
     progress: &mut dyn FnMut(TierStep) -> bool,
 ) -> Result<(), SolveError> {
+    solve_tiers_from(game, store, game.tiers(), progress)
+}
+
+/// [`solve_tiers`] resumed: the tiers from `left` on are in `store`
+/// already, the tiers below `left` are solved. A call to `progress` before
+/// tier `t` says that every tier after `t` is in `store`: a caller may
+/// save its store then, and resume from `t + 1`.
+pub fn solve_tiers_from<G: Tiers>(
+    game: &G,
+    store: &mut dyn TierStore,
+    left: u64,
+    progress: &mut dyn FnMut(TierStep) -> bool,
+) -> Result<(), SolveError> {
     let total = game.positions();
-    let mut done = 0u64;
-    for tier in (0..game.tiers()).rev() {
+    let left = left.min(game.tiers());
+    let mut done: u64 = (left..game.tiers()).map(|t| game.tier_size(t)).sum();
+    for tier in (0..left).rev() {
         if !progress(TierStep { tier, done, total }) {
             return Err(SolveError::Cancelled);
         }
@@ -311,6 +325,45 @@ impl<G: Tiers> TierStore for MemoryStore<'_, G> {
                     .and_then(|i| self.cells.get_mut(i))
                     .ok_or(SolveError::BadMove { position: p })?;
                 *slot = cell;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A [`TierStore`] over bytes: two a position index, each entry
+/// little-endian, as a table file stores them (a mapped file, say). Bytes
+/// of ranks that are no legal canonical position are left as they are.
+#[derive(Debug)]
+pub struct ByteStore<'a, G> {
+    game: &'a G,
+    bytes: &'a mut [u8],
+}
+
+impl<'a, G: Tiers> ByteStore<'a, G> {
+    /// The store of `game` over `bytes`, two a position index.
+    pub fn new(game: &'a G, bytes: &'a mut [u8]) -> ByteStore<'a, G> {
+        ByteStore { game, bytes }
+    }
+}
+
+impl<G: Tiers> TierStore for ByteStore<'_, G> {
+    fn entry(&self, position: u64) -> u16 {
+        usize::try_from(position)
+            .ok()
+            .and_then(|i| self.bytes.get(2 * i..2 * i + 2))
+            .map_or(0, |b| u16::from_le_bytes([b[0], b[1]]))
+    }
+
+    fn put(&mut self, tier: u64, entries: &[u16]) -> Result<(), SolveError> {
+        for (rank, &cell) in entries.iter().enumerate() {
+            if cell != 0 {
+                let p = self.game.position_at(tier, rank as u64);
+                let slot = usize::try_from(p)
+                    .ok()
+                    .and_then(|i| self.bytes.get_mut(2 * i..2 * i + 2))
+                    .ok_or(SolveError::BadMove { position: p })?;
+                slot.copy_from_slice(&cell.to_le_bytes());
             }
         }
         Ok(())

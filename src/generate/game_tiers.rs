@@ -1,0 +1,269 @@
+//! A game's table job tier by tier, for the games that declare tiers
+//! ([`AnyGame::tiers`]): the solver holds one tier's working arrays, and
+//! the entries of the tiers solved are kept in a mapped file beside the
+//! table, its entries file (`GAME-RxC-kK.bin.tiers`, two bytes a position
+//! index, as the table stores them), which the kernel's page cache holds
+//! where memory allows and the disk where not. Between two tiers the job
+//! may save: the entries file synced, then a checkpoint naming the tiers
+//! still to solve ([`game_checkpoint::save_tiers`]); the same command
+//! resumes from the first tier not saved. The table is written from the
+//! entries file once every tier is solved, byte for byte the table of a
+//! whole-game solve, and the entries file and the checkpoint are removed.
+
+use std::fs::{File, OpenOptions};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use boardbase_tables::game::retrograde::decode;
+use boardbase_tables::game::{Outcome, SolveError};
+use memmap2::MmapMut;
+
+use super::checkpoint::checkpoint_path;
+use super::game::{Finished, GamePlan};
+use super::game_checkpoint;
+use super::{Cancel, GenerateError, Phase, Progress};
+use crate::catalogue::{AnyGame, AnyTiers};
+use crate::tablefile::{GameTable, TableError};
+
+/// The entries file of the table at `table`: its name and `.tiers`.
+pub(super) fn entries_path(table: &Path) -> PathBuf {
+    let mut name = table.as_os_str().to_owned();
+    name.push(".tiers");
+    PathBuf::from(name)
+}
+
+/// Runs `plan`'s job tier by tier: solve (resuming from the checkpoint
+/// where there is one), count, write, clean up.
+pub(super) fn run(
+    plan: &GamePlan,
+    game: &dyn AnyGame,
+    tiers: &dyn AnyTiers,
+    progress: &(impl Fn(Progress) + Sync),
+    cancel: &Cancel,
+    started: Instant,
+) -> Result<Finished, GenerateError> {
+    let job = plan.job();
+    let table = GameTable::file_name_of(job.model, &job.setup);
+    let checkpoint = checkpoint_path(&plan.path);
+    let entries_at = entries_path(&plan.path);
+    let positions = plan.positions;
+    let len = positions
+        .checked_mul(2)
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or(GenerateError::Allocation { bytes: u64::MAX })?;
+    let entries_error = |error| GenerateError::Checkpoint {
+        path: entries_at.clone(),
+        error,
+    };
+    let left = game_checkpoint::load_tiers(&checkpoint, &table, positions, tiers.tier_count())?;
+    let file = match left {
+        Some(_) => {
+            let file = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open(&entries_at)
+                .map_err(|e| refused(&checkpoint, &entries_at, &e.to_string()))?;
+            let found = file.metadata().map_err(entries_error)?.len();
+            if found != 2 * positions {
+                return Err(refused(
+                    &checkpoint,
+                    &entries_at,
+                    &format!("it has {found} bytes, not {}", 2 * positions),
+                ));
+            }
+            file
+        }
+        None => {
+            // A run killed before its first save left entries that no
+            // checkpoint vouches for: start from zeros.
+            match std::fs::remove_file(&entries_at) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(entries_error(e));
+                }
+                _ => {}
+            }
+            let file = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(&entries_at)
+                .map_err(entries_error)?;
+            file.set_len(2 * positions).map_err(entries_error)?;
+            file
+        }
+    };
+    // SAFETY: the entries file is this job's own, beside its checkpoint;
+    // nothing else writes it while the job runs, and every access goes
+    // through the slice's bounds checks.
+    let mut map = unsafe { MmapMut::map_mut(&file) }.map_err(entries_error)?;
+    if map.len() != len {
+        return Err(GenerateError::Allocation {
+            bytes: 2 * positions,
+        });
+    }
+
+    let mut saver = TierSaver {
+        file: &file,
+        checkpoint: &checkpoint,
+        table: &table,
+        positions,
+        every: job.checkpoint_every,
+        last: Instant::now(),
+        took: Duration::ZERO,
+        failed: None,
+    };
+    let begun = left.unwrap_or(tiers.tier_count());
+    let solved = tiers.solve_into(&mut map, begun, &mut |step| {
+        progress(Progress {
+            phase: Phase::Solve,
+            done: step.done,
+            total: step.total,
+        });
+        if step.done == step.total {
+            return true;
+        }
+        // Every tier after `step.tier` is in the entries file.
+        let left = step.tier + 1;
+        let cancelled = cancel.is_cancelled();
+        if left < begun && (cancelled || saver.due()) && !saver.save(left) {
+            return false;
+        }
+        !cancelled
+    });
+    if let Err(error) = solved {
+        return Err(match error {
+            SolveError::Cancelled => match saver.failed.take() {
+                Some(error) => error,
+                None => GenerateError::NotWritten {
+                    path: plan.path.clone(),
+                    removed_temporary: false,
+                    checkpoint: plan.checkpoint(),
+                },
+            },
+            SolveError::OutOfMemory { bytes } => GenerateError::Allocation { bytes },
+            error => GenerateError::Solve(error),
+        });
+    }
+    // Every tier solved: saved as such, so that a run killed while it
+    // counts or writes does not solve again.
+    if begun > 0 && !saver.save(0) {
+        return Err(saver
+            .failed
+            .take()
+            .unwrap_or(GenerateError::Solve(SolveError::Cancelled)));
+    }
+
+    let mut legal = [0u64; 3];
+    for pair in map.chunks_exact(2) {
+        match decode(u16::from_le_bytes([pair[0], pair[1]])) {
+            Some(Outcome::Win(_)) => legal[0] += 1,
+            Some(Outcome::Lose(_)) => legal[1] += 1,
+            Some(Outcome::Draw) => legal[2] += 1,
+            None => {}
+        }
+    }
+    let reachable = tiers.reachable_counts(&map).map_err(GenerateError::Solve)?;
+    let start = usize::try_from(game.canonical(game.start()))
+        .ok()
+        .and_then(|i| map.get(2 * i..2 * i + 2))
+        .and_then(|b| decode(u16::from_le_bytes([b[0], b[1]])))
+        .ok_or(GenerateError::Solve(SolveError::BadMove {
+            position: game.start(),
+        }))?;
+    let generated = started.elapsed();
+
+    let stopped = || {
+        cancel.is_cancelled().then(|| GenerateError::NotWritten {
+            path: plan.path.clone(),
+            removed_temporary: true,
+            checkpoint: plan.checkpoint(),
+        })
+    };
+    let file_bytes = GameTable::write_outcomes(
+        &plan.path,
+        job.model,
+        &job.setup,
+        &map,
+        &mut |p| progress(p),
+        &stopped,
+        |error: TableError| GenerateError::writing(&plan.path, error),
+    )?;
+    drop(map);
+    drop(file);
+    // The table is whole: what it was made from is not needed.
+    for leftover in [&checkpoint, &entries_at] {
+        match std::fs::remove_file(leftover) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(GenerateError::Checkpoint {
+                    path: leftover.clone(),
+                    error: e,
+                });
+            }
+            _ => {}
+        }
+    }
+    Ok(Finished {
+        legal,
+        reachable,
+        start,
+        generated,
+        file_bytes,
+    })
+}
+
+/// The checkpoint refused because its entries file is missing or wrong.
+fn refused(checkpoint: &Path, entries: &Path, why: &str) -> GenerateError {
+    GenerateError::CheckpointRefused {
+        path: checkpoint.to_owned(),
+        reason: format!(
+            "its entries file {} cannot be used: {why}",
+            entries.display()
+        ),
+    }
+}
+
+/// When a run tier by tier saves: as a whole-game run does, at most every
+/// `every` and never sooner than ten times what the last save took.
+struct TierSaver<'a> {
+    file: &'a File,
+    checkpoint: &'a Path,
+    table: &'a str,
+    positions: u64,
+    every: Duration,
+    /// When the last save ended (or the solve started).
+    last: Instant,
+    /// What the last save took.
+    took: Duration,
+    /// The save that failed, which stops the job.
+    failed: Option<GenerateError>,
+}
+
+impl TierSaver<'_> {
+    /// Whether it is time to save.
+    fn due(&self) -> bool {
+        self.last.elapsed() >= self.every.max(10 * self.took)
+    }
+
+    /// Syncs the entries file, then saves that the tiers below `left` are
+    /// still to solve; `false` (the error kept) when either fails.
+    fn save(&mut self, left: u64) -> bool {
+        let start = Instant::now();
+        let saved = self
+            .file
+            .sync_data()
+            .map_err(|error| GenerateError::Checkpoint {
+                path: self.checkpoint.to_owned(),
+                error,
+            })
+            .and_then(|()| {
+                game_checkpoint::save_tiers(self.checkpoint, self.table, self.positions, left)
+            });
+        if let Err(error) = saved {
+            self.failed = Some(error);
+            return false;
+        }
+        self.last = Instant::now();
+        self.took = self.last - start;
+        true
+    }
+}

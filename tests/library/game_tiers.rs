@@ -1,0 +1,162 @@
+//! A game's table job tier by tier: a game that declares tiers (Quixo),
+//! held to less memory than its whole solve needs, is solved one tier at a
+//! time into an entries file beside the table, to the very file and
+//! summary of the whole solve (which tests/library/game_quixo.rs holds to
+//! value iteration); interrupted between tiers it keeps its checkpoint and
+//! entries file, and run again resumes to the same file, leaving neither;
+//! a checkpoint of the other way of solving, or one whose entries file is
+//! gone, is refused with the reason.
+
+use crate::common::TempDir;
+use crate::interrupted::{interrupted, interrupted_within, quixo_3x4};
+use boardbase::catalogue::{self, Model, Setup};
+use boardbase::generate::{Cancel, GameJob, GamePlan, GameReport, GenerateError};
+use boardbase::tables::shape::Shape;
+
+/// The plan of `model` set up as `setup` in `dir`, held to `memory_limit`.
+fn plan(dir: &TempDir, model: &'static Model, setup: &Setup, limit: Option<u64>) -> GamePlan {
+    GameJob {
+        dir: dir.0.clone(),
+        memory_limit: limit,
+        ..GameJob::new(model, setup.clone())
+    }
+    .plan()
+    .unwrap()
+}
+
+/// A limit under the whole solve's need that the tiers fit in.
+fn tier_limit(whole: &GamePlan) -> Option<u64> {
+    Some(whole.memory_needed - 1)
+}
+
+/// What a summary says of the game, not of the run.
+fn found(r: &GameReport) -> String {
+    format!(
+        "{} {:?} {} {} {} {} {} {} {:?}",
+        r.game, r.options, r.positions, r.legal, r.reachable, r.win, r.lose, r.draw, r.start
+    )
+}
+
+#[test]
+fn a_job_over_the_memory_limit_is_solved_tier_by_tier_to_the_same_file() {
+    let quixo = catalogue::model("quixo").unwrap();
+    for (rows, cols, k) in [(3, 3, 3), (3, 4, 3), (4, 3, 3), (3, 4, 4), (2, 4, 2)] {
+        let setup = quixo.setup(Shape::new(rows, cols), &[("k", k)]).unwrap();
+        let name = format!("quixo-{rows}x{cols}-k{k}.bin");
+        let whole_dir = TempDir::new("game-tiers-whole");
+        let whole = plan(&whole_dir, quixo, &setup, None);
+        assert_eq!(whole.entries_bytes, 0, "{name}: solved whole where it fits");
+        let whole_report = whole.run(|_| {}, &Cancel::new()).unwrap();
+
+        let dir = TempDir::new("game-tiers");
+        let tiered = plan(&dir, quixo, &setup, tier_limit(&whole));
+        assert_eq!(tiered.entries_bytes, 2 * tiered.positions, "{name}");
+        assert!(tiered.memory_needed < whole.memory_needed, "{name}");
+        let report = tiered.run(|_| {}, &Cancel::new()).unwrap();
+        assert_eq!(found(&report), found(&whole_report), "{name}");
+        assert_eq!(
+            std::fs::read(&tiered.path).unwrap(),
+            std::fs::read(&whole.path).unwrap(),
+            "{name}"
+        );
+        // The entries file and the checkpoint are gone.
+        assert_eq!(dir.names(), [name]);
+    }
+}
+
+#[test]
+fn an_interrupted_tier_by_tier_job_resumes_to_the_same_file() {
+    let (quixo, setup) = quixo_3x4(3);
+    let whole_dir = TempDir::new("game-tiers-resume-whole");
+    let whole = plan(&whole_dir, quixo, &setup, None);
+    whole.run(|_| {}, &Cancel::new()).unwrap();
+    let want = std::fs::read(&whole.path).unwrap();
+    let limit = tier_limit(&whole);
+
+    let dir = TempDir::new("game-tiers-resumed");
+    let kept = [
+        "quixo-3x4-k3.bin.checkpoint".to_owned(),
+        "quixo-3x4-k3.bin.tiers".to_owned(),
+    ];
+    for fraction in [0.3, 0.7] {
+        match interrupted_within(&dir.0, quixo, setup.clone(), fraction, limit) {
+            GenerateError::NotWritten { checkpoint, .. } => {
+                assert_eq!(checkpoint, Some(dir.0.join(&kept[0])));
+            }
+            e => panic!("{e:?}"),
+        }
+        assert_eq!(dir.names(), kept);
+    }
+    let plan = plan(&dir, quixo, &setup, limit);
+    assert!(plan.checkpoint().is_some());
+    // The resumed solve starts from the tiers saved: its first report is
+    // at least 70 % of the way.
+    let first = std::sync::Mutex::new(None);
+    plan.run(
+        |p| {
+            first.lock().unwrap().get_or_insert((p.done, p.total));
+        },
+        &Cancel::new(),
+    )
+    .unwrap();
+    let (done, total) = first.lock().unwrap().unwrap();
+    assert!(done as f64 >= 0.7 * total as f64, "{done} of {total}");
+    assert_eq!(std::fs::read(&plan.path).unwrap(), want);
+    assert_eq!(dir.names(), ["quixo-3x4-k3.bin"]);
+}
+
+#[test]
+fn a_checkpoint_of_the_other_way_or_without_its_entries_is_refused() {
+    let (quixo, setup) = quixo_3x4(3);
+    let whole_dir = TempDir::new("game-tiers-other-whole");
+    let whole = plan(&whole_dir, quixo, &setup, None);
+    let limit = tier_limit(&whole);
+    let refused = |plan: &GamePlan| match plan.run(|_| {}, &Cancel::new()).unwrap_err() {
+        e @ GenerateError::CheckpointRefused { .. } => e.to_string(),
+        e => panic!("{e:?}"),
+    };
+
+    // A whole solve's checkpoint, for a job solving tier by tier.
+    let dir = TempDir::new("game-tiers-other");
+    interrupted(&dir.0, quixo, setup.clone(), 0.5);
+    let name = dir.0.join("quixo-3x4-k3.bin.checkpoint");
+    assert_eq!(
+        refused(&plan(&dir, quixo, &setup, limit)),
+        format!(
+            "cannot resume from {}: it was saved by a run that solved the game whole; remove it to start over",
+            name.display()
+        )
+    );
+
+    // A tier-by-tier checkpoint, for a job solving whole.
+    let dir = TempDir::new("game-tiers-other-way");
+    interrupted_within(&dir.0, quixo, setup.clone(), 0.5, limit);
+    let name = dir.0.join("quixo-3x4-k3.bin.checkpoint");
+    assert_eq!(
+        refused(&plan(&dir, quixo, &setup, None)),
+        format!(
+            "cannot resume from {}: it was saved by a run that solved the game tier by tier; remove it to start over",
+            name.display()
+        )
+    );
+
+    // Its entries file cut short, then gone.
+    let entries = dir.0.join("quixo-3x4-k3.bin.tiers");
+    let bytes = std::fs::read(&entries).unwrap();
+    std::fs::write(&entries, &bytes[..bytes.len() - 2]).unwrap();
+    let tiered = plan(&dir, quixo, &setup, limit);
+    assert_eq!(
+        refused(&tiered),
+        format!(
+            "cannot resume from {}: its entries file {} cannot be used: it has {} bytes, not {}; remove it to start over",
+            name.display(),
+            entries.display(),
+            bytes.len() - 2,
+            bytes.len()
+        )
+    );
+    std::fs::remove_file(&entries).unwrap();
+    assert!(refused(&tiered).contains("cannot be used: No such file"));
+    // Nothing written, nothing removed.
+    assert_eq!(dir.names(), ["quixo-3x4-k3.bin.checkpoint"]);
+}
