@@ -54,7 +54,15 @@ fn files_of_one_two_and_three_ranks_equal_one_process_s() {
     // 5x5 saves every layer to the checkpoint the ranks share (and removes
     // it once the file is written).
     let every_layer = ["5x5", "--checkpoint-every", "0"];
-    for args in [&["4x5"][..], &every_layer, &["4x6", "--wdl-only"], &["3x4"]] {
+    // --compress: rank 0 compresses the file the ranks wrote.
+    let compressed = ["4x5", "--compress"];
+    for args in [
+        &["4x5"][..],
+        &every_layer,
+        &["4x6", "--wdl-only"],
+        &["3x4"],
+        &compressed,
+    ] {
         let shape = args[0];
         let one = one_process(&TempDir::new("mpi-one"), args);
         for ranks in 1..=3 {

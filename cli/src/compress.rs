@@ -85,6 +85,6 @@ fn column_sizes<I: Subject>(table: &Table<I>) -> String {
 }
 
 /// `part` of `whole`, in per cent to one decimal.
-fn percent(part: u64, whole: u64) -> String {
+pub(super) fn percent(part: u64, whole: u64) -> String {
     format!("{:.1} %", part as f64 * 100.0 / whole.max(1) as f64)
 }

@@ -14,7 +14,7 @@ use boardbase::generate::{
     Cancel, EulerReport, FlipReport, GenerateError, Job, LimitFrom, MemoryLimit, Plan, Progress,
     Report, ReportSummary, checkpoint, checkpoint::Resume, checkpoint_kept,
 };
-use boardbase::generate::{GameJob, GamePlan, GameReport};
+use boardbase::generate::{GameJob, GamePlan, GameReport, RunFigures};
 use boardbase::memory::ByteSize;
 use boardbase::tablefile::{self, Puzzle};
 use boardbase::tables::shape::Shape;
@@ -99,6 +99,11 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0,
           value_parser = parse_seconds)]
     checkpoint_every: f64,
+    /// Compress the table once written (table format version 4, as
+    /// `boardbase compress` writes it); needs room for a second file of the
+    /// raw table's length until it replaces it
+    #[arg(long)]
+    compress: bool,
     #[arg(long, value_name = "SIZE", value_parser = parse_byte_size,
           help = concat!("The most memory the job may take, e.g. 9G, 512M, 9GiB ", super::options::memory_units!(), " [default: the memory available]"))]
     memory: Option<u64>,
@@ -244,6 +249,7 @@ pub(super) fn job_of(args: &GenerateArgs) -> Job {
         threads: args.threads(),
         memory_limit: args.memory,
         checkpoint_every: Duration::from_secs_f64(args.checkpoint_every),
+        compress: args.compress,
         #[cfg(feature = "mpi")]
         exchange_bytes: args.exchange_memory,
         ..Job::new(args.puzzle(), args.shape)
@@ -350,6 +356,7 @@ pub(super) fn run_game(
         dir: args.dir.clone(),
         memory_limit: args.memory,
         checkpoint_every: Duration::from_secs_f64(args.checkpoint_every),
+        compress: args.compress,
         ..GameJob::new(model, setup)
     };
     let plan = job.plan().map_err(failure)?;
@@ -435,9 +442,10 @@ fn write_game_text(out: &mut Output, r: &GameReport) -> Result<(), Failure> {
     writeln!(out, "start: {start} for the first player")?;
     writeln!(
         out,
-        "wrote {} ({} bytes) in {:.3} s ({:.3} s to solve); peak memory {}",
+        "wrote {} ({} bytes{}) in {:.3} s ({:.3} s to solve); peak memory {}",
         r.run.file,
         thousands(r.run.file_bytes),
+        compressed_text(&r.run),
         r.run.seconds,
         r.run.generate_seconds,
         r.run
@@ -520,6 +528,18 @@ pub(super) fn write_report(
     }
 }
 
+/// What a summary's line of the file adds when the job compressed it:
+/// `, compressed from BYTES: P %`.
+fn compressed_text(f: &RunFigures) -> String {
+    f.uncompressed_bytes.map_or_else(String::new, |before| {
+        format!(
+            ", compressed from {}: {}",
+            thousands(before),
+            super::compress::percent(f.file_bytes, before)
+        )
+    })
+}
+
 /// The text summary: what the table holds, then the file, time and memory.
 fn write_text(out: &mut Output, r: &Report) -> Result<(), Failure> {
     let (rows, cols) = (r.rows, r.cols);
@@ -530,10 +550,11 @@ fn write_text(out: &mut Output, r: &Report) -> Result<(), Failure> {
     let f = &r.run;
     writeln!(
         out,
-        "wrote {}: {} bytes ({})",
+        "wrote {}: {} bytes ({}{})",
         f.file,
         thousands(f.file_bytes),
-        ByteSize(f.file_bytes)
+        ByteSize(f.file_bytes),
+        compressed_text(f)
     )?;
     let peak = f
         .peak_memory

@@ -1203,6 +1203,7 @@ def generate(
     memory: Union[None, str, int] = None,
     jobs: Optional[int] = None,
     checkpoint_every: float = 10.0,
+    compress: bool = False,
     **options: int,
 ) -> Dict[str, Any]:
     """Builds the table file of ``puzzle`` (``"euler"``, up to 36 squares,
@@ -1236,7 +1237,12 @@ def generate(
     ``DIR/euler-RxC.bin.checkpoint`` at most every ``checkpoint_every``
     seconds (0: after every layer) and resumes from them when run again
     after a kill or a stop; the checkpoint is removed once the table is
-    written, as ``boardbase generate --checkpoint-every`` does."""
+    written, as ``boardbase generate --checkpoint-every`` does.
+
+    ``compress=True`` compresses the table once written (version 4, as
+    ``boardbase generate --compress`` and ``boardbase compress`` do); the
+    summary's ``file_bytes`` is then its compressed length and
+    ``uncompressed_bytes`` its length before."""
     if memory is not None:
         memory = _memory("memory", memory)
     if jobs is not None:
@@ -1252,6 +1258,8 @@ def generate(
         raise OptionError(
             f"checkpoint_every {checkpoint_every}: expected seconds from 0 to 86400"
         )
+    if not isinstance(compress, bool):
+        raise TypeError(f"compress: expected True or False, not {type(compress).__name__}")
     summary: Dict[str, Any] = _boardbase.generate(
         puzzle,
         shape_text,
@@ -1262,6 +1270,7 @@ def generate(
         float(checkpoint_every),
         progress,
         {name: _int(name, value, 0, 2**63 - 1) for name, value in options.items()} or None,
+        compress,
     )
     return summary
 

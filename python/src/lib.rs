@@ -1001,7 +1001,7 @@ impl Pending {
 /// an Euler job's checkpoint when it saved layers. Returns
 /// the summary of `generate --format json`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, shape, dir, wdl_only, memory, jobs, checkpoint_every, progress, options=None))]
+#[pyo3(signature = (puzzle, shape, dir, wdl_only, memory, jobs, checkpoint_every, progress, options=None, compress=false))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -1014,6 +1014,7 @@ fn generate(
     checkpoint_every: f64,
     progress: Option<Py<PyAny>>,
     options: Option<std::collections::BTreeMap<String, u64>>,
+    compress: bool,
 ) -> PyResult<Py<PyAny>> {
     let option = |message: String| error(py, "OptionError", &message, &[]);
     let given: Vec<(&str, u64)> = options
@@ -1075,6 +1076,7 @@ fn generate(
                 dir,
                 memory_limit,
                 checkpoint_every: std::time::Duration::from_secs_f64(checkpoint_every),
+                compress,
                 ..GameJob::new(model, setup)
             };
             Planned::Game(job.plan().map_err(|e| job_error(py, e))?)
@@ -1091,6 +1093,7 @@ fn generate(
                 threads: jobs,
                 memory_limit,
                 checkpoint_every: std::time::Duration::from_secs_f64(checkpoint_every),
+                compress,
                 ..Job::new(puzzle, shape)
             };
             Planned::Table(job.plan().map_err(|e| job_error(py, e))?)

@@ -83,3 +83,16 @@ def test_the_docs_reader_reads_and_checks_version_4(files: Tuple[Path, Path]) ->
     assert table.columns["plies"][0] == raw.columns["plies"][0]
     with pytest.raises(ValueError, match="plies, block 1: CRC mismatch"):
         table.columns["plies"][column.block_len]
+
+
+def test_generate_compress_writes_what_compress_writes(files: Tuple[Path, Path], tmp_path: Path) -> None:
+    summary = boardbase.generate("euler", "4x5", dir=tmp_path, compress=True)
+    made = tmp_path / "euler-4x5.bin"
+    assert made.read_bytes() == files[1].read_bytes()
+    assert summary["file_bytes"] == files[1].stat().st_size
+    assert summary["uncompressed_bytes"] == files[0].stat().st_size
+    assert boardbase.Table.open(made).version == 4
+    plain = boardbase.generate("euler", "3x3", dir=tmp_path)
+    assert "uncompressed_bytes" not in plain
+    with pytest.raises(TypeError, match="compress: expected True or False, not int"):
+        boardbase.generate("euler", "3x3", dir=tmp_path, compress=1)  # type: ignore[arg-type]

@@ -38,7 +38,8 @@ use super::checkpoint::checkpoint_path;
 use super::game_checkpoint;
 use super::game_tiers;
 use super::job::{
-    DEFAULT_CHECKPOINT_EVERY, RunFigures, check_dir, leftovers, seconds, write_table,
+    DEFAULT_CHECKPOINT_EVERY, RunFigures, check_dir, compress_room, compress_written, leftovers,
+    seconds, write_table,
 };
 use super::setting::{LimitFrom, MemoryLimit};
 use super::{Cancel, GenerateError, Phase, Progress};
@@ -65,6 +66,10 @@ pub struct GameJob {
     /// took; default [`DEFAULT_CHECKPOINT_EVERY`]. Once the job is
     /// interrupted its state is saved too.
     pub checkpoint_every: Duration,
+    /// Compress the table once written, as [`Job::compress`] does.
+    ///
+    /// [`Job::compress`]: super::Job::compress
+    pub compress: bool,
 }
 
 impl GameJob {
@@ -77,6 +82,7 @@ impl GameJob {
             dir: PathBuf::from("."),
             memory_limit: None,
             checkpoint_every: DEFAULT_CHECKPOINT_EVERY,
+            compress: false,
         }
     }
 
@@ -250,7 +256,9 @@ impl GamePlan {
             &self.job.dir,
             &GameTable::file_name_of(self.job.model, &self.job.setup),
             &self.path,
-            self.file_bytes.saturating_add(self.entries_bytes),
+            self.file_bytes
+                .saturating_add(self.entries_bytes)
+                .saturating_add(compress_room(self.job.compress, self.file_bytes)),
         )
     }
 
@@ -280,6 +288,8 @@ impl GamePlan {
             generated,
             file_bytes,
         } = run;
+        let (file_bytes, uncompressed_bytes) =
+            compress_written(&self.path, self.job.compress, file_bytes, &progress)?;
         let total = start.elapsed();
         Ok(GameReport {
             game: model.game,
@@ -304,6 +314,7 @@ impl GamePlan {
                 peak_memory: peak_memory(),
                 file: self.path.display().to_string(),
                 file_bytes,
+                uncompressed_bytes,
             },
         })
     }

@@ -98,6 +98,12 @@ pub struct Job {
     /// [`RanksOptions::exchange_bytes`]); counted in the plan's memory.
     /// [`DEFAULT_EXCHANGE_BYTES`] by default; unused by one process.
     pub exchange_bytes: u64,
+    /// Compress the table once written ([`Table::compress`]: version 4,
+    /// its large columns in blocks of Zstandard frames), as `boardbase
+    /// compress` would; the disk check counts a second file of the raw
+    /// table's length, which the compressed one is written beside before
+    /// it replaces it. `false` by default.
+    pub compress: bool,
 }
 
 /// How often a [`Job`] saves its finished win/loss layers by default: every
@@ -121,6 +127,7 @@ impl Job {
             ranks: 1,
             local_ranks: 1,
             exchange_bytes: DEFAULT_EXCHANGE_BYTES,
+            compress: false,
         }
     }
 
@@ -411,7 +418,7 @@ impl Plan {
             &job.dir,
             &job.puzzle.file_name(job.shape),
             &self.path,
-            self.file_bytes + checkpoint,
+            self.file_bytes + checkpoint + compress_room(job.compress, self.file_bytes),
         )
     }
 
@@ -503,13 +510,9 @@ impl Plan {
         });
         let generated = start.elapsed();
         let file_bytes = write_table(&table, &self.path, &progress, cancel, cancelled)?;
-        Ok(self.report(
-            summary,
-            start.elapsed(),
-            generated,
-            peak_memory(),
-            file_bytes,
-        ))
+        drop(table);
+        let written = compress_written(&self.path, self.job.compress, file_bytes, &progress)?;
+        Ok(self.report(summary, start.elapsed(), generated, peak_memory(), written))
     }
 
     /// The summary of a job that took `total` (`generated` of it to
@@ -520,7 +523,7 @@ impl Plan {
         total: Duration,
         generated: Duration,
         peak_memory: Option<u64>,
-        file_bytes: u64,
+        (file_bytes, uncompressed_bytes): (u64, Option<u64>),
     ) -> Report {
         let shape = self.job.shape;
         Report {
@@ -536,6 +539,7 @@ impl Plan {
                 peak_memory,
                 file: self.path.display().to_string(),
                 file_bytes,
+                uncompressed_bytes,
             },
         }
     }
@@ -651,6 +655,26 @@ impl Plan {
             let generated = start.elapsed();
             (generated, made.write(&self.path, ranks)?)
         };
+        // Rank 0 compresses the file the ranks wrote; the others wait for
+        // it, and every rank reports rank 0's lengths.
+        let written = if root {
+            compress_written(&self.path, job.compress, file_bytes, &progress)
+        } else {
+            Ok((file_bytes, None))
+        };
+        let encoded = written.map(|(len, before)| {
+            [len, before.unwrap_or(u64::MAX)]
+                .iter()
+                .flat_map(|v| v.to_le_bytes())
+                .collect()
+        });
+        let lens = crate::ranks::agree_gather(ranks, encoded)?;
+        let word = |i: usize| {
+            lens.first()
+                .and_then(|b| b.get(8 * i..8 * i + 8))
+                .map_or(0, |b| u64::from_le_bytes(b.try_into().unwrap_or_default()))
+        };
+        let written = (word(0), Some(word(1)).filter(|&v| v != u64::MAX));
         // The table is complete under its name (rank 0 renamed it after
         // every rank had written its part): the layers saved for a rerun
         // are of no more use.
@@ -669,7 +693,7 @@ impl Plan {
         let (total, generated) = (largest(total), largest(generated));
         let peak = Some(ranks.max(peak_memory().unwrap_or(0))).filter(|&p| p > 0);
         Ok(RanksReport {
-            report: self.report(summary, total, generated, peak, file_bytes),
+            report: self.report(summary, total, generated, peak, written),
             exchanged,
         })
     }
@@ -778,6 +802,40 @@ pub struct RunFigures {
     pub file: String,
     /// Its length in bytes.
     pub file_bytes: u64,
+    /// Its length before it was compressed, when the job compressed it
+    /// ([`Job::compress`]); absent from the JSON otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uncompressed_bytes: Option<u64>,
+}
+
+/// The room on disk a job's compression takes besides the table: a second
+/// file, at most the raw table's length, until it replaces the first.
+pub(super) fn compress_room(compress: bool, file_bytes: u64) -> u64 {
+    if compress { file_bytes } else { 0 }
+}
+
+/// The table just written at `path` (`file_bytes` long), compressed in
+/// place when `compress` says: its length then, and its length before
+/// when it was compressed.
+pub(super) fn compress_written(
+    path: &Path,
+    compress: bool,
+    file_bytes: u64,
+    progress: &(impl Fn(Progress) + Sync),
+) -> Result<(u64, Option<u64>), GenerateError> {
+    if !compress {
+        return Ok((file_bytes, None));
+    }
+    let error = |error| GenerateError::writing(path, error);
+    let compressed = match Table::open(path) {
+        Ok(table) => table.compress(path, &mut |p| progress(p)),
+        // A game of the model's table: the same columns, another header.
+        Err(tablefile::TableError::UnknownPuzzle(_)) => tablefile::GameTable::open_game(path)
+            .map_err(error)?
+            .compress(path, &mut |p| progress(p)),
+        Err(e) => return Err(error(e)),
+    };
+    Ok((compressed.map_err(error)?, Some(file_bytes)))
 }
 
 /// Writes `table` at `path` (a temporary file renamed), a job's errors for

@@ -970,3 +970,83 @@ fn a_game_resumes_from_its_checkpoint_to_the_same_file() {
     assert_eq!(std::fs::read(dir.0.join("quixo-3x4-k3.bin")).unwrap(), want);
     assert_eq!(dir.names(), ["quixo-3x4-k3.bin"]);
 }
+
+#[test]
+fn generate_compress_writes_the_bytes_of_generate_then_compress() {
+    // Euler full and win/loss, Flip, a game solved whole and one solved
+    // tier by tier (held to 10M).
+    let cases: [(&[&str], &str); 5] = [
+        (&["euler", "3x5"], "euler-3x5.bin"),
+        (&["euler", "4x5", "--wdl-only"], "euler-4x5.bin"),
+        (&["flip", "3x4"], "flip-3x4.bin"),
+        (&["mnk", "3x4", "--k", "3"], "mnk-3x4-k3.bin"),
+        (&["quixo", "3x4", "--memory", "10M"], "quixo-3x4-k3.bin"),
+    ];
+    for (args, name) in cases {
+        let raw = TempDir::new("generate-raw");
+        let r = run(&[&["generate"], args, &["--dir", raw.path()]].concat());
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        let raw_file = raw.0.join(name);
+        let raw_len = std::fs::metadata(&raw_file).unwrap().len();
+        let r = run(&["compress", &raw_file.display().to_string()]);
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        let want = std::fs::read(&raw_file).unwrap();
+
+        let dir = TempDir::new("generate-compressed");
+        let r = run(&[
+            &["generate"],
+            args,
+            &["--dir", dir.path(), "--compress", "--format", "json"],
+        ]
+        .concat());
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        let v = json(&r.stdout);
+        let path = dir.0.join(name);
+        assert!(
+            std::fs::read(&path).unwrap() == want,
+            "{args:?}: the bytes differ"
+        );
+        assert_eq!(v["file_bytes"], want.len() as u64, "{args:?}");
+        assert_eq!(v["uncompressed_bytes"], raw_len, "{args:?}");
+        assert!((want.len() as u64) < raw_len, "{args:?}");
+        assert_eq!(dir.names(), [name], "{args:?}: nothing else is left");
+        let version = Table::open(&path)
+            .map(|t| t.version())
+            .or_else(|_| boardbase::tablefile::GameTable::open_game(&path).map(|t| t.version()))
+            .unwrap();
+        assert_eq!(version, 4, "{args:?}");
+
+        // The text says it; without --compress the JSON has no such field.
+        let r = run(&[&["generate"], args, &["--dir", dir.path(), "--compress"]].concat());
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        let percent = format!("{:.1} %", want.len() as f64 * 100.0 / raw_len as f64);
+        assert!(
+            r.stdout.contains(&format!(
+                "compressed from {}: {percent}",
+                thousands(raw_len)
+            )),
+            "{args:?}: {}",
+            r.stdout
+        );
+        let r = run(&[
+            &["generate"],
+            args,
+            &["--dir", raw.path(), "--format", "json"],
+        ]
+        .concat());
+        assert_eq!(json(&r.stdout).get("uncompressed_bytes"), None, "{args:?}");
+    }
+}
+
+/// `n` with a comma between each three digits, as the summaries write it.
+fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
