@@ -131,6 +131,10 @@ pub(super) fn run(
         !cancelled
     });
     if let Err(error) = solved {
+        // Entries no checkpoint vouches for are of no use to a rerun.
+        if !checkpoint.exists() {
+            let _ = std::fs::remove_file(&entries_at);
+        }
         return Err(match error {
             SolveError::Cancelled => match saver.failed.take() {
                 Some(error) => error,

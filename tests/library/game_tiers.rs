@@ -160,3 +160,19 @@ fn a_checkpoint_of_the_other_way_or_without_its_entries_is_refused() {
     // Nothing written, nothing removed.
     assert_eq!(dir.names(), ["quixo-3x4-k3.bin.checkpoint"]);
 }
+
+#[test]
+fn a_tier_by_tier_job_stopped_before_its_first_tier_leaves_nothing() {
+    let (quixo, setup) = quixo_3x4(3);
+    let whole_dir = TempDir::new("game-tiers-stopped-whole");
+    let limit = tier_limit(&plan(&whole_dir, quixo, &setup, None));
+    let dir = TempDir::new("game-tiers-stopped");
+    let tiered = plan(&dir, quixo, &setup, limit);
+    let cancel = Cancel::new();
+    cancel.cancel();
+    match tiered.run(|_| {}, &cancel).unwrap_err() {
+        GenerateError::NotWritten { checkpoint, .. } => assert_eq!(checkpoint, None),
+        e => panic!("{e:?}"),
+    }
+    assert!(dir.names().is_empty(), "{:?}", dir.names());
+}
