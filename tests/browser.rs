@@ -1488,7 +1488,7 @@ async fn lights_set_a_variant_and_a_board_and_read_the_answer() {
     assert_eq!(text(&s.client, "#lights-info-nullity").await, "0");
     assert_eq!(
         text(&s.client, "#lights-info-solvable").await,
-        format!("{} of 3^9", digits(brute.solvable_boards()))
+        format!("{} of 3^9", common::thousands(brute.solvable_boards()))
     );
     let histogram = brute.histogram();
     assert_eq!(
@@ -1556,7 +1556,7 @@ async fn lights_quiet_patterns_colours_and_errors() {
     );
     assert_eq!(
         text(&s.client, "#lights-info-solvable").await,
-        format!("{} of 2^16", digits(brute.solvable_boards()))
+        format!("{} of 2^16", common::thousands(brute.solvable_boards()))
     );
     let generators = quiet_drawn(&s.client).await;
     assert_eq!(generators.len(), 4);
@@ -1645,19 +1645,6 @@ async fn lights_quiet_patterns_colours_and_errors() {
     let (_, _, cw, ch) = rect(&s.client, "lights-board", 63, 63).await;
     assert!(cw >= 6.0 && ch >= 6.0, "cells of {cw} × {ch} px");
     s.close().await;
-}
-
-/// Digits in groups of three, as the page writes large counts.
-fn digits(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 /// The `value` property of the control `css` (what it shows now, not its

@@ -970,17 +970,7 @@ fn cli_compress_rewrites_files_as_version_4_and_they_answer_as_before() {
     assert_eq!(lines.len(), 2, "{}", r.stdout);
     // "FILE: BEFORE bytes to AFTER (P %), version 4; COLUMN P % | raw, ..."
     let after = std::fs::metadata(&euler).unwrap().len();
-    let thousands = |n: u64| {
-        let s = n.to_string();
-        let mut out = String::new();
-        for (i, c) in s.chars().enumerate() {
-            if i > 0 && (s.len() - i).is_multiple_of(3) {
-                out.push(',');
-            }
-            out.push(c);
-        }
-        out
-    };
+    let thousands = crate::common::thousands;
     let head = format!(
         "{euler}: {} bytes to {} ({:.1} %), version 4; winning ",
         thousands(before),

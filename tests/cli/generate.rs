@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use boardbase::tablefile::Table;
 use boardbase::tables::shape::Shape;
-use common::{Run, TempDir};
+use common::{Run, TempDir, thousands};
 use oracle::tables::{Euler, Flip};
 use serde_json::Value;
 
@@ -1036,17 +1036,4 @@ fn generate_compress_writes_the_bytes_of_generate_then_compress() {
         .concat());
         assert_eq!(json(&r.stdout).get("uncompressed_bytes"), None, "{args:?}");
     }
-}
-
-/// `n` with a comma between each three digits, as the summaries write it.
-fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }

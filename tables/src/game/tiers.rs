@@ -317,18 +317,31 @@ impl<G: Tiers> TierStore for MemoryStore<'_, G> {
     }
 
     fn put(&mut self, tier: u64, entries: &[u16]) -> Result<(), SolveError> {
-        for (rank, &cell) in entries.iter().enumerate() {
-            if cell != 0 {
-                let p = self.game.position_at(tier, rank as u64);
-                let slot = usize::try_from(p)
-                    .ok()
-                    .and_then(|i| self.cells.get_mut(i))
-                    .ok_or(SolveError::BadMove { position: p })?;
-                *slot = cell;
-            }
-        }
-        Ok(())
+        let cells = &mut self.cells;
+        scatter(self.game, tier, entries, |i, cell| {
+            cells.get_mut(i).map(|slot| *slot = cell)
+        })
     }
+}
+
+/// Hands each entry of `tier` that holds something (by rank) to `put` with
+/// its position's index: `None` from `put` (no such index) is an error.
+fn scatter<G: Tiers>(
+    game: &G,
+    tier: u64,
+    entries: &[u16],
+    mut put: impl FnMut(usize, u16) -> Option<()>,
+) -> Result<(), SolveError> {
+    for (rank, &cell) in entries.iter().enumerate() {
+        if cell != 0 {
+            let p = game.position_at(tier, rank as u64);
+            usize::try_from(p)
+                .ok()
+                .and_then(|i| put(i, cell))
+                .ok_or(SolveError::BadMove { position: p })?;
+        }
+    }
+    Ok(())
 }
 
 /// A [`TierStore`] over bytes: two a position index, each entry
@@ -356,17 +369,12 @@ impl<G: Tiers> TierStore for ByteStore<'_, G> {
     }
 
     fn put(&mut self, tier: u64, entries: &[u16]) -> Result<(), SolveError> {
-        for (rank, &cell) in entries.iter().enumerate() {
-            if cell != 0 {
-                let p = self.game.position_at(tier, rank as u64);
-                let slot = usize::try_from(p)
-                    .ok()
-                    .and_then(|i| self.bytes.get_mut(2 * i..2 * i + 2))
-                    .ok_or(SolveError::BadMove { position: p })?;
-                slot.copy_from_slice(&cell.to_le_bytes());
-            }
-        }
-        Ok(())
+        let bytes = &mut *self.bytes;
+        scatter(self.game, tier, entries, |i, cell| {
+            let slot = bytes.get_mut(2 * i..2 * i + 2)?;
+            slot.copy_from_slice(&cell.to_le_bytes());
+            Some(())
+        })
     }
 }
 
