@@ -79,7 +79,7 @@ impl<G: Tiers + Send + Sync> AnyTiers for G {
     }
 
     fn reachable_counts(&self, entries: &[u8]) -> Result<[u64; 3], SolveError> {
-        retrograde::reachable_counts(self, &|p| {
+        retrograde::reachable_counts(self, |p| {
             let i = usize::try_from(p).ok()?;
             let b = entries.get(2 * i..2 * i + 2)?;
             retrograde::decode(u16::from_le_bytes([b[0], b[1]]))

@@ -146,7 +146,7 @@ impl Solved {
     /// class and every class a sequence of moves leads to, finished ones
     /// included) of each value, by this table: [`reachable_counts`].
     pub fn reachable_counts<G: TwoPlayer>(&self, game: &G) -> Result<[u64; 3], SolveError> {
-        reachable_counts(game, &|p| self.outcome(p))
+        reachable_counts(game, |p| self.outcome(p))
     }
 
     /// The number of legal canonical positions of each value: won, lost,
@@ -171,7 +171,7 @@ impl Solved {
 /// children, one bit a position index to mark those seen.
 pub fn reachable_counts<G: TwoPlayer>(
     game: &G,
-    outcome: &dyn Fn(u64) -> Option<Outcome>,
+    outcome: impl Fn(u64) -> Option<Outcome>,
 ) -> Result<[u64; 3], SolveError> {
     let n = index_len(game.positions())?;
     let mut seen = filled(n.div_ceil(64), 0u64)?;
