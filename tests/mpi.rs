@@ -87,6 +87,11 @@ fn files_of_one_two_and_three_ranks_equal_one_process_s() {
             let summary = text(&out.stdout);
             assert_eq!(summary.matches("wrote ").count(), 1, "{summary}");
             assert_eq!(
+                summary.contains(", compressed from "),
+                args.contains(&"--compress"),
+                "{summary}"
+            );
+            assert_eq!(
                 dir.names(),
                 [format!("euler-{shape}.bin")],
                 "nothing else is left"

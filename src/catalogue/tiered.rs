@@ -11,8 +11,9 @@
 //! let quixo = catalogue::model("quixo").expect("in the catalogue");
 //! let game = quixo.make(&quixo.setup(Shape::new(3, 3), &[])?)?;
 //! let tiers = game.tiers().expect("Quixo declares its tiers");
-//! // The count of each player's cubes, either to move: 0 to 9 cubes on 3x3.
-//! assert_eq!(tiers.tier_count(), 100);
+//! // Tiers {a, b}: a cubes of one player, b of the other (a <= b,
+//! // a + b <= 9 on 3x3), either to move.
+//! assert_eq!(tiers.tier_count(), 30);
 //! let mnk = catalogue::model("mnk").expect("in the catalogue");
 //! assert!(mnk.make(&mnk.setup(None, &[])?)?.tiers().is_none());
 //! # Ok::<(), Box<dyn std::error::Error>>(())

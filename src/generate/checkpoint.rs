@@ -104,7 +104,7 @@ const DATA_ALIGN: u64 = 4096;
 
 /// How long a run waits for a checkpoint's lock before it says another run
 /// holds it.
-const LOCK_WAIT: Duration = Duration::from_secs(2);
+pub(super) const LOCK_WAIT: Duration = Duration::from_secs(2);
 
 /// Bytes of one record, of a layer or of a step.
 const RECORD_LEN: usize = 40;

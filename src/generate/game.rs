@@ -93,7 +93,7 @@ impl GameJob {
         let positions = game.positions();
         let name = GameTable::file_name_of(self.model, &self.setup);
         let file_bytes = GameTable::expected_file_len(self.model, &self.setup, positions);
-        let path = self.dir.join(name);
+        let path = self.dir.join(&name);
         let write_memory = tablefile::write_memory(&path, file_bytes);
         let memory_limit = match self.memory_limit {
             Some(bytes) => Some(MemoryLimit {
@@ -109,11 +109,14 @@ impl GameJob {
         // that declares tiers is otherwise solved a tier at a time, the
         // entries in a mapped file (counted: the page cache holds them
         // where it can), its reachable positions counted a bit each.
+        // A run resumed goes on the way its checkpoint was saved.
         let whole = game.solve_memory();
         let over =
             |bytes: u64| memory_limit.is_some_and(|l| bytes.saturating_add(write_memory) > l.bytes);
+        let saved = game_checkpoint::saved_tier_by_tier(&checkpoint_path(&path), &name, positions);
+        let by_tiers = saved.unwrap_or_else(|| over(whole));
         let (generate_memory, entries_bytes) = match game.tiers() {
-            Some(tiers) if over(whole) => (
+            Some(tiers) if by_tiers => (
                 tiers
                     .tier_memory()
                     .saturating_add(positions.saturating_mul(2))
@@ -145,7 +148,9 @@ pub struct GamePlan {
     pub path: PathBuf,
     /// The game's position indices: one entry each in the table.
     pub positions: u64,
-    /// Bytes the retrograde analysis allocates at most.
+    /// Bytes the solve takes at most: the retrograde analysis's arrays,
+    /// or solving tier by tier, the largest tier's arrays, the mapped
+    /// entries and a bit an index for the reachable count.
     pub generate_memory: u64,
     /// Bytes the write allocates besides the table.
     pub write_memory: u64,
@@ -241,7 +246,9 @@ impl GamePlan {
     }
 
     /// The checks made before the work can be lost: the memory limit, the
-    /// directory, the room for the file.
+    /// directory, the room for the file (and for the entries file of a run
+    /// tier by tier, unless a checkpoint left it, and for the compressed
+    /// copy with [`GameJob::compress`]).
     pub fn check(&self) -> Result<(), GenerateError> {
         if let Some(limit) = self.memory_limit
             && self.memory_needed > limit.bytes
@@ -252,12 +259,16 @@ impl GamePlan {
                 limit,
             });
         }
+        // Entries a checkpoint left already have their room.
+        let entries_there = std::fs::metadata(game_tiers::entries_path(&self.path))
+            .is_ok_and(|m| m.len() == self.entries_bytes);
+        let entries_room = if entries_there { 0 } else { self.entries_bytes };
         check_dir(
             &self.job.dir,
             &GameTable::file_name_of(self.job.model, &self.job.setup),
             &self.path,
             self.file_bytes
-                .saturating_add(self.entries_bytes)
+                .saturating_add(entries_room)
                 .saturating_add(compress_room(self.job.compress, self.file_bytes)),
         )
     }
@@ -382,15 +393,18 @@ impl GamePlan {
         let table = GameTable::from_solved(model, setup, solved).map_err(table_error)?;
         let generated = start.elapsed();
         let file_bytes = write_table(&table, &self.path, progress, cancel, cancelled)?;
-        // The table is whole: the state it was made from is not needed.
-        match std::fs::remove_file(&checkpoint) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                return Err(GenerateError::Checkpoint {
-                    path: checkpoint,
-                    error: e,
-                });
+        // The table is whole: the state it was made from is not needed, nor
+        // the entries a run tier by tier killed before its first save left.
+        for leftover in [checkpoint, game_tiers::entries_path(&self.path)] {
+            match std::fs::remove_file(&leftover) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(GenerateError::Checkpoint {
+                        path: leftover,
+                        error: e,
+                    });
+                }
+                _ => {}
             }
-            _ => {}
         }
         Ok(Finished {
             legal,

@@ -30,7 +30,10 @@
 //! number of tiers still to solve (those below it), with a queue length
 //! of 0 and no arrays: the entries of the tiers solved are in the job's
 //! entries file (`GAME-RxC-kK.bin.tiers`), synced before the checkpoint
-//! is written.
+//! is written. The entries file has no CRC of its own: a checkpoint vouches
+//! for it by its length and by the order of the saves (the file synced
+//! first), and the table written from it is checked as every table is
+//! (`verify`).
 //!
 //! A checkpoint is used only when its header matches the job exactly (the
 //! same generator version, game, setup and index space) and both CRCs
@@ -339,8 +342,16 @@ pub(super) fn save_tiers(
     file.commit().map_err(io)
 }
 
+/// Whether the checkpoint at `path` of the table named `table` was saved
+/// by a run tier by tier (`Some(false)`: by a whole solve); `None` where
+/// there is none, or it cannot be read (the run says why).
+pub(super) fn saved_tier_by_tier(path: &Path, table: &str, positions: u64) -> Option<bool> {
+    let (header, _) = read_head(path, table, positions).ok()??;
+    Some(header.stage == TIERS)
+}
+
 /// Reads the checkpoint of a run tier by tier at `path`: the tiers still
-/// to solve, fewer than `tiers`. `Ok(None)` when there is none.
+/// to solve, at most `tiers`. `Ok(None)` when there is none.
 pub(super) fn load_tiers(
     path: &Path,
     table: &str,

@@ -10,7 +10,7 @@
 //! entries file once every tier is solved, byte for byte the table of a
 //! whole-game solve, and the entries file and the checkpoint are removed.
 
-use std::fs::{File, OpenOptions};
+use std::fs::{File, OpenOptions, TryLockError};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -18,7 +18,7 @@ use boardbase_tables::game::retrograde::decode;
 use boardbase_tables::game::{Outcome, SolveError};
 use memmap2::MmapMut;
 
-use super::checkpoint::checkpoint_path;
+use super::checkpoint::{LOCK_WAIT, checkpoint_path};
 use super::game::{Finished, GamePlan};
 use super::game_checkpoint;
 use super::{Cancel, GenerateError, Phase, Progress};
@@ -56,45 +56,48 @@ pub(super) fn run(
         error,
     };
     let left = game_checkpoint::load_tiers(&checkpoint, &table, positions, tiers.tier_count())?;
-    let file = match left {
+    if left.is_some() && !entries_at.exists() {
+        return Err(refused(&checkpoint, &entries_at, "it is missing"));
+    }
+    // Entries no checkpoint vouches for are of no use to a rerun: removed
+    // on the way out unless a checkpoint stands by then.
+    let mut guard = Unvouched {
+        entries: &entries_at,
+        checkpoint: &checkpoint,
+        armed: true,
+    };
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&entries_at)
+        .map_err(entries_error)?;
+    lock(&file, &entries_at)?;
+    match left {
         Some(_) => {
-            let file = OpenOptions::new()
-                .read(true)
-                .write(true)
-                .open(&entries_at)
-                .map_err(|e| refused(&checkpoint, &entries_at, &e.to_string()))?;
             let found = file.metadata().map_err(entries_error)?.len();
             if found != 2 * positions {
+                guard.armed = false;
                 return Err(refused(
                     &checkpoint,
                     &entries_at,
                     &format!("it has {found} bytes, not {}", 2 * positions),
                 ));
             }
-            file
         }
         None => {
             // A run killed before its first save left entries that no
-            // checkpoint vouches for: start from zeros.
-            match std::fs::remove_file(&entries_at) {
-                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                    return Err(entries_error(e));
-                }
-                _ => {}
-            }
-            let file = OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create_new(true)
-                .open(&entries_at)
-                .map_err(entries_error)?;
+            // checkpoint vouches for: start from zeros, the room taken now
+            // so that a full disk is an error here, not a fault of the map.
+            file.set_len(0).map_err(entries_error)?;
             file.set_len(2 * positions).map_err(entries_error)?;
-            file
+            preallocate(&file, 2 * positions).map_err(entries_error)?;
         }
-    };
-    // SAFETY: the entries file is this job's own, beside its checkpoint;
-    // nothing else writes it while the job runs, and every access goes
-    // through the slice's bounds checks.
+    }
+    // SAFETY: the entries file is this job's own, beside its checkpoint,
+    // and the job holds its lock: no other run writes it while the job
+    // runs. Every access goes through the slice's bounds checks.
     let mut map = unsafe { MmapMut::map_mut(&file) }.map_err(entries_error)?;
     if map.len() != len {
         return Err(GenerateError::Allocation {
@@ -104,6 +107,7 @@ pub(super) fn run(
 
     let mut saver = TierSaver {
         file: &file,
+        entries: &entries_at,
         checkpoint: &checkpoint,
         table: &table,
         positions,
@@ -131,10 +135,6 @@ pub(super) fn run(
         !cancelled
     });
     if let Err(error) = solved {
-        // Entries no checkpoint vouches for are of no use to a rerun.
-        if !checkpoint.exists() {
-            let _ = std::fs::remove_file(&entries_at);
-        }
         return Err(match error {
             SolveError::Cancelled => match saver.failed.take() {
                 Some(error) => error,
@@ -194,6 +194,7 @@ pub(super) fn run(
     )?;
     drop(map);
     drop(file);
+    guard.armed = false;
     // The table is whole: what it was made from is not needed.
     for leftover in [&checkpoint, &entries_at] {
         match std::fs::remove_file(leftover) {
@@ -230,6 +231,7 @@ fn refused(checkpoint: &Path, entries: &Path, why: &str) -> GenerateError {
 /// `every` and never sooner than ten times what the last save took.
 struct TierSaver<'a> {
     file: &'a File,
+    entries: &'a Path,
     checkpoint: &'a Path,
     table: &'a str,
     positions: u64,
@@ -256,7 +258,7 @@ impl TierSaver<'_> {
             .file
             .sync_data()
             .map_err(|error| GenerateError::Checkpoint {
-                path: self.checkpoint.to_owned(),
+                path: self.entries.to_owned(),
                 error,
             })
             .and_then(|()| {
@@ -270,4 +272,68 @@ impl TierSaver<'_> {
         self.took = self.last - start;
         true
     }
+}
+
+/// Removes the entries file when dropped armed, unless a checkpoint vouches
+/// for it by then.
+struct Unvouched<'a> {
+    entries: &'a Path,
+    checkpoint: &'a Path,
+    armed: bool,
+}
+
+impl Drop for Unvouched<'_> {
+    fn drop(&mut self) {
+        if self.armed && !self.checkpoint.exists() {
+            let _ = std::fs::remove_file(self.entries);
+        }
+    }
+}
+
+/// Takes the entries file's lock, waiting a moment for a run killed just
+/// before (as the Euler checkpoint's lock does): another run holding it is
+/// making the same table.
+fn lock(file: &File, path: &Path) -> Result<(), GenerateError> {
+    let deadline = Instant::now() + LOCK_WAIT;
+    loop {
+        match file.try_lock() {
+            Ok(()) => return Ok(()),
+            Err(TryLockError::WouldBlock) if Instant::now() < deadline => {
+                std::thread::sleep(LOCK_WAIT / 40);
+            }
+            Err(TryLockError::WouldBlock) => {
+                return Err(GenerateError::CheckpointLocked {
+                    path: path.to_owned(),
+                });
+            }
+            Err(TryLockError::Error(error)) => {
+                return Err(GenerateError::Checkpoint {
+                    path: path.to_owned(),
+                    error,
+                });
+            }
+        }
+    }
+}
+
+/// Gives the file its `len` bytes on the disk now, where the system can:
+/// a mapped file's pages are written back later, and a disk found full
+/// then stops the process with a fault rather than an error.
+fn preallocate(file: &File, len: u64) -> std::io::Result<()> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        let len = libc::off_t::try_from(len).map_err(std::io::Error::other)?;
+        // SAFETY: the descriptor is the open file's, which outlives the
+        // call; no memory is passed.
+        let rc = unsafe { libc::posix_fallocate(file.as_raw_fd(), 0, len) };
+        // Some file systems have no such call (EOPNOTSUPP, EINVAL): the
+        // file stays sparse there, as on other systems.
+        if rc != 0 && rc != libc::EOPNOTSUPP && rc != libc::EINVAL {
+            return Err(std::io::Error::from_raw_os_error(rc));
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (file, len);
+    Ok(())
 }

@@ -655,8 +655,22 @@ impl Plan {
             let generated = start.elapsed();
             (generated, made.write(&self.path, ranks)?)
         };
-        // Rank 0 compresses the file the ranks wrote; the others wait for
-        // it, and every rank reports rank 0's lengths.
+        // The table is complete under its name (rank 0 renamed it after
+        // every rank had written its part): the layers saved for a rerun
+        // are of no more use.
+        let removed = match &self.checkpoint {
+            Some(checkpoint) if root => {
+                fs::remove_file(checkpoint).map_err(|error| GenerateError::Write {
+                    path: checkpoint.clone(),
+                    error,
+                })
+            }
+            _ => Ok(()),
+        };
+        agree(ranks, removed)?;
+        // Rank 0 compresses the file the ranks wrote (its checkpoint gone:
+        // the table is whole whatever happens to the compression); the
+        // others wait for it, and every rank reports rank 0's lengths.
         let written = if root {
             compress_written(&self.path, job.compress, file_bytes, &progress)
         } else {
@@ -675,19 +689,6 @@ impl Plan {
                 .map_or(0, |b| u64::from_le_bytes(b.try_into().unwrap_or_default()))
         };
         let written = (word(0), Some(word(1)).filter(|&v| v != u64::MAX));
-        // The table is complete under its name (rank 0 renamed it after
-        // every rank had written its part): the layers saved for a rerun
-        // are of no more use.
-        let removed = match &self.checkpoint {
-            Some(checkpoint) if root => {
-                fs::remove_file(checkpoint).map_err(|error| GenerateError::Write {
-                    path: checkpoint.clone(),
-                    error,
-                })
-            }
-            _ => Ok(()),
-        };
-        agree(ranks, removed)?;
         let total = start.elapsed();
         let largest = |d: Duration| Duration::from_nanos(ranks.max(d.as_nanos() as u64));
         let (total, generated) = (largest(total), largest(generated));

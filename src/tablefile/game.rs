@@ -300,19 +300,15 @@ impl Table<GameId> {
     /// the board, every option, and one entry a position index of the
     /// game.
     pub fn is_of(&self, model: &Model, setup: &Setup, game: &dyn AnyGame) -> bool {
-        let wanted: Vec<(String, u64)> = model
-            .options
-            .iter()
-            .map(|o| o.name.to_owned())
-            .zip(setup.options.iter().copied())
-            .collect();
-        let mut found = self.options();
-        found.sort();
-        let mut wanted_sorted = wanted;
-        wanted_sorted.sort();
+        // The file's options set up as the game takes them: Quixo's k = 0
+        // in a file written before it was settled is the board's side.
+        let found = self.options();
+        let given: Vec<(&str, u64)> = found.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+        let settled = model.setup(Some(self.shape), &given);
         self.id.game == model.game
             && self.shape == setup.shape
-            && found == wanted_sorted
+            && found.len() == model.options.len()
+            && settled.is_ok_and(|s| s.options == setup.options)
             && self.positions() == game.positions()
     }
 

@@ -986,6 +986,14 @@ fn generate_compress_writes_the_bytes_of_generate_then_compress() {
         let raw = TempDir::new("generate-raw");
         let r = run(&[&["generate"], args, &["--dir", raw.path()]].concat());
         assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+        // The game held to 10M is solved tier by tier, the others whole.
+        let tiered = args.contains(&"10M");
+        assert_eq!(
+            r.stderr.contains(", solved tier by tier with "),
+            tiered,
+            "{}",
+            r.stderr
+        );
         let raw_file = raw.0.join(name);
         let raw_len = std::fs::metadata(&raw_file).unwrap().len();
         let r = run(&["compress", &raw_file.display().to_string()]);

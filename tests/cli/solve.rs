@@ -508,3 +508,37 @@ fn quixo_positions_in_both_texts_and_their_errors() {
         r.stderr
     );
 }
+
+#[test]
+fn a_quixo_table_written_with_k_0_answers_under_the_side_s_name() {
+    // Tables written before k = 0 was settled stored k = 0: renamed to the
+    // side's name, they answer as that k.
+    let model = boardbase::catalogue::model("quixo").unwrap();
+    let shape = Shape::new(3, 3).unwrap();
+    let setup = boardbase::catalogue::Setup {
+        shape,
+        options: vec![0],
+    };
+    let solved = model.make(&setup).unwrap().solve().unwrap();
+    let table = boardbase::tablefile::GameTable::from_solved(model, &setup, solved).unwrap();
+    assert_eq!(table.options(), vec![("k".to_owned(), 0)]);
+    let dir = crate::common::TempDir::new("quixo-k0");
+    table
+        .write(dir.0.join("quixo-3x3-k3.bin"), &mut |_| {})
+        .unwrap();
+    let out = ok(
+        &[
+            "solve",
+            "quixo",
+            "--size",
+            "3x3",
+            "--start",
+            "--tables",
+            dir.path(),
+            "--make-memory",
+            "0",
+        ],
+        "",
+    );
+    assert!(out.starts_with(".../.../.../X: win in 7\n"), "{out}");
+}

@@ -4,8 +4,9 @@
 //! summary of the whole solve (which tests/library/game_quixo.rs holds to
 //! value iteration); interrupted between tiers it keeps its checkpoint and
 //! entries file, and run again resumes to the same file, leaving neither;
-//! a checkpoint of the other way of solving, or one whose entries file is
-//! gone, is refused with the reason.
+//! a run resumed goes on the way its checkpoint was saved, whatever the
+//! memory now; a checkpoint whose entries file is gone or cut short is
+//! refused with the reason.
 
 use crate::common::TempDir;
 use crate::interrupted::{interrupted, interrupted_within, quixo_3x4};
@@ -106,57 +107,71 @@ fn an_interrupted_tier_by_tier_job_resumes_to_the_same_file() {
 }
 
 #[test]
-fn a_checkpoint_of_the_other_way_or_without_its_entries_is_refused() {
+fn a_run_goes_on_the_way_its_checkpoint_was_saved() {
     let (quixo, setup) = quixo_3x4(3);
-    let whole_dir = TempDir::new("game-tiers-other-whole");
+    let whole_dir = TempDir::new("game-tiers-way-whole");
     let whole = plan(&whole_dir, quixo, &setup, None);
+    whole.run(|_| {}, &Cancel::new()).unwrap();
+    let want = std::fs::read(&whole.path).unwrap();
     let limit = tier_limit(&whole);
+
+    // Saved tier by tier, resumed with memory enough for the whole solve:
+    // tier by tier still, to the same file.
+    let dir = TempDir::new("game-tiers-way");
+    interrupted_within(&dir.0, quixo, setup.clone(), 0.5, limit);
+    let resumed = plan(&dir, quixo, &setup, None);
+    assert_eq!(resumed.entries_bytes, 2 * resumed.positions);
+    resumed.run(|_| {}, &Cancel::new()).unwrap();
+    assert_eq!(std::fs::read(&resumed.path).unwrap(), want);
+    assert_eq!(dir.names(), ["quixo-3x4-k3.bin"]);
+
+    // Saved by a whole solve, resumed under a limit the whole solve is
+    // over: whole still, and refused for its memory, the checkpoint kept.
+    let dir = TempDir::new("game-tiers-way-other");
+    interrupted(&dir.0, quixo, setup.clone(), 0.5);
+    let resumed = plan(&dir, quixo, &setup, limit);
+    assert_eq!(resumed.entries_bytes, 0);
+    match resumed.run(|_| {}, &Cancel::new()).unwrap_err() {
+        GenerateError::JobOverMemoryLimit { .. } => {}
+        e => panic!("{e:?}"),
+    }
+    assert_eq!(dir.names(), ["quixo-3x4-k3.bin.checkpoint"]);
+}
+
+#[test]
+fn a_checkpoint_without_its_entries_is_refused() {
+    let (quixo, setup) = quixo_3x4(3);
+    let whole_dir = TempDir::new("game-tiers-entries-whole");
+    let limit = tier_limit(&plan(&whole_dir, quixo, &setup, None));
     let refused = |plan: &GamePlan| match plan.run(|_| {}, &Cancel::new()).unwrap_err() {
         e @ GenerateError::CheckpointRefused { .. } => e.to_string(),
         e => panic!("{e:?}"),
     };
-
-    // A whole solve's checkpoint, for a job solving tier by tier.
-    let dir = TempDir::new("game-tiers-other");
-    interrupted(&dir.0, quixo, setup.clone(), 0.5);
-    let name = dir.0.join("quixo-3x4-k3.bin.checkpoint");
-    assert_eq!(
-        refused(&plan(&dir, quixo, &setup, limit)),
-        format!(
-            "cannot resume from {}: it was saved by a run that solved the game whole; remove it to start over",
-            name.display()
-        )
-    );
-
-    // A tier-by-tier checkpoint, for a job solving whole.
-    let dir = TempDir::new("game-tiers-other-way");
+    let dir = TempDir::new("game-tiers-entries");
     interrupted_within(&dir.0, quixo, setup.clone(), 0.5, limit);
     let name = dir.0.join("quixo-3x4-k3.bin.checkpoint");
-    assert_eq!(
-        refused(&plan(&dir, quixo, &setup, None)),
-        format!(
-            "cannot resume from {}: it was saved by a run that solved the game tier by tier; remove it to start over",
-            name.display()
-        )
-    );
-
     // Its entries file cut short, then gone.
     let entries = dir.0.join("quixo-3x4-k3.bin.tiers");
     let bytes = std::fs::read(&entries).unwrap();
     std::fs::write(&entries, &bytes[..bytes.len() - 2]).unwrap();
     let tiered = plan(&dir, quixo, &setup, limit);
-    assert_eq!(
-        refused(&tiered),
+    let cannot = |why: &str| {
         format!(
-            "cannot resume from {}: its entries file {} cannot be used: it has {} bytes, not {}; remove it to start over",
+            "cannot resume from {}: its entries file {} cannot be used: {why}; remove it to start over",
             name.display(),
             entries.display(),
+        )
+    };
+    assert_eq!(
+        refused(&tiered),
+        cannot(&format!(
+            "it has {} bytes, not {}",
             bytes.len() - 2,
             bytes.len()
-        )
+        ))
     );
     std::fs::remove_file(&entries).unwrap();
-    assert!(refused(&tiered).contains("cannot be used: No such file"));
+    assert_eq!(refused(&tiered), cannot("it is missing"));
     // Nothing written, nothing removed.
     assert_eq!(dir.names(), ["quixo-3x4-k3.bin.checkpoint"]);
 }
