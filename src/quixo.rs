@@ -38,8 +38,7 @@
 use boardbase_tables::quixo::{self, Quixo};
 
 use crate::catalogue::entry::{Game, GameKind};
-use crate::catalogue::model::{AnyGame, GameOption, Model, Setup, SetupError};
-use crate::catalogue::tiered::Tiered;
+use crate::catalogue::model::{AnyGame, GameOption, Model, Setup, SetupError, Tiered};
 
 /// Quixo in the [catalogue](crate::catalogue).
 pub static GAME: Game = Game {

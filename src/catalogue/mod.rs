@@ -27,9 +27,9 @@ pub mod tiered;
 
 pub use entry::{Game, GameKind, MB, Problem};
 #[cfg(feature = "std")]
-pub use model::{AnyGame, GameOption, Model, Setup, SetupError};
+pub use model::{AnyGame, GameOption, Model, Setup, SetupError, Tiered};
 #[cfg(feature = "std")]
-pub use tiered::{AnyTiers, Tiered};
+pub use tiered::AnyTiers;
 
 /// Every game of the catalogue, in the order front ends list them.
 #[cfg(feature = "std")]

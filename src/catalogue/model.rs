@@ -2,17 +2,16 @@
 //! it, whatever its rules: set up on a board with its options ([`Model`],
 //! [`Setup`]), then played through position indices and the game's own
 //! text ([`AnyGame`], implemented for every game of
-//! [`tables::game`](crate::tables::game) that has [`Text`]).
+//! [`tables::game`](crate::tables::game) that has [`Text`], and for a game
+//! with [`Tiers`] made as [`Tiered`]).
 
 use std::fmt;
 
 use boardbase_tables::game::retrograde::{self, Inconsistent, Resume, Snapshot, Solved, Step};
-use boardbase_tables::game::{Outcome, Rules, SolveError, Text, TwoPlayer, Value};
+use boardbase_tables::game::{Outcome, Rules, SolveError, Text, Tiers, TwoPlayer, Value};
 use boardbase_tables::shape::Shape;
 
 use super::tiered::AnyTiers;
-#[cfg(doc)]
-use super::tiered::Tiered;
 use crate::error::ParseError;
 
 /// Serializes a [`Value`] as its name (`win`, `lose`, `draw`), for the
@@ -369,5 +368,85 @@ where
         progress: &mut dyn FnMut(Step) -> bool,
     ) -> Result<Result<(), Inconsistent>, SolveError> {
         retrograde::check(self, outcome, progress)
+    }
+}
+
+/// A game of the model that declares tiers, as its catalogue entry makes
+/// it: an [`AnyGame`] like any other, whose [`tiers`](AnyGame::tiers) are
+/// the game's.
+#[derive(Clone, Debug)]
+pub struct Tiered<G>(pub G);
+
+impl<G> AnyGame for Tiered<G>
+where
+    G: Tiers + Text + Send + Sync,
+{
+    fn positions(&self) -> u64 {
+        AnyGame::positions(&self.0)
+    }
+
+    fn start(&self) -> u64 {
+        AnyGame::start(&self.0)
+    }
+
+    fn canonical(&self, position: u64) -> u64 {
+        AnyGame::canonical(&self.0, position)
+    }
+
+    fn is_legal(&self, position: u64) -> bool {
+        AnyGame::is_legal(&self.0, position)
+    }
+
+    fn primitive(&self, position: u64) -> Option<Value> {
+        AnyGame::primitive(&self.0, position)
+    }
+
+    fn read_position(&self, text: &str) -> Result<u64, ParseError> {
+        AnyGame::read_position(&self.0, text)
+    }
+
+    fn position_text(&self, position: u64) -> String {
+        AnyGame::position_text(&self.0, position)
+    }
+
+    fn position_lines(&self) -> Option<usize> {
+        AnyGame::position_lines(&self.0)
+    }
+
+    fn moves(&self, position: u64) -> Vec<(String, u64)> {
+        AnyGame::moves(&self.0, position)
+    }
+
+    fn solve_with(&self, progress: &mut dyn FnMut(Step) -> bool) -> Result<Solved, SolveError> {
+        AnyGame::solve_with(&self.0, progress)
+    }
+
+    fn solve_resumable(
+        &self,
+        resume: Option<Resume>,
+        progress: &mut dyn FnMut(Step) -> bool,
+        save: &mut dyn FnMut(Snapshot<'_>) -> bool,
+    ) -> Result<Solved, SolveError> {
+        AnyGame::solve_resumable(&self.0, resume, progress, save)
+    }
+
+    fn reachable_counts(&self, solved: &Solved) -> Result<[u64; 3], SolveError> {
+        AnyGame::reachable_counts(&self.0, solved)
+    }
+
+    fn check(
+        &self,
+        outcome: &mut dyn FnMut(u64) -> Option<Outcome>,
+        progress: &mut dyn FnMut(Step) -> bool,
+    ) -> Result<Result<(), Inconsistent>, SolveError> {
+        AnyGame::check(&self.0, outcome, progress)
+    }
+
+    fn solve_memory(&self) -> u64 {
+        AnyGame::solve_memory(&self.0)
+    }
+
+    fn tiers(&self) -> Option<&dyn AnyTiers> {
+        Some(&self.0)
     }
 }

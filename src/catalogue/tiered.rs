@@ -1,8 +1,8 @@
 //! Games that declare tiers ([`Tiers`]): what the generator needs of them
-//! to solve one tier at a time ([`AnyTiers`]), and the wrapper a game's
-//! catalogue entry makes its game with ([`Tiered`]) so that
-//! [`AnyGame::tiers`] finds them. A game without tiers needs neither: it is
-//! solved whole.
+//! to solve one tier at a time ([`AnyTiers`]). A game's catalogue entry
+//! makes such a game as [`Tiered`](super::Tiered), so that
+//! [`AnyGame::tiers`](super::AnyGame::tiers) finds them. A game without
+//! tiers needs neither: it is solved whole.
 //!
 //! ```
 //! use boardbase::catalogue;
@@ -19,12 +19,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use boardbase_tables::game::retrograde::{self, Inconsistent, Resume, Snapshot, Solved, Step};
+use boardbase_tables::game::retrograde;
 use boardbase_tables::game::tiers::{ByteStore, TierStep, solve_tiers_from};
-use boardbase_tables::game::{Outcome, SolveError, Text, Tiers, Value};
-
-use super::model::AnyGame;
-use crate::error::ParseError;
+use boardbase_tables::game::{SolveError, Tiers};
 
 /// Bytes the tier solver holds a rank of the tier it solves: six for its
 /// arrays, eight for its queues at most.
@@ -85,85 +82,5 @@ impl<G: Tiers + Send + Sync> AnyTiers for G {
             let b = entries.get(2 * i..2 * i + 2)?;
             retrograde::decode(u16::from_le_bytes([b[0], b[1]]))
         })
-    }
-}
-
-/// A game of the model that declares tiers, as its catalogue entry makes
-/// it: an [`AnyGame`] like any other, whose [`tiers`](AnyGame::tiers) are
-/// the game's.
-#[derive(Clone, Debug)]
-pub struct Tiered<G>(pub G);
-
-impl<G> AnyGame for Tiered<G>
-where
-    G: Tiers + Text + Send + Sync,
-{
-    fn positions(&self) -> u64 {
-        AnyGame::positions(&self.0)
-    }
-
-    fn start(&self) -> u64 {
-        AnyGame::start(&self.0)
-    }
-
-    fn canonical(&self, position: u64) -> u64 {
-        AnyGame::canonical(&self.0, position)
-    }
-
-    fn is_legal(&self, position: u64) -> bool {
-        AnyGame::is_legal(&self.0, position)
-    }
-
-    fn primitive(&self, position: u64) -> Option<Value> {
-        AnyGame::primitive(&self.0, position)
-    }
-
-    fn read_position(&self, text: &str) -> Result<u64, ParseError> {
-        AnyGame::read_position(&self.0, text)
-    }
-
-    fn position_text(&self, position: u64) -> String {
-        AnyGame::position_text(&self.0, position)
-    }
-
-    fn position_lines(&self) -> Option<usize> {
-        AnyGame::position_lines(&self.0)
-    }
-
-    fn moves(&self, position: u64) -> Vec<(String, u64)> {
-        AnyGame::moves(&self.0, position)
-    }
-
-    fn solve_with(&self, progress: &mut dyn FnMut(Step) -> bool) -> Result<Solved, SolveError> {
-        AnyGame::solve_with(&self.0, progress)
-    }
-
-    fn solve_resumable(
-        &self,
-        resume: Option<Resume>,
-        progress: &mut dyn FnMut(Step) -> bool,
-        save: &mut dyn FnMut(Snapshot<'_>) -> bool,
-    ) -> Result<Solved, SolveError> {
-        AnyGame::solve_resumable(&self.0, resume, progress, save)
-    }
-
-    fn reachable_counts(&self, solved: &Solved) -> Result<[u64; 3], SolveError> {
-        AnyGame::reachable_counts(&self.0, solved)
-    }
-
-    fn check(
-        &self,
-        outcome: &mut dyn FnMut(u64) -> Option<Outcome>,
-        progress: &mut dyn FnMut(Step) -> bool,
-    ) -> Result<Result<(), Inconsistent>, SolveError> {
-        AnyGame::check(&self.0, outcome, progress)
-    }
-
-    fn solve_memory(&self) -> u64 {
-        AnyGame::solve_memory(&self.0)
-    }
-
-    fn tiers(&self) -> Option<&dyn AnyTiers> {
-        Some(&self.0)
     }
 }

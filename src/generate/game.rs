@@ -31,12 +31,12 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use boardbase_tables::game::retrograde::{Resume, Snapshot, Stage, Step};
-use boardbase_tables::game::{Outcome, SolveError, Value};
+use boardbase_tables::game::{SolveError, Value};
 use serde::Serialize;
 
 use super::checkpoint::checkpoint_path;
 use super::game_checkpoint;
-use super::game_tiers;
+use super::game_tiers::{self, Finished, TierJob};
 use super::job::{
     DEFAULT_CHECKPOINT_EVERY, RunFigures, check_dir, compress_room, compress_written, leftovers,
     seconds, write_table,
@@ -289,7 +289,16 @@ impl GamePlan {
         let (model, setup) = (self.job.model, &self.job.setup);
         let game = model.make(setup).map_err(GenerateError::Setup)?;
         let run = match game.tiers().filter(|_| self.entries_bytes > 0) {
-            Some(tiers) => game_tiers::run(self, &*game, tiers, &progress, cancel, start)?,
+            Some(tiers) => {
+                let job = TierJob {
+                    path: &self.path,
+                    model,
+                    setup,
+                    positions: self.positions,
+                    every: self.job.checkpoint_every,
+                };
+                game_tiers::run(&job, &*game, tiers, &progress, cancel, start)?
+            }
             None => self.run_whole(&*game, &progress, cancel, start)?,
         };
         let Finished {
@@ -414,20 +423,6 @@ impl GamePlan {
             file_bytes,
         })
     }
-}
-
-/// What a job found and wrote, solved whole or tier by tier.
-pub(super) struct Finished {
-    /// Legal canonical positions won, lost, drawn.
-    pub(super) legal: [u64; 3],
-    /// Reachable ones won, lost, drawn.
-    pub(super) reachable: [u64; 3],
-    /// The start's outcome.
-    pub(super) start: Outcome,
-    /// When the solve and the counts ended.
-    pub(super) generated: Duration,
-    /// The table file's length.
-    pub(super) file_bytes: u64,
 }
 
 /// When and where a job saves the solver's snapshots.

@@ -19,10 +19,9 @@ use boardbase_tables::game::{Outcome, SolveError};
 use memmap2::MmapMut;
 
 use super::checkpoint::{LOCK_WAIT, checkpoint_path};
-use super::game::{Finished, GamePlan};
 use super::game_checkpoint;
 use super::{Cancel, GenerateError, Phase, Progress};
-use crate::catalogue::{AnyGame, AnyTiers};
+use crate::catalogue::{AnyGame, AnyTiers, Model, Setup};
 use crate::tablefile::{GameTable, TableError};
 
 /// The entries file of the table at `table`: its name and `.tiers`.
@@ -32,21 +31,50 @@ pub(super) fn entries_path(table: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// Runs `plan`'s job tier by tier: solve (resuming from the checkpoint
-/// where there is one), count, write, clean up.
+/// What a game's table job found and wrote, solved whole or tier by tier.
+pub(super) struct Finished {
+    /// Legal canonical positions won, lost, drawn.
+    pub(super) legal: [u64; 3],
+    /// Reachable ones won, lost, drawn.
+    pub(super) reachable: [u64; 3],
+    /// The start's outcome.
+    pub(super) start: Outcome,
+    /// When the solve and the counts ended.
+    pub(super) generated: Duration,
+    /// The table file's length.
+    pub(super) file_bytes: u64,
+}
+
+/// The job a run tier by tier is for.
+pub(super) struct TierJob<'a> {
+    /// The table file.
+    pub(super) path: &'a Path,
+    /// The game.
+    pub(super) model: &'static Model,
+    /// Its board and options.
+    pub(super) setup: &'a Setup,
+    /// Its position indices.
+    pub(super) positions: u64,
+    /// Save at most this often (and never sooner than ten times what the
+    /// last save took).
+    pub(super) every: Duration,
+}
+
+/// Runs `job` tier by tier: solve (resuming from the checkpoint where there
+/// is one), count, write, clean up.
 pub(super) fn run(
-    plan: &GamePlan,
+    job: &TierJob<'_>,
     game: &dyn AnyGame,
     tiers: &dyn AnyTiers,
     progress: &(impl Fn(Progress) + Sync),
     cancel: &Cancel,
     started: Instant,
 ) -> Result<Finished, GenerateError> {
-    let job = plan.job();
-    let table = GameTable::file_name_of(job.model, &job.setup);
-    let checkpoint = checkpoint_path(&plan.path);
-    let entries_at = entries_path(&plan.path);
-    let positions = plan.positions;
+    let table = GameTable::file_name_of(job.model, job.setup);
+    let checkpoint = checkpoint_path(job.path);
+    let entries_at = entries_path(job.path);
+    let positions = job.positions;
+    let kept = || checkpoint.exists().then(|| checkpoint.clone());
     let len = positions
         .checked_mul(2)
         .and_then(|n| usize::try_from(n).ok())
@@ -111,7 +139,7 @@ pub(super) fn run(
         checkpoint: &checkpoint,
         table: &table,
         positions,
-        every: job.checkpoint_every,
+        every: job.every,
         last: Instant::now(),
         took: Duration::ZERO,
         failed: None,
@@ -139,9 +167,9 @@ pub(super) fn run(
             SolveError::Cancelled => match saver.failed.take() {
                 Some(error) => error,
                 None => GenerateError::NotWritten {
-                    path: plan.path.clone(),
+                    path: job.path.to_owned(),
                     removed_temporary: false,
-                    checkpoint: plan.checkpoint(),
+                    checkpoint: kept(),
                 },
             },
             SolveError::OutOfMemory { bytes } => GenerateError::Allocation { bytes },
@@ -178,19 +206,19 @@ pub(super) fn run(
 
     let stopped = || {
         cancel.is_cancelled().then(|| GenerateError::NotWritten {
-            path: plan.path.clone(),
+            path: job.path.to_owned(),
             removed_temporary: true,
-            checkpoint: plan.checkpoint(),
+            checkpoint: kept(),
         })
     };
     let file_bytes = GameTable::write_outcomes(
-        &plan.path,
+        job.path,
         job.model,
-        &job.setup,
+        job.setup,
         &map,
         &mut |p| progress(p),
         &stopped,
-        |error: TableError| GenerateError::writing(&plan.path, error),
+        |error: TableError| GenerateError::writing(job.path, error),
     )?;
     drop(map);
     drop(file);
