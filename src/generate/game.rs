@@ -36,7 +36,7 @@ use serde::Serialize;
 
 use super::checkpoint::checkpoint_path;
 use super::game_checkpoint;
-use super::game_tiers::{self, Finished, TierJob};
+use super::game_tiers::{self, Finished, TierJob, solve_error};
 use super::job::{
     DEFAULT_CHECKPOINT_EVERY, RunFigures, check_dir, compress_room, compress_written, leftovers,
     seconds, write_table,
@@ -378,14 +378,7 @@ impl GamePlan {
                 },
                 &mut |snapshot| saver.offer(&snapshot),
             )
-            .map_err(|error| match error {
-                SolveError::Cancelled => match saver.failed.take() {
-                    Some(error) => error,
-                    None => cancelled(false),
-                },
-                SolveError::OutOfMemory { bytes } => GenerateError::Allocation { bytes },
-                error => GenerateError::Solve(error),
-            })?;
+            .map_err(|error| solve_error(error, saver.failed.take(), || cancelled(false)))?;
         let legal = solved.counts();
         let reachable = game
             .reachable_counts(&solved)

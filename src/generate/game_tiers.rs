@@ -45,6 +45,20 @@ pub(super) struct Finished {
     pub(super) file_bytes: u64,
 }
 
+/// A job's error for its solver's `error`: a stop is the failed save
+/// that stopped it (`failed`) or else the job's cancel (`cancelled`).
+pub(super) fn solve_error(
+    error: SolveError,
+    failed: Option<GenerateError>,
+    cancelled: impl FnOnce() -> GenerateError,
+) -> GenerateError {
+    match error {
+        SolveError::Cancelled => failed.unwrap_or_else(cancelled),
+        SolveError::OutOfMemory { bytes } => GenerateError::Allocation { bytes },
+        error => GenerateError::Solve(error),
+    }
+}
+
 /// The job a run tier by tier is for.
 pub(super) struct TierJob<'a> {
     /// The table file.
@@ -163,18 +177,13 @@ pub(super) fn run(
         !cancelled
     });
     if let Err(error) = solved {
-        return Err(match error {
-            SolveError::Cancelled => match saver.failed.take() {
-                Some(error) => error,
-                None => GenerateError::NotWritten {
-                    path: job.path.to_owned(),
-                    removed_temporary: false,
-                    checkpoint: kept(),
-                },
-            },
-            SolveError::OutOfMemory { bytes } => GenerateError::Allocation { bytes },
-            error => GenerateError::Solve(error),
-        });
+        return Err(solve_error(error, saver.failed.take(), || {
+            GenerateError::NotWritten {
+                path: job.path.to_owned(),
+                removed_temporary: false,
+                checkpoint: kept(),
+            }
+        }));
     }
     // Every tier solved: saved as such, so that a run killed while it
     // counts or writes does not solve again.
