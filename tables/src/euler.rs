@@ -59,6 +59,8 @@ use core::sync::atomic::AtomicU64;
 use crate::board::{FULL, SIDE, STATES, bit};
 use crate::shape::Shape;
 
+#[cfg(feature = "alloc")]
+pub mod classes;
 pub mod depth;
 pub mod game;
 pub mod winloss;

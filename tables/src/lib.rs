@@ -34,6 +34,8 @@ extern crate alloc;
 
 pub mod board;
 pub mod carcassonne;
+#[cfg(feature = "alloc")]
+pub mod classes;
 pub mod connect4;
 pub mod euler;
 pub mod flip;

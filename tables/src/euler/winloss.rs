@@ -169,6 +169,20 @@ impl WinLossSolver {
     ///
     /// Panics if the shape has more than [`MAX_CELLS`] cells.
     pub fn with_block_bits(shape: Shape, block_bits: u32) -> WinLossSolver {
+        WinLossSolver::with_moves(shape, moves(shape).as_slice(), block_bits)
+    }
+
+    /// The plan for `shape`'s positions with its cells numbered another
+    /// way: `list` holds the moves as masks of the bits the cells have in
+    /// that numbering (the class solver numbers a board's cells so that the
+    /// block index is a set of cells its symmetries map onto itself).
+    ///
+    /// # Panics
+    ///
+    /// Panics if the shape has more than [`MAX_CELLS`] cells, or `list` is
+    /// longer than [`MAX_MOVES`].
+    pub fn with_moves(shape: Shape, list: &[u64], block_bits: u32) -> WinLossSolver {
+        assert!(list.len() <= MAX_MOVES, "at most {MAX_MOVES} moves");
         assert!(
             shape.cells() <= MAX_CELLS,
             "the win/loss solver takes at most {MAX_CELLS} cells"
@@ -193,7 +207,6 @@ impl WinLossSolver {
         }
         let all = valid[0];
 
-        let list = moves(shape);
         let split = |m: u64| {
             (
                 (m >> (lo_bits + mid_bits)) as usize,
@@ -216,7 +229,7 @@ impl WinLossSolver {
             if pass >= 1 && pass - 1 < 32 {
                 by_bit[(pass - 1) as usize] = count as u16;
             }
-            for &m in list.as_slice() {
+            for &m in list {
                 let (top, mid, _) = split(m);
                 let wanted = if pass == 0 {
                     top != 0
@@ -227,7 +240,7 @@ impl WinLossSolver {
                     continue;
                 }
                 let start = used;
-                for &m2 in list.as_slice() {
+                for &m2 in list {
                     let (top2, mid2, lo2) = split(m2);
                     if (top2, mid2) == (top, mid) {
                         steps[used] = Step {
@@ -274,7 +287,7 @@ impl WinLossSolver {
                     layer |= 1 << lo;
                 }
             }
-            for &m in list.as_slice() {
+            for &m in list {
                 if m & !lo_mask != 0 {
                     continue;
                 }
@@ -508,7 +521,7 @@ impl WinLossSolver {
     /// `2^(h + 1)` words, the moves whose highest `mid` bit is `h` carry
     /// that range's upper half into its lower half.
     #[inline(always)]
-    fn finish_block(&self, acc: &mut [Lanes]) {
+    pub(crate) fn finish_block(&self, acc: &mut [Lanes]) {
         let leaf = LEAF_BITS.min(self.mid_bits);
         let small = &self.groups[self.top_groups..self.by_bit[leaf as usize] as usize];
         let leaves = 1usize << (self.mid_bits - leaf);

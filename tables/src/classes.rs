@@ -1,0 +1,514 @@
+//! One entry a class of positions: a dense index of a bitboard's classes
+//! under a group of cell permutations (a board's symmetries), as Syzygy's
+//! tables and GamesmanOne's canonical positions keep one entry for all
+//! the positions that are images of each other.
+//!
+//! # The index
+//!
+//! The cells are split in two sets that every symmetry maps onto
+//! themselves (unions of the cells' orbits): the *key* cells and the
+//! *rest*. A position's key pattern (its key cells, key bit `i` being cell
+//! `key[i]`) falls in a class of patterns; the classes are numbered in the
+//! order of their canonical pattern, the smallest of its images as a
+//! number. A position's index is
+//!
+//! ```text
+//! index = class(key pattern) · 2^rest_bits + rest pattern of g(position)
+//! ```
+//!
+//! where `g` is the first symmetry that maps the key pattern onto its
+//! canonical one and rest bit `j` is cell `rest[j]`. Every position of the
+//! class of a key pattern whose images are all distinct has one index for
+//! its whole class of positions; a key pattern that some symmetry maps onto
+//! itself keeps an entry for every rest pattern, so a few positions are
+//! stored more than once (with equal values). With 20 key cells of 6×6's
+//! 36 that leaves 1/7.95 of the entries; see [`Classes::of_shape`].
+//!
+//! ```text
+//! 6×6 key cells (K), the rest (.):
+//!   K K K K K K
+//!   K . . . . K
+//!   K . . . . K        the corners and the two orbits of 8 on the edge
+//!   K . . . . K
+//!   K . . . . K
+//!   K K K K K K
+//! ```
+//!
+//! The index is the solver's layout too: the key pattern picks a block of
+//! `2^rest_bits` positions, so that a generator solving block by block
+//! solves one block a class of key patterns (see
+//! [`euler::classes`](crate::euler::classes)).
+
+use alloc::vec::Vec;
+
+use crate::shape::Shape;
+
+/// The most symmetries a [`Classes`] takes (a square board has 8).
+pub const MAX_SYMMETRIES: usize = 8;
+
+/// The most key cells: `2^22` key patterns, 20 MiB of tables.
+pub const MAX_KEY_CELLS: usize = 22;
+
+/// The dense index of a board's positions up to its symmetries (see the
+/// [module](self)).
+///
+/// ```
+/// use boardbase_tables::classes::Classes;
+/// use boardbase_tables::shape::Shape;
+///
+/// let six = Shape::new(6, 6).unwrap();
+/// let classes = Classes::of_shape(six);
+/// assert_eq!((classes.key().len(), classes.rest().len()), (20, 16));
+/// // 2^36 positions in 8.6 G entries: 7.95 times fewer.
+/// assert_eq!(classes.entries(), 131_976 << 16);
+///
+/// // A position and its mirror image share their entry.
+/// //   X X . . . .      . . . . X X
+/// //   X . . . . .      . . . . . X
+/// //   . . . . . .  =   . . . . . .
+/// //   . . . . . .      . . . . . .
+/// //   . . . . . .      . . . . . .
+/// //   . . . . . .      . . . . . .
+/// let left = six.bit(0, 0) | six.bit(0, 1) | six.bit(1, 0);
+/// let right = six.bit(0, 5) | six.bit(0, 4) | six.bit(1, 5);
+/// assert_eq!(classes.index(left), classes.index(right));
+/// assert_eq!(classes.index(0), 0);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Classes {
+    cells: usize,
+    /// `images[g][c]`: the cell that symmetry `g` takes cell `c` to.
+    images: Vec<[u8; 64]>,
+    key: Vec<u8>,
+    rest: Vec<u8>,
+    /// Per key pattern: the class of its canonical pattern.
+    class_of: Vec<u32>,
+    /// Per key pattern: the first symmetry taking it to its canonical one.
+    symmetry_of: Vec<u8>,
+    /// Per class: its canonical key pattern (increasing).
+    canonical: Vec<u32>,
+    /// `rest_map[(g * chunks + k) * 256 + byte]`: the image under `g` of
+    /// the rest pattern `byte << 8k`.
+    rest_map: Vec<u64>,
+    rest_chunks: usize,
+}
+
+/// A cell permutation's image of a pattern over some cells, by bytes:
+/// `map[(g * chunks + k) * 256 + byte]` is the image of `byte << 8k`.
+fn byte_maps(images: &[[u8; 64]], cells: &[u8], place: &[u8; 64]) -> (Vec<u64>, usize) {
+    let chunks = cells.len().div_ceil(8).max(1);
+    let mut map = alloc::vec![0u64; images.len() * chunks * 256];
+    for (g, image) in images.iter().enumerate() {
+        for k in 0..chunks {
+            for byte in 0..256usize {
+                let mut out = 0u64;
+                for b in 0..8 {
+                    let bit = 8 * k + b;
+                    if byte >> b & 1 == 1 && bit < cells.len() {
+                        out |= 1 << place[image[cells[bit] as usize] as usize];
+                    }
+                }
+                map[(g * chunks + k) * 256 + byte] = out;
+            }
+        }
+    }
+    (map, chunks)
+}
+
+#[inline(always)]
+fn apply(map: &[u64], chunks: usize, g: usize, pattern: u64) -> u64 {
+    let mut out = 0;
+    for k in 0..chunks {
+        out |= map[(g * chunks + k) * 256 + (pattern >> (8 * k) & 0xFF) as usize];
+    }
+    out
+}
+
+impl Classes {
+    /// The index of `shape`'s positions under its symmetries
+    /// ([`Shape::symmetries`]), with the key cells chosen as follows: the
+    /// orbits of the cells (those of more than one cell), largest first and
+    /// then by their first cell, each taken while the key stays within
+    /// `max(cells − 14, min(cells − 8, 8))` cells (so that a solver's block
+    /// of `2^rest_bits` positions holds from 256 to 2^14 words of 64).
+    ///
+    /// | shape | key cells | classes | entries ÷ positions |
+    /// | --- | ---: | ---: | ---: |
+    /// | 4×4 | 8 | 43 | 1 / 5.95 |
+    /// | 5×6 | 16 | 16,576 | 1 / 3.95 |
+    /// | 6×6 | 20 | 131,976 | 1 / 7.95 |
+    ///
+    /// # Panics
+    ///
+    /// Panics if the shape has more than 64 cells.
+    pub fn of_shape(shape: Shape) -> Classes {
+        assert!(shape.fits_u64(), "at most 64 cells");
+        let cells = shape.cells();
+        let images: Vec<[u8; 64]> = (0..shape.symmetries())
+            .map(|g| {
+                let mut image = [0u8; 64];
+                for (c, slot) in image.iter_mut().enumerate().take(cells) {
+                    *slot = shape.symmetric_board(1 << c, g).trailing_zeros() as u8;
+                }
+                image
+            })
+            .collect();
+        let limit = cells
+            .saturating_sub(14)
+            .max(cells.saturating_sub(8).min(8))
+            .min(MAX_KEY_CELLS);
+        let mut orbits = orbits(cells, &images);
+        orbits.retain(|o| o.len() > 1);
+        orbits.sort_by_key(|o| (core::cmp::Reverse(o.len()), o[0]));
+        let mut key = Vec::new();
+        for orbit in orbits {
+            if key.len() + orbit.len() <= limit {
+                key.extend_from_slice(&orbit);
+            }
+        }
+        key.sort_unstable();
+        Classes::with_key(cells, &images, &key)
+    }
+
+    /// The index of positions of `cells` cells under the group of cell
+    /// permutations `images` (`images[g][c]`: the cell symmetry `g` takes
+    /// cell `c` to; `images[0]` the identity), with `key` as the key cells
+    /// (key bit `i` is cell `key[i]`; the rest are the other cells in
+    /// increasing order).
+    ///
+    /// # Panics
+    ///
+    /// Panics where [`try_with_key`](Self::try_with_key) returns an error.
+    pub fn with_key(cells: usize, images: &[[u8; 64]], key: &[u8]) -> Classes {
+        match Classes::try_with_key(cells, images, key) {
+            Ok(classes) => classes,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// As [`with_key`](Self::with_key), or why the arguments make no index
+    /// (a reader of a table file checks what the file says with it).
+    ///
+    /// # Errors
+    ///
+    /// [`IndexError`]: `cells` over 64, no symmetries or more than
+    /// [`MAX_SYMMETRIES`], a first symmetry that is not the identity, one
+    /// that is not a permutation of the cells or does not map `key` onto
+    /// itself, or a `key` of cells out of range, repeated or more than
+    /// [`MAX_KEY_CELLS`].
+    pub fn try_with_key(
+        cells: usize,
+        images: &[[u8; 64]],
+        key: &[u8],
+    ) -> Result<Classes, IndexError> {
+        if cells > 64 {
+            return Err(IndexError::Cells);
+        }
+        if images.is_empty() || images.len() > MAX_SYMMETRIES {
+            return Err(IndexError::Symmetries);
+        }
+        if (0..cells).any(|c| images[0][c] as usize != c) {
+            return Err(IndexError::NotIdentity);
+        }
+        for image in images {
+            let mut seen = 0u64;
+            for &c in &image[..cells] {
+                if c as usize >= cells || seen >> c & 1 == 1 {
+                    return Err(IndexError::NotPermutation);
+                }
+                seen |= 1 << c;
+            }
+        }
+        if key.len() > MAX_KEY_CELLS {
+            return Err(IndexError::KeyCells);
+        }
+        let mut in_key = 0u64;
+        for &c in key {
+            if c as usize >= cells || in_key >> c & 1 == 1 {
+                return Err(IndexError::KeyCells);
+            }
+            in_key |= 1 << c;
+        }
+        for image in images {
+            for &c in key {
+                if in_key >> image[c as usize] & 1 == 0 {
+                    return Err(IndexError::KeyNotOrbits);
+                }
+            }
+        }
+        let rest: Vec<u8> = (0..cells as u8).filter(|&c| in_key >> c & 1 == 0).collect();
+        let mut place = [0u8; 64];
+        for (i, &c) in key.iter().enumerate() {
+            place[c as usize] = i as u8;
+        }
+        for (j, &c) in rest.iter().enumerate() {
+            place[c as usize] = j as u8;
+        }
+        let (key_map, key_chunks) = byte_maps(images, key, &place);
+        let (rest_map, rest_chunks) = byte_maps(images, &rest, &place);
+
+        let patterns = 1usize << key.len();
+        let mut class_of = alloc::vec![0u32; patterns];
+        let mut symmetry_of = alloc::vec![0u8; patterns];
+        let mut canonical = Vec::new();
+        for t in 0..patterns {
+            let mut best = t as u64;
+            let mut first = 0;
+            for g in 1..images.len() {
+                let image = apply(&key_map, key_chunks, g, t as u64);
+                if image < best {
+                    best = image;
+                    first = g;
+                }
+            }
+            symmetry_of[t] = first as u8;
+            if best == t as u64 {
+                class_of[t] = canonical.len() as u32;
+                canonical.push(t as u32);
+            } else {
+                // Smaller, so numbered already.
+                class_of[t] = class_of[best as usize];
+            }
+        }
+        Ok(Classes {
+            cells,
+            images: images.to_vec(),
+            key: key.to_vec(),
+            rest,
+            class_of,
+            symmetry_of,
+            canonical,
+            rest_map,
+            rest_chunks,
+        })
+    }
+
+    /// Cells of the board.
+    pub fn cells(&self) -> usize {
+        self.cells
+    }
+
+    /// The symmetries: `symmetries()[g][c]` is the cell symmetry `g` takes
+    /// cell `c` to (entries past [`cells`](Self::cells) are 0).
+    pub fn symmetries(&self) -> &[[u8; 64]] {
+        &self.images
+    }
+
+    /// The key cells: key bit `i` is cell `key()[i]`.
+    pub fn key(&self) -> &[u8] {
+        &self.key
+    }
+
+    /// The other cells: rest bit `j` is cell `rest()[j]`.
+    pub fn rest(&self) -> &[u8] {
+        &self.rest
+    }
+
+    /// Bits of the rest pattern: an index's low bits.
+    pub fn rest_bits(&self) -> u32 {
+        self.rest.len() as u32
+    }
+
+    /// Number of classes of key patterns.
+    pub fn classes(&self) -> usize {
+        self.canonical.len()
+    }
+
+    /// Entries of a table with one a class of positions:
+    /// [`classes`](Self::classes) · 2^[`rest_bits`](Self::rest_bits).
+    pub fn entries(&self) -> u64 {
+        (self.canonical.len() as u64) << self.rest.len()
+    }
+
+    /// Class `class`'s canonical key pattern.
+    pub fn canonical(&self, class: usize) -> u64 {
+        u64::from(self.canonical[class])
+    }
+
+    /// The class of key pattern `pattern` and the first symmetry that maps
+    /// it onto the class's canonical pattern.
+    #[inline]
+    pub fn class_of(&self, pattern: u64) -> (usize, usize) {
+        (
+            self.class_of[pattern as usize] as usize,
+            usize::from(self.symmetry_of[pattern as usize]),
+        )
+    }
+
+    /// Positions an entry of class `class` stands for: the number of
+    /// distinct images of its canonical key pattern (each entry is one
+    /// position of the canonical pattern, and its images have the other
+    /// patterns of the class).
+    pub fn weight(&self, class: usize) -> u64 {
+        let t = self.canonical(class);
+        let mut seen = [u64::MAX; MAX_SYMMETRIES];
+        let mut distinct = 0;
+        for g in 0..self.images.len() {
+            let image = self.key_image(g, t);
+            if !seen[..distinct].contains(&image) {
+                seen[distinct] = image;
+                distinct += 1;
+            }
+        }
+        distinct as u64
+    }
+
+    /// The image under symmetry `g` of a rest pattern.
+    #[inline]
+    pub fn rest_image(&self, g: usize, pattern: u64) -> u64 {
+        apply(&self.rest_map, self.rest_chunks, g, pattern)
+    }
+
+    fn key_image(&self, g: usize, pattern: u64) -> u64 {
+        let mut board = 0u64;
+        for (i, &c) in self.key.iter().enumerate() {
+            if pattern >> i & 1 == 1 {
+                board |= 1 << self.images[g][c as usize];
+            }
+        }
+        self.key_pattern(board)
+    }
+
+    /// The key pattern of a board (bit `c` for cell `c`).
+    pub fn key_pattern(&self, board: u64) -> u64 {
+        gather(board, &self.key)
+    }
+
+    /// The rest pattern of a board.
+    pub fn rest_pattern(&self, board: u64) -> u64 {
+        gather(board, &self.rest)
+    }
+
+    /// The board of a key pattern and a rest pattern.
+    pub fn board(&self, key: u64, rest: u64) -> u64 {
+        scatter(key, &self.key) | scatter(rest, &self.rest)
+    }
+
+    /// The entry of `board` (bit `c` for cell `c`).
+    pub fn index(&self, board: u64) -> u64 {
+        let (class, g) = self.class_of(self.key_pattern(board));
+        ((class as u64) << self.rest.len()) | self.rest_image(g, self.rest_pattern(board))
+    }
+
+    /// The position entry `index` holds: the canonical key pattern of its
+    /// class with its rest pattern. `None` past [`entries`](Self::entries).
+    pub fn position(&self, index: u64) -> Option<u64> {
+        if index >= self.entries() {
+            return None;
+        }
+        let class = (index >> self.rest.len()) as usize;
+        let rest = index & ((1u64 << self.rest.len()) - 1);
+        Some(self.board(self.canonical(class), rest))
+    }
+
+    /// The board `board` under symmetry `g`.
+    pub fn image(&self, g: usize, board: u64) -> u64 {
+        let mut out = 0u64;
+        for c in 0..self.cells {
+            if board >> c & 1 == 1 {
+                out |= 1 << self.images[g][c];
+            }
+        }
+        out
+    }
+}
+
+/// Why a [`Classes`] cannot be made of what it was given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IndexError {
+    /// More than 64 cells.
+    Cells,
+    /// No symmetries, or more than [`MAX_SYMMETRIES`].
+    Symmetries,
+    /// The first symmetry is not the identity.
+    NotIdentity,
+    /// A symmetry is not a permutation of the cells.
+    NotPermutation,
+    /// A key cell is out of range or repeated, or there are more than
+    /// [`MAX_KEY_CELLS`].
+    KeyCells,
+    /// A symmetry maps a key cell to a cell outside the key.
+    KeyNotOrbits,
+}
+
+impl core::fmt::Display for IndexError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            IndexError::Cells => "more than 64 cells",
+            IndexError::Symmetries => "no symmetries, or more than 8",
+            IndexError::NotIdentity => "the first symmetry is not the identity",
+            IndexError::NotPermutation => "a symmetry is not a permutation of the cells",
+            IndexError::KeyCells => {
+                "a key cell is out of range or repeated, or there are more than 22"
+            }
+            IndexError::KeyNotOrbits => "a symmetry maps a key cell outside the key",
+        })
+    }
+}
+
+fn gather(board: u64, cells: &[u8]) -> u64 {
+    let mut out = 0;
+    for (i, &c) in cells.iter().enumerate() {
+        out |= (board >> c & 1) << i;
+    }
+    out
+}
+
+fn scatter(pattern: u64, cells: &[u8]) -> u64 {
+    let mut out = 0;
+    for (i, &c) in cells.iter().enumerate() {
+        out |= (pattern >> i & 1) << c;
+    }
+    out
+}
+
+/// The orbits of the cells, each in increasing order, by their first cell.
+fn orbits(cells: usize, images: &[[u8; 64]]) -> Vec<Vec<u8>> {
+    let mut done = 0u64;
+    let mut out = Vec::new();
+    for c in 0..cells {
+        if done >> c & 1 == 1 {
+            continue;
+        }
+        let mut orbit = 0u64;
+        for image in images {
+            orbit |= 1 << image[c];
+        }
+        done |= orbit;
+        out.push((0..cells as u8).filter(|&x| orbit >> x & 1 == 1).collect());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_position_reaches_an_entry_holding_one_of_its_images() {
+        for (r, c) in [(2, 2), (3, 3), (2, 4), (3, 4), (4, 4)] {
+            let shape = Shape::new(r, c).unwrap();
+            let classes = Classes::of_shape(shape);
+            let mut hit = alloc::vec![false; classes.entries() as usize];
+            for p in 0..1u64 << shape.cells() {
+                let i = classes.index(p);
+                let held = classes.position(i).unwrap();
+                assert!(
+                    (0..shape.symmetries()).any(|g| shape.symmetric_board(p, g) == held),
+                    "{shape} {p:b}"
+                );
+                hit[i as usize] = true;
+                assert_eq!(classes.index(held), i);
+            }
+            assert!(
+                hit.iter().all(|&h| h),
+                "{shape}: every entry is some position's"
+            );
+            // The weights count every position once.
+            let total: u64 = (0..classes.classes())
+                .map(|k| classes.weight(k) << classes.rest_bits())
+                .sum();
+            assert_eq!(total, 1 << shape.cells());
+        }
+    }
+}
