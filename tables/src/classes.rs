@@ -74,7 +74,7 @@ pub const MAX_KEY_CELLS: usize = 22;
 /// assert_eq!(classes.index(left), classes.index(right));
 /// assert_eq!(classes.index(0), 0);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Classes {
     cells: usize,
     /// `images[g][c]`: the cell that symmetry `g` takes cell `c` to.

@@ -23,6 +23,10 @@
 //! key pattern: every key move adds key cells, and a class's patterns all
 //! have its popcount.
 
+mod depth;
+
+pub use depth::DepthScratch;
+
 use alloc::vec::Vec;
 use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -78,6 +82,8 @@ pub struct ClassSolver {
     mid_bits: u32,
     /// The moves covering key cells: (key part, rest part).
     key_moves: Vec<(u64, u64)>,
+    /// The other moves, within a block: their (mid, lo) parts.
+    rest_moves: Vec<(u32, u32)>,
     valid: [u64; 64],
     /// Per symmetry: the swaps of index bits that turn a block `A` in the
     /// symmetry's frame into `B[r] = A[g(r)]`, in order.
@@ -128,6 +134,16 @@ impl ClassSolver {
             .filter(|&&m| classes.key_pattern(m) != 0)
             .map(|&m| (classes.key_pattern(m), classes.rest_pattern(m)))
             .collect();
+        let lo_mask = (1u64 << lo_bits) - 1;
+        let rest_moves = list
+            .as_slice()
+            .iter()
+            .filter(|&&m| classes.key_pattern(m) == 0)
+            .map(|&m| {
+                let r = classes.rest_pattern(m);
+                ((r >> lo_bits) as u32, (r & lo_mask) as u32)
+            })
+            .collect();
         let lo_count = 1u64 << lo_bits;
         let mut valid = [0u64; 64];
         for (m, v) in valid.iter_mut().enumerate().take(lo_count as usize) {
@@ -166,6 +182,7 @@ impl ClassSolver {
             lo_bits,
             mid_bits,
             key_moves,
+            rest_moves,
             valid,
             swaps,
             layers,
