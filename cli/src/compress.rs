@@ -56,14 +56,17 @@ fn compress_one<I: Subject>(
     bar.finish();
     let after = written?;
     // Reopened, to say what each column became.
-    let packed = match Table::open(file) {
-        Ok(t) => column_sizes(&t),
-        Err(TableError::UnknownPuzzle(_)) => column_sizes(&GameTable::open_game(file)?),
+    let (version, packed) = match Table::open(file) {
+        Ok(t) => (t.version(), column_sizes(&t)),
+        Err(TableError::UnknownPuzzle(_)) => {
+            let t = GameTable::open_game(file)?;
+            (t.version(), column_sizes(&t))
+        }
         Err(e) => return Err(e),
     };
     writeln!(
         out,
-        "{}: {} bytes to {} ({}), version 4; {packed}",
+        "{}: {} bytes to {} ({}), version {version}; {packed}",
         file.display(),
         thousands(before),
         thousands(after),

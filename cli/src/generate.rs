@@ -99,6 +99,11 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0,
           value_parser = parse_seconds)]
     checkpoint_every: f64,
+    /// Euler, with --wdl-only: one entry a class of positions under the
+    /// board's symmetries (table format version 5): 1/8 of the memory and
+    /// of the file on a square board, 1/4 on another rectangle
+    #[arg(long)]
+    symmetry: bool,
     /// Compress the table once written (table format version 4, as
     /// `boardbase compress` writes it); needs room for a second file of the
     /// raw table's length until it replaces it
@@ -250,6 +255,7 @@ pub(super) fn job_of(args: &GenerateArgs) -> Job {
         memory_limit: args.memory,
         checkpoint_every: Duration::from_secs_f64(args.checkpoint_every),
         compress: args.compress,
+        symmetry: args.symmetry,
         #[cfg(feature = "mpi")]
         exchange_bytes: args.exchange_memory,
         ..Job::new(args.puzzle(), args.shape)
@@ -269,8 +275,14 @@ pub(super) fn plan_line(plan: &Plan) -> String {
         ),
         None => plan.holds().to_owned(),
     };
+    // Win/loss tables are made both ways: say what the other way needs.
+    let other_way = match plan.symmetry_memory {
+        Some(m) if job.symmetry => format!("; {} without --symmetry", ByteSize(m.without)),
+        Some(m) => format!("; {} with --symmetry", ByteSize(m.with)),
+        None => String::new(),
+    };
     format!(
-        "{} {}, {holds}: {} {}; needs {} of memory ({} to generate, {} to write{limit_text}) and {} of disk for {}",
+        "{} {}, {holds}: {} {}; needs {} of memory ({} to generate, {} to write{limit_text}{other_way}) and {} of disk for {}",
         job.puzzle,
         job.shape,
         thousands(plan.positions),
@@ -346,6 +358,12 @@ pub(super) fn run_game(
     if let Some((flag, _)) = euler_only.iter().find(|(_, given)| *given) {
         return Err(Failure::Usage(format!(
             "{flag} is for euler and flip: a {} table is solved by one thread",
+            model.game
+        )));
+    }
+    if args.symmetry {
+        return Err(Failure::Usage(format!(
+            "--symmetry is for euler: a {} table is solved by classes of the game's symmetries already",
             model.game
         )));
     }

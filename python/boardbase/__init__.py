@@ -1204,6 +1204,7 @@ def generate(
     jobs: Optional[int] = None,
     checkpoint_every: float = 10.0,
     compress: bool = False,
+    symmetry: bool = False,
     **options: int,
 ) -> Dict[str, Any]:
     """Builds the table file of ``puzzle`` (``"euler"``, up to 36 squares,
@@ -1242,7 +1243,13 @@ def generate(
     ``compress=True`` compresses the table once written (version 4, as
     ``boardbase generate --compress`` and ``boardbase compress`` do); the
     summary's ``file_bytes`` is then its compressed length and
-    ``uncompressed_bytes`` its length before."""
+    ``uncompressed_bytes`` its length before.
+
+    ``symmetry=True`` (Euler, with ``wdl_only=True``) keeps one entry a
+    class of positions under the board's symmetries (version 5), as
+    ``boardbase generate --symmetry`` does: an eighth of the memory and of
+    the file on a square board, a quarter on another rectangle. No
+    checkpoint is kept."""
     if memory is not None:
         memory = _memory("memory", memory)
     if jobs is not None:
@@ -1260,6 +1267,8 @@ def generate(
         )
     if not isinstance(compress, bool):
         raise TypeError(f"compress: expected True or False, not {type(compress).__name__}")
+    if not isinstance(symmetry, bool):
+        raise TypeError(f"symmetry: expected True or False, not {type(symmetry).__name__}")
     summary: Dict[str, Any] = _boardbase.generate(
         puzzle,
         shape_text,
@@ -1271,6 +1280,7 @@ def generate(
         progress,
         {name: _int(name, value, 0, 2**63 - 1) for name, value in options.items()} or None,
         compress,
+        symmetry,
     )
     return summary
 

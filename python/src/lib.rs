@@ -1001,7 +1001,7 @@ impl Pending {
 /// an Euler job's checkpoint when it saved layers. Returns
 /// the summary of `generate --format json`.
 #[pyfunction]
-#[pyo3(signature = (puzzle, shape, dir, wdl_only, memory, jobs, checkpoint_every, progress, options=None, compress=false))]
+#[pyo3(signature = (puzzle, shape, dir, wdl_only, memory, jobs, checkpoint_every, progress, options=None, compress=false, symmetry=false))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -1015,6 +1015,7 @@ fn generate(
     progress: Option<Py<PyAny>>,
     options: Option<std::collections::BTreeMap<String, u64>>,
     compress: bool,
+    symmetry: bool,
 ) -> PyResult<Py<PyAny>> {
     let option = |message: String| error(py, "OptionError", &message, &[]);
     let given: Vec<(&str, u64)> = options
@@ -1069,6 +1070,12 @@ fn generate(
                     model.game
                 )));
             }
+            if symmetry {
+                return Err(option(format!(
+                    "symmetry=True is for euler: a {} table is solved by classes of the game's symmetries already",
+                    model.game
+                )));
+            }
             let setup = model
                 .setup(Some(shape), &given)
                 .map_err(|e| setup_error(py, &e))?;
@@ -1094,6 +1101,7 @@ fn generate(
                 memory_limit,
                 checkpoint_every: std::time::Duration::from_secs_f64(checkpoint_every),
                 compress,
+                symmetry,
                 ..Job::new(puzzle, shape)
             };
             Planned::Table(job.plan().map_err(|e| job_error(py, e))?)
@@ -1210,6 +1218,7 @@ fn job_error(py: Python<'_>, e: GenerateError) -> PyErr {
         JobSetting::WdlOnly => "wdl_only=True".to_owned(),
         JobSetting::MemoryLimit => "memory=".to_owned(),
         JobSetting::CheckpointEvery => "checkpoint_every".to_owned(),
+        JobSetting::Symmetry => "symmetry=True".to_owned(),
         other => other.flag().to_owned(),
     });
     match e.kind() {

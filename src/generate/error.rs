@@ -77,6 +77,14 @@ pub enum GenerateError {
     /// which saves no checkpoint.
     #[error("{}", checkpoint_flip(JobSetting::CheckpointEvery.flag()))]
     CheckpointFlip,
+    /// [`Job::symmetry`](super::Job::symmetry) was asked of a job it does
+    /// not make yet: a Flip table, full Euler tables (moves left and best
+    /// moves), or a job over several ranks.
+    #[error("{} {why}", JobSetting::Symmetry.flag())]
+    SymmetryRefused {
+        /// What the setting is refused for, after its name.
+        why: &'static str,
+    },
     /// A Flip job was spread over several ranks: it runs in one process.
     #[error(
         "a Flip table is made by one process, not {ranks}: run `boardbase generate flip` without mpirun"
@@ -212,6 +220,7 @@ impl Classify for GenerateError {
             | E::Setup(_)
             | E::WdlOnlyFlip
             | E::CheckpointFlip
+            | E::SymmetryRefused { .. }
             | E::RanksFlip { .. } => Kind::Option,
             E::OverMemoryLimit { .. }
             | E::JobOverMemoryLimit { .. }
@@ -244,6 +253,7 @@ impl GenerateError {
         match self {
             GenerateError::WdlOnlyFlip => Some(JobSetting::WdlOnly),
             GenerateError::CheckpointFlip => Some(JobSetting::CheckpointEvery),
+            GenerateError::SymmetryRefused { .. } => Some(JobSetting::Symmetry),
             GenerateError::JobOverMemoryLimit {
                 limit:
                     MemoryLimit {
@@ -284,6 +294,9 @@ impl GenerateError {
         match self {
             GenerateError::WdlOnlyFlip => wdl_only_flip(&name(JobSetting::WdlOnly)),
             GenerateError::CheckpointFlip => checkpoint_flip(&name(JobSetting::CheckpointEvery)),
+            GenerateError::SymmetryRefused { why } => {
+                format!("{} {why}", name(JobSetting::Symmetry))
+            }
             GenerateError::JobOverMemoryLimit {
                 what,
                 needed,

@@ -10,6 +10,7 @@ use boardbase_tables::euler::depth;
 use boardbase_tables::euler::winloss::{self, WinLossSolver};
 use boardbase_tables::shape::Shape;
 
+use super::euler_classes::{self, euler_classes_full_memory, euler_classes_memory};
 use super::euler_ranks::{self, RanksOptions};
 use super::euler_tables::EulerTables;
 use super::euler_winloss;
@@ -62,6 +63,14 @@ pub struct EulerOptions {
     /// thread saves while the pass goes on). Zero (the default here):
     /// after every layer and every step, whatever it costs.
     pub checkpoint_every: Duration,
+    /// One entry a class of positions under the board's symmetries
+    /// ([`Classes`](crate::tables::classes::Classes)): the solvers visit
+    /// the classes, in about 1/8 of the memory on a square board (1/4 on
+    /// another rectangle), and the tables' columns are in the classes'
+    /// order. The full tables then hold moves left but no best moves
+    /// ([`EulerTables::best_move`] finds them from the successors' moves
+    /// left), and no checkpoint is kept.
+    pub symmetry: bool,
 }
 
 /// Whether the Euler tables of `shape` with `options` include the depth
@@ -93,7 +102,12 @@ pub fn euler_full_tables(shape: Shape, options: &EulerOptions) -> bool {
         Some(limit) => limit,
         None => available_memory().unwrap_or(u64::MAX),
     };
-    euler_full_memory(shape, options.threads) <= limit
+    let needed = if options.symmetry {
+        euler_classes_full_memory(shape, options.threads)
+    } else {
+        euler_full_memory(shape, options.threads)
+    };
+    needed <= limit
 }
 
 /// Bytes an Euler job of `shape` on `threads` threads (`None`: every core)
@@ -120,6 +134,13 @@ pub fn euler_full_memory(shape: Shape, threads: Option<usize>) -> u64 {
 /// ```
 pub fn euler_memory(shape: Shape, options: &EulerOptions) -> Result<u64, GenerateError> {
     check_cells(Puzzle::Euler, shape)?;
+    if options.symmetry {
+        return Ok(if euler_full_tables(shape, options) {
+            euler_classes_full_memory(shape, options.threads)
+        } else {
+            euler_classes_memory(shape, options.threads)
+        });
+    }
     Ok(shape_memory(
         shape,
         options.threads,
@@ -188,7 +209,15 @@ pub fn euler<F: Fn(Progress) + Sync>(
     check_cells(Puzzle::Euler, shape)?;
     // Decided once: the memory available may change between two calls.
     let full = euler_full_tables(shape, options);
-    let needed = shape_memory(shape, options.threads, full);
+    let needed = if options.symmetry {
+        if full {
+            euler_classes_full_memory(shape, options.threads)
+        } else {
+            euler_classes_memory(shape, options.threads)
+        }
+    } else {
+        shape_memory(shape, options.threads, full)
+    };
     check_memory(Puzzle::Euler, shape, needed, options.memory_limit)?;
     let hooks = Hooks {
         progress: &progress,
@@ -196,6 +225,11 @@ pub fn euler<F: Fn(Progress) + Sync>(
     };
     if hooks.cancel.is_some_and(Cancel::is_cancelled) {
         return Err(GenerateError::Cancelled);
+    }
+    if options.symmetry {
+        return in_pool(options.threads, || {
+            euler_classes::solve(shape, full, &hooks)
+        });
     }
     // One process is the job of one rank: the same pass, nothing
     // exchanged.

@@ -131,6 +131,7 @@ impl RankTables {
                 .depth
                 .map(|(_, plies, best_move)| EulerDepth { plies, best_move }),
             summary: self.summary,
+            classes: None,
         }
     }
 

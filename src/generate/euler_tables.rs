@@ -9,6 +9,7 @@ use std::ops::Range;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
+use boardbase_tables::classes::Classes;
 use boardbase_tables::euler::depth::{self, DepthSolver};
 use boardbase_tables::shape::Shape;
 use rayon::prelude::*;
@@ -31,15 +32,20 @@ pub struct EulerTables {
     pub moves: Vec<u64>,
     /// One bit a position (bit `p % 64` of word `p / 64`), set when the
     /// player to move wins; the full board is set. At least one word; bits
-    /// past `2^cells` are 0.
+    /// past `2^cells` are 0. With [`classes`](Self::classes), one bit an
+    /// entry of the index instead ([`Classes::index`]).
     pub winning: Vec<u64>,
     /// Moves left and best moves, when made (see [`EulerOptions`](super::EulerOptions)).
     pub depth: Option<EulerDepth>,
     /// Counts and the empty board.
     pub summary: EulerSummary,
+    /// The index of `winning` when it holds one entry a class of positions
+    /// under the board's symmetries ([`EulerOptions::symmetry`](super::EulerOptions::symmetry)).
+    pub classes: Option<Classes>,
 }
 
-/// The depth columns of Euler tables: one byte a position.
+/// The depth columns of Euler tables: one byte a position (an entry, by
+/// class).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EulerDepth {
     /// Moves left with perfect play (the winner hurries, the loser resists);
@@ -47,7 +53,9 @@ pub struct EulerDepth {
     pub plies: Vec<u8>,
     /// Index into [`EulerTables::moves`] of one best move (the fastest win,
     /// the longest resistance; ties to the first in list order);
-    /// [`NO_MOVE`](super::NO_MOVE) for the full board.
+    /// [`NO_MOVE`](super::NO_MOVE) for the full board. Empty in tables by
+    /// class ([`EulerTables::classes`]), which find best moves from moves
+    /// left.
     pub best_move: Vec<u8>,
 }
 
@@ -69,6 +77,16 @@ pub struct EulerSummary {
 }
 
 impl EulerTables {
+    /// The entry of `position` in the columns: the position itself, or its
+    /// class's entry ([`Classes::index`]).
+    fn entry(&self, position: u64) -> usize {
+        assert!(position <= self.shape.full(), "a position of the shape");
+        match &self.classes {
+            Some(classes) => classes.index(position) as usize,
+            None => position as usize,
+        }
+    }
+
     /// Whether the player to move wins `position` (bits in the shape's
     /// layout; the full board is won).
     ///
@@ -76,21 +94,35 @@ impl EulerTables {
     ///
     /// Panics if `position` has bits outside the shape.
     pub fn winning(&self, position: u64) -> bool {
-        assert!(position <= self.shape.full(), "a position of the shape");
-        self.winning[(position / 64) as usize] >> (position % 64) & 1 == 1
+        let entry = self.entry(position);
+        self.winning[entry / 64] >> (entry % 64) & 1 == 1
     }
 
     /// Moves left with perfect play, when the depth columns were made.
     pub fn plies(&self, position: u64) -> Option<u8> {
-        assert!(position <= self.shape.full(), "a position of the shape");
-        self.depth.as_ref().map(|d| d.plies[position as usize])
+        let entry = self.entry(position);
+        self.depth.as_ref().map(|d| d.plies[entry])
     }
 
-    /// The mask of the stored best move, when the depth columns were made
-    /// and the position is open.
+    /// The mask of the best move, when the depth columns were made and the
+    /// position is open: the fastest win or the longest resistance, the
+    /// first in [`moves`](Self::moves) on ties. Tables by class store no
+    /// best moves: the first move to a position of one ply fewer is found
+    /// from the successors' moves left, the move the other tables store.
     pub fn best_move(&self, position: u64) -> Option<u64> {
-        assert!(position <= self.shape.full(), "a position of the shape");
-        let i = self.depth.as_ref()?.best_move[position as usize];
+        let depth = self.depth.as_ref()?;
+        if self.classes.is_some() {
+            let plies = self.plies(position)?;
+            return self
+                .moves
+                .iter()
+                .copied()
+                .find(|&m| {
+                    m & position == 0 && self.plies(position | m) == Some(plies.wrapping_sub(1))
+                })
+                .filter(|_| plies > 0);
+        }
+        let i = depth.best_move[self.entry(position)];
         (i != depth::NO_MOVE).then(|| self.moves[usize::from(i)])
     }
 }
@@ -268,6 +300,7 @@ impl From<EulerTables> for EulerColumns {
         EulerColumns {
             winning: tables.winning,
             full: tables.depth.map(|d| (d.plies, d.best_move)),
+            classes: tables.classes,
         }
     }
 }

@@ -17,8 +17,9 @@ use super::checkpoint::{Checkpoint, Resume, checkpoint_len, checkpoint_path};
 use super::setting::{LimitFrom, MemoryLimit};
 use super::{
     Cancel, DEFAULT_EXCHANGE_BYTES, EulerOptions, FlipOptions, GenerateError, Hooks, Progress,
-    Puzzle, RanksOptions, euler_full_memory, euler_full_tables, euler_memory, euler_rank_memory,
-    euler_rank_write_memory, euler_ranks, flip_memory, in_pool,
+    Puzzle, RanksOptions, euler_classes_full_memory, euler_classes_memory, euler_full_memory,
+    euler_full_tables, euler_memory, euler_rank_memory, euler_rank_write_memory, euler_ranks,
+    flip_memory, in_pool,
 };
 use crate::euler::Outcome;
 use crate::memory::{available_memory, peak_memory};
@@ -104,6 +105,12 @@ pub struct Job {
     /// table's length, which the compressed one is written beside before
     /// it replaces it. `false` by default.
     pub compress: bool,
+    /// Euler: one entry a class of positions under the board's symmetries
+    /// ([`EulerOptions::symmetry`]), a table of version 5 whose full tables
+    /// hold moves left without best moves. Refused
+    /// ([`GenerateError::SymmetryRefused`]) for Flip and over several
+    /// ranks. `false` by default.
+    pub symmetry: bool,
 }
 
 /// How often a [`Job`] saves its finished win/loss layers by default: every
@@ -128,6 +135,7 @@ impl Job {
             local_ranks: 1,
             exchange_bytes: DEFAULT_EXCHANGE_BYTES,
             compress: false,
+            symmetry: false,
         }
     }
 
@@ -156,6 +164,18 @@ impl Job {
         if self.ranks > 1 && puzzle == Puzzle::Flip {
             return Err(GenerateError::RanksFlip { ranks: self.ranks });
         }
+        if self.symmetry {
+            let why = if puzzle == Puzzle::Flip {
+                Some("is for euler win/loss tables so far: a Flip table is made without it")
+            } else if self.ranks > 1 {
+                Some("runs in one process so far: run boardbase generate without mpirun")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Err(GenerateError::SymmetryRefused { why });
+            }
+        }
         let memory_limit = match self.memory_limit {
             Some(bytes) => Some(MemoryLimit {
                 bytes,
@@ -178,8 +198,13 @@ impl Job {
                     ..self.euler_options(None)
                 };
                 let full = euler_full_tables(shape, &options);
-                let left_out = (!full && !self.wdl_only)
-                    .then(|| euler_full_memory(shape, self.threads) + tablefile::WRITE_MEMORY);
+                let full_memory = if self.symmetry {
+                    euler_classes_full_memory(shape, self.threads)
+                } else {
+                    euler_full_memory(shape, self.threads)
+                };
+                let left_out =
+                    (!full && !self.wdl_only).then(|| full_memory + tablefile::WRITE_MEMORY);
                 (euler_memory(shape, &options)?, full, left_out)
             }
             Puzzle::Flip => (flip_memory(shape, &self.flip_options(None))?, false, None),
@@ -187,6 +212,8 @@ impl Job {
         let name = puzzle.file_name(shape);
         let path = self.dir.join(&name);
         let (checkpoint, resume) = match puzzle {
+            // A run by class keeps no checkpoint (6×6 takes seconds).
+            Puzzle::Euler if self.symmetry => (None, None),
             Puzzle::Euler => {
                 let checkpoint = checkpoint_path(&path);
                 let resume = Checkpoint::inspect(&checkpoint, shape)?;
@@ -195,15 +222,40 @@ impl Job {
             Puzzle::Flip => (None, None),
         };
         let checkpoint_bytes = match puzzle {
+            Puzzle::Euler if self.symmetry => 0,
             Puzzle::Euler => checkpoint_len(shape, full),
             Puzzle::Flip => 0,
         };
-        let file_bytes = tablefile::expected_file_len(puzzle, shape, full).map_err(|error| {
-            GenerateError::Table {
-                path: PathBuf::from(&name),
-                error,
-            }
+        let file_bytes = if self.symmetry {
+            tablefile::expected_class_file_len(shape, full)
+        } else {
+            tablefile::expected_file_len(puzzle, shape, full)
+        }
+        .map_err(|error| GenerateError::Table {
+            path: PathBuf::from(&name),
+            error,
         })?;
+        // The same tables the other way.
+        let symmetry_memory = (puzzle == Puzzle::Euler).then(|| SymmetryMemory {
+            with: if full {
+                euler_classes_full_memory(shape, self.threads)
+            } else {
+                euler_classes_memory(shape, self.threads)
+            },
+            without: if full {
+                euler_full_memory(shape, self.threads)
+            } else {
+                euler_memory(
+                    shape,
+                    &EulerOptions {
+                        wdl_only: true,
+                        symmetry: false,
+                        ..self.euler_options(None)
+                    },
+                )
+                .unwrap_or(u64::MAX)
+            },
+        });
         let write_memory = tablefile::write_memory(&path, file_bytes);
         Ok(Plan {
             job: self.clone(),
@@ -215,6 +267,7 @@ impl Job {
             full_tables_memory,
             positions: 1u64 << shape.cells(),
             generate_memory,
+            symmetry_memory,
             write_memory,
             memory_needed: generate_memory + write_memory,
             file_bytes,
@@ -271,6 +324,7 @@ impl Job {
             full_tables_memory: (!full && !self.wdl_only).then_some(full_needs.0 + full_needs.1),
             positions: 1u64 << shape.cells(),
             generate_memory,
+            symmetry_memory: None,
             write_memory,
             memory_needed: generate_memory + write_memory,
             file_bytes,
@@ -295,6 +349,7 @@ impl Job {
             cancel: cancel.cloned(),
             checkpoint: None,
             checkpoint_every: self.checkpoint_every,
+            symmetry: self.symmetry,
         }
     }
 
@@ -305,6 +360,16 @@ impl Job {
             cancel: cancel.cloned(),
         }
     }
+}
+
+/// The memory of an Euler win/loss job both ways ([`Plan::symmetry_memory`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SymmetryMemory {
+    /// Bytes with one entry a class of positions
+    /// ([`euler_classes_memory`]).
+    pub with: u64,
+    /// Bytes with one entry a position.
+    pub without: u64,
 }
 
 /// What a [`Job`] takes, worked out before anything is allocated or
@@ -339,6 +404,11 @@ pub struct Plan {
     /// Bytes the generation allocates ([`euler_memory`],
     /// [`flip_memory`]).
     pub generate_memory: u64,
+    /// Euler, in one process: the bytes the generation of the same tables
+    /// allocates with one entry a class of positions and with one entry a
+    /// position ([`Job::symmetry`] on and off), what the plan says of
+    /// both. `None` otherwise.
+    pub symmetry_memory: Option<SymmetryMemory>,
     /// Bytes the write allocates besides the table: in one process
     /// [`tablefile::write_memory`] (to a device or a pipe, the block CRCs
     /// too, which it holds between its two passes); on each rank
@@ -364,6 +434,12 @@ impl Plan {
     /// set counts to each colour`.
     pub fn holds(&self) -> &'static str {
         match (self.job.puzzle, self.full) {
+            (Puzzle::Euler, false) if self.job.symmetry => {
+                "win/loss only, one entry a class of the board's symmetries"
+            }
+            (Puzzle::Euler, true) if self.job.symmetry => {
+                "full tables (win/loss, moves left), one entry a class of the board's symmetries"
+            }
             (Puzzle::Euler, true) => "full tables (win/loss, moves left, best move)",
             (Puzzle::Euler, false) => "win/loss only",
             (Puzzle::Flip, _) => "rounds, press sets and optimal set counts to each colour",
@@ -461,6 +537,7 @@ impl Plan {
         cancel: &Cancel,
     ) -> Result<Report, GenerateError> {
         match self.job.puzzle {
+            Puzzle::Euler if self.job.symmetry => self.run_classes(progress, cancel),
             // One process is the job of one rank.
             Puzzle::Euler => self.run_on(&Solo, progress, cancel).map(|r| r.report),
             Puzzle::Flip => self.run_flip(progress, cancel),
@@ -573,7 +650,58 @@ impl Plan {
                 running: ranks.size(),
             });
         }
+        if job.symmetry {
+            // Planned for one rank (the plan refuses more).
+            return self
+                .run_classes(progress, cancel)
+                .map(|report| RanksReport {
+                    report,
+                    exchanged: Vec::new(),
+                });
+        }
         self.run_on(ranks, progress, cancel)
+    }
+
+    /// [`run`](Plan::run) of an Euler job by class ([`Job::symmetry`]): the
+    /// win/loss table solved in one process with one entry a class, written
+    /// through [`Table::write`] as a table of version 5.
+    fn run_classes(
+        &self,
+        progress: impl Fn(Progress) + Sync,
+        cancel: &Cancel,
+    ) -> Result<Report, GenerateError> {
+        let start = Instant::now();
+        let shape = self.job.shape;
+        self.check()?;
+        let cancelled = |removed_temporary| GenerateError::NotWritten {
+            path: self.path.clone(),
+            removed_temporary,
+            checkpoint: None,
+        };
+        let options = EulerOptions {
+            memory_limit: self.memory_limit.map(|l| l.bytes),
+            ..self.job.euler_options(Some(cancel))
+        };
+        let made = super::euler(shape, &options, &progress).map_err(|error| match error {
+            GenerateError::Cancelled => cancelled(false),
+            error => error,
+        })?;
+        let s = made.summary;
+        let summary = ReportSummary::Euler(EulerReport {
+            wdl_only: made.depth.is_none(),
+            positions: s.positions,
+            winning: s.winning,
+            losing: s.losing,
+            empty: s.empty,
+            empty_moves_left: s.empty_moves_left,
+        });
+        let table = Table::from_euler(shape, EulerColumns::from(made))
+            .map_err(|error| GenerateError::writing(&self.path, error))?;
+        let generated = start.elapsed();
+        let file_bytes = write_table(&table, &self.path, &progress, cancel, cancelled)?;
+        drop(table);
+        let written = compress_written(&self.path, self.job.compress, file_bytes, &progress)?;
+        Ok(self.report(summary, start.elapsed(), generated, peak_memory(), written))
     }
 
     /// The one run of an Euler job, on each rank of `ranks` (one process:

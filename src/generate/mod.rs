@@ -84,6 +84,7 @@ use rayon::prelude::*;
 pub mod checkpoint;
 mod error;
 mod euler;
+mod euler_classes;
 mod euler_depth_save;
 mod euler_ranks;
 mod euler_tables;
@@ -100,6 +101,7 @@ pub use euler::{
     EULER_MAX_CELLS, EulerOptions, NO_MOVE, euler, euler_full_memory, euler_full_tables,
     euler_memory,
 };
+pub use euler_classes::{euler_classes_full_memory, euler_classes_memory};
 pub use euler_ranks::{
     DEFAULT_EXCHANGE_BYTES, RankTables, RanksOptions, euler_rank_memory, euler_rank_write_memory,
     euler_ranks,

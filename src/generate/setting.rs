@@ -39,16 +39,19 @@ pub enum JobSetting {
     MemoryLimit,
     /// [`Job::checkpoint_every`](super::Job::checkpoint_every).
     CheckpointEvery,
+    /// [`Job::symmetry`](super::Job::symmetry).
+    Symmetry,
 }
 
 impl JobSetting {
     /// The option of `boardbase generate` that gives the setting:
-    /// `--wdl-only`, `--memory`, `--checkpoint-every`.
+    /// `--wdl-only`, `--memory`, `--checkpoint-every`, `--symmetry`.
     pub const fn flag(self) -> &'static str {
         match self {
             JobSetting::WdlOnly => "--wdl-only",
             JobSetting::MemoryLimit => "--memory",
             JobSetting::CheckpointEvery => "--checkpoint-every",
+            JobSetting::Symmetry => "--symmetry",
         }
     }
 }

@@ -17,6 +17,7 @@ use super::entry::Fault;
 use super::format::{
     self, ALIGN, BLOCK_LEN, CRC_LEN, Codec, ColumnHeaderV4, Header, PRELUDE_LEN, VERSION_4,
 };
+use super::index::VERSION_5;
 use super::write::{BlockHasher, ZEROS, crc_array_bytes};
 use super::{Phase, Progress, Subject, Table, TableError};
 
@@ -67,10 +68,11 @@ struct Placed {
 }
 
 impl<I: Subject> Table<I> {
-    /// Writes the table as a version-4 file at `path`: each column of at
-    /// least [`PACKED_BLOCK_LEN`] bytes compressed in blocks of that many
-    /// bytes of entries, each block on its own (Zstandard, with the CRC-32
-    /// of its compressed bytes), the smaller ones as in version 3. Returns
+    /// Writes the table as a version-4 file at `path` (version 5, its index
+    /// kept, for a table of one entry a class): each column of at least
+    /// [`PACKED_BLOCK_LEN`] bytes compressed in blocks of that many bytes of
+    /// entries, each block on its own (Zstandard, with the CRC-32 of its
+    /// compressed bytes), the smaller ones as in version 3. Returns
     /// the file's length. The file is written under a temporary name and
     /// renamed when complete; its header is written last, so `path` must be
     /// a regular file (or a new name), not a pipe or a device. Every block
@@ -130,11 +132,21 @@ impl<I: Subject> Table<I> {
                 })
                 .collect(),
         };
+        // Version 5's `index` field follows the columns: bincode encodes
+        // a struct's fields one after the other.
+        let index = self.index_header().map(|i| i.encode());
+        let version = if index.is_some() {
+            VERSION_5
+        } else {
+            VERSION_4
+        };
         // The legacy configuration encodes integers at a fixed width: the
         // header's length does not depend on the values filled in last.
         let encode = |h: &Header<ColumnHeaderV4>| {
-            bincode::serde::encode_to_vec(h, bincode::config::legacy())
-                .expect("encoding into a Vec cannot fail")
+            let mut bytes = bincode::serde::encode_to_vec(h, bincode::config::legacy())
+                .expect("encoding into a Vec cannot fail");
+            bytes.extend(index.iter().flatten());
+            bytes
         };
         let header_len = encode(&header).len();
         let total: u64 = self.columns.iter().map(|c| c.info.byte_len).sum();
@@ -169,7 +181,7 @@ impl<I: Subject> Table<I> {
         header.file_len = out.at;
         let body = encode(&header);
         debug_assert_eq!(body.len(), header_len);
-        let head = format::sealed(VERSION_4, &body);
+        let head = format::sealed(version, &body);
         let file_len = out.at;
         out.writer.flush()?;
         drop(out);
@@ -498,7 +510,7 @@ impl<I: Subject> Table<I> {
             };
             columns.push((info.name.clone(), data));
         }
-        Table::from_owned(self.id.clone(), self.shape, columns).map(Some)
+        Table::from_owned(self.id.clone(), self.shape, columns, self.index().cloned()).map(Some)
     }
 }
 

@@ -34,8 +34,8 @@ pub enum TableError {
         /// The first 8 bytes.
         found: [u8; 8],
     },
-    /// A layout version this library does not read (it reads 1 to 4).
-    #[error("unsupported version {0} (this library reads versions 1 to 4)")]
+    /// A layout version this library does not read (it reads 1 to 5).
+    #[error("unsupported version {0} (this library reads versions 1 to 5)")]
     Version(u32),
     /// The file is shorter than its header says (or too short to hold the
     /// header itself).
@@ -223,6 +223,17 @@ pub enum TableError {
         /// The end of what comes before it.
         min: u64,
     },
+    /// A version-5 table's index of positions up to the board's symmetries
+    /// cannot be used: its symmetries are not the board's own, its key
+    /// cells make no index, or the table is not one that has an index.
+    #[error("the symmetric index is not valid: {0}")]
+    Index(String),
+    /// A table of one entry a class of positions with moves-left and
+    /// best-move columns: such tables hold win/loss only for now.
+    #[error(
+        "a table of one entry a class of symmetric positions has no best_move column: its best moves are found from the plies column"
+    )]
+    SymmetricDepth,
     /// A column the puzzle requires is absent.
     #[error("missing column {0:?}")]
     MissingColumn(String),

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::index::{IndexHeader, VERSION_5};
 use super::{ColumnBlocks, ColumnInfo, MAGIC, MAX_HEADER_LEN, Puzzle, TableError, VERSION};
 use boardbase_tables::shape::Shape;
 
@@ -187,7 +188,7 @@ impl From<ColumnHeaderV3> for ColumnHeaderV4 {
     }
 }
 
-/// What the structural checks of a version-2, 3 or 4 file found.
+/// What the structural checks of a version-2 to 5 file found.
 pub(crate) struct Parsed {
     /// The header's `puzzle` field: what the table is for.
     pub(crate) name: String,
@@ -196,6 +197,9 @@ pub(crate) struct Parsed {
     pub(crate) version: u32,
     pub(crate) columns: Vec<ColumnInfo>,
     pub(crate) file_len: u64,
+    /// Version 5's index of positions up to the board's symmetries, as
+    /// the header gives it (not checked yet).
+    pub(crate) index: Option<IndexHeader>,
 }
 
 /// Reads a little-endian `u32` at `at` (the caller checked the length).
@@ -245,14 +249,34 @@ fn decode<C: serde::de::DeserializeOwned>(
     bytes: &[u8],
     header_end: usize,
 ) -> Result<Header<C>, TableError> {
-    let config = bincode::config::legacy().with_limit::<{ MAX_HEADER_LEN as usize }>();
-    let (header, used): (Header<C>, usize) =
-        bincode::serde::decode_from_slice(&bytes[PRELUDE_LEN..header_end], config)
-            .map_err(|e| TableError::HeaderDecode(e.to_string()))?;
+    let (header, used) = decode_part(&bytes[PRELUDE_LEN..header_end])?;
     if used != header_end - PRELUDE_LEN {
         return Err(TableError::HeaderTrailing(header_end - PRELUDE_LEN - used));
     }
     Ok(header)
+}
+
+/// Decodes a version-5 header: version 4's, then the `index` field (bincode
+/// encodes a struct's fields one after the other, so the field is what
+/// follows version 4's fields).
+fn decode_v5(
+    bytes: &[u8],
+    header_end: usize,
+) -> Result<(Header<ColumnHeaderV4>, IndexHeader), TableError> {
+    let body = &bytes[PRELUDE_LEN..header_end];
+    let (header, used) = decode_part(body)?;
+    let (index, more) = decode_part(&body[used..])?;
+    if used + more != body.len() {
+        return Err(TableError::HeaderTrailing(body.len() - used - more));
+    }
+    Ok((header, index))
+}
+
+/// Decodes a `T` at the start of `bytes`, and the bytes it took.
+fn decode_part<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<(T, usize), TableError> {
+    let config = bincode::config::legacy().with_limit::<{ MAX_HEADER_LEN as usize }>();
+    bincode::serde::decode_from_slice(bytes, config)
+        .map_err(|e| TableError::HeaderDecode(e.to_string()))
 }
 
 /// Parses and checks a version-2 or 3 file's structure: everything up to
@@ -261,7 +285,9 @@ fn decode<C: serde::de::DeserializeOwned>(
 pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
     let len = bytes.len() as u64;
     let version = version(bytes)?;
-    debug_assert!(version == VERSION || version == VERSION_2 || version == VERSION_4);
+    debug_assert!(
+        version == VERSION || version == VERSION_2 || version == VERSION_4 || version == VERSION_5
+    );
     if bytes.len() < PRELUDE_LEN {
         return Err(TableError::Truncated {
             len,
@@ -290,10 +316,14 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
     }
     // Every version as one header: a version-2 column has no blocks, a
     // version-3 one is raw.
-    let header: Header<ColumnHeaderV4> = match version {
-        VERSION_4 => decode(bytes, header_end)?,
-        VERSION_2 => decode::<ColumnHeader>(bytes, header_end)?.widen(),
-        _ => decode::<ColumnHeaderV3>(bytes, header_end)?.widen(),
+    let (header, index): (Header<ColumnHeaderV4>, _) = match version {
+        VERSION_5 => {
+            let (header, index) = decode_v5(bytes, header_end)?;
+            (header, Some(index))
+        }
+        VERSION_4 => (decode(bytes, header_end)?, None),
+        VERSION_2 => (decode::<ColumnHeader>(bytes, header_end)?.widen(), None),
+        _ => (decode::<ColumnHeaderV3>(bytes, header_end)?.widen(), None),
     };
     if len < header.file_len {
         return Err(TableError::Truncated {
@@ -406,6 +436,7 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
         version,
         columns,
         file_len: header.file_len,
+        index,
     })
 }
 
@@ -434,18 +465,21 @@ pub(crate) struct Placed {
 }
 
 /// The encoded prelude, header and header CRC of a table of `version` (2 or
-/// 3) with these columns (their `crc` fields given: of the column in
-/// version 2, of its block-CRC array in version 3), the places the columns
-/// get, and the file's length. Each region starts at the first multiple of
-/// [`ALIGN`] after what precedes it: a column, then (version 3) its
-/// block-CRC array of blocks of [`BLOCK_LEN`], then the next column.
+/// 3; 5 with an `index`) with these columns (their `crc` fields given: of
+/// the column in version 2, of its block-CRC array in versions 3 and 5),
+/// the places the columns get, and the file's length. Each region starts at
+/// the first multiple of [`ALIGN`] after what precedes it: a column, then
+/// (versions 3 and 5) its block-CRC array of blocks of [`BLOCK_LEN`], then
+/// the next column. Version 5's columns are stored raw (codec 0).
 pub(crate) fn encode_header(
     name: &str,
     shape: Shape,
     version: u32,
     columns: &[ColumnInfo],
     crcs: &[u32],
+    index: Option<&IndexHeader>,
 ) -> (Vec<u8>, Vec<Placed>, u64) {
+    debug_assert_eq!(index.is_some(), version == VERSION_5);
     let mut header = Header {
         puzzle: name.to_owned(),
         rows: shape.rows() as u8,
@@ -490,6 +524,12 @@ pub(crate) fn encode_header(
                     .collect(),
             };
             bincode::serde::encode_to_vec(&v2, config)
+        } else if let Some(index) = index {
+            let v4: Header<ColumnHeaderV4> = h.clone().widen();
+            bincode::serde::encode_to_vec(&v4, config).map(|mut bytes| {
+                bytes.extend(index.encode());
+                bytes
+            })
         } else {
             bincode::serde::encode_to_vec(h, config)
         };

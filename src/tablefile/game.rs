@@ -106,7 +106,17 @@ impl Subject for GameId {
         ))
     }
 
-    fn check(&self, _shape: Shape, columns: &[ColumnInfo]) -> Result<Layout, TableError> {
+    fn check(
+        &self,
+        _shape: Shape,
+        columns: &[ColumnInfo],
+        classes: Option<&std::sync::Arc<boardbase_tables::classes::Classes>>,
+    ) -> Result<Layout, TableError> {
+        if classes.is_some() {
+            return Err(TableError::Index(
+                "only Euler tables have one, not a game's table".into(),
+            ));
+        }
         super::check_widths(columns)?;
         let mut outcome = None;
         for (i, c) in columns.iter().enumerate() {
@@ -210,6 +220,7 @@ impl Table<GameId> {
             },
             setup.shape,
             columns,
+            None,
         )
     }
 
@@ -218,7 +229,7 @@ impl Table<GameId> {
     pub fn expected_file_len(model: &Model, setup: &Setup, positions: u64) -> u64 {
         let infos = game_infos(model, positions);
         let crcs = vec![0; infos.len()];
-        format::encode_header(model.game, setup.shape, VERSION, &infos, &crcs).2
+        format::encode_header(model.game, setup.shape, VERSION, &infos, &crcs, None).2
     }
 
     /// Writes the table of `model` set up as `setup` whose `outcome`
@@ -268,15 +279,13 @@ impl Table<GameId> {
             }
             stop().map_or(Ok(()), Err)
         };
-        super::parts::write_columns(
-            path,
-            model.game,
-            setup.shape,
-            &infos,
-            &crate::ranks::Solo,
-            fill,
-            &error,
-        )
+        let header = super::parts::FileHeader {
+            name: model.game,
+            shape: setup.shape,
+            columns: &infos,
+            index: None,
+        };
+        super::parts::write_columns(path, header, &crate::ranks::Solo, fill, &error)
     }
 
     /// The game's name.

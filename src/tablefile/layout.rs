@@ -3,10 +3,13 @@
 //! read ([`Layout`]), found once.
 
 use std::fmt;
+use std::sync::Arc;
 
+use boardbase_tables::classes::Classes;
 use boardbase_tables::euler::{MoveList, moves};
 use boardbase_tables::shape::Shape;
 
+use super::index::{CLASSES, CLASSES_WIDTH, IndexHeader, VERSION_5};
 use super::{ColumnInfo, Puzzle, TableError, VERSION, format};
 
 /// The columns a table's probes read, found once.
@@ -18,11 +21,14 @@ pub enum Layout {
         /// The `outcome` column.
         outcome: usize,
     },
-    /// Euler: `winning`, and `plies` and `best_move` unless WDL-only.
+    /// Euler: `winning`, and `plies` and `best_move` unless WDL-only; in
+    /// version 5, the index whose entries `winning` and `plies` have (one a
+    /// class of positions), and no `best_move` (found from `plies`).
     Euler {
         winning: usize,
-        full: Option<(usize, usize)>,
+        full: Option<(usize, Option<usize>)>,
         moves: Box<MoveList>,
+        classes: Option<Arc<Classes>>,
     },
     /// Flip, version 2 or 3: every column.
     Flip {
@@ -51,9 +57,15 @@ pub trait Subject: Clone + fmt::Debug + Send + Sync + 'static {
     fn identify(name: &str, rows: u8, cols: u8) -> Result<(Self, Shape), TableError>;
 
     /// Checks a table's columns (names, widths, lengths, the required
-    /// ones) and finds the ones its probes read.
+    /// ones) and finds the ones its probes read; `classes` is a version-5
+    /// table's index, whose entries its per-position columns have.
     #[doc(hidden)]
-    fn check(&self, shape: Shape, columns: &[ColumnInfo]) -> Result<Layout, TableError>;
+    fn check(
+        &self,
+        shape: Shape,
+        columns: &[ColumnInfo],
+        classes: Option<&Arc<Classes>>,
+    ) -> Result<Layout, TableError>;
 }
 
 impl Subject for Puzzle {
@@ -65,8 +77,13 @@ impl Subject for Puzzle {
         format::puzzle_and_shape(name, rows, cols)
     }
 
-    fn check(&self, shape: Shape, columns: &[ColumnInfo]) -> Result<Layout, TableError> {
-        check_columns(*self, shape, columns)
+    fn check(
+        &self,
+        shape: Shape,
+        columns: &[ColumnInfo],
+        classes: Option<&Arc<Classes>>,
+    ) -> Result<Layout, TableError> {
+        check_columns(*self, shape, columns, classes)
     }
 }
 
@@ -99,7 +116,52 @@ pub fn presses_width(shape: Shape) -> u8 {
 pub fn expected_file_len(puzzle: Puzzle, shape: Shape, full: bool) -> Result<u64, TableError> {
     let infos = layout_infos(puzzle, shape, full)?;
     let crcs = vec![0; infos.len()];
-    Ok(format::encode_header(puzzle.name(), shape, VERSION, &infos, &crcs).2)
+    Ok(format::encode_header(puzzle.name(), shape, VERSION, &infos, &crcs, None).2)
+}
+
+/// The length of the Euler table file of `shape` with one entry a class of
+/// its positions ([`Classes::of_shape`], version 5), with moves left when
+/// `full`, as the generator writes it.
+///
+/// ```
+/// use boardbase::tablefile::{Puzzle, expected_class_file_len, expected_file_len};
+/// use boardbase::tables::shape::Shape;
+///
+/// // 6×6, win/loss only: 8.65 G entries, 1.01 GiB instead of 8 GiB.
+/// let six = Shape::new(6, 6).unwrap();
+/// let by_class = expected_class_file_len(six, false)?;
+/// assert!(by_class > 1 << 30 && by_class < (1 << 30) + (16 << 20));
+/// assert!(expected_file_len(Puzzle::Euler, six, false)? > 7 * by_class);
+/// # Ok::<(), boardbase::tablefile::TableError>(())
+/// ```
+pub fn expected_class_file_len(shape: Shape, full: bool) -> Result<u64, TableError> {
+    if shape.cells() > Puzzle::Euler.max_cells() {
+        return Err(TableError::BadShape {
+            puzzle: Puzzle::Euler,
+            rows: shape.rows() as u8,
+            cols: shape.cols() as u8,
+        });
+    }
+    let classes = Classes::of_shape(shape);
+    let mut columns = required(Puzzle::Euler, shape, Some(&classes));
+    if full {
+        columns.insert(1, ("plies", 8, classes.entries()));
+    }
+    let infos: Vec<ColumnInfo> = columns
+        .into_iter()
+        .map(|(name, width, entries)| ColumnInfo::in_memory(name, width, entries))
+        .collect();
+    let crcs = vec![0; infos.len()];
+    let index = IndexHeader::of(&classes);
+    Ok(format::encode_header(
+        Puzzle::Euler.name(),
+        shape,
+        VERSION_5,
+        &infos,
+        &crcs,
+        Some(&index),
+    )
+    .2)
 }
 
 /// The columns of `puzzle`'s table file on `shape` (Euler's with `plies`
@@ -117,7 +179,7 @@ pub(crate) fn layout_infos(
         });
     }
     let per_board = 1u64 << shape.cells();
-    let mut columns = required(puzzle, shape);
+    let mut columns = required(puzzle, shape, None);
     if puzzle == Puzzle::Euler && full {
         columns.insert(1, ("plies", 8, per_board));
         columns.insert(2, ("best_move", 8, per_board));
@@ -129,14 +191,27 @@ pub(crate) fn layout_infos(
 }
 
 /// The name, width and entry count of each column `puzzle` requires on
-/// `shape` (Euler's `plies` and `best_move` are optional, checked apart).
-fn required(puzzle: Puzzle, shape: Shape) -> Vec<(&'static str, u8, u64)> {
+/// `shape` (Euler's `plies` and `best_move` are optional, checked apart),
+/// with one entry a board, or (`classes`, version 5, Euler only) one entry
+/// a class of positions and the `classes` column.
+fn required(
+    puzzle: Puzzle,
+    shape: Shape,
+    classes: Option<&Classes>,
+) -> Vec<(&'static str, u8, u64)> {
     let per_board = 1u64 << shape.cells();
     match puzzle {
-        Puzzle::Euler => vec![
-            ("winning", 1, per_board),
-            ("moves", 64, moves(shape).len() as u64),
-        ],
+        Puzzle::Euler => match classes {
+            None => vec![
+                ("winning", 1, per_board),
+                ("moves", 64, moves(shape).len() as u64),
+            ],
+            Some(classes) => vec![
+                ("winning", 1, classes.entries()),
+                ("moves", 64, moves(shape).len() as u64),
+                (CLASSES, CLASSES_WIDTH, classes.classes() as u64),
+            ],
+        },
         Puzzle::Flip => {
             let pw = presses_width(shape);
             vec![
@@ -152,15 +227,23 @@ fn required(puzzle: Puzzle, shape: Shape) -> Vec<(&'static str, u8, u64)> {
     }
 }
 
-/// Checks the columns of a version-2 or 3 table (names, widths, lengths, the
-/// required columns) and finds the ones the probes read. The contents of
-/// `moves` are checked apart, once the data is reachable.
+/// Checks the columns of a version-2 to 5 table (names, widths, lengths,
+/// the required columns; `classes` the index of version 5) and finds the
+/// ones the probes read. The contents of `moves` are checked apart, once
+/// the data is reachable, and those of `classes` by `verify`.
 fn check_columns(
     puzzle: Puzzle,
     shape: Shape,
     columns: &[ColumnInfo],
+    classes: Option<&Arc<Classes>>,
 ) -> Result<Layout, TableError> {
     check_widths(columns)?;
+    if classes.is_some() && puzzle != Puzzle::Euler {
+        return Err(TableError::Index(format!(
+            "only Euler tables have one, not {} table",
+            puzzle.with_article()
+        )));
+    }
     let find = |name: &str, width: u8, entries: u64| -> Result<Option<usize>, TableError> {
         let Some(i) = columns.iter().position(|c| c.name == name) else {
             return Ok(None);
@@ -183,24 +266,38 @@ fn check_columns(
         Ok(Some(i))
     };
     let mut found = Vec::new();
-    for (name, width, entries) in required(puzzle, shape) {
+    for (name, width, entries) in required(puzzle, shape, classes.map(|c| &**c)) {
         found.push(find(name, width, entries)?.ok_or(TableError::MissingColumn(name.into()))?);
     }
     Ok(match puzzle {
         Puzzle::Euler => {
-            let per_board = 1u64 << shape.cells();
-            let plies = find("plies", 8, per_board)?;
-            let best = find("best_move", 8, per_board)?;
-            let full = match (plies, best) {
-                (Some(p), Some(b)) => Some((p, b)),
-                (None, None) => None,
-                (Some(_), None) => return Err(TableError::MissingColumn("best_move".into())),
-                (None, Some(_)) => return Err(TableError::MissingColumn("plies".into())),
+            let full = match classes {
+                // By class: moves left an entry, best moves found from them.
+                Some(classes) => {
+                    if columns.iter().any(|c| c.name == "best_move") {
+                        return Err(TableError::SymmetricDepth);
+                    }
+                    find("plies", 8, classes.entries())?.map(|p| (p, None))
+                }
+                None => {
+                    let per_board = 1u64 << shape.cells();
+                    let plies = find("plies", 8, per_board)?;
+                    let best = find("best_move", 8, per_board)?;
+                    match (plies, best) {
+                        (Some(p), Some(b)) => Some((p, Some(b))),
+                        (None, None) => None,
+                        (Some(_), None) => {
+                            return Err(TableError::MissingColumn("best_move".into()));
+                        }
+                        (None, Some(_)) => return Err(TableError::MissingColumn("plies".into())),
+                    }
+                }
             };
             Layout::Euler {
                 winning: found[0],
                 full,
                 moves: Box::new(moves(shape)),
+                classes: classes.cloned(),
             }
         }
         Puzzle::Flip => Layout::Flip {

@@ -17,6 +17,7 @@ use boardbase_tables::shape::Shape;
 
 use super::atomic::{Destination, TempFile, destination, dir_and_name};
 use super::direct::DirectWrites;
+use super::index::{IndexHeader, VERSION_5};
 use super::{ColumnInfo, Puzzle, TableError, VERSION, format, layout_infos};
 use crate::ranks::{self, OtherRank, Ranks};
 
@@ -168,19 +169,36 @@ pub(crate) fn write_parts<E: OtherRank>(
     error: impl Fn(TableError) -> E,
 ) -> Result<u64, E> {
     let infos = layout_infos(puzzle, shape, full).map_err(&error)?;
+    let header = FileHeader {
+        name: puzzle.name(),
+        shape,
+        columns: &infos,
+        index: None,
+    };
     write_columns(
         path,
-        puzzle.name(),
-        shape,
-        &infos,
+        header,
         ranks,
         |parts| fill(parts).map_err(|e| error(TableError::Io(e))),
         &error,
     )
 }
 
-/// Writes the table file `path` (the header's name `header_name`, the board
-/// `shape`, the columns `infos` in file order) with the other ranks of
+/// What the header of a file [`write_columns`] writes says.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FileHeader<'a> {
+    /// The header's `puzzle` field: what the table is for.
+    pub(crate) name: &'a str,
+    /// The board.
+    pub(crate) shape: Shape,
+    /// The columns, in file order.
+    pub(crate) columns: &'a [ColumnInfo],
+    /// Version 5's `index` field; `None` for a version-3 file.
+    pub(crate) index: Option<&'a IndexHeader>,
+}
+
+/// Writes the table file `path` (what `header` says: version 3, or 5 with
+/// the header's `index` field when it has one) with the other ranks of
 /// `ranks`, each writing its own ranges through `fill`; every block of
 /// every column must be written by exactly one rank. Every rank calls
 /// `fill` at once, once every rank has the file open: it may exchange data
@@ -202,16 +220,27 @@ pub(crate) fn write_parts<E: OtherRank>(
 /// pipe); [`OtherRank::other_rank`] on the other ranks.
 pub(crate) fn write_columns<E: OtherRank>(
     path: &Path,
-    header_name: &str,
-    shape: Shape,
-    infos: &[ColumnInfo],
+    header: FileHeader<'_>,
     ranks: &dyn Ranks,
     fill: impl FnOnce(&mut Parts<'_>) -> Result<(), E>,
     error: impl Fn(TableError) -> E,
 ) -> Result<u64, E> {
+    let FileHeader {
+        name: header_name,
+        shape,
+        columns: infos,
+        index,
+    } = header;
     let io = |e: io::Error| error(TableError::Io(e));
-    let (_, placed, file_len) =
-        format::encode_header(header_name, shape, VERSION, infos, &vec![0; infos.len()]);
+    let version = if index.is_some() { VERSION_5 } else { VERSION };
+    let (_, placed, file_len) = format::encode_header(
+        header_name,
+        shape,
+        version,
+        infos,
+        &vec![0; infos.len()],
+        index,
+    );
     let root = ranks.rank() == 0;
 
     // Rank 0 makes the file at its full length, beside the file a symbolic
@@ -323,7 +352,7 @@ pub(crate) fn write_columns<E: OtherRank>(
                 })
                 .collect();
             let (header, placed_again, len) =
-                format::encode_header(header_name, shape, VERSION, infos, &column_crcs);
+                format::encode_header(header_name, shape, version, infos, &column_crcs, index);
             debug_assert_eq!((placed_again.len(), len), (placed.len(), file_len));
             temp.file.write_all_at(&header, 0)?;
             temp.file.sync_all()?;

@@ -2,6 +2,7 @@
 //! shape, given as `u64` in the layout of [`Shape`] (cell (`row`, `col`) at
 //! bit `cols * row + col`).
 
+use boardbase_tables::classes::Classes;
 use boardbase_tables::euler::MoveList;
 use boardbase_tables::flip::press_masks;
 use boardbase_tables::shape::Shape;
@@ -26,9 +27,12 @@ fn read(column: ColumnRef<'_>, name: &'static str, i: u64) -> Result<u64, TableE
 pub struct EulerTable<'a> {
     shape: Shape,
     winning: ColumnRef<'a>,
-    /// `plies` and `best_move`.
-    full: Option<(ColumnRef<'a>, ColumnRef<'a>)>,
+    /// `plies` and `best_move` (none by class: found from `plies`).
+    full: Option<(ColumnRef<'a>, Option<ColumnRef<'a>>)>,
     moves: &'a MoveList,
+    /// Version 5: the index whose entries `winning` has (one a class of
+    /// positions); else `winning` has one entry a board.
+    classes: Option<&'a Classes>,
 }
 
 /// What an Euler table says about a position.
@@ -69,17 +73,22 @@ impl<'a> EulerTable<'a> {
                 winning,
                 full,
                 moves,
+                classes,
             } => Ok(EulerTable {
                 shape: table.shape,
                 winning: table.column_ref(*winning).ok_or_else(missing)?,
                 full: match *full {
                     Some((plies, best)) => Some((
                         table.column_ref(plies).ok_or_else(missing)?,
-                        table.column_ref(best).ok_or_else(missing)?,
+                        match best {
+                            Some(best) => Some(table.column_ref(best).ok_or_else(missing)?),
+                            None => None,
+                        },
                     )),
                     None => None,
                 },
                 moves,
+                classes: classes.as_deref(),
             }),
             _ => Err(TableError::WrongPuzzle {
                 expected: Puzzle::Euler,
@@ -132,15 +141,36 @@ impl<'a> EulerTable<'a> {
     #[inline]
     pub fn outcome(&self, covered: u64) -> Result<Outcome, TableError> {
         self.check(covered)?;
-        Ok(if read(self.winning, "winning", covered)? != 0 {
-            Outcome::Win
-        } else {
-            Outcome::Loss
-        })
+        Ok(
+            if read(self.winning, "winning", self.entry(covered))? != 0 {
+                Outcome::Win
+            } else {
+                Outcome::Loss
+            },
+        )
+    }
+
+    /// The entry of `covered` (within the shape) in the per-position
+    /// columns: the position itself, or its class's entry (version 5).
+    #[inline]
+    fn entry(&self, covered: u64) -> u64 {
+        match self.classes {
+            Some(classes) => classes.index(covered),
+            None => covered,
+        }
+    }
+
+    /// The moves left from `covered` (within the shape) in a full table.
+    #[inline]
+    fn plies(&self, plies: ColumnRef<'a>, covered: u64) -> Result<u8, TableError> {
+        Ok(read(plies, "plies", self.entry(covered))? as u8)
     }
 
     /// The outcome, moves left and best move from `covered` (the last two
-    /// `None` in a WDL-only table).
+    /// `None` in a WDL-only table). A table by class stores no best moves:
+    /// the best move is the first in the moves' order to a position of one
+    /// ply fewer, found by probing them, the move a table by position
+    /// stores.
     pub fn probe(&self, covered: u64) -> Result<EulerEntry, TableError> {
         let outcome = self.outcome(covered)?;
         let Some((plies, best)) = self.full else {
@@ -150,7 +180,30 @@ impl<'a> EulerTable<'a> {
                 best_move: None,
             });
         };
-        let moves_left = read(plies, "plies", covered)? as u8;
+        let moves_left = self.plies(plies, covered)?;
+        let Some(best) = best else {
+            let mut best_move = None;
+            if moves_left > 0 {
+                for mask in self.legal_moves(covered)? {
+                    if self.plies(plies, covered | mask)? == moves_left - 1 {
+                        best_move = Some(mask);
+                        break;
+                    }
+                }
+                if best_move.is_none() {
+                    return Err(TableError::BadEntry {
+                        column: "plies",
+                        index: self.entry(covered),
+                        value: u64::from(moves_left),
+                    });
+                }
+            }
+            return Ok(EulerEntry {
+                outcome,
+                moves_left: Some(moves_left),
+                best_move,
+            });
+        };
         let index = read(best, "best_move", covered)?;
         let bad = || TableError::BadEntry {
             column: "best_move",
@@ -199,7 +252,7 @@ impl<'a> EulerTable<'a> {
                 Outcome::Loss => Outcome::Win,
             };
             let moves_left = match self.full {
-                Some((plies, _)) => Some((read(plies, "plies", after)? as u8).saturating_add(1)),
+                Some((plies, _)) => Some(self.plies(plies, after)?.saturating_add(1)),
                 None => None,
             };
             values.push(MoveValue {

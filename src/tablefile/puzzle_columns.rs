@@ -3,10 +3,14 @@
 //! 4×4 tables, and a version-1 file's columns converted to those of
 //! versions 2 and 3.
 
+use std::sync::Arc;
+
+use boardbase_tables::classes::Classes;
 use boardbase_tables::euler::moves;
 use boardbase_tables::shape::Shape;
 
 use super::columns::{Column, Data, Storage};
+use super::index::{CLASSES, canonical_patterns};
 use super::v1::TableFile;
 use super::{
     ColumnData, ColumnInfo, Layout, NO_MOVE, Puzzle, Table, TableError, UNREACHABLE, format,
@@ -23,6 +27,16 @@ impl Table {
         puzzle: Puzzle,
         shape: Shape,
         columns: impl IntoIterator<Item = (S, ColumnData)>,
+    ) -> Result<Table, TableError> {
+        Table::from_columns_indexed(puzzle, shape, columns, None)
+    }
+
+    /// [`Table::from_columns`], one entry a class of `classes` when given.
+    fn from_columns_indexed<S: Into<String>>(
+        puzzle: Puzzle,
+        shape: Shape,
+        columns: impl IntoIterator<Item = (S, ColumnData)>,
+        classes: Option<Arc<Classes>>,
     ) -> Result<Table, TableError> {
         if shape.cells() > puzzle.max_cells() {
             return Err(TableError::BadShape {
@@ -60,13 +74,16 @@ impl Table {
                 blocks: None,
             });
         }
-        Table::from_list(puzzle, shape, list)
+        Table::from_list(puzzle, shape, list, classes)
     }
 
     /// A Game of Euler table from the generator's columns (see the [module
     /// docs](super)): `winning` packed one bit a position, and `plies` and
     /// `best_move` (indices into the shape's moves) unless WDL-only. The
-    /// `moves` column is added.
+    /// `moves` column is added. With [`EulerColumns::classes`], `winning`
+    /// (and `plies`) have one entry an entry of that index and the table is
+    /// of version 5 (the `classes` column added), without best moves: a
+    /// non-empty `best_move` with it is [`TableError::SymmetricDepth`].
     ///
     /// ```
     /// use boardbase::euler::Outcome;
@@ -77,7 +94,7 @@ impl Table {
     /// // player to move wins: 000, 001, 010, 100 and the full 111.
     /// let shape = Shape::new(1, 3).unwrap();
     /// let winning = vec![0b1001_0111];
-    /// let table = Table::from_euler(shape, EulerColumns { winning, full: None })?;
+    /// let table = Table::from_euler(shape, EulerColumns { winning, full: None, classes: None })?;
     /// let euler = table.as_euler()?;
     /// //   . . .   the empty board: covering two squares wins,
     /// //   o o .   covering one or all three loses
@@ -95,7 +112,18 @@ impl Table {
                 cols: shape.cols() as u8,
             });
         }
-        let entries = 1u64 << shape.cells();
+        if columns.classes.is_some()
+            && columns
+                .full
+                .as_ref()
+                .is_some_and(|(_, best_move)| !best_move.is_empty())
+        {
+            return Err(TableError::SymmetricDepth);
+        }
+        let classes = columns.classes.map(Arc::new);
+        let entries = classes
+            .as_ref()
+            .map_or(1u64 << shape.cells(), |c| c.entries());
         let mut list = vec![(
             "winning",
             ColumnData::Bits {
@@ -105,10 +133,23 @@ impl Table {
         )];
         if let Some((plies, best_move)) = columns.full {
             list.push(("plies", ColumnData::U8(plies)));
-            list.push(("best_move", ColumnData::U8(best_move)));
+            // By class the best moves are found from the moves left.
+            if classes.is_none() {
+                list.push(("best_move", ColumnData::U8(best_move)));
+            }
         }
         list.push(("moves", ColumnData::U64(moves(shape).as_slice().to_vec())));
-        Table::from_columns(Puzzle::Euler, shape, list)
+        if let Some(classes) = &classes {
+            if classes.cells() != shape.cells() {
+                return Err(TableError::Index(format!(
+                    "it is of {} cells, the {shape} board has {}",
+                    classes.cells(),
+                    shape.cells()
+                )));
+            }
+            list.push((CLASSES, ColumnData::U32(canonical_patterns(classes))));
+        }
+        Table::from_columns_indexed(Puzzle::Euler, shape, list, classes)
     }
 
     /// A Flip table from the generator's columns (see the [module
@@ -155,6 +196,7 @@ impl Table {
                     EulerColumns {
                         winning,
                         full: Some((plies, best_move)),
+                        classes: None,
                     },
                 )
             }
@@ -265,8 +307,9 @@ impl Table {
         let layout = match puzzle {
             Puzzle::Euler => Layout::Euler {
                 winning: find("winning"),
-                full: Some((find("plies"), find("best_move"))),
+                full: Some((find("plies"), Some(find("best_move")))),
                 moves: Box::new(moves(Shape::SQUARE4)),
+                classes: None,
             },
             Puzzle::Flip => Layout::FlipV1 {
                 rounds: find("rounds"),
@@ -305,6 +348,12 @@ pub struct EulerColumns {
     /// `plies` and `best_move`, one byte a position, or `None` for a
     /// WDL-only table.
     pub full: Option<(Vec<u8>, Vec<u8>)>,
+    /// One entry a class of positions under the board's symmetries: when
+    /// given, `winning` holds [`Classes::entries`] bits in the order of
+    /// [`Classes::index`] (`ceil(entries / 64)` words), `full`'s plies an
+    /// entry each and its best moves none (empty), and the table is
+    /// written as version 5.
+    pub classes: Option<Classes>,
 }
 
 /// A Flip table's columns, as the generator computes them, for

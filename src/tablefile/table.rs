@@ -4,11 +4,13 @@
 use std::fmt;
 use std::fs::File;
 use std::path::Path;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
+use boardbase_tables::classes::Classes;
 use boardbase_tables::shape::Shape;
 
 use super::columns::{Blocks, CheckedColumn, Column, ColumnRef, Data, RefData, Storage};
+use super::index::{IndexHeader, VERSION_5};
 use super::packed::{self, PackedColumn};
 use super::{
     ColumnData, ColumnInfo, EulerTable, FlipTable, GameTable, Layout, MAX_HEADER_LEN, Puzzle,
@@ -67,7 +69,11 @@ impl Table {
         let n = usize::try_from(len).unwrap_or(usize::MAX).min(head.len());
         std::io::Read::read_exact(&mut &file, &mut head[..n])?;
         let version = format::version(&head[..n])?;
-        if version != VERSION && version != format::VERSION_2 && version != format::VERSION_4 {
+        if version != VERSION
+            && version != format::VERSION_2
+            && version != format::VERSION_4
+            && version != VERSION_5
+        {
             // Version 1 (small: read it) or an unknown version (refused).
             if version != 1 {
                 return Err(TableError::Version(version));
@@ -95,7 +101,7 @@ impl Table {
     /// checks of each block at its first probe).
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Table, TableError> {
         match format::version(&bytes)? {
-            VERSION | format::VERSION_2 | format::VERSION_4 => {
+            VERSION | format::VERSION_2 | format::VERSION_4 | VERSION_5 => {
                 Table::from_storage(Storage::Image(bytes))
             }
             1 => Table::from_v1(bytes),
@@ -125,18 +131,28 @@ impl Table {
 }
 
 impl<I: Subject> Table<I> {
-    /// A table of `id` from columns built in memory: the columns' infos
-    /// made, checked as a file's are, and the header's size too.
+    /// A table of `id` from columns built in memory (one entry a class of
+    /// `classes`, when given: a version-5 table): the columns' infos made,
+    /// checked as a file's are, and the header's size too.
     pub(super) fn from_list(
         id: I,
         shape: Shape,
         list: Vec<Column>,
+        classes: Option<Arc<Classes>>,
     ) -> Result<Table<I>, TableError> {
         let infos: Vec<ColumnInfo> = list.iter().map(|c| c.info.clone()).collect();
-        let layout = id.check(shape, &infos)?;
+        let layout = id.check(shape, &infos, classes.as_ref())?;
         let crcs = vec![0; infos.len()];
-        let (header, _, file_len) =
-            format::encode_header(&id.header_name(), shape, VERSION, &infos, &crcs);
+        let index = classes.as_deref().map(IndexHeader::of);
+        let version = if index.is_some() { VERSION_5 } else { VERSION };
+        let (header, _, file_len) = format::encode_header(
+            &id.header_name(),
+            shape,
+            version,
+            &infos,
+            &crcs,
+            index.as_ref(),
+        );
         let header_len = (header.len() - format::PRELUDE_LEN - format::CRC_LEN) as u64;
         if header_len > u64::from(MAX_HEADER_LEN) {
             return Err(TableError::HeaderTooLarge {
@@ -147,7 +163,7 @@ impl<I: Subject> Table<I> {
         let table = Table {
             id,
             shape,
-            version: VERSION,
+            version,
             file_len,
             storage: Storage::Memory,
             columns: list,
@@ -163,19 +179,25 @@ impl<I: Subject> Table<I> {
         id: I,
         shape: Shape,
         columns: Vec<(String, ColumnData)>,
+        classes: Option<Arc<Classes>>,
     ) -> Result<Table<I>, TableError> {
         let list = columns
             .into_iter()
             .map(|(name, data)| Column::owned(name, data))
             .collect();
-        Table::from_list(id, shape, list)
+        Table::from_list(id, shape, list, classes)
     }
 
-    /// Checks a version-2 or 3 file's structure and finds its columns.
+    /// Checks a version-2 to 5 file's structure (and version 5's index)
+    /// and finds its columns.
     pub(super) fn from_storage(storage: Storage) -> Result<Table<I>, TableError> {
         let parsed = format::parse(storage.bytes())?;
         let (id, shape) = I::identify(&parsed.name, parsed.rows, parsed.cols)?;
-        let layout = id.check(shape, &parsed.columns)?;
+        let classes = match &parsed.index {
+            Some(index) => Some(index.classes(shape)?),
+            None => None,
+        };
+        let layout = id.check(shape, &parsed.columns, classes.as_ref())?;
         let columns = parsed
             .columns
             .into_iter()
@@ -248,11 +270,32 @@ impl<I: Subject> Table<I> {
         self.shape
     }
 
-    /// The file's layout version: 3, 2 for a file of earlier releases, or 1
-    /// for an old 4×4 export (a table built in memory says 3, the version
-    /// [`Table::write`] writes).
+    /// The file's layout version: 3, 4 compressed, 5 with one entry a
+    /// class of symmetric positions, 2 for a file of earlier releases, or 1
+    /// for an old 4×4 export (a table built in memory says the version
+    /// [`Table::write`] writes: 3, or 5 with one entry a class).
     pub fn version(&self) -> u32 {
         self.version
+    }
+
+    /// The index of a version-5 table's entries (one a class of positions
+    /// under the board's symmetries): entry [`Classes::index`] of a
+    /// position answers it. `None` for a table of one entry a board.
+    pub fn classes(&self) -> Option<&Classes> {
+        self.index().map(|c| &**c)
+    }
+
+    /// [`Table::classes`], shared.
+    pub(super) fn index(&self) -> Option<&Arc<Classes>> {
+        match &self.layout {
+            Layout::Euler { classes, .. } => classes.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// The header's `index` field of a version-5 table.
+    pub(super) fn index_header(&self) -> Option<IndexHeader> {
+        self.classes().map(IndexHeader::of)
     }
 
     /// The file's size in bytes; for a table built in memory, the size of

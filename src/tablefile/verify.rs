@@ -3,12 +3,14 @@
 //! against the embedded tables for 4×4, by the rules' local equations for
 //! other shapes.
 
+use boardbase_tables::classes::Classes;
 use boardbase_tables::flip::press_masks;
 use boardbase_tables::shape::Shape;
 
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;
 
+use super::index::{CLASSES, canonical_patterns};
 use super::v1::TableFile;
 use super::{
     ColumnRef, ContentsError, Data, Layout, NO_MOVE, Phase, Progress, Puzzle, RefData, Storage,
@@ -176,9 +178,10 @@ fn report_contents(done: u64, total: u64, progress: &mut dyn FnMut(Progress)) {
     }
 }
 
-/// The positions the contents check visits: all of them, or a
-/// deterministic pseudo-random sample that starts with the empty and the
-/// full board.
+/// The positions (or, in version 5, entries) the contents check visits:
+/// all of them, or a deterministic pseudo-random sample that starts with
+/// the first and the last (the empty and the full board, in either order of
+/// entries).
 struct Sample {
     states: u64,
     count: u64,
@@ -187,8 +190,7 @@ struct Sample {
 }
 
 impl Sample {
-    fn new(shape: Shape, sample: u64) -> Sample {
-        let states = 1u64 << shape.cells();
+    fn new(states: u64, sample: u64) -> Sample {
         Sample {
             states,
             count: states.min(sample.max(2)),
@@ -219,7 +221,13 @@ impl Iterator for Sample {
                 let mut z = self.rng;
                 z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
                 z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                (z ^ (z >> 31)) & (self.states - 1)
+                // A power of two of positions, else any count of entries.
+                let z = z ^ (z >> 31);
+                if self.states.is_power_of_two() {
+                    z & (self.states - 1)
+                } else {
+                    z % self.states
+                }
             }
         })
     }
@@ -244,12 +252,16 @@ impl Views<'_> {
     }
 }
 
+/// A column of bytes: its index and entries.
+type ByteColumn<'a> = (usize, &'a [u8]);
+
 /// The columns of an Euler table, as [`Table::check_euler`] reads them.
 struct EulerColumns<'a> {
     /// The win/loss column's index (it is read through a function).
     winning: usize,
-    /// The moves-left and best-move columns: index and entries, each.
-    depth: Option<(usize, &'a [u8], usize, &'a [u8])>,
+    /// The moves-left and best-move columns: index and entries, each (no
+    /// best moves by class: they are found from the moves left).
+    depth: Option<(usize, &'a [u8], Option<ByteColumn<'a>>)>,
     /// The move masks.
     moves: &'a [u64],
     /// The full board.
@@ -258,35 +270,42 @@ struct EulerColumns<'a> {
 
 impl EulerColumns<'_> {
     /// Whether position `p`'s entries follow from the positions one move
-    /// away, `win` reading the win/loss bit of a position.
+    /// away, `win` reading the win/loss bit of a position and `entry`
+    /// giving a position's entry in the byte columns.
     #[inline]
     fn check(
         &self,
         table: &Table,
         p: u64,
         win: impl Fn(u64) -> Option<bool>,
+        entry: impl Fn(u64) -> u64,
     ) -> Result<(), TableError> {
         let winning = self.winning;
         let unreadable =
             |column: usize, i: u64| table.inconsistent(column, i, "cannot be read".into());
         let won = |q: u64| win(q).ok_or_else(|| unreadable(winning, q));
         let byte = |column: usize, bytes: &[u8], q: u64| {
-            read_entry(bytes, 8, q).ok_or_else(|| unreadable(column, q))
+            let i = entry(q);
+            read_entry(bytes, 8, i).ok_or_else(|| unreadable(column, i))
         };
         let is_win = won(p)?;
         if p == self.all {
             if !is_win {
                 return Err(table.inconsistent(winning, p, "the full board must be won".into()));
             }
-            if let Some((plies, plies_bytes, best, best_bytes)) = self.depth {
-                let (d, b) = (byte(plies, plies_bytes, p)?, byte(best, best_bytes, p)?);
+            if let Some((plies, plies_bytes, best)) = self.depth {
+                let d = byte(plies, plies_bytes, p)?;
                 if d != 0 {
                     return Err(table.inconsistent(
                         plies,
-                        p,
+                        entry(p),
                         format!("the full board has 0 moves left, not {d}"),
                     ));
                 }
+                let Some((best, best_bytes)) = best else {
+                    return Ok(());
+                };
+                let b = byte(best, best_bytes, p)?;
                 if b != u64::from(NO_MOVE) {
                     return Err(table.inconsistent(
                         best,
@@ -311,7 +330,7 @@ impl EulerColumns<'_> {
             if !child_wins && first_loss.is_none() {
                 first_loss = Some((k, child));
             }
-            if let Some((plies, plies_bytes, _, _)) = self.depth {
+            if let Some((plies, plies_bytes, _)) = self.depth {
                 let d = byte(plies, plies_bytes, child)?;
                 if !child_wins && fastest.is_none_or(|(_, best)| d < best) {
                     fastest = Some((k, d));
@@ -344,25 +363,29 @@ impl EulerColumns<'_> {
             }
             _ => {}
         }
-        if let Some((plies, plies_bytes, best, best_bytes)) = self.depth {
+        if let Some((plies, plies_bytes, best)) = self.depth {
             let Some((k, d)) = (if is_win { fastest } else { longest }) else {
                 return Err(table.inconsistent(
-                    best,
-                    p,
+                    best.map_or(plies, |(best, _)| best),
+                    entry(p),
                     "an open position without a legal move".into(),
                 ));
             };
-            let (stored_d, stored_k) = (byte(plies, plies_bytes, p)?, byte(best, best_bytes, p)?);
+            let stored_d = byte(plies, plies_bytes, p)?;
             if stored_d != d + 1 {
                 return Err(table.inconsistent(
                     plies,
-                    p,
+                    entry(p),
                     format!(
                         "{stored_d} moves left, but its best move leads to a position with {d}, so {}",
                         d + 1
                     ),
                 ));
             }
+            let Some((best, best_bytes)) = best else {
+                return Ok(());
+            };
+            let stored_k = byte(best, best_bytes, p)?;
             if stored_k != k as u64 {
                 return Err(table.inconsistent(
                     best,
@@ -592,7 +615,9 @@ impl Table {
         // entry from its neighbours', one block apart or more.
         let unpacked = self.unpacked()?;
         let table = unpacked.as_ref().unwrap_or(self);
-        let entries = if self.shape == Shape::SQUARE4 {
+        // The embedded tables have one entry a board: a 4×4 table of one
+        // entry a class is checked by the rules.
+        let entries = if self.shape == Shape::SQUARE4 && self.index().is_none() {
             table.check_embedded(progress)?
         } else {
             match self.id {
@@ -646,7 +671,10 @@ impl Table {
         progress: &mut dyn FnMut(Progress),
         check: impl Fn(u64) -> Result<(), TableError> + Sync,
     ) -> Result<Checked, TableError> {
-        let mut sample = Sample::new(self.shape, options.sample);
+        let states = self
+            .classes()
+            .map_or(1u64 << self.shape.cells(), Classes::entries);
+        let mut sample = Sample::new(states, options.sample);
         let (total, positions) = (sample.count, sample.states);
         let every = total == positions;
         let mut batch = Vec::new();
@@ -718,6 +746,7 @@ impl Table {
             winning,
             full,
             moves,
+            classes,
         } = &self.layout
         else {
             return Ok(Checked::Embedded { entries: 0 });
@@ -725,23 +754,86 @@ impl Table {
         let columns = EulerColumns {
             winning: *winning,
             depth: match *full {
-                Some((plies, best)) => Some((plies, self.bytes8(plies)?, best, self.bytes8(best)?)),
+                Some((plies, best)) => Some((
+                    plies,
+                    self.bytes8(plies)?,
+                    match best {
+                        Some(best) => Some((best, self.bytes8(best)?)),
+                        None => None,
+                    },
+                )),
                 None => None,
             },
             moves: moves.as_slice(),
             all: self.shape.full(),
         };
+        if let Some(classes) = classes {
+            self.check_classes_column(classes)?;
+        }
         match self.column_ref_with(*winning, false).map(|c| c.data) {
-            Some(RefData::File(bytes, 1)) => self.each_sampled(options, progress, |p| {
-                columns.check(self, p, |q| read_entry(bytes, 1, q).map(|b| b != 0))
-            }),
-            Some(RefData::Bits(words)) => self.each_sampled(options, progress, |p| {
-                columns.check(self, p, |q| {
-                    words.get((q / 64) as usize).map(|w| w >> (q % 64) & 1 != 0)
+            Some(RefData::File(bytes, 1)) => {
+                self.check_euler_bits(options, progress, &columns, classes.as_deref(), |i| {
+                    read_entry(bytes, 1, i).map(|b| b != 0)
                 })
-            }),
+            }
+            Some(RefData::Bits(words)) => {
+                self.check_euler_bits(options, progress, &columns, classes.as_deref(), |i| {
+                    words.get((i / 64) as usize).map(|w| w >> (i % 64) & 1 != 0)
+                })
+            }
             _ => Err(self.inconsistent(*winning, 0, "is not a column of bits".into())),
         }
+    }
+
+    /// The rules' check of every sampled entry, `bit` reading entry `i` of
+    /// `winning`: entry `i` is position `i`, or (version 5) the position
+    /// [`Classes::position`] gives, and each child is read at its entry
+    /// [`Classes::index`].
+    fn check_euler_bits(
+        &self,
+        options: VerifyOptions,
+        progress: &mut dyn FnMut(Progress),
+        columns: &EulerColumns<'_>,
+        classes: Option<&Classes>,
+        bit: impl Fn(u64) -> Option<bool> + Sync,
+    ) -> Result<Checked, TableError> {
+        match classes {
+            None => self.each_sampled(options, progress, |p| columns.check(self, p, &bit, |q| q)),
+            Some(classes) => self.each_sampled(options, progress, |i| {
+                let p = classes.position(i).ok_or_else(|| {
+                    self.inconsistent(columns.winning, i, "is past the index's entries".into())
+                })?;
+                columns.check(self, p, |q| bit(classes.index(q)), |q| classes.index(q))
+            }),
+        }
+    }
+
+    /// Checks a version-5 table's `classes` column: each class's canonical
+    /// key pattern, in order, as the index computes them (a reader in
+    /// another language finds a position's class in it).
+    fn check_classes_column(&self, classes: &Classes) -> Result<(), TableError> {
+        let column = self
+            .columns
+            .iter()
+            .position(|c| c.info.name == CLASSES)
+            .ok_or_else(|| TableError::MissingColumn(CLASSES.into()))?;
+        let view = self.column_ref(column);
+        for (k, expected) in canonical_patterns(classes).into_iter().enumerate() {
+            let found = view.and_then(|c| c.get(k as u64).ok());
+            if found != Some(u64::from(expected)) {
+                return Err(self.inconsistent(
+                    column,
+                    k as u64,
+                    match found {
+                        Some(found) => format!(
+                            "class {k} holds key pattern {found:#x}, but its canonical key pattern is {expected:#x}"
+                        ),
+                        None => "cannot be read".into(),
+                    },
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The entries of a column of bytes, as stored (see

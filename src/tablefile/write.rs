@@ -10,7 +10,8 @@ use std::ops::Range;
 use std::path::Path;
 
 use super::atomic::{AtomicFile, Destination, destination};
-use super::parts::write_columns;
+use super::index::VERSION_5;
+use super::parts::{FileHeader, write_columns};
 use super::{
     ColumnData, ColumnInfo, Data, Phase, Progress, Subject, Table, TableError, VERSION, format,
 };
@@ -232,7 +233,8 @@ impl<I: Subject> Table<I> {
         })
     }
 
-    /// Writes the table as a version-3 file to `out`, returning its length.
+    /// Writes the table as a version-3 file to `out` (version 5 for a table
+    /// of one entry a class), returning its length.
     ///
     /// The block CRCs (4 KiB blocks) of every column and the CRC of each
     /// column's block-CRC array are computed first (one pass over the
@@ -254,8 +256,9 @@ impl<I: Subject> Table<I> {
     }
 
     /// [`write_to`](Table::write_to) in layout `version`, 3 or 2 (2 has no
-    /// block CRCs: for testing that version-2 files are still read), and
-    /// stopping with the caller's error between chunks of 1 MiB once
+    /// block CRCs: for testing that version-2 files are still read; a table
+    /// of one entry a class is written as version 5 for 3, and not as 2),
+    /// and stopping with the caller's error between chunks of 1 MiB once
     /// `cancel` is cancelled.
     fn write_to_cancellable<C>(
         &self,
@@ -264,12 +267,15 @@ impl<I: Subject> Table<I> {
         progress: &mut dyn FnMut(Progress),
         cancel: Cancelling<'_, C>,
     ) -> Result<u64, Stop<C>> {
-        if version != VERSION && version != format::VERSION_2 {
-            return Err(TableError::Version(version).into());
-        }
+        let index = self.index_header();
+        let version = match (version, &index) {
+            (VERSION, Some(_)) => VERSION_5,
+            (VERSION | format::VERSION_2, None) => version,
+            _ => return Err(TableError::Version(version).into()),
+        };
         stop(cancel)?;
         let infos: Vec<_> = self.columns().cloned().collect();
-        self.id.check(self.shape, &infos)?;
+        self.id.check(self.shape, &infos, self.index())?;
         let total: u64 = infos.iter().map(|c| c.byte_len).sum();
 
         // Per column: the header's `crc` field and (version 3) the block CRCs.
@@ -302,8 +308,14 @@ impl<I: Subject> Table<I> {
             }
         }
 
-        let (header, placed, file_len) =
-            format::encode_header(&self.id.header_name(), self.shape, version, &infos, &crcs);
+        let (header, placed, file_len) = format::encode_header(
+            &self.id.header_name(),
+            self.shape,
+            version,
+            &infos,
+            &crcs,
+            index.as_ref(),
+        );
         out.write_all(&header)?;
         let mut at = header.len() as u64;
         fn pad(out: &mut dyn Write, at: &mut u64, to: u64) -> io::Result<()> {
@@ -382,8 +394,9 @@ impl<I: Subject> Table<I> {
         Ok(())
     }
 
-    /// The table as the bytes of a version-3 file (for small tables; see
-    /// [`Table::write`] for files).
+    /// The table as the bytes of a version-3 file, version 5 for a table of
+    /// one entry a class (for small tables; see [`Table::write`] for
+    /// files).
     pub fn to_bytes(&self) -> Result<Vec<u8>, TableError> {
         self.to_bytes_version(VERSION)
     }
@@ -399,8 +412,8 @@ impl<I: Subject> Table<I> {
         Ok(bytes)
     }
 
-    /// Writes the table as a version-3 file at `path` and returns its
-    /// length.
+    /// Writes the table as a version-3 file (version 5 for a table of one
+    /// entry a class) at `path` and returns its length.
     ///
     /// The file is written to a temporary file in the same directory
     /// (`.NAME.PID-N.tmp`), flushed to disk (`fsync`), then renamed to
@@ -499,7 +512,8 @@ impl<I: Subject> Table<I> {
     ) -> Result<u64, Stop<C>> {
         stop(cancel)?;
         let infos: Vec<ColumnInfo> = self.columns().cloned().collect();
-        self.id.check(self.shape, &infos)?;
+        self.id.check(self.shape, &infos, self.index())?;
+        let index = self.index_header();
         let total: u64 = infos.iter().map(|c| c.byte_len).sum();
         let name = self.id.header_name();
         let fill = |parts: &mut super::parts::Parts<'_>| {
@@ -530,7 +544,13 @@ impl<I: Subject> Table<I> {
             // but for its header, and is renamed next.
             stop(cancel)
         };
-        write_columns(path, &name, self.shape, &infos, &Solo, fill, Stop::Table)
+        let header = FileHeader {
+            name: &name,
+            shape: self.shape,
+            columns: &infos,
+            index: index.as_ref(),
+        };
+        write_columns(path, header, &Solo, fill, Stop::Table)
     }
 
     /// The check of column `column`'s stored CRCs, where it is a mapped

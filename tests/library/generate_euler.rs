@@ -335,3 +335,63 @@ fn progress_reaches_the_total_of_every_phase() {
         );
     }
 }
+
+#[test]
+fn every_shape_up_to_20_squares_by_class_matches_the_oracle() {
+    let mut smaller = 0;
+    for shape in oracle::tables::shapes(20) {
+        let oracle = Oracle::new(shape);
+        for wdl_only in [false, true] {
+            let options = EulerOptions {
+                wdl_only,
+                symmetry: true,
+                ..EulerOptions::default()
+            };
+            let t = generate::euler(shape, &options, |_| {}).expect("a small shape generates");
+            let classes = t.classes.as_ref().expect("one entry a class");
+            assert_eq!(
+                t.winning.len() as u64,
+                classes.entries().div_ceil(64).max(1)
+            );
+            assert_eq!(t.depth.is_none(), wdl_only, "{shape}");
+            let (mut winning, mut losing) = (0, 0);
+            for p in 0..=shape.full() {
+                let (wins, plies) = oracle.get(p);
+                assert_eq!(t.winning(p), wins, "{shape} position {p:#x}");
+                if p != shape.full() {
+                    if wins {
+                        winning += 1;
+                    } else {
+                        losing += 1;
+                    }
+                }
+                if wdl_only {
+                    assert_eq!((t.plies(p), t.best_move(p)), (None, None));
+                    continue;
+                }
+                assert_eq!(t.plies(p), Some(plies), "{shape} position {p:#x}: plies");
+                // The best move: the first in the list to reach the other
+                // outcome in one ply fewer, as the tables by position store.
+                let achieves =
+                    |m: u64| m & p == 0 && oracle.get(p | m) == (!wins, plies.wrapping_sub(1));
+                let first = t.moves.iter().copied().find(|&m| achieves(m));
+                assert_eq!(t.best_move(p), first, "{shape} position {p:#x}: best move");
+                assert_eq!(first.is_none(), p == shape.full());
+            }
+            let s = &t.summary;
+            assert_eq!((s.winning, s.losing), (winning, losing), "{shape}: counts");
+            assert_eq!(
+                s.empty == Outcome::Win,
+                oracle.get(0).0,
+                "{shape}: the empty board"
+            );
+            let moves_left = (!wdl_only).then(|| oracle.get(0).1);
+            assert_eq!(s.empty_moves_left, moves_left, "{shape}");
+            if classes.entries() < 1 << shape.cells() {
+                smaller += 1;
+            }
+        }
+    }
+    // Every shape of 12 squares or more keeps fewer entries than positions.
+    assert!(smaller >= 80, "{smaller} tables smaller by class");
+}

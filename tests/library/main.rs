@@ -66,6 +66,9 @@ mod lights_tables;
 mod table_file;
 // Compressed table files (version 4): entries, round trips, damage.
 mod table_compressed;
+// Table files of one entry a class of symmetric positions (version 5):
+// every position against the oracle, the index's damage, verify, compress.
+mod table_v5;
 // The answer layer (`Tablebase`): every source of every answer.
 mod tablebase;
 mod tablebase_questions;

@@ -117,6 +117,7 @@ impl Euler {
         EulerColumns {
             winning: self.winning_words(),
             full: (!wdl_only).then(|| (self.plies.clone(), self.best.clone())),
+            classes: None,
         }
     }
 }

@@ -195,9 +195,8 @@ impl ClassSolver {
                 if class == last && mid == n - 1 {
                     open &= !self.full_bit();
                 }
-                let after = before[mid]
-                    | (own[mid] & hurry[mid])
-                    | (!own[mid] & open & resist[mid]);
+                let after =
+                    before[mid] | (own[mid] & hurry[mid]) | (!own[mid] & open & resist[mid]);
                 out[mid] = after;
                 let new = after & !before[mid];
                 if new == 0 {
@@ -271,7 +270,10 @@ impl ClassSolver {
         let mut d = 0u8;
         while taken < self.classes.entries() {
             d += 1;
-            assert!(usize::from(d) <= self.classes.cells(), "every entry is taken in");
+            assert!(
+                usize::from(d) <= self.classes.cells(),
+                "every entry is taken in"
+            );
             taken += self.depth_step(d, win, prev, all.clone(), next, plies, &mut scratch);
             core::mem::swap(&mut prev, &mut next);
         }
@@ -291,7 +293,16 @@ mod tests {
 
     #[test]
     fn every_entry_has_the_plain_passes_plies() {
-        for (r, c) in [(1, 1), (2, 3), (3, 3), (2, 5), (3, 4), (4, 4), (3, 6), (4, 5)] {
+        for (r, c) in [
+            (1, 1),
+            (2, 3),
+            (3, 3),
+            (2, 5),
+            (3, 4),
+            (4, 4),
+            (3, 6),
+            (4, 5),
+        ] {
             let shape = Shape::new(r, c).unwrap();
             let plain = WinLossSolver::new(shape);
             let bits: Vec<AtomicU64> = (0..plain.words()).map(|_| AtomicU64::new(0)).collect();

@@ -1,0 +1,106 @@
+//! Version 5: one entry a class of positions under the board's symmetries
+//! ([`Classes`]). The header's `index` field (the symmetries and the key
+//! cells), its check against the board, and the `classes` column (each
+//! class's canonical key pattern) that lets a reader in another language
+//! find a position's class by binary search.
+
+use std::sync::Arc;
+
+use boardbase_tables::classes::Classes;
+use boardbase_tables::shape::Shape;
+use serde::{Deserialize, Serialize};
+
+use super::TableError;
+
+/// The layout version of a table with one entry a class: version 4's
+/// columns, and the header's `index` field after them.
+pub(crate) const VERSION_5: u32 = 5;
+
+/// The name of the column of each class's canonical key pattern.
+pub(crate) const CLASSES: &str = "classes";
+
+/// Bits of an entry of the `classes` column: a key pattern has at most
+/// [`MAX_KEY_CELLS`](boardbase_tables::classes::MAX_KEY_CELLS) bits.
+pub(crate) const CLASSES_WIDTH: u8 = 32;
+
+/// The header's `index` field, as encoded (bincode's legacy configuration:
+/// `u64` lengths before each list).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct IndexHeader {
+    /// Per symmetry, in [`Classes::symmetries`] order (the identity first):
+    /// the cell each cell maps to, one byte a cell.
+    pub(crate) symmetries: Vec<Vec<u8>>,
+    /// The key cells, in key-bit order.
+    pub(crate) key: Vec<u8>,
+}
+
+impl IndexHeader {
+    /// What a file says of `classes`.
+    pub(crate) fn of(classes: &Classes) -> IndexHeader {
+        let cells = classes.cells();
+        IndexHeader {
+            symmetries: classes
+                .symmetries()
+                .iter()
+                .map(|image| image[..cells].to_vec())
+                .collect(),
+            key: classes.key().to_vec(),
+        }
+    }
+
+    /// The encoded field, appended to the rest of the header: bincode
+    /// writes a struct's fields one after the other, so the header of
+    /// version 5 is version 4's with these bytes after `columns`.
+    pub(crate) fn encode(&self) -> Vec<u8> {
+        bincode::serde::encode_to_vec(self, bincode::config::legacy())
+            .expect("encoding into a Vec cannot fail")
+    }
+
+    /// The index a file of `shape` describes, checked: the symmetries must
+    /// be the board's own in [`Shape::symmetries`]'s order (a reader
+    /// computes its entries with them, and the solver's moves are mapped
+    /// by them: others would give wrong answers), and the key must make an
+    /// index ([`Classes::try_with_key`]).
+    pub(crate) fn classes(&self, shape: Shape) -> Result<Arc<Classes>, TableError> {
+        let expected = board_symmetries(shape);
+        if self.symmetries.len() != expected.len()
+            || self
+                .symmetries
+                .iter()
+                .zip(&expected)
+                .any(|(found, own)| found.as_slice() != &own[..shape.cells()])
+        {
+            return Err(TableError::Index(format!(
+                "its {} symmetries are not the {} symmetries of the {shape} board, in their order",
+                self.symmetries.len(),
+                expected.len()
+            )));
+        }
+        Classes::try_with_key(shape.cells(), &expected, &self.key)
+            .map(Arc::new)
+            .map_err(|e| TableError::Index(e.to_string()))
+    }
+}
+
+/// The symmetries of `shape` as [`Classes::of_shape`] numbers them:
+/// `images[g][c]` the cell symmetry `g` takes cell `c` to.
+fn board_symmetries(shape: Shape) -> Vec<[u8; 64]> {
+    let cells = shape.cells();
+    (0..shape.symmetries())
+        .map(|g| {
+            let mut image = [0u8; 64];
+            for (c, slot) in image.iter_mut().enumerate().take(cells) {
+                *slot = shape.symmetric_board(1 << c, g).trailing_zeros() as u8;
+            }
+            image
+        })
+        .collect()
+}
+
+/// The `classes` column of `classes`: each class's canonical key pattern,
+/// in increasing order.
+pub(crate) fn canonical_patterns(classes: &Classes) -> Vec<u32> {
+    (0..classes.classes())
+        .map(|c| classes.canonical(c) as u32)
+        .collect()
+}
