@@ -1,12 +1,16 @@
-"""Reads boardbase table files with the standard library: versions 3 and 2
-(mapped with mmap, any board shape) and version 1 (the 4x4 exports of
-earlier releases); version 4 (compressed columns) needs Zstandard too:
+"""Reads boardbase table files with the standard library: versions 3, 5
+(one entry a class of symmetric positions) and 2 (mapped with mmap, any
+board shape) and version 1 (the 4x4 exports of earlier releases); version 4
+(compressed columns, and version 5's when compressed) needs Zstandard too:
 Python 3.14's compression.zstd, or the zstandard package from PyPI.
 
 python3 read_table.py FILE...  checks every CRC, then prints one line per
 column: puzzle, column name, then every entry (entry i of a per-board column
-is for the board whose bits are i).
+is for the board whose bits are i; in version 5, for a class of positions:
+Table.entry gives a board's); for version 5, one more line: puzzle,
+winning_by_board, then the winning entry of every board in turn.
 """
+import bisect
 import mmap
 import os
 import struct
@@ -113,9 +117,10 @@ class Table:
         if magic != b"BRDBASE\0":
             raise ValueError(f"{path}: not a boardbase table file")
         self.pos, self.crcs, self.columns = 16, {}, {}
+        self.symmetries = self.key = self.rest = None
         if version == 1:
             return self.read_v1(path, data)
-        if version not in (2, 3, 4) or size < 20 + n:
+        if version not in (2, 3, 4, 5) or size < 20 + n:
             raise ValueError(f"{path}: unsupported version {version} or truncated")
         if zlib.crc32(data[:16 + n]) != struct.unpack_from("<I", data, 16 + n)[0]:
             raise ValueError(f"{path}: header CRC mismatch")
@@ -131,7 +136,7 @@ class Table:
                 column.block_len, crcs = self.take(data, "<IQ")
                 blocks = -(-length // column.block_len)
                 column.block_crcs = data[crcs:crcs + 4 * blocks]
-            if version == 4 and self.take(data, "<B")[0] == 1:  # compressed
+            if version >= 4 and self.take(data, "<B")[0] == 1:  # compressed
                 blocks = -(-(entries * width // 8 if width > 1 else -(-entries // 8)) // column.block_len)
                 index = data[crcs:crcs + 12 * (blocks + 1)]
                 if zlib.crc32(index) != crc:
@@ -140,6 +145,32 @@ class Table:
                                       column.block_len, index)
             self.columns[name] = column
             self.crcs[name] = crc
+        if version == 5:  # the index: symmetries, then key cells
+            (count,) = self.take(data, "<Q")
+            self.symmetries = [self.bytes(data) for _ in range(count)]
+            self.key = self.bytes(data)
+            self.rest = [c for c in range(self.rows * self.cols) if c not in self.key]
+
+    def entry(self, board):
+        """The entry of a per-board column that answers `board`: the board
+        itself, or in version 5 its class's entry (the symmetry g whose
+        image of the key pattern is the smallest, the first on ties; the
+        class of that canonical pattern, found in `classes`; then the rest
+        pattern of g(board))."""
+        if self.key is None:
+            return board
+        def pattern(b, cells):  # bit i: cell cells[i]
+            return sum((b >> c & 1) << i for i, c in enumerate(cells))
+        images = [sum(1 << g[c] for c in range(len(g)) if board >> c & 1) for g in self.symmetries]
+        keys = [pattern(image, self.key) for image in images]
+        g = keys.index(min(keys))
+        klass = bisect.bisect_left(self.columns["classes"], keys[g])
+        return klass << len(self.rest) | pattern(images[g], self.rest)
+
+    def bytes(self, data):  # u64 length, then that many bytes
+        (n,) = self.take(data, "<Q")
+        self.pos += n
+        return list(data[self.pos - n:self.pos])
 
     def take(self, data, fmt):
         values = struct.unpack_from(fmt, data, self.pos)
@@ -191,3 +222,7 @@ if __name__ == "__main__":
         table.verify()
         for name, column in table.columns.items():
             print(table.puzzle, name, *column)
+        if table.key is not None:
+            win = table.columns["winning"]
+            boards = range(1 << table.rows * table.cols)
+            print(table.puzzle, "winning_by_board", *(win[table.entry(b)] for b in boards))

@@ -192,7 +192,13 @@ impl Table<GameId> {
         let n = usize::try_from(len).unwrap_or(usize::MAX).min(head.len());
         std::io::Read::read_exact(&mut &file, &mut head[..n])?;
         let version = format::version(&head[..n])?;
-        if version != VERSION && version != format::VERSION_2 && version != format::VERSION_4 {
+        // Version 5 is read so that its header says what the file is for:
+        // a game's table has no index, and `check` refuses one.
+        if version != VERSION
+            && version != format::VERSION_2
+            && version != format::VERSION_4
+            && version != super::index::VERSION_5
+        {
             return Err(TableError::Version(version));
         }
         // SAFETY: as in `Table::open`: read-only, every read bounds-checked.

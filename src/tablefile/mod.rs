@@ -95,6 +95,19 @@
 //! `block_crcs_offset` of where each block starts and each block's CRC-32
 //! (docs/table-format.md has the whole layout).
 //!
+//! **Version 5** (one entry a class of positions under the board's
+//! symmetries, Euler win/loss tables only) is version 4's layout with one
+//! more header field after `columns`, `index`: the symmetries (`u64` count,
+//! then per symmetry a `u64` length and the cell each cell maps to, one
+//! `u8` each, the identity first, in the order of
+//! [`Classes::symmetries`](crate::tables::classes::Classes::symmetries))
+//! and the key cells (`u64` length, then one `u8` each, in key-bit order).
+//! `winning` then has [`Classes::entries`](crate::tables::classes::Classes::entries)
+//! entries in the order of [`Classes::index`](crate::tables::classes::Classes::index),
+//! and the `classes` column (32 bits) each class's canonical key pattern,
+//! in increasing order ([`Table::classes`]; docs/table-format.md says how
+//! to find a position's entry from another language).
+//!
 //! Entries of 8 to 64 bits are little-endian integers; 1-bit entries are
 //! packed least significant bit first: entry `i` is bit `i % 8` of byte
 //! `i / 8` (bit `i % 64` of the little-endian `u64` word `i / 64`), and the
@@ -186,7 +199,8 @@ pub use write::{WRITE_MEMORY, write_memory};
 pub const MAGIC: [u8; 8] = *b"BRDBASE\0";
 
 /// The layout version [`Table::write`] writes: 3, with a CRC-32 per block
-/// of each column. [`Table::open`] also reads version 4 (compressed, by
+/// of each column (5 for a table of one entry a class of symmetric
+/// positions). [`Table::open`] also reads version 4 (compressed, by
 /// [`Table::compress`]) and versions 2 and 1.
 pub const VERSION: u32 = 3;
 

@@ -1,7 +1,7 @@
 //! Table files from another language: `boardbase export` (and tables of
 //! other shapes written by the library) are read by `tests/read_table.py`
 //! (Python 3, standard library only, shown in docs/table-format.md), which maps a
-//! version-3 file (or a version-2 one) and checks its CRCs (every block's);
+//! version-3 file (or a version-2 or 5 one) and checks its CRCs (every block's);
 //! every entry must equal the Rust API's answer, or the test-local oracle's
 //! on other shapes.
 
@@ -217,6 +217,57 @@ fn python_reads_version_2() {
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(v2.len(), 4);
     assert_eq!(v2, v3);
+}
+
+/// Version 5 (one entry a class of symmetric positions), written from the
+/// oracle's bits: the columns as stored, and every board's entry found
+/// through the index as the oracle says.
+#[test]
+fn python_reads_version_5() {
+    use boardbase::tablefile::EulerColumns;
+    use boardbase::tables::classes::Classes;
+
+    let dir = temp_dir("v5");
+    for (rows, cols) in [(3, 4), (2, 5), (3, 3)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let oracle = oracle::tables::Euler::solve(shape);
+        let classes = Classes::of_shape(shape);
+        let entries: Vec<u64> = (0..classes.entries())
+            .map(|i| u64::from(oracle.wins[classes.position(i).unwrap() as usize]))
+            .collect();
+        let mut winning = vec![0u64; entries.len().div_ceil(64)];
+        for (i, &w) in entries.iter().enumerate() {
+            winning[i / 64] |= w << (i % 64);
+        }
+        let canonical: Vec<u64> = (0..classes.classes())
+            .map(|k| classes.canonical(k))
+            .collect();
+        let table = Table::from_euler(
+            shape,
+            EulerColumns {
+                winning,
+                full: None,
+                classes: Some(classes),
+            },
+        )
+        .unwrap();
+        let path = dir.join(table.file_name());
+        table.write(&path, &mut |_| {}).unwrap();
+        let lines = read(std::slice::from_ref(&path));
+        let by_board: Vec<u64> = oracle.wins.iter().map(|&w| u64::from(w)).collect();
+        let expected = [
+            ("winning", entries),
+            ("moves", oracle.order.clone()),
+            ("classes", canonical),
+            ("winning_by_board", by_board),
+        ];
+        assert_eq!(lines.len(), expected.len(), "{shape}");
+        for ((puzzle, column, values), (name, want)) in lines.into_iter().zip(expected) {
+            assert_eq!((puzzle.as_str(), column.as_str()), ("euler", name));
+            assert_eq!(values, want, "{shape} {column}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

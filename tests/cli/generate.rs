@@ -1045,3 +1045,97 @@ fn generate_compress_writes_the_bytes_of_generate_then_compress() {
         assert_eq!(json(&r.stdout).get("uncompressed_bytes"), None, "{args:?}");
     }
 }
+
+#[test]
+fn euler_by_class_answers_every_position_as_the_oracle() {
+    let dir = TempDir::new("by-class");
+    for (rows, cols, wdl) in [(4, 4, false), (3, 5, false), (2, 6, true), (4, 5, false)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let size = shape.to_string();
+        let oracle = Euler::solve(shape);
+        let mut args = vec![
+            "generate",
+            "euler",
+            &size,
+            "--symmetry",
+            "--dir",
+            dir.path(),
+            "--format",
+            "json",
+        ];
+        if wdl {
+            args.push("--wdl-only");
+        }
+        let r = run(&args);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(
+            r.stderr
+                .contains("one entry a class of the board's symmetries")
+                && r.stderr.contains(" without --symmetry)"),
+            "{}",
+            r.stderr
+        );
+        let s = json(&r.stdout);
+        let n = 1u64 << shape.cells();
+        let open_wins = oracle.wins[..n as usize - 1].iter().filter(|&&w| w).count() as u64;
+        assert_eq!(
+            (s["winning"].as_u64(), s["losing"].as_u64()),
+            (Some(open_wins), Some(n - 1 - open_wins))
+        );
+        assert_eq!(s["wdl_only"], wdl);
+        let file = dir.0.join(format!("euler-{size}.bin"));
+        let table = Table::open(&file).unwrap();
+        assert_eq!(table.version(), 5);
+        let euler = table.as_euler().unwrap();
+        for p in 0..n {
+            let e = euler.probe(p).unwrap();
+            assert_eq!(e.outcome.is_win(), oracle.wins[p as usize], "{size} {p:#x}");
+            if wdl {
+                assert_eq!((e.moves_left, e.best_move), (None, None));
+                continue;
+            }
+            assert_eq!(
+                e.moves_left,
+                Some(oracle.plies[p as usize]),
+                "{size} {p:#x}"
+            );
+            let best = oracle.best[p as usize];
+            let want = (p != shape.full()).then(|| oracle.order[usize::from(best)]);
+            assert_eq!(e.best_move, want, "{size} {p:#x}: best move");
+        }
+        let v = run(&["verify", "--all", file.to_str().unwrap()]);
+        assert_eq!(v.code, 0, "{}", v.stderr);
+        assert!(v.stdout.contains(", version 5, "), "{}", v.stdout);
+    }
+    assert_eq!(
+        dir.names(),
+        [
+            "euler-2x6.bin",
+            "euler-3x5.bin",
+            "euler-4x4.bin",
+            "euler-4x5.bin"
+        ]
+    );
+}
+
+#[test]
+fn symmetry_is_refused_where_it_makes_no_table() {
+    let dir = TempDir::new("by-class-refused");
+    for (args, says) in [
+        (
+            &["generate", "flip", "3x3", "--symmetry"][..],
+            "--symmetry is for euler",
+        ),
+        (
+            &["generate", "mnk", "3x3", "--symmetry"][..],
+            "--symmetry is for euler",
+        ),
+    ] {
+        let mut args = args.to_vec();
+        args.extend(["--dir", dir.path()]);
+        let r = run(&args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(says), "{args:?}: {}", r.stderr);
+    }
+    assert!(dir.names().is_empty());
+}

@@ -64,5 +64,8 @@ mod serve_start;
 mod shell;
 // `--size RxC`: every board of small shapes against the oracles.
 mod sizes;
+// Version-5 table files (one entry a class) answered, verified and
+// compressed by the command line as the version-3 file.
+mod table_v5;
 // Closed pipes and input with no cases.
 mod streams;
