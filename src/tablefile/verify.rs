@@ -803,7 +803,22 @@ impl Table {
                 let p = classes.position(i).ok_or_else(|| {
                     self.inconsistent(columns.winning, i, "is past the index's entries".into())
                 })?;
-                columns.check(self, p, |q| bit(classes.index(q)), |q| classes.index(q))
+                // The rules speak of boards: the error names the board,
+                // and says which entry of the index holds it.
+                columns
+                    .check(self, p, |q| bit(classes.index(q)), |q| classes.index(q))
+                    .map_err(|e| match e {
+                        TableError::Inconsistent {
+                            column,
+                            index,
+                            detail,
+                        } => TableError::Inconsistent {
+                            column,
+                            index,
+                            detail: format!("{detail} (entry {i} of the symmetric index)"),
+                        },
+                        e => e,
+                    })
             }),
         }
     }

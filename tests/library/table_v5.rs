@@ -274,6 +274,10 @@ fn verify_passes_a_good_file_and_finds_a_wrong_entry() {
                 matches!(&error, TableError::Inconsistent { column, .. } if column == "winning"),
                 "{s} {i}: {error}"
             );
+            assert!(
+                error.to_string().contains(" of the symmetric index)"),
+                "{error}"
+            );
         }
 
         // A bit flipped in the file: its block's CRC refuses it.
