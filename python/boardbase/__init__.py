@@ -1067,9 +1067,9 @@ class Table:
         if self._map is None:
             what = "is in memory, not a file" if self._file is None and self.path.startswith("<") else "is closed"
             raise TableFileError(f"{self.path}: the table {what}", filename=self.path)
-        if info.offset is None and self._inner.version == 4:
+        if info.offset is None and self._inner.version in (4, 5):
             raise TableFileError(
-                f"{self.path}: column {name!r} is compressed (version 4), not a view of the file: "
+                f"{self.path}: column {name!r} is compressed (version {self._inner.version}), not a view of the file: "
                 "read its entries with the probes, or keep the version-3 file",
                 filename=self.path,
             )

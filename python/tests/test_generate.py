@@ -217,3 +217,21 @@ def test_errors(tmp_path: Path) -> None:
         boardbase.generate("flip", "3x3", dir=blocked)
     assert isinstance(caught.value, boardbase.TableFileError)
     assert os.listdir(tmp_path) == ["a-file"]
+
+
+def test_euler_by_class_answers_as_the_oracle(tmp_path: Path) -> None:
+    win, left = euler_solve(3, 4)
+    summary = boardbase.generate("euler", "3x4", dir=tmp_path, symmetry=True)
+    assert (summary["winning"], summary["losing"]) == (sum(win[:-1]), win.count(False))
+    assert summary["empty_moves_left"] == left[0] and summary["wdl_only"] is False
+    table = boardbase.Table.open(tmp_path / "euler-3x4.bin")
+    assert table.version == 5
+    # 3x4 has 4 symmetries: the file keeps fewer entries than positions.
+    assert len(table.column("winning")) * 8 < 1 << 12
+    positions = list(range(1 << 12))
+    assert list(table.euler_winning(positions)) == win
+    assert list(table.euler_moves_left(positions)) == left
+    with pytest.raises(boardbase.OptionError, match="symmetry=True is for euler"):
+        boardbase.generate("mnk", "3x3", dir=tmp_path, symmetry=True)
+    with pytest.raises(TypeError, match="symmetry: expected True or False"):
+        boardbase.generate("euler", "3x4", dir=tmp_path, symmetry="yes")  # type: ignore[arg-type]
