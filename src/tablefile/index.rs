@@ -62,6 +62,15 @@ impl IndexHeader {
     /// by them: others would give wrong answers), and the key must make an
     /// index ([`Classes::try_with_key`]).
     pub(crate) fn classes(&self, shape: Shape) -> Result<Arc<Classes>, TableError> {
+        let expected = self.check_symmetries(shape)?;
+        Classes::try_with_key(shape.cells(), &expected, &self.key)
+            .map(Arc::new)
+            .map_err(|e| TableError::Index(e.to_string()))
+    }
+
+    /// The board's symmetries, or an error unless they are the ones the
+    /// index says, in the same order.
+    pub(crate) fn check_symmetries(&self, shape: Shape) -> Result<Vec<[u8; 64]>, TableError> {
         let expected = board_symmetries(shape);
         if self.symmetries.len() != expected.len()
             || self
@@ -76,9 +85,7 @@ impl IndexHeader {
                 expected.len()
             )));
         }
-        Classes::try_with_key(shape.cells(), &expected, &self.key)
-            .map(Arc::new)
-            .map_err(|e| TableError::Index(e.to_string()))
+        Ok(expected)
     }
 }
 

@@ -10,7 +10,7 @@ use boardbase_tables::euler::moves;
 use boardbase_tables::shape::Shape;
 
 use super::columns::{Column, Data, Storage};
-use super::index::{CLASSES, canonical_patterns};
+use super::index::{CLASSES, IndexHeader, canonical_patterns};
 use super::v1::TableFile;
 use super::{
     ColumnData, ColumnInfo, Layout, NO_MOVE, Puzzle, Table, TableError, UNREACHABLE, format,
@@ -140,13 +140,9 @@ impl Table {
         }
         list.push(("moves", ColumnData::U64(moves(shape).as_slice().to_vec())));
         if let Some(classes) = &classes {
-            if classes.cells() != shape.cells() {
-                return Err(TableError::Index(format!(
-                    "it is of {} cells, the {shape} board has {}",
-                    classes.cells(),
-                    shape.cells()
-                )));
-            }
+            // The probes map positions by these symmetries: another
+            // board's (of as many cells) would give wrong answers.
+            IndexHeader::of(classes).check_symmetries(shape)?;
             list.push((CLASSES, ColumnData::U32(canonical_patterns(classes))));
         }
         Table::from_columns_indexed(Puzzle::Euler, shape, list, classes)

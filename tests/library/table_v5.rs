@@ -216,6 +216,17 @@ fn depth_columns_with_an_index_are_refused() {
         Table::from_euler(s, columns),
         Err(TableError::ColumnLength { .. })
     ));
+    // Another board's index of as many cells: its symmetries are not 3×4's.
+    let other = Classes::of_shape(shape(2, 6));
+    let columns = EulerColumns {
+        winning: vec![0; other.entries().div_ceil(64) as usize],
+        full: None,
+        classes: Some(other),
+    };
+    assert!(matches!(
+        Table::from_euler(s, columns),
+        Err(TableError::Index(_))
+    ));
 }
 
 #[test]
