@@ -167,16 +167,22 @@ fn verify_one(
             thousands(verified.bytes)
         ),
     };
+    // A table by class checks its entries, each a class of positions.
+    let unit = if table.classes().is_some() {
+        "entries of classes"
+    } else {
+        "positions"
+    };
     let entries = match verified.entries {
         Checked::Embedded { .. } => "every entry equals the built-in tables".to_owned(),
         Checked::Consistent { checked, positions } if checked == positions => {
             format!(
-                "every entry agrees with its neighbours ({} positions)",
+                "every entry agrees with its neighbours ({} {unit})",
                 thousands(positions)
             )
         }
         Checked::Consistent { checked, positions } => format!(
-            "entries agree with their neighbours at {} of {} positions (a spot check)",
+            "entries agree with their neighbours at {} of {} {unit} (a spot check)",
             thousands(checked),
             thousands(positions)
         ),

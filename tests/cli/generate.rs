@@ -28,6 +28,20 @@ fn json(text: &str) -> Value {
     v
 }
 
+/// `boardbase generate euler SIZE --dir DIR --format json` with `flags`
+/// (and `--wdl-only`): the run, which must succeed, and its summary.
+fn generate_euler(size: &str, dir: &str, flags: &[&str], wdl: bool) -> (Run, Value) {
+    let mut args = vec!["generate", "euler", size, "--dir", dir, "--format", "json"];
+    args.extend_from_slice(flags);
+    if wdl {
+        args.push("--wdl-only");
+    }
+    let r = run(&args);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let s = json(&r.stdout);
+    (r, s)
+}
+
 #[test]
 fn euler_summaries_against_the_oracle_and_files_that_verify() {
     let dir = TempDir::new("euler");
@@ -35,26 +49,12 @@ fn euler_summaries_against_the_oracle_and_files_that_verify() {
         let shape = Shape::new(rows, cols).unwrap();
         let size = shape.to_string();
         let oracle = Euler::solve(shape);
-        let mut args = vec![
-            "generate",
-            "euler",
-            &size,
-            "--dir",
-            dir.path(),
-            "--format",
-            "json",
-        ];
-        if wdl {
-            args.push("--wdl-only");
-        }
-        let r = run(&args);
-        assert_eq!(r.code, 0, "{}", r.stderr);
+        let (r, s) = generate_euler(&size, dir.path(), &[], wdl);
         assert!(
             r.stderr.starts_with(&format!("euler {size}, ")) && r.stderr.contains(" of memory ("),
             "the memory needed is said first: {}",
             r.stderr
         );
-        let s = json(&r.stdout);
         let n = 1u64 << shape.cells();
         let open_wins = oracle.wins[..n as usize - 1].iter().filter(|&&w| w).count() as u64;
         assert_eq!(s["puzzle"], "euler");
@@ -1053,21 +1053,7 @@ fn euler_by_class_answers_every_position_as_the_oracle() {
         let shape = Shape::new(rows, cols).unwrap();
         let size = shape.to_string();
         let oracle = Euler::solve(shape);
-        let mut args = vec![
-            "generate",
-            "euler",
-            &size,
-            "--symmetry",
-            "--dir",
-            dir.path(),
-            "--format",
-            "json",
-        ];
-        if wdl {
-            args.push("--wdl-only");
-        }
-        let r = run(&args);
-        assert_eq!(r.code, 0, "{}", r.stderr);
+        let (r, s) = generate_euler(&size, dir.path(), &["--symmetry"], wdl);
         assert!(
             r.stderr
                 .contains("one entry a class of the board's symmetries")
@@ -1075,7 +1061,6 @@ fn euler_by_class_answers_every_position_as_the_oracle() {
             "{}",
             r.stderr
         );
-        let s = json(&r.stdout);
         let n = 1u64 << shape.cells();
         let open_wins = oracle.wins[..n as usize - 1].iter().filter(|&&w| w).count() as u64;
         assert_eq!(

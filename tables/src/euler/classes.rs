@@ -261,20 +261,7 @@ impl ClassSolver {
                 // The full board: the player to move has won.
                 acc[n - 1][lane] = 1 << lo_mask;
             }
-            let mut count = [0usize; MAX_SYMMETRIES];
-            for &(key, rest) in &self.key_moves {
-                if t & key != 0 {
-                    continue;
-                }
-                let (to, g) = self.classes.class_of(t | key);
-                let m = self.classes.rest_image(g, rest);
-                into[g][count[g]] = Into {
-                    class: to as u32,
-                    mid: (m >> self.lo_bits) as u32,
-                    lo: (m & lo_mask) as u32,
-                };
-                count[g] += 1;
-            }
+            let count = self.moves_by_frame(t, &mut into);
             for (g, moves) in into.iter().enumerate() {
                 let moves = &moves[..count[g]];
                 if moves.is_empty() {
@@ -312,6 +299,33 @@ impl ClassSolver {
             won += ones * self.classes.weight(class as usize);
         }
         won
+    }
+
+    /// The moves from key pattern `t` into other blocks, by the symmetry
+    /// through which the class they reach is read: `into[g][..count[g]]`,
+    /// each with the class reached and the move's `mid` and `lo` parts in
+    /// `g`'s frame. Returns `count`.
+    fn moves_by_frame(
+        &self,
+        t: u64,
+        into: &mut [[Into; super::MAX_MOVES]; MAX_SYMMETRIES],
+    ) -> [usize; MAX_SYMMETRIES] {
+        let lo_mask = (1u64 << self.lo_bits) - 1;
+        let mut count = [0usize; MAX_SYMMETRIES];
+        for &(key, rest) in &self.key_moves {
+            if t & key != 0 {
+                continue;
+            }
+            let (to, g) = self.classes.class_of(t | key);
+            let m = self.classes.rest_image(g, rest);
+            into[g][count[g]] = Into {
+                class: to as u32,
+                mid: (m >> self.lo_bits) as u32,
+                lo: (m & lo_mask) as u32,
+            };
+            count[g] += 1;
+        }
+        count
     }
 
     /// Streams one move into another block: `out(mid, bits)` for every

@@ -118,7 +118,6 @@ impl ClassSolver {
         let per_word = 1usize << self.lo_bits;
         assert_eq!(plies.len(), next.len() * per_word);
         let mask = self.word_mask();
-        let lo_mask = (1u64 << self.lo_bits) - 1;
         let last = self.classes.classes() - 1;
         let mut taken = 0;
         let mut into = [[Into::default(); MAX_MOVES]; MAX_SYMMETRIES];
@@ -130,20 +129,7 @@ impl ClassSolver {
                 continue;
             }
             let t = self.classes.canonical(class);
-            let mut count = [0usize; MAX_SYMMETRIES];
-            for &(key, rest) in &self.key_moves {
-                if t & key != 0 {
-                    continue;
-                }
-                let (to, g) = self.classes.class_of(t | key);
-                let m = self.classes.rest_image(g, rest);
-                into[g][count[g]] = Into {
-                    class: to as u32,
-                    mid: (m >> self.lo_bits) as u32,
-                    lo: (m & lo_mask) as u32,
-                };
-                count[g] += 1;
-            }
+            let count = self.moves_by_frame(t, &mut into);
             let DepthScratch {
                 hurry,
                 resist,
