@@ -99,9 +99,10 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0,
           value_parser = parse_seconds)]
     checkpoint_every: f64,
-    /// Euler, with --wdl-only: one entry a class of positions under the
-    /// board's symmetries (table format version 5): 1/8 of the memory and
-    /// of the file on a square board, 1/4 on another rectangle
+    /// Euler: one entry a class of positions under the board's symmetries
+    /// (table format version 5; moves left without best moves, which are
+    /// found from them): 1/8 of the memory and of the file on a square
+    /// board, 1/4 on another rectangle
     #[arg(long)]
     symmetry: bool,
     /// Compress the table once written (table format version 4, as

@@ -1042,9 +1042,11 @@ class Table:
 
     @property
     def version(self) -> int:
-        """The file's layout version: 4 for a compressed file (its
-        compressed columns are not views of the file), 3 for files
-        ``boardbase generate`` writes, 2 or 1 from earlier releases."""
+        """The file's layout version: 5 for a table of one entry a class
+        of positions (``generate(..., symmetry=True)``: its per-position
+        columns have an entry a class, not a board), 4 for a compressed
+        file (its compressed columns are not views of the file), 3 for
+        files ``boardbase generate`` writes, 2 or 1 from earlier releases."""
         return int(self._inner.version)
 
     @property
@@ -1245,11 +1247,11 @@ def generate(
     summary's ``file_bytes`` is then its compressed length and
     ``uncompressed_bytes`` its length before.
 
-    ``symmetry=True`` (Euler, with ``wdl_only=True``) keeps one entry a
-    class of positions under the board's symmetries (version 5), as
-    ``boardbase generate --symmetry`` does: an eighth of the memory and of
-    the file on a square board, a quarter on another rectangle. No
-    checkpoint is kept."""
+    ``symmetry=True`` (Euler) keeps one entry a class of positions under
+    the board's symmetries (version 5: moves left without best moves,
+    which are found from them), as ``boardbase generate --symmetry`` does:
+    an eighth of the memory and of the file on a square board, a quarter
+    on another rectangle. No checkpoint is kept."""
     if memory is not None:
         memory = _memory("memory", memory)
     if jobs is not None:

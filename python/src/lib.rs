@@ -876,7 +876,7 @@ impl PyTable {
             py,
             self.path.as_deref(),
             positions,
-            |p| euler.probe(p).map(|e| e.moves_left),
+            |p| euler.moves_left(p),
             |left| left.map_or(-1, i16::from),
         )
     }

@@ -166,7 +166,7 @@ impl Job {
         }
         if self.symmetry {
             let why = if puzzle == Puzzle::Flip {
-                Some("is for euler win/loss tables so far: a Flip table is made without it")
+                Some("is for euler so far: a Flip table is made without it")
             } else if self.ranks > 1 {
                 Some("runs in one process so far: run boardbase generate without mpirun")
             } else {
@@ -678,11 +678,20 @@ impl Plan {
             removed_temporary,
             checkpoint: None,
         };
-        let options = EulerOptions {
-            memory_limit: self.memory_limit.map(|l| l.bytes),
-            ..self.job.euler_options(Some(cancel))
+        // The plan decided what the table holds, within the memory left
+        // for the write, and checked the memory: the run makes that.
+        let hooks = Hooks {
+            progress: &progress,
+            cancel: Some(cancel),
         };
-        let made = super::euler(shape, &options, &progress).map_err(|error| match error {
+        let made = if cancel.is_cancelled() {
+            Err(GenerateError::Cancelled)
+        } else {
+            in_pool(self.job.threads, || {
+                super::euler_classes::solve(shape, self.full, &hooks)
+            })
+        };
+        let made = made.map_err(|error| match error {
             GenerateError::Cancelled => cancelled(false),
             error => error,
         })?;

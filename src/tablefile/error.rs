@@ -228,8 +228,8 @@ pub enum TableError {
     /// cells make no index, or the table is not one that has an index.
     #[error("the symmetric index is not valid: {0}")]
     Index(String),
-    /// A table of one entry a class of positions with moves-left and
-    /// best-move columns: such tables hold win/loss only for now.
+    /// A table of one entry a class of positions with a best-move column:
+    /// its best moves are found from its moves left.
     #[error(
         "a table of one entry a class of symmetric positions has no best_move column: its best moves are found from the plies column"
     )]

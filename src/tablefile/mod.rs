@@ -96,7 +96,7 @@
 //! (docs/table-format.md has the whole layout).
 //!
 //! **Version 5** (one entry a class of positions under the board's
-//! symmetries, Euler win/loss tables only) is version 4's layout with one
+//! symmetries, Euler tables only) is version 4's layout with one
 //! more header field after `columns`, `index`: the symmetries (`u64` count,
 //! then per symmetry a `u64` length and the cell each cell maps to, one
 //! `u8` each, the identity first, in the order of

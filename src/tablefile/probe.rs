@@ -166,6 +166,16 @@ impl<'a> EulerTable<'a> {
         Ok(read(plies, "plies", self.entry(covered))? as u8)
     }
 
+    /// The moves left from `covered` with perfect play, `None` in a
+    /// WDL-only table: one entry read (no best move sought).
+    pub fn moves_left(&self, covered: u64) -> Result<Option<u8>, TableError> {
+        self.check(covered)?;
+        match self.full {
+            Some((plies, _)) => Ok(Some(self.plies(plies, covered)?)),
+            None => Ok(None),
+        }
+    }
+
     /// The outcome, moves left and best move from `covered` (the last two
     /// `None` in a WDL-only table). A table by class stores no best moves:
     /// the best move is the first in the moves' order to a position of one
@@ -182,8 +192,18 @@ impl<'a> EulerTable<'a> {
         };
         let moves_left = self.plies(plies, covered)?;
         let Some(best) = best else {
+            // Wins are an even number of moves away, losses odd; only the
+            // full board has none left.
+            let open = covered != self.shape.full();
+            if (moves_left % 2 == 0) != outcome.is_win() || (moves_left == 0) == open {
+                return Err(TableError::BadEntry {
+                    column: "plies",
+                    index: self.entry(covered),
+                    value: u64::from(moves_left),
+                });
+            }
             let mut best_move = None;
-            if moves_left > 0 {
+            if open {
                 for mask in self.legal_moves(covered)? {
                     if self.plies(plies, covered | mask)? == moves_left - 1 {
                         best_move = Some(mask);

@@ -79,9 +79,10 @@ pub enum Checked {
     /// positions one move away. When every position is checked this proves
     /// the table right; otherwise it is a spot check.
     Consistent {
-        /// Positions checked.
+        /// Positions checked (entries, each a class of positions, in a
+        /// table of version 5).
         checked: u64,
-        /// Positions in the table.
+        /// Positions in the table (entries in version 5).
         positions: u64,
     },
 }

@@ -130,7 +130,7 @@ impl Classes {
     /// orbits of the cells (those of more than one cell), largest first and
     /// then by their first cell, each taken while the key stays within
     /// `max(cells − 14, min(cells − 8, 8))` cells (so that a solver's block
-    /// of `2^rest_bits` positions holds from 256 to 2^14 words of 64).
+    /// of `2^rest_bits` positions holds at least 2^8 positions).
     ///
     /// | shape | key cells | classes | entries ÷ positions |
     /// | --- | ---: | ---: | ---: |
@@ -191,7 +191,8 @@ impl Classes {
     ///
     /// # Errors
     ///
-    /// [`IndexError`]: `cells` over 64, no symmetries or more than
+    /// [`IndexError`]: `cells` over 64 (or 64 cells with no key cells),
+    /// no symmetries or more than
     /// [`MAX_SYMMETRIES`], a first symmetry that is not the identity, one
     /// that is not a permutation of the cells or does not map `key` onto
     /// itself, or a `key` of cells out of range, repeated or more than
@@ -237,6 +238,10 @@ impl Classes {
             }
         }
         let rest: Vec<u8> = (0..cells as u8).filter(|&c| in_key >> c & 1 == 0).collect();
+        if rest.len() >= 64 {
+            // An entry is a class times 2^rest_bits: it must fit a u64.
+            return Err(IndexError::Cells);
+        }
         let mut place = [0u8; 64];
         for (i, &c) in key.iter().enumerate() {
             place[c as usize] = i as u8;
@@ -416,7 +421,7 @@ impl Classes {
 /// Why a [`Classes`] cannot be made of what it was given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IndexError {
-    /// More than 64 cells.
+    /// More than 64 cells, or 64 outside the key.
     Cells,
     /// No symmetries, or more than [`MAX_SYMMETRIES`].
     Symmetries,
@@ -434,7 +439,7 @@ pub enum IndexError {
 impl core::fmt::Display for IndexError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(match self {
-            IndexError::Cells => "more than 64 cells",
+            IndexError::Cells => "more than 64 cells, or 64 outside the key",
             IndexError::Symmetries => "no symmetries, or more than 8",
             IndexError::NotIdentity => "the first symmetry is not the identity",
             IndexError::NotPermutation => "a symmetry is not a permutation of the cells",

@@ -116,12 +116,19 @@ impl ClassSolver {
     ///
     /// # Panics
     ///
-    /// Panics if the shape has more than [`MAX_CELLS`] cells or `classes`
-    /// is of another number of cells.
+    /// Panics if the shape has more than [`MAX_CELLS`] cells, `classes` is
+    /// of another number of cells, or it has several classes and fewer
+    /// than 6 cells outside its key.
     pub fn with_classes(shape: Shape, classes: Classes) -> ClassSolver {
         assert!(shape.cells() <= MAX_CELLS);
         assert_eq!(classes.cells(), shape.cells());
         let rest_bits = classes.rest_bits();
+        // A class's block is whole words: an entry is `class · 2^rest_bits
+        // + rest`, so under 6 rest bits there must be one class.
+        assert!(
+            rest_bits >= WORD_CELLS || classes.classes() == 1,
+            "at least 6 cells outside the key"
+        );
         let lo_bits = rest_bits.min(WORD_CELLS);
         let mid_bits = rest_bits - lo_bits;
         let relabel = |m: u64| classes.rest_pattern(m) | classes.key_pattern(m) << rest_bits;
