@@ -56,14 +56,31 @@ impl IndexHeader {
             .expect("encoding into a Vec cannot fail")
     }
 
-    /// The index a file of `shape` describes, checked: the symmetries must
-    /// be the board's own in [`Shape::symmetries`]'s order (a reader
-    /// computes its entries with them, and the solver's moves are mapped
-    /// by them: others would give wrong answers), and the key must make an
-    /// index ([`Classes::try_with_key`]).
-    pub(crate) fn classes(&self, shape: Shape) -> Result<Arc<Classes>, TableError> {
+    /// The index a file of `shape` describes with `count` classes whose
+    /// canonical patterns are not read yet: what its columns' entry counts
+    /// are checked against before [`listed`](Self::listed) reads them.
+    pub(crate) fn provisional(&self, shape: Shape, count: u64) -> Result<Arc<Classes>, TableError> {
+        let patterns = 1u64 << self.key.len().min(63);
+        if count == 0 || count > patterns {
+            return Err(TableError::Index(format!(
+                "its classes column has {count} entries, for {patterns} key patterns"
+            )));
+        }
+        self.listed(shape, (0..count as u32).collect())
+    }
+
+    /// The index a file of `shape` describes, its classes' canonical key
+    /// patterns `canonical` (its `classes` column, in order): made at no
+    /// cost, a position's class found by a binary search in them
+    /// ([`Classes::try_with_canonical`]). That they are the classes of the
+    /// key patterns is `verify`'s to check.
+    pub(crate) fn listed(
+        &self,
+        shape: Shape,
+        canonical: Vec<u32>,
+    ) -> Result<Arc<Classes>, TableError> {
         let expected = self.check_symmetries(shape)?;
-        Classes::try_with_key(shape.cells(), &expected, &self.key)
+        Classes::try_with_canonical(shape.cells(), &expected, &self.key, canonical)
             .map(Arc::new)
             .map_err(|e| TableError::Index(e.to_string()))
     }

@@ -10,7 +10,7 @@ use boardbase_tables::classes::Classes;
 use boardbase_tables::shape::Shape;
 
 use super::columns::{Blocks, CheckedColumn, Column, ColumnRef, Data, RefData, Storage};
-use super::index::{IndexHeader, VERSION_5};
+use super::index::{CLASSES, IndexHeader, VERSION_5};
 use super::packed::{self, PackedColumn};
 use super::{
     ColumnData, ColumnInfo, EulerTable, FlipTable, GameTable, Layout, MAX_HEADER_LEN, Puzzle,
@@ -193,8 +193,19 @@ impl<I: Subject> Table<I> {
     pub(super) fn from_storage(storage: Storage) -> Result<Table<I>, TableError> {
         let parsed = format::parse(storage.bytes())?;
         let (id, shape) = I::identify(&parsed.name, parsed.rows, parsed.cols)?;
-        let classes = match &parsed.index {
-            Some(index) => Some(index.classes(shape)?),
+        // The columns are checked against an index of as many classes as
+        // the `classes` column has; its patterns are read once the columns
+        // can be.
+        let index = parsed.index.clone();
+        let classes = match &index {
+            Some(index) => {
+                let count = parsed
+                    .columns
+                    .iter()
+                    .find(|c| c.name == CLASSES)
+                    .map_or(0, |c| c.entries);
+                Some(index.provisional(shape, count)?)
+            }
             None => None,
         };
         let layout = id.check(shape, &parsed.columns, classes.as_ref())?;
@@ -234,7 +245,32 @@ impl<I: Subject> Table<I> {
             layout,
         };
         table.check_moves()?;
+        let mut table = table;
+        if let Some(index) = &index {
+            table.read_classes(index)?;
+        }
         Ok(table)
+    }
+
+    /// Reads a version-5 table's `classes` column (its blocks checked) and
+    /// makes the index of its patterns the table's.
+    fn read_classes(&mut self, index: &IndexHeader) -> Result<(), TableError> {
+        let unreadable = || TableError::Index("its classes column cannot be read (damaged)".into());
+        let i = self
+            .column_index(CLASSES)
+            .ok_or(TableError::MissingColumn(CLASSES.into()))?;
+        let count = self.columns[i].info.entries;
+        let column = self.column_ref(i).ok_or_else(unreadable)?;
+        let mut canonical = Vec::new();
+        for k in 0..count {
+            let pattern = column.get(k).map_err(|_| unreadable())?;
+            canonical.push(u32::try_from(pattern).map_err(|_| unreadable())?);
+        }
+        let listed = index.listed(self.shape, canonical)?;
+        if let Layout::Euler { classes, .. } = &mut self.layout {
+            *classes = Some(listed);
+        }
+        Ok(())
     }
 
     /// Checks that an Euler table's `moves` column is the shape's move list.

@@ -768,17 +768,28 @@ impl Table {
             moves: moves.as_slice(),
             all: self.shape.full(),
         };
-        if let Some(classes) = classes {
-            self.check_classes_column(classes)?;
-        }
+        // The index as the enumeration of every key pattern makes it: the
+        // file's list of classes is checked against it, and its tables
+        // find the children's entries faster than the list's search.
+        let enumerated = match classes {
+            Some(classes) => {
+                let full =
+                    Classes::try_with_key(classes.cells(), classes.symmetries(), classes.key())
+                        .map_err(|e| TableError::Index(e.to_string()))?;
+                self.check_classes_column(&full)?;
+                Some(full)
+            }
+            None => None,
+        };
+        let classes = enumerated.as_ref();
         match self.column_ref_with(*winning, false).map(|c| c.data) {
             Some(RefData::File(bytes, 1)) => {
-                self.check_euler_bits(options, progress, &columns, classes.as_deref(), |i| {
+                self.check_euler_bits(options, progress, &columns, classes, |i| {
                     read_entry(bytes, 1, i).map(|b| b != 0)
                 })
             }
             Some(RefData::Bits(words)) => {
-                self.check_euler_bits(options, progress, &columns, classes.as_deref(), |i| {
+                self.check_euler_bits(options, progress, &columns, classes, |i| {
                     words.get((i / 64) as usize).map(|w| w >> (i % 64) & 1 != 0)
                 })
             }

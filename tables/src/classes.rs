@@ -74,17 +74,22 @@ pub const MAX_KEY_CELLS: usize = 22;
 /// assert_eq!(classes.index(left), classes.index(right));
 /// assert_eq!(classes.index(0), 0);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Classes {
     cells: usize,
     /// `images[g][c]`: the cell that symmetry `g` takes cell `c` to.
     images: Vec<[u8; 64]>,
     key: Vec<u8>,
     rest: Vec<u8>,
-    /// Per key pattern: the class of its canonical pattern.
+    /// Per key pattern: the class of its canonical pattern (empty in an
+    /// index made of its canonical patterns, which computes it).
     class_of: Vec<u32>,
-    /// Per key pattern: the first symmetry taking it to its canonical one.
+    /// Per key pattern: the first symmetry taking it to its canonical one
+    /// (empty likewise).
     symmetry_of: Vec<u8>,
+    /// The images of key patterns, as `rest_map` for the rest.
+    key_map: Vec<u64>,
+    key_chunks: usize,
     /// Per class: its canonical key pattern (increasing).
     canonical: Vec<u32>,
     /// `rest_map[(g * chunks + k) * 256 + byte]`: the image under `g` of
@@ -202,6 +207,75 @@ impl Classes {
         images: &[[u8; 64]],
         key: &[u8],
     ) -> Result<Classes, IndexError> {
+        let mut classes = Classes::unnumbered(cells, images, key)?;
+        let patterns = 1usize << key.len();
+        let mut class_of = alloc::vec![0u32; patterns];
+        let mut symmetry_of = alloc::vec![0u8; patterns];
+        let mut canonical = Vec::new();
+        for t in 0..patterns {
+            let (best, first) = classes.canonical_of(t as u64);
+            symmetry_of[t] = first as u8;
+            if best == t as u64 {
+                class_of[t] = canonical.len() as u32;
+                canonical.push(t as u32);
+            } else {
+                // Smaller, so numbered already.
+                class_of[t] = class_of[best as usize];
+            }
+        }
+        classes.class_of = class_of;
+        classes.symmetry_of = symmetry_of;
+        classes.canonical = canonical;
+        Ok(classes)
+    }
+
+    /// The index of [`try_with_key`](Self::try_with_key) made of its list
+    /// of canonical key patterns (a table file's `classes` column) instead
+    /// of the enumeration of every key pattern: a position's class is then
+    /// found by a binary search in the list, at no cost when made (6×6:
+    /// 2^20 key patterns). A pattern whose canonical one is not in the list
+    /// falls in class [`classes`](Self::classes), past every entry.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`try_with_key`](Self::try_with_key), and
+    /// [`IndexError::Canonical`] unless `canonical` is in increasing order,
+    /// of key patterns.
+    pub fn try_with_canonical(
+        cells: usize,
+        images: &[[u8; 64]],
+        key: &[u8],
+        canonical: Vec<u32>,
+    ) -> Result<Classes, IndexError> {
+        let mut classes = Classes::unnumbered(cells, images, key)?;
+        let patterns = 1u64 << key.len();
+        if canonical.windows(2).any(|w| w[0] >= w[1])
+            || canonical.last().is_some_and(|&c| u64::from(c) >= patterns)
+        {
+            return Err(IndexError::Canonical);
+        }
+        classes.canonical = canonical;
+        Ok(classes)
+    }
+
+    /// The smallest image of key pattern `t` and the first symmetry giving
+    /// it.
+    #[inline]
+    fn canonical_of(&self, t: u64) -> (u64, usize) {
+        let mut best = t;
+        let mut first = 0;
+        for g in 1..self.images.len() {
+            let image = apply(&self.key_map, self.key_chunks, g, t);
+            if image < best {
+                best = image;
+                first = g;
+            }
+        }
+        (best, first)
+    }
+
+    /// Everything but the classes' numbers, checked.
+    fn unnumbered(cells: usize, images: &[[u8; 64]], key: &[u8]) -> Result<Classes, IndexError> {
         if cells > 64 {
             return Err(IndexError::Cells);
         }
@@ -252,37 +326,16 @@ impl Classes {
         let (key_map, key_chunks) = byte_maps(images, key, &place);
         let (rest_map, rest_chunks) = byte_maps(images, &rest, &place);
 
-        let patterns = 1usize << key.len();
-        let mut class_of = alloc::vec![0u32; patterns];
-        let mut symmetry_of = alloc::vec![0u8; patterns];
-        let mut canonical = Vec::new();
-        for t in 0..patterns {
-            let mut best = t as u64;
-            let mut first = 0;
-            for g in 1..images.len() {
-                let image = apply(&key_map, key_chunks, g, t as u64);
-                if image < best {
-                    best = image;
-                    first = g;
-                }
-            }
-            symmetry_of[t] = first as u8;
-            if best == t as u64 {
-                class_of[t] = canonical.len() as u32;
-                canonical.push(t as u32);
-            } else {
-                // Smaller, so numbered already.
-                class_of[t] = class_of[best as usize];
-            }
-        }
         Ok(Classes {
             cells,
             images: images.to_vec(),
             key: key.to_vec(),
             rest,
-            class_of,
-            symmetry_of,
-            canonical,
+            class_of: Vec::new(),
+            symmetry_of: Vec::new(),
+            key_map,
+            key_chunks,
+            canonical: Vec::new(),
             rest_map,
             rest_chunks,
         })
@@ -334,6 +387,14 @@ impl Classes {
     /// it onto the class's canonical pattern.
     #[inline]
     pub fn class_of(&self, pattern: u64) -> (usize, usize) {
+        if self.class_of.is_empty() {
+            let (best, first) = self.canonical_of(pattern);
+            let class = u32::try_from(best)
+                .ok()
+                .and_then(|b| self.canonical.binary_search(&b).ok())
+                .unwrap_or(self.canonical.len());
+            return (class, first);
+        }
         (
             self.class_of[pattern as usize] as usize,
             usize::from(self.symmetry_of[pattern as usize]),
@@ -434,6 +495,8 @@ pub enum IndexError {
     KeyCells,
     /// A symmetry maps a key cell to a cell outside the key.
     KeyNotOrbits,
+    /// A list of canonical key patterns out of order or past the key.
+    Canonical,
 }
 
 impl core::fmt::Display for IndexError {
@@ -447,9 +510,23 @@ impl core::fmt::Display for IndexError {
                 "a key cell is out of range or repeated, or there are more than 22"
             }
             IndexError::KeyNotOrbits => "a symmetry maps a key cell outside the key",
+            IndexError::Canonical => "the canonical key patterns are out of order or past the key",
         })
     }
 }
+
+/// Indices of one definition: the same cells, symmetries and key, and the
+/// same classes (however they are found).
+impl PartialEq for Classes {
+    fn eq(&self, other: &Classes) -> bool {
+        self.cells == other.cells
+            && self.images == other.images
+            && self.key == other.key
+            && self.canonical == other.canonical
+    }
+}
+
+impl Eq for Classes {}
 
 fn gather(board: u64, cells: &[u8]) -> u64 {
     let mut out = 0;
@@ -514,6 +591,23 @@ mod tests {
                 .map(|k| classes.weight(k) << classes.rest_bits())
                 .sum();
             assert_eq!(total, 1 << shape.cells());
+            // Made of its canonical patterns, the index is the same.
+            let list = (0..classes.classes())
+                .map(|k| classes.canonical(k) as u32)
+                .collect();
+            let cells = shape.cells();
+            let listed =
+                Classes::try_with_canonical(cells, classes.symmetries(), classes.key(), list)
+                    .unwrap();
+            assert_eq!(listed, classes);
+            for p in 0..1u64 << cells {
+                assert_eq!(listed.index(p), classes.index(p), "{shape} {p:b}");
+            }
+            let bad = alloc::vec![3, 2];
+            assert_eq!(
+                Classes::try_with_canonical(cells, classes.symmetries(), classes.key(), bad),
+                Err(IndexError::Canonical)
+            );
         }
     }
 }
