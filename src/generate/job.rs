@@ -108,8 +108,10 @@ pub struct Job {
     /// Euler: one entry a class of positions under the board's symmetries
     /// ([`EulerOptions::symmetry`]), a table of version 5 whose full tables
     /// hold moves left without best moves. Refused
-    /// ([`GenerateError::SymmetryRefused`]) for Flip and over several
-    /// ranks. `false` by default.
+    /// ([`GenerateError::SymmetryRefused`]) for Flip, over several ranks,
+    /// and with another [`checkpoint_every`](Self::checkpoint_every) than
+    /// the default (a run by class keeps no checkpoint). `false` by
+    /// default.
     pub symmetry: bool,
 }
 
@@ -169,6 +171,8 @@ impl Job {
                 Some("is for euler so far: a Flip table is made without it")
             } else if self.ranks > 1 {
                 Some("runs in one process so far: run boardbase generate without mpirun")
+            } else if self.checkpoint_every != DEFAULT_CHECKPOINT_EVERY {
+                Some("keeps no checkpoint so far (6x6 takes minutes): give it no checkpoint interval")
             } else {
                 None
             };

@@ -1115,6 +1115,17 @@ fn symmetry_is_refused_where_it_makes_no_table() {
             &["generate", "mnk", "3x3", "--symmetry"][..],
             "--symmetry is for euler",
         ),
+        (
+            &[
+                "generate",
+                "euler",
+                "3x3",
+                "--symmetry",
+                "--checkpoint-every",
+                "5",
+            ][..],
+            "--symmetry keeps no checkpoint so far",
+        ),
     ] {
         let mut args = args.to_vec();
         args.extend(["--dir", dir.path()]);
