@@ -172,7 +172,9 @@ impl Job {
             } else if self.ranks > 1 {
                 Some("runs in one process so far: run boardbase generate without mpirun")
             } else if self.checkpoint_every != DEFAULT_CHECKPOINT_EVERY {
-                Some("keeps no checkpoint so far (6x6 takes minutes): give it no checkpoint interval")
+                Some(
+                    "keeps no checkpoint so far (6x6 takes minutes): give it no checkpoint interval",
+                )
             } else {
                 None
             };
