@@ -8,7 +8,7 @@
 //! rest first, key last, so that its block index is the key pattern:
 //!
 //! * a move that covers no key cell stays in the block: solved as the
-//!   plain solver does ([`WinLossSolver::finish_block`]);
+//!   plain solver does;
 //! * a move that covers key cells leads from key pattern `t` to `t' = t |
 //!   m_key`, whose entries are those of its class `c'` seen through the
 //!   symmetry `g` with `g(t') = canonical(c')`: position `(t', r | m_rest)`
