@@ -16,10 +16,10 @@ use serde::Serialize;
 use super::checkpoint::{Checkpoint, Resume, checkpoint_len, checkpoint_path};
 use super::setting::{LimitFrom, MemoryLimit};
 use super::{
-    Cancel, DEFAULT_EXCHANGE_BYTES, EulerOptions, FlipOptions, GenerateError, Hooks, Progress,
-    Puzzle, RanksOptions, euler_classes_full_memory, euler_classes_memory, euler_full_memory,
-    euler_full_tables, euler_memory, euler_rank_memory, euler_rank_write_memory, euler_ranks,
-    flip_memory, in_pool,
+    Cancel, DEFAULT_EXCHANGE_BYTES, EulerOptions, EulerSummary, FlipOptions, GenerateError, Hooks,
+    Progress, Puzzle, RanksOptions, euler_classes_full_memory, euler_classes_memory,
+    euler_full_memory, euler_full_tables, euler_memory, euler_rank_memory, euler_rank_write_memory,
+    euler_ranks, flip_memory, in_pool,
 };
 use crate::euler::Outcome;
 use crate::memory::{available_memory, peak_memory};
@@ -561,19 +561,11 @@ impl Plan {
         let job = &self.job;
         let shape = job.shape;
         self.check()?;
-        let cancelled = |removed_temporary| GenerateError::NotWritten {
-            path: self.path.clone(),
-            removed_temporary,
-            checkpoint: None,
-        };
         let options = FlipOptions {
             memory_limit: self.memory_limit.map(|l| l.bytes),
             ..job.flip_options(Some(cancel))
         };
-        let made = super::flip(shape, &options, &progress).map_err(|error| match error {
-            GenerateError::Cancelled => cancelled(false),
-            error => error,
-        })?;
+        let made = super::flip(shape, &options, &progress).map_err(|e| self.stopped(e))?;
         let mut s = made.summary.clone();
         let table = Table::from_flip(shape, FlipColumns::from(made)).map_err(|error| {
             GenerateError::Table {
@@ -591,11 +583,45 @@ impl Plan {
             histogram: s.histogram,
             max_rounds: s.max_rounds,
         });
+        self.write_one(table, summary, start, &progress, cancel)
+    }
+
+    /// The end of a job of one process that keeps no checkpoint (Flip, or
+    /// Euler by class), its `table` made from `start` on: the file written
+    /// (and compressed when asked) and the report.
+    fn write_one(
+        &self,
+        table: Table,
+        summary: ReportSummary,
+        start: Instant,
+        progress: &(impl Fn(Progress) + Sync),
+        cancel: &Cancel,
+    ) -> Result<Report, GenerateError> {
         let generated = start.elapsed();
-        let file_bytes = write_table(&table, &self.path, &progress, cancel, cancelled)?;
+        let cancelled = |removed_temporary| self.not_written(removed_temporary);
+        let file_bytes = write_table(&table, &self.path, progress, cancel, cancelled)?;
         drop(table);
-        let written = compress_written(&self.path, self.job.compress, file_bytes, &progress)?;
+        let written = compress_written(&self.path, self.job.compress, file_bytes, progress)?;
         Ok(self.report(summary, start.elapsed(), generated, peak_memory(), written))
+    }
+
+    /// A job of one process that keeps no checkpoint, stopped: nothing
+    /// written (the temporary file removed or not).
+    fn not_written(&self, removed_temporary: bool) -> GenerateError {
+        GenerateError::NotWritten {
+            path: self.path.clone(),
+            removed_temporary,
+            checkpoint: None,
+        }
+    }
+
+    /// A generation's error in a job that keeps no checkpoint: a cancel is
+    /// the job stopped before its file.
+    fn stopped(&self, error: GenerateError) -> GenerateError {
+        match error {
+            GenerateError::Cancelled => self.not_written(false),
+            error => error,
+        }
     }
 
     /// The summary of a job that took `total` (`generated` of it to
@@ -669,8 +695,9 @@ impl Plan {
     }
 
     /// [`run`](Plan::run) of an Euler job by class ([`Job::symmetry`]): the
-    /// win/loss table solved in one process with one entry a class, written
-    /// through [`Table::write`] as a table of version 5.
+    /// tables the plan decided (win/loss, and moves left when full) solved
+    /// in one process with one entry a class, written through
+    /// [`Table::write`] as a table of version 5.
     fn run_classes(
         &self,
         progress: impl Fn(Progress) + Sync,
@@ -679,11 +706,6 @@ impl Plan {
         let start = Instant::now();
         let shape = self.job.shape;
         self.check()?;
-        let cancelled = |removed_temporary| GenerateError::NotWritten {
-            path: self.path.clone(),
-            removed_temporary,
-            checkpoint: None,
-        };
         // The plan decided what the table holds, within the memory left
         // for the write, and checked the memory: the run makes that.
         let hooks = Hooks {
@@ -697,26 +719,11 @@ impl Plan {
                 super::euler_classes::solve(shape, self.full, &hooks)
             })
         };
-        let made = made.map_err(|error| match error {
-            GenerateError::Cancelled => cancelled(false),
-            error => error,
-        })?;
-        let s = made.summary;
-        let summary = ReportSummary::Euler(EulerReport {
-            wdl_only: made.depth.is_none(),
-            positions: s.positions,
-            winning: s.winning,
-            losing: s.losing,
-            empty: s.empty,
-            empty_moves_left: s.empty_moves_left,
-        });
+        let made = made.map_err(|e| self.stopped(e))?;
+        let summary = EulerReport::of(&made.summary, made.depth.is_none());
         let table = Table::from_euler(shape, EulerColumns::from(made))
             .map_err(|error| GenerateError::writing(&self.path, error))?;
-        let generated = start.elapsed();
-        let file_bytes = write_table(&table, &self.path, &progress, cancel, cancelled)?;
-        drop(table);
-        let written = compress_written(&self.path, self.job.compress, file_bytes, &progress)?;
-        Ok(self.report(summary, start.elapsed(), generated, peak_memory(), written))
+        self.write_one(table, summary, start, &progress, cancel)
     }
 
     /// The one run of an Euler job, on each rank of `ranks` (one process:
@@ -776,15 +783,7 @@ impl Plan {
             GenerateError::Cancelled => cancelled(false),
             error => error,
         })?;
-        let s = made.summary;
-        let summary = ReportSummary::Euler(EulerReport {
-            wdl_only: !made.full(),
-            positions: s.positions,
-            winning: s.winning,
-            losing: s.losing,
-            empty: s.empty,
-            empty_moves_left: s.empty_moves_left,
-        });
+        let summary = EulerReport::of(&made.summary, !made.full());
         let exchanged = made.exchanged.clone();
         let (generated, file_bytes) = if ranks.size() == 1 {
             // One process holds the whole table: it writes it as any table
@@ -901,6 +900,20 @@ pub struct EulerReport {
     /// Moves left from the empty board with perfect play (full tables
     /// only).
     pub empty_moves_left: Option<u8>,
+}
+
+impl EulerReport {
+    /// The summary of the tables a job made, win/loss only or not.
+    fn of(s: &EulerSummary, wdl_only: bool) -> ReportSummary {
+        ReportSummary::Euler(EulerReport {
+            wdl_only,
+            positions: s.positions,
+            winning: s.winning,
+            losing: s.losing,
+            empty: s.empty,
+            empty_moves_left: s.empty_moves_left,
+        })
+    }
 }
 
 /// What a Flip table holds.

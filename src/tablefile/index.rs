@@ -97,7 +97,7 @@ impl IndexHeader {
                 shape.cells()
             )));
         }
-        let expected = board_symmetries(shape);
+        let expected = Classes::board_symmetries(shape);
         if self.symmetries.len() != expected.len()
             || self
                 .symmetries
@@ -113,27 +113,4 @@ impl IndexHeader {
         }
         Ok(expected)
     }
-}
-
-/// The symmetries of `shape` as [`Classes::of_shape`] numbers them:
-/// `images[g][c]` the cell symmetry `g` takes cell `c` to.
-fn board_symmetries(shape: Shape) -> Vec<[u8; 64]> {
-    let cells = shape.cells();
-    (0..shape.symmetries())
-        .map(|g| {
-            let mut image = [0u8; 64];
-            for (c, slot) in image.iter_mut().enumerate().take(cells) {
-                *slot = shape.symmetric_board(1 << c, g).trailing_zeros() as u8;
-            }
-            image
-        })
-        .collect()
-}
-
-/// The `classes` column of `classes`: each class's canonical key pattern,
-/// in increasing order.
-pub(crate) fn canonical_patterns(classes: &Classes) -> Vec<u32> {
-    (0..classes.classes())
-        .map(|c| classes.canonical(c) as u32)
-        .collect()
 }

@@ -114,7 +114,7 @@ pub fn presses_width(shape: Shape) -> u8 {
 /// # Ok::<(), boardbase::tablefile::TableError>(())
 /// ```
 pub fn expected_file_len(puzzle: Puzzle, shape: Shape, full: bool) -> Result<u64, TableError> {
-    let infos = layout_infos(puzzle, shape, full)?;
+    let infos = layout_infos(puzzle, shape, full, None)?;
     let crcs = vec![0; infos.len()];
     Ok(format::encode_header(puzzle.name(), shape, VERSION, &infos, &crcs, None).2)
 }
@@ -135,22 +135,9 @@ pub fn expected_file_len(puzzle: Puzzle, shape: Shape, full: bool) -> Result<u64
 /// # Ok::<(), boardbase::tablefile::TableError>(())
 /// ```
 pub fn expected_class_file_len(shape: Shape, full: bool) -> Result<u64, TableError> {
-    if shape.cells() > Puzzle::Euler.max_cells() {
-        return Err(TableError::BadShape {
-            puzzle: Puzzle::Euler,
-            rows: shape.rows() as u8,
-            cols: shape.cols() as u8,
-        });
-    }
+    check_shape(Puzzle::Euler, shape)?;
     let classes = Classes::of_shape(shape);
-    let mut columns = required(Puzzle::Euler, shape, Some(&classes));
-    if full {
-        columns.insert(1, ("plies", 8, classes.entries()));
-    }
-    let infos: Vec<ColumnInfo> = columns
-        .into_iter()
-        .map(|(name, width, entries)| ColumnInfo::in_memory(name, width, entries))
-        .collect();
+    let infos = layout_infos(Puzzle::Euler, shape, full, Some(&classes))?;
     let crcs = vec![0; infos.len()];
     let index = IndexHeader::of(&classes);
     Ok(format::encode_header(
@@ -164,13 +151,8 @@ pub fn expected_class_file_len(shape: Shape, full: bool) -> Result<u64, TableErr
     .2)
 }
 
-/// The columns of `puzzle`'s table file on `shape` (Euler's with `plies`
-/// and `best_move` when `full`), in file order, as in memory (no offsets).
-pub(crate) fn layout_infos(
-    puzzle: Puzzle,
-    shape: Shape,
-    full: bool,
-) -> Result<Vec<ColumnInfo>, TableError> {
+/// An error unless `puzzle` has tables of `shape`'s cells.
+pub(crate) fn check_shape(puzzle: Puzzle, shape: Shape) -> Result<(), TableError> {
     if shape.cells() > puzzle.max_cells() {
         return Err(TableError::BadShape {
             puzzle,
@@ -178,11 +160,29 @@ pub(crate) fn layout_infos(
             cols: shape.cols() as u8,
         });
     }
-    let per_board = 1u64 << shape.cells();
-    let mut columns = required(puzzle, shape, None);
+    Ok(())
+}
+
+/// The columns of `puzzle`'s table file on `shape` (Euler's with `plies`
+/// and `best_move` when `full`; by class, version 5, its `plies` and no
+/// `best_move`), in file order, as in memory (no offsets).
+pub(crate) fn layout_infos(
+    puzzle: Puzzle,
+    shape: Shape,
+    full: bool,
+    classes: Option<&Classes>,
+) -> Result<Vec<ColumnInfo>, TableError> {
+    check_shape(puzzle, shape)?;
+    let mut columns = required(puzzle, shape, classes);
     if puzzle == Puzzle::Euler && full {
-        columns.insert(1, ("plies", 8, per_board));
-        columns.insert(2, ("best_move", 8, per_board));
+        match classes {
+            Some(classes) => columns.insert(1, ("plies", 8, classes.entries())),
+            None => {
+                let per_board = 1u64 << shape.cells();
+                columns.insert(1, ("plies", 8, per_board));
+                columns.insert(2, ("best_move", 8, per_board));
+            }
+        }
     }
     Ok(columns
         .into_iter()

@@ -168,7 +168,7 @@ pub(crate) fn write_parts<E: OtherRank>(
     fill: impl FnOnce(&mut Parts<'_>) -> io::Result<()>,
     error: impl Fn(TableError) -> E,
 ) -> Result<u64, E> {
-    let infos = layout_infos(puzzle, shape, full).map_err(&error)?;
+    let infos = layout_infos(puzzle, shape, full, None).map_err(&error)?;
     let header = FileHeader {
         name: puzzle.name(),
         shape,

@@ -10,7 +10,8 @@ use boardbase_tables::euler::moves;
 use boardbase_tables::shape::Shape;
 
 use super::columns::{Column, Data, Storage};
-use super::index::{CLASSES, IndexHeader, canonical_patterns};
+use super::index::{CLASSES, IndexHeader};
+use super::layout::check_shape;
 use super::v1::TableFile;
 use super::{
     ColumnData, ColumnInfo, Layout, NO_MOVE, Puzzle, Table, TableError, UNREACHABLE, format,
@@ -38,13 +39,7 @@ impl Table {
         columns: impl IntoIterator<Item = (S, ColumnData)>,
         classes: Option<Arc<Classes>>,
     ) -> Result<Table, TableError> {
-        if shape.cells() > puzzle.max_cells() {
-            return Err(TableError::BadShape {
-                puzzle,
-                rows: shape.rows() as u8,
-                cols: shape.cols() as u8,
-            });
-        }
+        check_shape(puzzle, shape)?;
         let mut list = Vec::new();
         for (name, data) in columns {
             let name = name.into();
@@ -105,13 +100,7 @@ impl Table {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_euler(shape: Shape, columns: EulerColumns) -> Result<Table, TableError> {
-        if shape.cells() > Puzzle::Euler.max_cells() {
-            return Err(TableError::BadShape {
-                puzzle: Puzzle::Euler,
-                rows: shape.rows() as u8,
-                cols: shape.cols() as u8,
-            });
-        }
+        check_shape(Puzzle::Euler, shape)?;
         if columns.classes.is_some()
             && columns
                 .full
@@ -143,7 +132,10 @@ impl Table {
             // The probes map positions by these symmetries: another
             // board's (of as many cells) would give wrong answers.
             IndexHeader::of(classes).check_symmetries(shape)?;
-            list.push((CLASSES, ColumnData::U32(canonical_patterns(classes))));
+            list.push((
+                CLASSES,
+                ColumnData::U32(classes.canonical_patterns().to_vec()),
+            ));
         }
         Table::from_columns_indexed(Puzzle::Euler, shape, list, classes)
     }

@@ -10,7 +10,7 @@ use boardbase_tables::shape::Shape;
 use rayon::prelude::*;
 use std::sync::atomic::Ordering;
 
-use super::index::{CLASSES, canonical_patterns};
+use super::index::CLASSES;
 use super::v1::TableFile;
 use super::{
     ColumnRef, ContentsError, Data, Layout, NO_MOVE, Phase, Progress, Puzzle, RefData, Storage,
@@ -776,7 +776,7 @@ impl Table {
                 let full =
                     Classes::try_with_key(classes.cells(), classes.symmetries(), classes.key())
                         .map_err(|e| TableError::Index(e.to_string()))?;
-                self.check_classes_column(&full)?;
+                self.check_classes_column(classes, &full)?;
                 Some(full)
             }
             None => None,
@@ -835,18 +835,32 @@ impl Table {
         }
     }
 
-    /// Checks a version-5 table's `classes` column: each class's canonical
-    /// key pattern, in order, as the index computes them (a reader in
-    /// another language finds a position's class in it).
-    fn check_classes_column(&self, classes: &Classes) -> Result<(), TableError> {
+    /// Checks a version-5 table's `classes` column, which opening the file
+    /// read into its index (`listed`): each class's canonical key pattern,
+    /// in order, as the enumeration of every key pattern (`enumerated`)
+    /// finds them (a reader in another language finds a position's class
+    /// in it), and no more.
+    fn check_classes_column(
+        &self,
+        listed: &Classes,
+        enumerated: &Classes,
+    ) -> Result<(), TableError> {
         let column = self
             .columns
             .iter()
             .position(|c| c.info.name == CLASSES)
             .ok_or_else(|| TableError::MissingColumn(CLASSES.into()))?;
-        let view = self.column_ref(column);
-        for (k, expected) in canonical_patterns(classes).into_iter().enumerate() {
-            let found = view.and_then(|c| c.get(k as u64).ok());
+        let (listed, enumerated) = (listed.canonical_patterns(), enumerated.canonical_patterns());
+        if listed.len() > enumerated.len() {
+            let k = enumerated.len();
+            return Err(self.inconsistent(
+                column,
+                k as u64,
+                format!("class {k} is past the {k} classes of the key patterns"),
+            ));
+        }
+        for (k, &expected) in enumerated.iter().enumerate() {
+            let found = listed.get(k).map(|&p| u64::from(p));
             if found != Some(u64::from(expected)) {
                 return Err(self.inconsistent(
                     column,
@@ -855,7 +869,11 @@ impl Table {
                         Some(found) => format!(
                             "class {k} holds key pattern {found:#x}, but its canonical key pattern is {expected:#x}"
                         ),
-                        None => "cannot be read".into(),
+                        None => format!(
+                            "is missing: the column has {} classes, the key patterns make {}",
+                            listed.len(),
+                            enumerated.len()
+                        ),
                     },
                 ));
             }

@@ -147,17 +147,8 @@ impl Classes {
     ///
     /// Panics if the shape has more than 64 cells.
     pub fn of_shape(shape: Shape) -> Classes {
-        assert!(shape.fits_u64(), "at most 64 cells");
         let cells = shape.cells();
-        let images: Vec<[u8; 64]> = (0..shape.symmetries())
-            .map(|g| {
-                let mut image = [0u8; 64];
-                for (c, slot) in image.iter_mut().enumerate().take(cells) {
-                    *slot = shape.symmetric_board(1 << c, g).trailing_zeros() as u8;
-                }
-                image
-            })
-            .collect();
+        let images = Classes::board_symmetries(shape);
         let limit = cells
             .saturating_sub(14)
             .max(cells.saturating_sub(8).min(8))
@@ -173,6 +164,28 @@ impl Classes {
         }
         key.sort_unstable();
         Classes::with_key(cells, &images, &key)
+    }
+
+    /// `shape`'s symmetries ([`Shape::symmetries`], in
+    /// [`Shape::symmetric_board`]'s order) as cell permutations:
+    /// `images[g][c]` is the cell symmetry `g` takes cell `c` to, entries
+    /// past the board's cells 0. What [`of_shape`](Self::of_shape) takes, and
+    /// what a table file's index must say.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the shape has more than 64 cells.
+    pub fn board_symmetries(shape: Shape) -> Vec<[u8; 64]> {
+        assert!(shape.fits_u64(), "at most 64 cells");
+        (0..shape.symmetries())
+            .map(|g| {
+                let mut image = [0u8; 64];
+                for (c, slot) in image.iter_mut().enumerate().take(shape.cells()) {
+                    *slot = shape.symmetric_board(1 << c, g).trailing_zeros() as u8;
+                }
+                image
+            })
+            .collect()
     }
 
     /// The index of positions of `cells` cells under the group of cell
@@ -383,6 +396,12 @@ impl Classes {
         u64::from(self.canonical[class])
     }
 
+    /// Every class's canonical key pattern, in increasing order: a table
+    /// file's `classes` column.
+    pub fn canonical_patterns(&self) -> &[u32] {
+        &self.canonical
+    }
+
     /// The class of key pattern `pattern` and the first symmetry that maps
     /// it onto the class's canonical pattern.
     #[inline]
@@ -410,7 +429,7 @@ impl Classes {
         let mut seen = [u64::MAX; MAX_SYMMETRIES];
         let mut distinct = 0;
         for g in 0..self.images.len() {
-            let image = self.key_image(g, t);
+            let image = apply(&self.key_map, self.key_chunks, g, t);
             if !seen[..distinct].contains(&image) {
                 seen[distinct] = image;
                 distinct += 1;
@@ -423,16 +442,6 @@ impl Classes {
     #[inline]
     pub fn rest_image(&self, g: usize, pattern: u64) -> u64 {
         apply(&self.rest_map, self.rest_chunks, g, pattern)
-    }
-
-    fn key_image(&self, g: usize, pattern: u64) -> u64 {
-        let mut board = 0u64;
-        for (i, &c) in self.key.iter().enumerate() {
-            if pattern >> i & 1 == 1 {
-                board |= 1 << self.images[g][c as usize];
-            }
-        }
-        self.key_pattern(board)
     }
 
     /// The key pattern of a board (bit `c` for cell `c`).

@@ -31,7 +31,7 @@ use alloc::vec::Vec;
 use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::moves;
-use super::winloss::{LANES, Lanes, MAX_CELLS, WORD_CELLS, WinLossSolver};
+use super::winloss::{LANES, Lanes, MAX_CELLS, WORD_CELLS, WinLossSolver, full_bit, valid_masks};
 use crate::classes::{Classes, MAX_SYMMETRIES};
 use crate::shape::Shape;
 
@@ -151,15 +151,7 @@ impl ClassSolver {
                 ((r >> lo_bits) as u32, (r & lo_mask) as u32)
             })
             .collect();
-        let lo_count = 1u64 << lo_bits;
-        let mut valid = [0u64; 64];
-        for (m, v) in valid.iter_mut().enumerate().take(lo_count as usize) {
-            for lo in 0..lo_count {
-                if lo & m as u64 == 0 {
-                    *v |= 1 << lo;
-                }
-            }
-        }
+        let valid = valid_masks(lo_bits);
         let swaps = (0..classes.symmetries().len())
             .map(|g| {
                 let mut image: Vec<u8> = (0..rest_bits)
@@ -260,13 +252,12 @@ impl ClassSolver {
         let acc = &mut scratch.acc[..n];
         acc.fill([0; LANES]);
         let full_key = (1u64 << self.classes.key().len()) - 1;
-        let lo_mask = (1u64 << self.lo_bits) - 1;
         let mut into = [[Into::default(); super::MAX_MOVES]; MAX_SYMMETRIES];
         for (lane, &class) in classes.iter().enumerate() {
             let t = self.classes.canonical(class as usize);
             if t == full_key {
                 // The full board: the player to move has won.
-                acc[n - 1][lane] = 1 << lo_mask;
+                acc[n - 1][lane] = full_bit(self.lo_bits);
             }
             let count = self.moves_by_frame(t, &mut into);
             for (g, moves) in into.iter().enumerate() {
@@ -284,9 +275,7 @@ impl ClassSolver {
                     for m in moves {
                         self.stream(m, &block, |mid, v| frame[mid] |= v);
                     }
-                    for &(a, b) in &self.swaps[g] {
-                        swap_index_bits(frame, a.into(), b.into());
-                    }
+                    self.from_frame(g, frame);
                     for (a, f) in acc.iter_mut().zip(frame.iter()) {
                         a[lane] |= f;
                     }
@@ -345,17 +334,35 @@ impl ClassSolver {
         mut out: impl FnMut(usize, u64),
     ) {
         let src = block(m.class as usize);
-        let n = self.block_words();
-        assert_eq!(src.len(), n);
-        let (mid_m, shift, mask) = (m.mid as usize, m.lo, self.valid[m.lo as usize]);
-        let free = (n - 1) & !mid_m;
+        assert_eq!(src.len(), self.block_words());
+        let (shift, mask) = (m.lo, self.valid[m.lo as usize]);
+        self.each_source(m, |mid, from| {
+            out(mid, (!src[from].load(Relaxed) >> shift) & mask);
+        });
+    }
+
+    /// `f(mid, from)` for every word `mid` of a block that move `m` can be
+    /// made from (its `mid` part clear), `from` the word of the block it
+    /// reaches: the subsets of the other `mid` bits, in increasing order.
+    #[inline(always)]
+    fn each_source(&self, m: &Into, mut f: impl FnMut(usize, usize)) {
+        let mid_m = m.mid as usize;
+        let free = (self.block_words() - 1) & !mid_m;
         let mut mid = 0usize;
         loop {
-            out(mid, (!src[mid | mid_m].load(Relaxed) >> shift) & mask);
+            f(mid, mid | mid_m);
             mid = mid.wrapping_sub(free) & free;
             if mid == 0 {
                 break;
             }
+        }
+    }
+
+    /// Turns a block computed in symmetry `g`'s frame (position `u =
+    /// g(r)`) into the block's own: `words[r]` becomes what was at `g(r)`.
+    fn from_frame(&self, g: usize, words: &mut [u64]) {
+        for &(a, b) in &self.swaps[g] {
+            swap_index_bits(words, a.into(), b.into());
         }
     }
 
@@ -444,6 +451,35 @@ mod tests {
     use super::*;
     use crate::euler::winloss::WinLossSolver;
 
+    /// The shapes the class solvers are compared with the plain ones on:
+    /// under 6 cells outside any key, keys of 4 and 8 cells, squares and
+    /// other rectangles.
+    pub(super) const SHAPES: [(usize, usize); 8] = [
+        (1, 1),
+        (2, 3),
+        (3, 3),
+        (2, 5),
+        (3, 4),
+        (4, 4),
+        (3, 6),
+        (4, 5),
+    ];
+
+    /// The plain solver's bitset of `shape`, and the positions won.
+    pub(super) fn plain_bits(shape: Shape) -> (Vec<u64>, u64) {
+        let plain = WinLossSolver::new(shape);
+        let bits: Vec<AtomicU64> = (0..plain.words()).map(|_| AtomicU64::new(0)).collect();
+        let won = plain.solve(&bits, &mut alloc::vec![[0; LANES]; plain.block_words()]);
+        (bits.into_iter().map(AtomicU64::into_inner).collect(), won)
+    }
+
+    /// The class solver's bitset of `shape`, and the positions won.
+    pub(super) fn class_bits(solver: &ClassSolver) -> (Vec<u64>, u64) {
+        let bits: Vec<AtomicU64> = (0..solver.words()).map(|_| AtomicU64::new(0)).collect();
+        let won = solver.solve(&bits, &mut solver.scratch());
+        (bits.into_iter().map(AtomicU64::into_inner).collect(), won)
+    }
+
     #[test]
     fn swaps_permute_the_index_bits() {
         let solver = ClassSolver::new(Shape::new(4, 4).unwrap());
@@ -454,9 +490,7 @@ mod tests {
                 .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i << 7)
                 .collect();
             let before = frame.clone();
-            for &(a, b) in &solver.swaps[g] {
-                swap_index_bits(&mut frame, a.into(), b.into());
-            }
+            solver.from_frame(g, &mut frame);
             for r in 0..(n as u64) << 6 {
                 let u = c.rest_image(g, r);
                 let want = before[(u >> 6) as usize] >> (u & 63) & 1;
@@ -471,26 +505,13 @@ mod tests {
 
     #[test]
     fn every_entry_agrees_with_the_plain_solver() {
-        for (r, c) in [
-            (1, 1),
-            (2, 3),
-            (3, 3),
-            (2, 5),
-            (3, 4),
-            (4, 4),
-            (3, 6),
-            (4, 5),
-        ] {
+        for (r, c) in SHAPES {
             let shape = Shape::new(r, c).unwrap();
-            let plain = WinLossSolver::new(shape);
-            let bits: Vec<AtomicU64> = (0..plain.words()).map(|_| AtomicU64::new(0)).collect();
-            let won = plain.solve(&bits, &mut alloc::vec![[0; LANES]; plain.block_words()]);
+            let (bits, won) = plain_bits(shape);
             let solver = ClassSolver::new(shape);
-            let class_bits: Vec<AtomicU64> =
-                (0..solver.words()).map(|_| AtomicU64::new(0)).collect();
-            let class_won = solver.solve(&class_bits, &mut solver.scratch());
+            let (class_bits, class_won) = class_bits(&solver);
             assert_eq!(class_won, won, "{shape}");
-            let get = |v: &[AtomicU64], i: u64| v[(i / 64) as usize].load(Relaxed) >> (i % 64) & 1;
+            let get = |v: &[u64], i: u64| v[(i / 64) as usize] >> (i % 64) & 1;
             for p in 0..1u64 << shape.cells() {
                 let i = solver.classes().index(p);
                 assert_eq!(get(&class_bits, i), get(&bits, p), "{shape} {p:b}");

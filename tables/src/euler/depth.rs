@@ -33,7 +33,7 @@
 //! losing successor has at least `d - 1` plies) or the longest resistance
 //! (no successor has more).
 
-use super::winloss::{MAX_CELLS, WORD_CELLS};
+use super::winloss::{MAX_CELLS, WORD_CELLS, full_bit, valid_masks, word_mask};
 use super::{MAX_MOVES, MoveList, moves};
 use crate::shape::Shape;
 
@@ -106,21 +106,15 @@ impl DepthSolver {
         );
         let cells = shape.cells() as u32;
         let lo_bits = cells.min(WORD_CELLS);
-        let lo_count = 1u64 << lo_bits;
+        let valid = valid_masks(lo_bits);
         let list = moves(shape);
         let mut word_moves = [WordMove::default(); MAX_MOVES];
         for (wm, &m) in word_moves.iter_mut().zip(list.as_slice()) {
-            let lo = m & (lo_count - 1);
-            let mut valid = 0;
-            for p in 0..lo_count {
-                if p & lo == 0 {
-                    valid |= 1 << p;
-                }
-            }
+            let lo = m & ((1 << lo_bits) - 1);
             *wm = WordMove {
                 word: (m >> lo_bits) as usize,
                 shift: lo as u32,
-                valid,
+                valid: valid[lo as usize],
             };
         }
         DepthSolver {
@@ -148,16 +142,12 @@ impl DepthSolver {
 
     /// The positions of a word that exist (all 64, fewer under 6 cells).
     fn word_mask(&self) -> u64 {
-        if self.lo_bits == WORD_CELLS {
-            !0
-        } else {
-            (1 << (1u64 << self.lo_bits)) - 1
-        }
+        word_mask(self.lo_bits)
     }
 
     /// The bit of the full board in the last word.
     fn full_bit(&self) -> u64 {
-        1 << ((1u64 << self.lo_bits) - 1)
+        full_bit(self.lo_bits)
     }
 
     #[inline]

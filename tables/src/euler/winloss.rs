@@ -196,15 +196,7 @@ impl WinLossSolver {
         let lo_mask = lo_count - 1;
         let mid_mask = (1u64 << mid_bits) - 1;
 
-        // valid[m]: the positions lo < 2^lo_bits with lo & m == 0.
-        let mut valid = [0u64; 64];
-        for (m, v) in valid.iter_mut().enumerate().take(lo_count as usize) {
-            for lo in 0..lo_count {
-                if lo & m as u64 == 0 {
-                    *v |= 1 << lo;
-                }
-            }
-        }
+        let valid = valid_masks(lo_bits);
         let all = valid[0];
 
         let split = |m: u64| {
@@ -417,7 +409,7 @@ impl WinLossSolver {
         // The full board: the player to move has won.
         for (lane, &block) in blocks.iter().enumerate() {
             if block == top_full {
-                acc[n - 1][lane] = 1 << ((1u64 << self.lo_bits) - 1);
+                acc[n - 1][lane] = full_bit(self.lo_bits);
             }
         }
 
@@ -599,6 +591,38 @@ impl WinLossSolver {
         }
         won
     }
+}
+
+/// `valid[m]`, for each in-word part `m` of a move: the positions `lo` of
+/// a word of `2^lo_bits` (`lo_bits` at most 6) with `lo & m == 0`, those
+/// the move can be made from (then `lo | m == lo + m`). `valid[0]` is
+/// every position a word holds.
+pub(crate) fn valid_masks(lo_bits: u32) -> [u64; 64] {
+    let lo_count = 1u64 << lo_bits;
+    let mut valid = [0u64; 64];
+    for (m, v) in valid.iter_mut().enumerate().take(lo_count as usize) {
+        for lo in 0..lo_count {
+            if lo & m as u64 == 0 {
+                *v |= 1 << lo;
+            }
+        }
+    }
+    valid
+}
+
+/// The positions a word of `2^lo_bits` holds: all 64, fewer under 6
+/// cells.
+pub(crate) const fn word_mask(lo_bits: u32) -> u64 {
+    if lo_bits >= WORD_CELLS {
+        !0
+    } else {
+        (1 << (1u64 << lo_bits)) - 1
+    }
+}
+
+/// The bit of the full board in its word (the word's last position).
+pub(crate) const fn full_bit(lo_bits: u32) -> u64 {
+    1 << ((1u64 << lo_bits) - 1)
 }
 
 /// The numbers below `2^bits` with `ones` bits set, in increasing order:

@@ -20,9 +20,10 @@
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use super::{ClassSolver, Into, swap_index_bits};
+use super::{ClassSolver, Into};
 use crate::classes::MAX_SYMMETRIES;
 use crate::euler::MAX_MOVES;
+use crate::euler::winloss::{full_bit, word_mask};
 
 /// The scratch of one thread of the depth pass by class: the `hurry` and
 /// `resist` words of a block, and a pair in another symmetry's frame.
@@ -51,20 +52,6 @@ impl ClassSolver {
         (self.block_words() * 4 * 8) as u64
     }
 
-    /// The positions of a word that exist (all 64, fewer under 6 cells).
-    fn word_mask(&self) -> u64 {
-        if self.lo_bits == super::WORD_CELLS {
-            !0
-        } else {
-            (1 << (1u64 << self.lo_bits)) - 1
-        }
-    }
-
-    /// The full board's bit in its word, the last of the last class.
-    fn full_bit(&self) -> u64 {
-        1 << ((1u64 << self.lo_bits) - 1)
-    }
-
     /// The first step: `A(0)`, the full board alone, into `next` (the
     /// words of the classes `classes`), and its entry (0 plies) into
     /// `plies` (their entries) when in range. Returns the entries taken in
@@ -81,7 +68,7 @@ impl ClassSolver {
         let last = self.classes.classes() - 1;
         if classes.contains(&last) {
             let words = next.len();
-            next[words - 1] = self.full_bit();
+            next[words - 1] = full_bit(self.lo_bits);
             let entries = plies.len();
             plies[entries - 1] = 0;
             1
@@ -117,7 +104,7 @@ impl ClassSolver {
         assert_eq!(next.len(), classes.len() * n);
         let per_word = 1usize << self.lo_bits;
         assert_eq!(plies.len(), next.len() * per_word);
-        let mask = self.word_mask();
+        let mask = word_mask(self.lo_bits);
         let last = self.classes.classes() - 1;
         let mut taken = 0;
         let mut into = [[Into::default(); MAX_MOVES]; MAX_SYMMETRIES];
@@ -162,10 +149,8 @@ impl ClassSolver {
                     for m in moves {
                         self.depth_stream(m, win, prev, frame_hurry, frame_resist);
                     }
-                    for &(a, b) in &self.swaps[g] {
-                        swap_index_bits(frame_hurry, a.into(), b.into());
-                        swap_index_bits(frame_resist, a.into(), b.into());
-                    }
+                    self.from_frame(g, frame_hurry);
+                    self.from_frame(g, frame_resist);
                     for (h, f) in hurry.iter_mut().zip(frame_hurry.iter()) {
                         *h |= f;
                     }
@@ -179,7 +164,7 @@ impl ClassSolver {
             for mid in 0..n {
                 let mut open = mask;
                 if class == last && mid == n - 1 {
-                    open &= !self.full_bit();
+                    open &= !full_bit(self.lo_bits);
                 }
                 let after =
                     before[mid] | (own[mid] & hurry[mid]) | (!own[mid] & open & resist[mid]);
@@ -225,18 +210,12 @@ impl ClassSolver {
         let n = self.block_words();
         let base = m.class as usize * n;
         let (s, q) = (&prev[base..][..n], &win[base..][..n]);
-        let (mid_m, shift, valid) = (m.mid as usize, m.lo, self.valid[m.lo as usize]);
-        let free = (n - 1) & !mid_m;
-        let mut mid = 0usize;
-        loop {
-            let (p, w) = (s[mid | mid_m], q[mid | mid_m]);
+        let (shift, valid) = (m.lo, self.valid[m.lo as usize]);
+        self.each_source(m, |mid, from| {
+            let (p, w) = (s[from], q[from]);
             hurry[mid] |= ((!w & p) >> shift) & valid;
             resist[mid] &= (p >> shift) | !valid;
-            mid = mid.wrapping_sub(free) & free;
-            if mid == 0 {
-                break;
-            }
-        }
+        });
     }
 
     /// The whole depth pass on this thread: the plies of every entry into
@@ -269,31 +248,16 @@ impl ClassSolver {
 
 #[cfg(test)]
 mod tests {
-    use alloc::vec::Vec;
-    use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
-
+    use super::super::tests::{SHAPES, class_bits, plain_bits};
     use super::*;
     use crate::euler::depth::DepthSolver;
-    use crate::euler::winloss::{LANES, WinLossSolver};
     use crate::shape::Shape;
 
     #[test]
     fn every_entry_has_the_plain_passes_plies() {
-        for (r, c) in [
-            (1, 1),
-            (2, 3),
-            (3, 3),
-            (2, 5),
-            (3, 4),
-            (4, 4),
-            (3, 6),
-            (4, 5),
-        ] {
+        for (r, c) in SHAPES {
             let shape = Shape::new(r, c).unwrap();
-            let plain = WinLossSolver::new(shape);
-            let bits: Vec<AtomicU64> = (0..plain.words()).map(|_| AtomicU64::new(0)).collect();
-            plain.solve(&bits, &mut alloc::vec![[0; LANES]; plain.block_words()]);
-            let win: Vec<u64> = bits.iter().map(|w| w.load(Relaxed)).collect();
+            let (win, _) = plain_bits(shape);
             let depth = DepthSolver::new(shape);
             let positions = depth.positions();
             let (mut plies, mut best) = (alloc::vec![0; positions], alloc::vec![0; positions]);
@@ -301,10 +265,7 @@ mod tests {
             depth.solve(&win, [&mut a, &mut b, &mut e], &mut plies, &mut best);
 
             let solver = ClassSolver::new(shape);
-            let class_bits: Vec<AtomicU64> =
-                (0..solver.words()).map(|_| AtomicU64::new(0)).collect();
-            solver.solve(&class_bits, &mut solver.scratch());
-            let class_win: Vec<u64> = class_bits.iter().map(|w| w.load(Relaxed)).collect();
+            let (class_win, _) = class_bits(&solver);
             let entries = solver.classes().entries() as usize;
             let mut class_plies = alloc::vec![0xEE; entries];
             let [mut x, mut y] = [0, 1].map(|_| alloc::vec![0; solver.words()]);
