@@ -275,7 +275,7 @@ impl ClassSolver {
                     for m in moves {
                         self.stream(m, &block, |mid, v| frame[mid] |= v);
                     }
-                    self.from_frame(g, frame);
+                    self.unframe(g, frame);
                     for (a, f) in acc.iter_mut().zip(frame.iter()) {
                         a[lane] |= f;
                     }
@@ -360,7 +360,7 @@ impl ClassSolver {
 
     /// Turns a block computed in symmetry `g`'s frame (position `u =
     /// g(r)`) into the block's own: `words[r]` becomes what was at `g(r)`.
-    fn from_frame(&self, g: usize, words: &mut [u64]) {
+    fn unframe(&self, g: usize, words: &mut [u64]) {
         for &(a, b) in &self.swaps[g] {
             swap_index_bits(words, a.into(), b.into());
         }
@@ -490,7 +490,7 @@ mod tests {
                 .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i << 7)
                 .collect();
             let before = frame.clone();
-            solver.from_frame(g, &mut frame);
+            solver.unframe(g, &mut frame);
             for r in 0..(n as u64) << 6 {
                 let u = c.rest_image(g, r);
                 let want = before[(u >> 6) as usize] >> (u & 63) & 1;

@@ -149,8 +149,8 @@ impl ClassSolver {
                     for m in moves {
                         self.depth_stream(m, win, prev, frame_hurry, frame_resist);
                     }
-                    self.from_frame(g, frame_hurry);
-                    self.from_frame(g, frame_resist);
+                    self.unframe(g, frame_hurry);
+                    self.unframe(g, frame_resist);
                     for (h, f) in hurry.iter_mut().zip(frame_hurry.iter()) {
                         *h |= f;
                     }
