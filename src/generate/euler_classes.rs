@@ -1,12 +1,11 @@
 //! The Game of Euler's win/loss table with one entry a class of positions
-//! under the board's symmetries ([`Classes`]): the generator visits the
+//! under the board's symmetries ([`Classes`](crate::tables::classes::Classes)): the generator visits the
 //! classes, not the positions, in 1/8 of the memory on a square board
 //! (1/4 on another rectangle), on every core.
 
 use std::sync::atomic::AtomicU64;
 
-use boardbase_tables::classes::Classes;
-use boardbase_tables::euler::classes::{ClassSolver, DepthScratch, Scratch};
+use boardbase_tables::euler::classes::{ClassSolver, DepthScratch, Scratch, SolverSizes};
 use boardbase_tables::euler::moves;
 use boardbase_tables::euler::winloss::LANES;
 use boardbase_tables::shape::Shape;
@@ -18,8 +17,8 @@ use crate::euler::Outcome;
 
 /// Bytes the class solver of `shape` allocates on `threads` threads
 /// (`None`: every core) for the win/loss table: one bit an entry, each
-/// thread's scratch, and the index's tables (five bytes a key pattern,
-/// four a class and the rest's byte maps).
+/// thread's scratch, and the index's tables ([`SolverSizes`], counted
+/// without making anything).
 ///
 /// ```
 /// use boardbase::generate;
@@ -31,13 +30,12 @@ use crate::euler::Outcome;
 /// assert!(bytes > 131_976 << 13 && bytes < (131_976 << 13) + (16 << 20));
 /// ```
 pub fn euler_classes_memory(shape: Shape, threads: Option<usize>) -> u64 {
-    let solver = ClassSolver::new(shape);
-    let classes = solver.classes();
+    let sizes = SolverSizes::of_shape(shape);
     let threads = pool_threads(threads) as u64;
-    let index = (5u64 << classes.key().len())
-        + 4 * classes.classes() as u64
-        + (classes.symmetries().len() * classes.rest().len().div_ceil(8) * 256 * 8) as u64;
-    solver.words() as u64 * 8 + threads * solver.scratch_bytes() + index + SMALL_ALLOCATIONS
+    sizes.words() as u64 * 8
+        + threads * sizes.scratch_bytes()
+        + sizes.index_bytes()
+        + SMALL_ALLOCATIONS
 }
 
 /// Bytes the class solver of `shape` allocates for the full tables:
@@ -54,17 +52,17 @@ pub fn euler_classes_memory(shape: Shape, threads: Option<usize>) -> u64 {
 /// assert!(bytes > 11 << 30 && bytes < 12 << 30);
 /// ```
 pub fn euler_classes_full_memory(shape: Shape, threads: Option<usize>) -> u64 {
-    let solver = ClassSolver::new(shape);
+    let sizes = SolverSizes::of_shape(shape);
     let threads = pool_threads(threads) as u64;
     euler_classes_memory(shape, Some(threads as usize))
-        + solver.classes().entries()
-        + 2 * solver.words() as u64 * 8
-        + threads * solver.depth_scratch_bytes()
+        + sizes.index().entries()
+        + 2 * sizes.words() as u64 * 8
+        + threads * sizes.depth_scratch_bytes()
 }
 
 /// Solves `shape`'s win/loss table by class on the current pool, layer by
 /// layer, and with `full` its moves left: [`EulerTables`] whose columns
-/// are in the order of [`Classes::index`] (moves left without best moves:
+/// are in the order of [`Classes::index`](crate::tables::classes::Classes::index) (moves left without best moves:
 /// see [`EulerTables::best_move`]).
 pub(super) fn solve<F: Fn(Progress) + Sync>(
     shape: Shape,
@@ -121,7 +119,6 @@ pub(super) fn solve<F: Fn(Progress) + Sync>(
         },
         empty_moves_left: depth.as_ref().map(|plies| plies[0]),
     };
-    let classes: Classes = solver.classes().clone();
     Ok(EulerTables {
         shape,
         moves: moves(shape).as_slice().to_vec(),
@@ -131,7 +128,7 @@ pub(super) fn solve<F: Fn(Progress) + Sync>(
             best_move: Vec::new(),
         }),
         summary,
-        classes: Some(classes),
+        classes: Some(solver.into_classes()),
     })
 }
 

@@ -37,14 +37,20 @@ pub(crate) struct IndexHeader {
 impl IndexHeader {
     /// What a file says of `classes`.
     pub(crate) fn of(classes: &Classes) -> IndexHeader {
-        let cells = classes.cells();
+        IndexHeader::new(classes.cells(), classes.symmetries(), classes.key())
+    }
+
+    /// What a file says of [`Classes::of_shape`]'s index, without making
+    /// it.
+    pub(crate) fn of_shape(shape: Shape) -> IndexHeader {
+        let images = Classes::board_symmetries(shape);
+        IndexHeader::new(shape.cells(), &images, &Classes::key_of_shape(shape))
+    }
+
+    fn new(cells: usize, images: &[[u8; 64]], key: &[u8]) -> IndexHeader {
         IndexHeader {
-            symmetries: classes
-                .symmetries()
-                .iter()
-                .map(|image| image[..cells].to_vec())
-                .collect(),
-            key: classes.key().to_vec(),
+            symmetries: images.iter().map(|image| image[..cells].to_vec()).collect(),
+            key: key.to_vec(),
         }
     }
 

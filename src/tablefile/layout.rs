@@ -5,7 +5,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use boardbase_tables::classes::Classes;
+use boardbase_tables::classes::{Classes, IndexSizes};
 use boardbase_tables::euler::{MoveList, moves};
 use boardbase_tables::shape::Shape;
 
@@ -136,10 +136,10 @@ pub fn expected_file_len(puzzle: Puzzle, shape: Shape, full: bool) -> Result<u64
 /// ```
 pub fn expected_class_file_len(shape: Shape, full: bool) -> Result<u64, TableError> {
     check_shape(Puzzle::Euler, shape)?;
-    let classes = Classes::of_shape(shape);
-    let infos = layout_infos(Puzzle::Euler, shape, full, Some(&classes))?;
+    let sizes = Classes::sizes_of_shape(shape);
+    let infos = layout_infos(Puzzle::Euler, shape, full, Some(sizes))?;
     let crcs = vec![0; infos.len()];
-    let index = IndexHeader::of(&classes);
+    let index = IndexHeader::of_shape(shape);
     Ok(format::encode_header(
         Puzzle::Euler.name(),
         shape,
@@ -170,7 +170,7 @@ pub(crate) fn layout_infos(
     puzzle: Puzzle,
     shape: Shape,
     full: bool,
-    classes: Option<&Classes>,
+    classes: Option<IndexSizes>,
 ) -> Result<Vec<ColumnInfo>, TableError> {
     check_shape(puzzle, shape)?;
     let mut columns = required(puzzle, shape, classes);
@@ -197,7 +197,7 @@ pub(crate) fn layout_infos(
 fn required(
     puzzle: Puzzle,
     shape: Shape,
-    classes: Option<&Classes>,
+    classes: Option<IndexSizes>,
 ) -> Vec<(&'static str, u8, u64)> {
     let per_board = 1u64 << shape.cells();
     match puzzle {
@@ -209,7 +209,7 @@ fn required(
             Some(classes) => vec![
                 ("winning", 1, classes.entries()),
                 ("moves", 64, moves(shape).len() as u64),
-                (CLASSES, CLASSES_WIDTH, classes.classes() as u64),
+                (CLASSES, CLASSES_WIDTH, classes.classes as u64),
             ],
         },
         Puzzle::Flip => {
@@ -266,7 +266,7 @@ fn check_columns(
         Ok(Some(i))
     };
     let mut found = Vec::new();
-    for (name, width, entries) in required(puzzle, shape, classes.map(|c| &**c)) {
+    for (name, width, entries) in required(puzzle, shape, classes.map(|c| c.sizes())) {
         found.push(find(name, width, entries)?.ok_or(TableError::MissingColumn(name.into()))?);
     }
     Ok(match puzzle {

@@ -147,13 +147,53 @@ impl Classes {
     ///
     /// Panics if the shape has more than 64 cells.
     pub fn of_shape(shape: Shape) -> Classes {
-        let cells = shape.cells();
         let images = Classes::board_symmetries(shape);
+        let key = Classes::key_of(shape, &images);
+        Classes::with_key(shape.cells(), &images, &key)
+    }
+
+    /// The sizes of [`of_shape`](Self::of_shape)'s index, its classes
+    /// counted rather than enumerated: what a plan of memory or disk
+    /// reads before anything is made.
+    ///
+    /// ```
+    /// use boardbase_tables::classes::Classes;
+    /// use boardbase_tables::shape::Shape;
+    ///
+    /// for (rows, cols) in [(4, 4), (5, 6), (6, 6), (2, 18)] {
+    ///     let shape = Shape::new(rows, cols).unwrap();
+    ///     let sizes = Classes::sizes_of_shape(shape);
+    ///     if shape.cells() <= 30 {
+    ///         assert_eq!(sizes, Classes::of_shape(shape).sizes());
+    ///     }
+    /// }
+    /// let six = Classes::sizes_of_shape(Shape::new(6, 6).unwrap());
+    /// assert_eq!((six.classes, six.rest_bits), (131_976, 16));
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// Panics if the shape has more than 64 cells.
+    pub fn sizes_of_shape(shape: Shape) -> IndexSizes {
+        let images = Classes::board_symmetries(shape);
+        let key = Classes::key_of(shape, &images);
+        IndexSizes {
+            classes: count_classes(&images, &key),
+            key_cells: key.len(),
+            rest_bits: (shape.cells() - key.len()) as u32,
+            symmetries: images.len(),
+        }
+    }
+
+    /// The key cells [`of_shape`](Self::of_shape) takes (in increasing
+    /// order), `images` being the shape's symmetries.
+    fn key_of(shape: Shape, images: &[[u8; 64]]) -> Vec<u8> {
+        let cells = shape.cells();
         let limit = cells
             .saturating_sub(14)
             .max(cells.saturating_sub(8).min(8))
             .min(MAX_KEY_CELLS);
-        let mut orbits = orbits(cells, &images);
+        let mut orbits = orbits(cells, images);
         orbits.retain(|o| o.len() > 1);
         orbits.sort_by_key(|o| (core::cmp::Reverse(o.len()), o[0]));
         let mut key = Vec::new();
@@ -163,7 +203,18 @@ impl Classes {
             }
         }
         key.sort_unstable();
-        Classes::with_key(cells, &images, &key)
+        key
+    }
+
+    /// The key cells of [`of_shape`](Self::of_shape)'s index, in key-bit
+    /// order: with [`board_symmetries`](Self::board_symmetries), what a
+    /// table file's index says.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the shape has more than 64 cells.
+    pub fn key_of_shape(shape: Shape) -> Vec<u8> {
+        Classes::key_of(shape, &Classes::board_symmetries(shape))
     }
 
     /// `shape`'s symmetries ([`Shape::symmetries`], in
@@ -385,6 +436,16 @@ impl Classes {
         self.canonical.len()
     }
 
+    /// The index's sizes.
+    pub fn sizes(&self) -> IndexSizes {
+        IndexSizes {
+            classes: self.canonical.len(),
+            key_cells: self.key.len(),
+            rest_bits: self.rest_bits(),
+            symmetries: self.images.len(),
+        }
+    }
+
     /// Entries of a table with one a class of positions:
     /// [`classes`](Self::classes) · 2^[`rest_bits`](Self::rest_bits).
     pub fn entries(&self) -> u64 {
@@ -488,6 +549,54 @@ impl Classes {
     }
 }
 
+/// The sizes of an index ([`Classes::sizes`]), which
+/// [`Classes::sizes_of_shape`] finds without making it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IndexSizes {
+    /// Classes of key patterns.
+    pub classes: usize,
+    /// Key cells.
+    pub key_cells: usize,
+    /// Cells outside the key: a class's entries are `2^rest_bits`.
+    pub rest_bits: u32,
+    /// Symmetries, the identity included.
+    pub symmetries: usize,
+}
+
+impl IndexSizes {
+    /// Entries of a table with one a class of positions, as
+    /// [`Classes::entries`].
+    pub fn entries(&self) -> u64 {
+        (self.classes as u64) << self.rest_bits
+    }
+}
+
+/// The number of classes of patterns over the cells `key` under the group
+/// `images`, by Burnside's lemma: the average over the symmetries of
+/// `2^(cycles the symmetry makes of the key cells)`, each cycle's cells
+/// being all set or all clear in a pattern the symmetry fixes.
+fn count_classes(images: &[[u8; 64]], key: &[u8]) -> usize {
+    let fixed: u64 = images
+        .iter()
+        .map(|image| {
+            let mut seen = 0u64;
+            let mut cycles = 0;
+            for &c in key {
+                if seen >> c & 1 == 0 {
+                    cycles += 1;
+                    let mut x = c;
+                    while seen >> x & 1 == 0 {
+                        seen |= 1 << x;
+                        x = image[x as usize];
+                    }
+                }
+            }
+            1u64 << cycles
+        })
+        .sum();
+    (fixed / images.len() as u64) as usize
+}
+
 /// Why a [`Classes`] cannot be made of what it was given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IndexError {
@@ -576,6 +685,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn classes_counted_are_the_classes_enumerated() {
+        // Up to 30 cells (2^16 key patterns): quick unoptimised too.
+        for rows in 1..=5 {
+            for cols in rows..=30 / rows {
+                let shape = Shape::new(rows, cols).unwrap();
+                let counted = Classes::sizes_of_shape(shape);
+                let made = Classes::of_shape(shape);
+                assert_eq!(counted, made.sizes(), "{shape}");
+                assert_eq!(counted.entries(), made.entries(), "{shape}");
+            }
+        }
+    }
+
+    #[test]
     fn every_position_reaches_an_entry_holding_one_of_its_images() {
         for (r, c) in [(2, 2), (3, 3), (2, 4), (3, 4), (4, 4)] {
             let shape = Shape::new(r, c).unwrap();
@@ -595,6 +718,7 @@ mod tests {
                 hit.iter().all(|&h| h),
                 "{shape}: every entry is some position's"
             );
+            assert_eq!(Classes::sizes_of_shape(shape), classes.sizes());
             // The weights count every position once.
             let total: u64 = (0..classes.classes())
                 .map(|k| classes.weight(k) << classes.rest_bits())

@@ -32,7 +32,7 @@ use core::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use super::moves;
 use super::winloss::{LANES, Lanes, MAX_CELLS, WORD_CELLS, WinLossSolver, full_bit, valid_masks};
-use crate::classes::{Classes, MAX_SYMMETRIES};
+use crate::classes::{Classes, IndexSizes, MAX_SYMMETRIES};
 use crate::shape::Shape;
 
 /// One move into another block: the class reached, the `mid` and `lo`
@@ -42,6 +42,86 @@ struct Into {
     class: u32,
     mid: u32,
     lo: u32,
+}
+
+/// The sizes of a [`ClassSolver`] and of what it allocates, known without
+/// making it: what a plan of memory reads before anything is made
+/// ([`of_shape`](Self::of_shape) counts the classes, and the solver's own
+/// [`words`](ClassSolver::words) and scratch are these).
+///
+/// ```
+/// use boardbase_tables::euler::classes::{ClassSolver, SolverSizes};
+/// use boardbase_tables::shape::Shape;
+///
+/// let five_six = Shape::new(5, 6).unwrap();
+/// let solver = ClassSolver::new(five_six);
+/// assert_eq!(SolverSizes::of_shape(five_six), solver.sizes());
+/// // 6×6: 131,976 classes of 2^16 entries, a bitset of 1.01 GiB.
+/// let six = SolverSizes::of_shape(Shape::new(6, 6).unwrap());
+/// assert_eq!(six.words() as u64 * 8, 131_976 << 13);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverSizes {
+    index: IndexSizes,
+}
+
+impl SolverSizes {
+    /// The sizes of [`ClassSolver::new`]'s solver of `shape`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the shape has more than 64 cells.
+    pub fn of_shape(shape: Shape) -> SolverSizes {
+        SolverSizes {
+            index: Classes::sizes_of_shape(shape),
+        }
+    }
+
+    /// The index's sizes.
+    pub fn index(&self) -> IndexSizes {
+        self.index
+    }
+
+    /// Bits of a position's index within a word.
+    fn lo_bits(&self) -> u32 {
+        self.index.rest_bits.min(WORD_CELLS)
+    }
+
+    /// Bits of a word's index within a block.
+    fn mid_bits(&self) -> u32 {
+        self.index.rest_bits - self.lo_bits()
+    }
+
+    /// Words of the bitset: one bit an entry, at least one word.
+    pub fn words(&self) -> usize {
+        self.index.classes << self.mid_bits()
+    }
+
+    /// Words of a class's block.
+    pub fn block_words(&self) -> usize {
+        1 << self.mid_bits()
+    }
+
+    /// Bytes of a thread's [`Scratch`].
+    pub fn scratch_bytes(&self) -> u64 {
+        (self.block_words() * (size_of::<Lanes>() + 8)) as u64
+    }
+
+    /// Bytes of a thread's [`DepthScratch`]: four words a block word.
+    pub fn depth_scratch_bytes(&self) -> u64 {
+        (self.block_words() * 4 * 8) as u64
+    }
+
+    /// Bytes of the solver's index and layers: five bytes a key pattern
+    /// (its class and symmetry), eight a class (its canonical pattern and
+    /// its place in a layer) and the byte maps of each symmetry.
+    pub fn index_bytes(&self) -> u64 {
+        let maps = |bits: usize| (self.index.symmetries * bits.div_ceil(8) * 256 * 8) as u64;
+        (5u64 << self.index.key_cells)
+            + 8 * self.index.classes as u64
+            + maps(self.index.key_cells)
+            + maps(self.index.rest_bits as usize)
+    }
 }
 
 /// The plan of the class solver of one shape (see the [module](self)).
@@ -79,7 +159,6 @@ pub struct ClassSolver {
     classes: Classes,
     inner: WinLossSolver,
     lo_bits: u32,
-    mid_bits: u32,
     /// The moves covering key cells: (key part, rest part).
     key_moves: Vec<(u64, u64)>,
     /// The other moves, within a block: their (mid, lo) parts.
@@ -129,8 +208,10 @@ impl ClassSolver {
             rest_bits >= WORD_CELLS || classes.classes() == 1,
             "at least 6 cells outside the key"
         );
-        let lo_bits = rest_bits.min(WORD_CELLS);
-        let mid_bits = rest_bits - lo_bits;
+        let sizes = SolverSizes {
+            index: classes.sizes(),
+        };
+        let (lo_bits, mid_bits) = (sizes.lo_bits(), sizes.mid_bits());
         let relabel = |m: u64| classes.rest_pattern(m) | classes.key_pattern(m) << rest_bits;
         let list = moves(shape);
         let relabeled: Vec<u64> = list.as_slice().iter().map(|&m| relabel(m)).collect();
@@ -179,7 +260,6 @@ impl ClassSolver {
             classes,
             inner,
             lo_bits,
-            mid_bits,
             key_moves,
             rest_moves,
             valid,
@@ -193,15 +273,27 @@ impl ClassSolver {
         &self.classes
     }
 
+    /// The index the bitset follows, the solver done with.
+    pub fn into_classes(self) -> Classes {
+        self.classes
+    }
+
+    /// The solver's sizes.
+    pub fn sizes(&self) -> SolverSizes {
+        SolverSizes {
+            index: self.classes.sizes(),
+        }
+    }
+
     /// Words of the bitset: one bit an entry ([`Classes::entries`]), at
     /// least one word.
     pub fn words(&self) -> usize {
-        self.classes.classes() << self.mid_bits
+        self.sizes().words()
     }
 
     /// Words of a class's block.
     pub fn block_words(&self) -> usize {
-        1 << self.mid_bits
+        self.sizes().block_words()
     }
 
     /// The layers, from the first solved: classes whose canonical key
@@ -220,7 +312,7 @@ impl ClassSolver {
 
     /// Bytes of a thread's [`Scratch`].
     pub fn scratch_bytes(&self) -> u64 {
-        (self.block_words() * (size_of::<Lanes>() + 8)) as u64
+        self.sizes().scratch_bytes()
     }
 
     /// Solves up to [`LANES`] classes of one layer side by side, reading

@@ -49,7 +49,7 @@ impl ClassSolver {
 
     /// Bytes of a thread's [`DepthScratch`].
     pub fn depth_scratch_bytes(&self) -> u64 {
-        (self.block_words() * 4 * 8) as u64
+        self.sizes().depth_scratch_bytes()
     }
 
     /// The first step: `A(0)`, the full board alone, into `next` (the
