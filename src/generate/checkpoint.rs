@@ -30,6 +30,19 @@
 //! moves left, is the one position kept with a 0). A save that was cut off
 //! thus never spoils the step recorded before it.
 //!
+//! # Runs by class
+//!
+//! A run by class (`--symmetry`: one entry a class of positions under the
+//! board's symmetries, see
+//! [`tables::classes`](crate::tables::classes)) keeps the same file for
+//! its index: the bitset's blocks are its classes' blocks (`block bits` is
+//! the bits of a class's entries, `top bits` the key cells), layer `k`
+//! holds the classes of `top bits − k` key cells set in the order the class
+//! solver takes them, and the moves-left section has the moves-left column
+//! alone, one byte an entry (such a table stores no best move). Its header
+//! names the puzzle `euler by class`, so that neither kind of run takes
+//! the other's checkpoint.
+//!
 //! # Layout (all integers little-endian)
 //!
 //! | offset | bytes | field |
@@ -53,7 +66,7 @@
 //! step.
 //!
 //! A record names a range of one layer's blocks, in the order of
-//! [`layer_members`]; the generator writes a whole layer in one record. A
+//! [`layer_members`](crate::tables::euler::winloss::layer_members); the generator writes a whole layer in one record. A
 //! job over several ranks (see [`crate::ranks`]) saves its layers in this
 //! same file, which the ranks then share: each rank writes its share of a
 //! layer's blocks and syncs them, and once every rank has, rank 0 appends
@@ -86,7 +99,9 @@ use std::time::{Duration, Instant};
 
 use super::error::GenerateError;
 use crate::tablefile::parts::{FileExt, PartCrc};
-use boardbase_tables::euler::winloss::{WinLossSolver, layer_members};
+use boardbase_tables::classes::Classes;
+use boardbase_tables::euler::classes::SolverSizes;
+use boardbase_tables::euler::winloss::WinLossSolver;
 use boardbase_tables::shape::Shape;
 use serde::{Deserialize, Serialize};
 
@@ -122,37 +137,101 @@ struct Header {
     data_offset: u64,
 }
 
-impl Header {
-    fn of(shape: Shape, wl: &WinLossSolver) -> Header {
-        let mut header = Header {
-            generator: GENERATOR.to_owned(),
-            puzzle: "euler".to_owned(),
-            rows: shape.rows() as u8,
-            cols: shape.cols() as u8,
-            block_bits: wl.block_bits(),
-            top_bits: wl.top_bits(),
-            words: wl.words() as u64,
-            data_offset: 0,
-        };
+/// What a checkpoint holds: the win/loss bitset's blocks and layers and
+/// the moves-left section's columns, of a run by position or of one by
+/// class (one entry a class of positions under the board's symmetries:
+/// the bitset's blocks are the classes, in the layers the class solver
+/// takes them in, and the section has the moves-left column alone).
+#[derive(Clone, Debug)]
+pub(crate) struct Geometry {
+    /// The header a checkpoint of the run has.
+    header: Header,
+    /// Bytes of a block.
+    block_bytes: u64,
+    /// Entries of each moves-left column: positions, or entries by class.
+    entries: u64,
+    /// Columns of the moves-left section: the moves left and the best
+    /// move, or (by class) the moves left.
+    columns: u64,
+    /// Blocks of each win/loss layer, in the order solved.
+    layer_blocks: Vec<u64>,
+}
+
+impl Geometry {
+    /// A run by position of `shape`.
+    pub(crate) fn of_positions(shape: Shape) -> Geometry {
+        let wl = WinLossSolver::new(shape);
+        let top = wl.top_bits();
+        let layer_blocks = (0..=top)
+            .map(|i| binomial(u64::from(top), u64::from(top - i)))
+            .collect();
+        Geometry::new(
+            Header::new(shape, "euler", wl.block_bits(), top, wl.words() as u64),
+            wl.block_words() as u64 * 8,
+            1 << shape.cells(),
+            2,
+            layer_blocks,
+        )
+    }
+
+    /// A run by class of `shape` ([`ClassSolver::new`]'s index), counted
+    /// without making the index.
+    pub(crate) fn of_classes(shape: Shape) -> Geometry {
+        let sizes = SolverSizes::of_shape(shape);
+        let index = sizes.index();
+        // Solved from the most key cells set down.
+        let layer_blocks = Classes::layers_of_shape(shape)
+            .into_iter()
+            .rev()
+            .map(|n| n as u64)
+            .collect();
+        Geometry::new(
+            Header::new(
+                shape,
+                "euler by class",
+                index.rest_bits,
+                index.key_cells as u32,
+                sizes.words() as u64,
+            ),
+            sizes.block_words() as u64 * 8,
+            index.entries(),
+            1,
+            layer_blocks,
+        )
+    }
+
+    fn new(
+        mut header: Header,
+        block_bytes: u64,
+        entries: u64,
+        columns: u64,
+        layer_blocks: Vec<u64>,
+    ) -> Geometry {
         let len = 16 + encode(&header).len() as u64 + 4;
         header.data_offset = len.div_ceil(DATA_ALIGN) * DATA_ALIGN;
-        header
+        Geometry {
+            header,
+            block_bytes,
+            entries,
+            columns,
+            layer_blocks,
+        }
+    }
+
+    /// Win/loss layers of the run.
+    pub(crate) fn layers(&self) -> u32 {
+        self.layer_blocks.len() as u32
     }
 
     /// Where the bitset ends and the records start.
     fn data_end(&self) -> u64 {
-        self.data_offset + self.words * 8
+        self.header.data_offset + self.header.words * 8
     }
 
     /// The checkpoint's length once every layer is saved: the header, the
     /// bitset, a record a layer.
     fn full_len(&self) -> u64 {
-        self.data_end() + u64::from(self.top_bits + 1) * RECORD_LEN as u64
-    }
-
-    /// Positions of the board: `2^cells`.
-    fn positions(&self) -> u64 {
-        1 << (u32::from(self.rows) * u32::from(self.cols))
+        self.data_end() + u64::from(self.layers()) * RECORD_LEN as u64
     }
 
     /// Where the moves-left section starts: past the room of every layer's
@@ -161,23 +240,43 @@ impl Header {
         self.full_len().div_ceil(DATA_ALIGN) * DATA_ALIGN
     }
 
-    /// Where the moves-left section's two columns end and its step records
+    /// Where the moves-left section's columns end and its step records
     /// start.
     fn depth_end(&self) -> u64 {
-        self.depth_offset() + 2 * self.positions()
+        self.depth_offset() + self.columns * self.entries
+    }
+
+    /// The most bytes the checkpoint takes: its length once every win/loss
+    /// layer is saved and, where the run makes the full tables (`full`),
+    /// every step of the moves-left pass (the pages are allocated as they
+    /// are written).
+    pub(crate) fn checkpoint_len(&self, full: bool) -> u64 {
+        let most_steps = u64::from(self.header.rows) * u64::from(self.header.cols) + 1;
+        if full {
+            self.depth_end() + most_steps * RECORD_LEN as u64
+        } else {
+            self.full_len()
+        }
     }
 }
 
-/// The most bytes the checkpoint of a run of `shape` takes: its length once
-/// every win/loss layer is saved and, where the run makes the full tables
-/// (`full`), every step of the moves-left pass (the pages are allocated as
-/// they are written).
-pub(crate) fn checkpoint_len(shape: Shape, full: bool) -> u64 {
-    let header = Header::of(shape, &WinLossSolver::new(shape));
-    if full {
-        header.depth_end() + (shape.cells() as u64 + 1) * RECORD_LEN as u64
-    } else {
-        header.full_len()
+/// `n` choose `k`.
+fn binomial(n: u64, k: u64) -> u64 {
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+impl Header {
+    fn new(shape: Shape, puzzle: &str, block_bits: u32, top_bits: u32, words: u64) -> Header {
+        Header {
+            generator: GENERATOR.to_owned(),
+            puzzle: puzzle.to_owned(),
+            rows: shape.rows() as u8,
+            cols: shape.cols() as u8,
+            block_bits,
+            top_bits,
+            words,
+            data_offset: 0,
+        }
     }
 }
 
@@ -298,7 +397,7 @@ pub fn checkpoint_path(table: &Path) -> PathBuf {
 /// read.
 pub(crate) struct Checkpoint {
     blocks: BlockFile,
-    header: Header,
+    geometry: Geometry,
     /// The complete layers' records, in order.
     records: Vec<Record>,
     /// The moves-left section's complete step records, in order; `None`
@@ -456,8 +555,10 @@ impl DepthFile {
 impl Checkpoint {
     /// What the checkpoint at `path` holds for a run of `shape`, if there
     /// is one; `Err` when it would be refused.
-    pub(crate) fn inspect(path: &Path, shape: Shape) -> Result<Option<Resume>, GenerateError> {
-        let wl = WinLossSolver::new(shape);
+    pub(crate) fn inspect(
+        path: &Path,
+        geometry: &Geometry,
+    ) -> Result<Option<Resume>, GenerateError> {
         let file = match File::open(path) {
             Ok(file) => file,
             // No checkpoint; a directory that cannot be is for the job's
@@ -477,21 +578,21 @@ impl Checkpoint {
                 });
             }
         };
-        let (_, records, depth) = read(&file, path, shape, &wl)?;
+        let (records, depth) = read(&file, path, geometry)?;
         let last = depth.as_ref().and_then(|d| d.last());
+        let header = &geometry.header;
         Ok(Some(Resume {
             path: path.to_owned(),
             layers_done: records.last().map_or(0, |r| r.layer + 1),
-            layers: wl.top_bits() + 1,
+            layers: geometry.layers(),
             depth_steps_done: last.map_or(0, |r| r.step + 1),
-            depth_steps: shape.cells() as u32 + 1,
+            depth_steps: u32::from(header.rows) * u32::from(header.cols) + 1,
         }))
     }
 
-    /// Opens the checkpoint at `path` for a run of `shape`, or creates it;
-    /// takes its lock.
-    pub(crate) fn open(path: &Path, shape: Shape) -> Result<Checkpoint, GenerateError> {
-        let wl = WinLossSolver::new(shape);
+    /// Opens the checkpoint at `path` for a run of `geometry`, or creates
+    /// it; takes its lock.
+    pub(crate) fn open(path: &Path, geometry: Geometry) -> Result<Checkpoint, GenerateError> {
         let io_error = |error| GenerateError::Checkpoint {
             path: path.to_owned(),
             error,
@@ -523,9 +624,8 @@ impl Checkpoint {
             }
         }
         let fresh = file.metadata().map_err(io_error)?.len() == 0;
-        let (header, records, depth) = if fresh {
-            let header = Header::of(shape, &wl);
-            let body = encode(&header);
+        let (records, depth) = if fresh {
+            let body = encode(&geometry.header);
             let mut bytes = Vec::with_capacity(16 + body.len() + 4);
             bytes.extend_from_slice(&MAGIC);
             bytes.extend_from_slice(&FORMAT.to_le_bytes());
@@ -535,29 +635,28 @@ impl Checkpoint {
             bytes.extend_from_slice(&crc.to_le_bytes());
             file.write_all_at(&bytes, 0).map_err(io_error)?;
             // The bitset's room, sparse until the layers are written.
-            file.set_len(header.data_end()).map_err(io_error)?;
+            file.set_len(geometry.data_end()).map_err(io_error)?;
             file.sync_all().map_err(io_error)?;
             sync_dir(path).map_err(io_error)?;
-            (header, Vec::new(), None)
+            (Vec::new(), None)
         } else {
-            read(&file, path, shape, &wl)?
+            read(&file, path, &geometry)?
         };
         // A torn record after the complete ones is dropped: its layer or
         // step is saved again (and a moves-left section begun before every
         // layer was recorded is made again).
         let end = match &depth {
-            Some(steps) => header.depth_end() + (steps.len() * RECORD_LEN) as u64,
-            None => header.data_end() + (records.len() * RECORD_LEN) as u64,
+            Some(steps) => geometry.depth_end() + (steps.len() * RECORD_LEN) as u64,
+            None => geometry.data_end() + (records.len() * RECORD_LEN) as u64,
         };
         file.set_len(end).map_err(io_error)?;
-        Ok(Checkpoint::of(file, path, header, records, depth, &wl))
+        Ok(Checkpoint::of(file, path, geometry, records, depth))
     }
 
     /// Opens the checkpoint at `path` that another rank of the same job
     /// [`open`](Checkpoint::open)ed (and holds the lock of), to write this
     /// rank's blocks into and read them back from.
-    pub(crate) fn join(path: &Path, shape: Shape) -> Result<Checkpoint, GenerateError> {
-        let wl = WinLossSolver::new(shape);
+    pub(crate) fn join(path: &Path, geometry: Geometry) -> Result<Checkpoint, GenerateError> {
         let file = OpenOptions::new()
             .read(true)
             .write(true)
@@ -566,26 +665,25 @@ impl Checkpoint {
                 path: path.to_owned(),
                 error,
             })?;
-        let (header, records, depth) = read(&file, path, shape, &wl)?;
-        Ok(Checkpoint::of(file, path, header, records, depth, &wl))
+        let (records, depth) = read(&file, path, &geometry)?;
+        Ok(Checkpoint::of(file, path, geometry, records, depth))
     }
 
     fn of(
         file: File,
         path: &Path,
-        header: Header,
+        geometry: Geometry,
         records: Vec<Record>,
         depth: Option<Vec<DepthRecord>>,
-        wl: &WinLossSolver,
     ) -> Checkpoint {
         Checkpoint {
             blocks: BlockFile {
                 file: Arc::new(file),
                 path: path.to_owned(),
-                data_offset: header.data_offset,
-                block_bytes: wl.block_words() as u64 * 8,
+                data_offset: geometry.header.data_offset,
+                block_bytes: geometry.block_bytes,
             },
-            header,
+            geometry,
             records,
             depth,
         }
@@ -607,24 +705,22 @@ impl Checkpoint {
     }
 
     /// Reads `part(len)` of each complete layer's blocks (a range of the
-    /// layer's `len` blocks, in its order) into their words (`block(b)` for
-    /// block `b`), and returns the CRC of each layer's part, to be checked
-    /// by [`check_parts`](Checkpoint::check_parts) with the other ranks'.
-    pub(crate) fn load_part<'a>(
+    /// layer's `len` blocks, in its order: `members(layer)`) into their
+    /// words (`block(b)` for block `b`), and returns the CRC of each
+    /// layer's part, to be checked by
+    /// [`check_parts`](Checkpoint::check_parts) with the other ranks'.
+    pub(crate) fn load_part<'a, I: Iterator<Item = usize>>(
         &self,
+        members: &dyn Fn(u32) -> I,
         part: &dyn Fn(usize) -> Range<usize>,
         block: &dyn Fn(usize) -> &'a [AtomicU64],
         progress: &dyn Fn(u64),
     ) -> Result<Vec<PartCrc>, GenerateError> {
-        let top_bits = self.header.top_bits;
         self.records
             .iter()
             .map(|record| {
-                let ones = top_bits - record.layer;
                 let range = part(record.blocks as usize);
-                let members = layer_members(top_bits, ones)
-                    .skip(range.start)
-                    .take(range.len());
+                let members = members(record.layer).skip(range.start).take(range.len());
                 self.blocks.read(members, block, progress)
             })
             .collect()
@@ -662,7 +758,7 @@ impl Checkpoint {
             won,
             crc,
         };
-        let at = self.header.data_end() + (self.records.len() * RECORD_LEN) as u64;
+        let at = self.geometry.data_end() + (self.records.len() * RECORD_LEN) as u64;
         let file = &self.blocks.file;
         file.write_all_at(&record.to_bytes(), at)
             .and_then(|()| file.sync_data())
@@ -680,8 +776,8 @@ impl Checkpoint {
     pub(crate) fn depth_file(&self) -> DepthFile {
         DepthFile {
             blocks: self.blocks.clone(),
-            plies_at: self.header.depth_offset(),
-            best_at: self.header.depth_offset() + self.header.positions(),
+            plies_at: self.geometry.depth_offset(),
+            best_at: self.geometry.depth_offset() + self.geometry.entries,
         }
     }
 
@@ -692,7 +788,7 @@ impl Checkpoint {
             return Ok(());
         }
         let file = &self.blocks.file;
-        file.set_len(self.header.depth_end())
+        file.set_len(self.geometry.depth_end())
             .and_then(|()| file.sync_all())
             .map_err(|e| self.blocks.io_error(e))?;
         self.depth = Some(Vec::new());
@@ -704,9 +800,9 @@ impl Checkpoint {
     /// layer must be recorded and the section made
     /// ([`begin_depth`](Checkpoint::begin_depth)).
     pub(crate) fn append_depth(&mut self, record: DepthRecord) -> Result<(), GenerateError> {
-        debug_assert_eq!(self.layers_done(), self.header.top_bits + 1);
+        debug_assert_eq!(self.layers_done(), self.geometry.layers());
         let steps = self.depth.get_or_insert_default();
-        let at = self.header.depth_end() + (steps.len() * RECORD_LEN) as u64;
+        let at = self.geometry.depth_end() + (steps.len() * RECORD_LEN) as u64;
         let file = &self.blocks.file;
         file.write_all_at(&record.to_bytes(), at)
             .and_then(|()| file.sync_data())
@@ -757,13 +853,12 @@ impl Checkpoint {
 type Steps = Option<Vec<DepthRecord>>;
 
 /// Reads and checks the header and the records of a checkpoint for a run
-/// of `shape`.
+/// of `geometry`.
 fn read(
     file: &File,
     path: &Path,
-    shape: Shape,
-    wl: &WinLossSolver,
-) -> Result<(Header, Vec<Record>, Steps), GenerateError> {
+    geometry: &Geometry,
+) -> Result<(Vec<Record>, Steps), GenerateError> {
     let refused = |reason: String| GenerateError::CheckpointRefused {
         path: path.to_owned(),
         reason,
@@ -814,19 +909,20 @@ fn read(
     let header: Header = bincode::serde::decode_from_slice(body, bincode::config::legacy())
         .map_err(|e| refused(format!("its header cannot be read ({e})")))?
         .0;
-    let expected = Header::of(shape, wl);
+    let expected = &geometry.header;
     if header.generator != expected.generator {
         return Err(refused(format!(
             "it was written by {}, this is {}",
             header.generator, expected.generator
         )));
     }
-    if header != expected {
+    if header != *expected {
         return Err(refused(format!(
-            "it is for {} {}x{}, not this run's {} {shape}",
-            header.puzzle, header.rows, header.cols, expected.puzzle
+            "it is for {} {}x{}, not this run's {} {}x{}",
+            header.puzzle, header.rows, header.cols, expected.puzzle, expected.rows, expected.cols
         )));
     }
+    let header = geometry;
     if len < header.data_end() {
         return Err(refused(format!(
             "it is {len} bytes long, shorter than its bitset ({} bytes)",
@@ -850,13 +946,11 @@ fn read(
             .ok()
             .and_then(Record::from_bytes);
         let expected_layer = records.last().map_or(0, |r| r.layer + 1);
-        let layer_blocks = layer_members(
-            header.top_bits,
-            header.top_bits.wrapping_sub(expected_layer),
-        )
-        .count() as u64;
+        let layer_blocks = header.layer_blocks.get(expected_layer as usize);
         match record {
-            Some(r) if r.layer == expected_layer && r.first == 0 && r.blocks == layer_blocks => {
+            Some(r)
+                if r.layer == expected_layer && r.first == 0 && Some(&r.blocks) == layer_blocks =>
+            {
                 records.push(r)
             }
             // Killed while appending: the last layer was not complete.
@@ -872,17 +966,17 @@ fn read(
             }
         }
     }
-    if records.last().is_some_and(|r| r.layer > header.top_bits) {
+    if records.last().is_some_and(|r| r.layer >= header.layers()) {
         return Err(refused("it records more layers than the run has".into()));
     }
     // A section made before every layer was recorded vouches for nothing
     // yet: it is dropped.
-    let depth = if section && records.len() == header.top_bits as usize + 1 {
-        Some(read_steps(file, len, &header, &refused, &io_error)?)
+    let depth = if section && records.len() == header.layers() as usize {
+        Some(read_steps(file, len, header, &refused, &io_error)?)
     } else {
         None
     };
-    Ok((header, records, depth))
+    Ok((records, depth))
 }
 
 /// Reads and checks the step records of the moves-left section of a
@@ -890,7 +984,7 @@ fn read(
 fn read_steps(
     file: &File,
     len: u64,
-    header: &Header,
+    header: &Geometry,
     refused: &dyn Fn(String) -> GenerateError,
     io_error: &dyn Fn(io::Error) -> GenerateError,
 ) -> Result<Vec<DepthRecord>, GenerateError> {
@@ -907,7 +1001,7 @@ fn read_steps(
         .map_err(io_error)?;
     let chunks = tail.chunks(RECORD_LEN);
     let count = chunks.len();
-    let most = u32::from(header.rows) * u32::from(header.cols);
+    let most = u32::from(header.header.rows) * u32::from(header.header.cols);
     let mut steps: Vec<DepthRecord> = Vec::new();
     for (i, chunk) in chunks.enumerate() {
         let record = <&[u8; RECORD_LEN]>::try_from(chunk)
@@ -915,7 +1009,7 @@ fn read_steps(
             .and_then(DepthRecord::from_bytes);
         let follows = |r: &DepthRecord| {
             r.step <= most
-                && r.taken <= header.positions()
+                && r.taken <= header.entries
                 && steps
                     .last()
                     .is_none_or(|last| r.step > last.step && r.taken >= last.taken)

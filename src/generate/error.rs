@@ -78,9 +78,7 @@ pub enum GenerateError {
     #[error("{}", checkpoint_flip(JobSetting::CheckpointEvery.flag()))]
     CheckpointFlip,
     /// [`Job::symmetry`](super::Job::symmetry) was asked of a job it does
-    /// not make yet: a Flip table, a job over several ranks, or one with
-    /// checkpoints at another interval than the default (a run by class
-    /// keeps none).
+    /// not make yet: a Flip table, or a job over several ranks.
     #[error("{} {why}", JobSetting::Symmetry.flag())]
     SymmetryRefused {
         /// What the setting is refused for, after its name.

@@ -228,7 +228,13 @@ pub fn euler<F: Fn(Progress) + Sync>(
     }
     if options.symmetry {
         return in_pool(options.threads, || {
-            euler_classes::solve(shape, full, &hooks)
+            let checkpoint = options.checkpoint.as_deref();
+            euler_classes::solve(
+                shape,
+                full,
+                checkpoint.map(|path| (path, options.checkpoint_every)),
+                &hooks,
+            )
         });
     }
     // One process is the job of one rank: the same pass, nothing

@@ -30,7 +30,6 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::{Mutex, MutexGuard, PoisonError, mpsc};
 use std::time::{Duration, Instant};
 
-use boardbase_tables::euler::depth::DepthSolver;
 use memmap2::MmapMut;
 use rayon::prelude::*;
 
@@ -42,7 +41,9 @@ use crate::tablefile::direct::DirectWrites;
 use crate::tablefile::parts::PartCrc;
 
 /// One chunk of a rank's depth columns, its moves-left and best-move
-/// bytes, behind the lock that the pass and the writer take in turn.
+/// bytes, behind the lock that the pass and the writer take in turn. A run
+/// by class has no best-move column: its chunks' best-move bytes are
+/// empty, and nothing of that column is saved.
 pub(super) type Chunk<'a> = Mutex<(&'a mut [u8], &'a mut [u8])>;
 
 /// Takes a chunk's lock (a thread that panicked holding it stops the pass
@@ -81,10 +82,17 @@ impl Columns<'_> {
 /// The masked CRCs of a chunk's two columns.
 type ChunkCrcs = [PartCrc; 2];
 
-/// Sets every entry of more than `step` moves left to 0, in both columns:
-/// the columns as they were right after `step`, whatever later steps
-/// wrote (or an earlier run left in a checkpoint).
+/// Sets every entry of more than `step` moves left to 0, in both columns
+/// (`best` empty where there is none): the columns as they were right
+/// after `step`, whatever later steps wrote (or an earlier run left in a
+/// checkpoint).
 fn mask(step: u8, plies: &mut [u8], best: &mut [u8]) {
+    if best.is_empty() {
+        for p in plies.iter_mut() {
+            *p = if *p <= step { *p } else { 0 };
+        }
+        return;
+    }
     for (p, b) in plies.iter_mut().zip(best.iter_mut()) {
         let keep = *p <= step;
         *p = if keep { *p } else { 0 };
@@ -99,17 +107,15 @@ fn zero_crcs(range: &Columns<'_>) -> Vec<ChunkCrcs> {
     let full = crc32fast::hash(&zeros);
     (0..range.chunks.len())
         .map(|i| {
-            let len = range.len_of(i);
-            let crc = if len == zeros.len() {
-                full
-            } else {
-                crc32fast::hash(&zeros[..len])
-            };
-            let part = PartCrc {
-                crc,
+            let chunk = lock(&range.chunks[i]);
+            [chunk.0.len(), chunk.1.len()].map(|len| PartCrc {
+                crc: if len == zeros.len() {
+                    full
+                } else {
+                    crc32fast::hash(&zeros[..len])
+                },
                 len: len as u64,
-            };
-            [part, part]
+            })
         })
         .collect()
 }
@@ -139,12 +145,14 @@ pub(super) struct Loaded {
 /// Reads this rank's range of the columns at the checkpoint's last step
 /// `d` into `range`, masked at `d`, and rebuilds from them this rank's
 /// words of `A(d)` (`sets.0`) and `A(d - 1)` (`sets.1`), the words from
-/// `first_word`; every rank's words are then ORed together. Checks the
-/// columns against the step's record with the other ranks. `None` when the
-/// checkpoint holds no step.
+/// `first_word`, of a bitset of `positions` entries in `words` words
+/// (positions, or entries by class; the last is the full board's); every
+/// rank's words are then ORed together. Checks the columns against the
+/// step's record with the other ranks. `None` when the checkpoint holds no
+/// step.
 pub(super) fn load<F: Fn(Progress) + Sync>(
     checkpoint: &Checkpoint,
-    solver: &DepthSolver,
+    (positions, words): (usize, usize),
     range: &Columns<'_>,
     first_word: usize,
     sets: (&mut [u64], &mut [u64]),
@@ -156,9 +164,9 @@ pub(super) fn load<F: Fn(Progress) + Sync>(
     };
     let step = u8::try_from(record.step).unwrap_or(u8::MAX);
     let file = checkpoint.depth_file();
-    let per_word = solver.positions() / solver.words();
+    let per_word = positions / words;
     let chunk_words = range.chunk_positions / per_word;
-    let full = solver.positions() as u64 - 1;
+    let full = positions as u64 - 1;
     let own: u64 = (0..range.chunks.len())
         .map(|i| range.len_of(i) as u64)
         .sum();
@@ -194,7 +202,7 @@ pub(super) fn load<F: Fn(Progress) + Sync>(
                 *now = a;
                 *before = b;
             }
-            report.add(2 * plies.len() as u64);
+            report.add((plies.len() + best.len()) as u64);
             let crcs = [&**plies, &**best].map(|c| PartCrc {
                 crc: crc32fast::hash(c),
                 len: c.len() as u64,
@@ -606,27 +614,35 @@ impl Writer<'_, '_> {
             {
                 end += 1;
             }
-            let mut len = 0;
+            // The best-move bytes run as the moves left do, or are none.
+            let (mut len, mut best_len) = (0, 0);
             for &c in &job.chunks[at..end] {
                 let chunk = lock(&range.chunks[c]);
-                let n = chunk.0.len();
+                let (n, b) = (chunk.0.len(), chunk.1.len());
                 plies_buf[len..len + n].copy_from_slice(chunk.0);
-                best_buf[len..len + n].copy_from_slice(chunk.1);
+                best_buf[best_len..best_len + b].copy_from_slice(chunk.1);
                 drop(chunk);
-                let (plies, best) = (&mut plies_buf[len..len + n], &mut best_buf[len..len + n]);
+                let plies = &mut plies_buf[len..len + n];
+                let best = &mut best_buf[best_len..best_len + b];
                 mask(job.step, plies, best);
                 self.crcs[c] = [&*plies, &*best].map(|b| PartCrc {
                     crc: crc32fast::hash(b),
-                    len: n as u64,
+                    len: b.len() as u64,
                 });
                 len += n;
+                best_len += b;
             }
             let position = range.position_of(first);
             let file = self.file.file();
             direct
                 .write_all_at(file, &plies_buf[..len], self.file.plies_at(position))
-                .and_then(|()| {
-                    direct.write_all_at(file, &best_buf[..len], self.file.best_at(position))
+                .and_then(|()| match best_len {
+                    0 => Ok(()),
+                    _ => direct.write_all_at(
+                        file,
+                        &best_buf[..best_len],
+                        self.file.best_at(position),
+                    ),
                 })
                 .map_err(|e| self.file.io_error(e))?;
             at = end;

@@ -42,7 +42,7 @@ use boardbase_tables::shape::Shape;
 use memmap2::{MmapMut, MmapOptions};
 use rayon::prelude::*;
 
-use super::checkpoint::Checkpoint;
+use super::checkpoint::{Checkpoint, Geometry};
 use super::euler_tables::{DEPTH_CHUNK_WORDS, EulerDepth, EulerTables, depth_pass};
 use super::euler_winloss::{BYTES_A_BLOCK, BlockPlaces, Owners, win_loss};
 use super::{
@@ -530,12 +530,12 @@ fn open_checkpoint(
     let rank = ranks.rank();
     // Rank 0 opens (or makes) the file, then the others join it.
     let opened = (rank == 0)
-        .then(|| Checkpoint::open(path, shape))
+        .then(|| Checkpoint::open(path, Geometry::of_positions(shape)))
         .transpose();
     let opened = agree(ranks, opened)?;
     let checkpoint = match opened {
         Some(opened) => Ok(opened),
-        None => Checkpoint::join(path, shape),
+        None => Checkpoint::join(path, Geometry::of_positions(shape)),
     };
     let checkpoint = agree(ranks, checkpoint)?;
     let step = checkpoint.depth_record().map_or(0, |r| r.step + 1);

@@ -194,7 +194,7 @@ pub(super) fn depth_pass<F: Fn(Progress) + Sync>(
                 let sets = (&mut now[..], &mut before[..]);
                 load(
                     &unsaved.checkpoint,
-                    &solver,
+                    (solver.positions(), solver.words()),
                     &part,
                     first,
                     sets,

@@ -71,7 +71,8 @@ pub(super) fn win_loss<F: Fn(Progress) + Sync>(
             let bytes = (0..done).map(|i| mine_of(i).len() as u64).sum::<u64>() * block_bytes;
             let report = Reporter::start(hooks, Phase::Resume, bytes);
             let part = |len: usize| share(len, rank, size);
-            let loaded = c.load_part(&part, &own, &|b| report.add(b));
+            let members = |layer: u32| layer_members(top, top - layer);
+            let loaded = c.load_part(&members, &part, &own, &|b| report.add(b));
             load_agreed(c, loaded, ranks)?;
             report.finish();
             for i in 0..done {

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use boardbase_tables::shape::Shape;
 use serde::Serialize;
 
-use super::checkpoint::{Checkpoint, Resume, checkpoint_len, checkpoint_path};
+use super::checkpoint::{Checkpoint, Geometry, Resume, checkpoint_path};
 use super::setting::{LimitFrom, MemoryLimit};
 use super::{
     Cancel, DEFAULT_EXCHANGE_BYTES, EulerOptions, EulerSummary, FlipOptions, GenerateError, Hooks,
@@ -107,11 +107,11 @@ pub struct Job {
     pub compress: bool,
     /// Euler: one entry a class of positions under the board's symmetries
     /// ([`EulerOptions::symmetry`]), a table of version 5 whose full tables
-    /// hold moves left without best moves. Refused
-    /// ([`GenerateError::SymmetryRefused`]) for Flip, over several ranks,
-    /// and with another [`checkpoint_every`](Self::checkpoint_every) than
-    /// the default (a run by class keeps no checkpoint). `false` by
-    /// default.
+    /// hold moves left without best moves. Its full tables keep their
+    /// checkpoint as a run by position does (the win/loss table alone, a
+    /// matter of seconds, keeps none). Refused
+    /// ([`GenerateError::SymmetryRefused`]) for Flip and over several
+    /// ranks. `false` by default.
     pub symmetry: bool,
 }
 
@@ -171,10 +171,6 @@ impl Job {
                 Some("is for euler so far: a Flip table is made without it")
             } else if self.ranks > 1 {
                 Some("runs in one process so far: run boardbase generate without mpirun")
-            } else if self.checkpoint_every != DEFAULT_CHECKPOINT_EVERY {
-                Some(
-                    "keeps no checkpoint so far (6x6 takes minutes): give it no checkpoint interval",
-                )
             } else {
                 None
             };
@@ -217,20 +213,17 @@ impl Job {
         };
         let name = puzzle.file_name(shape);
         let path = self.dir.join(&name);
-        let (checkpoint, resume) = match puzzle {
-            // A run by class keeps no checkpoint (6×6 takes seconds).
-            Puzzle::Euler if self.symmetry => (None, None),
+        let (checkpoint, resume, checkpoint_bytes) = match puzzle {
+            // A win/loss table by class keeps no checkpoint: 6×6's takes
+            // seconds.
+            Puzzle::Euler if self.symmetry && !full => (None, None, 0),
             Puzzle::Euler => {
                 let checkpoint = checkpoint_path(&path);
-                let resume = Checkpoint::inspect(&checkpoint, shape)?;
-                (Some(checkpoint), resume)
+                let geometry = self.geometry();
+                let resume = Checkpoint::inspect(&checkpoint, &geometry)?;
+                (Some(checkpoint), resume, geometry.checkpoint_len(full))
             }
-            Puzzle::Flip => (None, None),
-        };
-        let checkpoint_bytes = match puzzle {
-            Puzzle::Euler if self.symmetry => 0,
-            Puzzle::Euler => checkpoint_len(shape, full),
-            Puzzle::Flip => 0,
+            Puzzle::Flip => (None, None, 0),
         };
         let file_bytes = if self.symmetry {
             tablefile::expected_class_file_len(shape, full)
@@ -281,6 +274,16 @@ impl Job {
         })
     }
 
+    /// What the checkpoint of this Euler job holds: its bitset and columns
+    /// by position, or by class ([`symmetry`](Job::symmetry)).
+    fn geometry(&self) -> Geometry {
+        if self.symmetry {
+            Geometry::of_classes(self.shape)
+        } else {
+            Geometry::of_positions(self.shape)
+        }
+    }
+
     /// The plan of an Euler job over several ranks: one rank's memory, and
     /// the checkpoint they share.
     fn plan_ranks(&self, memory_limit: Option<MemoryLimit>) -> Result<Plan, GenerateError> {
@@ -319,12 +322,13 @@ impl Job {
             if full { full_needs } else { needs(false)? };
         let path = self.dir.join(&name);
         let checkpoint = checkpoint_path(&path);
-        let resume = Checkpoint::inspect(&checkpoint, shape)?;
+        let geometry = self.geometry();
+        let resume = Checkpoint::inspect(&checkpoint, &geometry)?;
         Ok(Plan {
             job: self.clone(),
             path,
             checkpoint: Some(checkpoint),
-            checkpoint_bytes: checkpoint_len(shape, full),
+            checkpoint_bytes: geometry.checkpoint_len(full),
             resume,
             full,
             full_tables_memory: (!full && !self.wdl_only).then_some(full_needs.0 + full_needs.1),
@@ -509,7 +513,7 @@ impl Plan {
     /// removed when it holds none: the message then says nothing was kept.
     fn keep_checkpoint(&self) -> Option<PathBuf> {
         let checkpoint = self.checkpoint.as_ref()?;
-        match Checkpoint::inspect(checkpoint, self.job.shape) {
+        match Checkpoint::inspect(checkpoint, &self.job.geometry()) {
             Ok(Some(resume)) if resume.layers_done == 0 => {
                 let _ = fs::remove_file(checkpoint);
                 None
@@ -586,9 +590,10 @@ impl Plan {
         self.write_one(table, summary, start, &progress, cancel)
     }
 
-    /// The end of a job of one process that keeps no checkpoint (Flip, or
-    /// Euler by class), its `table` made from `start` on: the file written
-    /// (and compressed when asked) and the report.
+    /// The end of a job of one process of its own (Flip, or Euler by
+    /// class), its `table` made from `start` on: the file written, its
+    /// checkpoint removed (of no more use), the file compressed when asked,
+    /// and the report.
     fn write_one(
         &self,
         table: Table,
@@ -601,22 +606,29 @@ impl Plan {
         let cancelled = |removed_temporary| self.not_written(removed_temporary);
         let file_bytes = write_table(&table, &self.path, progress, cancel, cancelled)?;
         drop(table);
+        if let Some(checkpoint) = &self.checkpoint {
+            fs::remove_file(checkpoint).map_err(|error| GenerateError::Write {
+                path: checkpoint.clone(),
+                error,
+            })?;
+        }
         let written = compress_written(&self.path, self.job.compress, file_bytes, progress)?;
         Ok(self.report(summary, start.elapsed(), generated, peak_memory(), written))
     }
 
-    /// A job of one process that keeps no checkpoint, stopped: nothing
-    /// written (the temporary file removed or not).
+    /// A job of one process of its own, stopped: nothing written (the
+    /// temporary file removed or not), its checkpoint kept when it holds
+    /// work.
     fn not_written(&self, removed_temporary: bool) -> GenerateError {
         GenerateError::NotWritten {
             path: self.path.clone(),
             removed_temporary,
-            checkpoint: None,
+            checkpoint: self.keep_checkpoint(),
         }
     }
 
-    /// A generation's error in a job that keeps no checkpoint: a cancel is
-    /// the job stopped before its file.
+    /// A generation's error in a job of one process of its own: a cancel
+    /// is the job stopped before its file.
     fn stopped(&self, error: GenerateError) -> GenerateError {
         match error {
             GenerateError::Cancelled => self.not_written(false),
@@ -716,7 +728,14 @@ impl Plan {
             Err(GenerateError::Cancelled)
         } else {
             in_pool(self.job.threads, || {
-                super::euler_classes::solve(shape, self.full, &hooks)
+                let checkpoint = self.checkpoint.as_deref();
+                let every = self.job.checkpoint_every;
+                super::euler_classes::solve(
+                    shape,
+                    self.full,
+                    checkpoint.map(|path| (path, every)),
+                    &hooks,
+                )
             })
         };
         let made = made.map_err(|e| self.stopped(e))?;

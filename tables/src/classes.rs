@@ -185,6 +185,64 @@ impl Classes {
         }
     }
 
+    /// The number of classes of [`of_shape`](Self::of_shape)'s index whose
+    /// key patterns have `k` cells set, for `k` from 0 to the key cells
+    /// (the layers a solver takes them in), counted as
+    /// [`sizes_of_shape`](Self::sizes_of_shape) counts them all: by
+    /// Burnside's lemma, a symmetry fixing the patterns that set whole
+    /// cycles of it.
+    ///
+    /// ```
+    /// use boardbase_tables::classes::Classes;
+    /// use boardbase_tables::shape::Shape;
+    ///
+    /// let four = Shape::new(4, 4).unwrap();
+    /// let layers = Classes::layers_of_shape(four);
+    /// // 4×4's 8 key cells are the orbit of 8 on the edge: one class of
+    /// // patterns with none set, one with one set.
+    /// assert_eq!(layers.len(), 9);
+    /// assert_eq!((layers[0], layers[1]), (1, 1));
+    /// assert_eq!(layers.iter().sum::<usize>(), Classes::of_shape(four).classes());
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// Panics if the shape has more than 64 cells.
+    pub fn layers_of_shape(shape: Shape) -> Vec<usize> {
+        let images = Classes::board_symmetries(shape);
+        let key = Classes::key_of(shape, &images);
+        // Per symmetry, the patterns it fixes by cells set: the product
+        // over its cycles of (1 + x^length).
+        let mut total = alloc::vec![0u64; key.len() + 1];
+        for image in &images {
+            let mut fixed = alloc::vec![0u64; key.len() + 1];
+            fixed[0] = 1;
+            let mut seen = 0u64;
+            for &c in &key {
+                if seen >> c & 1 == 1 {
+                    continue;
+                }
+                let mut len = 0;
+                let mut x = c;
+                while seen >> x & 1 == 0 {
+                    seen |= 1 << x;
+                    x = image[x as usize];
+                    len += 1;
+                }
+                for k in (len..fixed.len()).rev() {
+                    fixed[k] += fixed[k - len];
+                }
+            }
+            for (t, f) in total.iter_mut().zip(fixed) {
+                *t += f;
+            }
+        }
+        total
+            .into_iter()
+            .map(|t| (t / images.len() as u64) as usize)
+            .collect()
+    }
+
     /// The key cells [`of_shape`](Self::of_shape) takes (in increasing
     /// order), `images` being the shape's symmetries.
     fn key_of(shape: Shape, images: &[[u8; 64]]) -> Vec<u8> {
@@ -694,6 +752,11 @@ mod tests {
                 let made = Classes::of_shape(shape);
                 assert_eq!(counted, made.sizes(), "{shape}");
                 assert_eq!(counted.entries(), made.entries(), "{shape}");
+                let mut layers = alloc::vec![0; made.key().len() + 1];
+                for class in 0..made.classes() {
+                    layers[made.canonical(class).count_ones() as usize] += 1;
+                }
+                assert_eq!(Classes::layers_of_shape(shape), layers, "{shape}");
             }
         }
     }

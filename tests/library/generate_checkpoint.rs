@@ -339,3 +339,125 @@ fn a_damaged_moves_left_section_is_refused_and_a_torn_one_dropped() {
         [Phase::Allocate, Phase::Resume, Phase::WinLoss, Phase::Depth]
     );
 }
+
+/// The options of a run by class (`--symmetry`) with a checkpoint saving
+/// every layer and every step.
+fn by_class(checkpoint: &Path, cancel: Option<Cancel>) -> EulerOptions {
+    EulerOptions {
+        symmetry: true,
+        ..options(checkpoint, cancel)
+    }
+}
+
+/// Runs `shape` by class with a checkpoint, cancelled once `fraction` of
+/// `phase` is done.
+fn stop_by_class(shape: Shape, checkpoint: &Path, phase: Phase, fraction: f64) {
+    let cancel = Cancel::new();
+    let options = by_class(checkpoint, Some(cancel.clone()));
+    let result = generate::euler(shape, &options, |p| {
+        if p.phase == phase && p.done as f64 >= p.total as f64 * fraction {
+            cancel.cancel();
+        }
+    });
+    assert!(
+        matches!(result, Err(GenerateError::Cancelled)),
+        "{result:?}"
+    );
+}
+
+#[test]
+fn a_run_by_class_stopped_resumes_from_its_layers_and_steps() {
+    let dir = Dir::new("by-class");
+    let uninterrupted = |shape| {
+        let options = EulerOptions {
+            symmetry: true,
+            ..EulerOptions::default()
+        };
+        generate::euler(shape, &options, |_| {}).unwrap()
+    };
+    for (rows, cols, phase, fraction, resumed_phases) in [
+        (
+            4,
+            5,
+            Phase::WinLoss,
+            0.5,
+            &[Phase::Allocate, Phase::Resume, Phase::WinLoss, Phase::Depth][..],
+        ),
+        (
+            3,
+            7,
+            Phase::Depth,
+            0.5,
+            &[
+                Phase::Allocate,
+                Phase::Resume,
+                Phase::WinLoss,
+                Phase::Resume,
+                Phase::Depth,
+            ][..],
+        ),
+        (
+            4,
+            6,
+            Phase::Depth,
+            0.9,
+            &[
+                Phase::Allocate,
+                Phase::Resume,
+                Phase::WinLoss,
+                Phase::Resume,
+                Phase::Depth,
+            ][..],
+        ),
+    ] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let checkpoint = dir.0.join(format!("euler-{shape}.bin.checkpoint"));
+        stop_by_class(shape, &checkpoint, phase, fraction);
+        let stopped_len = fs::metadata(&checkpoint).unwrap().len();
+        let phases = Mutex::new(Vec::new());
+        let resumed = generate::euler(shape, &by_class(&checkpoint, None), |p| {
+            let mut phases = phases.lock().unwrap();
+            if phases.last() != Some(&p.phase) {
+                phases.push(p.phase);
+            }
+        })
+        .unwrap();
+        let expected = uninterrupted(shape);
+        assert!(expected.classes.is_some());
+        assert_eq!(resumed, expected, "{shape}");
+        assert_eq!(phases.into_inner().unwrap(), resumed_phases, "{shape}");
+        // Every step is saved now: a third run reads the lot and makes the
+        // same tables.
+        assert!(fs::metadata(&checkpoint).unwrap().len() > stopped_len);
+        let again = generate::euler(shape, &by_class(&checkpoint, None), |_| {}).unwrap();
+        assert_eq!(again, expected, "{shape}");
+    }
+}
+
+#[test]
+fn a_checkpoint_by_position_is_refused_by_a_run_by_class_and_the_other_way() {
+    let dir = Dir::new("kinds");
+    let shape = Shape::new(4, 5).unwrap();
+    let checkpoint = dir.0.join("euler-4x5.bin.checkpoint");
+    let path = checkpoint.display().to_string();
+    stop_after(shape, &checkpoint, 0.5);
+    match generate::euler(shape, &by_class(&checkpoint, None), |_| {}) {
+        Err(e @ GenerateError::CheckpointRefused { .. }) => assert_eq!(
+            e.to_string(),
+            format!(
+                "cannot resume from {path}: it is for euler 4x5, not this run's euler by class 4x5; remove it to start over"
+            )
+        ),
+        other => panic!("{other:?}"),
+    }
+    fs::remove_file(&checkpoint).unwrap();
+    stop_by_class(shape, &checkpoint, Phase::Depth, 0.5);
+    match generate::euler(shape, &options(&checkpoint, None), |_| {}) {
+        Err(e @ GenerateError::CheckpointRefused { .. }) => assert!(
+            e.to_string()
+                .contains("it is for euler by class 4x5, not this run's euler 4x5"),
+            "{e}"
+        ),
+        other => panic!("{other:?}"),
+    }
+}
