@@ -344,6 +344,29 @@ impl Blocks {
 }
 
 impl ColumnRef<'_> {
+    /// Every entry of a column of 32-bit entries, read in bulk (a checked
+    /// column's blocks each checked once): what opening a table reads of
+    /// its index. [`Fault::Past`] for entries wider than 32 bits.
+    pub(crate) fn u32_entries(&self) -> Result<Vec<u32>, Fault> {
+        let len = usize::try_from(self.entries).map_err(|_| Fault::Past)?;
+        if let RefData::Checked(c) = self.data
+            && c.width == 32
+        {
+            for k in (0..len).step_by(1 << c.entry_shift) {
+                c.check(k)?;
+            }
+            let bytes = c.bytes.get(..len.checked_mul(4).ok_or(Fault::Past)?);
+            return Ok(bytes
+                .ok_or(Fault::Past)?
+                .chunks_exact(4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect());
+        }
+        (0..self.entries)
+            .map(|i| u32::try_from(self.get(i)?).map_err(|_| Fault::Past))
+            .collect()
+    }
+
     /// Entry `i`: [`Fault::Past`] past the end, [`Fault::Block`] when its
     /// block is damaged.
     #[inline]

@@ -259,13 +259,8 @@ impl<I: Subject> Table<I> {
         let i = self
             .column_index(CLASSES)
             .ok_or(TableError::MissingColumn(CLASSES.into()))?;
-        let count = self.columns[i].info.entries;
         let column = self.column_ref(i).ok_or_else(unreadable)?;
-        let mut canonical = Vec::new();
-        for k in 0..count {
-            let pattern = column.get(k).map_err(|_| unreadable())?;
-            canonical.push(u32::try_from(pattern).map_err(|_| unreadable())?);
-        }
+        let canonical = column.u32_entries().map_err(|_| unreadable())?;
         let listed = index.listed(self.shape, canonical)?;
         if let Layout::Euler { classes, .. } = &mut self.layout {
             *classes = Some(listed);

@@ -105,15 +105,15 @@ fn byte_maps(images: &[[u8; 64]], cells: &[u8], place: &[u8; 64]) -> (Vec<u64>, 
     let mut map = alloc::vec![0u64; images.len() * chunks * 256];
     for (g, image) in images.iter().enumerate() {
         for k in 0..chunks {
-            for byte in 0..256usize {
-                let mut out = 0u64;
-                for b in 0..8 {
-                    let bit = 8 * k + b;
-                    if byte >> b & 1 == 1 && bit < cells.len() {
-                        out |= 1 << place[image[cells[bit] as usize] as usize];
-                    }
-                }
-                map[(g * chunks + k) * 256 + byte] = out;
+            let base = (g * chunks + k) * 256;
+            // A byte's image is its lowest bit's and the rest's, found
+            // before it: opening a table file makes these maps.
+            for byte in 1..256usize {
+                let bit = 8 * k + byte.trailing_zeros() as usize;
+                let lowest = cells
+                    .get(bit)
+                    .map_or(0, |&c| 1u64 << place[image[c as usize] as usize]);
+                map[base + byte] = map[base + (byte & (byte - 1))] | lowest;
             }
         }
     }
