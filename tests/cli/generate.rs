@@ -551,6 +551,72 @@ fn ctrl_c_saves_the_finished_layers_and_the_same_command_resumes() {
     );
 }
 
+/// A run of `args` in a fresh directory `name`, never interrupted: it
+/// leaves its table `file` and no checkpoint.
+fn whole_run(name: &str, args: impl Fn(&TempDir) -> Vec<String>, file: &str) -> TempDir {
+    let whole = TempDir::new(name);
+    let r = common::run(
+        &args(&whole).iter().map(String::as_str).collect::<Vec<_>>(),
+        "",
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(whole.names(), [file], "no checkpoint left");
+    whole
+}
+
+/// Starts `args` and kills it with SIGKILL (no handler runs) once `due`
+/// says so of its checkpoint's length; it must not have ended by then, nor
+/// left its table `file`.
+fn kill_when(
+    args: &[String],
+    checkpoint: &Path,
+    dir: &TempDir,
+    file: &str,
+    mut due: impl FnMut(u64) -> bool,
+) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardbase"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !due(std::fs::metadata(checkpoint).map_or(0, |m| m.len())) {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "killed before it ended"
+        );
+        assert!(start.elapsed() < Duration::from_secs(120));
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!dir.names().contains(&file.to_owned()));
+}
+
+/// Runs `args` again, which must succeed, and returns its line that says
+/// what it resumed from.
+fn rerun_resuming(args: &[String]) -> String {
+    let r = common::run(&args.iter().map(String::as_str).collect::<Vec<_>>(), "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    r.stderr
+        .lines()
+        .find(|l| l.starts_with("resuming from "))
+        .unwrap_or_else(|| panic!("{}", r.stderr))
+        .to_owned()
+}
+
+/// The resumed run left its table `file` alone in `dir`, byte-identical
+/// to the whole run's.
+fn assert_same_table(dir: &TempDir, whole: &TempDir, file: &str) {
+    assert_eq!(dir.names(), [file], "the checkpoint is removed");
+    assert!(
+        std::fs::read(dir.0.join(file)).unwrap() == std::fs::read(whole.0.join(file)).unwrap(),
+        "the resumed file is byte-identical"
+    );
+}
+
 #[test]
 fn a_killed_run_resumes_from_its_checkpoint_and_writes_the_same_file() {
     // 4×7, win/loss only: 11 layers of 1 to 252 blocks of 2^18 positions.
@@ -566,61 +632,23 @@ fn a_killed_run_resumes_from_its_checkpoint_and_writes_the_same_file() {
             dir.path().into(),
         ]
     };
-    let whole = TempDir::new("resume-whole");
-    let r = common::run(
-        &args(&whole).iter().map(String::as_str).collect::<Vec<_>>(),
-        "",
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(whole.names(), ["euler-4x7.bin"], "no checkpoint left");
-
+    let whole = whole_run("resume-whole", args, "euler-4x7.bin");
     let dir = TempDir::new("resume-killed");
     let checkpoint = dir.0.join("euler-4x7.bin.checkpoint");
-    // The bitset starts at 4 KiB; 40-byte records follow it.
+    // The bitset starts at 4 KiB; 40-byte records follow it. Killed once
+    // three layers are saved.
     let data_end = 4096 + (1u64 << 28) / 8;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardbase"))
-        .args(args(&dir))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    // SIGKILL once three layers are saved: no handler runs.
-    let start = Instant::now();
-    while std::fs::metadata(&checkpoint).map_or(0, |m| m.len()) < data_end + 3 * 40 {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "killed before it ended"
-        );
-        assert!(start.elapsed() < Duration::from_secs(120));
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
-    assert!(!dir.names().contains(&"euler-4x7.bin".to_owned()));
-
-    let r = common::run(
-        &args(&dir).iter().map(String::as_str).collect::<Vec<_>>(),
-        "",
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let resumed = r
-        .stderr
-        .lines()
-        .find(|l| l.starts_with("resuming from "))
-        .unwrap_or_else(|| panic!("{}", r.stderr));
+    kill_when(&args(&dir), &checkpoint, &dir, "euler-4x7.bin", |len| {
+        len >= data_end + 3 * 40
+    });
+    let resumed = rerun_resuming(&args(&dir));
     let done: u32 = resumed
         .strip_prefix(&format!("resuming from {}: ", checkpoint.display()))
         .and_then(|rest| rest.strip_suffix(" of 11 win/loss layers done"))
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{resumed}"));
     assert!((3..=11).contains(&done), "{resumed}");
-    assert_eq!(dir.names(), ["euler-4x7.bin"], "the checkpoint is removed");
-    assert!(
-        std::fs::read(dir.0.join("euler-4x7.bin")).unwrap()
-            == std::fs::read(whole.0.join("euler-4x7.bin")).unwrap(),
-        "the resumed file is byte-identical"
-    );
+    assert_same_table(&dir, &whole, "euler-4x7.bin");
 
     // A damaged checkpoint is refused, exit 1, and left for the user.
     std::fs::write(&checkpoint, b"BRDBCKPT\x01\0\0\0garbage").unwrap();
@@ -654,62 +682,26 @@ fn a_run_by_class_killed_in_the_moves_left_pass_resumes_from_its_steps() {
             dir.path().into(),
         ]
     };
-    let whole = TempDir::new("by-class-whole");
-    let r = common::run(
-        &args(&whole).iter().map(String::as_str).collect::<Vec<_>>(),
-        "",
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(whole.names(), ["euler-4x6.bin"], "no checkpoint left");
-
+    let whole = whole_run("by-class-whole", args, "euler-4x6.bin");
     let dir = TempDir::new("by-class-killed");
     let checkpoint = dir.0.join("euler-4x6.bin.checkpoint");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardbase"))
-        .args(args(&dir))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
     // The table holds a bit and a byte an entry, the checkpoint its bitset
     // and then, once the moves-left pass first saves, a byte an entry too,
-    // with a 40-byte record after each step saved. SIGKILL once three more
+    // with a 40-byte record after each step saved. Killed once three more
     // steps are saved than when the column was first seen.
     let entries = std::fs::metadata(whole.0.join("euler-4x6.bin"))
         .unwrap()
         .len()
         * 8
         / 9;
-    let start = Instant::now();
     let mut column = 0;
-    loop {
-        let len = std::fs::metadata(&checkpoint).map_or(0, |m| m.len());
+    kill_when(&args(&dir), &checkpoint, &dir, "euler-4x6.bin", |len| {
         if column == 0 && len > entries / 2 {
             column = len;
-        } else if column > 0 && len >= column + 3 * 40 {
-            break;
         }
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "killed before it ended"
-        );
-        assert!(start.elapsed() < Duration::from_secs(120));
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
-    assert!(!dir.names().contains(&"euler-4x6.bin".to_owned()));
-
-    let r = common::run(
-        &args(&dir).iter().map(String::as_str).collect::<Vec<_>>(),
-        "",
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let resumed = r
-        .stderr
-        .lines()
-        .find(|l| l.starts_with("resuming from "))
-        .unwrap_or_else(|| panic!("{}", r.stderr));
+        column > 0 && len >= column + 3 * 40
+    });
+    let resumed = rerun_resuming(&args(&dir));
     let steps: u32 = resumed
         .split(", ")
         .nth(1)
@@ -721,12 +713,7 @@ fn a_run_by_class_killed_in_the_moves_left_pass_resumes_from_its_steps() {
         resumed.ends_with(" of at most 25 moves-left steps done"),
         "{resumed}"
     );
-    assert_eq!(dir.names(), ["euler-4x6.bin"], "the checkpoint is removed");
-    assert!(
-        std::fs::read(dir.0.join("euler-4x6.bin")).unwrap()
-            == std::fs::read(whole.0.join("euler-4x6.bin")).unwrap(),
-        "the resumed file is byte-identical"
-    );
+    assert_same_table(&dir, &whole, "euler-4x6.bin");
 }
 
 #[test]
@@ -743,52 +730,19 @@ fn a_run_killed_in_the_moves_left_pass_resumes_from_its_steps() {
             dir.path().into(),
         ]
     };
-    let whole = TempDir::new("depth-whole");
-    let r = common::run(
-        &args(&whole).iter().map(String::as_str).collect::<Vec<_>>(),
-        "",
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(whole.names(), ["euler-4x6.bin"], "no checkpoint left");
-
+    let whole = whole_run("depth-whole", args, "euler-4x6.bin");
     let dir = TempDir::new("depth-killed");
     let checkpoint = dir.0.join("euler-4x6.bin.checkpoint");
     // The layout (src/generate/checkpoint.rs): the bitset from 4 KiB, the
     // room of a 40-byte record for each of 7 layers, from the next 4 KiB
-    // the two byte columns, then a 40-byte record a step.
+    // the two byte columns, then a 40-byte record a step. Killed once
+    // three steps are saved.
     let positions = 1u64 << 24;
     let columns_end = (4096 + positions / 8 + 7 * 40).next_multiple_of(4096) + 2 * positions;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardbase"))
-        .args(args(&dir))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    // SIGKILL once three steps are saved: no handler runs.
-    let start = Instant::now();
-    while std::fs::metadata(&checkpoint).map_or(0, |m| m.len()) < columns_end + 3 * 40 {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "killed before it ended"
-        );
-        assert!(start.elapsed() < Duration::from_secs(120));
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
-    assert!(!dir.names().contains(&"euler-4x6.bin".to_owned()));
-
-    let r = common::run(
-        &args(&dir).iter().map(String::as_str).collect::<Vec<_>>(),
-        "",
-    );
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let resumed = r
-        .stderr
-        .lines()
-        .find(|l| l.starts_with("resuming from "))
-        .unwrap_or_else(|| panic!("{}", r.stderr));
+    kill_when(&args(&dir), &checkpoint, &dir, "euler-4x6.bin", |len| {
+        len >= columns_end + 3 * 40
+    });
+    let resumed = rerun_resuming(&args(&dir));
     let steps: u32 = resumed
         .strip_prefix(&format!(
             "resuming from {}: 7 of 7 win/loss layers done, ",
@@ -798,12 +752,7 @@ fn a_run_killed_in_the_moves_left_pass_resumes_from_its_steps() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{resumed}"));
     assert!((3..=25).contains(&steps), "{resumed}");
-    assert_eq!(dir.names(), ["euler-4x6.bin"], "the checkpoint is removed");
-    assert!(
-        std::fs::read(dir.0.join("euler-4x6.bin")).unwrap()
-            == std::fs::read(whole.0.join("euler-4x6.bin")).unwrap(),
-        "the resumed file is byte-identical"
-    );
+    assert_same_table(&dir, &whole, "euler-4x6.bin");
 }
 
 #[test]

@@ -68,6 +68,19 @@ fn records(checkpoint: &Path, shape: Shape) -> u64 {
     (fs::metadata(checkpoint).unwrap().len() - data_end) / 40
 }
 
+/// A run that must succeed, and the phases it went through, in order.
+fn with_phases(shape: Shape, options: &EulerOptions) -> (EulerTables, Vec<Phase>) {
+    let phases = Mutex::new(Vec::new());
+    let tables = generate::euler(shape, options, |p| {
+        let mut phases = phases.lock().unwrap();
+        if phases.last() != Some(&p.phase) {
+            phases.push(p.phase);
+        }
+    })
+    .unwrap();
+    (tables, phases.into_inner().unwrap())
+}
+
 fn uninterrupted(shape: Shape) -> EulerTables {
     generate::euler(shape, &EulerOptions::default(), |_| {}).unwrap()
 }
@@ -81,17 +94,10 @@ fn a_stopped_run_resumes_from_its_layers_and_makes_the_same_tables() {
         stop_after(shape, &checkpoint, 0.5);
         let saved = records(&checkpoint, shape);
         assert!(saved >= 1, "{shape}: {saved} layers saved");
-        let phases = Mutex::new(Vec::new());
-        let resumed = generate::euler(shape, &options(&checkpoint, None), |p| {
-            let mut phases = phases.lock().unwrap();
-            if phases.last() != Some(&p.phase) {
-                phases.push(p.phase);
-            }
-        })
-        .unwrap();
+        let (resumed, phases) = with_phases(shape, &options(&checkpoint, None));
         assert_eq!(resumed, uninterrupted(shape), "{shape}");
         assert_eq!(
-            phases.into_inner().unwrap(),
+            phases,
             [Phase::Allocate, Phase::Resume, Phase::WinLoss, Phase::Depth],
             "{shape}"
         );
@@ -231,18 +237,11 @@ fn a_run_stopped_in_the_moves_left_pass_resumes_from_its_steps() {
         stop_in_depth(shape, &checkpoint, fraction);
         let saved = steps(&checkpoint, shape);
         assert!(saved >= 1, "{shape}: {saved} steps saved");
-        let phases = Mutex::new(Vec::new());
-        let resumed = generate::euler(shape, &options(&checkpoint, None), |p| {
-            let mut phases = phases.lock().unwrap();
-            if phases.last() != Some(&p.phase) {
-                phases.push(p.phase);
-            }
-        })
-        .unwrap();
+        let (resumed, phases) = with_phases(shape, &options(&checkpoint, None));
         assert_eq!(resumed, uninterrupted(shape), "{shape}");
         // The layers, then the columns at the last step saved.
         assert_eq!(
-            phases.into_inner().unwrap(),
+            phases,
             [
                 Phase::Allocate,
                 Phase::Resume,
@@ -325,17 +324,10 @@ fn a_damaged_moves_left_section_is_refused_and_a_torn_one_dropped() {
     let last = data_end + 40 * (layers - 1);
     bytes[last..last + 40].fill(0);
     fs::write(&checkpoint, &bytes).unwrap();
-    let phases = Mutex::new(Vec::new());
-    let t = generate::euler(shape, &options(&checkpoint, None), |p| {
-        let mut phases = phases.lock().unwrap();
-        if phases.last() != Some(&p.phase) {
-            phases.push(p.phase);
-        }
-    })
-    .unwrap();
+    let (t, phases) = with_phases(shape, &options(&checkpoint, None));
     assert_eq!(t, uninterrupted(shape));
     assert_eq!(
-        phases.into_inner().unwrap(),
+        phases,
         [Phase::Allocate, Phase::Resume, Phase::WinLoss, Phase::Depth]
     );
 }
@@ -414,18 +406,11 @@ fn a_run_by_class_stopped_resumes_from_its_layers_and_steps() {
         let checkpoint = dir.0.join(format!("euler-{shape}.bin.checkpoint"));
         stop_by_class(shape, &checkpoint, phase, fraction);
         let stopped_len = fs::metadata(&checkpoint).unwrap().len();
-        let phases = Mutex::new(Vec::new());
-        let resumed = generate::euler(shape, &by_class(&checkpoint, None), |p| {
-            let mut phases = phases.lock().unwrap();
-            if phases.last() != Some(&p.phase) {
-                phases.push(p.phase);
-            }
-        })
-        .unwrap();
+        let (resumed, phases) = with_phases(shape, &by_class(&checkpoint, None));
         let expected = uninterrupted(shape);
         assert!(expected.classes.is_some());
         assert_eq!(resumed, expected, "{shape}");
-        assert_eq!(phases.into_inner().unwrap(), resumed_phases, "{shape}");
+        assert_eq!(phases, resumed_phases, "{shape}");
         // Every step is saved now: a third run reads the lot and makes the
         // same tables.
         assert!(fs::metadata(&checkpoint).unwrap().len() > stopped_len);
