@@ -178,7 +178,7 @@ impl Classes {
         let images = Classes::board_symmetries(shape);
         let key = Classes::key_of(shape, &images);
         IndexSizes {
-            classes: count_classes(&images, &key),
+            classes: layer_counts(&images, &key).iter().sum(),
             key_cells: key.len(),
             rest_bits: (shape.cells() - key.len()) as u32,
             symmetries: images.len(),
@@ -210,37 +210,7 @@ impl Classes {
     /// Panics if the shape has more than 64 cells.
     pub fn layers_of_shape(shape: Shape) -> Vec<usize> {
         let images = Classes::board_symmetries(shape);
-        let key = Classes::key_of(shape, &images);
-        // Per symmetry, the patterns it fixes by cells set: the product
-        // over its cycles of (1 + x^length).
-        let mut total = alloc::vec![0u64; key.len() + 1];
-        for image in &images {
-            let mut fixed = alloc::vec![0u64; key.len() + 1];
-            fixed[0] = 1;
-            let mut seen = 0u64;
-            for &c in &key {
-                if seen >> c & 1 == 1 {
-                    continue;
-                }
-                let mut len = 0;
-                let mut x = c;
-                while seen >> x & 1 == 0 {
-                    seen |= 1 << x;
-                    x = image[x as usize];
-                    len += 1;
-                }
-                for k in (len..fixed.len()).rev() {
-                    fixed[k] += fixed[k - len];
-                }
-            }
-            for (t, f) in total.iter_mut().zip(fixed) {
-                *t += f;
-            }
-        }
-        total
-            .into_iter()
-            .map(|t| (t / images.len() as u64) as usize)
-            .collect()
+        layer_counts(&images, &Classes::key_of(shape, &images))
     }
 
     /// The key cells [`of_shape`](Self::of_shape) takes (in increasing
@@ -630,29 +600,40 @@ impl IndexSizes {
 }
 
 /// The number of classes of patterns over the cells `key` under the group
-/// `images`, by Burnside's lemma: the average over the symmetries of
-/// `2^(cycles the symmetry makes of the key cells)`, each cycle's cells
-/// being all set or all clear in a pattern the symmetry fixes.
-fn count_classes(images: &[[u8; 64]], key: &[u8]) -> usize {
-    let fixed: u64 = images
-        .iter()
-        .map(|image| {
-            let mut seen = 0u64;
-            let mut cycles = 0;
-            for &c in key {
-                if seen >> c & 1 == 0 {
-                    cycles += 1;
-                    let mut x = c;
-                    while seen >> x & 1 == 0 {
-                        seen |= 1 << x;
-                        x = image[x as usize];
-                    }
-                }
+/// `images` with `k` cells set, for `k` from 0 to `key.len()`, by
+/// Burnside's lemma: the average over the symmetries of the patterns each
+/// fixes, whose cycles on the key cells are all set or all clear. A
+/// symmetry fixes, by cells set, the product over its cycles of
+/// `(1 + x^length)`; their sum is the number of classes.
+fn layer_counts(images: &[[u8; 64]], key: &[u8]) -> Vec<usize> {
+    let mut total = alloc::vec![0u64; key.len() + 1];
+    for image in images {
+        let mut fixed = alloc::vec![0u64; key.len() + 1];
+        fixed[0] = 1;
+        let mut seen = 0u64;
+        for &c in key {
+            if seen >> c & 1 == 1 {
+                continue;
             }
-            1u64 << cycles
-        })
-        .sum();
-    (fixed / images.len() as u64) as usize
+            let mut len = 0;
+            let mut x = c;
+            while seen >> x & 1 == 0 {
+                seen |= 1 << x;
+                x = image[x as usize];
+                len += 1;
+            }
+            for k in (len..fixed.len()).rev() {
+                fixed[k] += fixed[k - len];
+            }
+        }
+        for (t, f) in total.iter_mut().zip(fixed) {
+            *t += f;
+        }
+    }
+    total
+        .into_iter()
+        .map(|t| (t / images.len() as u64) as usize)
+        .collect()
 }
 
 /// Why a [`Classes`] cannot be made of what it was given.
