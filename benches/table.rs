@@ -56,6 +56,7 @@ fn files() -> (PathBuf, PathBuf) {
                 presses_black: ColumnData::U32(vec![0; n]),
                 optimal_sets_white: zeros(),
                 optimal_sets_black: zeros(),
+                classes: None,
             },
         )
         .expect("a valid table");

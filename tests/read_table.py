@@ -8,7 +8,8 @@ python3 read_table.py FILE...  checks every CRC, then prints one line per
 column: puzzle, column name, then every entry (entry i of a per-board column
 is for the board whose bits are i; in version 5, for a class of positions:
 Table.entry gives a board's); for version 5, one more line: puzzle,
-winning_by_board, then the winning entry of every board in turn.
+winning_by_board (Euler) or rounds_by_board (Flip), then that column's
+entry of every board in turn.
 """
 import bisect
 import mmap
@@ -222,7 +223,8 @@ if __name__ == "__main__":
         table.verify()
         for name, column in table.columns.items():
             print(table.puzzle, name, *column)
-        if table.key is not None:
-            win = table.columns["winning"]
+        if table.key is not None:  # version 5: the first column, by board
+            name = "winning" if table.puzzle == "euler" else "rounds"
+            column = table.columns[name]
             boards = range(1 << table.rows * table.cols)
-            print(table.puzzle, "winning_by_board", *(win[table.entry(b)] for b in boards))
+            print(table.puzzle, name + "_by_board", *(column[table.entry(b)] for b in boards))

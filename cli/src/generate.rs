@@ -99,10 +99,11 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0,
           value_parser = parse_seconds)]
     checkpoint_every: f64,
-    /// Euler: one entry a class of positions under the board's symmetries
-    /// (table format version 5; moves left without best moves, which are
-    /// found from them): 1/8 of the memory and of the file on a square
-    /// board, 1/4 on another rectangle
+    /// One entry a class of positions under the board's symmetries (table
+    /// format version 5): up to 1/8 of the file on a square board, 1/4 on
+    /// another rectangle. Euler: moves left without best moves, which are
+    /// found from them. Flip: a board's press set is mapped from its
+    /// class's
     #[arg(long)]
     symmetry: bool,
     /// Compress the table once written (table format version 4, as
@@ -364,7 +365,7 @@ pub(super) fn run_game(
     }
     if args.symmetry {
         return Err(Failure::Usage(format!(
-            "--symmetry is for euler: a {} table is solved by classes of the game's symmetries already",
+            "--symmetry is for euler and flip: a {} table is solved by classes of the game's symmetries already",
             model.game
         )));
     }

@@ -1072,7 +1072,7 @@ fn generate(
             }
             if symmetry {
                 return Err(option(format!(
-                    "symmetry=True is for euler: a {} table is solved by classes of the game's symmetries already",
+                    "symmetry=True is for euler and flip: a {} table is solved by classes of the game's symmetries already",
                     model.game
                 )));
             }

@@ -63,6 +63,19 @@ def test_flip_summary_is_the_breadth_first_search(tmp_path: Path) -> None:
         assert table.flip_rounds(0) == 0
 
 
+def test_flip_by_class_answers_as_the_breadth_first_search(tmp_path: Path) -> None:
+    white, black = flip_bfs(3, 4)
+    closer = [min((x for x in (w, b) if x >= 0), default=-1) for w, b in zip(white, black)]
+    by_class = boardbase.generate("flip", (3, 4), dir=tmp_path / "c", symmetry=True)
+    by_board = boardbase.generate("flip", (3, 4), dir=tmp_path / "b")
+    for key in ("positions", "solvable_positions", "histogram", "max_rounds"):
+        assert by_class[key] == by_board[key]
+    assert by_class["file_bytes"] * 2 < by_board["file_bytes"]
+    with boardbase.Table.open(tmp_path / "c" / "flip-3x4.bin") as table:
+        assert table.version == 5
+        assert list(table.flip_rounds(list(range(1 << 12)))) == closer
+
+
 def test_progress_reports(tmp_path: Path) -> None:
     seen: List[Tuple[str, int, int]] = []
     boardbase.generate("euler", "4x5", dir=tmp_path, progress=lambda *r: seen.append(r))

@@ -78,7 +78,7 @@ pub enum GenerateError {
     #[error("{}", checkpoint_flip(JobSetting::CheckpointEvery.flag()))]
     CheckpointFlip,
     /// [`Job::symmetry`](super::Job::symmetry) was asked of a job it does
-    /// not make yet: a Flip table, or a job over several ranks.
+    /// not make yet: a job over several ranks.
     #[error("{} {why}", JobSetting::Symmetry.flag())]
     SymmetryRefused {
         /// What the setting is refused for, after its name.

@@ -1,8 +1,10 @@
 //! Flip Game's tables of any shape up to 25 cells: for every board and
 //! colour the fewest rounds, one optimal press set and the number of
 //! optimal sets (a breadth-first search over the press sets, on every
-//! core), and the closer colour.
+//! core), and the closer colour; one entry a board, or one a class of
+//! boards under the board's symmetries ([`FlipOptions::symmetry`]).
 
+use boardbase_tables::classes::Classes;
 use boardbase_tables::flip::search::{self, PressSet, Search};
 use boardbase_tables::shape::Shape;
 use rayon::prelude::*;
@@ -30,6 +32,13 @@ pub struct FlipOptions {
     /// cancelled (checked between chunks of work: within a fraction of a
     /// second). `None`: run to the end.
     pub cancel: Option<Cancel>,
+    /// One entry a class of boards under the board's symmetries
+    /// ([`Classes::of_shape`]): the columns shrink by up to the number of
+    /// symmetries (8 on a square, 4 on a rectangle), for a table of
+    /// version 5. The search still visits every board (a bitset of them);
+    /// a board's class entry holds what that board takes, and a probe maps
+    /// the press set to the board asked about.
+    pub symmetry: bool,
 }
 
 /// The Flip columns towards one colour.
@@ -47,17 +56,22 @@ pub struct ColourColumns {
 }
 
 /// The Flip tables of one shape, as owned columns (see the [module
-/// docs](super) for the layout).
+/// docs](super) for the layout): one entry a board, or with
+/// [`classes`](FlipTables::classes) one a class of boards.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FlipTables {
     /// The board shape.
     pub shape: Shape,
+    /// The index of the entries when they are one a class of boards
+    /// ([`FlipOptions::symmetry`]): entry [`Classes::index`] of a board,
+    /// holding what the board [`Classes::position`] takes.
+    pub classes: Option<Classes>,
     /// Fewest rounds to the closer colour, [`UNREACHABLE`] when neither can
     /// be reached: the judge's answer in one read.
     pub rounds: Vec<u8>,
     /// The columns towards white and black, indexed by [`Colour::index`].
     pub colours: [ColourColumns; 2],
-    /// Counts.
+    /// Counts, over every board.
     pub summary: FlipSummary,
 }
 
@@ -91,12 +105,15 @@ impl FlipTables {
     /// Panics if `board` has bits outside the shape.
     pub fn rounds(&self, board: u64) -> Option<u8> {
         assert!(board <= self.shape.full(), "a board of the shape");
-        Some(self.rounds[board as usize]).filter(|&r| r != UNREACHABLE)
+        let entry = self.classes.as_ref().map_or(board, |c| c.index(board));
+        Some(self.rounds[entry as usize]).filter(|&r| r != UNREACHABLE)
     }
 }
 
 /// Bytes a Flip job allocates: per colour the rounds, press sets and set
-/// counts; the closer-colour rounds; the search's bitsets.
+/// counts; the closer-colour rounds; the search's bitsets. By class
+/// ([`FlipOptions::symmetry`]), the search's columns towards white, one
+/// entry a board, and the tables' columns, one entry a class.
 ///
 /// ```
 /// use boardbase::generate::{self, FlipOptions};
@@ -108,18 +125,33 @@ impl FlipTables {
 /// let five = Shape::new(5, 5).unwrap();
 /// let bytes = generate::flip_memory(five, &FlipOptions::default())?;
 /// assert_eq!(bytes, (13 << 25) + (9 << 22) + (1 << 20));
+/// // By class: 6 bytes a board towards white while it searches, then
+/// // 13 bytes for each of the 5.6 M entries (43 classes of the key cells,
+/// // 2^17 boards of the rest each).
+/// let by_class = FlipOptions { symmetry: true, ..FlipOptions::default() };
+/// let entries: u64 = 43 << 17;
+/// let bytes = generate::flip_memory(five, &by_class)?;
+/// assert_eq!(bytes, (6 << 25) + (9 << 22) + 13 * entries + (1 << 20));
 /// # Ok::<(), boardbase::generate::GenerateError>(())
 /// ```
 pub fn flip_memory(shape: Shape, options: &FlipOptions) -> Result<u64, GenerateError> {
     check_cells(Puzzle::Flip, shape)?;
-    let _ = options;
     let boards = 1u64 << shape.cells();
     let press_bytes = u64::from(search::press_bits(shape.cells()) / 8);
     // Rounds, press sets and set counts per colour; the closer rounds; for
     // the search, the bitset of boards seen and two levels of bit-planes.
     let search = Search::new(shape, 0);
     let bitsets = (1 + 2 * search.stride() as u64) * search.words() as u64 * 8;
-    Ok(boards * (2 * (1 + press_bytes + 1) + 1) + bitsets + SMALL_ALLOCATIONS)
+    let per_entry = 2 * (1 + press_bytes + 1) + 1;
+    if options.symmetry {
+        // The search's columns towards white stay until the class columns
+        // (both colours, read from them) are made; the bitsets are freed
+        // before, and counted so as not to depend on which is larger.
+        let entries = Classes::sizes_of_shape(shape).entries();
+        let white = boards * (1 + press_bytes + 1);
+        return Ok(white + bitsets + entries * per_entry + SMALL_ALLOCATIONS);
+    }
+    Ok(boards * per_entry + bitsets + SMALL_ALLOCATIONS)
 }
 
 /// Generates the Flip tables of `shape`: for every board and colour the
@@ -174,9 +206,9 @@ pub fn flip<F: Fn(Progress) + Sync>(
     }
     in_pool(options.threads, || {
         match search::press_bits(shape.cells()) {
-            8 => flip_in_pool::<u8, F>(shape, &hooks, ColumnData::U8),
-            16 => flip_in_pool::<u16, F>(shape, &hooks, ColumnData::U16),
-            _ => flip_in_pool::<u32, F>(shape, &hooks, ColumnData::U32),
+            8 => flip_in_pool::<u8, F>(shape, options.symmetry, &hooks, ColumnData::U8),
+            16 => flip_in_pool::<u16, F>(shape, options.symmetry, &hooks, ColumnData::U16),
+            _ => flip_in_pool::<u32, F>(shape, options.symmetry, &hooks, ColumnData::U32),
         }
     })
 }
@@ -269,18 +301,22 @@ fn search_colour<P: PressSet, F: Fn(Progress) + Sync>(
 
 fn flip_in_pool<P: PressSet, F: Fn(Progress) + Sync>(
     shape: Shape,
+    symmetry: bool,
     hooks: &Hooks<'_, F>,
     column: fn(Vec<P>) -> ColumnData,
 ) -> Result<FlipTables, GenerateError> {
-    let boards = 1u64 << shape.cells();
     let reach = 1u64 << search::rank(shape);
     let report = Reporter::start(hooks, Phase::Search, reach);
     let white = search_colour::<P, F>(shape, 0, &report)?;
+    report.finish();
+    if symmetry {
+        return by_class(shape, white, hooks, column);
+    }
+    let boards = 1u64 << shape.cells();
     let cancelled = || match hooks.cancel {
         Some(cancel) if cancel.is_cancelled() => Err(GenerateError::Cancelled),
         _ => Ok(()),
     };
-    report.finish();
     // Towards black: the search towards white translated by the full
     // board, entry b ⊕ full = full - b, the columns reversed.
     let reversed = |v: &[u8]| -> Result<Vec<u8>, GenerateError> {
@@ -341,16 +377,6 @@ fn flip_in_pool<P: PressSet, F: Fn(Progress) + Sync>(
         );
     report.check()?;
     report.finish();
-    let max_rounds = histogram.iter().rposition(|&n| n > 0).unwrap_or(0);
-    let mut histogram = histogram;
-    histogram.truncate(max_rounds + 1);
-    let summary = FlipSummary {
-        boards,
-        solvable: histogram.iter().sum(),
-        reach: [reach, reach],
-        histogram,
-        max_rounds: max_rounds as u8,
-    };
     let columns = |(rounds, presses, optimal_sets): (Vec<u8>, Vec<P>, Vec<u8>)| ColourColumns {
         rounds,
         presses: column(presses),
@@ -358,9 +384,133 @@ fn flip_in_pool<P: PressSet, F: Fn(Progress) + Sync>(
     };
     Ok(FlipTables {
         shape,
+        classes: None,
         rounds,
         colours: [columns(white), columns(black)],
-        summary,
+        summary: FlipSummary {
+            boards,
+            ..summary(histogram, reach)
+        },
+    })
+}
+
+/// What the tables say in numbers, of the histogram over every board of
+/// the closer colour's rounds ([`search::MAX_CELLS`] + 1 long).
+fn summary(histogram: Vec<u64>, reach: u64) -> FlipSummary {
+    let max_rounds = histogram.iter().rposition(|&n| n > 0).unwrap_or(0);
+    let mut histogram = histogram;
+    histogram.truncate(max_rounds + 1);
+    FlipSummary {
+        boards: 0,
+        solvable: histogram.iter().sum(),
+        reach: [reach, reach],
+        histogram,
+        max_rounds: max_rounds as u8,
+    }
+}
+
+/// Entries a task of the class columns fills.
+const CLASS_CHUNK: usize = 1 << 14;
+
+/// The tables one entry a class of boards, from the search towards white
+/// by board: entry `i` holds what board `h =` [`Classes::position`]`(i)`
+/// takes, towards white at `h` and towards black at `h ⊕ full` (the search
+/// towards black is the one towards white translated by the full board),
+/// so its press sets are the least optimal ones of `h`, as a table by
+/// position stores them. The summary counts every board, from the columns
+/// by board: it is the one of the tables by board.
+fn by_class<P: PressSet, F: Fn(Progress) + Sync>(
+    shape: Shape,
+    (rounds_w, presses_w, sets_w): Columns<P>,
+    hooks: &Hooks<'_, F>,
+    column: fn(Vec<P>) -> ColumnData,
+) -> Result<FlipTables, GenerateError> {
+    let boards = 1u64 << shape.cells();
+    let reach = 1u64 << search::rank(shape);
+    let full = shape.full() as usize;
+    let classes = Classes::of_shape(shape);
+    let entries = classes.entries() as usize;
+    // One phase: the boards counted, then the entries filled.
+    let report = Reporter::start(hooks, Phase::Summary, boards + entries as u64);
+    let chunk = 1 << 16;
+    let histogram = rounds_w
+        .par_chunks(chunk)
+        .enumerate()
+        .map(|(k, w)| {
+            let mut histogram = vec![0u64; search::MAX_CELLS + 1];
+            if report.cancelled() {
+                return histogram;
+            }
+            for (j, &w) in w.iter().enumerate() {
+                let closer = w.min(rounds_w[(k * chunk + j) ^ full]);
+                if closer != UNREACHABLE {
+                    histogram[usize::from(closer)] += 1;
+                }
+            }
+            report.add(w.len() as u64);
+            histogram
+        })
+        .reduce(
+            || vec![0u64; search::MAX_CELLS + 1],
+            |mut a, b| {
+                for (x, y) in a.iter_mut().zip(b) {
+                    *x += y;
+                }
+                a
+            },
+        );
+    report.check()?;
+    let mut rounds = try_vec(entries, || 0u8)?;
+    let mut white = (
+        try_vec(entries, || 0u8)?,
+        try_vec(entries, P::default)?,
+        try_vec(entries, || 0u8)?,
+    );
+    let mut black = (
+        try_vec(entries, || 0u8)?,
+        try_vec(entries, P::default)?,
+        try_vec(entries, || 0u8)?,
+    );
+    rounds
+        .par_chunks_mut(CLASS_CHUNK)
+        .zip(white.0.par_chunks_mut(CLASS_CHUNK))
+        .zip(white.1.par_chunks_mut(CLASS_CHUNK))
+        .zip(white.2.par_chunks_mut(CLASS_CHUNK))
+        .zip(black.0.par_chunks_mut(CLASS_CHUNK))
+        .zip(black.1.par_chunks_mut(CLASS_CHUNK))
+        .zip(black.2.par_chunks_mut(CLASS_CHUNK))
+        .enumerate()
+        .for_each(|(k, ((((((r, wr), wp), ws), br), bp), bs))| {
+            if report.cancelled() {
+                return;
+            }
+            for j in 0..r.len() {
+                let entry = (k * CLASS_CHUNK + j) as u64;
+                let h = classes.position(entry).expect("an entry of the index") as usize;
+                (wr[j], wp[j], ws[j]) = (rounds_w[h], presses_w[h], sets_w[h]);
+                let g = h ^ full;
+                (br[j], bp[j], bs[j]) = (rounds_w[g], presses_w[g], sets_w[g]);
+                r[j] = wr[j].min(br[j]);
+            }
+            report.add(r.len() as u64);
+        });
+    report.check()?;
+    report.finish();
+    drop((rounds_w, presses_w, sets_w));
+    let columns = |(rounds, presses, optimal_sets): Columns<P>| ColourColumns {
+        rounds,
+        presses: column(presses),
+        optimal_sets,
+    };
+    Ok(FlipTables {
+        shape,
+        classes: Some(classes),
+        rounds,
+        colours: [columns(white), columns(black)],
+        summary: FlipSummary {
+            boards,
+            ..summary(histogram, reach)
+        },
     })
 }
 
@@ -369,6 +519,7 @@ impl From<FlipTables> for TableFlipColumns {
     fn from(tables: FlipTables) -> TableFlipColumns {
         let [white, black] = tables.colours;
         TableFlipColumns {
+            classes: tables.classes,
             rounds: tables.rounds,
             rounds_white: white.rounds,
             rounds_black: black.rounds,

@@ -105,13 +105,14 @@ pub struct Job {
     /// table's length, which the compressed one is written beside before
     /// it replaces it. `false` by default.
     pub compress: bool,
-    /// Euler: one entry a class of positions under the board's symmetries
-    /// ([`EulerOptions::symmetry`]), a table of version 5 whose full tables
-    /// hold moves left without best moves. Its full tables keep their
+    /// One entry a class of positions under the board's symmetries, a
+    /// table of version 5. Euler ([`EulerOptions::symmetry`]): its full
+    /// tables hold moves left without best moves, and keep their
     /// checkpoint as a run by position does (the win/loss table alone, a
-    /// matter of seconds, keeps none). Refused
-    /// ([`GenerateError::SymmetryRefused`]) for Flip and over several
-    /// ranks. `false` by default.
+    /// matter of seconds, keeps none). Flip ([`FlipOptions::symmetry`]):
+    /// every column, its press sets mapped to the board asked about.
+    /// Refused ([`GenerateError::SymmetryRefused`]) over several ranks.
+    /// `false` by default.
     pub symmetry: bool,
 }
 
@@ -166,17 +167,10 @@ impl Job {
         if self.ranks > 1 && puzzle == Puzzle::Flip {
             return Err(GenerateError::RanksFlip { ranks: self.ranks });
         }
-        if self.symmetry {
-            let why = if puzzle == Puzzle::Flip {
-                Some("is for euler so far: a Flip table is made without it")
-            } else if self.ranks > 1 {
-                Some("runs in one process so far: run boardbase generate without mpirun")
-            } else {
-                None
-            };
-            if let Some(why) = why {
-                return Err(GenerateError::SymmetryRefused { why });
-            }
+        if self.symmetry && self.ranks > 1 {
+            return Err(GenerateError::SymmetryRefused {
+                why: "runs in one process so far: run boardbase generate without mpirun",
+            });
         }
         let memory_limit = match self.memory_limit {
             Some(bytes) => Some(MemoryLimit {
@@ -226,7 +220,7 @@ impl Job {
             Puzzle::Flip => (None, None, 0),
         };
         let file_bytes = if self.symmetry {
-            tablefile::expected_class_file_len(shape, full)
+            tablefile::expected_class_file_len(puzzle, shape, full)
         } else {
             tablefile::expected_file_len(puzzle, shape, full)
         }
@@ -235,26 +229,41 @@ impl Job {
             error,
         })?;
         // The same tables the other way.
-        let symmetry_memory = (puzzle == Puzzle::Euler).then(|| SymmetryMemory {
-            with: if full {
-                euler_classes_full_memory(shape, self.threads)
-            } else {
-                euler_classes_memory(shape, self.threads)
-            },
-            without: if full {
-                euler_full_memory(shape, self.threads)
-            } else {
-                euler_memory(
-                    shape,
-                    &EulerOptions {
-                        wdl_only: true,
-                        symmetry: false,
-                        ..self.euler_options(None)
-                    },
-                )
-                .unwrap_or(u64::MAX)
-            },
-        });
+        let symmetry_memory = match puzzle {
+            Puzzle::Euler => Some(SymmetryMemory {
+                with: if full {
+                    euler_classes_full_memory(shape, self.threads)
+                } else {
+                    euler_classes_memory(shape, self.threads)
+                },
+                without: if full {
+                    euler_full_memory(shape, self.threads)
+                } else {
+                    euler_memory(
+                        shape,
+                        &EulerOptions {
+                            wdl_only: true,
+                            symmetry: false,
+                            ..self.euler_options(None)
+                        },
+                    )
+                    .unwrap_or(u64::MAX)
+                },
+            }),
+            Puzzle::Flip => {
+                let memory = |symmetry| {
+                    let options = FlipOptions {
+                        symmetry,
+                        ..self.flip_options(None)
+                    };
+                    flip_memory(shape, &options).unwrap_or(u64::MAX)
+                };
+                Some(SymmetryMemory {
+                    with: memory(true),
+                    without: memory(false),
+                })
+            }
+        };
         let write_memory = tablefile::write_memory(&path, file_bytes);
         Ok(Plan {
             job: self.clone(),
@@ -368,15 +377,16 @@ impl Job {
             threads: self.threads,
             memory_limit: None,
             cancel: cancel.cloned(),
+            symmetry: self.symmetry,
         }
     }
 }
 
-/// The memory of an Euler win/loss job both ways ([`Plan::symmetry_memory`]).
+/// The memory of a job's tables both ways ([`Plan::symmetry_memory`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SymmetryMemory {
     /// Bytes with one entry a class of positions
-    /// ([`euler_classes_memory`]).
+    /// ([`euler_classes_memory`], [`flip_memory`]).
     pub with: u64,
     /// Bytes with one entry a position.
     pub without: u64,
@@ -414,10 +424,10 @@ pub struct Plan {
     /// Bytes the generation allocates ([`euler_memory`],
     /// [`flip_memory`]).
     pub generate_memory: u64,
-    /// Euler, in one process: the bytes the generation of the same tables
+    /// In one process: the bytes the generation of the same tables
     /// allocates with one entry a class of positions and with one entry a
     /// position ([`Job::symmetry`] on and off), what the plan says of
-    /// both. `None` otherwise.
+    /// both. `None` over several ranks.
     pub symmetry_memory: Option<SymmetryMemory>,
     /// Bytes the write allocates besides the table: in one process
     /// [`tablefile::write_memory`] (to a device or a pipe, the block CRCs
@@ -452,6 +462,9 @@ impl Plan {
             }
             (Puzzle::Euler, true) => "full tables (win/loss, moves left, best move)",
             (Puzzle::Euler, false) => "win/loss only",
+            (Puzzle::Flip, _) if self.job.symmetry => {
+                "rounds, press sets and optimal set counts to each colour, one entry a class of the board's symmetries"
+            }
             (Puzzle::Flip, _) => "rounds, press sets and optimal set counts to each colour",
         }
     }

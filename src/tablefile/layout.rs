@@ -30,11 +30,13 @@ pub enum Layout {
         moves: Box<MoveList>,
         classes: Option<Arc<Classes>>,
     },
-    /// Flip, version 2 or 3: every column.
+    /// Flip, version 2 to 5: every column; in version 5, the index whose
+    /// entries the columns have (one a class of boards).
     Flip {
         rounds: usize,
         /// Per colour (white, black): rounds, presses, optimal sets.
         colours: [(usize, usize, usize); 2],
+        classes: Option<Arc<Classes>>,
     },
     /// Flip from a version-1 file: `rounds`, `presses` (to the closer
     /// colour) and `optimal_sets` (both colours' on ties).
@@ -119,36 +121,36 @@ pub fn expected_file_len(puzzle: Puzzle, shape: Shape, full: bool) -> Result<u64
     Ok(format::encode_header(puzzle.name(), shape, VERSION, &infos, &crcs, None).2)
 }
 
-/// The length of the Euler table file of `shape` with one entry a class of
-/// its positions ([`Classes::of_shape`], version 5), with moves left when
-/// `full`, as the generator writes it.
+/// The length of `puzzle`'s table file of `shape` with one entry a class
+/// of its positions ([`Classes::of_shape`], version 5), for Euler with
+/// moves left when `full`, as the generator writes it.
 ///
 /// ```
 /// use boardbase::tablefile::{Puzzle, expected_class_file_len, expected_file_len};
 /// use boardbase::tables::shape::Shape;
 ///
-/// // 6×6, win/loss only: 8.65 G entries, 1.01 GiB instead of 8 GiB.
+/// // Euler on 6×6, win/loss only: 8.65 G entries, 1.01 GiB instead of 8 GiB.
 /// let six = Shape::new(6, 6).unwrap();
-/// let by_class = expected_class_file_len(six, false)?;
+/// let by_class = expected_class_file_len(Puzzle::Euler, six, false)?;
 /// assert!(by_class > 1 << 30 && by_class < (1 << 30) + (16 << 20));
 /// assert!(expected_file_len(Puzzle::Euler, six, false)? > 7 * by_class);
+/// // Flip on 5×5: 13 bytes an entry, 5.6 M entries instead of 2^25.
+/// let five = Shape::new(5, 5).unwrap();
+/// let by_class = expected_class_file_len(Puzzle::Flip, five, true)?;
+/// assert!(expected_file_len(Puzzle::Flip, five, true)? > 5 * by_class);
 /// # Ok::<(), boardbase::tablefile::TableError>(())
 /// ```
-pub fn expected_class_file_len(shape: Shape, full: bool) -> Result<u64, TableError> {
-    check_shape(Puzzle::Euler, shape)?;
+pub fn expected_class_file_len(
+    puzzle: Puzzle,
+    shape: Shape,
+    full: bool,
+) -> Result<u64, TableError> {
+    check_shape(puzzle, shape)?;
     let sizes = Classes::sizes_of_shape(shape);
-    let infos = layout_infos(Puzzle::Euler, shape, full, Some(sizes))?;
+    let infos = layout_infos(puzzle, shape, full, Some(sizes))?;
     let crcs = vec![0; infos.len()];
     let index = IndexHeader::of_shape(shape);
-    Ok(format::encode_header(
-        Puzzle::Euler.name(),
-        shape,
-        VERSION_5,
-        &infos,
-        &crcs,
-        Some(&index),
-    )
-    .2)
+    Ok(format::encode_header(puzzle.name(), shape, VERSION_5, &infos, &crcs, Some(&index)).2)
 }
 
 /// An error unless `puzzle` has tables of `shape`'s cells.
@@ -192,8 +194,8 @@ pub(crate) fn layout_infos(
 
 /// The name, width and entry count of each column `puzzle` requires on
 /// `shape` (Euler's `plies` and `best_move` are optional, checked apart),
-/// with one entry a board, or (`classes`, version 5, Euler only) one entry
-/// a class of positions and the `classes` column.
+/// with one entry a board, or (`classes`, version 5) one entry a class of
+/// positions and the `classes` column.
 fn required(
     puzzle: Puzzle,
     shape: Shape,
@@ -214,15 +216,20 @@ fn required(
         },
         Puzzle::Flip => {
             let pw = presses_width(shape);
-            vec![
-                ("rounds", 8, per_board),
-                ("rounds_white", 8, per_board),
-                ("rounds_black", 8, per_board),
-                ("presses_white", pw, per_board),
-                ("presses_black", pw, per_board),
-                ("optimal_sets_white", 8, per_board),
-                ("optimal_sets_black", 8, per_board),
-            ]
+            let entries = classes.map_or(per_board, |c| c.entries());
+            let mut columns = vec![
+                ("rounds", 8, entries),
+                ("rounds_white", 8, entries),
+                ("rounds_black", 8, entries),
+                ("presses_white", pw, entries),
+                ("presses_black", pw, entries),
+                ("optimal_sets_white", 8, entries),
+                ("optimal_sets_black", 8, entries),
+            ];
+            if let Some(classes) = classes {
+                columns.push((CLASSES, CLASSES_WIDTH, classes.classes as u64));
+            }
+            columns
         }
     }
 }
@@ -238,12 +245,6 @@ fn check_columns(
     classes: Option<&Arc<Classes>>,
 ) -> Result<Layout, TableError> {
     check_widths(columns)?;
-    if classes.is_some() && puzzle != Puzzle::Euler {
-        return Err(TableError::Index(format!(
-            "only Euler tables have one, not {} table",
-            puzzle.with_article()
-        )));
-    }
     let find = |name: &str, width: u8, entries: u64| -> Result<Option<usize>, TableError> {
         let Some(i) = columns.iter().position(|c| c.name == name) else {
             return Ok(None);
@@ -306,6 +307,7 @@ fn check_columns(
                 (found[1], found[3], found[5]),
                 (found[2], found[4], found[6]),
             ],
+            classes: classes.cloned(),
         },
     })
 }

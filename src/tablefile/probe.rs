@@ -5,6 +5,7 @@
 use boardbase_tables::classes::Classes;
 use boardbase_tables::euler::MoveList;
 use boardbase_tables::flip::press_masks;
+use boardbase_tables::flip::search::{kernel, precedes};
 use boardbase_tables::shape::Shape;
 
 use super::{ColumnRef, Layout, NO_MOVE, Puzzle, Table, TableError, UNREACHABLE};
@@ -310,6 +311,18 @@ pub struct FlipTable<'a> {
     colours: Option<[[ColumnRef<'a>; 3]; 2]>,
     /// Version 1: presses (to the closer colour) and optimal sets.
     v1: Option<[ColumnRef<'a>; 2]>,
+    /// Version 5: the index whose entries the columns have (one a class of
+    /// boards), and the press sets that change nothing.
+    classes: Option<(&'a Classes, Kernel)>,
+}
+
+/// The press sets that change nothing (see
+/// [`kernel`](boardbase_tables::flip::search::kernel)): a basis and its
+/// size.
+#[derive(Clone, Copy, Debug)]
+struct Kernel {
+    basis: [u64; 64],
+    nullity: usize,
 }
 
 /// The optimal way from a board to one colour.
@@ -343,8 +356,16 @@ impl<'a> FlipTable<'a> {
     pub(super) fn new(table: &'a Table) -> Result<FlipTable<'a>, TableError> {
         let column = |c: usize| table.column_ref(c).ok_or(TableError::NoColumn("rounds"));
         match table.layout {
-            Layout::Flip { rounds, colours } => {
+            Layout::Flip {
+                rounds,
+                colours,
+                ref classes,
+            } => {
                 let [w, b] = colours;
+                let classes = classes.as_deref().map(|classes| {
+                    let (basis, nullity) = kernel(table.shape);
+                    (classes, Kernel { basis, nullity })
+                });
                 Ok(FlipTable {
                     shape: table.shape,
                     rounds: column(rounds)?,
@@ -353,6 +374,7 @@ impl<'a> FlipTable<'a> {
                         [column(b.0)?, column(b.1)?, column(b.2)?],
                     ]),
                     v1: None,
+                    classes,
                 })
             }
             Layout::FlipV1 {
@@ -364,6 +386,7 @@ impl<'a> FlipTable<'a> {
                 rounds: column(rounds)?,
                 colours: None,
                 v1: Some([column(presses)?, column(optimal_sets)?]),
+                classes: None,
             }),
             _ => Err(TableError::WrongPuzzle {
                 expected: Puzzle::Flip,
@@ -388,22 +411,70 @@ impl<'a> FlipTable<'a> {
         }
     }
 
-    /// A press set read from `name`, checked to lie within the shape.
+    /// A press set read from `name` at entry `index`, checked to lie
+    /// within the shape.
     fn presses(
         &self,
         column: ColumnRef<'_>,
         name: &'static str,
-        board: u64,
+        index: u64,
     ) -> Result<u64, TableError> {
-        let presses = read(column, name, board)?;
+        let presses = read(column, name, index)?;
         if presses & !self.shape.full() != 0 {
             return Err(TableError::BadEntry {
                 column: name,
-                index: board,
+                index,
                 value: presses,
             });
         }
         Ok(presses)
+    }
+
+    /// The entry of `board` (within the shape) in the columns, and the
+    /// symmetry taking `board` to the board that entry holds: the board
+    /// itself and the identity, or its class's entry (version 5).
+    #[inline]
+    fn entry(&self, board: u64) -> (u64, usize) {
+        match self.classes {
+            Some((classes, _)) => {
+                let (_, g) = classes.class_of(classes.key_pattern(board));
+                (classes.index(board), g)
+            }
+            None => (board, 0),
+        }
+    }
+
+    /// The press set `board` takes, from `stored`, the one the entry's
+    /// board takes (the least of its optimal sets of `rounds` cells), `g`
+    /// the symmetry taking `board` to that board. Pressing commutes with
+    /// the symmetries, so the cells `g` takes into `stored` are an optimal
+    /// set of `board`; the optimal sets are those of `rounds` cells among
+    /// it plus any press set that changes nothing, and the least of them
+    /// is the one a table by position stores.
+    fn press_set_of(&self, stored: u64, g: usize, rounds: u8) -> u64 {
+        let Some((classes, kernel)) = self.classes else {
+            return stored;
+        };
+        if g == 0 {
+            return stored;
+        }
+        let image = &classes.symmetries()[g];
+        let mut set = 0u64;
+        for (c, &to) in image.iter().enumerate().take(self.shape.cells()) {
+            set |= (stored >> to & 1) << c;
+        }
+        let mut least = set;
+        for combination in 1u64..1 << kernel.nullity {
+            let other = kernel.basis[..kernel.nullity]
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| combination >> i & 1 == 1)
+                .fold(set, |acc, (_, &k)| acc ^ k);
+            if other.count_ones() == u32::from(rounds) && precedes(other, least) {
+                least = other;
+            }
+        }
+        least
     }
 
     /// Fewest rounds to a board of one colour, or `None` when neither
@@ -425,7 +496,7 @@ impl<'a> FlipTable<'a> {
     #[inline]
     pub fn rounds(&self, board: u64) -> Result<Option<u8>, TableError> {
         self.check(board)?;
-        let r = read(self.rounds, "rounds", board)? as u8;
+        let r = read(self.rounds, "rounds", self.entry(board).0)? as u8;
         Ok((r != UNREACHABLE).then_some(r))
     }
 
@@ -460,15 +531,17 @@ impl<'a> FlipTable<'a> {
             Colour::Black => ["rounds_black", "presses_black", "optimal_sets_black"],
         };
         let [r, p, s] = colours[colour.index()];
-        let rounds = read(r, names[0], board)? as u8;
+        let (entry, g) = self.entry(board);
+        let rounds = read(r, names[0], entry)? as u8;
         if rounds == UNREACHABLE {
             return Ok(None);
         }
+        let stored = self.presses(p, names[1], entry)?;
         Ok(Some(TableRoute {
             colour,
             rounds,
-            presses: self.presses(p, names[1], board)?,
-            optimal_sets: read(s, names[2], board)? as u8,
+            presses: self.press_set_of(stored, g, rounds),
+            optimal_sets: read(s, names[2], entry)? as u8,
         }))
     }
 

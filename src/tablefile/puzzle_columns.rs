@@ -141,27 +141,35 @@ impl Table {
     }
 
     /// A Flip table from the generator's columns (see the [module
-    /// docs](super)).
+    /// docs](super)); with [`FlipColumns::classes`], a table of version 5,
+    /// one entry a class of boards.
     pub fn from_flip(shape: Shape, columns: FlipColumns) -> Result<Table, TableError> {
-        Table::from_columns(
-            Puzzle::Flip,
-            shape,
-            [
-                ("rounds", ColumnData::U8(columns.rounds)),
-                ("rounds_white", ColumnData::U8(columns.rounds_white)),
-                ("rounds_black", ColumnData::U8(columns.rounds_black)),
-                ("presses_white", columns.presses_white),
-                ("presses_black", columns.presses_black),
-                (
-                    "optimal_sets_white",
-                    ColumnData::U8(columns.optimal_sets_white),
-                ),
-                (
-                    "optimal_sets_black",
-                    ColumnData::U8(columns.optimal_sets_black),
-                ),
-            ],
-        )
+        check_shape(Puzzle::Flip, shape)?;
+        let classes = columns.classes.map(Arc::new);
+        let mut list = vec![
+            ("rounds", ColumnData::U8(columns.rounds)),
+            ("rounds_white", ColumnData::U8(columns.rounds_white)),
+            ("rounds_black", ColumnData::U8(columns.rounds_black)),
+            ("presses_white", columns.presses_white),
+            ("presses_black", columns.presses_black),
+            (
+                "optimal_sets_white",
+                ColumnData::U8(columns.optimal_sets_white),
+            ),
+            (
+                "optimal_sets_black",
+                ColumnData::U8(columns.optimal_sets_black),
+            ),
+        ];
+        if let Some(classes) = &classes {
+            // The probes map boards and press sets by these symmetries.
+            IndexHeader::of(classes).check_symmetries(shape)?;
+            list.push((
+                CLASSES,
+                ColumnData::U32(classes.canonical_patterns().to_vec()),
+            ));
+        }
+        Table::from_columns_indexed(Puzzle::Flip, shape, list, classes)
     }
 
     /// The embedded 4×4 tables as a table in memory, with the columns of
@@ -216,6 +224,7 @@ impl Table {
                         presses_black: ColumnData::U16(presses_black),
                         optimal_sets_white,
                         optimal_sets_black,
+                        classes: None,
                     },
                 )
             }
@@ -345,7 +354,8 @@ pub struct EulerColumns {
 }
 
 /// A Flip table's columns, as the generator computes them, for
-/// [`Table::from_flip`]; one entry a board each.
+/// [`Table::from_flip`]: one entry a board each, or one a class of boards
+/// ([`classes`](FlipColumns::classes)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FlipColumns {
     /// Fewest rounds to the closer colour, [`UNREACHABLE`] when neither.
@@ -363,4 +373,10 @@ pub struct FlipColumns {
     pub optimal_sets_white: Vec<u8>,
     /// How many optimal press sets reach black, 0 when unreachable.
     pub optimal_sets_black: Vec<u8>,
+    /// One entry a class of boards under the board's symmetries: when
+    /// given, every column has [`Classes::entries`] entries in the order of
+    /// [`Classes::index`], entry `i` holding what the board
+    /// [`Classes::position`] of `i` has (its press sets the least optimal
+    /// ones of that board), and the table is written as version 5.
+    pub classes: Option<Classes>,
 }

@@ -262,7 +262,7 @@ impl<I: Subject> Table<I> {
         let column = self.column_ref(i).ok_or_else(unreadable)?;
         let canonical = column.u32_entries().map_err(|_| unreadable())?;
         let listed = index.listed(self.shape, canonical)?;
-        if let Layout::Euler { classes, .. } = &mut self.layout {
+        if let Layout::Euler { classes, .. } | Layout::Flip { classes, .. } = &mut self.layout {
             *classes = Some(listed);
         }
         Ok(())
@@ -319,7 +319,7 @@ impl<I: Subject> Table<I> {
     /// [`Table::classes`], shared.
     pub(super) fn index(&self) -> Option<&Arc<Classes>> {
         match &self.layout {
-            Layout::Euler { classes, .. } => classes.as_ref(),
+            Layout::Euler { classes, .. } | Layout::Flip { classes, .. } => classes.as_ref(),
             _ => None,
         }
     }

@@ -896,8 +896,33 @@ impl Table {
         options: VerifyOptions,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<Checked, TableError> {
-        let Layout::Flip { rounds, colours } = self.layout else {
+        let Layout::Flip {
+            rounds,
+            colours,
+            ref classes,
+        } = self.layout
+        else {
             return Ok(Checked::Embedded { entries: 0 });
+        };
+        // By class, entry `i` holds the board `position(i)`, checked as a
+        // table by position checks it; its neighbours are read at their
+        // classes' entries, found by the enumerated index (faster than the
+        // list's search, and the list is checked against it).
+        let enumerated = match classes {
+            Some(classes) => {
+                let full =
+                    Classes::try_with_key(classes.cells(), classes.symmetries(), classes.key())
+                        .map_err(|e| TableError::Index(e.to_string()))?;
+                self.check_classes_column(classes, &full)?;
+                Some(full)
+            }
+            None => None,
+        };
+        let index = |board: u64| enumerated.as_ref().map_or(board, |c| c.index(board));
+        let board_of = |entry: u64| {
+            enumerated
+                .as_ref()
+                .map_or(Some(entry), |c| c.position(entry))
         };
         let shape = self.shape;
         let all = shape.full();
@@ -910,11 +935,13 @@ impl Table {
         };
         let unreachable = u64::from(UNREACHABLE);
         let v = self.views();
-        self.each_sampled(options, progress, |b| {
+        // The rules speak of boards: an error names the board, and (by
+        // class) says which entry of the index holds it.
+        let check = |i: u64, b: u64| -> Result<(), TableError> {
             let mut closest = unreachable;
             for (colour, target) in [0, all].into_iter().enumerate() {
                 let (rc, pc, sc) = colours[colour];
-                let (d, x, s) = (v.must(rc, b)?, v.must(pc, b)?, v.must(sc, b)?);
+                let (d, x, s) = (v.must(rc, i)?, v.must(pc, i)?, v.must(sc, i)?);
                 closest = closest.min(d);
                 if b == target {
                     if d != 0 {
@@ -932,7 +959,7 @@ impl Table {
                         return Err(self.inconsistent(pc, b, format!("an unreachable colour has press set 0 and 0 sets, not {x:#x} ({s} sets)")));
                     }
                     for &m in masks {
-                        if v.must(rc, b ^ m)? != unreachable {
+                        if v.must(rc, index(b ^ m))? != unreachable {
                             return Err(self.inconsistent(rc, b, format!("stored as unreachable, but {:#x}, one press away, is reachable", b ^ m)));
                         }
                     }
@@ -953,7 +980,7 @@ impl Table {
                     }
                     let mut sum = 0u64;
                     for &m in masks {
-                        let e = v.must(rc, b ^ m)?;
+                        let e = v.must(rc, index(b ^ m))?;
                         if e == unreachable || e + 1 < d {
                             return Err(self.inconsistent(
                                 rc,
@@ -962,7 +989,7 @@ impl Table {
                             ));
                         }
                         if e + 1 == d {
-                            sum += v.must(sc, b ^ m)?;
+                            sum += v.must(sc, index(b ^ m))?;
                         }
                     }
                     if sum == 0 {
@@ -977,7 +1004,7 @@ impl Table {
                     }
                 }
             }
-            let r = v.must(rounds, b)?;
+            let r = v.must(rounds, i)?;
             if r != closest {
                 return Err(self.inconsistent(
                     rounds,
@@ -986,6 +1013,23 @@ impl Table {
                 ));
             }
             Ok(())
+        };
+        self.each_sampled(options, progress, |i| {
+            let b = board_of(i).ok_or_else(|| {
+                self.inconsistent(rounds, i, "is past the index's entries".into())
+            })?;
+            check(i, b).map_err(|e| match e {
+                TableError::Inconsistent {
+                    column,
+                    index,
+                    detail,
+                } if enumerated.is_some() => TableError::Inconsistent {
+                    column,
+                    index,
+                    detail: format!("{detail} (entry {i} of the symmetric index)"),
+                },
+                e => e,
+            })
         })
     }
 }

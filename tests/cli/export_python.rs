@@ -271,6 +271,71 @@ fn python_reads_version_5() {
 }
 
 #[test]
+fn python_reads_flip_by_class() {
+    use boardbase::tablefile::{ColumnData, FlipColumns};
+    use boardbase::tables::classes::Classes;
+
+    let dir = temp_dir("flip-v5");
+    // Shapes of 9 to 16 cells: press sets of 16 bits.
+    for (rows, cols) in [(3, 4), (4, 4), (2, 5)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let oracle = oracle::tables::Flip::solve(shape);
+        let classes = Classes::of_shape(shape);
+        // Each column's entries in the index's order: entry i holds what
+        // the board the index keeps there takes.
+        let held: Vec<usize> = (0..classes.entries())
+            .map(|i| classes.position(i).unwrap() as usize)
+            .collect();
+        let by_entry = |v: &[u8]| -> Vec<u8> { held.iter().map(|&b| v[b]).collect() };
+        let presses = |colour: usize| -> Vec<u16> {
+            held.iter()
+                .map(|&b| oracle.presses[colour][b] as u16)
+                .collect()
+        };
+        let fewest: Vec<u8> = oracle
+            .fewest()
+            .into_iter()
+            .map(|r| r.unwrap_or(255))
+            .collect();
+        let columns = FlipColumns {
+            rounds: by_entry(&fewest),
+            rounds_white: by_entry(&oracle.rounds[0]),
+            rounds_black: by_entry(&oracle.rounds[1]),
+            presses_white: ColumnData::U16(presses(0)),
+            presses_black: ColumnData::U16(presses(1)),
+            optimal_sets_white: by_entry(&oracle.sets[0]),
+            optimal_sets_black: by_entry(&oracle.sets[1]),
+            classes: Some(classes.clone()),
+        };
+        let rounds: Vec<u64> = columns.rounds.iter().map(|&r| u64::from(r)).collect();
+        let table = Table::from_flip(shape, columns).unwrap();
+        let path = dir.join(table.file_name());
+        table.write(&path, &mut |_| {}).unwrap();
+        let lines = read(std::slice::from_ref(&path));
+        let names: Vec<&str> = lines.iter().map(|(_, c, _)| c.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "rounds",
+                "rounds_white",
+                "rounds_black",
+                "presses_white",
+                "presses_black",
+                "optimal_sets_white",
+                "optimal_sets_black",
+                "classes",
+                "rounds_by_board"
+            ]
+        );
+        assert_eq!(lines[0].2, rounds, "{shape}");
+        let by_board: Vec<u64> = fewest.iter().map(|&r| u64::from(r)).collect();
+        assert_eq!(lines[8].2, by_board, "{shape}: every board's rounds");
+        assert!(lines.iter().all(|(puzzle, _, _)| puzzle == "flip"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn python_refuses_damaged_and_truncated_files() {
     let bytes = Table::embedded(Puzzle::Euler).to_bytes().unwrap();
     let len = bytes.len();

@@ -11,14 +11,24 @@
 //! fewest rounds and counts the optimal press sets. Chasing is linear over
 //! GF(2), so each board is chased once with no first-line presses and
 //! combined with each choice chased on the empty board.
+//!
+//! The tables keep, of a board's optimal press sets, the one holding the
+//! lowest cell in which any two differ; the oracle picks it among all the
+//! sets it enumerates. Tables by class (one entry a class of boards under
+//! the board's symmetries) are written to a file, verified, and probed at
+//! every board against the oracle.
 
+use crate::common::TempDir;
 use crate::oracle::press;
 
 use std::sync::Mutex;
 
 use boardbase::flip::{Colour, raw};
 use boardbase::generate::{self, FlipOptions, FlipTables, GenerateError, Phase};
-use boardbase::tablefile::ColumnData;
+use boardbase::tablefile::{
+    Checked, ColumnData, FlipColumns, Puzzle, Table, VerifyOptions, expected_class_file_len,
+};
+use boardbase::tables::classes::Classes;
 use boardbase::tables::shape::Shape;
 
 const IMPOSSIBLE: u8 = 255;
@@ -93,25 +103,31 @@ impl Chaser {
         (presses, wrong)
     }
 
-    /// Fewest rounds to make `board` all `colour` and how many press sets
-    /// of that size do it.
-    fn solve(&self, board: u64, colour: Colour) -> (u8, u8) {
+    /// Fewest rounds to make `board` all `colour`, how many press sets of
+    /// that size do it, and the first of them: the one holding the lowest
+    /// cell in which it differs from each other (0 when there is none).
+    fn solve(&self, board: u64, colour: Colour) -> (u8, u8, u64) {
         let full = (1u64 << (self.rows * self.cols)) - 1;
         let wrong = match colour {
             Colour::White => board,
             Colour::Black => board ^ full,
         };
         let (base, left) = self.chase(wrong, 0);
-        let mut best = (IMPOSSIBLE, 0u8);
+        let mut best = (IMPOSSIBLE, 0u8, 0u64);
         for &(presses, residue) in &self.choices {
             if left ^ residue != 0 {
                 continue;
             }
-            let rounds = (base ^ presses).count_ones() as u8;
+            let set = base ^ presses;
+            let rounds = set.count_ones() as u8;
             if rounds < best.0 {
-                best = (rounds, 1);
+                best = (rounds, 1, set);
             } else if rounds == best.0 {
                 best.1 += 1;
+                let lowest_difference = (set ^ best.2).trailing_zeros();
+                if set >> lowest_difference & 1 == 1 {
+                    best.2 = set;
+                }
             }
         }
         best
@@ -148,7 +164,7 @@ fn check_against_oracle(shape: Shape, t: &FlipTables) {
     for b in 0..boards {
         let mut closer = IMPOSSIBLE;
         for colour in Colour::ALL {
-            let (rounds, sets) = chaser.solve(b, colour);
+            let (rounds, sets, first) = chaser.solve(b, colour);
             let c = t.colour(colour);
             let i = b as usize;
             assert_eq!(
@@ -160,6 +176,10 @@ fn check_against_oracle(shape: Shape, t: &FlipTables) {
                 "{shape} board {b:#x} to {colour}: sets"
             );
             let presses = c.presses.get(b);
+            assert_eq!(
+                presses, first,
+                "{shape} board {b:#x} to {colour}: the first set"
+            );
             if rounds == IMPOSSIBLE {
                 assert_eq!(presses, 0, "{shape} board {b:#x} to {colour}");
             } else {
@@ -350,5 +370,112 @@ fn progress_reaches_the_total_of_every_phase() {
         assert!(of.iter().all(|p| p.total == total), "{phase}");
         assert!(of.windows(2).all(|w| w[0].done <= w[1].done), "{phase}");
         assert_eq!(of.last().unwrap().done, total, "{phase}");
+    }
+}
+
+#[test]
+fn tables_by_class_answer_every_board_as_light_chasing() {
+    let dir = TempDir::new("flip-by-class");
+    let by_class = FlipOptions {
+        symmetry: true,
+        ..FlipOptions::default()
+    };
+    // Every shape of up to 16 cells, and two larger: squares (8
+    // symmetries), rectangles (4), single rows; nullity 0 to 4.
+    let larger = [Shape::new(4, 5).unwrap(), Shape::new(3, 6).unwrap()];
+    for shape in shapes(16).chain(larger) {
+        let made = generate::flip(shape, &by_class, |_| {}).unwrap();
+        let classes = Classes::of_shape(shape);
+        assert_eq!(made.classes.as_ref(), Some(&classes), "{shape}");
+        assert_eq!(made.rounds.len() as u64, classes.entries(), "{shape}");
+        // The summary counts every board, as the tables by board say.
+        assert_eq!(made.summary, generate(shape).summary, "{shape}");
+
+        let path = dir.join(format!("flip-{shape}.bin"));
+        let len = Table::from_flip(shape, FlipColumns::from(made))
+            .unwrap()
+            .write(&path, &mut |_| {})
+            .unwrap();
+        assert_eq!(
+            len,
+            expected_class_file_len(Puzzle::Flip, shape, true).unwrap(),
+            "{shape}"
+        );
+        let table = Table::open(&path).unwrap();
+        assert_eq!(table.version(), 5, "{shape}");
+        let verified = table
+            .verify_with(VerifyOptions::all(), &mut |_| {})
+            .unwrap();
+        assert_eq!(
+            verified.entries,
+            Checked::Consistent {
+                checked: classes.entries(),
+                positions: classes.entries(),
+            },
+            "{shape}"
+        );
+
+        let flip = table.as_flip().unwrap();
+        let chaser = Chaser::new(shape);
+        for b in 0..1u64 << shape.cells() {
+            let mut closer = None;
+            for colour in Colour::ALL {
+                let (rounds, sets, first) = chaser.solve(b, colour);
+                let route = flip.route(b, colour).unwrap();
+                if rounds == IMPOSSIBLE {
+                    assert_eq!(route, None, "{shape} {b:#x} {colour}");
+                    continue;
+                }
+                let route = route.unwrap();
+                assert_eq!(
+                    (route.rounds, route.optimal_sets, route.presses),
+                    (rounds, sets, first),
+                    "{shape} board {b:#x} to {colour}"
+                );
+                closer = Some(closer.map_or(rounds, |c: u8| c.min(rounds)));
+            }
+            assert_eq!(flip.rounds(b).unwrap(), closer, "{shape} {b:#x}");
+        }
+    }
+}
+
+#[test]
+fn a_table_by_class_takes_less_memory_and_a_wrong_entry_fails_verify() {
+    let shape = Shape::new(4, 4).unwrap();
+    let by_class = FlipOptions {
+        symmetry: true,
+        ..FlipOptions::default()
+    };
+    let with = generate::flip_memory(shape, &by_class).unwrap();
+    let without = generate::flip_memory(shape, &FlipOptions::default()).unwrap();
+    assert!(with < without, "{with} {without}");
+
+    let made = generate::flip(shape, &by_class, |_| {}).unwrap();
+    let entries = made.rounds.len();
+    // A board that reaches white, whose set count its neighbours' check.
+    let reaching = (entries / 3..entries)
+        .find(|&i| made.colour(Colour::White).rounds[i] != IMPOSSIBLE)
+        .unwrap();
+    let dir = TempDir::new("flip-by-class-wrong");
+    for (column, entry) in [("optimal_sets_white", reaching), ("rounds", entries - 1)] {
+        let mut columns = FlipColumns::from(made.clone());
+        match column {
+            "rounds" => columns.rounds[entry] ^= 1,
+            _ => columns.optimal_sets_white[entry] += 1,
+        }
+        let path = dir.join(format!("bad-{column}.bin"));
+        Table::from_flip(shape, columns)
+            .unwrap()
+            .write(&path, &mut |_| {})
+            .unwrap();
+        let error = Table::open(&path)
+            .unwrap()
+            .verify_with(VerifyOptions::all(), &mut |_| {})
+            .unwrap_err()
+            .to_string();
+        // The first board in the entries' order whose check fails: the
+        // entry itself, or one whose neighbours it is.
+        assert!(error.contains(column), "{error}");
+        assert!(error.contains(" of the symmetric index)"), "{error}");
     }
 }

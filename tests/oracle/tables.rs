@@ -193,6 +193,7 @@ impl Flip {
             presses_black: self.presses_column(1),
             optimal_sets_white: self.sets[0].clone(),
             optimal_sets_black: self.sets[1].clone(),
+            classes: None,
         }
     }
 }
