@@ -4,11 +4,15 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 
-use boardbase::tablefile::{GameTable, Subject, Table, TableError};
+use boardbase::progress::Cancel;
+use boardbase::tablefile::{self, GameTable, Subject, Table, TableError};
 use clap::Args;
 
 use super::bar::PhaseBar;
+use super::generate::on_signals;
 use super::{Failure, Output, thousands};
 
 /// Arguments of `boardbase compress`.
@@ -21,38 +25,84 @@ pub struct CompressArgs {
     files: Vec<PathBuf>,
 }
 
-/// Runs `boardbase compress`.
+/// Runs `boardbase compress`. On SIGINT, SIGTERM or SIGHUP the file being
+/// compressed is left as it was (its temporary file removed), the ones
+/// before it compressed, and the status is 128 + the signal.
 pub fn compress(args: &CompressArgs, out: &mut Output) -> Result<(), Failure> {
+    let cancel = Cancel::new();
+    let current = Arc::new(Mutex::new(PathBuf::new()));
+    let signal = {
+        let current = Arc::clone(&current);
+        on_signals(&cancel, move || {
+            let file = current.lock().map(|f| f.clone()).unwrap_or_default();
+            let removed = tablefile::remove_temporary_files(&file) > 0;
+            not_compressed(&file, removed)
+        })
+    };
     for file in &args.files {
+        if let Ok(mut current) = current.lock() {
+            current.clone_from(file);
+        }
         let failure = |error| Failure::Table {
             path: file.display().to_string(),
             error,
         };
-        match Table::open(file) {
-            Ok(table) => compress_one(&table, file, out).map_err(failure)?,
+        let done = match Table::open(file) {
+            Ok(table) => compress_one(&table, file, out, &cancel),
             // A game of the model's table: the same columns, another header.
             Err(TableError::UnknownPuzzle(_)) => {
                 let table = GameTable::open_game(file).map_err(failure)?;
-                compress_one(&table, file, out).map_err(failure)?;
+                compress_one(&table, file, out, &cancel)
             }
             Err(error) => return Err(failure(error)),
+        };
+        match done {
+            Ok(()) => out.flush()?,
+            Err(Some(error)) => return Err(failure(error)),
+            Err(None) => {
+                return Err(Failure::Interrupted {
+                    message: not_compressed(file, true),
+                    signal: match signal.load(Ordering::Relaxed) {
+                        0 => 2,
+                        s => s,
+                    },
+                });
+            }
         }
-        out.flush()?;
     }
     Ok(())
 }
 
-/// Compresses one table into its own file and writes its line.
+/// What an interrupted compression says of `file`: it is as it was.
+fn not_compressed(file: &Path, removed: bool) -> String {
+    let what = if removed {
+        " (its temporary file was removed)"
+    } else {
+        ""
+    };
+    format!(
+        "interrupted: {} not compressed{what}; the table is as it was",
+        file.display()
+    )
+}
+
+/// Compresses one table into its own file and writes its line: `None`
+/// once `cancel` stops it, else the table's error.
 fn compress_one<I: Subject>(
     table: &Table<I>,
     file: &Path,
     out: &mut Output,
-) -> Result<(), TableError> {
+    cancel: &Cancel,
+) -> Result<(), Option<TableError>> {
     let before = table.file_len();
     let bar = PhaseBar::new();
-    let written = table.compress(file, &mut |p| {
-        bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes())
-    });
+    let written = table.compress_cancellable(
+        file,
+        &mut |p| bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes()),
+        cancel,
+        || None,
+        Some,
+    );
     bar.finish();
     let after = written?;
     // Reopened, to say what each column became.
@@ -62,7 +112,7 @@ fn compress_one<I: Subject>(
             let t = GameTable::open_game(file)?;
             (t.version(), column_sizes(&t))
         }
-        Err(e) => return Err(e),
+        Err(e) => return Err(Some(e)),
     };
     writeln!(
         out,
@@ -71,7 +121,8 @@ fn compress_one<I: Subject>(
         thousands(before),
         thousands(after),
         percent(after, before),
-    )?;
+    )
+    .map_err(|e| Some(TableError::Io(e)))?;
     Ok(())
 }
 

@@ -151,14 +151,30 @@ pub fn parse_byte_size(text: &str) -> Result<u64, String> {
 /// this process's temporary file for `path` is removed, and the final name
 /// is never touched (a table there is either the complete new one or
 /// whatever was there before).
-#[cfg(unix)]
 pub(super) fn cancel_on_signals(path: &Path, cancel: &Cancel) -> Arc<AtomicI32> {
+    let path = path.to_owned();
+    on_signals(cancel, move || {
+        let removed = tablefile::remove_temporary_files(&path) > 0;
+        let checkpoint = checkpoint::checkpoint_path(&path);
+        let kept = checkpoint.exists().then_some(checkpoint.as_path());
+        interrupted(&path, removed, kept)
+    })
+}
+
+/// On SIGINT, SIGTERM or SIGHUP: cancels `cancel` and keeps the signal for
+/// the exit status, 128 + the signal. A second signal exits at once with
+/// that status, printing what `second` (which cleans up) says.
+#[cfg(unix)]
+pub(super) fn on_signals(
+    cancel: &Cancel,
+    second: impl FnOnce() -> String + Send + 'static,
+) -> Arc<AtomicI32> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let caught = Arc::new(AtomicI32::new(0));
     let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
         return caught;
     };
-    let (path, cancel, first) = (path.to_owned(), cancel.clone(), Arc::clone(&caught));
+    let (cancel, first) = (cancel.clone(), Arc::clone(&caught));
     std::thread::spawn(move || {
         let mut signals = signals.forever();
         if let Some(signal) = signals.next() {
@@ -166,10 +182,7 @@ pub(super) fn cancel_on_signals(path: &Path, cancel: &Cancel) -> Arc<AtomicI32> 
             cancel.cancel();
         }
         if let Some(signal) = signals.next() {
-            let removed = tablefile::remove_temporary_files(&path) > 0;
-            let checkpoint = checkpoint::checkpoint_path(&path);
-            let kept = checkpoint.exists().then_some(checkpoint.as_path());
-            eprintln!("\n{}", interrupted(&path, removed, kept));
+            eprintln!("\n{}", second());
             std::process::exit(128 + signal);
         }
     });
@@ -177,7 +190,10 @@ pub(super) fn cancel_on_signals(path: &Path, cancel: &Cancel) -> Arc<AtomicI32> 
 }
 
 #[cfg(not(unix))]
-pub(super) fn cancel_on_signals(_path: &Path, _cancel: &Cancel) -> Arc<AtomicI32> {
+pub(super) fn on_signals(
+    _cancel: &Cancel,
+    _second: impl FnOnce() -> String + Send + 'static,
+) -> Arc<AtomicI32> {
     Arc::new(AtomicI32::new(0))
 }
 
@@ -193,6 +209,16 @@ fn interrupted(path: &Path, removed: bool, checkpoint: Option<&Path>) -> String 
         "interrupted: {} not written{what}{}",
         path.display(),
         checkpoint_kept(checkpoint)
+    )
+}
+
+/// What a run interrupted while it compressed its table says: the table
+/// is kept as written, and how to compress it.
+pub(super) fn not_compressed(path: &Path) -> String {
+    format!(
+        "interrupted: {} written, not compressed (its temporary file was removed); `boardbase compress {}` compresses it",
+        path.display(),
+        path.display()
     )
 }
 
@@ -311,6 +337,13 @@ pub(super) fn interrupted_or(
             checkpoint,
         } => Failure::Interrupted {
             message: interrupted(&path, removed_temporary, checkpoint.as_deref()),
+            signal: match signal.load(Ordering::Relaxed) {
+                0 => 2,
+                s => s,
+            },
+        },
+        GenerateError::NotCompressed { path } => Failure::Interrupted {
+            message: not_compressed(&path),
             signal: match signal.load(Ordering::Relaxed) {
                 0 => 2,
                 s => s,

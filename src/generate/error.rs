@@ -141,6 +141,19 @@ pub enum GenerateError {
         /// The checkpoint kept for the same job to resume from, if any.
         checkpoint: Option<PathBuf>,
     },
+    /// The [`Cancel`](super::Cancel) handle of a job was cancelled while
+    /// the table, written whole under `path`, was being compressed
+    /// ([`Job::compress`](super::Job::compress)): the table is kept as
+    /// written, uncompressed, and the compression's temporary file was
+    /// removed.
+    #[error(
+        "cancelled: {} written, not compressed (its temporary file was removed)",
+        .path.display()
+    )]
+    NotCompressed {
+        /// The table file.
+        path: PathBuf,
+    },
     /// The checkpoint could not be read, written or synced.
     #[error("{}: {error}", .path.display())]
     Checkpoint {
@@ -230,7 +243,7 @@ impl Classify for GenerateError {
             | E::Checkpoint { .. }
             | E::CheckpointLocked { .. }
             | E::CheckpointRefused { .. } => Kind::Table,
-            E::Cancelled | E::NotWritten { .. } => Kind::Interrupted,
+            E::Cancelled | E::NotWritten { .. } | E::NotCompressed { .. } => Kind::Interrupted,
             E::Solve(_) | E::RankCount { .. } | E::RanksDisagree { .. } | E::OtherRank { .. } => {
                 Kind::Internal
             }

@@ -309,7 +309,7 @@ impl GamePlan {
             file_bytes,
         } = run;
         let (file_bytes, uncompressed_bytes) =
-            compress_written(&self.path, self.job.compress, file_bytes, &progress)?;
+            compress_written(&self.path, self.job.compress, file_bytes, &progress, cancel)?;
         let total = start.elapsed();
         Ok(GameReport {
             game: model.game,

@@ -103,7 +103,9 @@ pub struct Job {
     /// its large columns in blocks of Zstandard frames), as `boardbase
     /// compress` would; the disk check counts a second file of the raw
     /// table's length, which the compressed one is written beside before
-    /// it replaces it. `false` by default.
+    /// it replaces it. Cancelled while it compresses, the job keeps the
+    /// table as written: [`GenerateError::NotCompressed`]. `false` by
+    /// default.
     pub compress: bool,
     /// One entry a class of positions under the board's symmetries, a
     /// table of version 5. Euler ([`EulerOptions::symmetry`]): its full
@@ -625,7 +627,8 @@ impl Plan {
                 error,
             })?;
         }
-        let written = compress_written(&self.path, self.job.compress, file_bytes, progress)?;
+        let written =
+            compress_written(&self.path, self.job.compress, file_bytes, progress, cancel)?;
         Ok(self.report(summary, start.elapsed(), generated, peak_memory(), written))
     }
 
@@ -846,7 +849,7 @@ impl Plan {
         // the table is whole whatever happens to the compression); the
         // others wait for it, and every rank reports rank 0's lengths.
         let written = if root {
-            compress_written(&self.path, job.compress, file_bytes, &progress)
+            compress_written(&self.path, job.compress, file_bytes, &progress, cancel)
         } else {
             Ok((file_bytes, None))
         };
@@ -1005,26 +1008,33 @@ pub(super) fn compress_room(compress: bool, file_bytes: u64) -> u64 {
 
 /// The table just written at `path` (`file_bytes` long), compressed in
 /// place when `compress` says: its length then, and its length before
-/// when it was compressed.
+/// when it was compressed. Once `cancel` is cancelled the compression
+/// stops, the table kept as written: [`GenerateError::NotCompressed`].
 pub(super) fn compress_written(
     path: &Path,
     compress: bool,
     file_bytes: u64,
     progress: &(impl Fn(Progress) + Sync),
+    cancel: &Cancel,
 ) -> Result<(u64, Option<u64>), GenerateError> {
     if !compress {
         return Ok((file_bytes, None));
     }
     let error = |error| GenerateError::writing(path, error);
+    let cancelled = || GenerateError::NotCompressed {
+        path: path.to_owned(),
+    };
     let compressed = match Table::open(path) {
-        Ok(table) => table.compress(path, &mut |p| progress(p)),
+        Ok(table) => {
+            table.compress_cancellable(path, &mut |p| progress(p), cancel, cancelled, error)
+        }
         // A game of the model's table: the same columns, another header.
         Err(tablefile::TableError::UnknownPuzzle(_)) => tablefile::GameTable::open_game(path)
             .map_err(error)?
-            .compress(path, &mut |p| progress(p)),
+            .compress_cancellable(path, &mut |p| progress(p), cancel, cancelled, error),
         Err(e) => return Err(error(e)),
     };
-    Ok((compressed.map_err(error)?, Some(file_bytes)))
+    Ok((compressed?, Some(file_bytes)))
 }
 
 /// Writes `table` at `path` (a temporary file renamed), a job's errors for

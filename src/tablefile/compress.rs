@@ -4,6 +4,7 @@
 //! ([`Table::packed_chunks`]): for a write, for `verify`'s check of every
 //! block ([`Table::check_packed`]) and into memory ([`Table::unpacked`]).
 
+use std::convert::Infallible;
 use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::FileExt;
 use std::path::Path;
@@ -18,8 +19,9 @@ use super::format::{
     self, ALIGN, BLOCK_LEN, CRC_LEN, Codec, ColumnHeaderV4, Header, PRELUDE_LEN, VERSION_4,
 };
 use super::index::VERSION_5;
-use super::write::{BlockHasher, ZEROS, crc_array_bytes};
+use super::write::{BlockHasher, Cancelling, Stop, ZEROS, crc_array_bytes, stop};
 use super::{Phase, Progress, Subject, Table, TableError};
+use crate::progress::Cancel;
 
 /// Bytes of entries in a compressed block: 4 KiB, as a version-3 block, so
 /// that a probe decompresses about one page. Small blocks compress poorly
@@ -103,7 +105,63 @@ impl<I: Subject> Table<I> {
         path: impl AsRef<Path>,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<u64, TableError> {
-        let path = path.as_ref();
+        self.compress_maybe_cancelled::<Infallible>(path.as_ref(), progress, None)
+            .map_err(Stop::table)
+    }
+
+    /// [`compress`](Table::compress), stopping once `cancel` is cancelled,
+    /// in the caller's errors, as [`write_cancellable`](Table::write_cancellable)
+    /// does: checked between batches of blocks (1 MiB of entries), a
+    /// cancelled compression removes its temporary file and returns
+    /// `cancelled()`, leaving the file under `path` as it was; the table's
+    /// errors are `error`'s.
+    ///
+    /// ```
+    /// use boardbase::progress::Cancel;
+    /// use boardbase::tablefile::{Puzzle, Table};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("boardbase-doc-stop-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// let path = dir.join("euler-4x4.bin");
+    /// let table = Table::embedded(Puzzle::Euler);
+    /// table.write(&path, &mut |_| {})?;
+    /// let before = std::fs::read(&path)?;
+    /// let cancel = Cancel::new();
+    /// // Cancelled from the progress callback, at its first report.
+    /// let result = Table::open(&path)?.compress_cancellable(
+    ///     &path,
+    ///     &mut |_| cancel.cancel(),
+    ///     &cancel,
+    ///     || None,
+    ///     Some,
+    /// );
+    /// assert!(matches!(result, Err(None)));
+    /// assert_eq!(std::fs::read(&path)?, before); // the table as it was
+    /// assert_eq!(std::fs::read_dir(&dir)?.count(), 1); // no temporary file
+    /// std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn compress_cancellable<E>(
+        &self,
+        path: impl AsRef<Path>,
+        progress: &mut dyn FnMut(Progress),
+        cancel: &Cancel,
+        cancelled: impl Fn() -> E,
+        error: impl Fn(TableError) -> E,
+    ) -> Result<u64, E> {
+        self.compress_maybe_cancelled(path.as_ref(), progress, Some((cancel, &cancelled)))
+            .map_err(|stopped| match stopped {
+                Stop::Table(e) => error(e),
+                Stop::Cancelled(e) => e,
+            })
+    }
+
+    fn compress_maybe_cancelled<C>(
+        &self,
+        path: &Path,
+        progress: &mut dyn FnMut(Progress),
+        cancel: Cancelling<'_, C>,
+    ) -> Result<u64, Stop<C>> {
         if let Destination::InPlace = destination(path) {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
@@ -111,6 +169,7 @@ impl<I: Subject> Table<I> {
             )
             .into());
         }
+        stop(cancel)?;
         let mut header = Header {
             puzzle: self.id.header_name(),
             rows: self.shape.rows() as u8,
@@ -158,6 +217,7 @@ impl<I: Subject> Table<I> {
         out.write(&vec![0u8; PRELUDE_LEN + header_len + CRC_LEN])?;
         let mut done = 0u64;
         for (column, c) in header.columns.iter_mut().enumerate() {
+            stop(cancel)?;
             let placed = if self.columns[column].info.byte_len >= u64::from(PACKED_BLOCK_LEN) {
                 self.write_packed(column, &mut out, &mut |n| {
                     done += n;
@@ -166,6 +226,7 @@ impl<I: Subject> Table<I> {
                         done,
                         total,
                     });
+                    stop(cancel)
                 })?
             } else {
                 done += self.columns[column].info.byte_len;
@@ -221,12 +282,14 @@ impl<I: Subject> Table<I> {
 
     /// Writes column `column` compressed: its blocks, then the index of
     /// where each starts and the CRC-32 of each.
-    fn write_packed(
+    /// `progress` is told the bytes of entries each batch took, and stops
+    /// the write by its error.
+    fn write_packed<C>(
         &self,
         column: usize,
         out: &mut Out<'_>,
-        progress: &mut dyn FnMut(u64),
-    ) -> Result<Placed, TableError> {
+        progress: &mut dyn FnMut(u64) -> Result<(), Stop<C>>,
+    ) -> Result<Placed, Stop<C>> {
         let info = &self.columns[column].info;
         let block_len = PACKED_BLOCK_LEN as usize;
         let dictionary = self.train(column)?;
@@ -239,7 +302,7 @@ impl<I: Subject> Table<I> {
         let prepared = zstd::dict::EncoderDictionary::copy(&dictionary, ZSTD_LEVEL);
         let mut source = self.source_crcs(column, true);
         let mut batch = Vec::with_capacity(BATCH * block_len);
-        let mut flush = |batch: &mut Vec<u8>, out: &mut Out<'_>| -> Result<(), TableError> {
+        let mut flush = |batch: &mut Vec<u8>, out: &mut Out<'_>| -> Result<(), Stop<C>> {
             let packed: Vec<io::Result<Vec<u8>>> = batch
                 .par_chunks(block_len)
                 .map_init(
@@ -268,11 +331,11 @@ impl<I: Subject> Table<I> {
                 crcs.push(crc32fast::hash(&block));
                 out.write(&block)?;
             }
-            progress(batch.len() as u64);
+            let n = batch.len() as u64;
             batch.clear();
-            Ok(())
+            progress(n)
         };
-        self.column_chunks::<TableError>(column, &mut |mut bytes| {
+        self.column_chunks::<Stop<C>>(column, &mut |mut bytes| {
             source.update(bytes);
             while !bytes.is_empty() {
                 let n = (batch.capacity() - batch.len()).min(bytes.len());

@@ -90,7 +90,7 @@ impl BlockHasher {
 /// Why a write stopped: the table's error, or the caller's own `C`, given
 /// once its cancel was cancelled (a cancel is the caller's, a job's, not a
 /// table file's).
-enum Stop<C> {
+pub(super) enum Stop<C> {
     /// The table could not be written.
     Table(TableError),
     /// The caller's error for its cancel.
@@ -121,7 +121,7 @@ impl<C> OtherRank for Stop<C> {
 
 impl Stop<Infallible> {
     /// The table's error of a write that no cancel stops.
-    fn table(self) -> TableError {
+    pub(super) fn table(self) -> TableError {
         match self {
             Stop::Table(error) => error,
             Stop::Cancelled(never) => match never {},
@@ -131,10 +131,10 @@ impl Stop<Infallible> {
 
 /// A write's cancel, and the caller's error once it is cancelled; `None`
 /// for a write that is not stopped.
-type Cancelling<'a, C> = Option<(&'a Cancel, &'a dyn Fn() -> C)>;
+pub(super) type Cancelling<'a, C> = Option<(&'a Cancel, &'a dyn Fn() -> C)>;
 
 /// The caller's error once the write's cancel is cancelled.
-fn stop<C>(cancel: Cancelling<'_, C>) -> Result<(), Stop<C>> {
+pub(super) fn stop<C>(cancel: Cancelling<'_, C>) -> Result<(), Stop<C>> {
     match cancel {
         Some((cancel, cancelled)) if cancel.is_cancelled() => Err(Stop::Cancelled(cancelled())),
         _ => Ok(()),

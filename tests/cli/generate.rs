@@ -441,6 +441,86 @@ fn ctrl_c_leaves_no_table_and_no_temporary_file() {
     assert!(seen_writing, "the temporary file was seen and interrupted");
 }
 
+/// Runs `args` and interrupts it (SIGINT) once `due` says so of the
+/// directory's names; the exit code and standard error.
+fn interrupt_when(
+    args: &[&str],
+    dir: &TempDir,
+    due: impl Fn(&[String]) -> bool,
+) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardbase"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    while !due(&dir.names()) && child.try_wait().unwrap().is_none() {
+        assert!(start.elapsed() < Duration::from_secs(120));
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn ctrl_c_while_compressing_keeps_the_table_as_it_was() {
+    let dir = TempDir::new("interrupt-compress");
+    let file = dir.0.join("flip-4x5.bin");
+    let path = file.display().to_string();
+    let compressing = |names: &[String]| names.iter().any(|n| n.ends_with(".tmp"));
+    let mut interrupted = [0, 0];
+    for _ in 0..4 {
+        // `compress FILE`: the file as it was, its temporary file removed.
+        let r = run(&["generate", "flip", "4x5", "--dir", dir.path()]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let raw = std::fs::read(&file).unwrap();
+        match interrupt_when(&["compress", &path], &dir, compressing) {
+            (Some(130), stderr) => {
+                assert!(
+                    stderr.contains(&format!(
+                        "interrupted: {path} not compressed (its temporary file was removed); the table is as it was"
+                    )),
+                    "{stderr}"
+                );
+                assert_eq!(std::fs::read(&file).unwrap(), raw);
+                interrupted[0] += 1;
+            }
+            // It finished first: the compressed table.
+            (Some(0), _) => assert_eq!(Table::open(&file).unwrap().version(), 4),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(dir.names(), ["flip-4x5.bin"]);
+        std::fs::remove_file(&file).unwrap();
+
+        // `generate --compress`: the table written, kept uncompressed.
+        let args = ["generate", "flip", "4x5", "--compress", "--dir", dir.path()];
+        let written =
+            |names: &[String]| names.iter().any(|n| n == "flip-4x5.bin") && compressing(names);
+        match interrupt_when(&args, &dir, written) {
+            (Some(130), stderr) => {
+                assert!(
+                    stderr.contains(&format!(
+                        "interrupted: {path} written, not compressed (its temporary file was removed); `boardbase compress {path}` compresses it"
+                    )),
+                    "{stderr}"
+                );
+                assert_eq!(std::fs::read(&file).unwrap(), raw);
+                interrupted[1] += 1;
+            }
+            (Some(0), _) => assert_eq!(Table::open(&file).unwrap().version(), 4),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(dir.names(), ["flip-4x5.bin"]);
+        std::fs::remove_file(&file).unwrap();
+    }
+    assert!(interrupted.iter().all(|&n| n > 0), "{interrupted:?}");
+}
+
 /// The CPU time process `pid` has used so far, from `/proc/PID/stat`.
 fn cpu_time(pid: u32) -> Option<Duration> {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
