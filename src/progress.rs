@@ -41,12 +41,17 @@ pub enum Phase {
     /// A game of the model solved by retrograde analysis (positions: two
     /// steps each, one to count its moves and one to decide it).
     Solve,
+    /// A game of the model: the classes of positions reachable from the
+    /// start counted, by a walk over them (positions; the total is the
+    /// legal classes, of which the walk reaches some, and the last report
+    /// is of the total).
+    Reachable,
 }
 
 impl Phase {
     /// A short name for a progress bar: `allocate`, `resume`, `win/loss`,
     /// `moves left`, `search`, `summary`, `checksum`, `write`, `crc`, `contents`,
-    /// `solve`.
+    /// `solve`, `reachable`.
     pub const fn name(self) -> &'static str {
         match self {
             Phase::Allocate => "allocate",
@@ -60,6 +65,7 @@ impl Phase {
             Phase::Crc => "crc",
             Phase::Contents => "contents",
             Phase::Solve => "solve",
+            Phase::Reachable => "reachable",
         }
     }
 

@@ -97,6 +97,7 @@ def test_progress_reports(tmp_path: Path) -> None:
         ("euler", "4x5", ["allocate", "win/loss", "moves left", "checksum", "write"]),
         ("euler", "5x5", ["allocate", "win/loss", "moves left", "checksum", "write"]),
         ("flip", "4x5", ["search", "summary", "checksum", "write"]),
+        ("mnk", "3x3", ["solve", "reachable", "checksum", "write"]),
     ],
 )
 def test_every_phase_ends_at_its_total(

@@ -272,8 +272,13 @@ pub trait AnyGame: Send + Sync {
         save: &mut dyn FnMut(Snapshot<'_>) -> bool,
     ) -> Result<Solved, SolveError>;
     /// The canonical positions reachable from the start, of each value
-    /// (won, lost, drawn): [`Solved::reachable_counts`].
-    fn reachable_counts(&self, solved: &Solved) -> Result<[u64; 3], SolveError>;
+    /// (won, lost, drawn): [`Solved::reachable_counts`], `progress` told
+    /// the positions counted so far.
+    fn reachable_counts(
+        &self,
+        solved: &Solved,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<[u64; 3], SolveError>;
     /// Checks a table of outcomes, one a position index, by the rules
     /// ([`retrograde::check`]).
     fn check(
@@ -358,8 +363,12 @@ where
         retrograde::solve_resumable(self, resume, progress, save)
     }
 
-    fn reachable_counts(&self, solved: &Solved) -> Result<[u64; 3], SolveError> {
-        solved.reachable_counts(self)
+    fn reachable_counts(
+        &self,
+        solved: &Solved,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<[u64; 3], SolveError> {
+        solved.reachable_counts(self, progress)
     }
 
     fn check(
@@ -430,8 +439,12 @@ where
         AnyGame::solve_resumable(&self.0, resume, progress, save)
     }
 
-    fn reachable_counts(&self, solved: &Solved) -> Result<[u64; 3], SolveError> {
-        AnyGame::reachable_counts(&self.0, solved)
+    fn reachable_counts(
+        &self,
+        solved: &Solved,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<[u64; 3], SolveError> {
+        AnyGame::reachable_counts(&self.0, solved, progress)
     }
 
     fn check(

@@ -50,8 +50,13 @@ pub trait AnyTiers: Send + Sync {
     ) -> Result<(), SolveError>;
 
     /// The canonical positions reachable from the start of each value (won,
-    /// lost, drawn), read from `entries`: [`retrograde::reachable_counts`].
-    fn reachable_counts(&self, entries: &[u8]) -> Result<[u64; 3], SolveError>;
+    /// lost, drawn), read from `entries`: [`retrograde::reachable_counts`],
+    /// `progress` told the positions counted so far.
+    fn reachable_counts(
+        &self,
+        entries: &[u8],
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<[u64; 3], SolveError>;
 }
 
 impl<G: Tiers + Send + Sync> AnyTiers for G {
@@ -76,11 +81,19 @@ impl<G: Tiers + Send + Sync> AnyTiers for G {
         solve_tiers_from(self, &mut ByteStore::new(self, entries), left, progress)
     }
 
-    fn reachable_counts(&self, entries: &[u8]) -> Result<[u64; 3], SolveError> {
-        retrograde::reachable_counts(self, |p| {
-            let i = usize::try_from(p).ok()?;
-            let b = entries.get(2 * i..2 * i + 2)?;
-            retrograde::decode(u16::from_le_bytes([b[0], b[1]]))
-        })
+    fn reachable_counts(
+        &self,
+        entries: &[u8],
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<[u64; 3], SolveError> {
+        retrograde::reachable_counts(
+            self,
+            |p| {
+                let i = usize::try_from(p).ok()?;
+                let b = entries.get(2 * i..2 * i + 2)?;
+                retrograde::decode(u16::from_le_bytes([b[0], b[1]]))
+            },
+            progress,
+        )
     }
 }

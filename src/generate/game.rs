@@ -36,7 +36,7 @@ use serde::Serialize;
 
 use super::checkpoint::checkpoint_path;
 use super::game_checkpoint;
-use super::game_tiers::{self, Finished, TierJob, solve_error};
+use super::game_tiers::{self, Finished, TierJob, count_reachable, solve_error};
 use super::job::{
     DEFAULT_CHECKPOINT_EVERY, RunFigures, check_dir, compress_room, compress_written, leftovers,
     seconds, write_table,
@@ -380,9 +380,10 @@ impl GamePlan {
             )
             .map_err(|error| solve_error(error, saver.failed.take(), || cancelled(false)))?;
         let legal = solved.counts();
-        let reachable = game
-            .reachable_counts(&solved)
-            .map_err(GenerateError::Solve)?;
+        let reachable = count_reachable(legal.iter().sum(), progress, cancel, |step| {
+            game.reachable_counts(&solved, step)
+        })
+        .map_err(|error| solve_error(error, None, || cancelled(false)))?;
         let first = solved
             .outcome(game.canonical(game.start()))
             .ok_or(GenerateError::Solve(SolveError::BadMove {

@@ -45,6 +45,31 @@ pub(super) struct Finished {
     pub(super) file_bytes: u64,
 }
 
+/// The classes reachable from the start, counted by `count` with the
+/// job's `progress` ([`Phase::Reachable`], of the `legal` classes: the
+/// walk reaches some of them, and ends with a report of them all) and its
+/// `cancel` ([`SolveError::Cancelled`]).
+pub(super) fn count_reachable(
+    legal: u64,
+    progress: &(impl Fn(Progress) + Sync),
+    cancel: &Cancel,
+    count: impl FnOnce(&mut dyn FnMut(u64) -> bool) -> Result<[u64; 3], SolveError>,
+) -> Result<[u64; 3], SolveError> {
+    let report = |done: u64| {
+        progress(Progress {
+            phase: Phase::Reachable,
+            done: done.min(legal),
+            total: legal,
+        })
+    };
+    let counts = count(&mut |done| {
+        report(done);
+        !cancel.is_cancelled()
+    })?;
+    report(legal);
+    Ok(counts)
+}
+
 /// A job's error for its solver's `error`: a stop is the failed save
 /// that stopped it (`failed`) or else the job's cancel (`cancelled`).
 pub(super) fn solve_error(
@@ -168,10 +193,12 @@ pub(super) fn run(
         if step.done == step.total {
             return true;
         }
-        // Every tier after `step.tier` is in the entries file.
+        // Every tier after `step.tier` is in the entries file. Within a
+        // tier nothing was added since it began: saved only when stopped.
         let left = step.tier + 1;
         let cancelled = cancel.is_cancelled();
-        if left < begun && (cancelled || saver.due()) && !saver.save(left) {
+        let due = cancelled || (step.begins && saver.due());
+        if left < begun && due && !saver.save(left) {
             return false;
         }
         !cancelled
@@ -203,7 +230,16 @@ pub(super) fn run(
             None => {}
         }
     }
-    let reachable = tiers.reachable_counts(&map).map_err(GenerateError::Solve)?;
+    let reachable = count_reachable(legal.iter().sum(), progress, cancel, |step| {
+        tiers.reachable_counts(&map, step)
+    })
+    .map_err(|error| {
+        solve_error(error, None, || GenerateError::NotWritten {
+            path: job.path.to_owned(),
+            removed_temporary: false,
+            checkpoint: kept(),
+        })
+    })?;
     let start = usize::try_from(game.canonical(game.start()))
         .ok()
         .and_then(|i| map.get(2 * i..2 * i + 2))

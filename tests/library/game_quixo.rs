@@ -339,6 +339,31 @@ fn quixo_tiers_stop_when_told() {
 }
 
 #[test]
+fn quixo_tiers_report_and_stop_within_a_large_tier() {
+    // 4×4: the tiers of 15 pieces hold 102,960 ranks and more, so the
+    // solver reports within them, and stops there when told.
+    let game = Quixo::new(Shape::new(4, 4).unwrap(), 4).unwrap();
+    let mut steps: Vec<TierStep> = Vec::new();
+    let stopped = solve_tiers_in_memory(&game, &mut |s| {
+        steps.push(s);
+        s.begins
+    });
+    assert_eq!(
+        stopped.err(),
+        Some(boardbase::tables::game::SolveError::Cancelled)
+    );
+    let (within, began) = (steps[steps.len() - 1], steps[steps.len() - 2]);
+    assert!(!within.begins && began.begins, "{steps:?}");
+    assert_eq!(within.tier, began.tier);
+    assert!(game.tier_size(within.tier) >= 1 << 16);
+    // Half the tier is its scan: the first report within it is past its
+    // start, and within the tier.
+    assert!(within.done > began.done, "{steps:?}");
+    assert!(within.done - began.done <= game.tier_size(within.tier) / 2);
+    assert!(steps.iter().all(|s| s.total == game.positions()));
+}
+
+#[test]
 fn quixo_k_0_is_the_shorter_side_one_setup_one_file_name() {
     let model = boardbase::catalogue::model("quixo").unwrap();
     for (rows, cols, side) in [(3, 3, 3), (3, 4, 3), (4, 4, 4), (5, 4, 4), (4, 5, 4)] {

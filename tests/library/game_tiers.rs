@@ -107,6 +107,82 @@ fn an_interrupted_tier_by_tier_job_resumes_to_the_same_file() {
 }
 
 #[test]
+fn a_job_stopped_while_it_counts_the_reachable_classes_keeps_its_solve() {
+    use boardbase::generate::Phase;
+    let (quixo, setup) = quixo_3x4(3);
+    let whole_dir = TempDir::new("game-reachable-whole");
+    let whole = plan(&whole_dir, quixo, &setup, None);
+    // Whole: the phases in order, each ending at its total.
+    let seen = std::sync::Mutex::new(Vec::new());
+    whole
+        .run(|p| seen.lock().unwrap().push(p), &Cancel::new())
+        .unwrap();
+    let seen = seen.into_inner().unwrap();
+    let mut phases: Vec<Phase> = seen.iter().map(|p| p.phase).collect();
+    phases.dedup();
+    assert_eq!(
+        phases,
+        [
+            Phase::Solve,
+            Phase::Reachable,
+            Phase::Checksum,
+            Phase::Write
+        ]
+    );
+    let reachable: Vec<_> = seen
+        .iter()
+        .filter(|p| p.phase == Phase::Reachable)
+        .collect();
+    let report = whole.run(|_| {}, &Cancel::new()).unwrap();
+    let legal = report.legal;
+    assert_eq!((reachable[0].done, reachable[0].total), (0, legal));
+    assert_eq!(reachable.last().map(|p| p.done), Some(legal));
+    let want = std::fs::read(&whole.path).unwrap();
+
+    // Tier by tier, cancelled as the count starts: the tiers stay solved.
+    let dir = TempDir::new("game-reachable-tiers");
+    let limit = tier_limit(&whole);
+    let tiered = plan(&dir, quixo, &setup, limit);
+    let cancel = Cancel::new();
+    let stop = cancel.clone();
+    match tiered
+        .run(
+            move |p| {
+                if p.phase == Phase::Reachable {
+                    stop.cancel();
+                }
+            },
+            &cancel,
+        )
+        .unwrap_err()
+    {
+        GenerateError::NotWritten { checkpoint, .. } => {
+            assert_eq!(checkpoint, Some(dir.0.join("quixo-3x4-k3.bin.checkpoint")));
+        }
+        e => panic!("{e:?}"),
+    }
+    assert_eq!(
+        dir.names(),
+        ["quixo-3x4-k3.bin.checkpoint", "quixo-3x4-k3.bin.tiers"]
+    );
+    // Run again: no tier solved again, the count made, the same file.
+    let again = plan(&dir, quixo, &setup, limit);
+    let first = std::sync::Mutex::new(None);
+    again
+        .run(
+            |p| {
+                first.lock().unwrap().get_or_insert((p.done, p.total));
+            },
+            &Cancel::new(),
+        )
+        .unwrap();
+    let (done, total) = first.lock().unwrap().unwrap();
+    assert_eq!(done, total, "every tier was saved");
+    assert_eq!(std::fs::read(&again.path).unwrap(), want);
+    assert_eq!(dir.names(), ["quixo-3x4-k3.bin"]);
+}
+
+#[test]
 fn a_run_goes_on_the_way_its_checkpoint_was_saved() {
     let (quixo, setup) = quixo_3x4(3);
     let whole_dir = TempDir::new("game-tiers-way-whole");

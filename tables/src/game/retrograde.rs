@@ -145,8 +145,12 @@ impl Solved {
     /// The canonical positions reachable from `game`'s start (the start's
     /// class and every class a sequence of moves leads to, finished ones
     /// included) of each value, by this table: [`reachable_counts`].
-    pub fn reachable_counts<G: TwoPlayer>(&self, game: &G) -> Result<[u64; 3], SolveError> {
-        reachable_counts(game, |p| self.outcome(p))
+    pub fn reachable_counts<G: TwoPlayer>(
+        &self,
+        game: &G,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<[u64; 3], SolveError> {
+        reachable_counts(game, |p| self.outcome(p), progress)
     }
 
     /// The number of legal canonical positions of each value: won, lost,
@@ -165,13 +169,20 @@ impl Solved {
     }
 }
 
+/// Positions [`reachable_counts`] counts between two calls of its
+/// `progress`: 2^16, a fraction of a millisecond.
+pub const REACHABLE_STEP: u64 = 1 << 16;
+
 /// The canonical positions reachable from `game`'s start (finished ones
 /// included) of each value, their outcomes read through `outcome`: won,
 /// lost, drawn for the player to move. Depth first over canonical
-/// children, one bit a position index to mark those seen.
+/// children, one bit a position index to mark those seen. `progress` is
+/// told the positions counted so far, every [`REACHABLE_STEP`] of them,
+/// and returns `false` to stop ([`SolveError::Cancelled`]).
 pub fn reachable_counts<G: TwoPlayer>(
     game: &G,
     outcome: impl Fn(u64) -> Option<Outcome>,
+    progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<[u64; 3], SolveError> {
     let n = index_len(game.positions())?;
     let mut seen = filled(n.div_ceil(64), 0u64)?;
@@ -190,7 +201,12 @@ pub fn reachable_counts<G: TwoPlayer>(
         Ok(())
     };
     visit(start, &mut stack)?;
+    let mut counted = 0u64;
     while let Some(p) = stack.pop() {
+        if counted.is_multiple_of(REACHABLE_STEP) && !progress(counted) {
+            return Err(SolveError::Cancelled);
+        }
+        counted += 1;
         match outcome(p) {
             Some(Outcome::Win(_)) => counts[0] += 1,
             Some(Outcome::Lose(_)) => counts[1] += 1,

@@ -53,11 +53,21 @@ pub trait TierStore {
 pub struct TierStep {
     /// The tier being solved.
     pub tier: u64,
-    /// Position indices of the tiers solved so far.
+    /// Position indices of the tiers solved so far, and, within a tier,
+    /// half of the tier's ranks scanned so far (the other half counts its
+    /// positions decided).
     pub done: u64,
     /// Position indices in all.
     pub total: u64,
+    /// Whether the tier is about to begin (every tier after it in the
+    /// store), or the solve has ended; `false` for the reports within a
+    /// tier, every [`WITHIN_TIER_STEP`] ranks of it.
+    pub begins: bool,
 }
+
+/// Ranks of a tier scanned, or entries decided, between two reports within
+/// the tier: 2^16.
+pub const WITHIN_TIER_STEP: u64 = 1 << 16;
 
 /// The undecided count of a position that can never be lost: it has a
 /// child in a later tier that is not won.
@@ -92,10 +102,18 @@ pub fn solve_tiers_from<G: Tiers>(
     let left = left.min(game.tiers());
     let mut done: u64 = (left..game.tiers()).map(|t| game.tier_size(t)).sum();
     for tier in (0..left).rev() {
-        if !progress(TierStep { tier, done, total }) {
+        let step = |done, begins| TierStep {
+            tier,
+            done,
+            total,
+            begins,
+        };
+        if !progress(step(done, true)) {
             return Err(SolveError::Cancelled);
         }
-        let entries = solve_tier(game, &*store, tier)?;
+        let entries = solve_tier(game, &*store, tier, &mut |within| {
+            progress(step(done + within, false))
+        })?;
         store.put(tier, &entries)?;
         done += entries.len() as u64;
     }
@@ -103,19 +121,33 @@ pub fn solve_tiers_from<G: Tiers>(
         tier: 0,
         done: total,
         total,
+        begins: true,
     }) {
         return Err(SolveError::Cancelled);
     }
     Ok(())
 }
 
-/// The entries of one tier, the tiers after it in `store`.
+/// The entries of one tier, the tiers after it in `store`. `within` is
+/// told how far the tier is (half its ranks once they are all scanned,
+/// the other half as its positions are decided, of at most its ranks)
+/// every [`WITHIN_TIER_STEP`] ranks scanned or entries decided, and returns
+/// `false` to stop ([`SolveError::Cancelled`]).
 fn solve_tier<G: Tiers>(
     game: &G,
     store: &dyn TierStore,
     tier: u64,
+    within: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Vec<u16>, SolveError> {
     let n = index_len(game.tier_size(tier))?;
+    let half = n as u64 / 2;
+    let mut stopped = false;
+    let mut report = |at: u64, count: u64| -> bool {
+        if count > 0 && count.is_multiple_of(WITHIN_TIER_STEP) && !stopped {
+            stopped = !within(at);
+        }
+        stopped
+    };
     let mut cells = zeroed(n)?;
     // Children in the tier not known to be won (NEVER_LOST: a child of a
     // later tier is not won); 0 for a rank that is not waiting.
@@ -199,9 +231,15 @@ fn solve_tier<G: Tiers>(
         Ok(())
     };
     let mut failed = Ok(());
+    let mut scanned = 0u64;
     game.for_each_in_tier(tier, |rank, p| {
         if failed.is_ok() {
-            failed = scan(rank, p);
+            scanned += 1;
+            failed = if report(scanned / 2, scanned) {
+                Err(SolveError::Cancelled)
+            } else {
+                scan(rank, p)
+            };
         }
     });
     failed?;
@@ -225,9 +263,14 @@ fn solve_tier<G: Tiers>(
         }
     };
     let mut d = 0usize;
+    let mut decided = 0u64;
     while d < buckets.len() {
         let bucket = core::mem::take(&mut buckets[d]);
         for entry in bucket {
+            decided += 1;
+            if report(half + (decided / 2).min(half), decided) {
+                return Err(SolveError::Cancelled);
+            }
             let rank = entry & !DECIDED;
             let r = rank as usize;
             if entry & DECIDED == 0 {
