@@ -4,7 +4,6 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 
 use boardbase::progress::Cancel;
@@ -12,7 +11,7 @@ use boardbase::tablefile::{self, GameTable, Subject, Table, TableError};
 use clap::Args;
 
 use super::bar::PhaseBar;
-use super::generate::on_signals;
+use super::generate::{caught, on_signals};
 use super::{Failure, Output, thousands};
 
 /// Arguments of `boardbase compress`.
@@ -36,7 +35,7 @@ pub fn compress(args: &CompressArgs, out: &mut Output) -> Result<(), Failure> {
         on_signals(&cancel, move || {
             let file = current.lock().map(|f| f.clone()).unwrap_or_default();
             let removed = tablefile::remove_temporary_files(&file) > 0;
-            not_compressed(&file, removed)
+            left_as_it_was(&file, removed)
         })
     };
     for file in &args.files {
@@ -61,11 +60,8 @@ pub fn compress(args: &CompressArgs, out: &mut Output) -> Result<(), Failure> {
             Err(Some(error)) => return Err(failure(error)),
             Err(None) => {
                 return Err(Failure::Interrupted {
-                    message: not_compressed(file, true),
-                    signal: match signal.load(Ordering::Relaxed) {
-                        0 => 2,
-                        s => s,
-                    },
+                    message: left_as_it_was(file, false),
+                    signal: caught(&signal),
                 });
             }
         }
@@ -73,8 +69,10 @@ pub fn compress(args: &CompressArgs, out: &mut Output) -> Result<(), Failure> {
     Ok(())
 }
 
-/// What an interrupted compression says of `file`: it is as it was.
-fn not_compressed(file: &Path, removed: bool) -> String {
+/// What an interrupted compression says of `file`: it is as it was
+/// (`removed`: a second signal removed the temporary file; a first one
+/// stops the compression, which removes it itself).
+fn left_as_it_was(file: &Path, removed: bool) -> String {
     let what = if removed {
         " (its temporary file was removed)"
     } else {

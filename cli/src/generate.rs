@@ -214,9 +214,9 @@ fn interrupted(path: &Path, removed: bool, checkpoint: Option<&Path>) -> String 
 
 /// What a run interrupted while it compressed its table says: the table
 /// is kept as written, and how to compress it.
-pub(super) fn not_compressed(path: &Path) -> String {
+fn written_not_compressed(path: &Path) -> String {
     format!(
-        "interrupted: {} written, not compressed (its temporary file was removed); `boardbase compress {}` compresses it",
+        "interrupted: {} written, not compressed; `boardbase compress {}` compresses it",
         path.display(),
         path.display()
     )
@@ -330,26 +330,27 @@ pub(super) fn interrupted_or(
     signal: &AtomicI32,
     other: impl FnOnce(GenerateError) -> Failure,
 ) -> Failure {
-    match error {
+    let message = match error {
         GenerateError::NotWritten {
             path,
             removed_temporary,
             checkpoint,
-        } => Failure::Interrupted {
-            message: interrupted(&path, removed_temporary, checkpoint.as_deref()),
-            signal: match signal.load(Ordering::Relaxed) {
-                0 => 2,
-                s => s,
-            },
-        },
-        GenerateError::NotCompressed { path } => Failure::Interrupted {
-            message: not_compressed(&path),
-            signal: match signal.load(Ordering::Relaxed) {
-                0 => 2,
-                s => s,
-            },
-        },
-        e => other(e),
+        } => interrupted(&path, removed_temporary, checkpoint.as_deref()),
+        GenerateError::NotCompressed { path } => written_not_compressed(&path),
+        e => return other(e),
+    };
+    Failure::Interrupted {
+        message,
+        signal: caught(signal),
+    }
+}
+
+/// The signal a run stopped by a cancel caught, or SIGINT's number (2)
+/// when the cancel came from elsewhere: the exit status is 128 + it.
+pub(super) fn caught(signal: &AtomicI32) -> i32 {
+    match signal.load(Ordering::Relaxed) {
+        0 => 2,
+        s => s,
     }
 }
 

@@ -242,9 +242,10 @@ enum Command {
     /// model: every entry against its moves by the game's rules. Exit status 0 when it is
     /// intact, 1 with the reason otherwise. A progress bar shows on stderr when it is a terminal.
     Verify(Deferred<export::VerifyArgs>),
-    /// Compress table files: each rewritten as version 4, its large columns
-    /// compressed in blocks of 32 KiB (Zstandard), each block decompressed
-    /// alone when a probe reads it.
+    /// Compress table files: each rewritten as version 4 (a table by class
+    /// stays version 5), its large columns compressed in blocks of 4 KiB
+    /// (Zstandard, with a dictionary), each block decompressed alone when a
+    /// probe reads it. Ctrl-C leaves the file being compressed as it was.
     ///
     /// Each FILE is replaced by its compressed form under the same name
     /// (written to a temporary name, renamed when complete), so that

@@ -1247,11 +1247,14 @@ def generate(
     summary's ``file_bytes`` is then its compressed length and
     ``uncompressed_bytes`` its length before.
 
-    ``symmetry=True`` (Euler) keeps one entry a class of positions under
-    the board's symmetries (version 5: moves left without best moves,
-    which are found from them), as ``boardbase generate --symmetry`` does:
-    an eighth of the memory and of the file on a square board, a quarter
-    on another rectangle. No checkpoint is kept."""
+    ``symmetry=True`` (Euler and Flip) keeps one entry a class of
+    positions under the board's symmetries (version 5), as ``boardbase
+    generate --symmetry`` does: up to an eighth of the file on a square
+    board, a quarter on another rectangle. Euler: moves left without best
+    moves, which are found from them, in up to an eighth of the memory;
+    its full tables keep a checkpoint as by position. Flip: a board's press
+    set is mapped from its class's (5x5: a sixth of the file, 63 % of the
+    memory)."""
     if memory is not None:
         memory = _memory("memory", memory)
     if jobs is not None:

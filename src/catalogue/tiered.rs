@@ -41,7 +41,7 @@ pub trait AnyTiers: Send + Sync {
     /// Solves the tiers below `left` (those from `left` on are in `entries`
     /// already) into `entries`, from the last down; `progress` is called
     /// before each tier ([`solve_tiers_from`]: the tiers after the one it
-    /// names are in `entries` then).
+    /// names are in `entries` then), and within a tier.
     fn solve_into(
         &self,
         entries: &mut [u8],

@@ -144,12 +144,8 @@ pub enum GenerateError {
     /// The [`Cancel`](super::Cancel) handle of a job was cancelled while
     /// the table, written whole under `path`, was being compressed
     /// ([`Job::compress`](super::Job::compress)): the table is kept as
-    /// written, uncompressed, and the compression's temporary file was
-    /// removed.
-    #[error(
-        "cancelled: {} written, not compressed (its temporary file was removed)",
-        .path.display()
-    )]
+    /// written, uncompressed, and the compression left no file.
+    #[error("cancelled: {} written, not compressed", .path.display())]
     NotCompressed {
         /// The table file.
         path: PathBuf,

@@ -366,47 +366,61 @@ fn flip_in_pool<P: PressSet, F: Fn(Progress) + Sync>(
             report.add(out.len() as u64);
             histogram
         })
-        .reduce(
-            || vec![0u64; search::MAX_CELLS + 1],
-            |mut a, b| {
-                for (x, y) in a.iter_mut().zip(b) {
-                    *x += y;
-                }
-                a
-            },
-        );
+        .reduce(|| vec![0u64; search::MAX_CELLS + 1], add_histograms);
     report.check()?;
     report.finish();
-    let columns = |(rounds, presses, optimal_sets): (Vec<u8>, Vec<P>, Vec<u8>)| ColourColumns {
-        rounds,
-        presses: column(presses),
-        optimal_sets,
-    };
-    Ok(FlipTables {
+    Ok(tables(
         shape,
-        classes: None,
+        None,
         rounds,
-        colours: [columns(white), columns(black)],
-        summary: FlipSummary {
-            boards,
-            ..summary(histogram, reach)
-        },
-    })
+        [white, black],
+        column,
+        histogram,
+    ))
 }
 
-/// What the tables say in numbers, of the histogram over every board of
-/// the closer colour's rounds ([`search::MAX_CELLS`] + 1 long).
-fn summary(histogram: Vec<u64>, reach: u64) -> FlipSummary {
+/// The tables of `shape` (one entry a class of `classes` when given) of
+/// their columns, the summary of `histogram`: the rounds to the closer
+/// colour over every board (index = rounds, [`search::MAX_CELLS`] + 1
+/// long).
+fn tables<P: PressSet>(
+    shape: Shape,
+    classes: Option<Classes>,
+    rounds: Vec<u8>,
+    colours: [Columns<P>; 2],
+    column: fn(Vec<P>) -> ColumnData,
+    histogram: Vec<u64>,
+) -> FlipTables {
     let max_rounds = histogram.iter().rposition(|&n| n > 0).unwrap_or(0);
     let mut histogram = histogram;
     histogram.truncate(max_rounds + 1);
-    FlipSummary {
-        boards: 0,
+    let reach = 1u64 << search::rank(shape);
+    let summary = FlipSummary {
+        boards: 1u64 << shape.cells(),
         solvable: histogram.iter().sum(),
         reach: [reach, reach],
         histogram,
         max_rounds: max_rounds as u8,
+    };
+    FlipTables {
+        shape,
+        classes,
+        rounds,
+        colours: colours.map(|(rounds, presses, optimal_sets)| ColourColumns {
+            rounds,
+            presses: column(presses),
+            optimal_sets,
+        }),
+        summary,
     }
+}
+
+/// Two histograms of rounds added, entry by entry.
+fn add_histograms(mut a: Vec<u64>, b: Vec<u64>) -> Vec<u64> {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+    a
 }
 
 /// Entries a task of the class columns fills.
@@ -426,7 +440,6 @@ fn by_class<P: PressSet, F: Fn(Progress) + Sync>(
     column: fn(Vec<P>) -> ColumnData,
 ) -> Result<FlipTables, GenerateError> {
     let boards = 1u64 << shape.cells();
-    let reach = 1u64 << search::rank(shape);
     let full = shape.full() as usize;
     let classes = Classes::of_shape(shape);
     let entries = classes.entries() as usize;
@@ -450,15 +463,7 @@ fn by_class<P: PressSet, F: Fn(Progress) + Sync>(
             report.add(w.len() as u64);
             histogram
         })
-        .reduce(
-            || vec![0u64; search::MAX_CELLS + 1],
-            |mut a, b| {
-                for (x, y) in a.iter_mut().zip(b) {
-                    *x += y;
-                }
-                a
-            },
-        );
+        .reduce(|| vec![0u64; search::MAX_CELLS + 1], add_histograms);
     report.check()?;
     let mut rounds = try_vec(entries, || 0u8)?;
     let mut white = (
@@ -488,8 +493,8 @@ fn by_class<P: PressSet, F: Fn(Progress) + Sync>(
                 let entry = (k * CLASS_CHUNK + j) as u64;
                 let h = classes.position(entry).expect("an entry of the index") as usize;
                 (wr[j], wp[j], ws[j]) = (rounds_w[h], presses_w[h], sets_w[h]);
-                let g = h ^ full;
-                (br[j], bp[j], bs[j]) = (rounds_w[g], presses_w[g], sets_w[g]);
+                let opposite = h ^ full;
+                (br[j], bp[j], bs[j]) = (rounds_w[opposite], presses_w[opposite], sets_w[opposite]);
                 r[j] = wr[j].min(br[j]);
             }
             report.add(r.len() as u64);
@@ -497,21 +502,14 @@ fn by_class<P: PressSet, F: Fn(Progress) + Sync>(
     report.check()?;
     report.finish();
     drop((rounds_w, presses_w, sets_w));
-    let columns = |(rounds, presses, optimal_sets): Columns<P>| ColourColumns {
-        rounds,
-        presses: column(presses),
-        optimal_sets,
-    };
-    Ok(FlipTables {
+    Ok(tables(
         shape,
-        classes: Some(classes),
+        Some(classes),
         rounds,
-        colours: [columns(white), columns(black)],
-        summary: FlipSummary {
-            boards,
-            ..summary(histogram, reach)
-        },
-    })
+        [white, black],
+        column,
+        histogram,
+    ))
 }
 
 impl From<FlipTables> for TableFlipColumns {

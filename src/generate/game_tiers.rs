@@ -4,8 +4,9 @@
 //! table, its entries file (`GAME-RxC-kK.bin.tiers`, two bytes a position
 //! index, as the table stores them), which the kernel's page cache holds
 //! where memory allows and the disk where not. Between two tiers the job
-//! may save: the entries file synced, then a checkpoint naming the tiers
-//! still to solve ([`game_checkpoint::save_tiers`]); the same command
+//! may save, and it saves when stopped (within a tier too), and once every
+//! tier is solved: the entries file synced, then a checkpoint naming the
+//! tiers still to solve ([`game_checkpoint::save_tiers`]); the same command
 //! resumes from the first tier not saved. The table is written from the
 //! entries file once every tier is solved, byte for byte the table of a
 //! whole-game solve, and the entries file and the checkpoint are removed.

@@ -150,10 +150,7 @@ impl<I: Subject> Table<I> {
         error: impl Fn(TableError) -> E,
     ) -> Result<u64, E> {
         self.compress_maybe_cancelled(path.as_ref(), progress, Some((cancel, &cancelled)))
-            .map_err(|stopped| match stopped {
-                Stop::Table(e) => error(e),
-                Stop::Cancelled(e) => e,
-            })
+            .map_err(|stopped| stopped.in_callers(error))
     }
 
     fn compress_maybe_cancelled<C>(
@@ -292,7 +289,7 @@ impl<I: Subject> Table<I> {
     ) -> Result<Placed, Stop<C>> {
         let info = &self.columns[column].info;
         let block_len = PACKED_BLOCK_LEN as usize;
-        let dictionary = self.train(column)?;
+        let dictionary = self.train(column, progress)?;
         out.align()?;
         let offset = out.at;
         out.write(&dictionary)?;
@@ -372,7 +369,14 @@ impl<I: Subject> Table<I> {
     /// A dictionary for column `column`'s blocks, trained on up to
     /// [`DICTIONARY_SAMPLES`] of them spread evenly over it; empty for a
     /// small column, or when training finds nothing to learn.
-    fn train(&self, column: usize) -> Result<Vec<u8>, TableError> {
+    ///
+    /// Training reads the whole column: `progress` is told nothing done
+    /// after each chunk, and stops it by its error.
+    fn train<C>(
+        &self,
+        column: usize,
+        progress: &mut dyn FnMut(u64) -> Result<(), Stop<C>>,
+    ) -> Result<Vec<u8>, Stop<C>> {
         let info = &self.columns[column].info;
         if info.byte_len < DICTIONARY_MIN_COLUMN {
             return Ok(Vec::new());
@@ -382,7 +386,8 @@ impl<I: Subject> Table<I> {
         let every = count.div_ceil(DICTIONARY_SAMPLES).max(1);
         let mut samples: Vec<Vec<u8>> = Vec::new();
         let (mut at, mut block) = (0u64, Vec::with_capacity(block_len));
-        self.column_chunks::<TableError>(column, &mut |mut bytes| {
+        self.column_chunks::<Stop<C>>(column, &mut |mut bytes| {
+            progress(0)?;
             while !bytes.is_empty() {
                 let k = at / PACKED_BLOCK_LEN as u64;
                 let n = (block_len - (at % PACKED_BLOCK_LEN as u64) as usize).min(bytes.len());

@@ -114,7 +114,7 @@ impl Subject for GameId {
     ) -> Result<Layout, TableError> {
         if classes.is_some() {
             return Err(TableError::Index(
-                "only Euler tables have one, not a game's table".into(),
+                "only Euler and Flip tables have one, not a game's table".into(),
             ));
         }
         super::check_widths(columns)?;

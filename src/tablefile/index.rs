@@ -94,7 +94,7 @@ impl IndexHeader {
     /// The board's symmetries, or an error unless they are the ones the
     /// index says, in the same order.
     pub(crate) fn check_symmetries(&self, shape: Shape) -> Result<Vec<[u8; 64]>, TableError> {
-        // Only Euler boards (at most 36 squares) have one; the symmetries
+        // Only Euler and Flip boards (at most 36 squares) have one; the symmetries
         // of a board past 64 cells cannot even be drawn.
         let most = super::Puzzle::Euler.max_cells();
         if shape.cells() > most {

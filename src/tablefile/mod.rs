@@ -96,13 +96,13 @@
 //! (docs/table-format.md has the whole layout).
 //!
 //! **Version 5** (one entry a class of positions under the board's
-//! symmetries, Euler tables only) is version 4's layout with one
+//! symmetries, Euler and Flip tables) is version 4's layout with one
 //! more header field after `columns`, `index`: the symmetries (`u64` count,
 //! then per symmetry a `u64` length and the cell each cell maps to, one
 //! `u8` each, the identity first, in the order of
 //! [`Classes::symmetries`](crate::tables::classes::Classes::symmetries))
 //! and the key cells (`u64` length, then one `u8` each, in key-bit order).
-//! `winning` then has [`Classes::entries`](crate::tables::classes::Classes::entries)
+//! `winning` and `plies` (Flip: every column) then have [`Classes::entries`](crate::tables::classes::Classes::entries)
 //! entries in the order of [`Classes::index`](crate::tables::classes::Classes::index),
 //! and the `classes` column (32 bits) each class's canonical key pattern,
 //! in increasing order ([`Table::classes`]; docs/table-format.md says how
@@ -123,7 +123,7 @@
 //! | `euler` | `moves` | 64 | moves of the shape | the move masks of `boardbase_tables::euler::moves(shape)`, in that order |
 //! | `flip` | `rounds` | 8 | 2^cells | fewest rounds to the closer colour, 255 when neither can be reached |
 //! | `flip` | `rounds_white`, `rounds_black` | 8 | 2^cells | fewest rounds to all white (board 0) / all black, 255 when unreachable |
-//! | `flip` | `presses_white`, `presses_black` | 8, 16 or 32: the least ≥ cells | 2^cells | one optimal press set to that colour, 0 when unreachable |
+//! | `flip` | `presses_white`, `presses_black` | 8, 16 or 32: the least ≥ cells | 2^cells | the first optimal press set to that colour (of two, the one holding the lowest cell in which they differ), 0 when unreachable; by class, the set of the board the entry holds, which a probe maps to the board asked about |
 //! | `flip` | `optimal_sets_white`, `optimal_sets_black` | 8 | 2^cells | how many optimal press sets reach that colour, 0 when unreachable |
 //!
 //! Euler tables exist for R·C ≤ 36, Flip tables for R·C ≤ 25

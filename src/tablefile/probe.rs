@@ -436,10 +436,7 @@ impl<'a> FlipTable<'a> {
     #[inline]
     fn entry(&self, board: u64) -> (u64, usize) {
         match self.classes {
-            Some((classes, _)) => {
-                let (_, g) = classes.class_of(classes.key_pattern(board));
-                (classes.index(board), g)
-            }
+            Some((classes, _)) => classes.index_with_symmetry(board),
             None => (board, 0),
         }
     }

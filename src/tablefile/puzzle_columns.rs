@@ -128,15 +128,7 @@ impl Table {
             }
         }
         list.push(("moves", ColumnData::U64(moves(shape).as_slice().to_vec())));
-        if let Some(classes) = &classes {
-            // The probes map positions by these symmetries: another
-            // board's (of as many cells) would give wrong answers.
-            IndexHeader::of(classes).check_symmetries(shape)?;
-            list.push((
-                CLASSES,
-                ColumnData::U32(classes.canonical_patterns().to_vec()),
-            ));
-        }
+        push_index(&mut list, shape, classes.as_deref())?;
         Table::from_columns_indexed(Puzzle::Euler, shape, list, classes)
     }
 
@@ -161,14 +153,7 @@ impl Table {
                 ColumnData::U8(columns.optimal_sets_black),
             ),
         ];
-        if let Some(classes) = &classes {
-            // The probes map boards and press sets by these symmetries.
-            IndexHeader::of(classes).check_symmetries(shape)?;
-            list.push((
-                CLASSES,
-                ColumnData::U32(classes.canonical_patterns().to_vec()),
-            ));
-        }
+        push_index(&mut list, shape, classes.as_deref())?;
         Table::from_columns_indexed(Puzzle::Flip, shape, list, classes)
     }
 
@@ -351,6 +336,25 @@ pub struct EulerColumns {
     /// entry each and its best moves none (empty), and the table is
     /// written as version 5.
     pub classes: Option<Classes>,
+}
+
+/// The `classes` column of a table of one entry a class of `classes`,
+/// pushed onto `list`, once the index's symmetries are found to be
+/// `shape`'s: the probes map positions (and Flip's press sets) by them, and
+/// another board's (of as many cells) would give wrong answers.
+fn push_index(
+    list: &mut Vec<(&'static str, ColumnData)>,
+    shape: Shape,
+    classes: Option<&Classes>,
+) -> Result<(), TableError> {
+    if let Some(classes) = classes {
+        IndexHeader::of(classes).check_symmetries(shape)?;
+        list.push((
+            CLASSES,
+            ColumnData::U32(classes.canonical_patterns().to_vec()),
+        ));
+    }
+    Ok(())
 }
 
 /// A Flip table's columns, as the generator computes them, for

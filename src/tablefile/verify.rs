@@ -768,19 +768,7 @@ impl Table {
             moves: moves.as_slice(),
             all: self.shape.full(),
         };
-        // The index as the enumeration of every key pattern makes it: the
-        // file's list of classes is checked against it, and its tables
-        // find the children's entries faster than the list's search.
-        let enumerated = match classes {
-            Some(classes) => {
-                let full =
-                    Classes::try_with_key(classes.cells(), classes.symmetries(), classes.key())
-                        .map_err(|e| TableError::Index(e.to_string()))?;
-                self.check_classes_column(classes, &full)?;
-                Some(full)
-            }
-            None => None,
-        };
+        let enumerated = self.enumerated(classes.as_deref())?;
         let classes = enumerated.as_ref();
         match self.column_ref_with(*winning, false).map(|c| c.data) {
             Some(RefData::File(bytes, 1)) => {
@@ -833,6 +821,20 @@ impl Table {
                     })
             }),
         }
+    }
+
+    /// A version-5 table's index as the enumeration of every key pattern
+    /// makes it, the file's list of classes (`classes`, opening the file
+    /// read it) checked against it: its tables find the neighbours'
+    /// entries faster than the list's search. `None` by position.
+    fn enumerated(&self, classes: Option<&Classes>) -> Result<Option<Classes>, TableError> {
+        let Some(classes) = classes else {
+            return Ok(None);
+        };
+        let full = Classes::try_with_key(classes.cells(), classes.symmetries(), classes.key())
+            .map_err(|e| TableError::Index(e.to_string()))?;
+        self.check_classes_column(classes, &full)?;
+        Ok(Some(full))
     }
 
     /// Checks a version-5 table's `classes` column, which opening the file
@@ -906,18 +908,8 @@ impl Table {
         };
         // By class, entry `i` holds the board `position(i)`, checked as a
         // table by position checks it; its neighbours are read at their
-        // classes' entries, found by the enumerated index (faster than the
-        // list's search, and the list is checked against it).
-        let enumerated = match classes {
-            Some(classes) => {
-                let full =
-                    Classes::try_with_key(classes.cells(), classes.symmetries(), classes.key())
-                        .map_err(|e| TableError::Index(e.to_string()))?;
-                self.check_classes_column(classes, &full)?;
-                Some(full)
-            }
-            None => None,
-        };
+        // classes' entries.
+        let enumerated = self.enumerated(classes.as_deref())?;
         let index = |board: u64| enumerated.as_ref().map_or(board, |c| c.index(board));
         let board_of = |entry: u64| {
             enumerated

@@ -119,6 +119,16 @@ impl<C> OtherRank for Stop<C> {
     }
 }
 
+impl<C> Stop<C> {
+    /// The caller's error: the table's by `error`, the cancel's as it is.
+    pub(super) fn in_callers(self, error: impl Fn(TableError) -> C) -> C {
+        match self {
+            Stop::Table(e) => error(e),
+            Stop::Cancelled(e) => e,
+        }
+    }
+}
+
 impl Stop<Infallible> {
     /// The table's error of a write that no cancel stops.
     pub(super) fn table(self) -> TableError {
@@ -471,10 +481,7 @@ impl<I: Subject> Table<I> {
         error: impl Fn(TableError) -> E,
     ) -> Result<u64, E> {
         self.write_maybe_cancelled(path.as_ref(), progress, Some((cancel, &cancelled)))
-            .map_err(|stopped| match stopped {
-                Stop::Table(e) => error(e),
-                Stop::Cancelled(e) => e,
-            })
+            .map_err(|stopped| stopped.in_callers(error))
     }
 
     fn write_maybe_cancelled<C>(

@@ -550,8 +550,16 @@ impl Classes {
 
     /// The entry of `board` (bit `c` for cell `c`).
     pub fn index(&self, board: u64) -> u64 {
+        self.index_with_symmetry(board).0
+    }
+
+    /// The entry of `board` and the symmetry that takes `board` to the
+    /// position the entry holds ([`position`](Self::position)).
+    pub fn index_with_symmetry(&self, board: u64) -> (u64, usize) {
         let (class, g) = self.class_of(self.key_pattern(board));
-        ((class as u64) << self.rest.len()) | self.rest_image(g, self.rest_pattern(board))
+        let entry =
+            ((class as u64) << self.rest.len()) | self.rest_image(g, self.rest_pattern(board));
+        (entry, g)
     }
 
     /// The position entry `index` holds: the canonical key pattern of its

@@ -475,48 +475,41 @@ fn ctrl_c_while_compressing_keeps_the_table_as_it_was() {
     let compressing = |names: &[String]| names.iter().any(|n| n.ends_with(".tmp"));
     let mut interrupted = [0, 0];
     for _ in 0..4 {
-        // `compress FILE`: the file as it was, its temporary file removed.
         let r = run(&["generate", "flip", "4x5", "--dir", dir.path()]);
         assert_eq!(r.code, 0, "{}", r.stderr);
         let raw = std::fs::read(&file).unwrap();
-        match interrupt_when(&["compress", &path], &dir, compressing) {
-            (Some(130), stderr) => {
-                assert!(
-                    stderr.contains(&format!(
-                        "interrupted: {path} not compressed (its temporary file was removed); the table is as it was"
-                    )),
-                    "{stderr}"
-                );
-                assert_eq!(std::fs::read(&file).unwrap(), raw);
-                interrupted[0] += 1;
-            }
-            // It finished first: the compressed table.
-            (Some(0), _) => assert_eq!(Table::open(&file).unwrap().version(), 4),
-            other => panic!("{other:?}"),
-        }
-        assert_eq!(dir.names(), ["flip-4x5.bin"]);
-        std::fs::remove_file(&file).unwrap();
-
+        // Interrupted, `args` says `says` and leaves the raw table; else it
+        // finished first: the compressed table. Nothing else either way.
+        let mut outcome =
+            |k: usize, args: &[&str], due: &dyn Fn(&[String]) -> bool, says: String| {
+                match interrupt_when(args, &dir, due) {
+                    (Some(130), stderr) => {
+                        assert!(stderr.contains(&says), "{stderr}");
+                        assert_eq!(std::fs::read(&file).unwrap(), raw);
+                        interrupted[k] += 1;
+                    }
+                    (Some(0), _) => assert_eq!(Table::open(&file).unwrap().version(), 4),
+                    other => panic!("{other:?}"),
+                }
+                assert_eq!(dir.names(), ["flip-4x5.bin"]);
+                std::fs::remove_file(&file).unwrap();
+            };
+        // `compress FILE`: the file as it was, its temporary file removed.
+        outcome(
+            0,
+            &["compress", &path],
+            &compressing,
+            format!("interrupted: {path} not compressed; the table is as it was"),
+        );
         // `generate --compress`: the table written, kept uncompressed.
-        let args = ["generate", "flip", "4x5", "--compress", "--dir", dir.path()];
-        let written =
-            |names: &[String]| names.iter().any(|n| n == "flip-4x5.bin") && compressing(names);
-        match interrupt_when(&args, &dir, written) {
-            (Some(130), stderr) => {
-                assert!(
-                    stderr.contains(&format!(
-                        "interrupted: {path} written, not compressed (its temporary file was removed); `boardbase compress {path}` compresses it"
-                    )),
-                    "{stderr}"
-                );
-                assert_eq!(std::fs::read(&file).unwrap(), raw);
-                interrupted[1] += 1;
-            }
-            (Some(0), _) => assert_eq!(Table::open(&file).unwrap().version(), 4),
-            other => panic!("{other:?}"),
-        }
-        assert_eq!(dir.names(), ["flip-4x5.bin"]);
-        std::fs::remove_file(&file).unwrap();
+        outcome(
+            1,
+            &["generate", "flip", "4x5", "--compress", "--dir", dir.path()],
+            &|names| names.iter().any(|n| n == "flip-4x5.bin") && compressing(names),
+            format!(
+                "interrupted: {path} written, not compressed; `boardbase compress {path}` compresses it"
+            ),
+        );
     }
     assert!(interrupted.iter().all(|&n| n > 0), "{interrupted:?}");
 }

@@ -48,7 +48,8 @@ pub trait TierStore {
 }
 
 /// How far [`solve_tiers`] is: the tier being solved (counted down from
-/// the last) and the position indices of the tiers done.
+/// the last) and the position indices of the tiers done, and of the tier
+/// being solved within it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TierStep {
     /// The tier being solved.
@@ -78,8 +79,10 @@ const NEVER_LOST: u16 = u16::MAX;
 const DECIDED: u64 = 1 << 63;
 
 /// Solves `game` tier by tier, from the last tier down, handing each
-/// tier's entries to `store`; `progress` is called before each tier and
-/// returns `false` to stop ([`SolveError::Cancelled`]).
+/// tier's entries to `store`; `progress` is called before each tier
+/// ([`TierStep::begins`]), within a tier every [`WITHIN_TIER_STEP`]
+/// positions, and at the end, and returns `false` to stop
+/// ([`SolveError::Cancelled`]).
 pub fn solve_tiers<G: Tiers>(
     game: &G,
     store: &mut dyn TierStore,
