@@ -11,7 +11,7 @@ use boardbase::tablefile::{self, GameTable, Subject, Table, TableError};
 use clap::Args;
 
 use super::bar::PhaseBar;
-use super::generate::{caught, on_signals};
+use super::signals::{caught, on_signals};
 use super::{Failure, Output, thousands};
 
 /// Arguments of `boardbase compress`.

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::AtomicI32;
 use std::time::Duration;
 
 use boardbase::catalogue::{self, Model};
@@ -23,6 +23,7 @@ use clap::{Args, ValueEnum};
 
 use super::bar::PhaseBar;
 use super::options::GameOptions;
+use super::signals::{caught, on_signals};
 use super::table_args::parse_shape;
 use super::{Failure, Output, thousands, write_json_line};
 
@@ -159,42 +160,6 @@ pub(super) fn cancel_on_signals(path: &Path, cancel: &Cancel) -> Arc<AtomicI32> 
         let kept = checkpoint.exists().then_some(checkpoint.as_path());
         interrupted(&path, removed, kept)
     })
-}
-
-/// On SIGINT, SIGTERM or SIGHUP: cancels `cancel` and keeps the signal for
-/// the exit status, 128 + the signal. A second signal exits at once with
-/// that status, printing what `second` (which cleans up) says.
-#[cfg(unix)]
-pub(super) fn on_signals(
-    cancel: &Cancel,
-    second: impl FnOnce() -> String + Send + 'static,
-) -> Arc<AtomicI32> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let caught = Arc::new(AtomicI32::new(0));
-    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
-        return caught;
-    };
-    let (cancel, first) = (cancel.clone(), Arc::clone(&caught));
-    std::thread::spawn(move || {
-        let mut signals = signals.forever();
-        if let Some(signal) = signals.next() {
-            first.store(signal, Ordering::Relaxed);
-            cancel.cancel();
-        }
-        if let Some(signal) = signals.next() {
-            eprintln!("\n{}", second());
-            std::process::exit(128 + signal);
-        }
-    });
-    caught
-}
-
-#[cfg(not(unix))]
-pub(super) fn on_signals(
-    _cancel: &Cancel,
-    _second: impl FnOnce() -> String + Send + 'static,
-) -> Arc<AtomicI32> {
-    Arc::new(AtomicI32::new(0))
 }
 
 /// What an interrupted run says: `interrupted: PATH not written`, whether
@@ -342,15 +307,6 @@ pub(super) fn interrupted_or(
     Failure::Interrupted {
         message,
         signal: caught(signal),
-    }
-}
-
-/// The signal a run stopped by a cancel caught, or SIGINT's number (2)
-/// when the cancel came from elsewhere: the exit status is 128 + it.
-pub(super) fn caught(signal: &AtomicI32) -> i32 {
-    match signal.load(Ordering::Relaxed) {
-        0 => 2,
-        s => s,
     }
 }
 

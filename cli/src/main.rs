@@ -45,6 +45,7 @@ mod options;
 mod output;
 mod pretty;
 mod shell;
+mod signals;
 mod solve;
 mod table_args;
 

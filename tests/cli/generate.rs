@@ -7,7 +7,7 @@ use crate::common;
 use crate::oracle;
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use boardbase::tablefile::Table;
@@ -381,13 +381,10 @@ fn ctrl_c_leaves_no_table_and_no_temporary_file() {
     let mut seen_writing = false;
     // The last one waits for the temporary file, to interrupt the write.
     for delay_ms in [0u64, 50, 300, 20_000] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_boardbase"))
-            .args(["generate", "euler", "5x5", "--dir", dir.path()])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn(
+            ["generate", "euler", "5x5", "--dir", dir.path()],
+            Stdio::piped(),
+        );
         // Wait for the temporary file (or the delay), then interrupt.
         let start = Instant::now();
         loop {
@@ -441,6 +438,18 @@ fn ctrl_c_leaves_no_table_and_no_temporary_file() {
     assert!(seen_writing, "the temporary file was seen and interrupted");
 }
 
+/// Starts `boardbase ARGS` with nothing on standard input and standard
+/// output, standard error as `stderr` says.
+fn spawn<S: AsRef<std::ffi::OsStr>>(args: impl IntoIterator<Item = S>, stderr: Stdio) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_boardbase"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(stderr)
+        .spawn()
+        .unwrap()
+}
+
 /// Runs `args` and interrupts it (SIGINT) once `due` says so of the
 /// directory's names; the exit code and standard error.
 fn interrupt_when(
@@ -448,13 +457,7 @@ fn interrupt_when(
     dir: &TempDir,
     due: impl Fn(&[String]) -> bool,
 ) -> (Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardbase"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(args, Stdio::piped());
     let start = Instant::now();
     while !due(&dir.names()) && child.try_wait().unwrap().is_none() {
         assert!(start.elapsed() < Duration::from_secs(120));
@@ -560,13 +563,7 @@ fn ctrl_c_saves_the_finished_layers_and_the_same_command_resumes() {
 
     let dir = TempDir::new("ctrl-c-resume");
     let checkpoint = dir.0.join("euler-5x6.bin.checkpoint");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardbase"))
-        .args(args(&dir))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(args(&dir), Stdio::piped());
     // Past the first layers (about 6 of 13 at 0.3 s of CPU time),
     // whatever the machine's load.
     while cpu_time(child.id()).is_some_and(|t| t < Duration::from_millis(250)) {
@@ -647,13 +644,7 @@ fn kill_when(
     file: &str,
     mut due: impl FnMut(u64) -> bool,
 ) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardbase"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(args, Stdio::null());
     let start = Instant::now();
     while !due(std::fs::metadata(checkpoint).map_or(0, |m| m.len())) {
         assert!(
