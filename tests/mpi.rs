@@ -56,12 +56,18 @@ fn files_of_one_two_and_three_ranks_equal_one_process_s() {
     let every_layer = ["5x5", "--checkpoint-every", "0"];
     // --compress: rank 0 compresses the file the ranks wrote.
     let compressed = ["4x5", "--compress"];
+    // By class: every rank holds the whole win/loss bitset, and each
+    // makes the moves left of its range of classes.
+    let by_class = ["5x5", "--symmetry", "--checkpoint-every", "0"];
     for args in [
         &["4x5"][..],
         &every_layer,
         &["4x6", "--wdl-only"],
         &["3x4"],
         &compressed,
+        &by_class,
+        &["4x6", "--symmetry", "--wdl-only"],
+        &["2x2", "--symmetry"],
     ] {
         let shape = args[0];
         let one = one_process(&TempDir::new("mpi-one"), args);
@@ -82,8 +88,10 @@ fn files_of_one_two_and_three_ranks_equal_one_process_s() {
             let spread = usize::from(ranks > 1);
             let plans = stderr.matches(&format!("{ranks} ranks (")).count();
             assert_eq!(plans, spread, "{stderr}");
+            // Ranks by class fetch no blocks from one another.
             let exchanged = stderr.matches("exchanged between ranks: ").count();
-            assert_eq!(exchanged, spread, "{stderr}");
+            let fetched = spread * usize::from(!args.contains(&"--symmetry"));
+            assert_eq!(exchanged, fetched, "{stderr}");
             let summary = text(&out.stdout);
             assert_eq!(summary.matches("wrote ").count(), 1, "{summary}");
             assert_eq!(
@@ -218,16 +226,23 @@ fn children(parent: u32) -> Vec<u32> {
 /// one of its processes with SIGKILL once the checkpoint holds `layers`
 /// layers. Returns how it ended and its stderr.
 fn killed_after(dir: &TempDir, ranks: Option<usize>, layers: u64) -> (ExitStatus, String) {
-    let args = [
-        "generate",
-        "euler",
-        "5x6",
-        "--wdl-only",
-        "--checkpoint-every",
-        "0",
-        "--dir",
-        dir.path(),
-    ];
+    let saved = |len: u64| len % 4096 / 40 >= layers;
+    killed_when(dir, ranks, &["--wdl-only"], &saved)
+}
+
+/// Starts `boardbase generate euler 5x6 ARGS` saving every layer and step
+/// in `dir` over `ranks` ranks (none: one process without mpirun), and
+/// kills one of its processes with SIGKILL once the checkpoint's length
+/// satisfies `saved`. Returns how it ended and its stderr.
+fn killed_when(
+    dir: &TempDir,
+    ranks: Option<usize>,
+    more: &[&str],
+    saved: &dyn Fn(u64) -> bool,
+) -> (ExitStatus, String) {
+    let mut args = vec!["generate", "euler", "5x6"];
+    args.extend_from_slice(more);
+    args.extend_from_slice(&["--checkpoint-every", "0", "--dir", dir.path()]);
     let mut job = match ranks {
         Some(ranks) => mpirun(ranks, &args),
         None => {
@@ -251,18 +266,18 @@ fn killed_after(dir: &TempDir, ranks: Option<usize>, layers: u64) -> (ExitStatus
     });
     // The checkpoint's layout (src/generate/checkpoint.rs): the header and
     // the bitset fill whole 4 KiB pages, and each saved layer appends a
-    // 40-byte record.
+    // 40-byte record; the moves-left section follows in whole pages, and
+    // each step saved appends a 40-byte record.
     let checkpoint = dir.join("euler-5x6.bin.checkpoint");
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
-        let saved = std::fs::metadata(&checkpoint).map_or(0, |m| m.len() % 4096 / 40);
-        if saved >= layers {
+        if saved(std::fs::metadata(&checkpoint).map_or(0, |m| m.len())) {
             break;
         }
-        assert!(Instant::now() < deadline, "no layer saved in a minute");
+        assert!(Instant::now() < deadline, "nothing saved in a minute");
         assert!(
             job.try_wait().expect("waited for").is_none(),
-            "the job ended before it saved {layers} layers"
+            "the job ended before it saved what the test waits for"
         );
         std::thread::sleep(Duration::from_millis(5));
     }
@@ -376,5 +391,43 @@ fn a_rank_killed_ends_the_job_and_the_rerun_resumes_to_the_same_file() {
         assert!(resumed_layers(&stderr) >= 2, "{stderr}");
         let made = std::fs::read(dir.join("euler-5x6.bin")).expect("written");
         assert!(made == one, "{killed:?} then {rerun:?}: the file differs");
+    }
+}
+
+#[test]
+fn a_run_by_class_killed_in_its_moves_left_pass_resumes_on_any_number_of_ranks() {
+    let full = ["5x6", "--symmetry"];
+    let one = one_process(&TempDir::new("mpi-class-one"), &full);
+    // 5x6 by class: a bitset of 33.9 MB, then a moves-left section of
+    // 271.6 MB; three steps saved past it.
+    let in_depth = |len: u64| len > 200 << 20 && len % 4096 / 40 >= 3;
+    for (killed, rerun) in [(Some(2), Some(3)), (Some(3), None), (None, Some(2))] {
+        let dir = TempDir::new("mpi-class-kill");
+        let (status, stderr) = killed_when(&dir, killed, &["--symmetry"], &in_depth);
+        assert!(!status.success(), "{stderr}");
+        let args = [
+            "generate",
+            "euler",
+            "5x6",
+            "--symmetry",
+            "--dir",
+            dir.path(),
+        ];
+        let out = match rerun {
+            Some(ranks) => output(&mut mpirun(ranks, &args)),
+            None => output(Command::new(binary()).args(args)),
+        };
+        let stderr = text(&out.stderr);
+        assert!(out.status.success(), "{stderr}");
+        assert!(stderr.contains("17 of 17 win/loss layers done"), "{stderr}");
+        let steps = stderr
+            .split("layers done, ")
+            .nth(1)
+            .and_then(|s| s.split(' ').next())
+            .and_then(|s| s.parse::<u32>().ok());
+        assert!(steps.is_some_and(|s| s >= 3), "{stderr}");
+        let made = std::fs::read(dir.join("euler-5x6.bin")).expect("written");
+        assert!(made == one, "{killed:?} then {rerun:?}: the file differs");
+        assert_eq!(dir.names(), ["euler-5x6.bin"], "the checkpoint is removed");
     }
 }

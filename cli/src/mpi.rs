@@ -279,7 +279,10 @@ fn generate_on(args: &GenerateArgs, out: &mut Output, ranks: &MpiRanks) -> Resul
         bar.finish();
     }
     if root {
-        eprintln!("{}", exchanged_line(&run.exchanged, args.shape()));
+        // A job by class fetches no blocks: its ranks OR each layer whole.
+        if !run.exchanged.is_empty() {
+            eprintln!("{}", exchanged_line(&run.exchanged, args.shape()));
+        }
         write_report(args, out, &run.report)?;
     }
     Ok(())

@@ -77,13 +77,6 @@ pub enum GenerateError {
     /// which saves no checkpoint.
     #[error("{}", checkpoint_flip(JobSetting::CheckpointEvery.flag()))]
     CheckpointFlip,
-    /// [`Job::symmetry`](super::Job::symmetry) was asked of a job it does
-    /// not make yet: a job over several ranks.
-    #[error("{} {why}", JobSetting::Symmetry.flag())]
-    SymmetryRefused {
-        /// What the setting is refused for, after its name.
-        why: &'static str,
-    },
     /// A Flip job was spread over several ranks: it runs in one process.
     #[error(
         "a Flip table is made by one process, not {ranks}: run `boardbase generate flip` without mpirun"
@@ -228,7 +221,6 @@ impl Classify for GenerateError {
             | E::Setup(_)
             | E::WdlOnlyFlip
             | E::CheckpointFlip
-            | E::SymmetryRefused { .. }
             | E::RanksFlip { .. } => Kind::Option,
             E::OverMemoryLimit { .. }
             | E::JobOverMemoryLimit { .. }
@@ -261,7 +253,6 @@ impl GenerateError {
         match self {
             GenerateError::WdlOnlyFlip => Some(JobSetting::WdlOnly),
             GenerateError::CheckpointFlip => Some(JobSetting::CheckpointEvery),
-            GenerateError::SymmetryRefused { .. } => Some(JobSetting::Symmetry),
             GenerateError::JobOverMemoryLimit {
                 limit:
                     MemoryLimit {
@@ -302,9 +293,6 @@ impl GenerateError {
         match self {
             GenerateError::WdlOnlyFlip => wdl_only_flip(&name(JobSetting::WdlOnly)),
             GenerateError::CheckpointFlip => checkpoint_flip(&name(JobSetting::CheckpointEvery)),
-            GenerateError::SymmetryRefused { why } => {
-                format!("{} {why}", name(JobSetting::Symmetry))
-            }
             GenerateError::JobOverMemoryLimit {
                 what,
                 needed,

@@ -69,7 +69,7 @@ pub struct EulerOptions {
     /// another rectangle), and the tables' columns are in the classes'
     /// order. The full tables then hold moves left but no best moves
     /// ([`EulerTables::best_move`] finds them from the successors' moves
-    /// left), and no checkpoint is kept.
+    /// left). The checkpoint then holds the entries by class.
     pub symmetry: bool,
 }
 
@@ -226,17 +226,6 @@ pub fn euler<F: Fn(Progress) + Sync>(
     if hooks.cancel.is_some_and(Cancel::is_cancelled) {
         return Err(GenerateError::Cancelled);
     }
-    if options.symmetry {
-        return in_pool(options.threads, || {
-            let checkpoint = options.checkpoint.as_deref();
-            euler_classes::solve(
-                shape,
-                full,
-                checkpoint.map(|path| (path, options.checkpoint_every)),
-                &hooks,
-            )
-        });
-    }
     // One process is the job of one rank: the same pass, nothing
     // exchanged.
     let one = RanksOptions {
@@ -246,8 +235,11 @@ pub fn euler<F: Fn(Progress) + Sync>(
         checkpoint: options.checkpoint.clone(),
         checkpoint_every: options.checkpoint_every,
     };
-    let made = in_pool(options.threads, || {
-        euler_ranks::make(shape, &one, &Solo, &hooks)
-    })?;
-    Ok(made.into_tables())
+    in_pool(options.threads, || {
+        if options.symmetry {
+            euler_classes::make(shape, &one, &Solo, &hooks).map(|made| made.into_tables())
+        } else {
+            euler_ranks::make(shape, &one, &Solo, &hooks).map(|made| made.into_tables())
+        }
+    })
 }

@@ -154,30 +154,8 @@ impl RankTables {
         let (rank, size) = (ranks.rank(), ranks.size());
         let fill = |parts: &mut Parts<'_>| {
             let entries = 1u64 << shape.cells();
-            let len = entries.div_ceil(8);
-            let words = self.bits.words();
-            // One conversion buffer for every piece this rank writes.
-            let mut buf = Vec::new();
             if self.whole {
-                // Each rank writes its share of the column's blocks.
-                let block = u64::from(BLOCK_LEN);
-                let blocks = share(len.div_ceil(block) as usize, rank, size);
-                let (from, to) = (
-                    blocks.start as u64 * block,
-                    (blocks.end as u64 * block).min(len),
-                );
-                // Whole words from a multiple of 8 bytes (the blocks and
-                // the chunks are).
-                let mut at = from;
-                while at < to {
-                    let end = (at + WRITE_CHUNK).min(to);
-                    let first = (at / 8) as usize;
-                    let last = (end.div_ceil(8) as usize).min(words.len());
-                    bits_bytes(words, first..last, entries, &mut buf);
-                    buf.truncate((end - at) as usize);
-                    parts.put(0, at, &buf)?;
-                    at = end;
-                }
+                put_bits_share(parts, 0, self.bits.words(), entries, rank, size)?;
             } else {
                 self.write_windows(parts, ranks)?;
             }
@@ -188,18 +166,20 @@ impl RankTables {
                 parts.put(2, start, best)?;
             }
             if rank == 0 {
-                let moves: Vec<u8> = boardbase_tables::euler::moves(shape)
-                    .as_slice()
-                    .iter()
-                    .flat_map(|m| m.to_le_bytes())
-                    .collect();
-                parts.put(if full { 3 } else { 1 }, 0, &moves)?;
+                put_moves(parts, if full { 3 } else { 1 }, shape)?;
             }
             Ok(())
         };
-        write_parts(path, Puzzle::Euler, shape, full, ranks, fill, |error| {
-            GenerateError::writing(path, error)
-        })
+        write_parts(
+            path,
+            Puzzle::Euler,
+            shape,
+            full,
+            None,
+            ranks,
+            fill,
+            |error| GenerateError::writing(path, error),
+        )
     }
 
     /// Writes the winning column of blocks packed on each rank in windows
@@ -303,6 +283,52 @@ impl RankTables {
 
 /// Bytes of the winning column converted and written at a time: 1 MiB.
 const WRITE_CHUNK: u64 = 1 << 20;
+
+/// Writes the `moves` column, `column` of the file, of `shape`: its masks
+/// little-endian, as [`Table::write`](crate::tablefile::Table::write)
+/// writes them.
+pub(super) fn put_moves(parts: &mut Parts<'_>, column: usize, shape: Shape) -> io::Result<()> {
+    let moves: Vec<u8> = boardbase_tables::euler::moves(shape)
+        .as_slice()
+        .iter()
+        .flat_map(|m| m.to_le_bytes())
+        .collect();
+    parts.put(column, 0, &moves)
+}
+
+/// Writes rank `rank`'s share (of `size`) of the blocks of the bit column
+/// `column`, `entries` bits, from `words`, the whole column: every rank
+/// holds it, and each writes its contiguous share of the file's blocks.
+pub(super) fn put_bits_share(
+    parts: &mut Parts<'_>,
+    column: usize,
+    words: &[u64],
+    entries: u64,
+    rank: usize,
+    size: usize,
+) -> io::Result<()> {
+    let len = entries.div_ceil(8);
+    let block = u64::from(BLOCK_LEN);
+    let blocks = share(len.div_ceil(block) as usize, rank, size);
+    let (from, to) = (
+        blocks.start as u64 * block,
+        (blocks.end as u64 * block).min(len),
+    );
+    // One conversion buffer for every piece; whole words from a multiple
+    // of 8 bytes (the blocks and the chunks are).
+    let mut buf = Vec::new();
+    let mut at = from;
+    while at < to {
+        let end = (at + WRITE_CHUNK).min(to);
+        let first = (at / 8) as usize;
+        let last = (end.div_ceil(8) as usize).min(words.len());
+        bits_bytes(words, first..last, entries, &mut buf);
+        buf.truncate((end - at) as usize);
+        parts.put(column, at, &buf)?;
+        at = end;
+    }
+    Ok(())
+}
 
 /// Bytes of the winning column the ranks write in one round of
 /// [`RankTables::write_windows`], a window a rank: 16 MiB, or the exchange
@@ -424,7 +450,7 @@ pub(super) fn make<F: Fn(Progress) + Sync>(
         (places, blocks * wl.block_words())
     };
     let checkpoint = match &options.checkpoint {
-        Some(path) => Some(open_checkpoint(path, shape, ranks)?),
+        Some(path) => Some(open_checkpoint(path, Geometry::of_positions(shape), ranks)?),
         None => None,
     };
     let bits = if ranks.size() == 1 {
@@ -522,20 +548,20 @@ const _: () = assert!(DEPTH_CHUNK_WORDS.is_multiple_of(DEPTH_UNIT_WORDS));
 /// (and locks it), then the others open it. Every rank must read the same
 /// layers from it: a rank that sees another file (a directory the ranks do
 /// not share) stops them all.
-fn open_checkpoint(
+pub(super) fn open_checkpoint(
     path: &Path,
-    shape: Shape,
+    geometry: Geometry,
     ranks: &dyn Ranks,
 ) -> Result<Checkpoint, GenerateError> {
     let rank = ranks.rank();
     // Rank 0 opens (or makes) the file, then the others join it.
     let opened = (rank == 0)
-        .then(|| Checkpoint::open(path, Geometry::of_positions(shape)))
+        .then(|| Checkpoint::open(path, geometry.clone()))
         .transpose();
     let opened = agree(ranks, opened)?;
     let checkpoint = match opened {
         Some(opened) => Ok(opened),
-        None => Checkpoint::join(path, Geometry::of_positions(shape)),
+        None => Checkpoint::join(path, geometry),
     };
     let checkpoint = agree(ranks, checkpoint)?;
     let step = checkpoint.depth_record().map_or(0, |r| r.step + 1);

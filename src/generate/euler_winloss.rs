@@ -95,27 +95,7 @@ pub(super) fn win_loss<F: Fn(Progress) + Sync>(
     let mut received = vec![0; top as usize + 1];
     let cost = SaveCost::default();
     let unsaved = std::thread::scope(|scope| {
-        let mut saver = saving.map(|(checkpoint, every)| {
-            let (to_writer, layers) = mpsc::channel::<(u32, Vec<usize>, u64)>();
-            let (saved, from_writer) = mpsc::channel();
-            let file = checkpoint.block_file().clone();
-            let cost = &cost;
-            let own = &own;
-            scope.spawn(move || save_layers(&file, layers, &saved, own, n, cost));
-            Saver {
-                checkpoint,
-                every,
-                cost,
-                start: Instant::now(),
-                last_save: Instant::now(),
-                to_writer: Some(to_writer),
-                from_writer,
-                pending: Vec::new(),
-                pending_bytes: 0,
-                failed: None,
-                parts: BTreeMap::new(),
-            }
-        });
+        let mut saver = saving.map(|saving| Saver::start(scope, saving, &own, n, &cost));
         // Kept from round to round.
         let (mut ids, mut asked, mut send) = (Vec::new(), Vec::new(), Vec::new());
         let mut fetch = Vec::new();
@@ -216,14 +196,10 @@ pub(super) fn win_loss<F: Fn(Progress) + Sync>(
             }
             agree_not_cancelled(&report, ranks)
         };
+        // Every rank gets here (each failure above is agreed by all of
+        // them).
         let solved = solve();
-        // The layers saved are recorded even when the job stops: every
-        // rank gets here (each failure above is agreed by all of them).
-        // A cancelled pass first saves the layers it finished since the
-        // last save, so that an interrupted run resumes with all its work.
-        let cancelled = matches!(solved, Err(GenerateError::Cancelled));
-        let finished = saver.map(|s| s.finish(cancelled, ranks)).transpose();
-        solved.and(finished)
+        Saver::end_pass(saver, solved, ranks)
     })?;
     report.finish();
     Ok((won, own_blocks, received, unsaved.filter(|_| hand_over)))
@@ -345,7 +321,7 @@ fn as_words_mut(atomics: &mut [AtomicU64]) -> &mut [u64] {
 /// Agrees on this rank's part of the checkpoint's layers as loaded
 /// (`loaded`, the CRC of each layer's part) and checks each layer's CRC
 /// against the ranks' parts: every rank returns the same, rank 0 says why.
-fn load_agreed(
+pub(super) fn load_agreed(
     checkpoint: &Checkpoint,
     loaded: Result<Vec<PartCrc>, GenerateError>,
     ranks: &dyn Ranks,
@@ -436,7 +412,7 @@ impl Saved {
 /// record. The ranks decide together which layers they save (each says
 /// whether it would, as one process decides), so that every layer saved
 /// is saved by all.
-struct Saver<'a> {
+pub(super) struct Saver<'a> {
     checkpoint: Checkpoint,
     every: Duration,
     cost: &'a SaveCost,
@@ -455,11 +431,59 @@ struct Saver<'a> {
     parts: BTreeMap<u32, Vec<Option<Saved>>>,
 }
 
-impl Saver<'_> {
+impl<'a> Saver<'a> {
+    /// A rank's saver of its layers to `checkpoint` (at most as often as
+    /// `every` says), its writer on a thread of `scope`: it writes a
+    /// layer's blocks `own(b)`, `block_words` words each, and counts what
+    /// that costs in `cost`.
+    pub(super) fn start<'scope>(
+        scope: &'scope std::thread::Scope<'scope, '_>,
+        (checkpoint, every): (Checkpoint, Duration),
+        own: &'a (dyn Fn(usize) -> &'a [AtomicU64] + Sync),
+        block_words: usize,
+        cost: &'a SaveCost,
+    ) -> Saver<'a>
+    where
+        'a: 'scope,
+    {
+        let (to_writer, layers) = mpsc::channel::<(u32, Vec<usize>, u64)>();
+        let (saved, from_writer) = mpsc::channel();
+        let file = checkpoint.block_file().clone();
+        scope.spawn(move || save_layers(&file, layers, &saved, own, block_words, cost));
+        Saver {
+            checkpoint,
+            every,
+            cost,
+            start: Instant::now(),
+            last_save: Instant::now(),
+            to_writer: Some(to_writer),
+            from_writer,
+            pending: Vec::new(),
+            pending_bytes: 0,
+            failed: None,
+            parts: BTreeMap::new(),
+        }
+    }
+
+    /// The end of a pass that saved through `saver` (if any) and ended
+    /// with `solved`: the layers saved are recorded even when the job
+    /// stops, and a cancelled pass first saves the layers it finished
+    /// since the last save, so that an interrupted run resumes with all its
+    /// work. Returns the checkpoint and the layers left to save.
+    pub(super) fn end_pass(
+        saver: Option<Saver<'_>>,
+        solved: Result<(), GenerateError>,
+        ranks: &dyn Ranks,
+    ) -> Result<Option<Unsaved>, GenerateError> {
+        let cancelled = matches!(solved, Err(GenerateError::Cancelled));
+        let finished = saver.map(|s| s.finish(cancelled, ranks)).transpose();
+        solved.and(finished)
+    }
+
     /// Layer `layer` is solved: this rank's `blocks` of it, `won` positions
     /// of them won. Saves the layers finished when the ranks agree they
     /// are due, and records those every rank has saved.
-    fn layer_done(
+    pub(super) fn layer_done(
         &mut self,
         layer: u32,
         blocks: Vec<usize>,
@@ -495,7 +519,11 @@ impl Saver<'_> {
     /// every finished layer. A pass that ended does not (its checkpoint
     /// is removed once the table is written, or the depth pass saves them
     /// with its first step): it hands them back.
-    fn finish(mut self, cancelled: bool, ranks: &dyn Ranks) -> Result<Unsaved, GenerateError> {
+    pub(super) fn finish(
+        mut self,
+        cancelled: bool,
+        ranks: &dyn Ranks,
+    ) -> Result<Unsaved, GenerateError> {
         if cancelled && let Some(to_writer) = &self.to_writer {
             self.cost.queue(self.pending.len() as u64);
             for layer in self.pending.drain(..) {
@@ -619,7 +647,7 @@ const ASSUMED_SAVE_RATE: f64 = 200e6;
 /// the disk and memory bandwidth: the bound keeps a short run's cost small
 /// (it saves little), while a long run saves all it can.
 #[derive(Default)]
-struct SaveCost {
+pub(super) struct SaveCost {
     nanos: AtomicU64,
     bytes: AtomicU64,
     /// Layers handed over and not yet saved.

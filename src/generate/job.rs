@@ -17,9 +17,9 @@ use super::checkpoint::{Checkpoint, Geometry, Resume, checkpoint_path};
 use super::setting::{LimitFrom, MemoryLimit};
 use super::{
     Cancel, DEFAULT_EXCHANGE_BYTES, EulerOptions, EulerSummary, FlipOptions, GenerateError, Hooks,
-    Progress, Puzzle, RanksOptions, euler_classes_full_memory, euler_classes_memory,
-    euler_full_memory, euler_full_tables, euler_memory, euler_rank_memory, euler_rank_write_memory,
-    euler_ranks, flip_memory, in_pool,
+    Progress, Puzzle, RanksOptions, check_cells, euler_classes, euler_classes_full_memory,
+    euler_classes_memory, euler_full_memory, euler_full_tables, euler_memory, euler_rank_memory,
+    euler_rank_write_memory, euler_ranks, flip_memory, in_pool,
 };
 use crate::euler::Outcome;
 use crate::memory::{available_memory, peak_memory};
@@ -109,12 +109,10 @@ pub struct Job {
     pub compress: bool,
     /// One entry a class of positions under the board's symmetries, a
     /// table of version 5. Euler ([`EulerOptions::symmetry`]): its full
-    /// tables hold moves left without best moves, and keep their
-    /// checkpoint as a run by position does (the win/loss table alone, a
-    /// matter of seconds, keeps none). Flip ([`FlipOptions::symmetry`]):
-    /// every column, its press sets mapped to the board asked about.
-    /// Refused ([`GenerateError::SymmetryRefused`]) over several ranks.
-    /// `false` by default.
+    /// tables hold moves left without best moves; it keeps its checkpoint
+    /// and runs over ranks as a run by position does. Flip
+    /// ([`FlipOptions::symmetry`]): every column, its press sets mapped to
+    /// the board asked about. `false` by default.
     pub symmetry: bool,
 }
 
@@ -169,11 +167,6 @@ impl Job {
         if self.ranks > 1 && puzzle == Puzzle::Flip {
             return Err(GenerateError::RanksFlip { ranks: self.ranks });
         }
-        if self.symmetry && self.ranks > 1 {
-            return Err(GenerateError::SymmetryRefused {
-                why: "runs in one process so far: run boardbase generate without mpirun",
-            });
-        }
         let memory_limit = match self.memory_limit {
             Some(bytes) => Some(MemoryLimit {
                 bytes,
@@ -210,9 +203,6 @@ impl Job {
         let name = puzzle.file_name(shape);
         let path = self.dir.join(&name);
         let (checkpoint, resume, checkpoint_bytes) = match puzzle {
-            // A win/loss table by class keeps no checkpoint: 6×6's takes
-            // seconds.
-            Puzzle::Euler if self.symmetry && !full => (None, None, 0),
             Puzzle::Euler => {
                 let checkpoint = checkpoint_path(&path);
                 let geometry = self.geometry();
@@ -301,11 +291,14 @@ impl Job {
         let shape = self.shape;
         let name = self.puzzle.file_name(shape);
         let file_bytes = |full| {
-            tablefile::expected_file_len(Puzzle::Euler, shape, full).map_err(|error| {
-                GenerateError::Table {
-                    path: PathBuf::from(&name),
-                    error,
-                }
+            if self.symmetry {
+                tablefile::expected_class_file_len(Puzzle::Euler, shape, full)
+            } else {
+                tablefile::expected_file_len(Puzzle::Euler, shape, full)
+            }
+            .map_err(|error| GenerateError::Table {
+                path: PathBuf::from(&name),
+                error,
             })
         };
         let needs = |full| -> Result<(u64, u64, u64), GenerateError> {
@@ -316,7 +309,12 @@ impl Job {
                 checkpoint: None,
                 checkpoint_every: self.checkpoint_every,
             };
-            let generate = euler_rank_memory(shape, self.ranks, &options)?;
+            let generate = if self.symmetry {
+                check_cells(Puzzle::Euler, shape)?;
+                euler_classes::euler_classes_rank_memory(shape, self.ranks, full)
+            } else {
+                euler_rank_memory(shape, self.ranks, &options)?
+            };
             let file = file_bytes(full)?;
             Ok((
                 generate,
@@ -562,7 +560,6 @@ impl Plan {
         cancel: &Cancel,
     ) -> Result<Report, GenerateError> {
         match self.job.puzzle {
-            Puzzle::Euler if self.job.symmetry => self.run_classes(progress, cancel),
             // One process is the job of one rank.
             Puzzle::Euler => self.run_on(&Solo, progress, cancel).map(|r| r.report),
             Puzzle::Flip => self.run_flip(progress, cancel),
@@ -605,8 +602,8 @@ impl Plan {
         self.write_one(table, summary, start, &progress, cancel)
     }
 
-    /// The end of a job of one process of its own (Flip, or Euler by
-    /// class), its `table` made from `start` on: the file written, its
+    /// The end of a job of one process of its own (Flip), its `table`
+    /// made from `start` on: the file written, its
     /// checkpoint removed (of no more use), the file compressed when asked,
     /// and the report.
     fn write_one(
@@ -710,55 +707,7 @@ impl Plan {
                 running: ranks.size(),
             });
         }
-        if job.symmetry {
-            // Planned for one rank (the plan refuses more).
-            return self
-                .run_classes(progress, cancel)
-                .map(|report| RanksReport {
-                    report,
-                    exchanged: Vec::new(),
-                });
-        }
         self.run_on(ranks, progress, cancel)
-    }
-
-    /// [`run`](Plan::run) of an Euler job by class ([`Job::symmetry`]): the
-    /// tables the plan decided (win/loss, and moves left when full) solved
-    /// in one process with one entry a class, written through
-    /// [`Table::write`] as a table of version 5.
-    fn run_classes(
-        &self,
-        progress: impl Fn(Progress) + Sync,
-        cancel: &Cancel,
-    ) -> Result<Report, GenerateError> {
-        let start = Instant::now();
-        let shape = self.job.shape;
-        self.check()?;
-        // The plan decided what the table holds, within the memory left
-        // for the write, and checked the memory: the run makes that.
-        let hooks = Hooks {
-            progress: &progress,
-            cancel: Some(cancel),
-        };
-        let made = if cancel.is_cancelled() {
-            Err(GenerateError::Cancelled)
-        } else {
-            in_pool(self.job.threads, || {
-                let checkpoint = self.checkpoint.as_deref();
-                let every = self.job.checkpoint_every;
-                super::euler_classes::solve(
-                    shape,
-                    self.full,
-                    checkpoint.map(|path| (path, every)),
-                    &hooks,
-                )
-            })
-        };
-        let made = made.map_err(|e| self.stopped(e))?;
-        let summary = EulerReport::of(&made.summary, made.depth.is_none());
-        let table = Table::from_euler(shape, EulerColumns::from(made))
-            .map_err(|error| GenerateError::writing(&self.path, error))?;
-        self.write_one(table, summary, start, &progress, cancel)
     }
 
     /// The one run of an Euler job, on each rank of `ranks` (one process:
@@ -802,35 +751,53 @@ impl Plan {
             cancel: Some(cancel),
         };
         // Cancelled before it began: nothing made, not even the checkpoint.
+        let make = |ranks: &dyn Ranks| {
+            if job.symmetry {
+                euler_classes::make(shape, &options, ranks, &hooks).map(Made::Classes)
+            } else {
+                euler_ranks::make(shape, &options, ranks, &hooks).map(Made::Positions)
+            }
+        };
         let made = if any(ranks, cancel.is_cancelled()) {
             Err(GenerateError::Cancelled)
         } else if ranks.size() == 1 {
             // One process on a pool of its threads; the ranks on the pool
             // their front end built (only the thread that called `ranks`
             // before may call it: MPI's "funneled" threading).
-            in_pool(job.threads, || {
-                euler_ranks::make(shape, &options, &Solo, &hooks)
-            })
+            in_pool(job.threads, || make(&Solo))
         } else {
-            euler_ranks::make(shape, &options, ranks, &hooks)
+            make(ranks)
         };
         let made = made.map_err(|error| match error {
             GenerateError::Cancelled => cancelled(false),
             error => error,
         })?;
-        let summary = EulerReport::of(&made.summary, !made.full());
-        let exchanged = made.exchanged.clone();
+        let (summary, exchanged) = match &made {
+            Made::Positions(made) => (
+                EulerReport::of(&made.summary, !made.full()),
+                made.exchanged.clone(),
+            ),
+            Made::Classes(made) => (EulerReport::of(&made.summary, !made.full()), Vec::new()),
+        };
         let (generated, file_bytes) = if ranks.size() == 1 {
             // One process holds the whole table: it writes it as any table
             // is written, its progress heard and its cancel honoured.
-            let table = Table::from_euler(shape, EulerColumns::from(made.into_tables()))
-                .map_err(table_error)?;
+            let tables = match made {
+                Made::Positions(made) => made.into_tables(),
+                Made::Classes(made) => made.into_tables(),
+            };
+            let table =
+                Table::from_euler(shape, EulerColumns::from(tables)).map_err(table_error)?;
             let generated = start.elapsed();
             let written = write_table(&table, &self.path, &progress, cancel, cancelled)?;
             (generated, written)
         } else {
             let generated = start.elapsed();
-            (generated, made.write(&self.path, ranks)?)
+            let written = match &made {
+                Made::Positions(made) => made.write(&self.path, ranks)?,
+                Made::Classes(made) => made.write(&self.path, ranks)?,
+            };
+            (generated, written)
         };
         // The table is complete under its name (rank 0 renamed it after
         // every rank had written its part): the layers saved for a rerun
@@ -877,6 +844,12 @@ impl Plan {
     }
 }
 
+/// What a rank of an Euler job made: tables by position or by class.
+enum Made {
+    Positions(euler_ranks::RankTables),
+    Classes(euler_classes::ClassRankTables),
+}
+
 /// What [`Plan::run_ranks`] returns: the job's summary, and what the ranks
 /// sent one another.
 #[derive(Clone, Debug, PartialEq)]
@@ -886,6 +859,8 @@ pub struct RanksReport {
     /// Bytes of blocks the ranks received from one another in each layer
     /// of the win/loss pass, all ranks together: layer `i` holds the
     /// blocks with `i` fewer top cells covered than the full board's.
+    /// Empty for a job by class ([`Job::symmetry`]): every rank holds the
+    /// whole win/loss bitset, and the ranks OR each layer together.
     pub exchanged: Vec<u64>,
 }
 

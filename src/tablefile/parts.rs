@@ -13,6 +13,7 @@ use std::fs::{File, OpenOptions};
 use std::io;
 use std::path::{Path, PathBuf};
 
+use boardbase_tables::classes::Classes;
 use boardbase_tables::shape::Shape;
 
 use super::atomic::{Destination, TempFile, destination, dir_and_name};
@@ -152,28 +153,32 @@ impl Parts<'_> {
 const READ_BACK: usize = 1 << 20;
 
 /// Writes the table file `path` of `puzzle` on `shape` (the full Euler
-/// tables or not) with the other ranks of `ranks`, each writing its own
-/// ranges through `fill`: [`write_columns`] with the puzzle's columns.
+/// tables or not; by class of `classes`, version 5, when given) with the
+/// other ranks of `ranks`, each writing its own ranges through `fill`:
+/// [`write_columns`] with the puzzle's columns.
 ///
 /// # Errors
 ///
 /// Those of [`write_columns`], `fill`'s errors as `error` of
 /// [`TableError::Io`].
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn write_parts<E: OtherRank>(
     path: &Path,
     puzzle: Puzzle,
     shape: Shape,
     full: bool,
+    classes: Option<&Classes>,
     ranks: &dyn Ranks,
     fill: impl FnOnce(&mut Parts<'_>) -> io::Result<()>,
     error: impl Fn(TableError) -> E,
 ) -> Result<u64, E> {
-    let infos = layout_infos(puzzle, shape, full, None).map_err(&error)?;
+    let infos = layout_infos(puzzle, shape, full, classes.map(Classes::sizes)).map_err(&error)?;
+    let index = classes.map(IndexHeader::of);
     let header = FileHeader {
         name: puzzle.name(),
         shape,
         columns: &infos,
-        index: None,
+        index: index.as_ref(),
     };
     write_columns(
         path,
