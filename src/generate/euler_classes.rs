@@ -30,7 +30,7 @@ use boardbase_tables::shape::Shape;
 use rayon::prelude::*;
 
 use super::checkpoint::{Checkpoint, Geometry};
-use super::euler_depth_save::{Chunk, Columns, DepthSaver, Shared, load, lock};
+use super::euler_depth_save::{Chunk, Columns, DepthSaver, RUN_CHUNKS, Shared, load, lock};
 use super::euler_ranks::{RanksOptions, open_checkpoint, put_bits_share, put_moves};
 use super::euler_tables::{EulerDepth, EulerSummary, EulerTables};
 use super::euler_winloss::{SaveCost, Saver, Unsaved, agree_not_cancelled, load_agreed};
@@ -67,7 +67,8 @@ pub fn euler_classes_memory(shape: Shape, threads: Option<usize>) -> u64 {
 
 /// Bytes the class solver of `shape` allocates for the full tables:
 /// [`euler_classes_memory`], then a byte of moves left an entry, two
-/// bitsets for the steps of the depth pass and each thread's scratch.
+/// bitsets for the steps of the depth pass, each thread's scratch, and
+/// the buffer the saves to the checkpoint copy the column through.
 ///
 /// ```
 /// use boardbase::generate;
@@ -81,17 +82,29 @@ pub fn euler_classes_memory(shape: Shape, threads: Option<usize>) -> u64 {
 pub fn euler_classes_full_memory(shape: Shape, threads: Option<usize>) -> u64 {
     let sizes = SolverSizes::of_shape(shape);
     let threads = pool_threads(threads) as u64;
+    let entries = sizes.index().entries();
     euler_classes_memory(shape, Some(threads as usize))
-        + sizes.index().entries()
+        + entries
         + 2 * sizes.words() as u64 * 8
         + threads * sizes.depth_scratch_bytes()
+        + save_buffer(sizes).min(entries)
+}
+
+/// Bytes of the buffer the saves of the depth pass copy the moves-left
+/// column through ([`RUN_CHUNKS`] of its chunks; no more than the part of
+/// the column a rank has is ever touched): 64 MiB at 6×6.
+fn save_buffer(sizes: SolverSizes) -> u64 {
+    let index = sizes.index();
+    let per_class = index.entries() / index.classes.max(1) as u64;
+    (RUN_CHUNKS * DEPTH_CHUNK_CLASSES) as u64 * per_class
 }
 
 /// Bytes one rank of `ranks` allocates for the tables by class of `shape`
 /// (the full tables or not) on the current pool's threads: the whole
 /// win/loss bitset, the solver's scratch and index, and the buffers a
 /// layer is ORed through; with the full tables, the two bitsets of the
-/// depth steps and its share of the moves-left column. One rank:
+/// depth steps, its share of the moves-left column and the buffer its
+/// saves copy it through. One rank:
 /// [`euler_classes_memory`] or [`euler_classes_full_memory`].
 pub(super) fn euler_classes_rank_memory(shape: Shape, ranks: usize, full: bool) -> u64 {
     let threads = pool_threads(None);
@@ -109,9 +122,11 @@ pub(super) fn euler_classes_rank_memory(shape: Shape, ranks: usize, full: bool) 
         let classes = sizes.index().classes;
         let per_class = sizes.index().entries() / classes.max(1) as u64;
         let own = classes.div_ceil(DEPTH_CHUNK_CLASSES).div_ceil(ranks) * DEPTH_CHUNK_CLASSES;
-        bytes += own.min(classes) as u64 * per_class
+        let own = own.min(classes) as u64 * per_class;
+        bytes += own
             + 2 * sizes.words() as u64 * 8
-            + threads as u64 * sizes.depth_scratch_bytes();
+            + threads as u64 * sizes.depth_scratch_bytes()
+            + save_buffer(sizes).min(own);
     }
     bytes
 }

@@ -54,7 +54,7 @@ pub(super) fn lock<'g, 'a>(chunk: &'g Chunk<'a>) -> MutexGuard<'g, (&'a mut [u8]
 
 /// Chunks the writer copies and writes at once: with chunks of 64 Ki
 /// positions, 1 MiB of each column.
-const RUN_CHUNKS: usize = 16;
+pub(super) const RUN_CHUNKS: usize = 16;
 
 /// This rank's part of the depth pass's columns, as the saves see them.
 #[derive(Clone, Copy)]
