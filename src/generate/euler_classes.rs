@@ -94,9 +94,7 @@ pub fn euler_classes_full_memory(shape: Shape, threads: Option<usize>) -> u64 {
 /// column through ([`RUN_CHUNKS`] of its chunks; no more than the part of
 /// the column a rank has is ever touched): 64 MiB at 6×6.
 fn save_buffer(sizes: SolverSizes) -> u64 {
-    let index = sizes.index();
-    let per_class = index.entries() / index.classes.max(1) as u64;
-    (RUN_CHUNKS * DEPTH_CHUNK_CLASSES) as u64 * per_class
+    (RUN_CHUNKS * DEPTH_CHUNK_CLASSES) as u64 * sizes.index().class_entries()
 }
 
 /// Bytes one rank of `ranks` allocates for the tables by class of `shape`
@@ -104,25 +102,18 @@ fn save_buffer(sizes: SolverSizes) -> u64 {
 /// win/loss bitset, the solver's scratch and index, and the buffers a
 /// layer is ORed through; with the full tables, the two bitsets of the
 /// depth steps, its share of the moves-left column and the buffer its
-/// saves copy it through. One rank:
-/// [`euler_classes_memory`] or [`euler_classes_full_memory`].
+/// saves copy it through. A job of one process takes
+/// [`euler_classes_memory`] or [`euler_classes_full_memory`], without the
+/// buffers of the ranks.
 pub(super) fn euler_classes_rank_memory(shape: Shape, ranks: usize, full: bool) -> u64 {
     let threads = pool_threads(None);
     let ranks = ranks.max(1);
-    if ranks == 1 {
-        return if full {
-            euler_classes_full_memory(shape, Some(threads))
-        } else {
-            euler_classes_memory(shape, Some(threads))
-        };
-    }
     let sizes = SolverSizes::of_shape(shape);
     let mut bytes = euler_classes_memory(shape, Some(threads)) + 2 * OR_WORDS as u64 * 8;
     if full {
         let classes = sizes.index().classes;
-        let per_class = sizes.index().entries() / classes.max(1) as u64;
         let own = classes.div_ceil(DEPTH_CHUNK_CLASSES).div_ceil(ranks) * DEPTH_CHUNK_CLASSES;
-        let own = own.min(classes) as u64 * per_class;
+        let own = own.min(classes) as u64 * sizes.index().class_entries();
         bytes += own
             + 2 * sizes.words() as u64 * 8
             + threads as u64 * sizes.depth_scratch_bytes()
@@ -190,8 +181,7 @@ impl ClassRankTables {
             if let Some((range, plies)) = &self.depth
                 && !plies.is_empty()
             {
-                let per_class = classes.entries() / classes.classes() as u64;
-                parts.put(1, range.start as u64 * per_class, plies)?;
+                parts.put(1, range.start as u64 * classes.class_entries(), plies)?;
             }
             if rank == 0 {
                 let moves_column = if full { 2 } else { 1 };
@@ -311,7 +301,7 @@ fn win_loss<F: Fn(Progress) + Sync>(
     let n = solver.block_words();
     let layers: Vec<&[u32]> = solver.layers().collect();
     let block = |c: usize| &bits[c * n..][..n];
-    let per_class = 1u64 << solver.classes().rest_bits();
+    let per_class = solver.classes().class_entries();
     let mine_of = |i: usize| share(layers[i].len(), rank, size);
     let mut buf = Vec::new();
     let (mut won, done) = match &saving {
@@ -430,7 +420,7 @@ fn depth_pass<F: Fn(Progress) + Sync>(
     let n = solver.block_words();
     let cells = solver.classes().cells();
     let classes = solver.classes().classes();
-    let per_class = (entries as usize) / classes;
+    let per_class = solver.classes().class_entries() as usize;
     let own = range.len() * per_class;
     let alone = ranks.size() == 1;
     let allocated = (|| -> Result<_, GenerateError> {

@@ -16,10 +16,10 @@ use serde::Serialize;
 use super::checkpoint::{Checkpoint, Geometry, Resume, checkpoint_path};
 use super::setting::{LimitFrom, MemoryLimit};
 use super::{
-    Cancel, DEFAULT_EXCHANGE_BYTES, EulerOptions, EulerSummary, FlipOptions, GenerateError, Hooks,
-    Progress, Puzzle, RanksOptions, check_cells, euler_classes, euler_classes_full_memory,
-    euler_classes_memory, euler_full_memory, euler_full_tables, euler_memory, euler_rank_memory,
-    euler_rank_write_memory, euler_ranks, flip_memory, in_pool,
+    Cancel, DEFAULT_EXCHANGE_BYTES, EulerOptions, EulerSummary, EulerTables, FlipOptions,
+    GenerateError, Hooks, Progress, Puzzle, RanksOptions, check_cells, euler_classes,
+    euler_classes_full_memory, euler_classes_memory, euler_full_memory, euler_full_tables,
+    euler_memory, euler_rank_memory, euler_rank_write_memory, euler_ranks, flip_memory, in_pool,
 };
 use crate::euler::Outcome;
 use crate::memory::{available_memory, peak_memory};
@@ -309,18 +309,21 @@ impl Job {
                 checkpoint: None,
                 checkpoint_every: self.checkpoint_every,
             };
-            let generate = if self.symmetry {
+            // Every rank of a job by class holds the columns it writes; the
+            // ranks by position pass the winning blocks round in windows.
+            let (generate, write) = if self.symmetry {
                 check_cells(Puzzle::Euler, shape)?;
-                euler_classes::euler_classes_rank_memory(shape, self.ranks, full)
+                (
+                    euler_classes::euler_classes_rank_memory(shape, self.ranks, full),
+                    euler_ranks::PART_WRITE_MEMORY,
+                )
             } else {
-                euler_rank_memory(shape, self.ranks, &options)?
+                (
+                    euler_rank_memory(shape, self.ranks, &options)?,
+                    euler_rank_write_memory(shape, self.ranks, self.exchange_bytes),
+                )
             };
-            let file = file_bytes(full)?;
-            Ok((
-                generate,
-                euler_rank_write_memory(shape, self.ranks, self.exchange_bytes),
-                file,
-            ))
+            Ok((generate, write, file_bytes(full)?))
         };
         let fits = |(generate, write, _): (u64, u64, u64)| {
             memory_limit.is_none_or(|l| generate + write <= l.bytes)
@@ -772,31 +775,18 @@ impl Plan {
             GenerateError::Cancelled => cancelled(false),
             error => error,
         })?;
-        let (summary, exchanged) = match &made {
-            Made::Positions(made) => (
-                EulerReport::of(&made.summary, !made.full()),
-                made.exchanged.clone(),
-            ),
-            Made::Classes(made) => (EulerReport::of(&made.summary, !made.full()), Vec::new()),
-        };
+        let (summary, exchanged) = (made.summary(), made.exchanged());
         let (generated, file_bytes) = if ranks.size() == 1 {
             // One process holds the whole table: it writes it as any table
             // is written, its progress heard and its cancel honoured.
-            let tables = match made {
-                Made::Positions(made) => made.into_tables(),
-                Made::Classes(made) => made.into_tables(),
-            };
-            let table =
-                Table::from_euler(shape, EulerColumns::from(tables)).map_err(table_error)?;
+            let table = Table::from_euler(shape, EulerColumns::from(made.into_tables()))
+                .map_err(table_error)?;
             let generated = start.elapsed();
             let written = write_table(&table, &self.path, &progress, cancel, cancelled)?;
             (generated, written)
         } else {
             let generated = start.elapsed();
-            let written = match &made {
-                Made::Positions(made) => made.write(&self.path, ranks)?,
-                Made::Classes(made) => made.write(&self.path, ranks)?,
-            };
+            let written = made.write(&self.path, ranks)?;
             (generated, written)
         };
         // The table is complete under its name (rank 0 renamed it after
@@ -848,6 +838,41 @@ impl Plan {
 enum Made {
     Positions(euler_ranks::RankTables),
     Classes(euler_classes::ClassRankTables),
+}
+
+impl Made {
+    /// The summary of the whole table, the same on every rank.
+    fn summary(&self) -> ReportSummary {
+        match self {
+            Made::Positions(made) => EulerReport::of(&made.summary, !made.full()),
+            Made::Classes(made) => EulerReport::of(&made.summary, !made.full()),
+        }
+    }
+
+    /// The bytes of blocks the ranks exchanged a layer: none by class,
+    /// where every rank holds the whole win/loss bitset.
+    fn exchanged(&self) -> Vec<u64> {
+        match self {
+            Made::Positions(made) => made.exchanged.clone(),
+            Made::Classes(_) => Vec::new(),
+        }
+    }
+
+    /// The tables of a job of one process, which holds them whole.
+    fn into_tables(self) -> EulerTables {
+        match self {
+            Made::Positions(made) => made.into_tables(),
+            Made::Classes(made) => made.into_tables(),
+        }
+    }
+
+    /// Writes this rank's part of the table file with the other ranks.
+    fn write(&self, path: &Path, ranks: &dyn Ranks) -> Result<u64, GenerateError> {
+        match self {
+            Made::Positions(made) => made.write(path, ranks),
+            Made::Classes(made) => made.write(path, ranks),
+        }
+    }
 }
 
 /// What [`Plan::run_ranks`] returns: the job's summary, and what the ranks

@@ -480,6 +480,12 @@ impl Classes {
         (self.canonical.len() as u64) << self.rest.len()
     }
 
+    /// Entries of one class, 2^[`rest_bits`](Self::rest_bits): class `c`'s
+    /// are the entries from `c` times this.
+    pub fn class_entries(&self) -> u64 {
+        1 << self.rest.len()
+    }
+
     /// Class `class`'s canonical key pattern.
     pub fn canonical(&self, class: usize) -> u64 {
         u64::from(self.canonical[class])
@@ -604,6 +610,11 @@ impl IndexSizes {
     /// [`Classes::entries`].
     pub fn entries(&self) -> u64 {
         (self.classes as u64) << self.rest_bits
+    }
+
+    /// Entries of one class, as [`Classes::class_entries`].
+    pub fn class_entries(&self) -> u64 {
+        1 << self.rest_bits
     }
 }
 
