@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use boardbase_tables::classes::{Classes, IndexSizes};
 use boardbase_tables::euler::{MoveList, moves};
+use boardbase_tables::flip::search::kernel;
 use boardbase_tables::shape::Shape;
 
 use super::index::{CLASSES, CLASSES_WIDTH, IndexHeader, VERSION_5};
@@ -37,6 +38,9 @@ pub enum Layout {
         /// Per colour (white, black): rounds, presses, optimal sets.
         colours: [(usize, usize, usize); 2],
         classes: Option<Arc<Classes>>,
+        /// With `classes`: the press sets that change nothing, which map a
+        /// class's press set to each of its boards.
+        kernel: Option<Box<Kernel>>,
     },
     /// Flip from a version-1 file: `rounds`, `presses` (to the closer
     /// colour) and `optimal_sets` (both colours' on ties).
@@ -308,6 +312,7 @@ fn check_columns(
                 (found[2], found[4], found[6]),
             ],
             classes: classes.cloned(),
+            kernel: classes.map(|_| Box::new(Kernel::of(shape))),
         },
     })
 }
@@ -336,4 +341,24 @@ pub(super) fn check_widths(columns: &[ColumnInfo]) -> Result<(), TableError> {
         }
     }
     Ok(())
+}
+
+/// The press sets of a Flip shape that change nothing (see
+/// [`kernel`](boardbase_tables::flip::search::kernel)): a basis and its
+/// size. A Flip table by class finds them once, when it is opened.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct Kernel {
+    /// The basis, in its first `nullity` words.
+    pub(super) basis: [u64; 64],
+    /// The basis's size.
+    pub(super) nullity: usize,
+}
+
+impl Kernel {
+    /// The press sets of `shape` that change nothing.
+    pub(super) fn of(shape: Shape) -> Kernel {
+        let (basis, nullity) = kernel(shape);
+        Kernel { basis, nullity }
+    }
 }

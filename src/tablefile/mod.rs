@@ -186,7 +186,9 @@ pub use error::{ContentsError, TableError};
 pub use game::{GameId, GameTable};
 use layout::check_widths;
 pub(crate) use layout::layout_infos;
-pub use layout::{Layout, Subject, expected_class_file_len, expected_file_len, presses_width};
+pub use layout::{
+    Kernel, Layout, Subject, expected_class_file_len, expected_file_len, presses_width,
+};
 pub use probe::{EulerEntry, EulerTable, FlipSolution, FlipTable, MoveValue, TableRoute};
 pub use puzzle::{Puzzle, TooManyCells};
 pub use puzzle_columns::{EulerColumns, FlipColumns};

@@ -5,10 +5,10 @@
 use boardbase_tables::classes::Classes;
 use boardbase_tables::euler::MoveList;
 use boardbase_tables::flip::press_masks;
-use boardbase_tables::flip::search::{kernel, precedes};
+use boardbase_tables::flip::search::precedes;
 use boardbase_tables::shape::Shape;
 
-use super::{ColumnRef, Layout, NO_MOVE, Puzzle, Table, TableError, UNREACHABLE};
+use super::{ColumnRef, Kernel, Layout, NO_MOVE, Puzzle, Table, TableError, UNREACHABLE};
 use crate::euler::Outcome;
 use crate::flip::Colour;
 
@@ -313,16 +313,7 @@ pub struct FlipTable<'a> {
     v1: Option<[ColumnRef<'a>; 2]>,
     /// Version 5: the index whose entries the columns have (one a class of
     /// boards), and the press sets that change nothing.
-    classes: Option<(&'a Classes, Kernel)>,
-}
-
-/// The press sets that change nothing (see
-/// [`kernel`](boardbase_tables::flip::search::kernel)): a basis and its
-/// size.
-#[derive(Clone, Copy, Debug)]
-struct Kernel {
-    basis: [u64; 64],
-    nullity: usize,
+    classes: Option<(&'a Classes, &'a Kernel)>,
 }
 
 /// The optimal way from a board to one colour.
@@ -360,12 +351,10 @@ impl<'a> FlipTable<'a> {
                 rounds,
                 colours,
                 ref classes,
+                ref kernel,
             } => {
                 let [w, b] = colours;
-                let classes = classes.as_deref().map(|classes| {
-                    let (basis, nullity) = kernel(table.shape);
-                    (classes, Kernel { basis, nullity })
-                });
+                let classes = classes.as_deref().zip(kernel.as_deref());
                 Ok(FlipTable {
                     shape: table.shape,
                     rounds: column(rounds)?,
@@ -517,6 +506,16 @@ impl<'a> FlipTable<'a> {
     /// ```
     pub fn route(&self, board: u64, colour: Colour) -> Result<Option<TableRoute>, TableError> {
         self.check(board)?;
+        self.route_at(self.entry(board), colour)
+    }
+
+    /// [`route`](Self::route) from the board's entry and the symmetry
+    /// taking the board to the entry's board ([`entry`](Self::entry)).
+    fn route_at(
+        &self,
+        (entry, g): (u64, usize),
+        colour: Colour,
+    ) -> Result<Option<TableRoute>, TableError> {
         let Some(colours) = self.colours else {
             return Err(TableError::NoColumn(match colour {
                 Colour::White => "rounds_white",
@@ -528,7 +527,6 @@ impl<'a> FlipTable<'a> {
             Colour::Black => ["rounds_black", "presses_black", "optimal_sets_black"],
         };
         let [r, p, s] = colours[colour.index()];
-        let (entry, g) = self.entry(board);
         let rounds = read(r, names[0], entry)? as u8;
         if rounds == UNREACHABLE {
             return Ok(None);
@@ -551,8 +549,10 @@ impl<'a> FlipTable<'a> {
         if let Some([presses, optimal_sets]) = self.v1 {
             return self.solve_v1(board, presses, optimal_sets);
         }
-        let white = self.route(board, Colour::White)?;
-        let black = self.route(board, Colour::Black)?;
+        // Both colours' entries are the board's class's, found once.
+        let entry = self.entry(board);
+        let white = self.route_at(entry, Colour::White)?;
+        let black = self.route_at(entry, Colour::Black)?;
         let (best, sets) = match (white, black) {
             (None, None) => return Ok(None),
             (Some(w), None) => (w, u16::from(w.optimal_sets)),

@@ -13,8 +13,8 @@ use super::columns::{Blocks, CheckedColumn, Column, ColumnRef, Data, RefData, St
 use super::index::{CLASSES, IndexHeader, VERSION_5};
 use super::packed::{self, PackedColumn};
 use super::{
-    ColumnData, ColumnInfo, EulerTable, FlipTable, GameTable, Layout, MAX_HEADER_LEN, Puzzle,
-    Subject, TableError, VERSION, format, v1,
+    ColumnData, ColumnInfo, EulerTable, FlipTable, GameTable, Kernel, Layout, MAX_HEADER_LEN,
+    Puzzle, Subject, TableError, VERSION, format, v1,
 };
 
 /// One puzzle's tables for one board shape: a mapped file or columns in
@@ -262,8 +262,15 @@ impl<I: Subject> Table<I> {
         let column = self.column_ref(i).ok_or_else(unreadable)?;
         let canonical = column.u32_entries().map_err(|_| unreadable())?;
         let listed = index.listed(self.shape, canonical)?;
-        if let Layout::Euler { classes, .. } | Layout::Flip { classes, .. } = &mut self.layout {
-            *classes = Some(listed);
+        match &mut self.layout {
+            Layout::Euler { classes, .. } => *classes = Some(listed),
+            Layout::Flip {
+                classes, kernel, ..
+            } => {
+                *classes = Some(listed);
+                *kernel = Some(Box::new(Kernel::of(self.shape)));
+            }
+            _ => {}
         }
         Ok(())
     }

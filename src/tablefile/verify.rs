@@ -902,6 +902,7 @@ impl Table {
             rounds,
             colours,
             ref classes,
+            ..
         } = self.layout
         else {
             return Ok(Checked::Embedded { entries: 0 });
