@@ -34,6 +34,9 @@ pub enum Phase {
     Checksum,
     /// Writing a table file: the columns (bytes).
     Write,
+    /// Compressing a table file: its columns read, compressed and written
+    /// (bytes of the table as it was).
+    Compress,
     /// Verifying a table file: the column CRCs (bytes).
     Crc,
     /// Verifying a table: the entries (positions or boards).
@@ -50,8 +53,8 @@ pub enum Phase {
 
 impl Phase {
     /// A short name for a progress bar: `allocate`, `resume`, `win/loss`,
-    /// `moves left`, `search`, `summary`, `checksum`, `write`, `crc`, `contents`,
-    /// `solve`, `reachable`.
+    /// `moves left`, `search`, `summary`, `checksum`, `write`, `compress`,
+    /// `crc`, `contents`, `solve`, `reachable`.
     pub const fn name(self) -> &'static str {
         match self {
             Phase::Allocate => "allocate",
@@ -62,6 +65,7 @@ impl Phase {
             Phase::Summary => "summary",
             Phase::Checksum => "checksum",
             Phase::Write => "write",
+            Phase::Compress => "compress",
             Phase::Crc => "crc",
             Phase::Contents => "contents",
             Phase::Solve => "solve",
@@ -73,7 +77,7 @@ impl Phase {
     pub const fn counts_bytes(self) -> bool {
         matches!(
             self,
-            Phase::Resume | Phase::Checksum | Phase::Write | Phase::Crc
+            Phase::Resume | Phase::Checksum | Phase::Write | Phase::Compress | Phase::Crc
         )
     }
 }

@@ -202,6 +202,34 @@ fn a_flip_job_over_ranks_is_a_usage_error() {
     assert!(dir.names().is_empty());
 }
 
+#[test]
+fn a_job_over_every_rank_s_memory_is_refused_by_rank_0_alone() {
+    let dir = TempDir::new("mpi-memory");
+    for symmetry in [&[][..], &["--symmetry"]] {
+        let mut args = vec![
+            "generate",
+            "euler",
+            "6x6",
+            "--memory",
+            "64M",
+            "--dir",
+            dir.path(),
+        ];
+        args.extend_from_slice(symmetry);
+        let out = output(&mut mpirun(2, &args));
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        // Every rank is over its limit; one says so.
+        assert_eq!(stderr.matches("error:").count(), 1, "{stderr}");
+        assert!(
+            stderr.contains("error: euler 6x6 needs ")
+                && stderr.contains("over the limit of 64.00 MiB (--memory)"),
+            "{stderr}"
+        );
+        assert!(dir.names().is_empty(), "{:?}", dir.names());
+    }
+}
+
 /// The processes whose parent is `parent` (Linux's /proc).
 fn children(parent: u32) -> Vec<u32> {
     let mut found = Vec::new();

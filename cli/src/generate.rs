@@ -5,14 +5,14 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::AtomicI32;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::Duration;
 
 use boardbase::catalogue::{self, Model};
 use boardbase::euler::Outcome;
 use boardbase::generate::{
-    Cancel, EulerReport, FlipReport, GenerateError, Job, LimitFrom, MemoryLimit, Plan, Progress,
-    Report, ReportSummary, checkpoint, checkpoint::Resume, checkpoint_kept,
+    Cancel, EulerReport, FlipReport, GenerateError, Job, LimitFrom, MemoryLimit, Phase, Plan,
+    Progress, Report, ReportSummary, checkpoint, checkpoint::Resume, checkpoint_kept,
 };
 use boardbase::generate::{GameJob, GamePlan, GameReport, RunFigures};
 use boardbase::memory::ByteSize;
@@ -151,15 +151,42 @@ pub fn parse_byte_size(text: &str) -> Result<u64, String> {
 /// for the exit status, 128 + the signal. A second signal stops at once:
 /// this process's temporary file for `path` is removed, and the final name
 /// is never touched (a table there is either the complete new one or
-/// whatever was there before).
-pub(super) fn cancel_on_signals(path: &Path, cancel: &Cancel) -> Arc<AtomicI32> {
+/// whatever was there before; once the job compresses it, the table as
+/// written).
+pub(super) fn cancel_on_signals(path: &Path, cancel: &Cancel) -> Interrupt {
     let path = path.to_owned();
-    on_signals(cancel, move || {
+    let compressing = Arc::new(AtomicBool::new(false));
+    let written = Arc::clone(&compressing);
+    let caught = on_signals(cancel, move || {
         let removed = tablefile::remove_temporary_files(&path) > 0;
+        if written.load(Ordering::Relaxed) {
+            return written_not_compressed(&path);
+        }
         let checkpoint = checkpoint::checkpoint_path(&path);
         let kept = checkpoint.exists().then_some(checkpoint.as_path());
         interrupted(&path, removed, kept)
-    })
+    });
+    Interrupt {
+        caught,
+        compressing,
+    }
+}
+
+/// A job's signals ([`cancel_on_signals`]): the one caught, and whether
+/// the job has written its table and is compressing it, which is what a
+/// second signal's message says.
+pub(super) struct Interrupt {
+    caught: Arc<AtomicI32>,
+    compressing: Arc<AtomicBool>,
+}
+
+impl Interrupt {
+    /// Takes note of a job's progress report: its compression began.
+    pub(super) fn saw(&self, p: &Progress) {
+        if p.phase == Phase::Compress {
+            self.compressing.store(true, Ordering::Relaxed);
+        }
+    }
 }
 
 /// What an interrupted run says: `interrupted: PATH not written`, whether
@@ -292,7 +319,7 @@ pub(super) fn plan_line(plan: &Plan) -> String {
 /// `signal`): [`Failure::Interrupted`] then, else `other(error)`.
 pub(super) fn interrupted_or(
     error: GenerateError,
-    signal: &AtomicI32,
+    signal: &Interrupt,
     other: impl FnOnce(GenerateError) -> Failure,
 ) -> Failure {
     let message = match error {
@@ -306,7 +333,7 @@ pub(super) fn interrupted_or(
     };
     Failure::Interrupted {
         message,
-        signal: caught(signal),
+        signal: caught(&signal.caught),
     }
 }
 
@@ -515,12 +542,14 @@ fn note_leftovers(paths: &[PathBuf]) {
 /// Runs a job with a progress bar on stderr, its failure the command
 /// line's (an interrupt's, when `signal` caught one).
 fn with_bar<R>(
-    signal: &AtomicI32,
+    signal: &Interrupt,
     run: impl FnOnce(&(dyn Fn(Progress) + Sync)) -> Result<R, GenerateError>,
 ) -> Result<R, Failure> {
     let bar = PhaseBar::new();
-    let progress =
-        |p: Progress| bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes());
+    let progress = |p: Progress| {
+        signal.saw(&p);
+        bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes());
+    };
     let report = run(&progress).map_err(|e| interrupted_or(e, signal, failure))?;
     bar.finish();
     Ok(report)

@@ -8,7 +8,7 @@ use std::os::raw::c_int;
 
 use boardbase::generate::{Cancel, GenerateError, Progress};
 use boardbase::memory::ByteSize;
-use boardbase::ranks::Ranks;
+use boardbase::ranks::{Ranks, first_failed};
 use boardbase::tables::euler::winloss::{WinLossSolver, layer_members};
 use boardbase::tables::shape::Shape;
 use mpi::collective::SystemOperation;
@@ -171,6 +171,21 @@ pub fn generate(args: &GenerateArgs, out: &mut Output, launcher: &str) -> Result
     result
 }
 
+/// A result each rank found for itself, agreed by every rank (collective).
+/// Where rank 0 failed, it says why, for every rank that failed (the others
+/// are quiet, with the same exit status); where only others failed, each
+/// says why, and rank 0 names the first.
+fn agreed<T>(ranks: &MpiRanks, result: Result<T, GenerateError>) -> Result<T, Failure> {
+    let root = ranks.rank() == 0;
+    match (first_failed(ranks, result.is_err()), result) {
+        (None, Ok(value)) => Ok(value),
+        (Some(_), Ok(_)) if !root => Err(Failure::Silent(1)),
+        (Some(rank), Ok(_)) => Err(super::generate::failure(GenerateError::OtherRank { rank })),
+        (Some(0), Err(e)) if !root => Err(Failure::Silent(if e.is_usage() { 2 } else { 1 })),
+        (_, Err(e)) => Err(super::generate::failure(e)),
+    }
+}
+
 fn generate_on(args: &GenerateArgs, out: &mut Output, ranks: &MpiRanks) -> Result<(), Failure> {
     let root = ranks.rank() == 0;
     if let Some(model) = args.model() {
@@ -249,7 +264,8 @@ fn generate_on(args: &GenerateArgs, out: &mut Output, ranks: &MpiRanks) -> Resul
             e => super::generate::failure(e),
         }
     };
-    let plan = job.plan().map_err(quiet)?;
+    // Each rank plans and checks with its own memory and disk.
+    let plan = agreed(ranks, job.plan())?;
     if root {
         eprintln!(
             "{} ranks ({} on this machine, {threads} threads each); each rank: {}",
@@ -264,8 +280,10 @@ fn generate_on(args: &GenerateArgs, out: &mut Output, ranks: &MpiRanks) -> Resul
     // mpirun passes SIGINT and SIGTERM on to every rank: they stop together.
     let cancel = Cancel::new();
     let signal = cancel_on_signals(&plan.path, &cancel);
+    agreed(ranks, plan.check())?;
     let bar = root.then(PhaseBar::new);
     let progress = |p: Progress| {
+        signal.saw(&p);
         if let Some(bar) = &bar {
             bar.update(p.phase.name(), p.done, p.total, p.phase.counts_bytes());
         }

@@ -206,6 +206,13 @@ impl<I: Subject> Table<I> {
         };
         let header_len = encode(&header).len();
         let total: u64 = self.columns.iter().map(|c| c.info.byte_len).sum();
+        // The phase begins before the temporary file exists: whoever hears
+        // it knows the file it may find is this compression's.
+        progress(Progress {
+            phase: Phase::Compress,
+            done: 0,
+            total,
+        });
         let mut file = AtomicFile::create(path)?;
         let mut out = Out {
             writer: BufWriter::with_capacity(1 << 20, &mut file),
@@ -219,15 +226,21 @@ impl<I: Subject> Table<I> {
                 self.write_packed(column, &mut out, &mut |n| {
                     done += n;
                     progress(Progress {
-                        phase: Phase::Write,
+                        phase: Phase::Compress,
                         done,
                         total,
                     });
                     stop(cancel)
                 })?
             } else {
+                let placed = self.write_raw(column, &mut out)?;
                 done += self.columns[column].info.byte_len;
-                self.write_raw(column, &mut out)?
+                progress(Progress {
+                    phase: Phase::Compress,
+                    done,
+                    total,
+                });
+                placed
             };
             c.offset = placed.offset;
             c.len = placed.len;
