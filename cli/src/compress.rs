@@ -35,7 +35,7 @@ pub fn compress(args: &CompressArgs, out: &mut Output) -> Result<(), Failure> {
         on_signals(&cancel, move || {
             let file = current.lock().map(|f| f.clone()).unwrap_or_default();
             let removed = tablefile::remove_temporary_files(&file) > 0;
-            left_as_it_was(&file, removed)
+            Some(left_as_it_was(&file, removed))
         })
     };
     for file in &args.files {

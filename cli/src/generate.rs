@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicU8, Ordering};
 use std::time::Duration;
 
 use boardbase::catalogue::{self, Model};
@@ -152,39 +152,61 @@ pub fn parse_byte_size(text: &str) -> Result<u64, String> {
 /// this process's temporary file for `path` is removed, and the final name
 /// is never touched (a table there is either the complete new one or
 /// whatever was there before; once the job compresses it, the table as
-/// written).
-pub(super) fn cancel_on_signals(path: &Path, cancel: &Cancel) -> Interrupt {
+/// written, or the compressed one once it replaced it). The process says
+/// so where `speaks` (the ranks of a job but rank 0 are quiet).
+pub(super) fn cancel_on_signals(path: &Path, cancel: &Cancel, speaks: bool) -> Interrupt {
     let path = path.to_owned();
-    let compressing = Arc::new(AtomicBool::new(false));
-    let written = Arc::clone(&compressing);
+    let compression = Arc::new(AtomicU8::new(NOT_COMPRESSING));
+    let stage = Arc::clone(&compression);
     let caught = on_signals(cancel, move || {
         let removed = tablefile::remove_temporary_files(&path) > 0;
-        if written.load(Ordering::Relaxed) {
-            return written_not_compressed(&path);
-        }
-        let checkpoint = checkpoint::checkpoint_path(&path);
-        let kept = checkpoint.exists().then_some(checkpoint.as_path());
-        interrupted(&path, removed, kept)
+        let message = match stage.load(Ordering::Relaxed) {
+            // Every byte written and no temporary file left: it replaced
+            // the table as written.
+            COMPRESSED if !removed => {
+                format!("interrupted: {} written and compressed", path.display())
+            }
+            NOT_COMPRESSING => {
+                let checkpoint = checkpoint::checkpoint_path(&path);
+                let kept = checkpoint.exists().then_some(checkpoint.as_path());
+                interrupted(&path, removed, kept)
+            }
+            _ => written_not_compressed(&path),
+        };
+        speaks.then_some(message)
     });
     Interrupt {
         caught,
-        compressing,
+        compression,
     }
 }
 
-/// A job's signals ([`cancel_on_signals`]): the one caught, and whether
-/// the job has written its table and is compressing it, which is what a
-/// second signal's message says.
+/// A job's signals ([`cancel_on_signals`]): the one caught, and how far the
+/// compression of its table has gone, which is what a second signal's
+/// message says.
 pub(super) struct Interrupt {
     caught: Arc<AtomicI32>,
-    compressing: Arc<AtomicBool>,
+    compression: Arc<AtomicU8>,
 }
 
+/// [`Interrupt`]'s stages of the compression: not begun (the table may not
+/// be written yet), under way (the table is written), every byte written
+/// (the compressed table replaces the written one next).
+const NOT_COMPRESSING: u8 = 0;
+const COMPRESSING: u8 = 1;
+const COMPRESSED: u8 = 2;
+
 impl Interrupt {
-    /// Takes note of a job's progress report: its compression began.
+    /// Takes note of a job's progress report: its compression began, or
+    /// wrote its last bytes.
     pub(super) fn saw(&self, p: &Progress) {
         if p.phase == Phase::Compress {
-            self.compressing.store(true, Ordering::Relaxed);
+            let stage = if p.done == p.total {
+                COMPRESSED
+            } else {
+                COMPRESSING
+            };
+            self.compression.fetch_max(stage, Ordering::Relaxed);
         }
     }
 }
@@ -399,7 +421,7 @@ pub(super) fn run_game(
     let plan = job.plan().map_err(failure)?;
     eprintln!("{}", game_plan_line(&plan));
     let cancel = Cancel::new();
-    let signal = cancel_on_signals(&plan.path, &cancel);
+    let signal = cancel_on_signals(&plan.path, &cancel, true);
     plan.check().map_err(failure)?;
     if let Some(checkpoint) = plan.checkpoint() {
         eprintln!("resuming from {}", checkpoint.display());
@@ -518,7 +540,7 @@ pub(super) fn run_alone(args: &GenerateArgs, out: &mut Output) -> Result<(), Fai
     // Signals are caught before the first file is made (the check's probe
     // file): from here on an interrupt cancels the job and leaves nothing.
     let cancel = Cancel::new();
-    let signal = cancel_on_signals(&plan.path, &cancel);
+    let signal = cancel_on_signals(&plan.path, &cancel, true);
     // Checked before hours of work can be lost (and made again by `run`).
     plan.check().map_err(failure)?;
     if let Some(resume) = &plan.resume {

@@ -8,7 +8,7 @@ use std::os::raw::c_int;
 
 use boardbase::generate::{Cancel, GenerateError, Progress};
 use boardbase::memory::ByteSize;
-use boardbase::ranks::{Ranks, first_failed};
+use boardbase::ranks::Ranks;
 use boardbase::tables::euler::winloss::{WinLossSolver, layer_members};
 use boardbase::tables::shape::Shape;
 use mpi::collective::SystemOperation;
@@ -172,16 +172,26 @@ pub fn generate(args: &GenerateArgs, out: &mut Output, launcher: &str) -> Result
 }
 
 /// A result each rank found for itself, agreed by every rank (collective).
-/// Where rank 0 failed, it says why, for every rank that failed (the others
-/// are quiet, with the same exit status); where only others failed, each
+/// Where rank 0 failed, it says why; each other rank that failed says why
+/// too unless its message is rank 0's (ranks that plan with the same memory
+/// and disk fail alike: one line says it). Where only others failed, each
 /// says why, and rank 0 names the first.
 fn agreed<T>(ranks: &MpiRanks, result: Result<T, GenerateError>) -> Result<T, Failure> {
     let root = ranks.rank() == 0;
-    match (first_failed(ranks, result.is_err()), result) {
+    // A failure flag, then the message.
+    let mut mine = vec![u8::from(result.is_err())];
+    if let Err(e) = &result {
+        mine.extend_from_slice(e.to_string().as_bytes());
+    }
+    let all = ranks.gather_bytes(&mine);
+    let first = all.iter().position(|m| m.first() != Some(&0));
+    match (first, result) {
         (None, Ok(value)) => Ok(value),
         (Some(_), Ok(_)) if !root => Err(Failure::Silent(1)),
         (Some(rank), Ok(_)) => Err(super::generate::failure(GenerateError::OtherRank { rank })),
-        (Some(0), Err(e)) if !root => Err(Failure::Silent(if e.is_usage() { 2 } else { 1 })),
+        (Some(0), Err(e)) if !root && all[0] == mine => {
+            Err(Failure::Silent(if e.is_usage() { 2 } else { 1 }))
+        }
         (_, Err(e)) => Err(super::generate::failure(e)),
     }
 }
@@ -279,7 +289,7 @@ fn generate_on(args: &GenerateArgs, out: &mut Output, ranks: &MpiRanks) -> Resul
     }
     // mpirun passes SIGINT and SIGTERM on to every rank: they stop together.
     let cancel = Cancel::new();
-    let signal = cancel_on_signals(&plan.path, &cancel);
+    let signal = cancel_on_signals(&plan.path, &cancel, root);
     agreed(ranks, plan.check())?;
     let bar = root.then(PhaseBar::new);
     let progress = |p: Progress| {

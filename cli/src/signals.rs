@@ -9,11 +9,11 @@ use boardbase::progress::Cancel;
 
 /// On SIGINT, SIGTERM or SIGHUP: cancels `cancel` and keeps the signal for
 /// the exit status, 128 + the signal. A second signal exits at once with
-/// that status, printing what `second` (which cleans up) says.
+/// that status, printing what `second` (which cleans up) says, if anything.
 #[cfg(unix)]
 pub(crate) fn on_signals(
     cancel: &Cancel,
-    second: impl FnOnce() -> String + Send + 'static,
+    second: impl FnOnce() -> Option<String> + Send + 'static,
 ) -> Arc<AtomicI32> {
     use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
     let caught = Arc::new(AtomicI32::new(0));
@@ -28,7 +28,9 @@ pub(crate) fn on_signals(
             cancel.cancel();
         }
         if let Some(signal) = signals.next() {
-            eprintln!("\n{}", second());
+            if let Some(message) = second() {
+                eprintln!("\n{message}");
+            }
             std::process::exit(128 + signal);
         }
     });
@@ -38,7 +40,7 @@ pub(crate) fn on_signals(
 #[cfg(not(unix))]
 pub(crate) fn on_signals(
     _cancel: &Cancel,
-    _second: impl FnOnce() -> String + Send + 'static,
+    _second: impl FnOnce() -> Option<String> + Send + 'static,
 ) -> Arc<AtomicI32> {
     Arc::new(AtomicI32::new(0))
 }

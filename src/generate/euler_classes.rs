@@ -31,7 +31,9 @@ use rayon::prelude::*;
 
 use super::checkpoint::{Checkpoint, Geometry};
 use super::euler_depth_save::{Chunk, Columns, DepthSaver, RUN_CHUNKS, Shared, load, lock};
-use super::euler_ranks::{RanksOptions, open_checkpoint, put_bits_share, put_moves};
+use super::euler_ranks::{
+    PART_WRITE_MEMORY, RanksOptions, open_checkpoint, put_bits_share, put_moves,
+};
 use super::euler_tables::{EulerDepth, EulerSummary, EulerTables};
 use super::euler_winloss::{SaveCost, Saver, Unsaved, agree_not_cancelled, load_agreed};
 use super::{
@@ -120,6 +122,13 @@ pub(super) fn euler_classes_rank_memory(shape: Shape, ranks: usize, full: bool) 
             + save_buffer(sizes).min(own);
     }
     bytes
+}
+
+/// Bytes one rank of a job by class takes to write its part of the file:
+/// [`PART_WRITE_MEMORY`], and on rank 0 the `classes` column, made whole
+/// (4 bytes a class: 528 KB at 6×6), which the plan counts on every rank.
+pub(super) fn euler_classes_rank_write_memory(shape: Shape) -> u64 {
+    PART_WRITE_MEMORY + 4 * SolverSizes::of_shape(shape).index().classes as u64
 }
 
 /// Words of a layer's blocks ORed among the ranks at once: 8 MiB.

@@ -276,7 +276,8 @@ impl GamePlan {
     /// Runs the job: [`check`](GamePlan::check), the retrograde analysis
     /// ([`Phase::Solve`]), the table written to a temporary file beside
     /// [`path`](GamePlan::path) and renamed to it
-    /// ([`Phase::Checksum`], [`Phase::Write`]), and the summary. Once
+    /// ([`Phase::Checksum`], [`Phase::Write`]), compressed where
+    /// [`GameJob::compress`] says ([`Phase::Compress`]), and the summary. Once
     /// `cancel` is cancelled the job stops and returns
     /// [`GenerateError::NotWritten`], leaving nothing under the final name.
     pub fn run(

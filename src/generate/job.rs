@@ -104,8 +104,8 @@ pub struct Job {
     /// compress` would; the disk check counts a second file of the raw
     /// table's length, which the compressed one is written beside before
     /// it replaces it. Cancelled while it compresses, the job keeps the
-    /// table as written: [`GenerateError::NotCompressed`]. `false` by
-    /// default.
+    /// table as written: [`GenerateError::NotCompressed`]. Its progress
+    /// is [`Phase::Compress`](super::Phase::Compress). `false` by default.
     pub compress: bool,
     /// One entry a class of positions under the board's symmetries, a
     /// table of version 5. Euler ([`EulerOptions::symmetry`]): its full
@@ -315,7 +315,7 @@ impl Job {
                 check_cells(Puzzle::Euler, shape)?;
                 (
                     euler_classes::euler_classes_rank_memory(shape, self.ranks, full),
-                    euler_ranks::PART_WRITE_MEMORY,
+                    euler_classes::euler_classes_rank_write_memory(shape),
                 )
             } else {
                 (
@@ -436,7 +436,9 @@ pub struct Plan {
     /// [`tablefile::write_memory`] (to a device or a pipe, the block CRCs
     /// too, which it holds between its two passes); on each rank
     /// of a job over several, [`euler_rank_write_memory`] (each rank writes
-    /// its blocks' CRCs in place, and the win/loss column in windows).
+    /// its blocks' CRCs in place, and the win/loss column in windows), or
+    /// by class a few buffers and the `classes` column (every rank holds
+    /// the columns it writes).
     pub write_memory: u64,
     /// Bytes the job needs: `generate_memory + write_memory`.
     pub memory_needed: u64,
@@ -545,7 +547,8 @@ impl Plan {
     ///
     /// `progress` hears of every phase, from the worker threads: those of
     /// the generation, then [`Phase::Checksum`](super::Phase::Checksum)
-    /// and [`Phase::Write`](super::Phase::Write) (bytes). Once `cancel` is
+    /// and [`Phase::Write`](super::Phase::Write) (bytes), and with
+    /// [`Job::compress`] [`Phase::Compress`](super::Phase::Compress). Once `cancel` is
     /// cancelled (from the callback, another thread, a signal handler) the
     /// job stops within a fraction of a second and returns
     /// [`GenerateError::NotWritten`]: nothing is left under the final name (a file

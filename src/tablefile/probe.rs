@@ -354,6 +354,8 @@ impl<'a> FlipTable<'a> {
                 ref kernel,
             } => {
                 let [w, b] = colours;
+                // A table's layout gets its kernel with its classes.
+                debug_assert_eq!(classes.is_some(), kernel.is_some());
                 let classes = classes.as_deref().zip(kernel.as_deref());
                 Ok(FlipTable {
                     shape: table.shape,

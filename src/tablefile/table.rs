@@ -268,7 +268,10 @@ impl<I: Subject> Table<I> {
                 classes, kernel, ..
             } => {
                 *classes = Some(listed);
-                *kernel = Some(Box::new(Kernel::of(self.shape)));
+                // Found with the classes the header listed, if it was.
+                if kernel.is_none() {
+                    *kernel = Some(Box::new(Kernel::of(self.shape)));
+                }
             }
             _ => {}
         }
