@@ -346,10 +346,13 @@ fn write_span(exchange_bytes: u64) -> u64 {
 pub(super) const PART_WRITE_MEMORY: u64 = (3 << 20) + (64 << 10);
 
 /// Bytes one rank of `ranks` takes to write its part of a file, whatever
-/// its size: [`PART_WRITE_MEMORY`], and a round of the winning column's
-/// windows (the blocks it sends, at most a round: 16 MiB or
-/// `exchange_bytes`, or a block a rank where that is more; and its window
-/// twice: as received and in order).
+/// its size: the conversion buffer and the buffer the block CRCs are read
+/// back through (1 MiB each), the buffer of direct writes (1 MiB), a few
+/// bytes a column (the block CRCs are written in place as the blocks are,
+/// never gathered), and a round of the winning column's windows (the
+/// blocks it sends, at most a round: 16 MiB or `exchange_bytes`, or a block
+/// a rank where that is more; and its window twice: as received and in
+/// order).
 pub fn euler_rank_write_memory(shape: Shape, ranks: usize, exchange_bytes: u64) -> u64 {
     let block = WinLossSolver::new(shape).block_words() as u64 * 8;
     let ranks = ranks.max(1) as u64;
