@@ -972,15 +972,22 @@ fn contiguous(py: Python<'_>, e: &dyn std::fmt::Display) -> PyErr {
 /// when both are of one phase and that one neither starts the phase
 /// (`done == 0`) nor ends it (`done == total`): the callback hears the
 /// latest count, not every one, while every phase is heard to start and to
-/// end, however slow the callback. At most three reports a phase wait.
+/// end, however slow the callback. A report equal to the one before it
+/// (a compression's training says "nothing done yet" after each chunk it
+/// reads) is dropped. At most three reports a phase wait.
 #[derive(Default)]
 struct Pending {
     reports: Vec<Progress>,
+    /// The last report pushed, passed on or not.
+    last: Option<Progress>,
     ended: bool,
 }
 
 impl Pending {
     fn push(&mut self, report: Progress) {
+        if self.last.replace(report) == Some(report) {
+            return;
+        }
         match self.reports.last_mut() {
             Some(last)
                 if last.phase == report.phase && last.done != 0 && last.done < last.total =>

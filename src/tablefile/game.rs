@@ -263,6 +263,7 @@ impl Table<GameId> {
         let fill = |parts: &mut super::parts::Parts<'_>| -> Result<(), E> {
             for phase in [Phase::Checksum, Phase::Write] {
                 let mut done = 0u64;
+                progress(Progress { phase, done, total });
                 let mut put = |column: usize, at: u64, bytes: &[u8]| -> Result<(), E> {
                     if let Some(stopped) = stop() {
                         return Err(stopped);

@@ -296,6 +296,7 @@ impl<I: Subject> Table<I> {
             done: 0,
             total,
         };
+        progress(tally);
         for (i, info) in infos.iter().enumerate() {
             let mut hasher = crc32fast::Hasher::new();
             let mut blocks = BlockHasher::new(format::BLOCK_LEN, info.byte_len);
@@ -341,6 +342,7 @@ impl<I: Subject> Table<I> {
             done: 0,
             total,
         };
+        progress(tally);
         for (i, place) in placed.iter().enumerate() {
             pad(out, &mut at, place.offset)?;
             self.put_column(i, &mut tally, progress, cancel, |_, bytes| {
@@ -529,6 +531,7 @@ impl<I: Subject> Table<I> {
                 done: 0,
                 total,
             };
+            progress(tally);
             for i in 0..infos.len() {
                 let mut source = self.source_crcs(i, true);
                 self.put_column(i, &mut tally, progress, cancel, |at, bytes| {
@@ -542,6 +545,7 @@ impl<I: Subject> Table<I> {
                 done: 0,
                 total,
             };
+            progress(tally);
             for i in 0..infos.len() {
                 self.put_column(i, &mut tally, progress, cancel, |at, bytes| {
                     Ok(parts.put_bytes(i, at, bytes)?)
