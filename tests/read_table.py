@@ -1,15 +1,18 @@
 """Reads boardbase table files with the standard library: versions 3, 5
-(one entry a class of symmetric positions) and 2 (mapped with mmap, any
-board shape) and version 1 (the 4x4 exports of earlier releases); version 4
-(compressed columns, and version 5's when compressed) needs Zstandard too:
-Python 3.14's compression.zstd, or the zstandard package from PyPI.
+(one entry a class of symmetric positions), 6 (a game's table, one entry a
+canonical position) and 2 (mapped with mmap, any board shape) and version 1
+(the 4x4 exports of earlier releases); version 4 (compressed columns, and
+version 5's and 6's when compressed) needs Zstandard too: Python 3.14's
+compression.zstd, or the zstandard package from PyPI.
 
 python3 read_table.py FILE...  checks every CRC, then prints one line per
 column: puzzle, column name, then every entry (entry i of a per-board column
 is for the board whose bits are i; in version 5, for a class of positions:
 Table.entry gives a board's); for version 5, one more line: puzzle,
 winning_by_board (Euler) or rounds_by_board (Flip), then that column's
-entry of every board in turn.
+entry of every board in turn; for version 6, one more line: the game,
+outcome_by_index, then the outcome of every position index in turn (0 where
+an index has no entry: Table.outcome_at gives it).
 """
 import bisect
 import mmap
@@ -117,11 +120,11 @@ class Table:
         magic, version, n = struct.unpack_from("<8sII", data)
         if magic != b"BRDBASE\0":
             raise ValueError(f"{path}: not a boardbase table file")
-        self.pos, self.crcs, self.columns = 16, {}, {}
+        self.pos, self.crcs, self.columns, self.version = 16, {}, {}, version
         self.symmetries = self.key = self.rest = None
         if version == 1:
             return self.read_v1(path, data)
-        if version not in (2, 3, 4, 5) or size < 20 + n:
+        if version not in (2, 3, 4, 5, 6) or size < 20 + n:
             raise ValueError(f"{path}: unsupported version {version} or truncated")
         if zlib.crc32(data[:16 + n]) != struct.unpack_from("<I", data, 16 + n)[0]:
             raise ValueError(f"{path}: header CRC mismatch")
@@ -167,6 +170,18 @@ class Table:
         g = keys.index(min(keys))
         klass = bisect.bisect_left(self.columns["classes"], keys[g])
         return klass << len(self.rest) | pattern(images[g], self.rest)
+
+    def outcome_at(self, i):
+        """Version 6: the outcome entry of a game's position index i, 0 when
+        it has none. Bit i of `canonical` says whether it has one; its entry
+        is then canonical_rank[i // 512] plus the 1 bits of `canonical` from
+        i - i % 512 up to i."""
+        canonical = self.columns["canonical"]
+        if not canonical[i]:
+            return 0
+        rank = self.columns["canonical_rank"][i // 512]
+        rank += sum(canonical[j] for j in range(i - i % 512, i))
+        return self.columns["outcome"][rank]
 
     def bytes(self, data):  # u64 length, then that many bytes
         (n,) = self.take(data, "<Q")
@@ -228,3 +243,6 @@ if __name__ == "__main__":
             column = table.columns[name]
             boards = range(1 << table.rows * table.cols)
             print(table.puzzle, name + "_by_board", *(column[table.entry(b)] for b in boards))
+        if table.version == 6:  # a game's table: the outcome of every index
+            indices = range(len(table.columns["canonical"]))
+            print(table.puzzle, "outcome_by_index", *(table.outcome_at(i) for i in indices))

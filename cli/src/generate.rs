@@ -465,7 +465,7 @@ fn game_plan_line(plan: &GamePlan) -> String {
         String::new()
     };
     format!(
-        "{} {}, value and remoteness of every position: {} position indices; needs {} of memory ({} to solve, {} to write{limit_text}) and {} of disk for {}{entries}",
+        "{} {}, value and remoteness of every position: {} position indices; needs {} of memory ({} to solve, {} to write{limit_text}) and at most {} of disk for {}{entries}",
         job.model.game,
         job.setup.shape,
         thousands(plan.positions),

@@ -96,3 +96,38 @@ def test_generate_compress_writes_what_compress_writes(files: Tuple[Path, Path],
     assert "uncompressed_bytes" not in plain
     with pytest.raises(TypeError, match="compress: expected True or False, not int"):
         boardbase.generate("euler", "3x3", dir=tmp_path, compress=1)  # type: ignore[arg-type]
+
+
+def test_the_docs_reader_reads_a_game_table_of_version_6_compressed(tmp_path: Path) -> None:
+    """A game's table (version 6: one entry a legal canonical position)
+    compressed by `boardbase compress` keeps its version and reads as the
+    raw file does, through the docs' reader."""
+    pytest.importorskip("zstandard")
+    from test_tables import cli
+
+    binary = cli()
+    if binary is None:
+        pytest.skip("no boardbase binary built (cargo build -p boardbase-cli)")
+    raw = tmp_path / "raw"
+    packed = tmp_path / "packed"
+    name = "mnk-3x4-k3.bin"
+    subprocess.run(
+        [str(binary), "generate", "mnk", "3x4", "--k", "3", "--dir", str(raw)], check=True, capture_output=True
+    )
+    packed.mkdir()
+    shutil.copy(raw / name, packed / name)
+    subprocess.run([str(binary), "compress", str(packed / name)], check=True, capture_output=True)
+    read_table = reader()
+    a, b = read_table.Table(str(raw / name)), read_table.Table(str(packed / name))
+    assert (a.version, b.version) == (6, 6)
+    b.verify()
+    assert isinstance(b.columns["canonical"], read_table.PackedColumn)
+    for column in ("canonical", "canonical_rank", "outcome"):
+        x, y = a.columns[column], b.columns[column]
+        assert len(x) == len(y) and all(x[i] == y[i] for i in range(len(x))), column
+    # 3^12 indices; 28,330 legal canonical positions have an entry.
+    assert len(a.columns["canonical"]) == 531_441 and len(a.columns["outcome"]) == 28_330
+    for i in range(0, 531_441, 997):
+        assert a.outcome_at(i) == b.outcome_at(i), i
+    # The empty board, index 0, is won in 7 for X: 1 << 14 | 7.
+    assert b.outcome_at(0) == 1 << 14 | 7

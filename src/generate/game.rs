@@ -92,7 +92,10 @@ impl GameJob {
         let game = self.model.make(&self.setup).map_err(GenerateError::Setup)?;
         let positions = game.positions();
         let name = GameTable::file_name_of(self.model, &self.setup);
-        let file_bytes = GameTable::expected_file_len(self.model, &self.setup, positions);
+        // The most the file can take: the legal canonical positions are
+        // counted once the game is solved.
+        let file_bytes =
+            GameTable::expected_file_len(self.model, &self.setup, positions, positions);
         let path = self.dir.join(&name);
         let write_memory = tablefile::write_memory(&path, file_bytes);
         let memory_limit = match self.memory_limit {
@@ -146,7 +149,8 @@ pub struct GamePlan {
     /// The table file: the job's directory and the table's usual name
     /// (`mnk-4x4-k4.bin`).
     pub path: PathBuf,
-    /// The game's position indices: one entry each in the table.
+    /// The game's position indices (the table has an entry for each legal
+    /// canonical one).
     pub positions: u64,
     /// Bytes the solve takes at most: the retrograde analysis's arrays,
     /// or solving tier by tier, the largest tier's arrays, the mapped
@@ -156,7 +160,9 @@ pub struct GamePlan {
     pub write_memory: u64,
     /// Bytes the job needs: `generate_memory + write_memory`.
     pub memory_needed: u64,
-    /// The file's length in bytes.
+    /// The most the file's length can be, in bytes: its table's entries
+    /// are those of the legal canonical positions, known once the game is
+    /// solved; the plan counts one entry a position index.
     pub file_bytes: u64,
     /// The length of the entries file a game is solved into tier by tier,
     /// beside the table while the job runs (`GAME-RxC-kK.bin.tiers`, two
@@ -181,11 +187,10 @@ pub struct GameReport {
     pub cols: usize,
     /// The game's options by name.
     pub options: BTreeMap<&'static str, u64>,
-    /// The game's position indices: the index space, one entry each in the
-    /// table.
+    /// The game's position indices: the index space.
     pub positions: u64,
-    /// Legal positions up to the board's symmetries (the entries that
-    /// hold a value).
+    /// Legal positions up to the board's symmetries: the table's
+    /// entries.
     pub legal: u64,
     /// Positions reachable from the start up to the board's symmetries,
     /// finished ones included.

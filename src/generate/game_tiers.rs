@@ -262,6 +262,7 @@ pub(super) fn run(
         job.model,
         job.setup,
         &map,
+        legal.iter().sum(),
         &mut |p| progress(p),
         &stopped,
         |error: TableError| GenerateError::writing(job.path, error),

@@ -367,6 +367,45 @@ impl ColumnRef<'_> {
             .collect()
     }
 
+    /// Entries `64 w` to `64 w + 63` of a column of 1-bit entries as one
+    /// word, entry `64 w` its lowest bit, the bits past the last entry 0:
+    /// what counting the set entries of a range reads. [`Fault::Past`]
+    /// past the end and for a column of wider entries, [`Fault::Block`]
+    /// when the word's block is damaged.
+    #[inline]
+    pub(crate) fn word(&self, w: u64) -> Result<u64, Fault> {
+        let first = w.checked_mul(64).ok_or(Fault::Past)?;
+        if first >= self.entries {
+            return Err(Fault::Past);
+        }
+        let len = usize::try_from(self.entries.div_ceil(8)).map_err(|_| Fault::Past)?;
+        let at = usize::try_from(w * 8).map_err(|_| Fault::Past)?;
+        let from = |bytes: &[u8]| {
+            let bytes = bytes.get(at..len.min(bytes.len()))?;
+            let mut le = [0u8; 8];
+            let n = bytes.len().min(8);
+            le[..n].copy_from_slice(&bytes[..n]);
+            Some(u64::from_le_bytes(le))
+        };
+        let word = match self.data {
+            RefData::File(bytes, 1) => from(bytes),
+            RefData::Checked(c) if c.width == 1 => {
+                c.check(at * 8)?;
+                from(c.bytes)
+            }
+            RefData::Packed(c) if c.width == 1 => Some(c.word(w)?),
+            RefData::Bits(words) => words.get(at / 8).copied(),
+            _ => None,
+        };
+        let left = self.entries - first;
+        let mask = if left >= 64 {
+            u64::MAX
+        } else {
+            (1 << left) - 1
+        };
+        word.map(|word| word & mask).ok_or(Fault::Past)
+    }
+
     /// Entry `i`: [`Fault::Past`] past the end, [`Fault::Block`] when its
     /// block is damaged.
     #[inline]

@@ -18,7 +18,6 @@ use super::entry::Fault;
 use super::format::{
     self, ALIGN, BLOCK_LEN, CRC_LEN, Codec, ColumnHeaderV4, Header, PRELUDE_LEN, VERSION_4,
 };
-use super::index::VERSION_5;
 use super::write::{BlockHasher, Cancelling, Stop, ZEROS, crc_array_bytes, stop};
 use super::{Phase, Progress, Subject, Table, TableError};
 use crate::progress::Cancel;
@@ -191,10 +190,11 @@ impl<I: Subject> Table<I> {
         // Version 5's `index` field follows the columns: bincode encodes
         // a struct's fields one after the other.
         let index = self.index_header().map(|i| i.encode());
-        let version = if index.is_some() {
-            VERSION_5
-        } else {
-            VERSION_4
+        // Version 3 becomes 4; 5 and 6 keep their numbers, their layouts
+        // having codecs already.
+        let version = match self.layout.version() {
+            super::VERSION => VERSION_4,
+            version => version,
         };
         // The legacy configuration encodes integers at a fixed width: the
         // header's length does not depend on the values filled in last.

@@ -35,7 +35,7 @@ pub enum TableError {
         found: [u8; 8],
     },
     /// A layout version this library does not read (it reads 1 to 5).
-    #[error("unsupported version {0} (this library reads versions 1 to 5)")]
+    #[error("unsupported version {0} (this library reads versions 1 to 6)")]
     Version(u32),
     /// The file is shorter than its header says (or too short to hold the
     /// header itself).

@@ -1,9 +1,10 @@
-//! The byte layouts of versions 2 to 4: the header, its encoding and the
+//! The byte layouts of versions 2 to 6: the header, its encoding and the
 //! checks of a file's structure (everything but the column contents).
 
 use serde::{Deserialize, Serialize};
 
 use super::index::{IndexHeader, VERSION_5};
+use super::ranked::VERSION_6;
 use super::{ColumnBlocks, ColumnInfo, MAGIC, MAX_HEADER_LEN, Puzzle, TableError, VERSION};
 use boardbase_tables::shape::Shape;
 
@@ -226,6 +227,14 @@ pub(crate) fn version(bytes: &[u8]) -> Result<u32, TableError> {
     Ok(le_u32(bytes, 8))
 }
 
+/// Whether files of `version` are read through [`parse`] (mapped): 2 to 6.
+pub(crate) fn is_mapped_version(version: u32) -> bool {
+    matches!(
+        version,
+        VERSION | VERSION_2 | VERSION_4 | VERSION_5 | VERSION_6
+    )
+}
+
 /// Round `at` up to a multiple of [`ALIGN`] (saturating).
 pub(crate) fn align_up(at: u64) -> u64 {
     at.div_ceil(ALIGN).saturating_mul(ALIGN)
@@ -285,9 +294,7 @@ fn decode_part<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<(T, usize
 pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
     let len = bytes.len() as u64;
     let version = version(bytes)?;
-    debug_assert!(
-        version == VERSION || version == VERSION_2 || version == VERSION_4 || version == VERSION_5
-    );
+    debug_assert!(is_mapped_version(version));
     if bytes.len() < PRELUDE_LEN {
         return Err(TableError::Truncated {
             len,
@@ -321,7 +328,7 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, TableError> {
             let (header, index) = decode_v5(bytes, header_end)?;
             (header, Some(index))
         }
-        VERSION_4 => (decode(bytes, header_end)?, None),
+        VERSION_4 | VERSION_6 => (decode(bytes, header_end)?, None),
         VERSION_2 => (decode::<ColumnHeader>(bytes, header_end)?.widen(), None),
         _ => (decode::<ColumnHeaderV3>(bytes, header_end)?.widen(), None),
     };
@@ -465,12 +472,12 @@ pub(crate) struct Placed {
 }
 
 /// The encoded prelude, header and header CRC of a table of `version` (2 or
-/// 3; 5 with an `index`) with these columns (their `crc` fields given: of
-/// the column in version 2, of its block-CRC array in versions 3 and 5),
+/// 3; 5 with an `index`; 6) with these columns (their `crc` fields given: of
+/// the column in version 2, of its block-CRC array in versions 3 to 6),
 /// the places the columns get, and the file's length. Each region starts at
 /// the first multiple of [`ALIGN`] after what precedes it: a column, then
-/// (versions 3 and 5) its block-CRC array of blocks of [`BLOCK_LEN`], then
-/// the next column. Version 5's columns are stored raw (codec 0).
+/// (versions 3 to 6) its block-CRC array of blocks of [`BLOCK_LEN`], then
+/// the next column. Version 5 and 6 columns are stored raw (codec 0).
 pub(crate) fn encode_header(
     name: &str,
     shape: Shape,
@@ -524,10 +531,10 @@ pub(crate) fn encode_header(
                     .collect(),
             };
             bincode::serde::encode_to_vec(&v2, config)
-        } else if let Some(index) = index {
+        } else if version == VERSION_5 || version == VERSION_6 {
             let v4: Header<ColumnHeaderV4> = h.clone().widen();
             bincode::serde::encode_to_vec(&v4, config).map(|mut bytes| {
-                bytes.extend(index.encode());
+                bytes.extend(index.iter().flat_map(|index| index.encode()));
                 bytes
             })
         } else {

@@ -1,15 +1,22 @@
 //! Table files of the games of the model: any two-player game of the
 //! catalogue ([`catalogue::MODELS`](crate::catalogue::MODELS)) solved by
-//! retrograde analysis, stored as the same version-3 files as Flip's and
-//! Euler's (header, columns, a CRC a 4 KiB block) and mapped the same way.
+//! retrograde analysis, stored in the layout of Flip's and Euler's files
+//! (header, columns, a CRC a 4 KiB block), version 6, and mapped the same
+//! way.
 //!
 //! A [`GameTable`] holds, besides the header's game name (`puzzle` field)
 //! and board:
 //!
 //! | column | width | entries | value |
 //! | --- | ---: | --- | --- |
-//! | `outcome` | 16 | the game's position indices | the value in the top two bits (1 won, 2 lost, 3 drawn for the player to move; 0 for an index that is no legal canonical position), the remoteness in the other 14 ([`retrograde::encode`]) |
+//! | `canonical` | 1 | the game's position indices | 1 where the index is a legal canonical position: it has an entry |
+//! | `canonical_rank` | 64 | one a span of 512 indices | the entries before the span |
+//! | `outcome` | 16 | the legal canonical positions | the value in the top two bits (1 won, 2 lost, 3 drawn for the player to move), the remoteness in the other 14 ([`retrograde::encode`]) |
 //! | `option_NAME` | 64 | 1 | the value of the game's option `NAME` (`option_k`), one column an option |
+//!
+//! Files of earlier releases (version 3, and 4 compressed) have no
+//! `canonical` column and an `outcome` entry at every index, 0 where an
+//! index is no legal canonical position; they are still read.
 //!
 //! Positions are the game's own indices, in the order its rules number
 //! them; a position of a class of symmetric ones is answered through its
@@ -54,9 +61,10 @@ use boardbase_tables::game::Outcome;
 use boardbase_tables::game::retrograde::{self, Solved};
 use boardbase_tables::shape::Shape;
 
+use super::format::BLOCK_LEN;
+use super::ranked::{self, CANONICAL, CANONICAL_RANK, RANK_SPAN, RankFault, VERSION_6};
 use super::{
-    ColumnData, ColumnInfo, Layout, Phase, Progress, Storage, Subject, Table, TableError, VERSION,
-    format,
+    ColumnData, ColumnInfo, Layout, Phase, Progress, Storage, Subject, Table, TableError, format,
 };
 use crate::catalogue::{AnyGame, Model, Setup};
 
@@ -118,16 +126,29 @@ impl Subject for GameId {
             ));
         }
         super::check_widths(columns)?;
-        let mut outcome = None;
-        for (i, c) in columns.iter().enumerate() {
-            let (width, entries) = if c.name == OUTCOME {
-                outcome = Some(i);
-                (16, c.entries)
-            } else if c.name.starts_with(OPTION) {
-                (64, 1)
-            } else {
+        let find = |name: &str| columns.iter().position(|c| c.name == name);
+        let outcome = find(OUTCOME).ok_or_else(|| TableError::MissingColumn(OUTCOME.into()))?;
+        let ranked = match (find(CANONICAL), find(CANONICAL_RANK)) {
+            (Some(canonical), Some(ranks)) => Some((canonical, ranks)),
+            (None, None) => None,
+            (None, Some(_)) => return Err(TableError::MissingColumn(CANONICAL.into())),
+            (Some(_), None) => return Err(TableError::MissingColumn(CANONICAL_RANK.into())),
+        };
+        let positions = match ranked {
+            Some((canonical, _)) => columns[canonical].entries,
+            None => columns[outcome].entries,
+        };
+        for c in columns {
+            let (width, entries) = match c.name.as_str() {
+                // Version 6's entries are those of the legal canonical
+                // positions, counted when the table is verified.
+                OUTCOME if ranked.is_some() => (16, c.entries.min(positions)),
+                OUTCOME => (16, positions),
+                CANONICAL => (1, positions),
+                CANONICAL_RANK => (64, ranked::rank_entries(positions)),
+                name if name.starts_with(OPTION) => (64, 1),
                 // Columns a later release adds: skipped, as readers do.
-                continue;
+                _ => continue,
             };
             if c.width != width {
                 return Err(TableError::ColumnWidth {
@@ -144,18 +165,22 @@ impl Subject for GameId {
                 });
             }
         }
-        let outcome = outcome.ok_or_else(|| TableError::MissingColumn(OUTCOME.into()))?;
-        Ok(Layout::Game { outcome })
+        Ok(Layout::Game { outcome, ranked })
     }
 }
 
 /// Bytes [`GameTable::write_outcomes`] hands to the writer at a time.
 const WRITE_CHUNK: usize = 1 << 20;
 
-/// The columns of a game's table of `positions` indices, in the file's
-/// order: the outcomes, then one a option of `model`.
-fn game_infos(model: &Model, positions: u64) -> Vec<ColumnInfo> {
-    let mut infos = vec![ColumnInfo::in_memory(OUTCOME, 16, positions)];
+/// The columns of a game's table of `positions` indices, `entries` of
+/// them legal canonical positions, in the file's order: the index of the
+/// entries, the outcomes, then one a option of `model`.
+fn game_infos(model: &Model, positions: u64, entries: u64) -> Vec<ColumnInfo> {
+    let mut infos = vec![
+        ColumnInfo::in_memory(CANONICAL, 1, positions),
+        ColumnInfo::in_memory(CANONICAL_RANK, 64, ranked::rank_entries(positions)),
+        ColumnInfo::in_memory(OUTCOME, 16, entries),
+    ];
     for option in model.options {
         infos.push(ColumnInfo::in_memory(
             format!("{OPTION}{}", option.name),
@@ -181,7 +206,7 @@ fn file_name<'a>(
 }
 
 impl Table<GameId> {
-    /// Opens a game's table file (version 3 or 2, mapped) and checks its
+    /// Opens a game's table file (version 6, 3, 4 or 2, mapped) and checks its
     /// structure as [`Table::open`] does; the time does not depend on the
     /// file's size. Whether it is the table of a given setup is
     /// [`GameTable::is_of`]'s question.
@@ -194,11 +219,7 @@ impl Table<GameId> {
         let version = format::version(&head[..n])?;
         // Version 5 is read so that its header says what the file is for:
         // a game's table has no index, and `check` refuses one.
-        if version != VERSION
-            && version != format::VERSION_2
-            && version != format::VERSION_4
-            && version != super::index::VERSION_5
-        {
+        if !format::is_mapped_version(version) {
             return Err(TableError::Version(version));
         }
         // SAFETY: as in `Table::open`: read-only, every read bounds-checked.
@@ -207,13 +228,53 @@ impl Table<GameId> {
     }
 
     /// The table of `model` set up as `setup` from its solved positions, in
-    /// memory (write it with [`Table::write`]).
+    /// memory (write it with [`Table::write`]): one entry a legal canonical
+    /// position (version 6).
     pub fn from_solved(
         model: &Model,
         setup: &Setup,
         solved: Solved,
     ) -> Result<GameTable, TableError> {
-        let mut columns = vec![(OUTCOME.to_owned(), ColumnData::U16(solved.into_cells()))];
+        let cells = solved.into_cells();
+        let positions = cells.len() as u64;
+        let mut split = ranked::Split::default();
+        let bytes: Vec<u8> = cells.iter().flat_map(|c| c.to_le_bytes()).collect();
+        drop(cells);
+        split.take(&bytes);
+        drop(bytes);
+        let words = |bytes: &[u8]| -> Vec<u64> {
+            bytes
+                .chunks(8)
+                .map(|b| {
+                    let mut le = [0u8; 8];
+                    le[..b.len()].copy_from_slice(b);
+                    u64::from_le_bytes(le)
+                })
+                .collect()
+        };
+        let mut columns = vec![
+            (
+                CANONICAL.to_owned(),
+                ColumnData::Bits {
+                    words: words(&split.canonical),
+                    entries: positions,
+                },
+            ),
+            (
+                CANONICAL_RANK.to_owned(),
+                ColumnData::U64(words(&split.ranks)),
+            ),
+            (
+                OUTCOME.to_owned(),
+                ColumnData::U16(
+                    split
+                        .outcome
+                        .chunks_exact(2)
+                        .map(|b| u16::from_le_bytes([b[0], b[1]]))
+                        .collect(),
+                ),
+            ),
+        ];
         for (option, &value) in model.options.iter().zip(&setup.options) {
             columns.push((
                 format!("{OPTION}{}", option.name),
@@ -231,33 +292,38 @@ impl Table<GameId> {
     }
 
     /// The length of the file of `model`'s table set up as `setup`, with
-    /// `positions` position indices, known before the table is.
-    pub fn expected_file_len(model: &Model, setup: &Setup, positions: u64) -> u64 {
-        let infos = game_infos(model, positions);
+    /// `positions` position indices, `entries` of them legal canonical
+    /// positions; with `entries` = `positions`, the most it can be, known
+    /// before the game is solved.
+    pub fn expected_file_len(model: &Model, setup: &Setup, positions: u64, entries: u64) -> u64 {
+        let infos = game_infos(model, positions, entries);
         let crcs = vec![0; infos.len()];
-        format::encode_header(model.game, setup.shape, VERSION, &infos, &crcs, None).2
+        format::encode_header(model.game, setup.shape, VERSION_6, &infos, &crcs, None).2
     }
 
-    /// Writes the table of `model` set up as `setup` whose `outcome`
-    /// column is `outcome`, its bytes as the file stores them (two a
-    /// position index, little-endian: a solve's entries file), as the file
-    /// `path`: the same bytes [`from_solved`](GameTable::from_solved) and
-    /// [`Table::write`] give of the same entries, with the same two
-    /// passes ([`Phase::Checksum`], [`Phase::Write`]) and the same temporary
-    /// file renamed once complete. `stop` is asked between chunks of
-    /// 1 MiB: `Some` stops the write (its temporary file removed) with that
-    /// error; the table's errors are `error`'s.
+    /// Writes the table of `model` set up as `setup` from its entries,
+    /// `outcome`, as a solve's entries file holds them (two bytes a
+    /// position index, little-endian, 0 where an index is no legal
+    /// canonical position), `entries` of them not 0, as the file `path`:
+    /// the same bytes [`from_solved`](GameTable::from_solved) and
+    /// [`Table::write`] give of the same entries, with the same two passes
+    /// ([`Phase::Checksum`], [`Phase::Write`]) and the same temporary file
+    /// renamed once complete. Memory: three buffers of 1 MiB. `stop` is
+    /// asked between chunks of 1 MiB: `Some` stops the write (its temporary
+    /// file removed) with that error; the table's errors are `error`'s.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn write_outcomes<E: crate::ranks::OtherRank>(
         path: &Path,
         model: &Model,
         setup: &Setup,
         outcome: &[u8],
+        entries: u64,
         progress: &mut dyn FnMut(Progress),
         stop: &dyn Fn() -> Option<E>,
         error: impl Fn(TableError) -> E,
     ) -> Result<u64, E> {
         let positions = outcome.len() as u64 / 2;
-        let infos = game_infos(model, positions);
+        let infos = game_infos(model, positions, entries);
         let total: u64 = infos.iter().map(|c| c.byte_len).sum();
         let options: Vec<[u8; 8]> = setup.options.iter().map(|v| v.to_le_bytes()).collect();
         let fill = |parts: &mut super::parts::Parts<'_>| -> Result<(), E> {
@@ -277,11 +343,40 @@ impl Table<GameId> {
                     progress(Progress { phase, done, total });
                     Ok(())
                 };
-                for (k, chunk) in outcome.chunks(WRITE_CHUNK).enumerate() {
-                    put(0, (k * WRITE_CHUNK) as u64, chunk)?;
+                // Each column's bytes as they come, put once there are
+                // 1 MiB of them (whole blocks), the rest at the end.
+                let mut split = ranked::Split::default();
+                let mut at = [0u64; 3];
+                let mut flush = |split: &mut ranked::Split, last: bool| -> Result<(), E> {
+                    let pending = [&mut split.canonical, &mut split.ranks, &mut split.outcome];
+                    for (column, bytes) in pending.into_iter().enumerate() {
+                        if !last && bytes.len() < WRITE_CHUNK {
+                            continue;
+                        }
+                        let whole = if last {
+                            bytes.len()
+                        } else {
+                            bytes.len() / BLOCK_LEN as usize * BLOCK_LEN as usize
+                        };
+                        put(column, at[column], &bytes[..whole])?;
+                        at[column] += whole as u64;
+                        bytes.drain(..whole);
+                    }
+                    Ok(())
+                };
+                for chunk in outcome.chunks(WRITE_CHUNK) {
+                    split.take(chunk);
+                    flush(&mut split, false)?;
                 }
+                if split.ones != entries {
+                    return Err(error(TableError::Io(io::Error::other(format!(
+                        "the entries hold {} legal canonical positions, not the {entries} counted",
+                        split.ones
+                    )))));
+                }
+                flush(&mut split, true)?;
                 for (i, value) in options.iter().enumerate() {
-                    put(1 + i, 0, value)?;
+                    put(3 + i, 0, value)?;
                 }
             }
             stop().map_or(Ok(()), Err)
@@ -289,6 +384,7 @@ impl Table<GameId> {
         let header = super::parts::FileHeader {
             name: model.game,
             shape: setup.shape,
+            version: VERSION_6,
             columns: &infos,
             index: None,
         };
@@ -313,8 +409,7 @@ impl Table<GameId> {
     }
 
     /// Whether this is the table of `model` set up as `setup`: the game,
-    /// the board, every option, and one entry a position index of the
-    /// game.
+    /// the board, every option, and the game's position indices.
     pub fn is_of(&self, model: &Model, setup: &Setup, game: &dyn AnyGame) -> bool {
         // The file's options set up as the game takes them: Quixo's k = 0
         // in a file written before it was settled is the board's side.
@@ -331,7 +426,11 @@ impl Table<GameId> {
     /// The number of position indices the table holds.
     pub fn positions(&self) -> u64 {
         match self.layout {
-            Layout::Game { outcome } => self.columns[outcome].info.entries,
+            Layout::Game {
+                ranked: Some((canonical, _)),
+                ..
+            } => self.columns[canonical].info.entries,
+            Layout::Game { outcome, .. } => self.columns[outcome].info.entries,
             _ => 0,
         }
     }
@@ -376,23 +475,93 @@ impl Table<GameId> {
 
     /// The outcome the table holds for the canonical `position`.
     pub fn canonical_outcome(&self, position: u64) -> Result<Option<Outcome>, TableError> {
-        let Layout::Game { outcome } = self.layout else {
+        let Layout::Game { outcome, ranked } = self.layout else {
             return Err(TableError::NoColumn(OUTCOME));
         };
-        let column = self
-            .column_ref(outcome)
-            .ok_or(TableError::NoColumn(OUTCOME))?;
-        if position >= column.entries {
+        let positions = self.positions();
+        if position >= positions {
             return Err(TableError::NoSuchPosition {
                 position,
-                positions: column.entries,
+                positions,
             });
         }
-        let cell = column
-            .get(position)
-            .map_err(|fault| fault.probe_error(OUTCOME, position))?;
+        let column = |i| self.column_ref(i).ok_or(TableError::NoColumn(OUTCOME));
+        let entry = match ranked {
+            None => position,
+            Some((canonical, ranks)) => {
+                let found = ranked::rank_of(&column(canonical)?, &column(ranks)?, position);
+                match found {
+                    Ok(Some(entry)) => entry,
+                    Ok(None) => return Ok(None),
+                    Err(RankFault::Canonical(fault)) => {
+                        return Err(fault.probe_error(CANONICAL, position));
+                    }
+                    Err(RankFault::Ranks(fault)) => {
+                        return Err(fault.probe_error(CANONICAL_RANK, position / RANK_SPAN));
+                    }
+                }
+            }
+        };
+        let cell = column(outcome)?
+            .get(entry)
+            .map_err(|fault| fault.probe_error(OUTCOME, entry))?;
         // A 16-bit column's entries fit.
-        Ok(retrograde::decode(cell as u16))
+        match retrograde::decode(cell as u16) {
+            // Version 6 keeps entries of positions alone.
+            None if ranked.is_some() => Err(TableError::BadEntry {
+                column: OUTCOME,
+                index: entry,
+                value: 0,
+            }),
+            found => Ok(found),
+        }
+    }
+
+    /// Checks a version-6 table's index: each `canonical_rank` entry counts
+    /// the `canonical` bits before its span, and `outcome` has an entry for
+    /// each bit. The entries themselves are checked by the rules.
+    fn verify_ranks(&self) -> Result<(), TableError> {
+        let Layout::Game {
+            outcome,
+            ranked: Some((canonical, ranks)),
+        } = self.layout
+        else {
+            return Ok(());
+        };
+        let column = |i| self.column_ref(i).ok_or(TableError::NoColumn(OUTCOME));
+        let (bits, counts) = (column(canonical)?, column(ranks)?);
+        let words = self.positions().div_ceil(64);
+        let mut ones = 0u64;
+        for w in 0..words {
+            if (w * 64).is_multiple_of(RANK_SPAN) {
+                let span = w * 64 / RANK_SPAN;
+                let count = counts
+                    .get(span)
+                    .map_err(|fault| fault.probe_error(CANONICAL_RANK, span))?;
+                if count != ones {
+                    return Err(TableError::Inconsistent {
+                        column: CANONICAL_RANK.into(),
+                        index: span,
+                        detail: format!(
+                            "holds {count}, but canonical has {ones} positions before it"
+                        ),
+                    });
+                }
+            }
+            let word = bits
+                .word(w)
+                .map_err(|fault| fault.probe_error(CANONICAL, w * 64))?;
+            ones += u64::from(word.count_ones());
+        }
+        let entries = self.columns[outcome].info.entries;
+        if entries != ones {
+            return Err(TableError::ColumnEntries {
+                column: OUTCOME.into(),
+                entries,
+                expected: ones,
+            });
+        }
+        Ok(())
     }
 
     /// Verifies the table as the table of `model` with the board and
@@ -439,6 +608,7 @@ impl Table<GameId> {
         // entry from its children's, scattered over the table.
         let unpacked = self.unpacked()?;
         let table = unpacked.as_ref().unwrap_or(self);
+        table.verify_ranks()?;
         let mut damaged = None;
         let consistent = game
             .check(

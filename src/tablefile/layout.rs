@@ -11,16 +11,21 @@ use boardbase_tables::flip::search::kernel;
 use boardbase_tables::shape::Shape;
 
 use super::index::{CLASSES, CLASSES_WIDTH, IndexHeader, VERSION_5};
+use super::ranked::VERSION_6;
 use super::{ColumnInfo, Puzzle, TableError, VERSION, format};
 
 /// The columns a table's probes read, found once.
 #[doc(hidden)]
 #[derive(Clone, Debug)]
 pub enum Layout {
-    /// A game of the model: `outcome`, one 16-bit entry a position index.
+    /// A game of the model: `outcome`, 16 bits an entry, one entry a
+    /// position index, or in version 6 one a legal canonical position.
     Game {
         /// The `outcome` column.
         outcome: usize,
+        /// Version 6: the `canonical` and `canonical_rank` columns, which
+        /// say where each position index's entry is.
+        ranked: Option<(usize, usize)>,
     },
     /// Euler: `winning`, and `plies` and `best_move` unless WDL-only; in
     /// version 5, the index whose entries `winning` and `plies` have (one a
@@ -49,6 +54,26 @@ pub enum Layout {
         presses: usize,
         optimal_sets: usize,
     },
+}
+
+impl Layout {
+    /// The version a table of this layout is written in, stored raw: 5
+    /// with one entry a class of Euler or Flip positions, 6 with one a
+    /// class of a game's, else 3.
+    pub(crate) fn version(&self) -> u32 {
+        match self {
+            Layout::Euler {
+                classes: Some(_), ..
+            }
+            | Layout::Flip {
+                classes: Some(_), ..
+            } => VERSION_5,
+            Layout::Game {
+                ranked: Some(_), ..
+            } => VERSION_6,
+            _ => VERSION,
+        }
+    }
 }
 
 /// What a table is for, as its header names it: a [`Puzzle`] of the first

@@ -108,6 +108,13 @@
 //! in increasing order ([`Table::classes`]; docs/table-format.md says how
 //! to find a position's entry from another language).
 //!
+//! **Version 6** (a game of the model's table with one entry a class,
+//! [`GameTable`]) is version 4's layout with no more header fields, and
+//! three columns: `canonical` (1 bit a position index: whether it has an
+//! entry), `canonical_rank` (64 bits a span of 512 indices: the entries
+//! before it) and `outcome`, the entries of the indices that have one, in
+//! order ([`game`] and docs/table-format.md have the details).
+//!
 //! Entries of 8 to 64 bits are little-endian integers; 1-bit entries are
 //! packed least significant bit first: entry `i` is bit `i % 8` of byte
 //! `i / 8` (bit `i % 64` of the little-endian `u64` word `i / 64`), and the
@@ -171,6 +178,7 @@ pub(crate) mod parts;
 mod probe;
 mod puzzle;
 mod puzzle_columns;
+mod ranked;
 mod table;
 pub mod v1;
 mod verify;

@@ -92,9 +92,32 @@ impl PackedColumn<'_> {
             i.checked_mul(u64::from(self.width / 8))
                 .ok_or(Fault::Past)?
         };
+        let first = ((byte >> self.shift) << self.shift) * 8 / u64::from(self.width);
+        self.read(byte, |block| read_entry(block, self.width, i - first))
+    }
+
+    /// Bits `64 w` to `64 w + 63` of a column of 1-bit entries, entry
+    /// `64 w` the lowest; 0 past the column's bytes. Eight bytes at a
+    /// multiple of eight never straddle two blocks (a block is at least
+    /// 64 bytes).
+    #[inline]
+    pub(super) fn word(&self, w: u64) -> Result<u64, Fault> {
+        let byte = w.checked_mul(8).ok_or(Fault::Past)?;
+        let at = usize::try_from(byte & ((1 << self.shift) - 1)).map_err(|_| Fault::Past)?;
+        self.read(byte, |block| {
+            let bytes = block.get(at..)?;
+            let mut le = [0u8; 8];
+            let n = bytes.len().min(8);
+            le[..n].copy_from_slice(&bytes[..n]);
+            Some(u64::from_le_bytes(le))
+        })
+    }
+
+    /// `read` of the decompressed block holding the column's byte `byte`,
+    /// from the thread's cache of blocks.
+    #[inline]
+    fn read(&self, byte: u64, read: impl FnOnce(&[u8]) -> Option<u64>) -> Result<u64, Fault> {
         let block = byte >> self.shift;
-        let first = (block << self.shift) * 8 / u64::from(self.width);
-        let k = i - first;
         CACHE.with(|cache| {
             let mut cache = cache.borrow_mut();
             if cache.is_empty() {
@@ -109,7 +132,7 @@ impl PackedColumn<'_> {
                 cached.bytes = self.block_into(block, spare)?;
                 (cached.id, cached.block) = (self.id, block);
             }
-            read_entry(&cached.bytes, self.width, k).ok_or(Fault::Past)
+            read(&cached.bytes).ok_or(Fault::Past)
         })
     }
 

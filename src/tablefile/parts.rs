@@ -177,6 +177,7 @@ pub(crate) fn write_parts<E: OtherRank>(
     let header = FileHeader {
         name: puzzle.name(),
         shape,
+        version: if index.is_some() { VERSION_5 } else { VERSION },
         columns: &infos,
         index: index.as_ref(),
     };
@@ -198,7 +199,9 @@ pub(crate) struct FileHeader<'a> {
     pub(crate) shape: Shape,
     /// The columns, in file order.
     pub(crate) columns: &'a [ColumnInfo],
-    /// Version 5's `index` field; `None` for a version-3 file.
+    /// The layout version: 3, 5 or 6 ([`Layout::version`](super::Layout::version)).
+    pub(crate) version: u32,
+    /// Version 5's `index` field; `None` for the other versions.
     pub(crate) index: Option<&'a IndexHeader>,
 }
 
@@ -233,11 +236,11 @@ pub(crate) fn write_columns<E: OtherRank>(
     let FileHeader {
         name: header_name,
         shape,
+        version,
         columns: infos,
         index,
     } = header;
     let io = |e: io::Error| error(TableError::Io(e));
-    let version = if index.is_some() { VERSION_5 } else { VERSION };
     let (_, placed, file_len) = format::encode_header(
         header_name,
         shape,

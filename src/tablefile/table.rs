@@ -10,7 +10,7 @@ use boardbase_tables::classes::Classes;
 use boardbase_tables::shape::Shape;
 
 use super::columns::{Blocks, CheckedColumn, Column, ColumnRef, Data, RefData, Storage};
-use super::index::{CLASSES, IndexHeader, VERSION_5};
+use super::index::{CLASSES, IndexHeader};
 use super::packed::{self, PackedColumn};
 use super::{
     ColumnData, ColumnInfo, EulerTable, FlipTable, GameTable, Kernel, Layout, MAX_HEADER_LEN,
@@ -69,11 +69,7 @@ impl Table {
         let n = usize::try_from(len).unwrap_or(usize::MAX).min(head.len());
         std::io::Read::read_exact(&mut &file, &mut head[..n])?;
         let version = format::version(&head[..n])?;
-        if version != VERSION
-            && version != format::VERSION_2
-            && version != format::VERSION_4
-            && version != VERSION_5
-        {
+        if !format::is_mapped_version(version) {
             // Version 1 (small: read it) or an unknown version (refused).
             if version != 1 {
                 return Err(TableError::Version(version));
@@ -101,7 +97,7 @@ impl Table {
     /// checks of each block at its first probe).
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Table, TableError> {
         match format::version(&bytes)? {
-            VERSION | format::VERSION_2 | format::VERSION_4 | VERSION_5 => {
+            version if format::is_mapped_version(version) => {
                 Table::from_storage(Storage::Image(bytes))
             }
             1 => Table::from_v1(bytes),
@@ -144,7 +140,7 @@ impl<I: Subject> Table<I> {
         let layout = id.check(shape, &infos, classes.as_ref())?;
         let crcs = vec![0; infos.len()];
         let index = classes.as_deref().map(IndexHeader::of);
-        let version = if index.is_some() { VERSION_5 } else { VERSION };
+        let version = layout.version();
         let (header, _, file_len) = format::encode_header(
             &id.header_name(),
             shape,
@@ -209,6 +205,20 @@ impl<I: Subject> Table<I> {
             None => None,
         };
         let layout = id.check(shape, &parsed.columns, classes.as_ref())?;
+        // A file's version says how its entries are found: one a position
+        // (3, 4), one a class by the index in the header (5) or by the
+        // `canonical` column (6). Columns that say otherwise are refused.
+        let found = match parsed.version {
+            format::VERSION_4 | format::VERSION_2 => VERSION,
+            version => version,
+        };
+        if layout.version() != found {
+            return Err(TableError::Index(format!(
+                "a table of version {} cannot have the columns of a table of version {}",
+                parsed.version,
+                layout.version()
+            )));
+        }
         let columns = parsed
             .columns
             .into_iter()

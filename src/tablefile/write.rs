@@ -10,7 +10,6 @@ use std::ops::Range;
 use std::path::Path;
 
 use super::atomic::{AtomicFile, Destination, destination};
-use super::index::VERSION_5;
 use super::parts::{FileHeader, write_columns};
 use super::{
     ColumnData, ColumnInfo, Data, Phase, Progress, Subject, Table, TableError, VERSION, format,
@@ -278,9 +277,11 @@ impl<I: Subject> Table<I> {
         cancel: Cancelling<'_, C>,
     ) -> Result<u64, Stop<C>> {
         let index = self.index_header();
-        let version = match (version, &index) {
-            (VERSION, Some(_)) => VERSION_5,
-            (VERSION | format::VERSION_2, None) => version,
+        // Version 3 asked: the version of the table's layout (5 or 6 with
+        // one entry a class); version 2 only for one entry a position.
+        let version = match (version, self.layout.version()) {
+            (VERSION, layout) => layout,
+            (format::VERSION_2, VERSION) => version,
             _ => return Err(TableError::Version(version).into()),
         };
         stop(cancel)?;
@@ -558,6 +559,7 @@ impl<I: Subject> Table<I> {
         let header = FileHeader {
             name: &name,
             shape: self.shape,
+            version: self.layout.version(),
             columns: &infos,
             index: index.as_ref(),
         };

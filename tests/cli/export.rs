@@ -533,7 +533,7 @@ fn cli_verify_names_what_is_wrong() {
                 b[8] = 7;
                 reseal(b)
             },
-            ": unsupported version 7 (this library reads versions 1 to 5)".into(),
+            ": unsupported version 7 (this library reads versions 1 to 6)".into(),
         ),
         (
             "shape",

@@ -450,3 +450,61 @@ fn the_docs_python_usage_prints_what_it_says() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(stdout.lines().collect::<Vec<_>>(), promised);
 }
+
+#[test]
+fn python_reads_a_game_table_of_version_6() {
+    use boardbase::catalogue;
+    use boardbase::tablefile::GameTable;
+    use boardbase::tables::game::retrograde::encode;
+
+    // Tic-tac-toe and connect three on 3×4, as `generate` writes them.
+    let dir = temp_dir("v6");
+    let dir_str = dir.to_str().expect("UTF-8 path");
+    for args in [
+        &["generate", "mnk", "3x3", "--dir", dir_str][..],
+        &["generate", "connect4", "3x4", "--k", "3", "--dir", dir_str],
+    ] {
+        let r = common::run(args, "");
+        assert_eq!(r.code, 0, "{}", r.stderr);
+    }
+    for (name, game, options) in [
+        ("mnk-3x3-k3.bin", "mnk", [("k", 3)]),
+        ("connect4-3x4-k3.bin", "connect4", [("k", 3)]),
+    ] {
+        let path = dir.join(name);
+        let table = GameTable::open_game(&path).unwrap();
+        assert_eq!(table.version(), 6);
+        let model = catalogue::model(game).unwrap();
+        let setup = model.setup(Some(table.shape()), &options).unwrap();
+        let made = model.make(&setup).unwrap();
+        let lines = read(std::slice::from_ref(&path));
+        let columns: Vec<&str> = lines.iter().map(|(_, c, _)| c.as_str()).collect();
+        assert_eq!(
+            columns,
+            [
+                "canonical",
+                "canonical_rank",
+                "outcome",
+                "option_k",
+                "outcome_by_index"
+            ]
+        );
+        // Every index's outcome as the Rust API answers it (the canonical
+        // position's, 0 where an index is no legal canonical position).
+        let by_index = &lines[4].2;
+        assert_eq!(by_index.len() as u64, made.positions());
+        for (p, &found) in by_index.iter().enumerate() {
+            let p = p as u64;
+            let want = if made.canonical(p) == p {
+                table.canonical_outcome(p).unwrap()
+            } else {
+                None
+            };
+            assert_eq!(found, u64::from(encode(want)), "{name} index {p}");
+        }
+        // The entries are the positions that have one, in order.
+        let entries = by_index.iter().filter(|&&e| e != 0);
+        assert!(entries.eq(lines[2].2.iter()), "{name}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

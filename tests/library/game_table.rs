@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::common::TempDir;
+use crate::common::{TempDir, crc32};
 use crate::oracle::connect4::Connect4 as Oracle4;
 use crate::oracle::mnk::{Game, Solved};
 use boardbase::catalogue::{self, Model};
@@ -55,7 +55,13 @@ fn check(
         report.run.file_bytes,
         std::fs::metadata(&plan.path).unwrap().len()
     );
-    assert_eq!(report.run.file_bytes, plan.file_bytes);
+    // One entry a legal canonical position: the plan's length counted
+    // one a position index, the most it could be.
+    assert_eq!(
+        report.run.file_bytes,
+        GameTable::expected_file_len(model, &setup, report.positions, report.legal)
+    );
+    assert!(report.legal < report.positions && report.run.file_bytes < plan.file_bytes);
 
     let table = GameTable::open_game(&plan.path).unwrap();
     let made = model.make(&setup).unwrap();
@@ -177,7 +183,9 @@ fn a_damaged_block_is_refused_by_the_probe_and_by_verify() {
     plan.run(|_| {}, &Cancel::new()).unwrap();
     let game = mnk.make(&setup).unwrap();
     let start = game.canonical(game.start());
-    // The start's entry: 2 bytes at the column's offset plus 2 × index.
+    // The start's entry: the empty board is index 0, the first with an
+    // entry, so its entry is the column's first two bytes.
+    assert_eq!(start, 0);
     let offset = GameTable::open_game(&plan.path)
         .unwrap()
         .column("outcome")
@@ -185,7 +193,7 @@ fn a_damaged_block_is_refused_by_the_probe_and_by_verify() {
         .offset
         .unwrap();
     let mut bytes = std::fs::read(&plan.path).unwrap();
-    bytes[(offset + 2 * start) as usize] ^= 0x01;
+    bytes[offset as usize] ^= 0x01;
     std::fs::write(&plan.path, &bytes).unwrap();
     let table = GameTable::open_game(&plan.path).unwrap();
     assert!(matches!(
@@ -319,4 +327,148 @@ fn the_model_check_accepts_every_solved_game_and_refuses_each_changed_entry() {
             .map(Outcome::value),
         Some(Value::Win)
     );
+}
+
+/// A version-3 file as docs/table-format.md lays it out, encoded by hand:
+/// the header (bincode's legacy encoding: `u64` lengths, integers at full
+/// width) and its CRC, then each column at a multiple of 64 followed, at
+/// the next multiple of 64, by the CRC-32 of each 4 KiB block.
+fn version_3_file(game: &str, rows: u8, cols: u8, columns: &[(&str, u8, u64, Vec<u8>)]) -> Vec<u8> {
+    let align = |at: u64| at.div_ceil(64) * 64;
+    let header = |file_len: u64, places: &[(u64, u64)]| {
+        let mut h = Vec::new();
+        h.extend((game.len() as u64).to_le_bytes());
+        h.extend(game.as_bytes());
+        h.extend([rows, cols]);
+        h.extend(file_len.to_le_bytes());
+        h.extend((columns.len() as u64).to_le_bytes());
+        for ((name, width, entries, bytes), &(offset, crcs_at)) in columns.iter().zip(places) {
+            let array: Vec<u8> = bytes
+                .chunks(4096)
+                .flat_map(|b| crc32(b).to_le_bytes())
+                .collect();
+            h.extend((name.len() as u64).to_le_bytes());
+            h.extend(name.as_bytes());
+            h.push(*width);
+            h.extend(entries.to_le_bytes());
+            h.extend(offset.to_le_bytes());
+            h.extend((bytes.len() as u64).to_le_bytes());
+            h.extend(crc32(&array).to_le_bytes());
+            h.extend(4096u32.to_le_bytes());
+            h.extend(crcs_at.to_le_bytes());
+        }
+        h
+    };
+    // The header's length does not depend on the values in it.
+    let n = header(0, &vec![(0, 0); columns.len()]).len() as u64;
+    let mut end = 16 + n + 4;
+    let mut places = Vec::new();
+    for (_, _, _, bytes) in columns {
+        let offset = align(end);
+        let crcs_at = align(offset + bytes.len() as u64);
+        end = crcs_at + 4 * bytes.len().div_ceil(4096) as u64;
+        places.push((offset, crcs_at));
+    }
+    let mut file = b"BRDBASE\0".to_vec();
+    file.extend(3u32.to_le_bytes());
+    file.extend((n as u32).to_le_bytes());
+    file.extend(header(end, &places));
+    let crc = crc32(&file);
+    file.extend(crc.to_le_bytes());
+    for ((_, _, _, bytes), &(offset, crcs_at)) in columns.iter().zip(&places) {
+        file.resize(offset as usize, 0);
+        file.extend(bytes);
+        file.resize(crcs_at as usize, 0);
+        file.extend(bytes.chunks(4096).flat_map(|b| crc32(b).to_le_bytes()));
+    }
+    assert_eq!(file.len() as u64, end);
+    file
+}
+
+#[test]
+fn a_version_3_table_of_one_entry_a_position_index_still_answers() {
+    // Tic-tac-toe as earlier releases stored it: an entry at every index,
+    // the base-3 number of the board (cell r, c the digit of 3^(3r + c):
+    // 0 empty, 1 X, 2 O), filled at each reachable board's canonical index
+    // (the least of its 8 images) from the oracle's search.
+    let all = Game {
+        rows: 3,
+        cols: 3,
+        k: 3,
+    }
+    .solve_all();
+    let index = |b: &[u8]| {
+        b.iter().rev().fold(0usize, |n, &c| {
+            3 * n
+                + match c {
+                    b'X' => 1,
+                    b'O' => 2,
+                    _ => 0,
+                }
+        })
+    };
+    let image = |b: &[u8], g: usize| -> Vec<u8> {
+        (0..9)
+            .map(|cell| {
+                let (mut r, mut c) = (cell / 3, cell % 3);
+                if g & 4 != 0 {
+                    (r, c) = (c, r);
+                }
+                if g & 1 != 0 {
+                    c = 2 - c;
+                }
+                if g & 2 != 0 {
+                    r = 2 - r;
+                }
+                b[3 * r + c]
+            })
+            .collect()
+    };
+    let canonical = |b: &[u8]| (0..8).map(|g| index(&image(b, g))).min().unwrap();
+    let mut entries = vec![0u16; 19_683];
+    for (board, &solved) in &all {
+        let (value, r) = match solved {
+            Solved::Win(r) => (1, r),
+            Solved::Lose(r) => (2, r),
+            Solved::Draw => (3, 0),
+        };
+        entries[canonical(board)] = value << 14 | r;
+    }
+    let column: Vec<u8> = entries.iter().flat_map(|e| e.to_le_bytes()).collect();
+    let file = version_3_file(
+        "mnk",
+        3,
+        3,
+        &[
+            ("outcome", 16, 19_683, column),
+            ("option_k", 64, 1, 3u64.to_le_bytes().to_vec()),
+        ],
+    );
+    let dir = TempDir::new("game-table-v3");
+    std::fs::write(dir.join("mnk-3x3-k3.bin"), &file).unwrap();
+
+    let mnk = catalogue::model("mnk").unwrap();
+    let setup = mnk.setup(None, &[]).unwrap();
+    let game = mnk.make(&setup).unwrap();
+    let table = GameTable::open_game(dir.join("mnk-3x3-k3.bin")).unwrap();
+    assert_eq!((table.version(), table.positions()), (3, 19_683));
+    assert!(table.is_of(mnk, &setup, &*game));
+    let mut tablebase = Tablebase::new();
+    tablebase.add_directory(&dir.0).unwrap();
+    tablebase.set_make_memory(0);
+    for (board, &want) in &all {
+        let text = rows_text(board, 3);
+        let p = game.read_position(&text).unwrap();
+        assert_eq!(
+            table.outcome(&*game, p).unwrap(),
+            Some(outcome(want)),
+            "{text}"
+        );
+        let solved = tablebase.solve(mnk, &setup, Query::Text(&text)).unwrap();
+        assert_eq!(
+            (solved.value, solved.remoteness),
+            (outcome(want).value(), outcome(want).remoteness()),
+            "{text}"
+        );
+    }
 }

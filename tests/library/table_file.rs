@@ -831,8 +831,8 @@ fn header_errors_are_named_at_open() {
         Err(TableError::BadMagic { found }) if &found == b"XRDBASE\0"
     ));
     assert!(matches!(
-        read(&|b| b[8] = 6, false),
-        Err(TableError::Version(6))
+        read(&|b| b[8] = 7, false),
+        Err(TableError::Version(7))
     ));
     assert!(matches!(
         read(
@@ -1076,8 +1076,8 @@ fn header_errors_are_named_at_open() {
     ));
     // Messages.
     assert_eq!(
-        read(&|b| b[8] = 6, false).unwrap_err().to_string(),
-        "unsupported version 6 (this library reads versions 1 to 5)"
+        read(&|b| b[8] = 7, false).unwrap_err().to_string(),
+        "unsupported version 7 (this library reads versions 1 to 6)"
     );
     assert_eq!(
         Table::from_bytes(b"GIF89a".to_vec())
