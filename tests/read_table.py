@@ -175,7 +175,7 @@ class Table:
         """Version 6: the outcome entry of a game's position index i, 0 when
         it has none. Bit i of `canonical` says whether it has one; its entry
         is then canonical_rank[i // 512] plus the 1 bits of `canonical` from
-        i - i % 512 up to i."""
+        i - i % 512 to i - 1."""
         canonical = self.columns["canonical"]
         if not canonical[i]:
             return 0

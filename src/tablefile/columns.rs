@@ -406,6 +406,60 @@ impl ColumnRef<'_> {
         word.map(|word| word & mask).ok_or(Fault::Past)
     }
 
+    /// The 1 bits of words `from..to` of a column of 1-bit entries (as
+    /// [`word`](ColumnRef::word) reads them), which must lie in one
+    /// aligned run of 64 bytes, so in one block: a span of the index a
+    /// probe counts in one read. [`Fault::Past`] past the end and for a
+    /// column of wider entries.
+    #[inline]
+    pub(crate) fn ones(&self, from: u64, to: u64) -> Result<u64, Fault> {
+        if from >= to {
+            return Ok(0);
+        }
+        debug_assert!(from / 8 == (to - 1) / 8, "one run of 64 bytes");
+        if (to - 1)
+            .checked_mul(64)
+            .is_none_or(|last| last >= self.entries)
+        {
+            return Err(Fault::Past);
+        }
+        let len = usize::try_from(self.entries.div_ceil(8)).map_err(|_| Fault::Past)?;
+        let (at, end) = (from as usize * 8, to as usize * 8);
+        // Bits past the last entry are 0 in a file (the format says so),
+        // and the last word is masked where the column ends mid-word.
+        // `bytes` hold the column's bytes from its byte `base` on.
+        let count = |bytes: &[u8], base: usize| -> Option<u64> {
+            let bytes = bytes.get(at.checked_sub(base)?..(end.min(len) - base).min(bytes.len()))?;
+            let mut ones = 0;
+            for (k, chunk) in bytes.chunks(8).enumerate() {
+                let mut le = [0u8; 8];
+                le[..chunk.len()].copy_from_slice(chunk);
+                let first = (from + k as u64) * 64;
+                let left = self.entries - first;
+                let mask = if left >= 64 {
+                    u64::MAX
+                } else {
+                    (1 << left) - 1
+                };
+                ones += u64::from((u64::from_le_bytes(le) & mask).count_ones());
+            }
+            Some(ones)
+        };
+        let ones = match self.data {
+            RefData::File(bytes, 1) => count(bytes, 0),
+            RefData::Checked(c) if c.width == 1 => {
+                c.check(at * 8)?;
+                count(c.bytes, 0)
+            }
+            RefData::Packed(c) if c.width == 1 => Some(c.ones(from * 8, &count)?),
+            RefData::Bits(words) => words
+                .get(from as usize..to as usize)
+                .map(|w| w.iter().map(|w| u64::from(w.count_ones())).sum()),
+            _ => None,
+        };
+        ones.ok_or(Fault::Past)
+    }
+
     /// Entry `i`: [`Fault::Past`] past the end, [`Fault::Block`] when its
     /// block is damaged.
     #[inline]

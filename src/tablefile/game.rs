@@ -169,8 +169,16 @@ impl Subject for GameId {
     }
 }
 
-/// Bytes [`GameTable::write_outcomes`] hands to the writer at a time.
+/// Bytes of entries [`GameTable::write_outcomes`] reads at a time: whole
+/// spans of the index.
 const WRITE_CHUNK: usize = 1 << 20;
+
+const _: () = assert!(WRITE_CHUNK.is_multiple_of(2 * RANK_SPAN as usize));
+
+/// Bytes of a column [`GameTable::write_outcomes`] gathers before it puts
+/// them (whole blocks): 64 KiB, so that the tables of small games, those
+/// of the tests, take the same path as the largest.
+const PUT_CHUNK: usize = 64 << 10;
 
 /// The columns of a game's table of `positions` indices, `entries` of
 /// them legal canonical positions, in the file's order: the index of the
@@ -238,10 +246,8 @@ impl Table<GameId> {
         let cells = solved.into_cells();
         let positions = cells.len() as u64;
         let mut split = ranked::Split::default();
-        let bytes: Vec<u8> = cells.iter().flat_map(|c| c.to_le_bytes()).collect();
+        split.take_cells(&cells);
         drop(cells);
-        split.take(&bytes);
-        drop(bytes);
         let words = |bytes: &[u8]| -> Vec<u64> {
             bytes
                 .chunks(8)
@@ -308,9 +314,10 @@ impl Table<GameId> {
     /// the same bytes [`from_solved`](GameTable::from_solved) and
     /// [`Table::write`] give of the same entries, with the same two passes
     /// ([`Phase::Checksum`], [`Phase::Write`]) and the same temporary file
-    /// renamed once complete. Memory: three buffers of 1 MiB. `stop` is
-    /// asked between chunks of 1 MiB: `Some` stops the write (its temporary
-    /// file removed) with that error; the table's errors are `error`'s.
+    /// renamed once complete. Memory: three buffers of at most 1 MiB.
+    /// `stop` is asked between chunks of 1 MiB of entries: `Some` stops the
+    /// write (its temporary file removed) with that error; the table's
+    /// errors are `error`'s.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn write_outcomes<E: crate::ranks::OtherRank>(
         path: &Path,
@@ -350,7 +357,7 @@ impl Table<GameId> {
                 let mut flush = |split: &mut ranked::Split, last: bool| -> Result<(), E> {
                     let pending = [&mut split.canonical, &mut split.ranks, &mut split.outcome];
                     for (column, bytes) in pending.into_iter().enumerate() {
-                        if !last && bytes.len() < WRITE_CHUNK {
+                        if !last && bytes.len() < PUT_CHUNK {
                             continue;
                         }
                         let whole = if last {
@@ -365,6 +372,9 @@ impl Table<GameId> {
                     Ok(())
                 };
                 for chunk in outcome.chunks(WRITE_CHUNK) {
+                    if let Some(stopped) = stop() {
+                        return Err(stopped);
+                    }
                     split.take(chunk);
                     flush(&mut split, false)?;
                 }
@@ -475,46 +485,23 @@ impl Table<GameId> {
 
     /// The outcome the table holds for the canonical `position`.
     pub fn canonical_outcome(&self, position: u64) -> Result<Option<Outcome>, TableError> {
+        self.probe()?.outcome(position)
+    }
+
+    /// The table's columns resolved for probes: what many probes share.
+    fn probe(&self) -> Result<GameProbe<'_>, TableError> {
         let Layout::Game { outcome, ranked } = self.layout else {
             return Err(TableError::NoColumn(OUTCOME));
         };
-        let positions = self.positions();
-        if position >= positions {
-            return Err(TableError::NoSuchPosition {
-                position,
-                positions,
-            });
-        }
         let column = |i| self.column_ref(i).ok_or(TableError::NoColumn(OUTCOME));
-        let entry = match ranked {
-            None => position,
-            Some((canonical, ranks)) => {
-                let found = ranked::rank_of(&column(canonical)?, &column(ranks)?, position);
-                match found {
-                    Ok(Some(entry)) => entry,
-                    Ok(None) => return Ok(None),
-                    Err(RankFault::Canonical(fault)) => {
-                        return Err(fault.probe_error(CANONICAL, position));
-                    }
-                    Err(RankFault::Ranks(fault)) => {
-                        return Err(fault.probe_error(CANONICAL_RANK, position / RANK_SPAN));
-                    }
-                }
-            }
-        };
-        let cell = column(outcome)?
-            .get(entry)
-            .map_err(|fault| fault.probe_error(OUTCOME, entry))?;
-        // A 16-bit column's entries fit.
-        match retrograde::decode(cell as u16) {
-            // Version 6 keeps entries of positions alone.
-            None if ranked.is_some() => Err(TableError::BadEntry {
-                column: OUTCOME,
-                index: entry,
-                value: 0,
-            }),
-            found => Ok(found),
-        }
+        Ok(GameProbe {
+            positions: self.positions(),
+            outcome: column(outcome)?,
+            ranked: match ranked {
+                Some((canonical, ranks)) => Some((column(canonical)?, column(ranks)?)),
+                None => None,
+            },
+        })
     }
 
     /// Checks a version-6 table's index: each `canonical_rank` entry counts
@@ -609,10 +596,11 @@ impl Table<GameId> {
         let unpacked = self.unpacked()?;
         let table = unpacked.as_ref().unwrap_or(self);
         table.verify_ranks()?;
+        let probe = table.probe()?;
         let mut damaged = None;
         let consistent = game
             .check(
-                &mut |p| match table.canonical_outcome(p) {
+                &mut |p| match probe.outcome(p) {
                     Ok(outcome) => outcome,
                     Err(e) => {
                         damaged.get_or_insert(e);
@@ -650,5 +638,55 @@ impl Table<GameId> {
             });
         }
         Ok(crcs)
+    }
+}
+
+/// A game's table's columns, resolved once for many probes.
+struct GameProbe<'a> {
+    /// The position indices.
+    positions: u64,
+    /// The entries.
+    outcome: super::ColumnRef<'a>,
+    /// Version 6: `canonical` and `canonical_rank`.
+    ranked: Option<(super::ColumnRef<'a>, super::ColumnRef<'a>)>,
+}
+
+impl GameProbe<'_> {
+    /// The outcome the table holds for the canonical `position`.
+    #[inline]
+    fn outcome(&self, position: u64) -> Result<Option<Outcome>, TableError> {
+        if position >= self.positions {
+            return Err(TableError::NoSuchPosition {
+                position,
+                positions: self.positions,
+            });
+        }
+        let entry = match &self.ranked {
+            None => position,
+            Some((canonical, ranks)) => match ranked::rank_of(canonical, ranks, position) {
+                Ok(Some(entry)) => entry,
+                Ok(None) => return Ok(None),
+                Err(RankFault::Canonical(fault)) => {
+                    return Err(fault.probe_error(CANONICAL, position));
+                }
+                Err(RankFault::Ranks(fault)) => {
+                    return Err(fault.probe_error(CANONICAL_RANK, position / RANK_SPAN));
+                }
+            },
+        };
+        let cell = self
+            .outcome
+            .get(entry)
+            .map_err(|fault| fault.probe_error(OUTCOME, entry))?;
+        // A 16-bit column's entries fit.
+        match retrograde::decode(cell as u16) {
+            // Version 6 keeps entries of positions alone.
+            None if self.ranked.is_some() => Err(TableError::BadEntry {
+                column: OUTCOME,
+                index: entry,
+                value: 0,
+            }),
+            found => Ok(found),
+        }
     }
 }

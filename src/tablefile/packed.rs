@@ -113,6 +113,18 @@ impl PackedColumn<'_> {
         })
     }
 
+    /// `count` of the decompressed block holding the column's byte `byte`
+    /// and of the column's byte its first byte is.
+    #[inline]
+    pub(super) fn ones(
+        &self,
+        byte: u64,
+        count: &dyn Fn(&[u8], usize) -> Option<u64>,
+    ) -> Result<u64, Fault> {
+        let first = usize::try_from((byte >> self.shift) << self.shift).map_err(|_| Fault::Past)?;
+        self.read(byte, |block| count(block, first))
+    }
+
     /// `read` of the decompressed block holding the column's byte `byte`,
     /// from the thread's cache of blocks.
     #[inline]

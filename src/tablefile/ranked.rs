@@ -64,18 +64,18 @@ pub(crate) fn rank_of(
         return Ok(None);
     }
     let span = i / RANK_SPAN;
-    let mut rank = ranks.get(span).map_err(RankFault::Ranks)?;
-    for v in span * SPAN_WORDS..w {
-        rank += u64::from(
-            canonical
-                .word(v)
-                .map_err(RankFault::Canonical)?
-                .count_ones(),
-        );
-    }
-    Ok(Some(
-        rank + u64::from((word & ((1 << (i % 64)) - 1)).count_ones()),
-    ))
+    let below = u64::from((word & ((1 << (i % 64)) - 1)).count_ones());
+    let ones = below
+        + canonical
+            .ones(span * SPAN_WORDS, w)
+            .map_err(RankFault::Canonical)?;
+    // A damaged count leads past the entries, which the read of the entry
+    // refuses; one near 2^64 is refused here.
+    let before = ranks.get(span).map_err(RankFault::Ranks)?;
+    before
+        .checked_add(ones)
+        .map(Some)
+        .ok_or(RankFault::Ranks(Fault::Past))
 }
 
 /// Which column of the index a read of it found damaged (or short).
@@ -109,21 +109,36 @@ impl Split {
     /// an index, little-endian). Every run but the last must be of a whole
     /// number of spans, so that each span's rank is written at its start.
     pub(crate) fn take(&mut self, entries: &[u8]) {
+        self.take_with(entries.len() / 2, |i| {
+            u16::from_le_bytes([entries[2 * i], entries[2 * i + 1]])
+        });
+    }
+
+    /// [`take`](Split::take) of entries held as numbers (a solve's cells).
+    pub(crate) fn take_cells(&mut self, cells: &[u16]) {
+        self.take_with(cells.len(), |i| cells[i]);
+    }
+
+    /// Takes the `len` entries `entry(0..len)`.
+    fn take_with(&mut self, len: usize, entry: impl Fn(usize) -> u16) {
         debug_assert!(self.indices.is_multiple_of(RANK_SPAN));
-        for span in entries.chunks(2 * RANK_SPAN as usize) {
+        let span = RANK_SPAN as usize;
+        for start in (0..len).step_by(span) {
             self.ranks.extend_from_slice(&self.ones.to_le_bytes());
-            for byte in span.chunks(16) {
+            let end = (start + span).min(len);
+            for byte in (start..end).step_by(8) {
                 let mut bits = 0u8;
-                for (k, pair) in byte.chunks_exact(2).enumerate() {
-                    if pair != [0, 0] {
+                for k in 0..(end - byte).min(8) {
+                    let e = entry(byte + k);
+                    if e != 0 {
                         bits |= 1 << k;
-                        self.outcome.extend_from_slice(pair);
+                        self.outcome.extend_from_slice(&e.to_le_bytes());
                     }
                 }
                 self.ones += u64::from(bits.count_ones());
                 self.canonical.push(bits);
             }
-            self.indices += span.len() as u64 / 2;
+            self.indices += (end - start) as u64;
         }
     }
 }

@@ -67,6 +67,11 @@ fn check(
     let made = model.make(&setup).unwrap();
     assert!(table.is_of(model, &setup, &*made));
     table.verify_as(model, &mut |_| {}).unwrap();
+    // Compressed (a copy beside it): version 6 still, answering the same.
+    let packed_path = dir.join(format!("packed-{}", GameTable::file_name_of(model, &setup)));
+    table.compress(&packed_path, &mut |_| {}).unwrap();
+    let packed = GameTable::open_game(&packed_path).unwrap();
+    assert_eq!((table.version(), packed.version()), (6, 6));
 
     // The answer layer, which may not solve in memory: the file answers.
     let mut tablebase = Tablebase::new();
@@ -104,6 +109,11 @@ fn check(
             Some(outcome(want)),
             "{text}"
         );
+        assert_eq!(
+            packed.outcome(&*made, p).unwrap(),
+            Some(outcome(want)),
+            "{text}"
+        );
         let solved = tablebase.solve(model, &setup, Query::Text(&text)).unwrap();
         assert_eq!(
             (solved.value, solved.remoteness),
@@ -111,6 +121,8 @@ fn check(
             "{text}"
         );
     }
+    packed.verify_as(model, &mut |_| {}).unwrap();
+    std::fs::remove_file(&packed_path).unwrap();
     plan.path
 }
 
@@ -329,11 +341,18 @@ fn the_model_check_accepts_every_solved_game_and_refuses_each_changed_entry() {
     );
 }
 
-/// A version-3 file as docs/table-format.md lays it out, encoded by hand:
+/// A file of `version` (3, or 6: each column's header entry ends with its
+/// codec, 0 for raw) as docs/table-format.md lays it out, encoded by hand:
 /// the header (bincode's legacy encoding: `u64` lengths, integers at full
 /// width) and its CRC, then each column at a multiple of 64 followed, at
 /// the next multiple of 64, by the CRC-32 of each 4 KiB block.
-fn version_3_file(game: &str, rows: u8, cols: u8, columns: &[(&str, u8, u64, Vec<u8>)]) -> Vec<u8> {
+fn table_file(
+    version: u32,
+    game: &str,
+    rows: u8,
+    cols: u8,
+    columns: &[(&str, u8, u64, Vec<u8>)],
+) -> Vec<u8> {
     let align = |at: u64| at.div_ceil(64) * 64;
     let header = |file_len: u64, places: &[(u64, u64)]| {
         let mut h = Vec::new();
@@ -356,6 +375,9 @@ fn version_3_file(game: &str, rows: u8, cols: u8, columns: &[(&str, u8, u64, Vec
             h.extend(crc32(&array).to_le_bytes());
             h.extend(4096u32.to_le_bytes());
             h.extend(crcs_at.to_le_bytes());
+            if version == 6 {
+                h.push(0);
+            }
         }
         h
     };
@@ -370,7 +392,7 @@ fn version_3_file(game: &str, rows: u8, cols: u8, columns: &[(&str, u8, u64, Vec
         places.push((offset, crcs_at));
     }
     let mut file = b"BRDBASE\0".to_vec();
-    file.extend(3u32.to_le_bytes());
+    file.extend(version.to_le_bytes());
     file.extend((n as u32).to_le_bytes());
     file.extend(header(end, &places));
     let crc = crc32(&file);
@@ -385,18 +407,12 @@ fn version_3_file(game: &str, rows: u8, cols: u8, columns: &[(&str, u8, u64, Vec
     file
 }
 
-#[test]
-fn a_version_3_table_of_one_entry_a_position_index_still_answers() {
-    // Tic-tac-toe as earlier releases stored it: an entry at every index,
-    // the base-3 number of the board (cell r, c the digit of 3^(3r + c):
-    // 0 empty, 1 X, 2 O), filled at each reachable board's canonical index
-    // (the least of its 8 images) from the oracle's search.
-    let all = Game {
-        rows: 3,
-        cols: 3,
-        k: 3,
-    }
-    .solve_all();
+/// Tic-tac-toe's entry at each position index, from the oracle's search:
+/// the index is the base-3 number of the board (cell r, c the digit of
+/// 3^(3r + c): 0 empty, 1 X, 2 O), each reachable board's entry at its
+/// canonical index (the least of its 8 images), 0 elsewhere. All 765
+/// legal classes of tic-tac-toe are reachable.
+fn tic_tac_toe_entries(all: &HashMap<Vec<u8>, Solved>) -> Vec<u16> {
     let index = |b: &[u8]| {
         b.iter().rev().fold(0usize, |n, &c| {
             3 * n
@@ -426,7 +442,7 @@ fn a_version_3_table_of_one_entry_a_position_index_still_answers() {
     };
     let canonical = |b: &[u8]| (0..8).map(|g| index(&image(b, g))).min().unwrap();
     let mut entries = vec![0u16; 19_683];
-    for (board, &solved) in &all {
+    for (board, &solved) in all {
         let (value, r) = match solved {
             Solved::Win(r) => (1, r),
             Solved::Lose(r) => (2, r),
@@ -434,8 +450,48 @@ fn a_version_3_table_of_one_entry_a_position_index_still_answers() {
         };
         entries[canonical(board)] = value << 14 | r;
     }
+    entries
+}
+
+/// The columns of a version-6 table of `entries` (one a position index, 0
+/// where none), as docs/table-format.md says: a bit an index, the count
+/// before each 512 indices, the entries that are not 0.
+fn version_6_columns(entries: &[u16]) -> [(&'static str, u8, u64, Vec<u8>); 3] {
+    let mut bits = vec![0u8; entries.len().div_ceil(8)];
+    let mut ranks = Vec::new();
+    let mut outcome = Vec::new();
+    let mut ones = 0u64;
+    for (i, &e) in entries.iter().enumerate() {
+        if i % 512 == 0 {
+            ranks.extend(ones.to_le_bytes());
+        }
+        if e != 0 {
+            bits[i / 8] |= 1 << (i % 8);
+            outcome.extend(e.to_le_bytes());
+            ones += 1;
+        }
+    }
+    let n = entries.len() as u64;
+    [
+        ("canonical", 1, n, bits),
+        ("canonical_rank", 64, n.div_ceil(512), ranks),
+        ("outcome", 16, ones, outcome),
+    ]
+}
+
+#[test]
+fn a_version_3_table_of_one_entry_a_position_index_still_answers() {
+    // Tic-tac-toe as earlier releases stored it: an entry at every index.
+    let all = Game {
+        rows: 3,
+        cols: 3,
+        k: 3,
+    }
+    .solve_all();
+    let entries = tic_tac_toe_entries(&all);
     let column: Vec<u8> = entries.iter().flat_map(|e| e.to_le_bytes()).collect();
-    let file = version_3_file(
+    let file = table_file(
+        3,
         "mnk",
         3,
         3,
@@ -471,4 +527,87 @@ fn a_version_3_table_of_one_entry_a_position_index_still_answers() {
             "{text}"
         );
     }
+}
+
+#[test]
+fn a_version_6_table_is_the_documented_layout_and_verify_checks_its_counts() {
+    let all = Game {
+        rows: 3,
+        cols: 3,
+        k: 3,
+    }
+    .solve_all();
+    let entries = tic_tac_toe_entries(&all);
+    let option = ("option_k", 64, 1, 3u64.to_le_bytes().to_vec());
+    let [canonical, ranks, outcome] = version_6_columns(&entries);
+    assert_eq!(outcome.2, 765);
+    let file = |ranks: (&'static str, u8, u64, Vec<u8>)| {
+        table_file(
+            6,
+            "mnk",
+            3,
+            3,
+            &[canonical.clone(), ranks, outcome.clone(), option.clone()],
+        )
+    };
+
+    // `generate` writes the documented bytes, byte for byte.
+    let dir = TempDir::new("game-table-v6");
+    let mnk = catalogue::model("mnk").unwrap();
+    let setup = mnk.setup(None, &[]).unwrap();
+    let plan = GameJob {
+        dir: dir.0.clone(),
+        ..GameJob::new(mnk, setup.clone())
+    }
+    .plan()
+    .unwrap();
+    plan.run(|_| {}, &Cancel::new()).unwrap();
+    let made = std::fs::read(&plan.path).unwrap();
+    assert!(
+        made == file(ranks.clone()),
+        "the generated file is not the documented layout"
+    );
+
+    // A count that disagrees with the bits before it, under good CRCs:
+    // refused by verify, naming the span.
+    let mut wrong = ranks.clone();
+    wrong.3[8 * 20] += 1;
+    let path = dir.join("wrong.bin");
+    std::fs::write(&path, file(wrong)).unwrap();
+    let e = GameTable::open_game(&path)
+        .unwrap()
+        .verify_as(mnk, &mut |_| {})
+        .unwrap_err();
+    assert!(
+        matches!(&e, TableError::Inconsistent { column, index: 20, .. } if column == "canonical_rank"),
+        "{e:?}"
+    );
+
+    // The columns of version 6 in a file of version 3 (which would be read
+    // one entry a position index): refused at open.
+    let path = dir.join("v3.bin");
+    let columns = [canonical.clone(), ranks, outcome.clone(), option.clone()];
+    std::fs::write(&path, table_file(3, "mnk", 3, 3, &columns)).unwrap();
+    let e = GameTable::open_game(&path).unwrap_err();
+    assert!(e.to_string().contains("version 3"), "{e}");
+
+    // A damaged block of `canonical`: the probe names it, and verify.
+    let table = GameTable::open_game(&plan.path).unwrap();
+    let offset = table.column("canonical").unwrap().offset.unwrap();
+    let mut bytes = made.clone();
+    bytes[offset as usize] ^= 0x01;
+    std::fs::write(&plan.path, &bytes).unwrap();
+    let game = mnk.make(&setup).unwrap();
+    let table = GameTable::open_game(&plan.path).unwrap();
+    assert!(matches!(
+        table.outcome(&*game, game.start()),
+        Err(TableError::DamagedBlock {
+            column: "canonical",
+            ..
+        })
+    ));
+    assert!(matches!(
+        table.verify_as(mnk, &mut |_| {}),
+        Err(TableError::BlockCrc { .. })
+    ));
 }
