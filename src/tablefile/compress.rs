@@ -604,7 +604,7 @@ fn mix(k: u64) -> u64 {
 }
 
 /// Little-endian bytes as `u64` words, the last one padded with zeros.
-fn words_of(bytes: &[u8]) -> Vec<u64> {
+pub(super) fn words_of(bytes: &[u8]) -> Vec<u64> {
     bytes
         .chunks(8)
         .map(|b| {

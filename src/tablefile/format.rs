@@ -4,7 +4,6 @@
 use serde::{Deserialize, Serialize};
 
 use super::index::{IndexHeader, VERSION_5};
-use super::ranked::VERSION_6;
 use super::{ColumnBlocks, ColumnInfo, MAGIC, MAX_HEADER_LEN, Puzzle, TableError, VERSION};
 use boardbase_tables::shape::Shape;
 
@@ -23,6 +22,11 @@ pub(crate) const VERSION_2: u32 = 2;
 /// The version whose columns may be stored compressed in blocks
 /// ([`Codec`]), written by [`Table::compress`](super::Table::compress).
 pub(crate) const VERSION_4: u32 = 4;
+
+/// The layout version of a game's table with one entry a class
+/// ([`ranked`](super::ranked)): version 4's columns (each with its codec),
+/// `canonical` and `canonical_rank` saying where each position's entry is.
+pub(crate) const VERSION_6: u32 = 6;
 
 /// How a version-4 column's blocks are stored (the header's `codec`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

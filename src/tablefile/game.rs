@@ -62,7 +62,8 @@ use boardbase_tables::game::retrograde::{self, Solved};
 use boardbase_tables::shape::Shape;
 
 use super::format::BLOCK_LEN;
-use super::ranked::{self, CANONICAL, CANONICAL_RANK, RANK_SPAN, RankFault, VERSION_6};
+use super::format::VERSION_6;
+use super::ranked::{self, CANONICAL, CANONICAL_RANK, RANK_SPAN, RankFault};
 use super::{
     ColumnData, ColumnInfo, Layout, Phase, Progress, Storage, Subject, Table, TableError, format,
 };
@@ -248,16 +249,7 @@ impl Table<GameId> {
         let mut split = ranked::Split::default();
         split.take_cells(&cells);
         drop(cells);
-        let words = |bytes: &[u8]| -> Vec<u64> {
-            bytes
-                .chunks(8)
-                .map(|b| {
-                    let mut le = [0u8; 8];
-                    le[..b.len()].copy_from_slice(b);
-                    u64::from_le_bytes(le)
-                })
-                .collect()
-        };
+        let words = super::compress::words_of;
         let mut columns = vec![
             (
                 CANONICAL.to_owned(),

@@ -10,8 +10,8 @@ use boardbase_tables::euler::{MoveList, moves};
 use boardbase_tables::flip::search::kernel;
 use boardbase_tables::shape::Shape;
 
+use super::format::VERSION_6;
 use super::index::{CLASSES, CLASSES_WIDTH, IndexHeader, VERSION_5};
-use super::ranked::VERSION_6;
 use super::{ColumnInfo, Puzzle, TableError, VERSION, format};
 
 /// The columns a table's probes read, found once.

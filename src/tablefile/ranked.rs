@@ -25,11 +25,6 @@
 use super::columns::ColumnRef;
 use super::entry::Fault;
 
-/// The layout version of a game's table with one entry a class: version
-/// 4's columns (each with its codec), `canonical` and `canonical_rank`
-/// saying where each position's entry is.
-pub(crate) const VERSION_6: u32 = 6;
-
 /// The column of 1 bit a position index: whether it has an entry.
 pub(crate) const CANONICAL: &str = "canonical";
 

@@ -31,6 +31,37 @@ fn rows_text(board: &[u8], cols: usize) -> String {
         .join("/")
 }
 
+/// Asserts that every position of `all` (the oracle's) is answered as the
+/// oracle says by each of `tables` and by `tablebase` (the table's game
+/// `model` set up as `setup`, boards of `cols` columns).
+fn answers_every_position(
+    tables: &[&GameTable],
+    tablebase: &mut Tablebase,
+    model: &'static Model,
+    setup: &boardbase::catalogue::Setup,
+    all: &HashMap<Vec<u8>, Solved>,
+    cols: usize,
+) {
+    let game = model.make(setup).unwrap();
+    for (board, &want) in all {
+        let text = rows_text(board, cols);
+        let p = game.read_position(&text).unwrap();
+        for table in tables {
+            assert_eq!(
+                table.outcome(&*game, p).unwrap(),
+                Some(outcome(want)),
+                "{text}"
+            );
+        }
+        let solved = tablebase.solve(model, setup, Query::Text(&text)).unwrap();
+        assert_eq!(
+            (solved.value, solved.remoteness),
+            (outcome(want).value(), outcome(want).remoteness()),
+            "{text}"
+        );
+    }
+}
+
 /// Generates `game` on `size` with `options` into `dir`, checks the file
 /// against `all` (every reachable position, from the oracle) through the
 /// table itself and through the answer layer with no memory to solve in,
@@ -101,26 +132,8 @@ fn check(
             count(Value::Draw)
         )
     );
-    for (board, &want) in all {
-        let text = rows_text(board, size.1);
-        let p = made.read_position(&text).unwrap();
-        assert_eq!(
-            table.outcome(&*made, p).unwrap(),
-            Some(outcome(want)),
-            "{text}"
-        );
-        assert_eq!(
-            packed.outcome(&*made, p).unwrap(),
-            Some(outcome(want)),
-            "{text}"
-        );
-        let solved = tablebase.solve(model, &setup, Query::Text(&text)).unwrap();
-        assert_eq!(
-            (solved.value, solved.remoteness),
-            (outcome(want).value(), outcome(want).remoteness()),
-            "{text}"
-        );
-    }
+    let both = [&table, &packed];
+    answers_every_position(&both, &mut tablebase, model, &setup, all, size.1);
     packed.verify_as(model, &mut |_| {}).unwrap();
     std::fs::remove_file(&packed_path).unwrap();
     plan.path
@@ -181,9 +194,15 @@ fn a_file_of_another_setup_under_a_setups_name_is_refused_not_answered() {
     );
 }
 
-#[test]
-fn a_damaged_block_is_refused_by_the_probe_and_by_verify() {
-    let dir = TempDir::new("game-table-damaged");
+/// Tic-tac-toe's table generated into `dir`: the game, its setup and the
+/// file.
+fn tic_tac_toe_file(
+    dir: &TempDir,
+) -> (
+    &'static Model,
+    boardbase::catalogue::Setup,
+    std::path::PathBuf,
+) {
     let mnk = catalogue::model("mnk").unwrap();
     let setup = mnk.setup(None, &[]).unwrap();
     let plan = GameJob {
@@ -193,32 +212,36 @@ fn a_damaged_block_is_refused_by_the_probe_and_by_verify() {
     .plan()
     .unwrap();
     plan.run(|_| {}, &Cancel::new()).unwrap();
+    (mnk, setup, plan.path)
+}
+
+#[test]
+fn a_damaged_block_is_refused_by_the_probe_and_by_verify() {
+    let dir = TempDir::new("game-table-damaged");
+    let (mnk, setup, path) = tic_tac_toe_file(&dir);
     let game = mnk.make(&setup).unwrap();
     let start = game.canonical(game.start());
-    // The start's entry: the empty board is index 0, the first with an
-    // entry, so its entry is the column's first two bytes.
+    // The start, the empty board, is index 0, the first with an entry: its
+    // bit is the first of `canonical`, its entry the first of `outcome`.
     assert_eq!(start, 0);
-    let offset = GameTable::open_game(&plan.path)
-        .unwrap()
-        .column("outcome")
-        .unwrap()
-        .offset
-        .unwrap();
-    let mut bytes = std::fs::read(&plan.path).unwrap();
-    bytes[offset as usize] ^= 0x01;
-    std::fs::write(&plan.path, &bytes).unwrap();
-    let table = GameTable::open_game(&plan.path).unwrap();
-    assert!(matches!(
-        table.outcome(&*game, game.start()),
-        Err(TableError::DamagedBlock {
-            column: "outcome",
-            ..
-        })
-    ));
-    assert!(matches!(
-        table.verify_as(mnk, &mut |_| {}),
-        Err(TableError::BlockCrc { .. })
-    ));
+    let good = std::fs::read(&path).unwrap();
+    for column in ["canonical", "outcome"] {
+        let table = GameTable::open_game(&path).unwrap();
+        let offset = table.column(column).unwrap().offset.unwrap();
+        let mut bytes = good.clone();
+        bytes[offset as usize] ^= 0x01;
+        std::fs::write(&path, &bytes).unwrap();
+        let table = GameTable::open_game(&path).unwrap();
+        let e = table.outcome(&*game, game.start()).unwrap_err();
+        assert!(
+            matches!(e, TableError::DamagedBlock { column: c, .. } if c == column),
+            "{e:?}"
+        );
+        assert!(matches!(
+            table.verify_as(mnk, &mut |_| {}),
+            Err(TableError::BlockCrc { .. })
+        ));
+    }
 }
 
 #[test]
@@ -407,12 +430,19 @@ fn table_file(
     file
 }
 
-/// Tic-tac-toe's entry at each position index, from the oracle's search:
+/// Tic-tac-toe's positions solved by the oracle's search, and its entry at
+/// each position index from them:
 /// the index is the base-3 number of the board (cell r, c the digit of
 /// 3^(3r + c): 0 empty, 1 X, 2 O), each reachable board's entry at its
 /// canonical index (the least of its 8 images), 0 elsewhere. All 765
 /// legal classes of tic-tac-toe are reachable.
-fn tic_tac_toe_entries(all: &HashMap<Vec<u8>, Solved>) -> Vec<u16> {
+fn tic_tac_toe_entries() -> (HashMap<Vec<u8>, Solved>, Vec<u16>) {
+    let all = Game {
+        rows: 3,
+        cols: 3,
+        k: 3,
+    }
+    .solve_all();
     let index = |b: &[u8]| {
         b.iter().rev().fold(0usize, |n, &c| {
             3 * n
@@ -442,7 +472,7 @@ fn tic_tac_toe_entries(all: &HashMap<Vec<u8>, Solved>) -> Vec<u16> {
     };
     let canonical = |b: &[u8]| (0..8).map(|g| index(&image(b, g))).min().unwrap();
     let mut entries = vec![0u16; 19_683];
-    for (board, &solved) in all {
+    for (board, &solved) in &all {
         let (value, r) = match solved {
             Solved::Win(r) => (1, r),
             Solved::Lose(r) => (2, r),
@@ -450,7 +480,7 @@ fn tic_tac_toe_entries(all: &HashMap<Vec<u8>, Solved>) -> Vec<u16> {
         };
         entries[canonical(board)] = value << 14 | r;
     }
-    entries
+    (all, entries)
 }
 
 /// The columns of a version-6 table of `entries` (one a position index, 0
@@ -482,13 +512,7 @@ fn version_6_columns(entries: &[u16]) -> [(&'static str, u8, u64, Vec<u8>); 3] {
 #[test]
 fn a_version_3_table_of_one_entry_a_position_index_still_answers() {
     // Tic-tac-toe as earlier releases stored it: an entry at every index.
-    let all = Game {
-        rows: 3,
-        cols: 3,
-        k: 3,
-    }
-    .solve_all();
-    let entries = tic_tac_toe_entries(&all);
+    let (all, entries) = tic_tac_toe_entries();
     let column: Vec<u8> = entries.iter().flat_map(|e| e.to_le_bytes()).collect();
     let file = table_file(
         3,
@@ -512,32 +536,12 @@ fn a_version_3_table_of_one_entry_a_position_index_still_answers() {
     let mut tablebase = Tablebase::new();
     tablebase.add_directory(&dir.0).unwrap();
     tablebase.set_make_memory(0);
-    for (board, &want) in &all {
-        let text = rows_text(board, 3);
-        let p = game.read_position(&text).unwrap();
-        assert_eq!(
-            table.outcome(&*game, p).unwrap(),
-            Some(outcome(want)),
-            "{text}"
-        );
-        let solved = tablebase.solve(mnk, &setup, Query::Text(&text)).unwrap();
-        assert_eq!(
-            (solved.value, solved.remoteness),
-            (outcome(want).value(), outcome(want).remoteness()),
-            "{text}"
-        );
-    }
+    answers_every_position(&[&table], &mut tablebase, mnk, &setup, &all, 3);
 }
 
 #[test]
 fn a_version_6_table_is_the_documented_layout_and_verify_checks_its_counts() {
-    let all = Game {
-        rows: 3,
-        cols: 3,
-        k: 3,
-    }
-    .solve_all();
-    let entries = tic_tac_toe_entries(&all);
+    let (_, entries) = tic_tac_toe_entries();
     let option = ("option_k", 64, 1, 3u64.to_le_bytes().to_vec());
     let [canonical, ranks, outcome] = version_6_columns(&entries);
     assert_eq!(outcome.2, 765);
@@ -553,16 +557,8 @@ fn a_version_6_table_is_the_documented_layout_and_verify_checks_its_counts() {
 
     // `generate` writes the documented bytes, byte for byte.
     let dir = TempDir::new("game-table-v6");
-    let mnk = catalogue::model("mnk").unwrap();
-    let setup = mnk.setup(None, &[]).unwrap();
-    let plan = GameJob {
-        dir: dir.0.clone(),
-        ..GameJob::new(mnk, setup.clone())
-    }
-    .plan()
-    .unwrap();
-    plan.run(|_| {}, &Cancel::new()).unwrap();
-    let made = std::fs::read(&plan.path).unwrap();
+    let (mnk, _, path) = tic_tac_toe_file(&dir);
+    let made = std::fs::read(&path).unwrap();
     assert!(
         made == file(ranks.clone()),
         "the generated file is not the documented layout"
@@ -590,24 +586,4 @@ fn a_version_6_table_is_the_documented_layout_and_verify_checks_its_counts() {
     std::fs::write(&path, table_file(3, "mnk", 3, 3, &columns)).unwrap();
     let e = GameTable::open_game(&path).unwrap_err();
     assert!(e.to_string().contains("version 3"), "{e}");
-
-    // A damaged block of `canonical`: the probe names it, and verify.
-    let table = GameTable::open_game(&plan.path).unwrap();
-    let offset = table.column("canonical").unwrap().offset.unwrap();
-    let mut bytes = made.clone();
-    bytes[offset as usize] ^= 0x01;
-    std::fs::write(&plan.path, &bytes).unwrap();
-    let game = mnk.make(&setup).unwrap();
-    let table = GameTable::open_game(&plan.path).unwrap();
-    assert!(matches!(
-        table.outcome(&*game, game.start()),
-        Err(TableError::DamagedBlock {
-            column: "canonical",
-            ..
-        })
-    ));
-    assert!(matches!(
-        table.verify_as(mnk, &mut |_| {}),
-        Err(TableError::BlockCrc { .. })
-    ));
 }
